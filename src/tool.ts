@@ -1,0 +1,122 @@
+/**
+ * The tool declaration: the one place a tool is described.
+ *
+ * Every surface (MCP, REST, OpenAPI, docs, tests) is derived from these
+ * declarations; none of them names a tool. A tool lives in one file,
+ * `tools/<group>/<slug>.ts`, exporting `defineTool({...})`, and is registered in
+ * its group's list (`tools/<group>/index.ts`), which `tools/index.ts` joins.
+ */
+import { z } from 'zod';
+
+/** Toolsets group tools for MCP clients that cannot take 150 tools at once. */
+export const TOOLSETS = {
+  text: 'Text manipulation: counting, case, slugs, sorting, diff, ciphers, numbers in words',
+  format: 'Format conversion and formatting: JSON, CSV, YAML, XML, Markdown, SQL, Base64, URL, HTML entities',
+  dev: 'Developer helpers: hashes, UUIDs, JWT, timestamps, number bases, chmod, HTTP status, regex, colours, UTM',
+  security: 'Passwords and randomness: strength estimation, password and random number generation',
+  validation: 'Validators: IBAN, e-mail, VAT numbers',
+  dutch: 'Dutch helpers: holidays, working days, test BSNs and IBANs',
+  calc: 'Calculators: VAT, percentages, compound interest, loans, cron schedules',
+  generators: 'Dutch test-data generators: BRP persons and UPA pension declarations',
+  render: 'Render HTML and URLs to hosted PDF/PNG files, QR codes',
+  memory: 'Agent memory: store, read, list, search and delete notes (0 credits)',
+  ai: 'AI tools on an OpenAI-compatible endpoint: generate, summarize, translate, extract',
+} as const;
+export type Toolset = keyof typeof TOOLSETS;
+
+export type Surface = 'rest' | 'mcp-http' | 'mcp-stdio' | 'direct';
+
+/** What a tool may know about the call it serves. Tools stay pure otherwise. */
+export interface ToolContext {
+  /** Which surface the call came in on (some tools cap sizes lower over MCP). */
+  surface: Surface;
+  /** Aborted when the caller goes away or the deadline passes. */
+  signal: AbortSignal;
+  /** The calling account, when the surface authenticates (REST, MCP over HTTP). */
+  accountId?: string;
+  /** The account's plan, when known. */
+  plan?: 'free' | 'paid';
+}
+
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+  destructiveHint?: boolean;
+}
+
+export interface ToolExample<I = unknown, O = unknown> {
+  /** What the example shows, one short line. */
+  name: string;
+  /** The request body (as a caller would send it; defaults are applied by the schema). */
+  input: I;
+  /**
+   * The expected `data`. Compared exactly, unless `partial` is set: then only
+   * the listed fields are compared (for tools whose output is random, e.g. UUIDs).
+   */
+  output: Partial<O> | O;
+  partial?: boolean;
+}
+
+type AnyObject = z.ZodObject<z.ZodRawShape>;
+
+export interface ToolSpec<I extends AnyObject, O extends z.ZodType> {
+  /** kebab-case; the REST path `/api/v1/tools/<slug>` (or `/api/v1/render/<slug>` for the render toolset). */
+  slug: string;
+  /** MCP tool name; default: slug with `-` → `_`. Must match ^[a-z][a-z0-9_]{0,47}$. */
+  name?: string;
+  title: string;
+  /** Written for an LLM: what it does, when to use it, its limits. */
+  description: string;
+  toolset: Toolset;
+  /** Request body schema. Use `z.strictObject`; put spec defaults in the schema. */
+  input: I;
+  /** The `data` schema. */
+  output: O;
+  /** Credits per successful call (default 1). */
+  cost?: number;
+  annotations?: Partial<ToolAnnotations>;
+  /** At least two; they run as tests on every surface. */
+  examples: ToolExample<z.input<I>, z.output<O>>[];
+  run(input: z.output<I>, ctx: ToolContext): z.output<O> | Promise<z.output<O>>;
+}
+
+export interface Tool<I extends AnyObject = AnyObject, O extends z.ZodType = z.ZodType> extends ToolSpec<I, O> {
+  name: string;
+  cost: number;
+  annotations: ToolAnnotations;
+}
+
+export const MCP_NAME = /^[a-z][a-z0-9_]{0,47}$/;
+export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Declares a tool. Fills the defaults; the registry checks the rest at start-up. */
+export function defineTool<I extends AnyObject, O extends z.ZodType>(spec: ToolSpec<I, O>): Tool<I, O> {
+  return {
+    ...spec,
+    name: spec.name ?? spec.slug.replace(/-/g, '_'),
+    cost: spec.cost ?? 1,
+    annotations: {
+      readOnlyHint: true,
+      idempotentHint: true,
+      openWorldHint: false,
+      ...spec.annotations,
+    },
+  };
+}
+
+/**
+ * A failure the caller can fix (or a known upstream condition): the message is
+ * shown to the caller as is, on every surface. `status` follows the REST table
+ * (400 bad input, 413 too large, 429, 502 upstream...).
+ */
+export class ToolError extends Error {
+  constructor(
+    message: string,
+    readonly status: number = 400,
+    readonly extra: { retryAfter?: number; field?: string } = {},
+  ) {
+    super(message);
+    this.name = 'ToolError';
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * Call a tool declaration directly, the way every surface does: the input is
+ * validated by the tool's schema (defaults applied), and the output is checked
+ * against its output schema.
+ */
+import { expect } from 'vitest';
+import type { Tool, ToolContext } from '../../src/tool.js';
+import { ToolError } from '../../src/tool.js';
+import { parseInput } from '../../src/validate.js';
+
+export function ctx(over: Partial<ToolContext> = {}): ToolContext {
+  return { surface: 'direct', signal: new AbortController().signal, ...over };
+}
+
+/** Run `tool` on `input`; returns the validated `data`. */
+export async function runTool<T = any>(tool: Tool, input: unknown, over: Partial<ToolContext> = {}): Promise<T> {
+  const parsed = parseInput(tool.input, input);
+  const out = await tool.run(parsed, ctx(over));
+  const check = tool.output.safeParse(out);
+  if (!check.success) throw new Error(`${tool.slug}: output does not match its schema: ${check.error.message}`);
+  return out as T;
+}
+
+/** Expect `runTool` to fail with a ToolError of `status` whose message matches `message`. */
+export async function expectToolError(tool: Tool, input: unknown, status: number, message?: RegExp | string) {
+  let err: unknown;
+  try {
+    await runTool(tool, input);
+  } catch (e) {
+    err = e;
+  }
+  expect(err, `${tool.slug} should have failed with ${status}`).toBeInstanceOf(ToolError);
+  expect((err as ToolError).status).toBe(status);
+  if (message) expect((err as ToolError).message).toMatch(message);
+  return err as ToolError;
+}

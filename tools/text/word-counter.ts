@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { defineTool } from '../../src/tool.js';
+import { LIMITS } from '../../src/limits.js';
+
+/** Reading speed behind `reading_time_seconds` (words per minute; a common adult average). */
+const READING_WPM = 200;
+
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+export function countWords(text: string): number {
+  let n = 0;
+  for (const token of text.split(/\s+/u)) if (/[\p{L}\p{N}]/u.test(token)) n++;
+  return n;
+}
+
+/** Sentences end at . ! ? … (optionally followed by quotes or brackets) before whitespace, and at a paragraph break. */
+export function countSentences(text: string): number {
+  let n = 0;
+  for (const paragraph of text.split(/\n\s*\n/u)) {
+    const trimmed = paragraph.trim();
+    if (!/[\p{L}\p{N}]/u.test(trimmed)) continue;
+    const parts = trimmed.split(/(?<=[.!?…]+["'”’)\]]*)\s+/u);
+    n += parts.filter((p) => /[\p{L}\p{N}]/u.test(p)).length;
+  }
+  return n;
+}
+
+export function countParagraphs(text: string): number {
+  return text.split(/\n\s*\n/u).filter((p) => /\S/u.test(p)).length;
+}
+
+export function countCharacters(text: string): number {
+  let n = 0;
+  for (const _ of graphemes.segment(text)) n++;
+  return n;
+}
+
+export default defineTool({
+  slug: 'word-counter',
+  title: 'Word counter',
+  toolset: 'text',
+  description:
+    'Counts words, characters (user-perceived characters, so an emoji or an accented letter counts once), characters without whitespace, sentences, paragraphs (blocks separated by a blank line) and the reading time at 200 words per minute. A word is a whitespace-separated token containing at least one letter or digit. Use it for length checks of texts, essays and posts.',
+  input: z.strictObject({
+    text: z.string().max(LIMITS.text).describe('The text to count'),
+  }),
+  output: z.object({
+    words: z.int(),
+    characters: z.int(),
+    characters_no_spaces: z.int(),
+    sentences: z.int(),
+    paragraphs: z.int(),
+    reading_time_seconds: z.int().describe('words / 200 wpm, rounded up to whole seconds'),
+  }),
+  examples: [
+    {
+      name: 'Two sentences',
+      input: { text: 'Hello world. This is werkbank!' },
+      output: { words: 5, characters: 30, characters_no_spaces: 26, sentences: 2, paragraphs: 1, reading_time_seconds: 2 },
+    },
+    {
+      name: 'Two paragraphs with an emoji',
+      input: { text: 'Één woord 👍\n\nNog een alinea' },
+      output: { words: 5, characters: 27, characters_no_spaces: 21, sentences: 2, paragraphs: 2, reading_time_seconds: 2 },
+    },
+  ],
+  run({ text }) {
+    const words = countWords(text);
+    return {
+      words,
+      characters: countCharacters(text),
+      characters_no_spaces: countCharacters(text.replace(/\s+/gu, '')),
+      sentences: countSentences(text),
+      paragraphs: countParagraphs(text),
+      reading_time_seconds: Math.ceil((words / READING_WPM) * 60),
+    };
+  },
+});
