@@ -1,0 +1,4 @@
+import type { Tool } from '../../src/tool.js';
+
+/** The `dutch` toolset. One import and one entry per tool. */
+export default [] as Tool[];
