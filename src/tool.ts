@@ -79,6 +79,13 @@ export interface ToolSpec<I extends AnyObject, O extends z.ZodType> {
   /** At least two; they run as tests on every surface. */
   examples: ToolExample<z.input<I>, z.output<O>>[];
   run(input: z.output<I>, ctx: ToolContext): z.output<O> | Promise<z.output<O>>;
+  /**
+   * Optional, for tools whose `data` can be hundreds of MB: yields the JSON text
+   * of the same `data` that `run` returns, in chunks, so REST can stream the
+   * response with bounded memory (no Content-Length). Concatenated, the chunks
+   * must parse to exactly what `run` returns. Input is already validated.
+   */
+  streamJson?(input: z.output<I>, ctx: ToolContext): AsyncIterable<string> | Iterable<string>;
 }
 
 export interface Tool<I extends AnyObject = AnyObject, O extends z.ZodType = z.ZodType> extends ToolSpec<I, O> {
