@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { defineTool } from '../../src/tool.js';
+import { LIMITS } from '../../src/limits.js';
+import { delimiterField, detectDelimiter, parseCsv } from '../_lib/csv.js';
+
+/** Unique, non-empty column names: blanks become `columnN`, repeats get `_2`, `_3`... */
+function columnNames(header: string[], width: number): string[] {
+  const seen = new Set<string>();
+  const names: string[] = [];
+  for (let i = 0; i < width; i++) {
+    const base = header[i]?.trim() ? header[i] : `column${i + 1}`;
+    let name = base;
+    for (let n = 2; seen.has(name); n++) name = `${base}_${n}`;
+    seen.add(name);
+    names.push(name);
+  }
+  return names;
+}
+
+export default defineTool({
+  slug: 'csv-to-json',
+  title: 'CSV to JSON',
+  toolset: 'format',
+  description:
+    'Converts CSV with a header row into an array of JSON objects, one per data row, keyed by the header names. Every cell value is a string (no number or date guessing). ' +
+    'RFC 4180 quoting is handled ("a, b", doubled "" quotes, line breaks inside quoted fields); a quote inside an unquoted field is kept as a character; blank lines are skipped; \\r\\n, \\n and \\r line ends and a leading BOM are accepted. ' +
+    '`delimiter`: auto (default) detects comma, semicolon, tab or pipe from the first 20 records (the one giving every record the same number of fields, most fields first; ties in the order comma, semicolon, tab, pipe); or name it. ' +
+    'Ragged rows: missing cells become "", extra cells add columns named `columnN` (N counted from 1; other rows get "" there); blank header cells are named `columnN` too and repeated header names get `_2`, `_3`. ' +
+    'An unclosed quote is a 400 naming the line. `rows` counts data rows, `columns` the keys.',
+  input: z.strictObject({
+    csv: z.string().max(LIMITS.text).describe('The CSV text; the first row is the header'),
+    delimiter: delimiterField,
+  }),
+  output: z.object({
+    data: z.array(z.record(z.string(), z.string())).describe('One object per data row, keyed by column name, values as strings'),
+    rows: z.int().describe('Number of data rows (the header not counted)'),
+    columns: z.int().describe('Number of columns'),
+  }),
+  examples: [
+    {
+      name: 'Quoted fields with a comma and an escaped quote',
+      input: { csv: 'name,quote\nAda,"Hello, ""world"""\nLinus,' },
+      output: { data: [{ name: 'Ada', quote: 'Hello, "world"' }, { name: 'Linus', quote: '' }], rows: 2, columns: 2 },
+    },
+    {
+      name: 'Semicolons detected, numbers stay strings',
+      input: { csv: 'id;price\r\n1;2,50\r\n2;10' },
+      output: { data: [{ id: '1', price: '2,50' }, { id: '2', price: '10' }], rows: 2, columns: 2 },
+    },
+  ],
+  run({ csv, delimiter }) {
+    const records = parseCsv(csv, delimiter === 'auto' ? detectDelimiter(csv) : delimiter);
+    if (records.length === 0) return { data: [], rows: 0, columns: 0 };
+    const [header, ...body] = records.map((r) => r.cells);
+    const width = records.reduce((max, r) => Math.max(max, r.cells.length), 0);
+    const names = columnNames(header, width);
+    const data = body.map((cells) => {
+      const row: Record<string, string> = {};
+      names.forEach((name, i) => (row[name] = cells[i] ?? ''));
+      return row;
+    });
+    return { data, rows: data.length, columns: names.length };
+  },
+});
