@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import ibanValidator from '../../tools/validation/iban-validator.js';
+import vatCheck from '../../tools/validation/vat-number-check.js';
 import { runTool } from '../helpers/run.js';
 import { vectorsDir } from '../helpers/paths.js';
 
@@ -48,5 +49,47 @@ describe('conformance: python-stdnum IBAN lists', () => {
     expect(await runTool(ibanValidator, { iban: 'BE31435411161155' })).toMatchObject({ valid: true, checksum: '31' });
     expect((await runTool(ibanValidator, { iban: '0001' })).valid).toBe(false);
     expect((await runTool(ibanValidator, { iban: 'XX431234' })).valid).toBe(false);
+  });
+});
+
+/**
+ * Numbers python-stdnum rejects that we accept, with the reason. jsvat does not
+ * verify the alphanumeric French check keys (new-style SIREN keys K/L...), nor the
+ * Latvian personal-code checksum (it checks only the birth date).
+ */
+const VAT_EXPECTED_DIFFERENCES: Record<string, string> = {
+  'FR K 7399859312': 'alphanumeric French key: checksum not verified by jsvat',
+  'FR L 7399859412': 'alphanumeric French key: checksum not verified by jsvat',
+  'LV-10103241337': 'Latvian personal code: checksum not verified by jsvat',
+  'BE 0220,764.971': 'we ignore commas for every country; stdnum only for some (e.g. DE)',
+};
+
+describe('conformance: python-stdnum EU, GB and CH VAT lists', () => {
+  const isValid = async (n: string) => (await runTool(vatCheck, { vatNumber: n })).validFormat as boolean;
+  const all = [
+    ...lists.test_eu_vat.map((l) => ['EU VAT', l] as const),
+    ...lists.test_gb_vat.map((l) => ['GB VAT', l] as const),
+    ...lists.test_ch_vat.map((l) => ['CH VAT', l] as const),
+  ];
+  it('has the lists the README describes', () => {
+    expect(all.map(([, l]) => l.numbers.length)).toEqual([641, 56, 17, 6, 7, 28, 39, 22]);
+  });
+  for (const [name, list] of all)
+    it(`${name} ${list.expect_valid ? 'valid' : `invalid ${list.expected_exception ?? '(must not validate)'}`}`, async () => {
+      const failures = await runList(name, list, isValid);
+      const expected = list.numbers.filter((n) => n in VAT_EXPECTED_DIFFERENCES);
+      expect(failures).toEqual(expected);
+    });
+  it('normalises the way stdnum compacts (doctest calls)', async () => {
+    const norm = async (n: string) => (await runTool(vatCheck, { vatNumber: n })).normalized;
+    expect(await norm('FR 40 303 265 045')).toBe('FR40303265045');
+    expect(await norm('DE136,695 976')).toBe('DE136695976');
+    expect(await norm('el-082857563')).toBe('EL082857563');
+    expect(await norm('CHE-109.298.651 TVA')).toBe('CHE109298651TVA');
+    expect(await norm('XI 432525179')).toBe('XI432525179');
+    expect(await norm('RO 21996566')).toBe('RO21996566');
+    expect(await isValid('NL002455799B11')).toBe(true);
+    expect(await isValid('NL123456789B90')).toBe(false);
+    expect(await isValid('BE2000021323')).toBe(false);
   });
 });

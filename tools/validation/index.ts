@@ -1,7 +1,9 @@
 import type { Tool } from '../../src/tool.js';
 import ibanValidator from './iban-validator.js';
+import vatNumberCheck from './vat-number-check.js';
 
 /** The `validation` toolset. One import and one entry per tool. */
 export default [
   ibanValidator,
+  vatNumberCheck,
 ] as Tool[];
