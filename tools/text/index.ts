@@ -1,9 +1,33 @@
 import type { Tool } from '../../src/tool.js';
 import wordCounter from './word-counter.js';
 import markdownToHtml from './markdown-to-html.js';
+import slugGenerator from './slug-generator.js';
+import textCaseConverter from './text-case-converter.js';
+import loremIpsumGenerator from './lorem-ipsum-generator.js';
+import sortLines from './sort-lines.js';
+import removeDuplicateLines from './remove-duplicate-lines.js';
+import reverseText from './reverse-text.js';
+import rot13 from './rot13.js';
+import morseCodeTranslator from './morse-code-translator.js';
+import numbersToWords from './numbers-to-words.js';
+import romanNumeralConverter from './roman-numeral-converter.js';
+import regexTester from './regex-tester.js';
+import findAndReplace from './find-and-replace.js';
 
 /** The `text` toolset. One import and one entry per tool. */
 export default [
   wordCounter,
   markdownToHtml,
+  slugGenerator,
+  textCaseConverter,
+  loremIpsumGenerator,
+  sortLines,
+  removeDuplicateLines,
+  reverseText,
+  rot13,
+  morseCodeTranslator,
+  numbersToWords,
+  romanNumeralConverter,
+  regexTester,
+  findAndReplace,
 ] as Tool[];

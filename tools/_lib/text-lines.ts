@@ -1,0 +1,34 @@
+/**
+ * Line and grapheme helpers shared by the line tools (sort, dedupe, reverse).
+ * A text is split on \r\n, \n or \r; it is joined again with the first line
+ * break it used, and a final line break is kept as a final line break (it
+ * does not count as an empty last line).
+ */
+export interface SplitText {
+  lines: string[];
+  /** The line break to join with: the first one the text used, else "\n". */
+  eol: string;
+  /** Whether the text ended with a line break. */
+  trailing: boolean;
+}
+
+export function splitLines(text: string): SplitText {
+  const eol = /\r\n|\n|\r/.exec(text)?.[0] ?? '\n';
+  if (text === '') return { lines: [], eol, trailing: false };
+  const lines = text.split(/\r\n|\n|\r/);
+  const trailing = lines.length > 1 && lines[lines.length - 1] === '';
+  if (trailing) lines.pop();
+  return { lines, eol, trailing };
+}
+
+export function joinLines(lines: readonly string[], { eol, trailing }: Pick<SplitText, 'eol' | 'trailing'>): string {
+  if (lines.length === 0) return '';
+  return lines.join(eol) + (trailing ? eol : '');
+}
+
+const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/** User-perceived characters: an emoji with modifiers or a letter with combining accents stays one item. */
+export function graphemes(text: string): string[] {
+  return Array.from(segmenter.segment(text), (s) => s.segment);
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import slugify from '@sindresorhus/slugify';
+import { defineTool } from '../../src/tool.js';
+import { LIMITS } from '../../src/limits.js';
+
+/** Removes combining marks from Latin letters only (é → e, ü → u); other scripts keep theirs for transliteration. */
+export function stripLatinDiacritics(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/(\p{Script=Latin})\p{Mn}+/gu, '$1')
+    .normalize('NFC');
+}
+
+export function toSlug(text: string, separator: string): string {
+  return slugify(stripLatinDiacritics(text), { separator });
+}
+
+export default defineTool({
+  slug: 'slug-generator',
+  title: 'Slug generator',
+  toolset: 'text',
+  description:
+    'Turns a title or any text into a URL slug: lower-cased, diacritics stripped (é → e, ü → u), other letters transliterated to ASCII (ß → ss, æ → ae, ø → o, Cyrillic, Greek and Arabic letters by their usual romanisation), `&` → "and", common symbols and emoji by their English name (♥ → love, 🦄 → unicorn), camelCase split into words, apostrophes dropped ("Conway\'s" → conways), and every other run of special characters or whitespace replaced by one `separator` (default "-", at most 10 characters, may be empty), never at the start or end. Characters with no Latin transliteration (e.g. Chinese) are removed, so the slug can be empty. Built on @sindresorhus/slugify.',
+  input: z.strictObject({
+    text: z.string().max(LIMITS.text).describe('The text to slugify'),
+    separator: z.string().max(10).default('-').describe('Placed between words (default "-"; "" joins the words)'),
+  }),
+  output: z.object({
+    slug: z.string(),
+  }),
+  examples: [
+    {
+      name: 'Diacritics and punctuation',
+      input: { text: 'Déjà Vu: Crème Brûlée für Zürich!' },
+      output: { slug: 'deja-vu-creme-brulee-fur-zurich' },
+    },
+    {
+      name: 'Custom separator, ampersand and camelCase',
+      input: { text: 'Rock & Roll fooBar', separator: '_' },
+      output: { slug: 'rock_and_roll_foo_bar' },
+    },
+  ],
+  run({ text, separator }) {
+    return { slug: toSlug(text, separator) };
+  },
+});
