@@ -1,0 +1,260 @@
+#!/usr/bin/env node
+/**
+ * The `werkbank` command.
+ *
+ *   werkbank                      MCP over stdio (what MCP hosts run via `npx -y werkbank`)
+ *   werkbank stdio                the same, explicitly
+ *   werkbank serve [options]      HTTP: REST API, OpenAPI and MCP (Streamable HTTP) on one port
+ *   werkbank doctor               check the environment and print MCP host configurations
+ *   werkbank accounts|keys|credits|usage ...   administration of the embedded store
+ */
+import { parseArgs } from 'node:util';
+import { accessSync, constants, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { VERSION } from './version.js';
+import { configFromEnv, createServer, getRegistry } from './app.js';
+import { McpSurface } from './mcp.js';
+import { Pipeline } from './pipeline.js';
+import { runStdio } from './stdio.js';
+import { selection, DEFAULT_TOOLSETS } from './toolsets.js';
+import { LowStore } from './store.js';
+import { Accounts } from './accounts.js';
+import { ToolError, TOOLSETS } from './tool.js';
+
+const HELP = `werkbank ${VERSION}: deterministic utility tools for AI agents (MCP) and REST callers
+
+Usage:
+  werkbank [stdio] [--toolsets LIST]     MCP server over stdio (default)
+  werkbank serve [--port 8787] [--host 127.0.0.1] [--data DIR] [--toolsets LIST] [--dev]
+                                         HTTP server: POST /api/v1/tools/<slug>, GET /openapi.json, /mcp
+  werkbank doctor                        check the environment, print MCP host configs
+  werkbank accounts create NAME [--plan free|paid]
+  werkbank accounts list
+  werkbank keys create --account NAME [--json]     prints the key once
+  werkbank keys list --account NAME                prefixes only
+  werkbank keys revoke KEY_ID
+  werkbank credits add --account NAME --pack 100|1000|5000
+  werkbank usage --account NAME [--days N]
+
+Options:
+  --data DIR        data dir (default ./.werkbank, or WERKBANK_DATA_DIR)
+  --toolsets LIST   MCP toolsets, comma-separated, or "all" (default ${DEFAULT_TOOLSETS.join(',')}, or WERKBANK_TOOLSETS)
+                    toolsets: ${Object.keys(TOOLSETS).join(', ')}
+  --dev             (serve) on first start, create a local "dev" account and print its key once
+  -h, --help        this help
+  -v, --version     the version
+
+Environment: WERKBANK_DATA_DIR, WERKBANK_TOOLSETS, WERKBANK_PORT, WERKBANK_HOST, WERKBANK_ADMIN_TOKEN
+(enables /api/v1/admin), WERKBANK_ALLOWED_HOSTS (Host names accepted besides localhost).
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      data: { type: 'string' },
+      toolsets: { type: 'string' },
+      dev: { type: 'boolean' },
+      plan: { type: 'string' },
+      account: { type: 'string' },
+      pack: { type: 'string' },
+      days: { type: 'string' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean', short: 'v' },
+    },
+  });
+  if (values.help) return print(HELP), 0;
+  if (values.version) return print(VERSION), 0;
+  const [command = 'stdio', sub, arg] = positionals;
+
+  switch (command) {
+    case 'stdio': {
+      const registry = getRegistry();
+      const toolsets = selection(values.toolsets ?? process.env.WERKBANK_TOOLSETS);
+      runStdio(new McpSurface({ registry, pipeline: new Pipeline(null), toolsets }), toolsets);
+      return -1; // keep running
+    }
+    case 'serve':
+      return serveCommand(values);
+    case 'doctor':
+      return doctor(values.data);
+    case 'accounts':
+    case 'keys':
+    case 'credits':
+    case 'usage':
+      return admin(command, sub, arg, values);
+    default:
+      process.stderr.write(`Unknown command "${command}".\n\n${HELP}`);
+      return 2;
+  }
+}
+
+function print(text: string): void {
+  process.stdout.write(text.endsWith('\n') ? text : text + '\n');
+}
+
+async function serveCommand(values: Record<string, string | boolean | undefined>): Promise<number> {
+  const portText = (values.port as string | undefined) ?? process.env.WERKBANK_PORT ?? '8787';
+  const port = Number(portText);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ToolError(`--port must be 0-65535, got "${portText}"`);
+  const config = configFromEnv({
+    dataDir: values.data as string | undefined,
+    host: values.host as string | undefined,
+    toolsets: values.toolsets !== undefined ? selection(values.toolsets as string) : undefined,
+  });
+  const server = await createServer(config);
+  if (values.dev) await devKey(server.accounts);
+  const http = serve({ fetch: server.app.fetch, port, hostname: config.host }, (info) => {
+    const shown = config.host.includes(':') ? `[${config.host}]` : config.host;
+    process.stderr.write(
+      `werkbank ${VERSION} listening on http://${shown}:${info.port} (${server.registry.tools.length} tools; data ${config.dataDir})\n`,
+    );
+    // Machine-readable line for tests and scripts that start with --port 0.
+    if (process.env.WERKBANK_PRINT_PORT) print(JSON.stringify({ port: info.port }));
+  });
+  const stop = () => {
+    http.close();
+    void server.close().finally(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  return -1;
+}
+
+async function devKey(accounts: Accounts): Promise<void> {
+  try {
+    accounts.requireAccount('dev');
+    process.stderr.write('Dev account "dev" exists (its key was printed on first start; `werkbank keys create --account dev` makes another while the server is stopped).\n');
+  } catch {
+    await accounts.createAccount('dev', 'paid');
+    const { key } = await accounts.createKey('dev');
+    print(`Created account "dev" with a local API key (shown once):\n\n  ${key}\n\nTry:\n  curl -s http://127.0.0.1:8787/api/v1/tools/word-counter -H 'X-API-Key: ${key}' -H 'Content-Type: application/json' -d '{"text":"Hello werkbank"}'\n`);
+  }
+}
+
+async function admin(command: string, sub: string | undefined, arg: string | undefined, values: Record<string, string | boolean | undefined>) {
+  const config = configFromEnv({ dataDir: values.data as string | undefined });
+  const store = await LowStore.open(config.dataDir);
+  const accounts = new Accounts(store);
+  const out = (data: unknown, text: string) => print(values.json ? JSON.stringify(data, null, 2) : text);
+  const need = (name: string, value: unknown): string => {
+    if (typeof value !== 'string' || !value) throw new ToolError(`${name} is required (see werkbank --help)`);
+    return value;
+  };
+  try {
+    const action = `${command} ${command === 'usage' ? '' : (sub ?? '')}`.trim();
+    switch (action) {
+      case 'accounts create': {
+        const plan = (values.plan as string | undefined) ?? 'free';
+        if (plan !== 'free' && plan !== 'paid') throw new ToolError('--plan must be free or paid');
+        const a = await accounts.createAccount(need('NAME', arg), plan);
+        out(accounts.accountInfo(a.id), `Created account "${a.name}" (plan ${a.plan}).`);
+        break;
+      }
+      case 'accounts list': {
+        const list = accounts.listAccounts();
+        out(list, list.map((a) => `${a.name}\t${a.plan}\t${a.remaining} credits left`).join('\n') || '(no accounts)');
+        break;
+      }
+      case 'keys create': {
+        const k = await accounts.createKey(need('--account', values.account));
+        out(k, `API key for "${k.account}" (id ${k.id}); it is shown only now, store it safely:\n\n  ${k.key}\n`);
+        break;
+      }
+      case 'keys list': {
+        const keys = accounts.listKeys(need('--account', values.account));
+        out(keys, keys.map((k) => `${k.id}\t${k.prefix}…\tcreated ${k.createdAt}${k.revokedAt ? `\trevoked ${k.revokedAt}` : ''}`).join('\n') || '(no keys)');
+        break;
+      }
+      case 'keys revoke': {
+        const r = await accounts.revokeKey(need('KEY_ID', arg));
+        out(r, `Revoked ${r.id} (${r.prefix}…).`);
+        break;
+      }
+      case 'credits add': {
+        const pack = Number(need('--pack', values.pack));
+        const b = await accounts.addPack(need('--account', values.account), pack);
+        out(b, `Added ${pack} pack credits; ${b.remaining} credits left.`);
+        break;
+      }
+      case 'usage': {
+        const days = values.days === undefined ? 7 : Number(values.days);
+        if (!Number.isInteger(days) || days < 1 || days > 365) throw new ToolError('--days must be 1-365');
+        const u = await accounts.usage(accounts.requireAccount(need('--account', values.account)).id, days);
+        out(
+          u,
+          `Usage of "${u.account}", last ${u.days} day(s) (kept ${u.retentionDays}): ${u.totals.calls} calls, ${u.totals.credits} credits\n` +
+            u.perDay.map((d) => `  ${d.date}  ${d.calls} calls  ${d.credits} credits`).join('\n'),
+        );
+        break;
+      }
+      default:
+        throw new ToolError(`Unknown command "${command} ${sub ?? ''}" (see werkbank --help)`);
+    }
+    return 0;
+  } finally {
+    await store.close();
+  }
+}
+
+function doctor(dataDirOption: string | undefined): number {
+  const node = process.execPath;
+  const cli = fileURLToPath(import.meta.url);
+  const checks: [string, boolean, string][] = [];
+  const major = Number(process.versions.node.split('.')[0]);
+  checks.push(['Node.js >= 20', major >= 20, `${process.version} at ${node}`]);
+  try {
+    const registry = getRegistry();
+    checks.push(['tool registry', true, `${registry.tools.length} tools`]);
+  } catch (e) {
+    checks.push(['tool registry', false, (e as Error).message]);
+  }
+  const dataDir = resolve(dataDirOption ?? process.env.WERKBANK_DATA_DIR ?? './.werkbank');
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    accessSync(dataDir, constants.W_OK);
+    checks.push(['data dir writable', true, dataDir]);
+  } catch (e) {
+    checks.push(['data dir writable', false, `${dataDir}: ${(e as Error).message}`]);
+  }
+  print(`werkbank ${VERSION} doctor\n`);
+  for (const [name, ok, detail] of checks) print(`  ${ok ? 'ok  ' : 'FAIL'}  ${name}: ${detail}`);
+  const stdio = { command: node, args: [cli] };
+  const npx = { command: 'npx', args: ['-y', 'werkbank'] };
+  print(`
+MCP host configurations (stdio). With npx:
+${JSON.stringify({ mcpServers: { werkbank: npx } }, null, 2)}
+
+If "npx" is not found by the host (nvm, PATH), use the absolute paths of this install:
+
+Claude Desktop (claude_desktop_config.json) and Cursor (~/.cursor/mcp.json):
+${JSON.stringify({ mcpServers: { werkbank: stdio } }, null, 2)}
+
+VS Code (.vscode/mcp.json):
+${JSON.stringify({ servers: { werkbank: { type: 'stdio', ...stdio } } }, null, 2)}
+
+Claude Code:
+  claude mcp add werkbank -- ${JSON.stringify(node)} ${JSON.stringify(cli)}
+
+Streamable HTTP (after \`werkbank serve\`; needs an API key):
+${JSON.stringify({ mcpServers: { werkbank: { url: 'http://127.0.0.1:8787/mcp', headers: { 'X-API-Key': '<your key>' } } } }, null, 2)}
+`);
+  return checks.every(([, ok]) => ok) ? 0 : 1;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exitCode = code;
+  },
+  (err) => {
+    process.stderr.write(`werkbank: ${err instanceof ToolError || (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? err.message : (err as Error).message}\n`);
+    process.exitCode = err instanceof ToolError ? 2 : 1;
+  },
+);

@@ -1,0 +1,47 @@
+/**
+ * Response compression: brotli or gzip when the request's Accept-Encoding asks
+ * for it (brotli preferred). Streams through node:zlib, so streamed responses
+ * stay streamed. Small bodies, event streams and already-encoded bodies are left alone.
+ */
+import type { MiddlewareHandler } from 'hono';
+import { Readable } from 'node:stream';
+import { constants, createBrotliCompress, createGzip } from 'node:zlib';
+
+const MIN_BYTES = 1024;
+const COMPRESSIBLE = /^(?:application\/(?:json|xml|yaml|x-ndjson|problem\+json)|text\/(?!event-stream))/i;
+
+function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
+  if (!accept) return null;
+  const offered = new Map<string, number>();
+  for (const part of accept.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    offered.set(name, q ? Number(q.slice(2)) : 1);
+  }
+  const score = (n: string) => offered.get(n) ?? offered.get('*') ?? 0;
+  if (score('br') > 0 && score('br') >= score('gzip')) return 'br';
+  if (score('gzip') > 0) return 'gzip';
+  return null;
+}
+
+export function compression(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const res = c.res;
+    const encoding = pickEncoding(c.req.header('accept-encoding'));
+    if (!encoding || !res.body || res.headers.has('content-encoding') || c.req.method === 'HEAD') return;
+    if (!COMPRESSIBLE.test(res.headers.get('content-type') ?? '')) return;
+    const length = res.headers.get('content-length');
+    if (length !== null && Number(length) < MIN_BYTES) return;
+    const zstream =
+      encoding === 'br'
+        ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+        : createGzip({ level: 6 });
+    const body = Readable.fromWeb(res.body as import('node:stream/web').ReadableStream).pipe(zstream);
+    const headers = new Headers(res.headers);
+    headers.delete('content-length');
+    headers.set('content-encoding', encoding);
+    headers.append('vary', 'Accept-Encoding');
+    c.res = new Response(Readable.toWeb(body) as ReadableStream, { status: res.status, headers });
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * DNS-rebinding protection: the `Host` (and, when present, `Origin`) host name
+ * must be one we serve. A page on evil.example that rebinds its name to
+ * 127.0.0.1 sends `Host: evil.example` and is refused with 403.
+ */
+import type { MiddlewareHandler } from 'hono';
+
+export const LOCALHOST_NAMES = ['localhost', '127.0.0.1', '[::1]', '::1'];
+
+function hostnameOf(value: string): string | null {
+  try {
+    return new URL(value.includes('://') ? value : `http://${value}`).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+/** `allowed` null: no check (a server bound to all interfaces behind a proxy with its own host routing). */
+export function hostGuard(allowed: readonly string[] | null): MiddlewareHandler {
+  if (!allowed) return async (_c, next) => next();
+  const names = new Set(allowed.map((h) => h.toLowerCase()));
+  const ok = (h: string | null) => h !== null && (names.has(h) || names.has(`[${h}]`) || names.has(h.replace(/^\[|\]$/g, '')));
+  return async (c, next) => {
+    const host = c.req.header('host');
+    const origin = c.req.header('origin');
+    const refuse = (what: string) => {
+      const message = `Forbidden: ${what} is not an allowed host (DNS-rebinding protection; set WERKBANK_ALLOWED_HOSTS)`;
+      return c.req.path === '/mcp'
+        ? c.json({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }, 403)
+        : c.json({ error: message, code: 403 }, 403);
+    };
+    if (!host || !ok(hostnameOf(host))) return refuse(`Host "${host ?? ''}"`);
+    if (origin && origin !== 'null' && !ok(hostnameOf(origin))) return refuse(`Origin "${origin}"`);
+    return next();
+  };
+}

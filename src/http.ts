@@ -1,0 +1,298 @@
+/**
+ * The HTTP app (Hono): REST tool routes, the catalog, OpenAPI, health and the
+ * MCP Streamable HTTP endpoint, all derived from the registry.
+ *
+ * A REST request flows: guards (host/origin, CORS) → route → authenticate
+ * (`auth`) → read and validate the body → pipeline (ledger → tool) → JSON
+ * response with rate-limit headers → compression.
+ */
+import { Hono, type Context } from 'hono';
+import { cors } from 'hono/cors';
+import { createMcpHandler, type McpRequestContext } from '@modelcontextprotocol/server';
+import type { Registry, RegisteredTool } from './registry.js';
+import { publicError, type Caller, type Pipeline } from './pipeline.js';
+import { ToolError, type Tool } from './tool.js';
+import { LIMITS } from './limits.js';
+import { log } from './log.js';
+import { selection, type ToolsetSelection } from './toolsets.js';
+import type { McpSurface } from './mcp.js';
+import type { Balance } from './ledger.js';
+import { buildOpenApi } from './openapi.js';
+import { compression } from './compression.js';
+import { hostGuard } from './guard.js';
+import { VERSION } from './version.js';
+
+/** Authenticates a request. Throws a 401 ToolError for a missing, invalid or revoked key. */
+export interface Auth {
+  authenticate(headers: Headers): Promise<Caller & { kind: 'account' }>;
+  /** Headers for an authenticated response (X-RateLimit-*). */
+  rateLimitHeaders(balance: Balance): Record<string, string>;
+  balance(accountId: string): Promise<Balance>;
+}
+
+export interface AppOptions {
+  registry: Registry;
+  pipeline: Pipeline;
+  mcp: McpSurface;
+  /** Null: no accounts (every caller is local and unmetered); only for embedding and tests. */
+  auth: Auth | null;
+  /** Default toolsets for `/mcp` connections without `?toolsets=`. */
+  toolsets: ToolsetSelection;
+  /** Host names accepted in `Host`/`Origin` (DNS-rebinding protection); null = any. */
+  allowedHosts: readonly string[] | null;
+  /** Extra routes (admin, account, memory, render, files) mounted by other modules. */
+  routes?: ((app: Hono, helpers: RouteHelpers) => void)[];
+}
+
+/** Shared helpers for modules that add routes. */
+export interface RouteHelpers {
+  errorResponse(c: Context, err: unknown, headers?: Record<string, string>): Response;
+  readJsonObject(c: Context): Promise<Record<string, unknown>>;
+  authenticate(c: Context): Promise<Caller & { kind: 'account' }>;
+}
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+export function buildApp(opts: AppOptions): Hono {
+  const { registry, pipeline, auth } = opts;
+  const app = new Hono();
+
+  app.use('*', hostGuard(opts.allowedHosts));
+  app.use(
+    '*',
+    cors({
+      origin: '*',
+      allowMethods: ['GET', 'POST', 'DELETE', 'PUT', 'OPTIONS'],
+      allowHeaders: ['Content-Type', 'Authorization', 'X-API-Key', 'mcp-session-id', 'mcp-protocol-version', 'Last-Event-ID'],
+      exposeHeaders: [
+        'mcp-session-id',
+        'mcp-protocol-version',
+        'X-RateLimit-Limit',
+        'X-RateLimit-Remaining',
+        'X-RateLimit-Reset',
+        'RateLimit-Policy',
+        'RateLimit',
+        'Retry-After',
+      ],
+      maxAge: 600,
+    }),
+  );
+  app.use('*', compression());
+
+  const errorResponse = (c: Context, err: unknown, headers: Record<string, string> = {}): Response => {
+    const { status, message, retryAfter } = publicError(err, log);
+    const body: Record<string, unknown> = { error: message, code: status };
+    if (retryAfter !== undefined) {
+      body.retry_after = retryAfter;
+      headers['Retry-After'] = String(retryAfter);
+    }
+    return c.json(body, status as 400, headers);
+  };
+
+  const readJsonObject = async (c: Context): Promise<Record<string, unknown>> => {
+    const type = c.req.header('content-type') ?? '';
+    if (!JSON_TYPE.test(type))
+      throw new ToolError(`Unsupported Content-Type "${type || '(none)'}": send the body as application/json`, 415);
+    const declared = Number(c.req.header('content-length') ?? '0');
+    if (declared > LIMITS.bodyBytes) throw tooLarge();
+    const buf = await readLimited(c.req.raw, LIMITS.bodyBytes);
+    const text = buf.length === 0 ? '{}' : new TextDecoder('utf-8', { fatal: false }).decode(buf);
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch (e) {
+      throw new ToolError(`The request body is not valid JSON: ${(e as Error).message}`, 400);
+    }
+    if (body === null || typeof body !== 'object' || Array.isArray(body))
+      throw new ToolError('The request body must be a JSON object', 400);
+    return body as Record<string, unknown>;
+  };
+
+  const authenticate = async (c: Context): Promise<Caller & { kind: 'account' }> => {
+    if (!auth) return { kind: 'account', accountId: 'local', keyId: 'local', plan: 'paid' };
+    return auth.authenticate(c.req.raw.headers);
+  };
+  const helpers: RouteHelpers = { errorResponse, readJsonObject, authenticate };
+
+  app.get('/health', (c) => c.json({ ok: true, version: VERSION, tools: registry.tools.length }));
+
+  let openapi: unknown;
+  app.get('/openapi.json', (c) => c.json((openapi ??= buildOpenApi(registry))));
+
+  app.get('/api/v1/tools', (c) =>
+    c.json({
+      ok: true,
+      data: {
+        count: registry.tools.length,
+        tools: registry.tools.map(({ tool }) => ({
+          slug: tool.slug,
+          name: tool.name,
+          title: tool.title,
+          description: tool.description,
+          toolset: tool.toolset,
+          cost: tool.cost,
+          path: restPath(tool),
+        })),
+      },
+    }),
+  );
+
+  /** One handler for tool and render routes. */
+  const toolRoute = (isRender: boolean) => async (c: Context) => {
+    const slug = c.req.param('slug') ?? '';
+    let caller: (Caller & { kind: 'account' }) | undefined;
+    let balance: Balance | undefined;
+    const headers = (): Record<string, string> => (auth && balance ? auth.rateLimitHeaders(balance) : {});
+    try {
+      const who = (caller = await authenticate(c));
+      const entry = registry.requireSlug(slug, (t) => (t.toolset === 'render') === isRender);
+      const body = await readJsonObject(c);
+      const prepared = pipeline.prepare(entry, body, { surface: 'rest', caller: who, signal: c.req.raw.signal });
+      if (entry.tool.streamJson) return await streamResponse(c, prepared, who, (b) => (balance = b), headers);
+      const { value, balance: after } = await pipeline.metered(prepared, who, async () =>
+        entry.tool.run(prepared.input as never, prepared.ctx),
+      );
+      balance = after;
+      return c.json({ ok: true, data: value }, 200, headers());
+    } catch (err) {
+      if (caller && auth && !balance) balance = await auth.balance(caller.accountId).catch(() => undefined);
+      return errorResponse(c, err, headers());
+    }
+  };
+
+  /** Streams `{"ok":true,"data":…}` from the tool's streamJson, with bounded memory. */
+  const streamResponse = async (
+    c: Context,
+    prepared: ReturnType<Pipeline['prepare']>,
+    caller: Caller,
+    setBalance: (b: Balance) => void,
+    headers: () => Record<string, string>,
+  ): Promise<Response> => {
+    const tool = prepared.entry.tool;
+    const encoder = new TextEncoder();
+    let started!: (value: void) => void;
+    let failedEarly!: (err: unknown) => void;
+    const ready = new Promise<void>((res, rej) => ((started = res), (failedEarly = rej)));
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    const stream = new ReadableStream<Uint8Array>({ start: (ctl) => void (controller = ctl) }, { highWaterMark: 4 });
+    const pump = pipeline
+      .metered(prepared, caller, async () => {
+        const iterator = tool.streamJson!(prepared.input as never, prepared.ctx);
+        let first = true;
+        for await (const chunk of iterator as AsyncIterable<string>) {
+          if (first) {
+            first = false;
+            started();
+            controller.enqueue(encoder.encode('{"ok":true,"data":'));
+          }
+          controller.enqueue(encoder.encode(chunk));
+          while ((controller.desiredSize ?? 1) <= 0) await new Promise((r) => setTimeout(r, 1));
+        }
+        if (first) {
+          started();
+          controller.enqueue(encoder.encode('{"ok":true,"data":'));
+        }
+        controller.enqueue(encoder.encode('}'));
+        controller.close();
+      })
+      .then(({ balance }) => balance && setBalance(balance))
+      .catch((err) => {
+        failedEarly(err);
+        log(`stream of ${tool.slug} failed: ${err instanceof Error ? err.message : String(err)}`);
+        try {
+          controller.error(err);
+        } catch {
+          /* already closed */
+        }
+      });
+    void pump;
+    await ready; // a failure before the first chunk becomes a normal error response
+    if (auth && caller.kind === 'account') setBalance(await auth.balance(caller.accountId));
+    return new Response(stream, { status: 200, headers: { 'Content-Type': 'application/json', ...headers() } });
+  };
+
+  for (const [prefix, isRender] of [
+    ['/api/v1/tools/:slug', false],
+    ['/api/v1/render/:slug', true],
+  ] as const) {
+    app.post(prefix, toolRoute(isRender));
+    app.on(['GET', 'PUT', 'DELETE', 'PATCH'], prefix, (c) =>
+      c.json({ error: `Method ${c.req.method} not allowed: tool endpoints take POST with a JSON body`, code: 405 }, 405, {
+        Allow: 'POST',
+      }),
+    );
+  }
+
+  // MCP over Streamable HTTP: both protocol eras on one endpoint (stateless).
+  const mcpHandler = createMcpHandler(
+    opts.mcp.factory((ctx: McpRequestContext) => {
+      const caller = (ctx.authInfo?.extra?.caller as Caller | undefined) ?? { kind: 'local' };
+      const url = ctx.requestInfo ? new URL(ctx.requestInfo.url) : undefined;
+      const chosen = url?.searchParams.get('toolsets') ?? undefined;
+      return {
+        conn: { surface: 'mcp-http', caller, stateful: false },
+        selection: chosen !== undefined ? selection(chosen) : opts.toolsets,
+      };
+    }),
+    { maxRequestBodySize: LIMITS.bodyBytes, onerror: (e) => log(`mcp: ${e.message}`) },
+  );
+  app.all('/mcp', async (c) => {
+    let caller: Caller;
+    try {
+      caller = await authenticate(c);
+      const chosen = c.req.query('toolsets');
+      if (chosen !== undefined) selection(chosen); // validate early: 400 naming the bad toolset
+    } catch (err) {
+      return errorResponse(c, err);
+    }
+    const res = await mcpHandler.fetch(c.req.raw, {
+      authInfo: { token: 'redacted', clientId: caller.kind === 'account' ? caller.accountId : 'local', scopes: [], extra: { caller } },
+    });
+    if (auth && caller.kind === 'account') {
+      const balance = await auth.balance(caller.accountId).catch(() => undefined);
+      if (balance) for (const [k, v] of Object.entries(auth.rateLimitHeaders(balance))) res.headers.set(k, v);
+    }
+    return res;
+  });
+
+  for (const add of opts.routes ?? []) add(app, helpers);
+
+  app.notFound((c) => c.json({ error: `Not found: ${c.req.method} ${new URL(c.req.url).pathname}`, code: 404 }, 404));
+  app.onError((err, c) => errorResponse(c, err));
+  return app;
+}
+
+export function restPath(tool: Tool): string {
+  return tool.toolset === 'render' ? `/api/v1/render/${tool.slug}` : `/api/v1/tools/${tool.slug}`;
+}
+
+function tooLarge(): ToolError {
+  return new ToolError(`Request body too large: the limit is ${LIMITS.bodyBytes} bytes`, 413);
+}
+
+/** Read a body up to `limit` bytes; 413 beyond it (also when Content-Length lies or is absent). */
+async function readLimited(req: Request, limit: number): Promise<Uint8Array> {
+  if (!req.body) return new Uint8Array();
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.byteLength;
+  }
+  return out;
+}
+
+export type { RegisteredTool };

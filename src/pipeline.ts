@@ -1,0 +1,91 @@
+/**
+ * The request pipeline every surface uses for a tool call:
+ *
+ *   surface (REST / MCP) → caller (authenticated by the surface) → validate input
+ *   → reserve credits (ledger) → run the tool → settle (commit on success, refund on failure)
+ *
+ * Validation failures and unknown tools never reach the ledger, so they cost
+ * nothing. A failure of the tool itself (500, or an upstream 502) is refunded:
+ * callers pay only for results.
+ */
+import type { RegisteredTool } from './registry.js';
+import { ToolError, type Surface, type ToolContext } from './tool.js';
+import { parseInput } from './validate.js';
+import type { Balance, Ledger } from './ledger.js';
+
+/** Who is calling. `local` is the stdio user (no key, not metered by default). */
+export type Caller =
+  | { kind: 'account'; accountId: string; keyId: string; plan: 'free' | 'paid' }
+  | { kind: 'local' };
+
+export interface CallOptions {
+  surface: Surface;
+  caller: Caller;
+  signal?: AbortSignal;
+}
+
+export interface CallResult {
+  data: unknown;
+  /** The balance after the charge, when the call was metered. */
+  balance?: Balance;
+}
+
+/** Prepared input: validated and ready to run or stream. */
+export interface PreparedCall {
+  entry: RegisteredTool;
+  input: unknown;
+  ctx: ToolContext;
+}
+
+export class Pipeline {
+  constructor(private readonly ledger: Ledger | null) {}
+
+  /** Validate the raw input and build the tool context (no charge yet). */
+  prepare(entry: RegisteredTool, raw: unknown, opts: CallOptions): PreparedCall {
+    const input = parseInput(entry.tool.input, raw);
+    const ctx: ToolContext = {
+      surface: opts.surface,
+      signal: opts.signal ?? new AbortController().signal,
+      ...(opts.caller.kind === 'account' ? { accountId: opts.caller.accountId, plan: opts.caller.plan } : {}),
+    };
+    return { entry, input, ctx };
+  }
+
+  /**
+   * Run a prepared call under the ledger: reserve → run → settle. `produce`
+   * does the work (the tool's `run`, or a streaming writer); its result is returned.
+   */
+  async metered<T>(call: PreparedCall, caller: Caller, produce: () => Promise<T>): Promise<{ value: T; balance?: Balance }> {
+    const cost = call.entry.tool.cost;
+    if (!this.ledger || caller.kind !== 'account' || cost === 0) {
+      const value = await produce();
+      const balance = this.ledger && caller.kind === 'account' ? await this.ledger.balance(caller.accountId) : undefined;
+      return { value, balance };
+    }
+    const reservation = await this.ledger.reserve(caller.accountId, cost, call.entry.tool.slug, call.ctx.surface);
+    let value: T;
+    try {
+      value = await produce();
+    } catch (err) {
+      await reservation.refund();
+      throw err;
+    }
+    const balance = await reservation.commit();
+    return { value, balance };
+  }
+
+  async call(entry: RegisteredTool, raw: unknown, opts: CallOptions): Promise<CallResult> {
+    const prepared = this.prepare(entry, raw, opts);
+    const { value, balance } = await this.metered(prepared, opts.caller, async () =>
+      entry.tool.run(prepared.input as never, prepared.ctx),
+    );
+    return { data: value, balance };
+  }
+}
+
+/** The message and status a caller sees for any error (no stack traces; internals are logged). */
+export function publicError(err: unknown, log: (msg: string) => void): { status: number; message: string; retryAfter?: number } {
+  if (err instanceof ToolError) return { status: err.status, message: err.message, retryAfter: err.extra.retryAfter };
+  log(`internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  return { status: 500, message: 'Internal error: the tool failed unexpectedly. The failure was logged; no credits were charged.' };
+}
