@@ -135,3 +135,9 @@ export function parseCsv(text: string, delimiter: DelimiterName, field = 'csv'):
   }
   return records;
 }
+
+/** The `delimiter` field of tools that write CSV: comma (default), semicolon, tab or pipe. */
+export const writeDelimiterField = z
+  .preprocess(normaliseDelimiter, z.enum(CANDIDATES))
+  .default('comma')
+  .describe('Field separator to write: comma (default), semicolon, tab or pipe; the characters , ; | and a tab are accepted too');

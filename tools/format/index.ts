@@ -3,6 +3,9 @@ import jsonFormatter from './json-formatter.js';
 import base64 from './base64.js';
 import urlEncoder from './url-encoder.js';
 import csvToJson from './csv-to-json.js';
+import jsonToCsv from './json-to-csv.js';
+import csvToMarkdown from './csv-to-markdown.js';
+import yamlToJson from './yaml-to-json.js';
 
 /** The `format` toolset. One import and one entry per tool. */
 export default [
@@ -10,4 +13,7 @@ export default [
   base64,
   urlEncoder,
   csvToJson,
+  jsonToCsv,
+  csvToMarkdown,
+  yamlToJson,
 ] as Tool[];

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { isAlias, isCollection, isScalar, LineCounter, parseAllDocuments, Parser, visit, type Document, type Node } from 'yaml';
+import { defineTool, ToolError } from '../../src/tool.js';
+import { LIMITS } from '../../src/limits.js';
+import { MAX_DEPTH, jsonIndent, printJson } from '../_lib/json-text.js';
+
+class Refusal {
+  constructor(
+    readonly reason: string,
+    readonly offset: number,
+  ) {}
+}
+
+/** The first node using a feature this tool refuses, or nesting deeper than MAX_DEPTH. */
+function findRefusal(doc: Document): Refusal | undefined {
+  let found: Refusal | undefined;
+  visit(doc, {
+    Node(_key, node: Node, path) {
+      const at = node.range?.[0] ?? 0;
+      if (isAlias(node)) found = new Refusal(`aliases (*${node.source}) are not supported; write the value out`, at);
+      else if (node.anchor) found = new Refusal(`anchors (&${node.anchor}) are not supported`, at);
+      else if (node.tag) found = new Refusal(`tags (${node.tag.replace(/^tag:yaml\.org,2002:/, '!!')}) are not supported`, at);
+      else if (isScalar(node) && typeof node.value === 'number' && !Number.isFinite(node.value))
+        found = new Refusal(`${node.source} has no JSON representation`, at);
+      else if (isCollection(node) && path.filter((p) => isCollection(p)).length >= MAX_DEPTH)
+        found = new Refusal(`nesting deeper than ${MAX_DEPTH} levels is not supported`, at);
+      return found ? visit.BREAK : undefined;
+    },
+    Pair(_key, pair) {
+      const key = pair.key;
+      if (isScalar(key) && key.value === '<<' && key.type === 'PLAIN')
+        found = new Refusal('merge keys (<<) are not supported; write the merged keys out', key.range?.[0] ?? 0);
+      else if (isCollection(key))
+        found = new Refusal('a list or mapping used as a key has no JSON representation', key.range?.[0] ?? 0);
+      return found ? visit.BREAK : undefined;
+    },
+  });
+  return found;
+}
+
+/**
+ * Directive errors the yaml library lets pass: a %YAML directive given twice
+ * for one document, and directives that no document follows.
+ */
+function findDirectiveError(yaml: string): Refusal | undefined {
+  if (!/^%/m.test(yaml)) return undefined;
+  let pending: { offset: number; yamlSeen: boolean } | undefined;
+  for (const token of new Parser().parse(yaml)) {
+    if (token.type === 'directive') {
+      const isYaml = token.source.startsWith('%YAML');
+      if (isYaml && pending?.yamlSeen) return new Refusal('not valid YAML: the %YAML directive is given twice', token.offset);
+      pending = { offset: pending?.offset ?? token.offset, yamlSeen: (pending?.yamlSeen ?? false) || isYaml };
+    } else if (token.type === 'document') pending = undefined;
+  }
+  return pending ? new Refusal('not valid YAML: a directive must be followed by a document (---)', pending.offset) : undefined;
+}
+
+function refuse(reason: string, lineCounter: LineCounter, offset: number): never {
+  const { line, col } = lineCounter.linePos(offset);
+  throw new ToolError(`\`yaml\`: ${reason} (line ${line}, column ${col})`, 400, { field: 'yaml' });
+}
+
+function parseYaml(yaml: string): unknown {
+  const lineCounter = new LineCounter();
+  const docs = parseAllDocuments(yaml, { lineCounter, schema: 'core', merge: false, uniqueKeys: true, prettyErrors: false });
+  const directiveError = findDirectiveError(yaml);
+  if (directiveError) refuse(directiveError.reason, lineCounter, directiveError.offset);
+  for (const doc of docs) {
+    const error = doc.errors[0];
+    if (error) refuse(`not valid YAML: ${error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`, lineCounter, error.pos[0]);
+  }
+  if (docs.length > 1)
+    refuse('multi-document files are not supported (a second document starts here); send one document at a time', lineCounter, docs[1].range[0]);
+  const doc = docs[0];
+  if (!doc) return null; // an empty stream: nothing but comments or blank lines
+  const refusal = findRefusal(doc);
+  if (refusal) refuse(refusal.reason, lineCounter, refusal.offset);
+  return doc.toJS({ maxAliasCount: 0 });
+}
+
+export default defineTool({
+  slug: 'yaml-to-json',
+  title: 'YAML to JSON',
+  toolset: 'format',
+  description:
+    'Parses one YAML 1.2 document (core schema: true/false, null and ~, decimal/0x/0o numbers; "yes", "on" and dates stay strings) and returns it as a value and as JSON text with `indent` spaces (0 to 8, default 2; 0 minifies). ' +
+    'Deliberately unsupported, refused with a 400 that names the line and column: anchors (&a) and aliases (*a) (this also blocks "billion laughs" alias bombs), merge keys (<<), tags (!!str, !custom), multi-document files (a second ---), lists or maps used as keys, .inf and .nan (no JSON form), and nesting deeper than 100 levels. ' +
+    'Syntax errors and duplicate keys are 400s with line and column too. Scalar keys become strings (1 → "1", null → ""). An empty document gives null.',
+  input: z.strictObject({
+    yaml: z.string().max(LIMITS.text).describe('One YAML document'),
+    indent: jsonIndent,
+  }),
+  output: z.object({
+    value: z.unknown().describe('The parsed document'),
+    json: z.string().describe('The document as JSON text'),
+  }),
+  examples: [
+    {
+      name: 'Mapping with a list and a block scalar',
+      input: { yaml: 'name: werkbank\nport: 8080\nenabled: yes\ntags: [a, b]\nnote: |\n  line one\n  line two\n' },
+      output: {
+        value: { name: 'werkbank', port: 8080, enabled: 'yes', tags: ['a', 'b'], note: 'line one\nline two\n' },
+        json: '{\n  "name": "werkbank",\n  "port": 8080,\n  "enabled": "yes",\n  "tags": [\n    "a",\n    "b"\n  ],\n  "note": "line one\\nline two\\n"\n}',
+      },
+    },
+    {
+      name: 'Minified sequence of mappings',
+      input: { yaml: '- id: 1\n  ok: true\n- id: 2\n  ok: ~\n', indent: 0 },
+      output: { value: [{ id: 1, ok: true }, { id: 2, ok: null }], json: '[{"id":1,"ok":true},{"id":2,"ok":null}]' },
+    },
+  ],
+  run({ yaml, indent }) {
+    let value: unknown;
+    try {
+      value = parseYaml(yaml);
+    } catch (e) {
+      if (e instanceof RangeError) throw new ToolError(`\`yaml\` is nested too deeply (more than ${MAX_DEPTH} levels are not supported)`, 400, { field: 'yaml' });
+      throw e;
+    }
+    return { value, json: printJson(value, indent) };
+  },
+});
