@@ -13,6 +13,10 @@ import numbersToWords from './numbers-to-words.js';
 import romanNumeralConverter from './roman-numeral-converter.js';
 import regexTester from './regex-tester.js';
 import findAndReplace from './find-and-replace.js';
+import textDiff from './text-diff.js';
+import textCleaner from './text-cleaner.js';
+import wordFrequencyCounter from './word-frequency-counter.js';
+import readingTimeCalculator from './reading-time-calculator.js';
 
 /** The `text` toolset. One import and one entry per tool. */
 export default [
@@ -30,4 +34,8 @@ export default [
   romanNumeralConverter,
   regexTester,
   findAndReplace,
+  textDiff,
+  textCleaner,
+  wordFrequencyCounter,
+  readingTimeCalculator,
 ] as Tool[];
