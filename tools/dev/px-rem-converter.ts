@@ -23,7 +23,7 @@ export default defineTool({
   input: z.strictObject({
     value: z.number().min(-MAX_VALUE).max(MAX_VALUE).describe('The value to convert, in px (px-to-rem) or rem (rem-to-px)'),
     direction: aliasedEnum(['px-to-rem', 'rem-to-px'] as const, {
-      aliases: { px2rem: 'px-to-rem', 'to-rem': 'px-to-rem', rem: 'px-to-rem', rem2px: 'rem-to-px', 'to-px': 'rem-to-px', px: 'rem-to-px' },
+      aliases: { px2rem: 'px-to-rem', 'to-rem': 'px-to-rem', rem2px: 'rem-to-px', 'to-px': 'rem-to-px' },
     })
       .default('px-to-rem')
       .describe('px-to-rem (default) or rem-to-px'),
