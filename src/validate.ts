@@ -130,7 +130,7 @@ function got(v: unknown): string {
 
 /** Parse `raw` with `schema`; throw a 400 ToolError whose message names every failing field and rule. */
 export function parseInput<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
-  const result = schema.safeParse(raw ?? {});
+  const result = schema.safeParse(raw ?? {}, { reportInput: true });
   if (result.success) return result.data;
   const messages = result.error.issues.slice(0, 5).map((i) => {
     // Custom refinements carry their own full sentence; prefix the field.

@@ -1,0 +1,95 @@
+/**
+ * Real servers for tests: an in-process HTTP server listening on a loopback
+ * port with its own data dir, and a spawned process of the built CLI.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { serve, type ServerType } from '@hono/node-server';
+import { createServer, configFromEnv, type ServerConfig, type Server } from '../../src/app.js';
+import { repoRoot } from './paths.js';
+
+export const CLI = resolve(repoRoot, 'dist/src/cli.js');
+
+export interface TestServer {
+  url: string;
+  server: Server;
+  key: string;
+  accountId: string;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export function tempDir(prefix = 'werkbank-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** Start an HTTP server on 127.0.0.1:<random> with a fresh data dir and one paid account + key. */
+export async function startServer(over: Partial<ServerConfig> = {}, plan: 'free' | 'paid' = 'paid'): Promise<TestServer> {
+  const dataDir = over.dataDir ?? tempDir();
+  const config = configFromEnv({ toolsets: new Set(), ...over, dataDir });
+  const server = await createServer(config);
+  const account = await server.accounts.createAccount('test', plan);
+  const { key } = await server.accounts.createKey('test');
+  const http: ServerType = await new Promise((res) => {
+    const s = serve({ fetch: server.app.fetch, port: 0, hostname: '127.0.0.1' }, () => res(s));
+  });
+  const port = (http.address() as { port: number }).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    server,
+    key,
+    accountId: account.id,
+    dataDir,
+    close: async () => {
+      await new Promise((r) => http.close(() => r(undefined)));
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** POST JSON to a REST path. */
+export async function post(base: string, path: string, body: unknown, key?: string, headers: Record<string, string> = {}) {
+  const res = await fetch(base + path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(key ? { 'X-API-Key': key } : {}), ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json: any;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, json, text };
+}
+
+/** Spawn the built CLI (`werkbank serve`) and wait for its port. */
+export async function spawnServe(args: string[], env: Record<string, string> = {}): Promise<{ proc: ChildProcess; url: string }> {
+  const proc = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], {
+    env: { ...process.env, WERKBANK_PRINT_PORT: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  proc.stderr!.on('data', (d) => (stderr += d));
+  const port = await new Promise<number>((res, rej) => {
+    let out = '';
+    const timer = setTimeout(() => rej(new Error(`server did not start: ${stderr}`)), 20_000);
+    proc.stdout!.on('data', (d) => {
+      out += d;
+      const m = /\{"port":(\d+)\}/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        res(Number(m[1]));
+      }
+    });
+    proc.on('exit', (code) => {
+      clearTimeout(timer);
+      rej(new Error(`server exited ${code}: ${stderr}`));
+    });
+  });
+  return { proc, url: `http://127.0.0.1:${port}` };
+}

@@ -1,0 +1,153 @@
+/**
+ * REST conventions on a listening server: status codes, error bodies, limits,
+ * compression, catalog, OpenAPI (checked by an independent validator), and
+ * DNS-rebinding protection.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { request } from 'node:http';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { startServer, post, type TestServer } from './helpers/server.js';
+import { LIMITS } from '../src/limits.js';
+
+let srv: TestServer;
+beforeAll(async () => {
+  srv = await startServer();
+});
+afterAll(async () => srv?.close());
+
+/** Raw request (fetch would decompress and hide Content-Encoding). */
+function raw(path: string, opts: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+    const url = new URL(srv.url + path);
+    const req = request(
+      { host: url.hostname, port: url.port, path: url.pathname + url.search, method: opts.method ?? 'GET', headers: opts.headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      },
+    );
+    req.on('error', reject);
+    if (opts.body) req.write(opts.body);
+    req.end();
+  });
+}
+
+describe('REST tool calls', () => {
+  it('answers 200 {ok, data}', async () => {
+    const res = await post(srv.url, '/api/v1/tools/word-counter', { text: 'one two' }, srv.key);
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ ok: true, data: expect.objectContaining({ words: 2 }) });
+  });
+
+  it('400 names the field and the rule; unknown fields get a did-you-mean', async () => {
+    const res = await post(srv.url, '/api/v1/tools/word-counter', { text: 5 }, srv.key);
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({ error: expect.stringContaining('`text` must be a string'), code: 400 });
+    const typo = await post(srv.url, '/api/v1/tools/word-counter', { text: 'x', txet: 'y' }, srv.key);
+    expect(typo.json.error).toContain('unknown field `txet` (did you mean `text`?)');
+  });
+
+  it('400 for a body that is not JSON or not an object', async () => {
+    expect((await post(srv.url, '/api/v1/tools/word-counter', '{"text":', srv.key)).json).toMatchObject({ code: 400 });
+    const arr = await post(srv.url, '/api/v1/tools/word-counter', '[1,2]', srv.key);
+    expect(arr.json).toEqual({ error: 'The request body must be a JSON object', code: 400 });
+  });
+
+  it('404 for an unknown tool, with a did-you-mean', async () => {
+    const res = await post(srv.url, '/api/v1/tools/word-countr', {}, srv.key);
+    expect(res.status).toBe(404);
+    expect(res.json).toEqual({ error: 'Unknown tool "word-countr" (did you mean "word-counter"?)', code: 404 });
+  });
+
+  it('405 for a wrong method, with Allow', async () => {
+    const res = await fetch(`${srv.url}/api/v1/tools/word-counter`, { headers: { 'X-API-Key': srv.key } });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('POST');
+    expect(await res.json()).toMatchObject({ code: 405 });
+  });
+
+  it('415 for a wrong content type', async () => {
+    const res = await post(srv.url, '/api/v1/tools/word-counter', '{"text":"x"}', srv.key, { 'Content-Type': 'text/plain' });
+    expect(res.status).toBe(415);
+    expect(res.json.code).toBe(415);
+  });
+
+  it('413 above the body limit, also when Content-Length is absent', async () => {
+    const big = JSON.stringify({ text: 'a'.repeat(LIMITS.bodyBytes) });
+    const res = await post(srv.url, '/api/v1/tools/word-counter', big, srv.key);
+    expect(res.status).toBe(413);
+    expect(res.json).toEqual({ error: `Request body too large: the limit is ${LIMITS.bodyBytes} bytes`, code: 413 });
+    const chunked = await raw('/api/v1/tools/word-counter', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-API-Key': srv.key, 'Transfer-Encoding': 'chunked' },
+      body: big,
+    });
+    expect(chunked.status).toBe(413);
+  });
+
+  it('compresses with brotli or gzip when asked', async () => {
+    const body = JSON.stringify({ text: 'word '.repeat(2000) });
+    const headers = { 'Content-Type': 'application/json', 'X-API-Key': srv.key };
+    const plain = await raw('/openapi.json');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await raw('/openapi.json', { headers: { 'Accept-Encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.body).toString())).toEqual(JSON.parse(plain.body.toString()));
+    const gz = await raw('/api/v1/tools', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.body).toString()).ok).toBe(true);
+    const small = await raw('/api/v1/tools/word-counter', { method: 'POST', headers: { ...headers, 'Accept-Encoding': 'gzip' }, body });
+    expect(small.status).toBe(200);
+  });
+});
+
+describe('catalog, health and OpenAPI', () => {
+  it('GET /health', async () => {
+    const res = await fetch(`${srv.url}/health`);
+    expect(await res.json()).toMatchObject({ ok: true, version: '1.1.0' });
+  });
+
+  it('GET /api/v1/tools lists every tool', async () => {
+    const res = await (await fetch(`${srv.url}/api/v1/tools`)).json();
+    expect(res.data.count).toBe(srv.server.registry.tools.length);
+    expect(res.data.tools[0]).toEqual(
+      expect.objectContaining({ slug: expect.any(String), name: expect.any(String), title: expect.any(String), toolset: expect.any(String), cost: 1 }),
+    );
+  });
+
+  it('GET /openapi.json is a valid OpenAPI 3.1 document with one operation per tool', async () => {
+    const doc = await (await fetch(`${srv.url}/openapi.json`)).json();
+    const validator = new Validator();
+    const result = await validator.validate(doc);
+    expect(result.errors ?? [], JSON.stringify(result.errors)).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.version).toBe('1.1.0');
+    expect(doc.components.securitySchemes).toEqual({
+      ApiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+      BearerAuth: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+    });
+    const ops = Object.values(doc.paths).map((p: any) => p.post.operationId);
+    expect(ops.length).toBe(srv.server.registry.tools.length);
+    const wc = doc.paths['/api/v1/tools/word-counter'].post;
+    expect(Object.keys(wc.requestBody.content['application/json'].examples).length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('DNS-rebinding protection and CORS', () => {
+  it('refuses a foreign Host or Origin on a loopback server', async () => {
+    const host = await raw('/health', { headers: { Host: 'evil.example' } });
+    expect(host.status).toBe(403);
+    const origin = await raw('/mcp', { method: 'POST', headers: { Origin: 'http://evil.example', 'Content-Type': 'application/json' }, body: '{}' });
+    expect(origin.status).toBe(403);
+    expect(JSON.parse(origin.body.toString()).error.message).toContain('DNS-rebinding');
+  });
+
+  it('exposes the MCP and rate-limit headers to browsers', async () => {
+    const res = await raw('/mcp', { method: 'OPTIONS', headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'POST' } });
+    expect(String(res.headers['access-control-expose-headers'])).toContain('mcp-session-id');
+    expect(String(res.headers['access-control-expose-headers'])).toContain('mcp-protocol-version');
+  });
+});
