@@ -1,0 +1,40 @@
+/**
+ * Benchmark of the BRP test-data generator: 5,000 persons as json, csv and
+ * gba-totaalfile. Target (issue 6): 5,000 json persons under 300 ms and under
+ * 150 MB. Figures: wall time per format (ms, best of 3 after a warm-up) and the
+ * peak resident set size during the json runs (MB).
+ */
+import tool from '../tools/generators/brp-test-data-generator.js';
+import { parseInput } from '../src/validate.js';
+import type { ToolContext } from '../src/tool.js';
+
+const ctx: ToolContext = { surface: 'rest', signal: new AbortController().signal };
+
+async function timeRun(format: string): Promise<number> {
+  const input = parseInput(tool.input, { format, options: { count: 5000 } });
+  let best = Infinity;
+  for (let i = 0; i < 4; i++) {
+    const t0 = performance.now();
+    const out = await tool.run(input, ctx);
+    JSON.stringify(out); // what a surface does with it
+    if (i > 0) best = Math.min(best, performance.now() - t0);
+  }
+  return Math.round(best * 10) / 10;
+}
+
+export async function benchBrp(): Promise<Record<string, number>> {
+  const rssBefore = process.memoryUsage().rss;
+  let peak = rssBefore;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+  const json = await timeRun('json');
+  peak = Math.max(peak, process.memoryUsage().rss);
+  clearInterval(timer);
+  const csv = await timeRun('csv');
+  const totaalfile = await timeRun('gba-totaalfile');
+  return {
+    'brp json 5000 persons (ms)': json,
+    'brp csv 5000 persons (ms)': csv,
+    'brp gba-totaalfile 5000 persons (ms)': totaalfile,
+    'brp json peak rss (MB)': Math.round(peak / 1048576),
+  };
+}

@@ -1,0 +1,165 @@
+/**
+ * The request body of `brp-test-data-generator`: `format` and `options`, with
+ * the spec's ranges and defaults, aliases a caller would try, and the
+ * cross-field rules zod cannot express (`checkOptions`).
+ */
+import { z } from 'zod';
+import { ToolError } from '../../../src/tool.js';
+import { LIMITS } from '../../../src/limits.js';
+import { didYouMean } from '../../../src/validate.js';
+import { FIELD_BY_KEY } from './fields.js';
+
+export const LIFE_EVENTS = [
+  'plain', 'married', 'registeredPartnership', 'divorced', 'widowed', 'remarried', 'deceased', 'deceasedWithFamily',
+  'minor', 'nearRetirement', 'livesAbroad', 'movedRecently', 'confidential', 'underInvestigation', 'noFixedAddress',
+] as const;
+export type LifeEvent = (typeof LIFE_EVENTS)[number];
+
+/** The spec gives the first five weights; the rest are this service's choice (documented in the description). */
+export const DEFAULT_EVENT_MIX: Record<LifeEvent, number> = {
+  plain: 6, married: 5, registeredPartnership: 2, divorced: 3, widowed: 2,
+  remarried: 2, deceased: 1, deceasedWithFamily: 1, minor: 3, nearRetirement: 1,
+  livesAbroad: 1, movedRecently: 2, confidential: 1, underInvestigation: 1, noFixedAddress: 1,
+};
+
+/** Ages (at the reference date) an event can have; intersected with minAge..maxAge. */
+export const EVENT_AGES: Record<LifeEvent, [number, number]> = {
+  plain: [0, 120], married: [18, 120], registeredPartnership: [18, 120], divorced: [19, 120], widowed: [19, 120],
+  remarried: [20, 120], deceased: [1, 120], deceasedWithFamily: [19, 62], minor: [0, 17], nearRetirement: [65, 67],
+  livesAbroad: [1, 120], movedRecently: [1, 120], confidential: [0, 120], underInvestigation: [1, 120], noFixedAddress: [18, 120],
+};
+
+export const MAX_REST_COUNT = 5000;
+export const MAX_MCP_COUNT = 500;
+
+const pct = (def: number, what: string) => z.int().min(0).max(100).default(def).describe(`${what}, percent 0–100 (default ${def})`);
+
+/** Lower-case and map the aliases a caller would try onto the enum values. */
+const aliased = <T extends readonly [string, ...string[]]>(values: T, aliases: Record<string, T[number]>) =>
+  z.preprocess((v) => {
+    if (typeof v !== 'string') return v;
+    if ((values as readonly string[]).includes(v)) return v;
+    const k = v.trim().toLowerCase();
+    return aliases[k] ?? (values.find((x) => x.toLowerCase() === k) ?? v);
+  }, z.enum(values));
+
+const eventMix = z
+  .strictObject(Object.fromEntries(LIFE_EVENTS.map((e) => [e, z.number().min(0).max(1_000_000).optional().describe(`weight of ${e}`)])) as Record<LifeEvent, z.ZodOptional<z.ZodNumber>>)
+  .describe('Relative weights per life event (non-negative). Naming any key replaces the whole default mix (unnamed events get 0); at least one weight must exceed 0.');
+
+export const optionsSchema = z.strictObject({
+  count: z.int().min(1).max(MAX_REST_COUNT).default(50).describe(`Number of people, 1–${MAX_REST_COUNT} over REST, at most ${MAX_MCP_COUNT} per MCP call (default 50)`),
+  seed: z.number().default(20270101).describe('Seed: the same options and seed give byte-identical output (default 20270101)'),
+  minAge: z.int().min(0).max(120).default(0).describe('Youngest age in completed years on 1 January of referenceYear (default 0)'),
+  maxAge: z.int().min(0).max(120).default(95).describe('Oldest age, not below minAge (default 95)'),
+  referenceYear: z.int().min(1900).max(2099).default(2027).describe('Ages are measured on 1 January of this year and every event date lies before that day (default 2027)'),
+  eventMix: eventMix.optional(),
+  includeParents: z.boolean().default(false).describe('Add the two parent records, LO categories 02/03 (default false)'),
+  maxChildren: z.int().min(0).max(10).default(2).describe('Upper bound of children per person with a partnership (default 2)'),
+  pctExoticNames: pct(15, 'Share of unusual names: diacritics, apostrophes, hyphens, very long names'),
+  pctExoticStreets: pct(15, 'Share of unusual street names'),
+  pctAffix: pct(25, 'Share of surnames with a prefix word (van, de, van der…)'),
+  pctHouseAddition: pct(20, 'Share of Dutch addresses with a house letter or house number addition'),
+  dateFormat: aliased(['yyyymmdd', 'iso', 'dutch'] as const, { 'yyyy-mm-dd': 'iso', 'dd-mm-yyyy': 'dutch', nl: 'dutch', lo: 'yyyymmdd', basic: 'yyyymmdd' })
+    .default('yyyymmdd')
+    .describe('Date notation in json and csv: yyyymmdd 20270131, iso 2027-01-31, dutch 31-01-2027 (the total-file is always yyyymmdd)'),
+  outputMode: aliased(['compact', 'own', 'mapped'] as const, {})
+    .default('compact')
+    .describe('csv only: compact (a readable sheet), own (exactly the caller\'s headerRow; columns named like a field key are filled), mapped (caller\'s columns filled via mapping)'),
+  headerRow: z.string().max(LIMITS.short * 50).default('').describe('Caller\'s column names joined by the delimiter (CSV quoting allowed); required for own and mapped'),
+  mapping: z.record(z.string().max(LIMITS.short), z.string().max(LIMITS.short)).default({}).describe('mapped: caller\'s column name → service field key; unlisted columns stay empty'),
+  delimiter: aliased([',', ';', '\t'] as const, { tab: '\t', '\\t': '\t', comma: ',', semicolon: ';' })
+    .default(',')
+    .describe('CSV and headerRow separator: "," ";" or a tab (aliases comma, semicolon, tab, "\\t")'),
+  excelHint: z.boolean().default(false).describe('Start the CSV with the line sep=<delimiter> so Excel picks the separator'),
+});
+
+export const FORMATS = ['json', 'csv', 'gba-totaalfile'] as const;
+export type BrpFormat = (typeof FORMATS)[number];
+
+export const inputSchema = z.strictObject({
+  format: aliased(FORMATS, { totaalfile: 'gba-totaalfile', 'gba-totalfile': 'gba-totaalfile', lo3: 'gba-totaalfile' })
+    .default('json')
+    .describe('json (default), csv, or gba-totaalfile (LO3 persoonslijsten, one per line)'),
+  options: optionsSchema.prefault({}).describe('Generator options; every field is optional'),
+});
+
+export type BrpInput = z.output<typeof inputSchema>;
+export type BrpOptions = BrpInput['options'];
+export type EffectiveOptions = Omit<BrpOptions, 'eventMix'> & { eventMix: Record<LifeEvent, number> };
+
+/** Split a header row with CSV quoting rules ("a;b" stays one column). */
+export function splitHeader(headerRow: string, delimiter: string): string[] {
+  const out: string[] = [];
+  let cur = '', quoted = false;
+  for (let i = 0; i < headerRow.length; i++) {
+    const ch = headerRow[i];
+    if (quoted) {
+      if (ch === '"' && headerRow[i + 1] === '"') (cur += '"'), i++;
+      else if (ch === '"') quoted = false;
+      else cur += ch;
+    } else if (ch === '"' && cur === '') quoted = true;
+    else if (ch === delimiter) out.push(cur), (cur = '');
+    else cur += ch;
+  }
+  out.push(cur);
+  return out;
+}
+
+/**
+ * The rules between fields. Returns the effective options (full eventMix) and
+ * the events that can be drawn. Throws a 400 naming the rule.
+ */
+export function checkOptions(o: BrpOptions): { effective: EffectiveOptions; events: LifeEvent[]; weights: number[] } {
+  if (o.maxAge < o.minAge) throw new ToolError(`options.maxAge (${o.maxAge}) must not be lower than options.minAge (${o.minAge})`, 400, { field: 'options.maxAge' });
+
+  const explicit = o.eventMix !== undefined;
+  const mix = Object.fromEntries(LIFE_EVENTS.map((e) => [e, explicit ? (o.eventMix![e] ?? 0) : DEFAULT_EVENT_MIX[e]])) as Record<LifeEvent, number>;
+  if (!LIFE_EVENTS.some((e) => mix[e] > 0)) throw new ToolError('options.eventMix: at least one weight must exceed 0', 400, { field: 'options.eventMix' });
+
+  const events: LifeEvent[] = [];
+  const weights: number[] = [];
+  for (const e of LIFE_EVENTS) {
+    if (!(mix[e] > 0)) continue;
+    const why = impossible(e, o);
+    if (why) {
+      // The default mix quietly skips what the age range rules out; a caller's own mix is told.
+      if (explicit) throw new ToolError(`options.eventMix.${e} cannot be generated: ${why}`, 400, { field: `options.eventMix.${e}` });
+      continue;
+    }
+    events.push(e);
+    weights.push(mix[e]);
+  }
+  if (events.length === 0)
+    throw new ToolError(`options.eventMix: no life event fits ages ${o.minAge}–${o.maxAge} (e.g. minor needs ages 0–17)`, 400, { field: 'options.eventMix' });
+
+  if (o.outputMode !== 'compact' && o.headerRow.trim() === '')
+    throw new ToolError(`options.headerRow is required when options.outputMode is ${o.outputMode}`, 400, { field: 'options.headerRow' });
+  if (o.outputMode === 'compact' && o.headerRow !== '')
+    throw new ToolError('options.headerRow is only used with options.outputMode own or mapped (it is compact)', 400, { field: 'options.headerRow' });
+  const mappingKeys = Object.keys(o.mapping);
+  if (o.outputMode !== 'mapped' && mappingKeys.length > 0)
+    throw new ToolError(`options.mapping is only used with options.outputMode mapped (it is ${o.outputMode})`, 400, { field: 'options.mapping' });
+  if (o.outputMode === 'mapped') {
+    const columns = new Set(splitHeader(o.headerRow, o.delimiter));
+    for (const col of mappingKeys) {
+      if (!columns.has(col)) {
+        const hint = didYouMean(col, columns);
+        throw new ToolError(`options.mapping: column "${col}" is not in options.headerRow${hint ? ` (did you mean "${hint}"?)` : ''}`, 400, { field: 'options.mapping' });
+      }
+      const key = o.mapping[col];
+      if (!FIELD_BY_KEY.has(key)) {
+        const hint = didYouMean(key, FIELD_BY_KEY.keys());
+        throw new ToolError(`options.mapping.${col}: "${key}" is not a field key${hint ? ` (did you mean "${hint}"?)` : ''}; the tool description lists them`, 400, { field: `options.mapping.${col}` });
+      }
+    }
+  }
+  return { effective: { ...o, eventMix: mix }, events, weights };
+}
+
+function impossible(e: LifeEvent, o: BrpOptions): string | undefined {
+  const [lo, hi] = EVENT_AGES[e];
+  if (Math.max(lo, o.minAge) > Math.min(hi, o.maxAge)) return `it needs ages ${lo}–${hi}, outside minAge ${o.minAge} – maxAge ${o.maxAge}`;
+  if (e === 'deceasedWithFamily' && o.maxChildren === 0) return 'it needs a minor child, but maxChildren is 0';
+  return undefined;
+}
