@@ -1,0 +1,331 @@
+/**
+ * One generator run: checks the cross-field rules, draws the population, plans
+ * the files (which employments go in which file) and places the requested
+ * defects. Files are then produced one at a time (`fileXml` yields a file's
+ * XML in slices), so a caller can stream hundreds of MB with bounded memory.
+ */
+import { createRng } from '../../_lib/rng.js';
+import { ToolError, type ToolContext } from '../../../src/tool.js';
+import { buildPeriods, iso, type Period } from './periods.js';
+import { buildPopulation, type Employment } from './people.js';
+import { buildRecords, isPresent, totals, type IkvRecord, type RecordContext, type Total } from './records.js';
+import { fileEnd, fileStart, ikv, NAMESPACE_BASE, type FileHead } from './xml.js';
+import { DEFECTS, FIELD_DEFAULTS, REQUIRED_FIELDS, type Defect, type FieldName, type UpaInput } from './options.js';
+
+/** The schema releases shipped with the package (and validated in the test suite). */
+export const BUNDLED_SCHEMAS = ['2026-01'] as const;
+
+/** Over MCP the result travels as one message: xml is capped at this many employment-periods (count × months). */
+export const MCP_MAX_EMPLOYMENT_PERIODS = 2000;
+/** Over MCP, population.count is capped for every format. */
+export const MCP_MAX_COUNT = 1000;
+
+/** Size of the XML slices `fileXml` yields (characters, approximate). */
+const SLICE = 256 * 1024;
+
+export interface FileMeta {
+  name: string;
+  periodLabel: string;
+  periodStart: string;
+  periodEnd: string;
+  employments: number;
+}
+
+interface PlannedPeriod {
+  period: Period;
+  present: number[];
+  /** Employments per file, and the first file's sequence number in its month. */
+  groups: number;
+  firstSeq: number;
+  firstFile: number;
+}
+
+interface Site {
+  file: number;
+  record: number;
+  other?: number;
+}
+
+const pad = (n: number, w: number) => String(n).padStart(w, '0');
+
+export class UpaRun {
+  readonly periods: Period[];
+  readonly population: Employment[];
+  readonly warnings: string[] = [];
+  readonly fileCount: number;
+  private readonly plan: PlannedPeriod[] = [];
+  private readonly rc: RecordContext;
+  private readonly sites = new Map<Defect, Site>();
+  private readonly variantOrder: string[][];
+
+  constructor(readonly input: UpaInput, ctx: Pick<ToolContext, 'surface'>) {
+    const o = input.options;
+    checkRules(input, ctx);
+    this.periods = buildPeriods(o.period.periodType, o.period.startYear, o.period.startMonth, o.period.months);
+    this.schemaChecks();
+    const seed = o.population.seed;
+    this.variantOrder = o.schemes.map((s) => s.variants.split(',').map((v) => v.trim()).filter(Boolean));
+    this.rc = { opts: o, fields: o.fieldStates as Record<FieldName, 'fill' | 'omit'>, periods: this.periods, seed };
+    this.population = buildPopulation(o, this.periods, createRng(seed));
+
+    // Plan: who is in which period, how many files per period, file numbering per <yyyymm>.
+    const seqByMonth = new Map<string, number>();
+    let files = 0;
+    for (const p of this.periods) {
+      const present = this.population.filter((e) => isPresent(e, p, this.rc)).map((e) => e.ordinal);
+      const mode = o.period.splitMode;
+      const groups = mode === 'single' ? 1 : mode === 'chunk' ? Math.max(1, Math.ceil(present.length / o.period.chunkSize)) : present.length;
+      const key = `${p.year}${pad(p.month, 2)}`;
+      const firstSeq = (seqByMonth.get(key) ?? 0) + 1;
+      seqByMonth.set(key, firstSeq + groups - 1);
+      this.plan.push({ period: p, present, groups, firstSeq, firstFile: files });
+      files += groups;
+    }
+    this.fileCount = files;
+    this.placeDefects();
+  }
+
+  private schemaChecks(): void {
+    const explicit = this.input.options.schemaVersion;
+    const years = [...new Set(this.periods.map((p) => p.year))];
+    if (explicit) {
+      const y = Number(explicit.slice(0, 4));
+      const outside = years.filter((x) => x !== y);
+      if (outside.length)
+        throw new ToolError(
+          `options.schemaVersion ${explicit} covers periods in ${y} only (a UPA schema enumerates the period dates of its own year), but the periods run into ${outside.join(', ')}: adjust options.period or leave schemaVersion out to follow each period's year`,
+          400,
+        );
+    }
+    const missing = [...new Set(this.periods.map((p) => this.schemaVersionOf(p)))].filter((v) => !(BUNDLED_SCHEMAS as readonly string[]).includes(v));
+    if (missing.length)
+      this.warnings.push(
+        `The official UPA schema ${missing.join(', ')} is not available (bundled: ${BUNDLED_SCHEMAS.join(', ')}): those files use namespace ${NAMESPACE_BASE}/<yyyy>/<mm> with the 2026 structure and cannot be checked against an official schema; choose period.startYear 2026 for files that validate against the UPA 2026 XSD`,
+      );
+  }
+
+  schemaVersionOf(p: Period): string {
+    return this.input.options.schemaVersion ?? `${p.year}-01`;
+  }
+
+  /** File metadata, in order, without building any XML. */
+  *files(): Generator<{ meta: FileMeta; index: number; planned: PlannedPeriod; group: number }> {
+    for (const pp of this.plan) {
+      for (let g = 0; g < pp.groups; g++) {
+        const ids = this.groupIds(pp, g);
+        const p = pp.period;
+        yield {
+          index: pp.firstFile + g,
+          planned: pp,
+          group: g,
+          meta: {
+            name: `UPA_${p.year}${pad(p.month, 2)}_${pad(pp.firstSeq + g, 3)}.xml`,
+            periodLabel: `${p.year}-${pad(p.month, 2)}`,
+            periodStart: iso(p.start),
+            periodEnd: iso(p.end),
+            employments: ids.length,
+          },
+        };
+      }
+    }
+  }
+
+  private groupIds(pp: PlannedPeriod, g: number): number[] {
+    const mode = this.input.options.period.splitMode;
+    if (mode === 'single') return pp.present;
+    const size = mode === 'chunk' ? this.input.options.period.chunkSize : 1;
+    return pp.present.slice(g * size, (g + 1) * size);
+  }
+
+  /** The declaration lines of one file, with the defects placed in it applied, and its totals. */
+  records(pp: PlannedPeriod, g: number, fileIndex: number): { records: IkvRecord[]; totals: Total[] } {
+    const records = this.rawRecords(pp, g);
+    const here = [...this.sites].filter(([, s]) => s.file === fileIndex);
+    for (const [defect, site] of here) if (defect !== 'totalsMismatch') applyDefect(defect, records, site, pp.period, this.input);
+    const t = totals(records, this.variantOrder);
+    if (here.some(([d]) => d === 'totalsMismatch') && t.length) {
+      t[0] = { ...t[0], regLn: Math.round(t[0].regLn * 1.1), premie: Math.round(t[0].premie * 1.1) };
+    }
+    return { records, totals: t };
+  }
+
+  private rawRecords(pp: PlannedPeriod, g: number): IkvRecord[] {
+    const out: IkvRecord[] = [];
+    for (const id of this.groupIds(pp, g)) out.push(...buildRecords(this.population[id], pp.period, this.rc));
+    return out;
+  }
+
+  /** The XML of one file, in slices of about 256 KB. */
+  *fileXml(pp: PlannedPeriod, g: number, fileIndex: number): Generator<string> {
+    const o = this.input.options;
+    const { records, totals: t } = this.records(pp, g, fileIndex);
+    const p = pp.period;
+    const version = this.schemaVersionOf(p);
+    const head: FileHead = {
+      namespace: `${NAMESPACE_BASE}/${version.slice(0, 4)}/${version.slice(5, 7)}`,
+      messageId: `${o.declaration.messageIdPrefix}${o.declaration.administrationId}-${p.year}${pad(p.month, 2)}-${pad(pp.firstSeq + g, 3)}`,
+      created: `${iso(p.end + 1)}T09:00:00`,
+      period: p,
+      kind: o.period.declarationKind,
+    };
+    const year = Number(version.slice(0, 4));
+    let buf = fileStart(head, t, o, this.rc.fields);
+    for (const r of records) {
+      buf += ikv(r, p, o, this.rc.fields, year);
+      if (buf.length >= SLICE) {
+        yield buf;
+        buf = '';
+      }
+    }
+    yield buf + fileEnd(head);
+  }
+
+  /** Decide where each requested defect goes (first eligible place, distinct employments where possible). */
+  private placeDefects(): void {
+    const wanted = DEFECTS.filter((d) => this.input.options.defects[d]);
+    if (!wanted.length) return;
+    const used = new Set<string>();
+    const pending = new Set<Defect>(wanted);
+    const fill = this.rc.fields;
+    for (const f of this.files()) {
+      if (!pending.size) break;
+      const records = this.rawRecords(f.planned, f.group);
+      const emps = [...new Set(records.map((r) => r.emp.ordinal))];
+      const take = (d: Defect, ok: (r: IkvRecord) => boolean, needOther = false) => {
+        if (!pending.has(d)) return;
+        const pick = (avoidUsed: boolean) => records.findIndex((r) => ok(r) && !(avoidUsed && used.has(`${f.index}:${r.emp.ordinal}`)));
+        let i = pick(true);
+        if (i < 0) i = pick(false);
+        if (i < 0) return;
+        let other: number | undefined;
+        if (needOther) {
+          other = records.findIndex((r) => r.emp.ordinal !== records[i].emp.ordinal);
+          if (other < 0) return;
+          used.add(`${f.index}:${records[other].emp.ordinal}`);
+        }
+        used.add(`${f.index}:${records[i].emp.ordinal}`);
+        this.sites.set(d, { file: f.index, record: i, other });
+        pending.delete(d);
+      };
+      const any = () => true;
+      const withLine = (r: IkvRecord) => r.lines.length > 0;
+      take('invalidBsn', any);
+      take('missingMandatory', any);
+      if (emps.length >= 2) {
+        take('duplicateBsn', any, true);
+        take('duplicateNumIv', any, true);
+      }
+      if (records.some(withLine) && pending.has('totalsMismatch') && fill.CollectieveAangifte === 'fill') {
+        this.sites.set('totalsMismatch', { file: f.index, record: -1 });
+        pending.delete('totalsMismatch');
+      }
+      take('endBeforeStart', withLine);
+      take('dateOutsidePeriod', withLine);
+      take('unknownRegVrnt', withLine);
+      take('negativeAmount', (r) => withLine(r) && r.lines[0].regLn > 0 && r.lines[0].grslg > 0);
+      if (fill.AantUNormWk === 'fill') take('zeroNormHours', withLine);
+    }
+    if (pending.size) {
+      const why: Record<Defect, string> = {
+        invalidBsn: 'there is no employment', missingMandatory: 'there is no employment',
+        duplicateBsn: 'no file holds two employments (use splitMode single or chunk with chunkSize ≥ 2, and population.count ≥ 2)',
+        duplicateNumIv: 'no file holds two employments (use splitMode single or chunk with chunkSize ≥ 2, and population.count ≥ 2)',
+        totalsMismatch: 'no file has scheme lines and totals (enable a scheme; fieldStates.CollectieveAangifte must be fill)',
+        endBeforeStart: 'no employment has scheme lines', dateOutsidePeriod: 'no employment has scheme lines', unknownRegVrnt: 'no employment has scheme lines',
+        negativeAmount: 'no scheme line has a positive RegLn and PremieGrslg',
+        zeroNormHours: 'no employment has scheme lines with AantUNormWk (fieldStates.AantUNormWk must be fill)',
+      };
+      const list = [...pending];
+      throw new ToolError(`options.defects: cannot inject ${list.map((d) => `${d} (${why[d]})`).join('; ')}`, 400);
+    }
+    this.warnings.push(
+      `${wanted.length} deliberate defect${wanted.length === 1 ? '' : 's'} injected (${wanted.join(', ')}): these files are meant to be rejected by a UPA intake`,
+    );
+  }
+}
+
+function applyDefect(defect: Defect, records: IkvRecord[], site: Site, p: Period, input: UpaInput): void {
+  const r = records[site.record];
+  const line = r.lines[0];
+  switch (defect) {
+    case 'invalidBsn': {
+      // Change the check digit: the weighted sum moves by ±1, so the 11-check fails; the pattern stays valid.
+      const b = r.bsn!;
+      r.bsn = b.slice(0, 8) + String((Number(b[8]) + 1) % 10);
+      break;
+    }
+    case 'missingMandatory':
+      r.bsn = undefined;
+      break;
+    case 'duplicateBsn':
+      records[site.other!].bsn = r.bsn ?? r.emp.bsn;
+      break;
+    case 'duplicateNumIv':
+      records[site.other!].numIv = r.numIv;
+      break;
+    case 'endBeforeStart':
+      line.to = line.from - 1;
+      break;
+    case 'dateOutsidePeriod': {
+      const d = new Date(p.start * 86_400_000);
+      d.setUTCMonth(d.getUTCMonth() - 1);
+      line.from = d.getTime() / 86_400_000;
+      break;
+    }
+    case 'unknownRegVrnt': {
+      const known = new Set(input.options.schemes[line.scheme].variants.split(',').map((v) => v.trim()));
+      let code = 'XX';
+      for (let i = 1; known.has(code); i++) code = `XX${i}`;
+      line.variant = code;
+      break;
+    }
+    case 'negativeAmount':
+      line.regLn = -line.regLn;
+      line.grslg = -line.grslg;
+      break;
+    case 'zeroNormHours':
+      r.normHours = 0;
+      break;
+    case 'totalsMismatch':
+      break;
+  }
+}
+
+function checkRules(input: UpaInput, ctx: Pick<ToolContext, 'surface'>): void {
+  const o = input.options;
+  const pop = o.population;
+  if (pop.maxAge < pop.minAge)
+    throw new ToolError(`options.population.maxAge (${pop.maxAge}) must not be lower than options.population.minAge (${pop.minAge})`, 400);
+  if (pop.maxSalary < pop.minSalary)
+    throw new ToolError(`options.population.maxSalary (${pop.maxSalary}) must not be lower than options.population.minSalary (${pop.minSalary})`, 400);
+  const h = o.household;
+  const sum = h.pctMarried + h.pctCohabiting + h.pctDivorced + h.pctWidowed;
+  if (sum > 100)
+    throw new ToolError(`options.household: pctMarried + pctCohabiting + pctDivorced + pctWidowed must not exceed 100 (got ${sum})`, 400);
+  if (o.declaration.maxPensionableSalary <= o.declaration.franchise)
+    throw new ToolError(`options.declaration.maxPensionableSalary (${o.declaration.maxPensionableSalary}) must be greater than options.declaration.franchise (${o.declaration.franchise})`, 400);
+  const enabled = o.schemes.filter((s) => s.enabled);
+  if (!enabled.length) throw new ToolError('options.schemes: at least one scheme must be enabled', 400);
+  const codes = new Set<string>();
+  for (const s of enabled) {
+    if (codes.has(s.schemeCode)) throw new ToolError(`options.schemes: schemeCode ${s.schemeCode} is used by two enabled schemes`, 400);
+    codes.add(s.schemeCode);
+  }
+  if (o.pinned.length > pop.count)
+    throw new ToolError(`options.pinned has ${o.pinned.length} entries but options.population.count is ${pop.count}: pinned employments must fit in the population`, 400);
+  for (const f of REQUIRED_FIELDS)
+    if (o.fieldStates[f] === 'omit')
+      throw new ToolError(`options.fieldStates.${f}: omit is not possible, the UPA 2026 schema requires ${f} (use options.defects.missingMandatory for a deliberately incomplete file)`, 400);
+  if (ctx.surface === 'mcp-http' || ctx.surface === 'mcp-stdio') {
+    if (pop.count > MCP_MAX_COUNT)
+      throw new ToolError(`options.population.count: at most ${MCP_MAX_COUNT} over MCP (up to 10000 over REST, which streams the response)`, 400);
+    const ep = pop.count * o.period.months;
+    if (input.format === 'xml' && ep > MCP_MAX_EMPLOYMENT_PERIODS)
+      throw new ToolError(
+        `options.population.count × options.period.months is ${ep}; format xml over MCP allows at most ${MCP_MAX_EMPLOYMENT_PERIODS} (use REST for larger runs, or format summary)`,
+        400,
+      );
+  }
+}
+
+export { FIELD_DEFAULTS };

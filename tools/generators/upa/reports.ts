@@ -1,0 +1,128 @@
+/**
+ * The three response shapes (xml, summary, participants-csv), each built from
+ * a `UpaRun`, and the streaming JSON writer of the xml response.
+ */
+import { stringify } from 'csv-stringify/sync';
+import { iso } from './periods.js';
+import type { UpaRun, FileMeta } from './generate.js';
+import { SCENARIOS, type Scenario } from './options.js';
+
+const money = (cents: number) => cents / 100;
+
+export interface XmlData {
+  format: 'xml';
+  fileCount: number;
+  peopleCount: number;
+  warnings: string[];
+  files: Array<FileMeta & { content: string }>;
+}
+
+export function xmlData(run: UpaRun): XmlData {
+  const files: XmlData['files'] = [];
+  for (const f of run.files()) files.push({ ...f.meta, content: [...run.fileXml(f.planned, f.group, f.index)].join('') });
+  return { format: 'xml', fileCount: run.fileCount, peopleCount: run.population.length, warnings: run.warnings, files };
+}
+
+/** The JSON text of `xmlData(run)`, file by file and within a file in slices. */
+export function* xmlJsonChunks(run: UpaRun): Generator<string> {
+  const head = { format: 'xml', fileCount: run.fileCount, peopleCount: run.population.length, warnings: run.warnings };
+  yield JSON.stringify(head).slice(0, -1) + ',"files":[';
+  let first = true;
+  for (const f of run.files()) {
+    yield (first ? '' : ',') + JSON.stringify(f.meta).slice(0, -1) + ',"content":"';
+    first = false;
+    for (const piece of run.fileXml(f.planned, f.group, f.index)) yield JSON.stringify(piece).slice(1, -1);
+    yield '"}';
+  }
+  yield ']}';
+}
+
+export interface SummaryTotal {
+  schemeCode: string;
+  variant: string | null;
+  totRegLn: number;
+  totGrslPremie: number;
+  totPremieReg: number;
+  totAantVerlUReg: number;
+  totIkvReg: number;
+  totPersReg: number;
+}
+
+export function summaryData(run: UpaRun) {
+  const scenarios = Object.fromEntries(SCENARIOS.map((s) => [s, 0])) as Record<Scenario, number>;
+  for (const e of run.population) scenarios[e.scenario]++;
+  const files = [];
+  for (const f of run.files()) {
+    const { totals } = run.records(f.planned, f.group, f.index);
+    files.push({
+      ...f.meta,
+      schemaVersion: run.schemaVersionOf(f.planned.period),
+      totals: totals.map(
+        (t): SummaryTotal => ({
+          schemeCode: t.code, variant: t.variant ?? null,
+          totRegLn: money(t.regLn), totGrslPremie: money(t.grslg), totPremieReg: money(t.premie), totAantVerlUReg: money(t.hours),
+          totIkvReg: t.ikv, totPersReg: t.persons,
+        }),
+      ),
+    });
+  }
+  return {
+    format: 'summary' as const,
+    fileCount: run.fileCount,
+    peopleCount: run.population.length,
+    warnings: run.warnings,
+    seed: run.input.options.population.seed,
+    schemeType: run.input.options.schemeType,
+    scenarios,
+    files,
+  };
+}
+
+export const CSV_COLUMNS = [
+  'bsn', 'numIv', 'numIvRehire', 'persNr', 'initials', 'prefix', 'lastName', 'birthDate', 'gender', 'nationality',
+  'household', 'civilStatusCode', 'civilStatusDate', 'scenario', 'eventPeriod', 'eventDate', 'startDate', 'endDate',
+  'endReason', 'deathDate', 'annualSalary', 'partTimePct', 'partTimePctAfter', 'country', 'street', 'houseNumber',
+  'houseNumberAddition', 'postcode', 'place', 'email', 'partnerName', 'partnerBirthDate', 'partnerFund',
+  'partnerDeathDate', 'exPartnerDeathDate', 'children', 'deceasedChildren', 'schemeType', 'schemes',
+] as const;
+
+export function participantsCsvData(run: UpaRun) {
+  const o = run.input.options;
+  const d = (x?: number) => (x === undefined ? '' : iso(x));
+  const rows = run.population.map((e) => {
+    const a = e.address;
+    const civil = e.civilChange ?? { code: e.civilCode, date: e.civilSince };
+    const p = run.periods[e.eventPeriod];
+    const schemes = o.schemes
+      .map((s, i) => (s.enabled && e.scenario !== 'intern' ? `${s.schemeCode}${e.variants[i] ? `/${e.variants[i]}` : ''}` : ''))
+      .filter(Boolean)
+      .join(' ');
+    const row: Record<(typeof CSV_COLUMNS)[number], string | number> = {
+      bsn: e.bsn, numIv: e.numIv, numIvRehire: e.numIvRehire ?? '', persNr: e.persNr, initials: e.initials, prefix: e.prefix ?? '',
+      lastName: e.lastName, birthDate: d(e.birthDate), gender: e.gender, nationality: e.nationality, household: e.household,
+      civilStatusCode: civil.code, civilStatusDate: d(civil.date), scenario: e.scenario,
+      eventPeriod: e.scenario === 'standard' ? '' : `${p.year}-${String(p.month).padStart(2, '0')}`,
+      eventDate: e.scenario === 'standard' ? '' : d(e.eventDay), startDate: d(e.start), endDate: d(e.end), endReason: e.endReason ?? '',
+      deathDate: d(e.death), annualSalary: e.salary, partTimePct: e.ptPerc, partTimePctAfter: e.ptPercAfter ?? '',
+      country: a.kind === 'nl' ? 'NL' : a.country, street: a.street, houseNumber: a.number,
+      houseNumberAddition: a.kind === 'nl' ? (a.addition ?? '') : '', postcode: a.postcode, place: a.place, email: e.email,
+      partnerName: e.partner?.name ?? '', partnerBirthDate: d(e.partner?.birthDate), partnerFund: e.partner?.fund ?? '',
+      partnerDeathDate: d(e.partner?.deathDate), exPartnerDeathDate: d(e.exPartnerDeathDate), children: e.children,
+      deceasedChildren: e.deceasedChildren, schemeType: o.schemeType, schemes,
+    };
+    return CSV_COLUMNS.map((c) => row[c]);
+  });
+  const warnings = [...run.warnings.filter((w) => !w.includes('deliberate defect'))];
+  if (CSV_DEFECT_NOTE(run)) warnings.push('options.defects only affect format xml; participants-csv lists the correct data');
+  return {
+    format: 'participants-csv' as const,
+    peopleCount: run.population.length,
+    warnings,
+    columns: [...CSV_COLUMNS],
+    csv: stringify([CSV_COLUMNS as unknown as string[], ...rows], { record_delimiter: '\n' }),
+  };
+}
+
+function CSV_DEFECT_NOTE(run: UpaRun): boolean {
+  return Object.values(run.input.options.defects).some(Boolean);
+}
