@@ -6,6 +6,10 @@ import csvToJson from './csv-to-json.js';
 import jsonToCsv from './json-to-csv.js';
 import csvToMarkdown from './csv-to-markdown.js';
 import yamlToJson from './yaml-to-json.js';
+import jsonToYaml from './json-to-yaml.js';
+import xmlToJson from './xml-to-json.js';
+import jsonToXml from './json-to-xml.js';
+import xmlFormatter from './xml-formatter.js';
 
 /** The `format` toolset. One import and one entry per tool. */
 export default [
@@ -16,4 +20,8 @@ export default [
   jsonToCsv,
   csvToMarkdown,
   yamlToJson,
+  jsonToYaml,
+  xmlToJson,
+  jsonToXml,
+  xmlFormatter,
 ] as Tool[];

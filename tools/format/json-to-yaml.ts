@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { Document, visit } from 'yaml';
+import { defineTool } from '../../src/tool.js';
+import { LIMITS } from '../../src/limits.js';
+import { parseJsonField } from '../_lib/json-text.js';
+
+/**
+ * Plain scalars a YAML reader would not read as a string: the implicit
+ * (untagged) types of the YAML 1.2 core schema and of YAML 1.1, which many
+ * readers still follow (yes/no/on/off, 0755, 1:20, 2024-01-31, <<).
+ */
+const IMPLICIT_TYPES: RegExp[] = ['1.1', '1.2'].flatMap((version) =>
+  new Document(null, { version: version as '1.1' | '1.2' }).schema.tags.flatMap((tag) =>
+    tag.default && tag.test instanceof RegExp ? [tag.test] : [],
+  ),
+);
+
+const readsAsAnotherType = (s: string) => IMPLICIT_TYPES.some((re) => re.test(s));
+
+const NULL_STYLES = { null: 'null', '~': '~', empty: '' } as const;
+const NULL_ALIASES: Record<string, keyof typeof NULL_STYLES> = { tilde: '~', blank: 'empty', none: 'empty', '': 'empty' };
+
+export default defineTool({
+  slug: 'json-to-yaml',
+  title: 'JSON to YAML',
+  toolset: 'format',
+  description:
+    'Converts JSON to a YAML 1.2 block-style document that YAML 1.1 readers (PyYAML, older Ruby/Go libraries) read the same way. ' +
+    'Strings are written plain and quoted (double quotes) only when a reader would otherwise see another type or syntax: "true", "yes", "on", "no", "y", "null", "123", "0755", "1:20", "2024-01-31", "<<", "" and strings with YAML syntax characters such as ": " or a leading "#". ' +
+    'Multi-line strings become literal block scalars (|, with |- when there is no final line break); long lines are never folded. ' +
+    '`indent`: spaces per level, 1 to 8 (default 2). `sortKeys` (default false) sorts mapping keys by code point; otherwise the JSON order is kept. ' +
+    '`nullStyle`: null (default), ~ (alias: tilde) or empty (nothing after the colon). Empty objects and arrays are written as {} and []. ' +
+    'Invalid JSON is a 400 with line and column; nesting is capped at 100 levels. The output ends with a line break.',
+  input: z.strictObject({
+    json: z.string().max(LIMITS.text).describe('The JSON text to convert'),
+    indent: z.int().min(1).max(8).default(2).describe('Spaces per indentation level, 1 to 8; default 2'),
+    sortKeys: z.boolean().default(false).describe('Sort mapping keys (default false: keep the JSON order)'),
+    nullStyle: z
+      .preprocess((v) => (typeof v === 'string' ? (NULL_ALIASES[v.trim().toLowerCase()] ?? v.trim().toLowerCase()) : v), z.enum(['null', '~', 'empty']))
+      .default('null')
+      .describe('How null is written: null (default), ~ or empty'),
+  }),
+  output: z.object({
+    yaml: z.string().describe('The YAML document'),
+  }),
+  examples: [
+    {
+      name: 'Ambiguous strings quoted, multi-line string as a block',
+      input: { json: '{"name":"werkbank","version":"1.10","debug":"yes","port":8080,"motd":"Hello\\nWorld\\n","tags":["a","b"],"owner":null}' },
+      output: { yaml: 'name: werkbank\nversion: "1.10"\ndebug: "yes"\nport: 8080\nmotd: |\n  Hello\n  World\ntags:\n  - a\n  - b\nowner: null\n' },
+    },
+    {
+      name: 'Sorted keys, 4 spaces, ~ for null',
+      input: { json: '{"b":{"m":null,"k":[]},"a":true}', indent: 4, sortKeys: true, nullStyle: '~' },
+      output: { yaml: 'a: true\nb:\n    k: []\n    m: ~\n' },
+    },
+  ],
+  run({ json, indent, sortKeys, nullStyle }) {
+    const doc = new Document(parseJsonField(json, 'json'), { sortMapEntries: sortKeys });
+    visit(doc, {
+      Scalar(_key, node) {
+        if (typeof node.value === 'string' && readsAsAnotherType(node.value)) node.type = 'QUOTE_DOUBLE';
+      },
+    });
+    return { yaml: doc.toString({ indent, lineWidth: 0, nullStr: NULL_STYLES[nullStyle] }) };
+  },
+});
