@@ -15,6 +15,27 @@ import { Accounts } from './accounts.js';
 import { accountRoutes } from './admin.js';
 import { selection, type ToolsetSelection } from './toolsets.js';
 import { LOCALHOST_NAMES } from './guard.js';
+import type { Meter } from './pipeline.js';
+import type { McpExtension } from './mcp.js';
+import type { RouteHelpers } from './http.js';
+
+/**
+ * A feature plugs surfaces-level behaviour into the server: meters (how its
+ * tools are paid for), HTTP routes, MCP extensions (resources, prompts).
+ */
+export interface Feature {
+  meters?: Partial<Record<'credits' | 'render', Meter>>;
+  routes?: ((app: Hono, helpers: RouteHelpers) => void)[];
+  mcp?: McpExtension[];
+  close?(): Promise<void>;
+}
+export interface FeatureDeps {
+  config: ServerConfig;
+  store: Store;
+  accounts: Accounts;
+}
+/** The features of the HTTP server, in order. */
+const FEATURES: ((deps: FeatureDeps) => Feature | Promise<Feature>)[] = [];
 
 export interface ServerConfig {
   dataDir: string;
@@ -24,6 +45,10 @@ export interface ServerConfig {
   adminToken?: string;
   /** Host names allowed in Host/Origin; default: localhost names when bound to loopback, else any. */
   allowedHosts?: string[] | null;
+  /** Trust X-Forwarded-For for anonymous callers' IPs (only behind your own proxy). */
+  trustProxy?: boolean;
+  /** Public base URL for links to hosted files (behind a proxy); default http://<host>:<port>. */
+  baseUrl?: string;
   /** Turn metering off (benchmarks only). */
   metering?: boolean;
   now?: () => Date;
@@ -42,6 +67,8 @@ export function configFromEnv(over: Partial<ServerConfig> = {}): ServerConfig {
         : env.WERKBANK_ALLOWED_HOSTS
           ? env.WERKBANK_ALLOWED_HOSTS.split(',').map((s) => s.trim()).filter(Boolean)
           : undefined,
+    trustProxy: over.trustProxy ?? env.WERKBANK_TRUST_PROXY === '1',
+    baseUrl: over.baseUrl ?? (env.WERKBANK_BASE_URL || undefined),
     metering: over.metering ?? true,
     now: over.now,
   };
@@ -69,8 +96,11 @@ export async function createServer(config: ServerConfig): Promise<Server> {
   const registry = getRegistry();
   const store = await LowStore.open(config.dataDir);
   const accounts = new Accounts(store, config.now);
-  const pipeline = new Pipeline(config.metering === false ? null : accounts);
-  const mcp = new McpSurface({ registry, pipeline, toolsets: config.toolsets });
+  const features: Feature[] = [];
+  for (const make of FEATURES) features.push(await make({ config, store, accounts }));
+  const meters = Object.assign({}, ...features.map((f) => f.meters ?? {}));
+  const pipeline = new Pipeline(config.metering === false ? null : accounts, meters);
+  const mcp = new McpSurface({ registry, pipeline, toolsets: config.toolsets, extensions: features.flatMap((f) => f.mcp ?? []) });
   const allowedHosts =
     config.allowedHosts !== undefined ? config.allowedHosts : isLoopback(config.host) ? [...LOCALHOST_NAMES, config.host] : null;
   const app = buildApp({
@@ -80,7 +110,8 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     auth: accounts,
     toolsets: config.toolsets,
     allowedHosts,
-    routes: [accountRoutes(accounts, config.adminToken)],
+    trustProxy: config.trustProxy,
+    routes: [accountRoutes(accounts, config.adminToken), ...features.flatMap((f) => f.routes ?? [])],
   });
   await accounts.sweepUsage();
   const sweeper = setInterval(() => void accounts.sweepUsage().catch(() => undefined), 6 * 3600_000);
@@ -92,6 +123,7 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     registry,
     close: async () => {
       clearInterval(sweeper);
+      for (const f of features) await f.close?.();
       await store.close();
     },
   };

@@ -21,6 +21,7 @@ import { buildOpenApi } from './openapi.js';
 import { compression } from './compression.js';
 import { hostGuard } from './guard.js';
 import { VERSION } from './version.js';
+import { clientIp } from './client-ip.js';
 
 /** Authenticates a request. Throws a 401 ToolError for a missing, invalid or revoked key. */
 export interface Auth {
@@ -40,6 +41,8 @@ export interface AppOptions {
   toolsets: ToolsetSelection;
   /** Host names accepted in `Host`/`Origin` (DNS-rebinding protection); null = any. */
   allowedHosts: readonly string[] | null;
+  /** Trust X-Forwarded-For for the client IP of anonymous callers (only behind your own proxy). */
+  trustProxy?: boolean;
   /** Extra routes (admin, account, memory, render, files) mounted by other modules. */
   routes?: ((app: Hono, helpers: RouteHelpers) => void)[];
 }
@@ -137,14 +140,17 @@ export function buildApp(opts: AppOptions): Hono {
     }),
   );
 
-  /** One handler for tool and render routes. */
+  const hasCredentials = (c: Context) => Boolean(c.req.header('x-api-key') || c.req.header('authorization'));
+
+  /** One handler for tool and render routes. Render routes also take anonymous callers. */
   const toolRoute = (isRender: boolean) => async (c: Context) => {
     const slug = c.req.param('slug') ?? '';
-    let caller: (Caller & { kind: 'account' }) | undefined;
+    let caller: Caller | undefined;
     let balance: Balance | undefined;
     const headers = (): Record<string, string> => (auth && balance ? auth.rateLimitHeaders(balance) : {});
     try {
-      const who = (caller = await authenticate(c));
+      const who: Caller = (caller =
+        isRender && !hasCredentials(c) ? { kind: 'anonymous', client: clientIp(c, opts.trustProxy ?? false) } : await authenticate(c));
       const entry = registry.requireSlug(slug, (t) => (t.toolset === 'render') === isRender);
       const body = await readJsonObject(c);
       const prepared = pipeline.prepare(entry, body, { surface: 'rest', caller: who, signal: c.req.raw.signal });
@@ -155,7 +161,7 @@ export function buildApp(opts: AppOptions): Hono {
       balance = after;
       return c.json({ ok: true, data: value }, 200, headers());
     } catch (err) {
-      if (caller && auth && !balance) balance = await auth.balance(caller.accountId).catch(() => undefined);
+      if (caller?.kind === 'account' && auth && !balance) balance = await auth.balance(caller.accountId).catch(() => undefined);
       return errorResponse(c, err, headers());
     }
   };

@@ -13,7 +13,7 @@ import { Server, type McpRequestContext } from '@modelcontextprotocol/server';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { Registry, RegisteredTool } from './registry.js';
 import { publicError, type Caller, type Pipeline } from './pipeline.js';
-import { TOOLSETS, ToolError, type Surface, type Toolset } from './tool.js';
+import { TOOLSETS, ToolError, type McpContentBlock, type Surface, type Toolset } from './tool.js';
 import { parseToolsets, type ToolsetSelection } from './toolsets.js';
 import { log } from './log.js';
 import { VERSION } from './version.js';
@@ -187,7 +187,7 @@ export class McpSurface {
   }
 
   build(conn: McpConnection, selection: Set<Toolset>): Server {
-    const capabilities: Record<string, unknown> = { tools: { listChanged: conn.stateful } };
+    const capabilities: Record<string, unknown> = { tools: { listChanged: conn.stateful }, logging: {} };
     for (const ext of this.opts.extensions ?? []) Object.assign(capabilities, ext.capabilities);
     const server = new Server({ name: 'werkbank', title: 'werkbank', version: VERSION }, { capabilities, instructions: INSTRUCTIONS });
     server.setRequestHandler('tools/list', async () => ({ tools: this.toolList(selection, conn.stateful) as never }));
@@ -238,11 +238,14 @@ export class McpSurface {
 
   private async runTool(entry: RegisteredTool, args: unknown, conn: McpConnection, signal?: AbortSignal): Promise<CallToolResult> {
     const { data } = await this.opts.pipeline.call(entry, args, { surface: conn.surface, caller: conn.caller, signal });
-    return this.structured(data);
+    return this.structured(data, entry.tool.mcpContent?.(data as never));
   }
 
-  private structured(data: unknown): CallToolResult {
-    return { content: [{ type: 'text', text: textOf(data) }], structuredContent: data as Record<string, unknown> };
+  private structured(data: unknown, extra: McpContentBlock[] = []): CallToolResult {
+    return {
+      content: [{ type: 'text', text: textOf(data) }, ...extra] as CallToolResult['content'],
+      structuredContent: data as Record<string, unknown>,
+    };
   }
 
   private listToolsets(selection: Set<Toolset>) {

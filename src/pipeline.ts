@@ -16,7 +16,34 @@ import type { Balance, Ledger } from './ledger.js';
 /** Who is calling. `local` is the stdio user (no key, not metered by default). */
 export type Caller =
   | { kind: 'account'; accountId: string; keyId: string; plan: 'free' | 'paid' }
+  /** A caller without a key (render endpoints only); `client` is the IP (IPv6 per /64). */
+  | { kind: 'anonymous'; client: string }
   | { kind: 'local' };
+
+/** A meter decides what a call costs its caller and takes it atomically (or throws 429). */
+export interface Meter {
+  /** null: this call is free for this caller. */
+  reserve(call: PreparedCall, caller: Caller): Promise<MeteredReservation | null>;
+}
+
+export interface MeteredReservation {
+  /** Durable before resolving; returns the caller's balance when it has one. */
+  commit(): Promise<Balance | undefined>;
+  refund(): Promise<void>;
+  /** Shown to the tool (ctx.metering), e.g. renders report the allowance left. */
+  metering?: { source: string; remaining: number };
+}
+
+/** Plain credits: `cost` from the account's balance; local and anonymous callers are not charged here. */
+export function creditMeter(ledger: Ledger): Meter {
+  return {
+    async reserve(call, caller) {
+      const cost = call.entry.tool.cost;
+      if (caller.kind !== 'account' || cost === 0) return null;
+      return ledger.reserve(caller.accountId, cost, call.entry.tool.slug, call.ctx.surface);
+    },
+  };
+}
 
 export interface CallOptions {
   surface: Surface;
@@ -38,7 +65,17 @@ export interface PreparedCall {
 }
 
 export class Pipeline {
-  constructor(private readonly ledger: Ledger | null) {}
+  /**
+   * `ledger` null: nothing is metered (stdio, benchmarks). `meters` maps a
+   * tool's `metering` kind to its meter; `credits` defaults to the ledger.
+   */
+  private readonly meters: Partial<Record<'credits' | 'render', Meter>>;
+  constructor(
+    private readonly ledger: Ledger | null,
+    meters: Partial<Record<'credits' | 'render', Meter>> = {},
+  ) {
+    this.meters = ledger ? { credits: creditMeter(ledger), ...meters } : {};
+  }
 
   /** Validate the raw input and build the tool context (no charge yet). */
   prepare(entry: RegisteredTool, raw: unknown, opts: CallOptions): PreparedCall {
@@ -56,21 +93,21 @@ export class Pipeline {
    * does the work (the tool's `run`, or a streaming writer); its result is returned.
    */
   async metered<T>(call: PreparedCall, caller: Caller, produce: () => Promise<T>): Promise<{ value: T; balance?: Balance }> {
-    const cost = call.entry.tool.cost;
-    if (!this.ledger || caller.kind !== 'account' || cost === 0) {
-      const value = await produce();
-      const balance = this.ledger && caller.kind === 'account' ? await this.ledger.balance(caller.accountId) : undefined;
-      return { value, balance };
-    }
-    const reservation = await this.ledger.reserve(caller.accountId, cost, call.entry.tool.slug, call.ctx.surface);
+    const meter = this.meters[call.entry.tool.metering ?? 'credits'];
+    const reservation = meter ? await meter.reserve(call, caller) : null;
+    if (reservation?.metering) call.ctx.metering = reservation.metering;
     let value: T;
     try {
       value = await produce();
     } catch (err) {
-      await reservation.refund();
+      await reservation?.refund();
       throw err;
     }
-    const balance = await reservation.commit();
+    const balance = reservation
+      ? await reservation.commit()
+      : this.ledger && caller.kind === 'account'
+        ? await this.ledger.balance(caller.accountId)
+        : undefined;
     return { value, balance };
   }
 

@@ -36,6 +36,8 @@ export interface ToolContext {
   accountId?: string;
   /** The account's plan, when known. */
   plan?: 'free' | 'paid';
+  /** Set by the pipeline for tools metered outside plain credits (renders): where this call was paid from. */
+  metering?: { source: string; remaining: number };
 }
 
 export interface ToolAnnotations {
@@ -75,10 +77,21 @@ export interface ToolSpec<I extends AnyObject, O extends z.ZodType> {
   output: O;
   /** Credits per successful call (default 1). */
   cost?: number;
+  /**
+   * How calls are paid for: `credits` (default: `cost` from the monthly
+   * balance) or `render` (render allowance first, then credits; anonymous
+   * callers allowed on REST, see src/render).
+   */
+  metering?: 'credits' | 'render';
   annotations?: Partial<ToolAnnotations>;
   /** At least two; they run as tests on every surface. */
   examples: ToolExample<z.input<I>, z.output<O>>[];
   run(input: z.output<I>, ctx: ToolContext): z.output<O> | Promise<z.output<O>>;
+  /**
+   * Optional extra MCP content blocks shown next to the JSON text (e.g. an
+   * image preview of a rendered PNG). REST ignores them.
+   */
+  mcpContent?(data: z.output<O>): McpContentBlock[];
   /**
    * Optional, for tools whose `data` can be hundreds of MB: yields the JSON text
    * of the same `data` that `run` returns, in chunks, so REST can stream the
@@ -87,6 +100,11 @@ export interface ToolSpec<I extends AnyObject, O extends z.ZodType> {
    */
   streamJson?(input: z.output<I>, ctx: ToolContext): AsyncIterable<string> | Iterable<string>;
 }
+
+export type McpContentBlock =
+  | { type: 'image'; data: string; mimeType: string }
+  | { type: 'text'; text: string }
+  | { type: 'resource_link'; uri: string; name: string; mimeType?: string; description?: string };
 
 export interface Tool<I extends AnyObject = AnyObject, O extends z.ZodType = z.ZodType> extends ToolSpec<I, O> {
   name: string;
