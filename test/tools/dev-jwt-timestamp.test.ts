@@ -64,6 +64,17 @@ describe('jwt-decoder', () => {
     await expectToolError(jwt, { token: `${b64(HS)}.abcde.x` }, 400, /payload is not valid base64url \(its length 5/);
   });
 
+  it('refuses JSON nested deeper than 100 levels (it could not be serialised back), allows 100', async () => {
+    const nested = (n: number) => `{"a":${'['.repeat(n - 1)}${']'.repeat(n - 1)}}`;
+    const ok = await runTool(jwt, { token: `${b64(HS)}.${b64(nested(100))}.`, now: '2024-01-01' });
+    expect(Object.keys(ok.payload)).toEqual(['a']);
+    await expectToolError(jwt, { token: `${b64(HS)}.${b64(nested(101))}.` }, 400, /payload nests JSON deeper than 100 levels/);
+    await expectToolError(jwt, { token: `${b64(HS)}.${b64(nested(30000))}.` }, 400, /deeper than 100/);
+    // brackets inside strings do not count
+    const strings = await runTool(jwt, { token: `${b64(HS)}.${b64({ s: '[[[[{{{{\\"'.repeat(100) })}.`, now: '2024-01-01' });
+    expect(strings.payload.s).toHaveLength(1000);
+  });
+
   it('validates now and the token length', async () => {
     const t = token(HS, {});
     await expectToolError(jwt, { token: t, now: 'yesterday' }, 400, /^now is not an ISO 8601 date/);

@@ -34,8 +34,29 @@ function decodePart(part: string, name: 'header' | 'payload'): string {
   }
 }
 
+/** Deepest nesting of arrays/objects the decoder returns (real claims are shallow; deeper JSON cannot be re-serialised safely). */
+export const MAX_DEPTH = 100;
+
+/** Nesting depth of JSON text, skipping strings. */
+function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{' || c === '[') max = Math.max(max, ++depth);
+    else if (c === '}' || c === ']') depth--;
+  }
+  return max;
+}
+
 function decodeJsonObject(part: string, name: 'header' | 'payload'): Record<string, unknown> {
   const text = decodePart(part, name);
+  if (jsonDepth(text) > MAX_DEPTH) throw new ToolError(`token: the ${name} nests JSON deeper than ${MAX_DEPTH} levels`);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -68,7 +89,7 @@ export default defineTool({
     'Decodes a JSON Web Token (JWS compact form `header.payload.signature`) without verifying it: returns the header and payload (claims) as JSON, the signature as its base64url text, the time claims `exp`, `iat` and `nbf` as {unix, iso} (null when the claim is absent or not a number; fractional seconds are floored in `unix`) and whether the token is expired (`expired`: exp ≤ now; null when there is no exp). ' +
     '`verified` is always false: the signature is never checked, so never trust the claims for access decisions. ' +
     '`now` (ISO 8601, e.g. "2024-05-01T12:00:00Z"; no offset means UTC) is the reference time for `expired`; without it the server clock is used, the only time this tool reads the clock, and `checkedAt` reports the instant used. ' +
-    'A leading "Bearer " and surrounding whitespace are ignored. Malformed tokens give a 400 that names the part (header, payload, signature) and the problem; encrypted tokens (JWE, five parts) cannot be decoded without the key and are refused.',
+    'A leading "Bearer " and surrounding whitespace are ignored. Malformed tokens give a 400 that names the part (header, payload, signature) and the problem; encrypted tokens (JWE, five parts) cannot be decoded without the key and are refused, as is JSON nested deeper than 100 levels.',
   input: z.strictObject({
     token: z.string().min(1).max(MAX_TOKEN).describe('The JWT, e.g. "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig" (a leading "Bearer " is ignored)'),
     now: z
