@@ -13,8 +13,8 @@ import { runTool } from '../helpers/run.js';
 
 type P = Record<string, any>;
 
-const SEEDS = Array.from({ length: 25 }, (_, i) => i * 7919 + 1);
-const PER_SEED = 8;
+const SEEDS = Array.from({ length: 20 }, (_, i) => i * 7919 + 1);
+const PER_SEED = 6;
 
 /** Completed years on 1 January of `refYear` (independent of the generator's calendar code). */
 function ageOn(dob: string, refYear: number): number {
@@ -61,16 +61,20 @@ function checkCommon(p: P, refYear: number) {
   if (p.partnerships.length) {
     const firstStart = p.partnerships.map((x: P) => x.startDate).sort()[0];
     for (const c of p.children) expect(c.dateOfBirth > firstStart).toBe(true);
+    const days = p.children.map((c: P) => Date.UTC(+c.dateOfBirth.slice(0, 4), +c.dateOfBirth.slice(4, 6) - 1, +c.dateOfBirth.slice(6)) / 86400000);
+    for (let i = 1; i < days.length; i++) expect(days[i] - days[i - 1], 'siblings at least 300 days apart').toBeGreaterThanOrEqual(300);
   } else expect(p.children).toEqual([]);
   // LO maximum lengths of every element (flattened through the field table).
+  const tooLong: string[] = [];
   for (const f of FLAT_FIELDS) {
     if (!f.element) continue;
     const list = f.category.json === '' ? [p] : f.category.list ? p[f.category.json] : [p[f.category.json]];
     const item = list?.[f.index];
     const path = f.element.key.split('.');
     const v = path.reduce((o: any, k) => o?.[k], item);
-    if (v !== undefined) expect(String(v).length, f.key).toBeLessThanOrEqual(f.element.max);
+    if (v !== undefined && String(v).length > f.element.max) tooLong.push(`${f.key}=${v}`);
   }
+  expect(tooLong).toEqual([]);
   if (p.address.postcode !== undefined) expect(p.address.postcode).toMatch(/^[1-9]\d{3}[A-Z]{2}$/);
 }
 

@@ -39,6 +39,8 @@ const RNI_MUNICIPALITY = '1999';
 const GBA_START = dayOf(1994, 10, 1);
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const DAYS_PER_YEAR = 365;
+/** Fewest days between the births of two siblings. */
+const SIBLING_GAP = 300;
 
 type Gender = 'M' | 'V' | 'O';
 
@@ -108,6 +110,7 @@ export class PersonFactory {
 
     let lastDay = R - 1; // the last day the person lived at or before the reference date
     let childWindow: [Day, Day] | undefined;
+    const fixedChildren: Day[] = [];
     let suspension: [Day, string] | undefined;
     let addressStart: Day | undefined;
     const adult = addYears(birth, 18);
@@ -148,6 +151,7 @@ export class PersonFactory {
         // The minor child first: born after the start, before the death, and under 18 on the reference date.
         const minorChild = span(rng, Math.max(start + 1, addYears(R, -18) + 1), lastDay - 1);
         p.children.push(this.child(rng, minorChild, p));
+        fixedChildren.push(minorChild);
         childWindow = [start + 1, lastDay - 1];
         break;
       }
@@ -188,7 +192,7 @@ export class PersonFactory {
       }
     }
 
-    if (childWindow && this.o.maxChildren > 0) this.addChildren(rng, p, birth, childWindow);
+    if (childWindow && this.o.maxChildren > 0) this.addChildren(rng, p, birth, childWindow, fixedChildren);
     if (p.partnerships.length && !p.partnerships[0].dissolutionDate && rng.chance(0.3)) p.person.nameUse = rng.pick(['V', 'P', 'N']);
     if (this.o.includeParents) this.addParents(rng, p, birth);
 
@@ -288,16 +292,21 @@ export class PersonFactory {
     };
   }
 
-  /** Up to maxChildren (deceasedWithFamily keeps its minor child and counts it), born between 18 and 45 and inside `window`. */
-  private addChildren(rng: Rng, p: Person, birth: Day, window: [Day, Day]) {
+  /**
+   * Up to maxChildren (deceasedWithFamily keeps its minor child and counts it), born while the
+   * person is 18 to 45, inside `window`, and at least SIBLING_GAP days from a sibling; a draw
+   * that lands too close is dropped, so `maxChildren` stays an upper bound.
+   */
+  private addChildren(rng: Rng, p: Person, birth: Day, window: [Day, Day], fixed: Day[]) {
     const lo = Math.max(window[0], addYears(birth, 18));
     const hi = Math.min(window[1], addYears(birth, 45), this.ref - 1);
-    const have = p.children.length;
-    const n = rng.int(have, this.o.maxChildren) - have;
+    const n = rng.int(fixed.length, this.o.maxChildren) - fixed.length;
     if (hi < lo || n <= 0) return;
-    const days: Day[] = [];
-    for (let i = 0; i < n; i++) days.push(rng.int(lo, hi));
-    for (const day of days) p.children.push(this.child(rng, day, p));
+    const days = [...fixed];
+    for (let i = 0; i < n; i++) {
+      const day = rng.int(lo, hi);
+      if (days.every((d) => Math.abs(d - day) >= SIBLING_GAP)) days.push(day), p.children.push(this.child(rng, day, p));
+    }
     p.children.sort((a, b) => (a.dateOfBirth < b.dateOfBirth ? -1 : a.dateOfBirth > b.dateOfBirth ? 1 : 0));
   }
 

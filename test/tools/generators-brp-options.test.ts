@@ -1,0 +1,181 @@
+/**
+ * Options of the BRP generator: defaults and the echo, every range edge, the
+ * cross-field refusals, aliases, the MCP cap, hostile input.
+ */
+import { describe, expect, it } from 'vitest';
+import tool from '../../tools/generators/brp-test-data-generator.js';
+import { DEFAULT_EVENT_MIX, LIFE_EVENTS } from '../../tools/generators/brp/options.js';
+import { brpData } from '../../tools/generators/brp/data.js';
+import { expectToolError, runTool } from '../helpers/run.js';
+
+const run = (body: unknown, over = {}) => runTool(tool, body, over);
+
+describe('brp-test-data-generator options', () => {
+  it('accepts {} with the documented defaults and echoes the effective options', async () => {
+    const out = await run({});
+    expect(out.format).toBe('json');
+    expect(out.count).toBe(50);
+    expect(out.people).toHaveLength(50);
+    expect(out.seed).toBe(20270101);
+    expect(out.options).toEqual({
+      count: 50, seed: 20270101, minAge: 0, maxAge: 95, referenceYear: 2027, eventMix: DEFAULT_EVENT_MIX,
+      includeParents: false, maxChildren: 2, pctExoticNames: 15, pctExoticStreets: 15, pctAffix: 25, pctHouseAddition: 20,
+      dateFormat: 'yyyymmdd', outputMode: 'compact', headerRow: '', mapping: {}, delimiter: ',', excelHint: false,
+    });
+    expect(DEFAULT_EVENT_MIX).toMatchObject({ plain: 6, married: 5, registeredPartnership: 2, divorced: 3, widowed: 2 });
+  });
+
+  it('naming one eventMix key replaces the whole mix (echoed with zeros)', async () => {
+    const out = await run({ options: { count: 5, eventMix: { minor: 2 } } });
+    expect(out.options.eventMix).toEqual(Object.fromEntries(LIFE_EVENTS.map((e) => [e, e === 'minor' ? 2 : 0])));
+    expect(out.people.every((p: any) => p.lifeEvent === 'minor')).toBe(true);
+  });
+
+  it('spreads the events by weight', async () => {
+    const out = await run({ options: { count: 2000, eventMix: { married: 3, divorced: 1 } } });
+    const married = out.people.filter((p: any) => p.lifeEvent === 'married').length;
+    expect(married).toBeGreaterThan(1350);
+    expect(married).toBeLessThan(1650);
+  });
+
+  const edges: [string, number, number][] = [
+    ['count', 1, 5000], ['minAge', 0, 120], ['maxAge', 0, 120], ['referenceYear', 1900, 2099], ['maxChildren', 0, 10],
+    ['pctExoticNames', 0, 100], ['pctExoticStreets', 0, 100], ['pctAffix', 0, 100], ['pctHouseAddition', 0, 100],
+  ];
+  for (const [field, min, max] of edges) {
+    it(`${field}: ${min} and ${max} accepted, ${min - 1} and ${max + 1} refused naming the field`, async () => {
+      const base = (v: number) => {
+        const o: Record<string, unknown> = { count: 2, [field]: v };
+        if (field === 'minAge') o.maxAge = 120;
+        if (field === 'maxAge') o.minAge = 0;
+        if (field === 'count') o.count = v;
+        return { options: o };
+      };
+      for (const v of [min, max]) {
+        if (field === 'count' && v === 5000) continue; // covered in the BSN test of the events file
+        const out = await run(base(v));
+        expect(out.options[field]).toBe(v);
+      }
+      for (const v of [min - 1, max + 1]) await expectToolError(tool, base(v), 400, new RegExp(`options\\.${field}`));
+      await expectToolError(tool, base(min + 0.5), 400, new RegExp(`options\\.${field}`));
+    });
+  }
+
+  it('pct 0 and 100 really switch the features off and on', async () => {
+    const none = await run({ options: { count: 300, pctExoticNames: 0, pctAffix: 0, pctHouseAddition: 0, pctExoticStreets: 0, eventMix: { plain: 1 } } });
+    const all = await run({ options: { count: 300, pctExoticNames: 100, pctAffix: 100, pctHouseAddition: 100, pctExoticStreets: 100, eventMix: { plain: 1 } } });
+    expect(none.people.some((p: any) => p.prefix || p.address.houseLetter || p.address.houseNumberAddition)).toBe(false);
+    const d = brpData();
+    const exotic = new Set([...d.exoticMaleFirstNames, ...d.exoticFemaleFirstNames, ...d.exoticSurnames, ...d.exoticStreets]);
+    const words = (p: any) => [...p.firstNames.split(' '), p.lastName, p.address.officialStreetName];
+    expect(none.people.flatMap(words).filter((w: string) => exotic.has(w))).toEqual([]);
+    expect(all.people.every((p: any) => p.prefix)).toBe(true);
+    expect(all.people.every((p: any) => p.address.houseLetter || p.address.houseNumberAddition)).toBe(true);
+    const unusual = all.people.filter((p: any) => /[^A-Za-z ]/.test(p.firstNames + p.lastName + p.prefix + p.address.officialStreetName));
+    expect(unusual.length).toBeGreaterThan(250);
+  });
+
+  it('refuses maxAge < minAge, naming the rule', async () => {
+    await expectToolError(tool, { options: { minAge: 30, maxAge: 20 } }, 400, /maxAge \(20\) must not be lower than options\.minAge \(30\)/);
+    const out = await run({ options: { minAge: 30, maxAge: 30, count: 5 } });
+    expect(out.people).toHaveLength(5);
+  });
+
+  it('refuses an all-zero eventMix and an empty one', async () => {
+    await expectToolError(tool, { options: { eventMix: { plain: 0, married: 0 } } }, 400, /eventMix: at least one weight must exceed 0/);
+    await expectToolError(tool, { options: { eventMix: {} } }, 400, /at least one weight must exceed 0/);
+    await expectToolError(tool, { options: { eventMix: { plain: -1 } } }, 400, /eventMix\.plain/);
+  });
+
+  it('refuses an event of the caller\'s mix that the ages rule out; the default mix skips it', async () => {
+    await expectToolError(tool, { options: { maxAge: 30, eventMix: { nearRetirement: 1, plain: 1 } } }, 400, /eventMix\.nearRetirement cannot be generated: it needs ages 65–67/);
+    await expectToolError(tool, { options: { maxChildren: 0, eventMix: { deceasedWithFamily: 1 } } }, 400, /needs a minor child, but maxChildren is 0/);
+    const out = await run({ options: { maxAge: 10, count: 100 } });
+    expect(new Set(out.people.map((p: any) => p.lifeEvent)).has('nearRetirement')).toBe(false);
+    await expectToolError(tool, { options: { minAge: 120, maxAge: 120, eventMix: { minor: 1 } } }, 400, /minor cannot be generated/);
+  });
+
+  it('refuses own/mapped without headerRow, and headerRow/mapping where they are not used', async () => {
+    for (const outputMode of ['own', 'mapped']) {
+      await expectToolError(tool, { format: 'csv', options: { outputMode } }, 400, new RegExp(`headerRow is required when options.outputMode is ${outputMode}`));
+      await expectToolError(tool, { format: 'csv', options: { outputMode, headerRow: '  ' } }, 400, /headerRow is required/);
+    }
+    await expectToolError(tool, { format: 'csv', options: { headerRow: 'a,b' } }, 400, /headerRow is only used with options.outputMode own or mapped/);
+    await expectToolError(tool, { format: 'csv', options: { outputMode: 'own', headerRow: 'bsn', mapping: { bsn: 'bsn' } } }, 400, /mapping is only used with options.outputMode mapped/);
+  });
+
+  it('refuses a mapping to an unknown field key or from a column not in headerRow, with a did-you-mean', async () => {
+    await expectToolError(tool, { format: 'csv', options: { outputMode: 'mapped', headerRow: 'Nr,Naam', mapping: { Nr: 'bsnn' } } }, 400, /"bsnn" is not a field key \(did you mean "bsn"\?\)/);
+    await expectToolError(tool, { format: 'csv', options: { outputMode: 'mapped', headerRow: 'Nr,Naam', mapping: { Name: 'lastName' } } }, 400, /column "Name" is not in options.headerRow \(did you mean "Naam"\?\)/);
+  });
+
+  it('refuses undefined option names with a did-you-mean, and unknown body fields', async () => {
+    await expectToolError(tool, { options: { cout: 3 } }, 400, /unknown field `options.cout` \(did you mean `count`\?\)/);
+    await expectToolError(tool, { options: { eventMix: { maried: 1 } } }, 400, /did you mean `married`/);
+    await expectToolError(tool, { format: 'json', option: {} }, 400, /did you mean `options`/);
+  });
+
+  it('refuses bad enums and types; accepts the documented aliases', async () => {
+    await expectToolError(tool, { format: 'xml' }, 400, /format/);
+    await expectToolError(tool, { options: { dateFormat: 'us' } }, 400, /dateFormat/);
+    await expectToolError(tool, { options: { delimiter: '|' } }, 400, /delimiter/);
+    await expectToolError(tool, { options: { seed: 'abc' } }, 400, /seed/);
+    await expectToolError(tool, { options: { includeParents: 'yes' } }, 400, /includeParents/);
+    await expectToolError(tool, { options: { mapping: { a: 5 } } }, 400, /mapping/);
+    await expectToolError(tool, { options: [] }, 400, /options/);
+    const a = await run({ format: 'TotaalFile', options: { count: 1, dateFormat: 'YYYY-MM-DD', delimiter: 'tab' } });
+    expect(a.format).toBe('gba-totaalfile');
+    expect(a.options).toMatchObject({ dateFormat: 'iso', delimiter: '\t' });
+    const b = await run({ options: { count: 1, dateFormat: 'dd-mm-yyyy', delimiter: 'semicolon' } });
+    expect(b.options).toMatchObject({ dateFormat: 'dutch', delimiter: ';' });
+  });
+
+  it('renders every dateFormat', async () => {
+    const base = { count: 20, seed: 4, eventMix: { divorced: 1 } };
+    const [lo, iso, nl] = await Promise.all(['yyyymmdd', 'iso', 'dutch'].map((dateFormat) => run({ options: { ...base, dateFormat } })));
+    for (let i = 0; i < 20; i++) {
+      const d = lo.people[i].dateOfBirth;
+      expect(d).toMatch(/^\d{8}$/);
+      expect(iso.people[i].dateOfBirth).toBe(`${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6)}`);
+      expect(nl.people[i].dateOfBirth).toBe(`${d.slice(6)}-${d.slice(4, 6)}-${d.slice(0, 4)}`);
+      expect(nl.people[i].partnerships[0].dissolutionDate).toMatch(/^\d{2}-\d{2}-\d{4}$/);
+    }
+  });
+
+  it('caps MCP calls at 500 persons and says how to get more; REST allows 5,000', async () => {
+    for (const surface of ['mcp-http', 'mcp-stdio'] as const) {
+      await expect(run({ options: { count: 501 } }, { surface })).rejects.toThrow(/exceeds the MCP limit of 500 .*REST endpoint/);
+      const ok = await run({ options: { count: 500 } }, { surface });
+      expect(ok.count).toBe(500);
+    }
+    await expectToolError(tool, { options: { count: 5001 } }, 400, /options.count/);
+  });
+
+  it('accepts any finite seed (negative, fractional, large) and refuses non-numbers', async () => {
+    for (const seed of [-1, 0.5, 1e15, -123456789.25]) {
+      const out = await run({ format: 'csv', options: { count: 2, seed } });
+      expect(out.seed).toBe(seed);
+      expect(out.fileName).toMatch(/^brp-test-data-[0-9a-z._-]+\.csv$/i);
+    }
+    await expectToolError(tool, { options: { seed: null } }, 400, /seed/);
+  });
+
+  it('different seeds give different people', async () => {
+    const a = await run({ options: { count: 10, seed: 1 } });
+    const b = await run({ options: { count: 10, seed: 2 } });
+    expect(a.people.map((p: any) => p.bsn)).not.toEqual(b.people.map((p: any) => p.bsn));
+  });
+
+  it('survives hostile header rows and mappings', async () => {
+    const headerRow = '"=cmd|\' /C calc\'!A0","__proto__",constructor,"a""b",' + 'x,'.repeat(2000) + 'bsn';
+    const out = await run({ format: 'csv', options: { count: 2, outputMode: 'own', headerRow } });
+    const [first] = out.content.split('\r\n');
+    expect(first).toBe(headerRow);
+    const mapped = await run({ format: 'csv', options: { count: 2, outputMode: 'mapped', headerRow: '__proto__,toString,bsn', mapping: { bsn: 'bsn', toString: 'lastName' } } });
+    const line = mapped.content.split('\r\n')[1].split(',');
+    expect(line[0]).toBe('');
+    expect(line[1]).not.toBe('');
+    expect(line[2]).toMatch(/^\d{9}$/);
+    await expectToolError(tool, { format: 'csv', options: { outputMode: 'own', headerRow: 'x'.repeat(20_000) } }, 400, /headerRow/);
+  });
+});
