@@ -114,7 +114,7 @@ export function parseCsv(text: string, delimiter: DelimiterName, field = 'csv'):
       skip_empty_lines: true,
       record_delimiter: ['\r\n', '\n', '\r'],
       raw: true,
-    });
+    }) as unknown as Array<{ record: string[]; raw: string }>; // with `raw`, each row is {record, raw}
   } catch (e) {
     const err = e as Error & { lines?: number };
     const reason = err.message.replace(/ at line \d+.*$/s, '').replace(/^Quote Not Closed: the parsing is finished with an opening quote$/, 'a quoted field is never closed');

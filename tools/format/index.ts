@@ -10,6 +10,9 @@ import jsonToYaml from './json-to-yaml.js';
 import xmlToJson from './xml-to-json.js';
 import jsonToXml from './json-to-xml.js';
 import xmlFormatter from './xml-formatter.js';
+import sqlFormatter from './sql-formatter.js';
+import htmlEntityEncoder from './html-entity-encoder.js';
+import jsonToTypescript from './json-to-typescript.js';
 
 /** The `format` toolset. One import and one entry per tool. */
 export default [
@@ -24,4 +27,7 @@ export default [
   xmlToJson,
   jsonToXml,
   xmlFormatter,
+  sqlFormatter,
+  htmlEntityEncoder,
+  jsonToTypescript,
 ] as Tool[];

@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import xmlFormat from 'xml-formatter';
+import xmlFormatter from 'xml-formatter';
 import { defineTool, ToolError } from '../../src/tool.js';
 import { LIMITS } from '../../src/limits.js';
 import { checkXml } from '../_lib/xml.js';
+
+// The package's CommonJS entry assigns the function to module.exports, while its types describe an ES default export.
+const xmlFormat = xmlFormatter as unknown as typeof xmlFormatter.default;
 
 const MODE_ALIASES: Record<string, string> = { beautify: 'pretty', format: 'pretty', indent: 'pretty', minified: 'minify', compact: 'minify', compress: 'minify' };
 

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { format } from 'sql-formatter';
+import { defineTool, ToolError } from '../../src/tool.js';
+
+/** Formatting parses the statement; keep inputs to a size that formats in well under a second. */
+const MAX_SQL = 100_000;
+
+export default defineTool({
+  slug: 'sql-formatter',
+  title: 'SQL formatter',
+  toolset: 'format',
+  description:
+    'Formats SQL for reading: keywords in upper case, each major clause (SELECT, FROM, WHERE, GROUP BY, ORDER BY, JOIN, VALUES, SET...) on its own line, items indented 2 spaces, statements separated by a blank line. ' +
+    'Uses the standard-SQL dialect of the sql-formatter library, which also reads the common MySQL/PostgreSQL/SQLite syntax; identifiers, strings and comments are kept as written. ' +
+    `It does not validate SQL: it only tokenizes and lays out. Input that cannot be tokenized (e.g. an unclosed string) is a 400 naming the line. Up to ${MAX_SQL} characters.`,
+  input: z.strictObject({
+    sql: z.string().max(MAX_SQL).describe('One or more SQL statements'),
+  }),
+  output: z.object({
+    sql: z.string().describe('The formatted SQL'),
+  }),
+  examples: [
+    {
+      name: 'Select with join and filter',
+      input: { sql: "select id, name from users u join orders o on o.user_id = u.id where o.total > 10 and u.country = 'NL' order by name" },
+      output: {
+        sql: "SELECT\n  id,\n  name\nFROM\n  users u\n  JOIN orders o ON o.user_id = u.id\nWHERE\n  o.total > 10\n  AND u.country = 'NL'\nORDER BY\n  name",
+      },
+    },
+    {
+      name: 'Two statements',
+      input: { sql: "insert into t (a, b) values (1, 'x'); update t set b = 'y' where a = 1;" },
+      output: { sql: "INSERT INTO\n  t (a, b)\nVALUES\n  (1, 'x');\n\nUPDATE t\nSET\n  b = 'y'\nWHERE\n  a = 1;" },
+    },
+  ],
+  run({ sql }) {
+    try {
+      return { sql: format(sql, { language: 'sql', keywordCase: 'upper', tabWidth: 2 }) };
+    } catch (e) {
+      const message = (e as Error).message.split('\n')[0].replace(/^Parse error:\s*/, '');
+      throw new ToolError(`\`sql\` could not be formatted: ${message}`, 400, { field: 'sql' });
+    }
+  },
+});
