@@ -3,9 +3,9 @@
  *
  * JavaScript's regex engine backtracks: a pattern like `(a+)+$` against 30 `a`s and a `!` takes minutes, and it
  * would block the event loop (and so every other request) the whole time. So user patterns never run on the main
- * thread. They run in a small pool of worker threads; a job that exceeds its time budget has its worker
- * terminated (V8 interrupts the running regex) and the slot is refilled lazily with a fresh worker. Workers have a
- * memory cap, so a runaway result kills only the worker.
+ * thread. They run in a pool of two worker threads (./worker-pool.ts); a job over its time budget has its worker
+ * terminated (V8 interrupts the running regex) and replaced. Workers have a memory cap, so a runaway result kills
+ * only the worker.
  *
  * Caps (all documented in the tools that use this module):
  * - pattern length: LIMITS.pattern (1,000 characters), checked by the tools' schemas;
@@ -17,8 +17,8 @@
  *
  * Syntax errors are found on the main thread (compiling a pattern never runs it, so it cannot hang).
  */
-import { Worker } from 'node:worker_threads';
 import { ToolError } from '../../src/tool.js';
+import { WorkerPool, WorkerPoolError } from './worker-pool.js';
 
 export const REGEX_LIMITS = {
   timeMs: 2_000,
@@ -56,8 +56,6 @@ export interface ReplaceResult {
 type Job =
   | { op: 'matchAll'; pattern: string; flags: string; text: string; maxMatches: number; maxChars: number }
   | { op: 'replace'; pattern: string; flags: string; text: string; replacement: string; maxChars: number };
-
-type Reply = { ok: true; value: unknown } | { ok: false; kind: 'too-large' | 'error'; message: string };
 
 /**
  * The worker's program, as plain JavaScript so it runs the same from the TypeScript sources (tests) and from the
@@ -122,122 +120,42 @@ parentPort.on('message', (job) => {
 });
 `;
 
-interface Task {
-  job: Job;
-  /** Request field holding the pattern, for messages (`pattern`, `find`). */
-  field: string;
-  signal?: AbortSignal;
-  resolve(value: unknown): void;
-  reject(err: unknown): void;
-}
+const pool = new WorkerPool({
+  source: WORKER_SOURCE,
+  size: REGEX_LIMITS.workers,
+  queue: REGEX_LIMITS.queue,
+  timeMs: REGEX_LIMITS.timeMs,
+  heapMb: REGEX_LIMITS.workerHeapMb,
+});
 
-class RegexPool {
-  private idle: Worker[] = [];
-  private running = 0;
-  private queue: Task[] = [];
-
-  run(job: Job, field: string, signal?: AbortSignal): Promise<unknown> {
-    if (signal?.aborted) return Promise.reject(new ToolError('The request was cancelled', 408));
-    if (this.queue.length >= REGEX_LIMITS.queue) {
-      return Promise.reject(new ToolError('Too many regular expressions are running right now; retry in a moment', 503));
-    }
-    return new Promise((resolve, reject) => {
-      const task: Task = { job, field, signal, resolve, reject };
-      this.queue.push(task);
-      signal?.addEventListener(
-        'abort',
-        () => {
-          const i = this.queue.indexOf(task);
-          if (i >= 0) {
-            this.queue.splice(i, 1);
-            reject(new ToolError('The request was cancelled', 408));
-          }
-        },
-        { once: true },
-      );
-      this.dispatch();
-    });
-  }
-
-  private spawn(): Worker {
-    const worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      resourceLimits: { maxOldGenerationSizeMb: REGEX_LIMITS.workerHeapMb },
-    });
-    // An idle worker must not keep the process alive (CLI runs, test runners).
-    worker.unref();
-    return worker;
-  }
-
-  private dispatch(): void {
-    while (this.queue.length > 0 && this.running < REGEX_LIMITS.workers) {
-      const task = this.queue.shift()!;
-      if (task.signal?.aborted) continue;
-      this.running++;
-      this.start(this.idle.pop() ?? this.spawn(), task);
-    }
-  }
-
-  private start(worker: Worker, task: Task): void {
-    let settled = false;
-    const finish = (outcome: { value: unknown } | { error: unknown }, workerIsSpent: boolean) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      worker.off('message', onMessage);
-      worker.off('error', onError);
-      worker.off('exit', onExit);
-      task.signal?.removeEventListener('abort', onAbort);
-      if (workerIsSpent) void worker.terminate();
-      else this.idle.push(worker);
-      this.running--;
-      if ('error' in outcome) task.reject(outcome.error);
-      else task.resolve(outcome.value);
-      this.dispatch();
-    };
-    const onMessage = (reply: Reply) => {
-      if (reply.ok) return finish({ value: reply.value }, false);
-      if (reply.kind === 'too-large') {
-        return finish(
-          { error: new ToolError(`The result would be longer than ${REGEX_LIMITS.resultChars.toLocaleString('en-US')} characters`, 413) },
-          false,
+/** Runs a job in the pool; failures become the ToolError a caller of `field` should see. */
+async function runJob<T>(job: Job, field: string, signal?: AbortSignal): Promise<T> {
+  try {
+    return await pool.run<T>(job, { signal });
+  } catch (err) {
+    if (!(err instanceof WorkerPoolError)) throw err;
+    switch (err.kind) {
+      case 'timeout':
+        throw new ToolError(
+          `\`${field}\` took longer than ${REGEX_LIMITS.timeMs / 1000} s on this text and was stopped. ` +
+            'This usually means catastrophic backtracking (nested quantifiers such as (a+)+ or (a|a)*); ' +
+            'make the pattern more specific or the text shorter',
+          400,
+          { field },
         );
-      }
-      finish({ error: new ToolError(`\`${task.field}\` could not be applied: ${reply.message}`, 400) }, false);
-    };
-    const onError = (err: Error & { code?: string }) => {
-      const message =
-        err.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? `\`${task.field}\` needed too much memory on this text and was stopped`
-          : `\`${task.field}\` could not be run: ${err.message}`;
-      finish({ error: new ToolError(message, err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 413 : 400) }, true);
-    };
-    const onExit = () => finish({ error: new ToolError(`\`${task.field}\` could not be run (the regex worker stopped)`, 500) }, true);
-    const onAbort = () => finish({ error: new ToolError('The request was cancelled', 408) }, true);
-    const timer = setTimeout(
-      () =>
-        finish(
-          {
-            error: new ToolError(
-              `\`${task.field}\` took longer than ${REGEX_LIMITS.timeMs / 1000} s on this text and was stopped. ` +
-                'This usually means catastrophic backtracking (nested quantifiers such as (a+)+ or (a|a)*); ' +
-                'make the pattern more specific or the text shorter',
-              400,
-            ),
-          },
-          true,
-        ),
-      REGEX_LIMITS.timeMs,
-    );
-    worker.on('message', onMessage);
-    worker.on('error', onError);
-    worker.on('exit', onExit);
-    task.signal?.addEventListener('abort', onAbort, { once: true });
-    worker.postMessage(task.job);
+      case 'too-large':
+        throw new ToolError(`The result would be longer than ${REGEX_LIMITS.resultChars.toLocaleString('en-US')} characters`, 413);
+      case 'out-of-memory':
+        throw new ToolError(`\`${field}\` needed too much memory on this text and was stopped`, 413, { field });
+      case 'busy':
+        throw new ToolError('Too many regular expressions are running right now; retry in a moment', 503);
+      case 'cancelled':
+        throw new ToolError('The request was cancelled', 408);
+      default:
+        throw new ToolError(`\`${field}\` could not be applied: ${err.message}`, 400, { field });
+    }
   }
 }
-
-const pool = new RegexPool();
 
 /**
  * Compiles `pattern` with `flags` on the main thread to report syntax errors as a 400 naming `field`.
@@ -262,7 +180,7 @@ export interface SandboxOptions {
 export async function sandboxMatchAll(pattern: string, flags: string, text: string, opts: SandboxOptions): Promise<MatchAllResult> {
   compileRegex(pattern, flags, opts.field);
   const job: Job = { op: 'matchAll', pattern, flags, text, maxMatches: REGEX_LIMITS.matches, maxChars: REGEX_LIMITS.listedChars };
-  return (await pool.run(job, opts.field, opts.signal)) as MatchAllResult;
+  return runJob<MatchAllResult>(job, opts.field, opts.signal);
 }
 
 /** `text.replace(new RegExp(pattern, flags), replacement)` with JavaScript's `$` templates, plus the number of replacements. */
@@ -275,5 +193,5 @@ export async function sandboxReplace(
 ): Promise<ReplaceResult> {
   compileRegex(pattern, flags, opts.field);
   const job: Job = { op: 'replace', pattern, flags, text, replacement, maxChars: REGEX_LIMITS.resultChars };
-  return (await pool.run(job, opts.field, opts.signal)) as ReplaceResult;
+  return runJob<ReplaceResult>(job, opts.field, opts.signal);
 }

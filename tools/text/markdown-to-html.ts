@@ -1,9 +1,19 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
-import { micromark } from 'micromark';
+import { micromark, type Options as MicromarkOptions } from 'micromark';
 import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import sanitizeHtml from 'sanitize-html';
-import { defineTool } from '../../src/tool.js';
+import { defineTool, ToolError } from '../../src/tool.js';
 import { LIMITS } from '../../src/limits.js';
+import { WorkerPool, WorkerPoolError } from '../_lib/worker-pool.js';
+
+/**
+ * micromark is correct but some inputs are quadratic (thousands of nested `>` or list markers, long runs of `*`):
+ * a few kilobytes can take seconds. So the tool renders in worker threads with a time budget; sanitizing (linear)
+ * runs on the calling thread. 1,000,000 characters of ordinary prose render in well under the budget.
+ */
+export const MARKDOWN_TIME_MS = 10_000;
 
 /**
  * The allowlist applied to every rendered document. It keeps what CommonMark
@@ -49,13 +59,62 @@ export const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-/** Markdown (CommonMark + GFM) to raw HTML, with raw HTML passed through for the sanitizer to judge. */
+/** micromark's options: CommonMark + GFM, raw HTML passed through for the sanitizer to judge. */
+function micromarkOptions(): MicromarkOptions {
+  return { allowDangerousHtml: true, extensions: [gfm()], htmlExtensions: [gfmHtml()] };
+}
+
+/** Markdown to raw (unsanitized) HTML on the calling thread. The tool uses the worker version below. */
 export function renderMarkdown(markdown: string): string {
-  return micromark(markdown, {
-    allowDangerousHtml: true,
-    extensions: [gfm()],
-    htmlExtensions: [gfmHtml()],
+  return micromark(markdown, micromarkOptions());
+}
+
+/** The worker: the same call as renderMarkdown, with the libraries loaded from the URLs the main thread resolved. */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const libraries = Promise.all([import(workerData.micromark), import(workerData.gfm)]);
+parentPort.on('message', async (markdown) => {
+  try {
+    const [{ micromark }, { gfm, gfmHtml }] = await libraries;
+    const html = micromark(markdown, { allowDangerousHtml: true, extensions: [gfm()], htmlExtensions: [gfmHtml()] });
+    parentPort.postMessage({ ok: true, value: html });
+  } catch (err) {
+    parentPort.postMessage({ ok: false, kind: 'error', message: String(err && err.message) });
+  }
+});
+`;
+
+const resolveModule = (name: string) => pathToFileURL(createRequire(import.meta.url).resolve(name)).href;
+
+let pool: WorkerPool | undefined;
+
+/** renderMarkdown in a worker, stopped after `timeMs`. */
+export async function renderMarkdownSandboxed(markdown: string, signal?: AbortSignal, timeMs = MARKDOWN_TIME_MS): Promise<string> {
+  pool ??= new WorkerPool({
+    source: WORKER_SOURCE,
+    workerData: { micromark: resolveModule('micromark'), gfm: resolveModule('micromark-extension-gfm') },
+    size: 2,
+    queue: 32,
+    timeMs: MARKDOWN_TIME_MS,
+    heapMb: 512,
   });
+  try {
+    return await pool.run<string>(markdown, { signal, timeMs });
+  } catch (err) {
+    if (!(err instanceof WorkerPoolError)) throw err;
+    if (err.kind === 'timeout') {
+      throw new ToolError(
+        `\`markdown\` took longer than ${timeMs / 1000} s to render and was stopped; it probably nests blocks or ` +
+          'emphasis thousands of levels deep. Simplify or split the document',
+        400,
+        { field: 'markdown' },
+      );
+    }
+    if (err.kind === 'busy') throw new ToolError('Too many Markdown documents are being rendered right now; retry in a moment', 503);
+    if (err.kind === 'cancelled') throw new ToolError('The request was cancelled', 408);
+    if (err.kind === 'out-of-memory') throw new ToolError('`markdown` needed too much memory to render', 413, { field: 'markdown' });
+    throw new ToolError(`\`markdown\` could not be rendered: ${err.message}`, 500);
+  }
 }
 
 export function sanitize(html: string): string {
@@ -71,9 +130,11 @@ export default defineTool({
     'alignment), task lists (disabled checkboxes), strikethrough (~~text~~), autolinks for bare URLs and www. links, ' +
     'footnotes, and the GFM tag filter. Raw HTML in the Markdown is allowed but the result is always sanitized with an ' +
     'allowlist: <script>, <style>, <iframe>, forms, comments, style attributes and event handlers (onclick...) are ' +
-    'removed, and links or images whose URL scheme is not http, https, mailto or tel (e.g. javascript: or data:) lose ' +
-    'their href/src. Text inside removed tags is kept (except script/style content). Fenced code blocks get ' +
-    'class="language-<info>". Use it to preview or publish user-written Markdown. Input up to 1,000,000 characters.',
+    'removed, and links or images whose URL scheme is not allowed lose their href/src (Markdown links and ' +
+    'images: http, https, mailto and relative URLs; raw HTML may also use tel:), so javascript:, vbscript: and ' +
+    'data: never pass. Text inside removed tags is kept (except script/style content). Fenced code blocks get ' +
+    'class="language-<info>". Use it to preview or publish user-written Markdown. Input up to 1,000,000 characters; ' +
+    'rendering has a 10 s budget (documents nesting thousands of levels deep get a 400 instead of hanging).',
   input: z.strictObject({
     markdown: z.string().max(LIMITS.text).describe('The Markdown source (CommonMark + GFM)'),
   }),
@@ -103,7 +164,7 @@ export default defineTool({
       output: { html: '<p><img src="x.png" /> <a>click</a> &lt;script&gt;alert(1)&lt;/script&gt;</p>' },
     },
   ],
-  run({ markdown }) {
-    return { html: sanitize(renderMarkdown(markdown)) };
+  async run({ markdown }, ctx) {
+    return { html: sanitize(await renderMarkdownSandboxed(markdown, ctx.signal)) };
   },
 });
