@@ -111,6 +111,7 @@ describe('timestamp-converter', () => {
       time: '00:00:00',
       weekday: 'Thursday',
     });
+    expect((await runTool(ts, { value: '-0' })).unixSeconds).toBe(0); // toBe: not -0
     expect((await runTool(ts, { value: 1.001 })).unixMilliseconds).toBe(1001);
     expect((await runTool(ts, { value: 1.0019 })).unixMilliseconds).toBe(1001);
   });

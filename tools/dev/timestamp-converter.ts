@@ -104,7 +104,7 @@ export default defineTool({
       if (!Number.isFinite(n)) throw new ToolError('value must be a finite number');
       interpretedAs = unit === 'auto' ? (Math.abs(n) >= AUTO_MS_THRESHOLD ? 'milliseconds' : 'seconds') : unit;
       // toPrecision(15) undoes binary noise such as 1.001 * 1000 = 1000.9999999999999 before flooring.
-      ms = Math.floor(interpretedAs === 'seconds' ? Number((n * 1000).toPrecision(15)) : n);
+      ms = Math.floor(interpretedAs === 'seconds' ? Number((n * 1000).toPrecision(15)) : n) + 0; // + 0 turns -0 into 0
     }
     if (!(ms >= MIN_MS && ms <= MAX_MS)) {
       throw new ToolError(
