@@ -89,6 +89,7 @@ describe('http-status-codes', () => {
     expect(out.matches.map((m: { code: number }) => m.code)).toEqual([413, 431]);
     const redirect = await runTool(http, { query: 'REDIRECT' });
     expect(redirect.matches.map((m: { code: number }) => m.code)).toEqual([307, 308, 301, 302, 303]); // names first
+    expect((await runTool(http, { query: '404 Not Found' })).matches.map((m: { code: number }) => m.code)).toEqual([404]);
     const rfc = await runTool(http, { query: 'RFC 6585' });
     expect(rfc.matches.map((m: { code: number }) => m.code)).toEqual([428, 429, 431, 511]);
   });

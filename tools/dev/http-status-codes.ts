@@ -48,7 +48,7 @@ function search(query: string): StatusEntry[] {
   }
   const words = query.toLowerCase().split(/\s+/);
   const hasAll = (text: string) => words.every((w) => text.toLowerCase().includes(w));
-  const inName = STATUS_CODES.filter((e) => hasAll(e.name));
+  const inName = STATUS_CODES.filter((e) => hasAll(`${e.code} ${e.name}`));
   const inText = STATUS_CODES.filter((e) => !inName.includes(e) && hasAll(`${e.description} ${e.useCase} ${e.rfc}`));
   return [...inName, ...inText];
 }
@@ -59,7 +59,7 @@ export default defineTool({
   toolset: 'dev',
   description:
     `Looks up HTTP status codes in the IANA registry (${STATUS_CODES.length} codes, names as in RFC 9110, e.g. 413 "Content Too Large", 422 "Unprocessable Content"; 306 and 418 are listed as "(Unused)", 418 being the "I'm a teapot" joke code). ` +
-    '`query`: a three-digit code ("404"), a class ("4xx", 1xx to 5xx), or words searched case-insensitively (every word must occur): matches in the name come first, then matches in the description, use case or RFC reference, each in code order ("redirect", "too large", "RFC 6585"). ' +
+    '`query`: a three-digit code ("404"), a class ("4xx", 1xx to 5xx), or words searched case-insensitively (every word must occur): matches in the code and name ("404 not found") come first, then matches in the description, use case or RFC reference, each in code order ("redirect", "too large", "RFC 6585"). ' +
     'Each match gives the name, class, description, a typical use case and the defining RFC section. A code that is not registered (e.g. 499 or nginx/Cloudflare codes) gives found: false with no matches. Temporary registrations (104) are not included.',
   input: z.strictObject({
     query: z.string().trim().min(1).max(100).describe('A code ("404"), a class ("4xx") or words ("not found", "redirect")'),
