@@ -66,7 +66,11 @@ export function stripBom(text: string): string {
 /** Where and why `text` (already known to fail JSON.parse) is not JSON. */
 function describeSyntaxError(text: string, parseMessage: string): JsonSyntaxError {
   const errors: ParseError[] = [];
-  locate(text, errors, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false });
+  try {
+    locate(text, errors, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false });
+  } catch {
+    // The locator recurses per nesting level; on absurdly deep input fall back on V8's message below.
+  }
   let offset: number;
   let reason: string;
   if (errors.length > 0) {
@@ -102,14 +106,40 @@ export function nestingDepth(value: unknown): number {
 
 export type JsonParseResult = { ok: true; value: unknown } | { ok: false; error: JsonSyntaxError };
 
-/** Parses JSON text (one leading BOM allowed) without throwing on bad syntax. */
+/** Whether any number in `value` overflowed to ±Infinity while parsing. Iterative, stops at MAX_DEPTH + 1. */
+function hasInfinity(value: unknown): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, d] = stack.pop()!;
+    if (typeof v === 'number' && !Number.isFinite(v)) return true;
+    if (v !== null && typeof v === 'object' && d <= MAX_DEPTH) for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, d + 1]);
+  }
+  return false;
+}
+
+/** The first number literal in `text` (outside strings) too large for a double. */
+function describeOverflow(text: string): JsonSyntaxError {
+  for (const m of text.matchAll(/"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g)) {
+    if (m[0].startsWith('"') || Number.isFinite(Number(m[0]))) continue;
+    const { line, column } = lineColumn(text, m.index);
+    return { message: `number ${m[0].slice(0, 40)} is too large (beyond ±1.8e308) at line ${line}, column ${column}`, line, column };
+  }
+  return { message: 'a number is too large (beyond ±1.8e308) at line 1, column 1', line: 1, column: 1 };
+}
+
+/**
+ * Parses JSON text (one leading BOM allowed) without throwing on bad syntax.
+ * A number that overflows a double counts as an error: it would otherwise turn into null or Infinity silently.
+ */
 export function tryParseJson(text: string): JsonParseResult {
   const body = stripBom(text);
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(body) };
+    value = JSON.parse(body);
   } catch (e) {
     return { ok: false, error: describeSyntaxError(body, (e as Error).message) };
   }
+  return hasInfinity(value) ? { ok: false, error: describeOverflow(body) } : { ok: true, value };
 }
 
 /** Refuses values nested deeper than MAX_DEPTH with a 400 naming `field`. */
