@@ -37,6 +37,7 @@ export interface Employment {
   /** Gesl: 1 man, 2 woman, 9 unspecified. */
   gender: 1 | 2 | 9;
   nationality: number;
+  /** Household at the end of the run (after a civil-status scenario). */
   household: Household;
   /** Civil status at the start of the run, and since when. */
   civilCode: number;
@@ -147,7 +148,7 @@ function drawAddress(rng: Rng, o: UpaOptions['population']): Address {
     if (/^\d{4}$/.test(postcode)) postcode = String(rng.int(1000, 9999)); // no leading zero in Belgian codes
     return { kind: 'abroad', street: f.street, number: String(rng.int(1, 250)), postcode, place: f.place, country: f.country };
   }
-  const [place, from, to] = rng.pick(W.PLACES);
+  const [place, from, to] = rng.pick(o.hyphenAndApostrophe ? W.PLACES : W.PLACES.filter(([name]) => !/['-]/.test(name)));
   let street: string = rng.pick(W.STREETS);
   if (rng.chance(o.pctExoticStreets / 100)) {
     const pool = o.diacritics ? [...W.EXOTIC_STREETS_ASCII, ...W.EXOTIC_STREETS_DIACRITICS] : W.EXOTIC_STREETS_ASCII;
@@ -274,13 +275,13 @@ function makeEmployment(i: number, rng: Rng, c: Ctx, pin: Pinned | undefined): E
 
   // Household and civil status.
   const household = drawHousehold(rng, scenario, age, c.opts.household);
-  e.household = household;
   e.civilCode = CIVIL_CODE[household];
   if (household !== 'single' && household !== 'cohabiting') e.civilSince = between(rng, addMonths(birthDate, 12 * 18), first.start - 30);
   const civilTarget = { marriage: 2, registeredPartnership: 5, divorce: 3, widowed: 4 } as Partial<Record<Scenario, number>>;
   if (civilTarget[scenario] !== undefined) e.civilChange = { code: civilTarget[scenario]!, date: eventDay };
   const finalHousehold: Household =
     scenario === 'marriage' ? 'married' : scenario === 'registeredPartnership' ? 'registeredPartnership' : scenario === 'divorce' ? 'divorced' : scenario === 'widowed' ? 'widowed' : household;
+  e.household = finalHousehold;
   const h = c.opts.household;
   if (finalHousehold !== 'single') {
     const funds: Array<'same' | 'other'> = [];
