@@ -167,7 +167,7 @@ describe('brp-test-data-generator options', () => {
   });
 
   it('survives hostile header rows and mappings', async () => {
-    const headerRow = '"=cmd|\' /C calc\'!A0","__proto__",constructor,"a""b",' + 'x,'.repeat(2000) + 'bsn';
+    const headerRow = '"=cmd|\' /C calc\'!A0","__proto__",constructor,"a""b",' + 'x,'.repeat(990) + 'bsn';
     const out = await run({ format: 'csv', options: { count: 2, outputMode: 'own', headerRow } });
     const [first] = out.content.split('\r\n');
     expect(first).toBe(headerRow);
@@ -177,5 +177,8 @@ describe('brp-test-data-generator options', () => {
     expect(line[1]).not.toBe('');
     expect(line[2]).toMatch(/^\d{9}$/);
     await expectToolError(tool, { format: 'csv', options: { outputMode: 'own', headerRow: 'x'.repeat(20_000) } }, 400, /headerRow/);
+    await expectToolError(tool, { format: 'csv', options: { outputMode: 'own', headerRow: ','.repeat(1000) } }, 400, /headerRow has 1001 columns; at most 1000/);
+    const max = await run({ format: 'csv', options: { count: 1, outputMode: 'own', headerRow: ','.repeat(999) } });
+    expect(max.content.split('\r\n')[1]).toBe(','.repeat(999));
   });
 });

@@ -31,6 +31,8 @@ export const EVENT_AGES: Record<LifeEvent, [number, number]> = {
 
 export const MAX_REST_COUNT = 5000;
 export const MAX_MCP_COUNT = 500;
+/** Most columns a caller's headerRow may have (own / mapped). */
+export const MAX_COLUMNS = 1000;
 
 const pct = (def: number, what: string) => z.int().min(0).max(100).default(def).describe(`${what}, percent 0–100 (default ${def})`);
 
@@ -66,7 +68,7 @@ export const optionsSchema = z.strictObject({
   outputMode: aliased(['compact', 'own', 'mapped'] as const, {})
     .default('compact')
     .describe('csv only: compact (a readable sheet), own (exactly the caller\'s headerRow; columns named like a field key are filled), mapped (caller\'s columns filled via mapping)'),
-  headerRow: z.string().max(LIMITS.short * 50).default('').describe('Caller\'s column names joined by the delimiter (CSV quoting allowed); required for own and mapped'),
+  headerRow: z.string().max(LIMITS.short * 50).default('').describe('Caller\'s column names joined by the delimiter (CSV quoting allowed), at most 1000 columns; required for own and mapped'),
   mapping: z.record(z.string().max(LIMITS.short), z.string().max(LIMITS.short)).default({}).describe('mapped: caller\'s column name → service field key; unlisted columns stay empty'),
   delimiter: aliased([',', ';', '\t'] as const, { tab: '\t', '\\t': '\t', comma: ',', semicolon: ';' })
     .default(',')
@@ -137,6 +139,11 @@ export function checkOptions(o: BrpOptions): { effective: EffectiveOptions; even
     throw new ToolError(`options.headerRow is required when options.outputMode is ${o.outputMode}`, 400, { field: 'options.headerRow' });
   if (o.outputMode === 'compact' && o.headerRow !== '')
     throw new ToolError('options.headerRow is only used with options.outputMode own or mapped (it is compact)', 400, { field: 'options.headerRow' });
+  if (o.outputMode !== 'compact') {
+    const columns = splitHeader(o.headerRow, o.delimiter).length;
+    if (columns > MAX_COLUMNS)
+      throw new ToolError(`options.headerRow has ${columns} columns; at most ${MAX_COLUMNS} are allowed`, 400, { field: 'options.headerRow' });
+  }
   const mappingKeys = Object.keys(o.mapping);
   if (o.outputMode !== 'mapped' && mappingKeys.length > 0)
     throw new ToolError(`options.mapping is only used with options.outputMode mapped (it is ${o.outputMode})`, 400, { field: 'options.mapping' });
