@@ -86,7 +86,7 @@ export default defineTool({
     const columns = [...new Set(rows.flatMap((row) => [...row.keys()]))];
     const records = rows.map((row) => columns.map((c) => row.get(c) ?? ''));
     if (includeHeader) records.unshift(columns);
-    const csv = records.length === 0 ? '' : stringify(records, { delimiter: DELIMITERS[delimiter], record_delimiter: '\n' });
+    const csv = columns.length === 0 ? '' : stringify(records, { delimiter: DELIMITERS[delimiter], record_delimiter: '\n' });
     return { csv, columns, rowCount: rows.length };
   },
 });

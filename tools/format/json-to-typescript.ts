@@ -42,6 +42,11 @@ class Inference {
 
   /** The type of every value found at one place (a property across objects, the items of arrays). */
   typeOf(values: unknown[], hint: string): string {
+    return this.members(values, hint).join(' | ') || 'unknown';
+  }
+
+  /** The union members of that type, in the order string, number, boolean, interface, array, null. */
+  private members(values: unknown[], hint: string): string[] {
     const objects = values.filter(isObject);
     const arrays = values.filter(Array.isArray);
     const members: string[] = [];
@@ -51,11 +56,11 @@ class Inference {
     if (objects.length > 0) members.push(this.declareInterface(objects, hint));
     if (arrays.length > 0) {
       const items = arrays.flat();
-      const item = items.length > 0 ? this.typeOf(items, singular(hint)) : 'unknown';
-      members.push(item.includes(' | ') ? `(${item})[]` : `${item}[]`);
+      const item = items.length > 0 ? this.members(items, singular(hint)) : ['unknown'];
+      members.push(item.length > 1 ? `(${item.join(' | ')})[]` : `${item[0]}[]`);
     }
     if (values.some((v) => v === null)) members.push('null');
-    return members.join(' | ') || 'unknown';
+    return members;
   }
 
   /** One interface for all `objects` (merged: a key missing from some of them is optional); identical interfaces are shared. */

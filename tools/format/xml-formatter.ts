@@ -15,7 +15,7 @@ export default defineTool({
   toolset: 'format',
   description:
     'Pretty-prints or minifies an XML document. `mode`: pretty (default; one element per line, indented `indent` spaces, 1 to 8, default 2; an element holding only text or one CDATA section stays on one line, its text trimmed) or minify (whitespace between elements removed). ' +
-    'Comments, CDATA sections, processing instructions, the XML declaration and the DOCTYPE are kept as written; entity references are left exactly as they are (never expanded). ' +
+    'Comments, CDATA sections, processing instructions (spaces before their closing ?> dropped), the XML declaration and the DOCTYPE are kept; entity references are left exactly as they are (never expanded). ' +
     'In pretty mode, text in mixed content (text beside child elements) is trimmed and put on its own line; elements with xml:space="preserve" are left alone. ' +
     'The document is checked first: malformed XML (also a second root element) is a 400 naming line and column; nesting deeper than 100 levels is refused.',
   input: z.strictObject({

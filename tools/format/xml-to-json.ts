@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { XMLParser } from 'fast-xml-parser';
 import { decodeXML } from 'entities';
-import { defineTool } from '../../src/tool.js';
+import { defineTool, ToolError } from '../../src/tool.js';
 import { LIMITS } from '../../src/limits.js';
 import { MAX_DEPTH, jsonIndent, printJson } from '../_lib/json-text.js';
 import { checkXml, withoutDoctype } from '../_lib/xml.js';
@@ -53,7 +53,7 @@ export default defineTool({
     'CDATA becomes text as is; comments and processing instructions are dropped. The five XML entities and numeric character references are decoded; ' +
     'DTD entities are NOT expanded (their references stay as written, e.g. "&lol9;"), nothing is ever fetched, so entity bombs and external entities are harmless. ' +
     '`dropNamespaces` (default false) removes namespace prefixes from names and drops xmlns attributes. `indent` formats `json` (0 to 8, default 2). ' +
-    `\`elements\` counts the elements. Malformed XML (also a second root element) is a 400 naming line and column; nesting deeper than ${MAX_DEPTH} levels is refused.`,
+    `\`elements\` counts the elements. Malformed XML (also a second root element) is a 400 naming line and column; nesting deeper than ${MAX_DEPTH} levels is refused, and so are element or attribute names such as __proto__ that could pollute JavaScript objects.`,
   input: z.strictObject({
     xml: z.string().max(LIMITS.text).describe('The XML document'),
     attributePrefix: z.string().min(1).max(20).default('@_').describe('Prefix of attribute keys (default "@_")'),
@@ -101,7 +101,13 @@ export default defineTool({
       trimValues: false,
       maxNestedTags: MAX_DEPTH + 1,
     });
-    const tree = parser.parse(withoutDoctype(xml, shape)) as OrderedNode[];
+    let tree: OrderedNode[];
+    try {
+      tree = parser.parse(withoutDoctype(xml, shape)) as OrderedNode[];
+    } catch (e) {
+      // The parser refuses names such as __proto__ or constructor, which could pollute prototypes.
+      throw new ToolError(`\`xml\` cannot be converted: ${(e as Error).message.replace(/^\[SECURITY\]\s*/, '')}`, 400, { field: 'xml' });
+    }
     const root = tree.find((node) => Object.keys(node).some((k) => k !== ':@' && !k.startsWith('#')))!;
     const value = convert([root], undefined, attributePrefix) as Record<string, Converted>;
     return { value, json: printJson(value, indent), elements: shape.elements };

@@ -11,15 +11,22 @@ class Refusal {
   ) {}
 }
 
+/** Offset of the last `needle` at or before `at` (or `at` itself). */
+function before(source: string, needle: string, at: number): number {
+  const found = source.lastIndexOf(needle, at);
+  return found === -1 ? at : found;
+}
+
 /** The first node using a feature this tool refuses, or nesting deeper than MAX_DEPTH. */
-function findRefusal(doc: Document): Refusal | undefined {
+function findRefusal(doc: Document, source: string): Refusal | undefined {
   let found: Refusal | undefined;
   visit(doc, {
     Node(_key, node: Node, path) {
       const at = node.range?.[0] ?? 0;
       if (isAlias(node)) found = new Refusal(`aliases (*${node.source}) are not supported; write the value out`, at);
-      else if (node.anchor) found = new Refusal(`anchors (&${node.anchor}) are not supported`, at);
-      else if (node.tag) found = new Refusal(`tags (${node.tag.replace(/^tag:yaml\.org,2002:/, '!!')}) are not supported`, at);
+      // Anchors and tags stand before the node's range: point at them.
+      else if (node.anchor) found = new Refusal(`anchors (&${node.anchor}) are not supported`, before(source, `&${node.anchor}`, at));
+      else if (node.tag) found = new Refusal(`tags (${node.tag.replace(/^tag:yaml\.org,2002:/, '!!')}) are not supported`, before(source, '!', at));
       else if (isScalar(node) && typeof node.value === 'number' && !Number.isFinite(node.value))
         found = new Refusal(`${node.source} has no JSON representation`, at);
       else if (isCollection(node) && path.filter((p) => isCollection(p)).length >= MAX_DEPTH)
@@ -73,7 +80,7 @@ function parseYaml(yaml: string): unknown {
     refuse('multi-document files are not supported (a second document starts here); send one document at a time', lineCounter, docs[1].range[0]);
   const doc = docs[0];
   if (!doc) return null; // an empty stream: nothing but comments or blank lines
-  const refusal = findRefusal(doc);
+  const refusal = findRefusal(doc, yaml);
   if (refusal) refuse(refusal.reason, lineCounter, refusal.offset);
   return doc.toJS({ maxAliasCount: 0 });
 }
