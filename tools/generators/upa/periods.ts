@@ -18,8 +18,16 @@ export function day(y: number, m: number, d: number): Day {
   return Date.UTC(y, m - 1, d) / MS_PER_DAY;
 }
 
+const isoCache = new Map<Day, string>();
+
+/** YYYY-MM-DD of a day (memoised: a run formats the same few thousand days millions of times). */
 export function iso(d: Day): string {
-  return new Date(d * MS_PER_DAY).toISOString().slice(0, 10);
+  let s = isoCache.get(d);
+  if (s === undefined) {
+    s = new Date(d * MS_PER_DAY).toISOString().slice(0, 10);
+    if (isoCache.size < 100_000) isoCache.set(d, s);
+  }
+  return s;
 }
 
 export function ymd(d: Day): { y: number; m: number; d: number } {

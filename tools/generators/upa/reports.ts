@@ -113,7 +113,7 @@ export function participantsCsvData(run: UpaRun) {
     return CSV_COLUMNS.map((c) => row[c]);
   });
   const warnings = [...run.warnings.filter((w) => !w.includes('deliberate defect'))];
-  if (CSV_DEFECT_NOTE(run)) warnings.push('options.defects only affect format xml; participants-csv lists the correct data');
+  if (Object.values(run.input.options.defects).some(Boolean)) warnings.push('options.defects only affect format xml; participants-csv lists the correct data');
   return {
     format: 'participants-csv' as const,
     peopleCount: run.population.length,
@@ -121,8 +121,4 @@ export function participantsCsvData(run: UpaRun) {
     columns: [...CSV_COLUMNS],
     csv: stringify([CSV_COLUMNS as unknown as string[], ...rows], { record_delimiter: '\n' }),
   };
-}
-
-function CSV_DEFECT_NOTE(run: UpaRun): boolean {
-  return Object.values(run.input.options.defects).some(Boolean);
 }
