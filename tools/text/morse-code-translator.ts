@@ -37,16 +37,21 @@ interface Translation {
 function encode(text: string): Translation {
   const dropped = new Set<string>();
   const words: string[] = [];
-  for (const word of text.normalize('NFC').split(/\s+/u)) {
-    const codes: string[] = [];
-    for (const raw of graphemes(word)) {
-      const ch = VARIANTS[raw] ?? raw.toUpperCase();
-      const code = CODES[ch];
-      if (code) codes.push(code);
-      else dropped.add(raw);
-    }
+  let codes: string[] = [];
+  const endWord = () => {
     if (codes.length) words.push(codes.join(' '));
+    codes = [];
+  };
+  for (const raw of graphemes(text.normalize('NFC'))) {
+    if (/^\s+$/u.test(raw)) {
+      endWord();
+      continue;
+    }
+    const code = CODES[VARIANTS[raw] ?? raw.toUpperCase()];
+    if (code) codes.push(code);
+    else dropped.add(raw);
   }
+  endWord();
   return { result: words.join(' / '), dropped: [...dropped] };
 }
 

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import rot13 from '../../tools/text/rot13.js';
+import morse from '../../tools/text/morse-code-translator.js';
+import { expectToolError, runTool } from '../helpers/run.js';
+
+describe('rot13', () => {
+  it('rotates letters, keeps case and everything else', async () => {
+    expect(await runTool(rot13, { text: 'Why did the chicken cross the road? Gb trg gb gur bgure fvqr!' })).toEqual({
+      result: 'Jul qvq gur puvpxra pebff gur ebnq? To get to the other side!',
+      shift: 13,
+      decode: false,
+    });
+    expect((await runTool(rot13, { text: 'Zz Éé 123 ß 👍', shift: 1 })).result).toBe('Aa Éé 123 ß 👍');
+  });
+
+  it('decode undoes encode for every shift 1–25', async () => {
+    const text = 'The Quick Brown Fox, 1 2 3!';
+    for (let shift = 1; shift <= 25; shift++) {
+      const { result } = await runTool(rot13, { text, shift });
+      expect(result).not.toBe(text);
+      expect((await runTool(rot13, { text: result, shift, decode: true })).result).toBe(text);
+    }
+  });
+
+  it('range edges: 1 and 25 pass, 0 and 26 are refused', async () => {
+    expect((await runTool(rot13, { text: 'a', shift: 1 })).result).toBe('b');
+    expect((await runTool(rot13, { text: 'a', shift: 25 })).result).toBe('z');
+    await expectToolError(rot13, { text: 'a', shift: 0 }, 400, /`shift` must be ≥ 1/);
+    await expectToolError(rot13, { text: 'a', shift: 26 }, 400, /`shift` must be ≤ 25/);
+    await expectToolError(rot13, { text: 'a', shift: 2.5 }, 400, /`shift`/);
+    await expectToolError(rot13, { shift: 3 }, 400, /`text` is required/);
+  });
+});
+
+describe('morse-code-translator', () => {
+  const encode = async (text: string) => runTool(morse, { text });
+  const decode = async (text: string) => runTool(morse, { text, mode: 'decode' });
+
+  it('encodes letters, digits and punctuation; words split by a slash', async () => {
+    expect((await encode('sos')).result).toBe('... --- ...');
+    expect((await encode('Hello,  World 2\nnow!')).result).toBe('.... . .-.. .-.. --- --..-- / .-- --- .-. .-.. -.. / ..--- / -. --- .-- -.-.--');
+    expect((await encode('É e\u0301')).result).toBe('..-.. / ..-..');
+    expect((await encode('it’s')).result).toBe('.. - .----. ...');
+  });
+
+  it('drops characters without a code and lists them once', async () => {
+    expect(await encode('a ñ b ñ 🇳🇱')).toEqual({ result: '.- / -...', mode: 'encode', dropped: ['ñ', '🇳🇱'] });
+    expect(await encode('   ')).toEqual({ result: '', mode: 'encode', dropped: [] });
+  });
+
+  it('decodes, ignoring extra whitespace and accepting stand-ins', async () => {
+    expect((await decode('.... . .-.. .-.. --- / .-- --- .-. .-.. -..')).result).toBe('HELLO WORLD');
+    expect((await decode('\n  ...   ---  ...  //  \t')).result).toBe('SOS');
+    expect((await decode('•••  ___  •••  |  ·-')).result).toBe('SOS A');
+  });
+
+  it('drops unknown codes and refuses text that is not Morse', async () => {
+    expect(await decode('... ........ ...')).toEqual({ result: 'SS', mode: 'decode', dropped: ['........'] });
+    await expectToolError(morse, { text: '... abc', mode: 'decode' }, 400, /contains "a" at position 5/);
+    await expectToolError(morse, { text: '...', mode: 'sideways' }, 400, /`mode` must be one of "encode", "decode"/);
+  });
+
+  it('round-trips the whole table', async () => {
+    const text = 'THE QUICK BROWN FOX JUMPS OVER THE LAZY DOG 0123456789 .,:?\'-/()"=+@É!&;_$';
+    const { result } = await encode(text);
+    expect((await runTool(morse, { text: result, mode: 'from-morse' })).result).toBe(text);
+  });
+});
