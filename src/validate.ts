@@ -109,6 +109,7 @@ function describeIssue(issue: z.core.$ZodIssue, schema: z.ZodType): string {
     case 'not_multiple_of':
       return `${where} must be a multiple of ${issue.divisor}`;
     case 'invalid_union':
+      if (issue.input === undefined) return `${where} is required`;
       return `${where} ${issue.message && !issue.message.startsWith('Invalid input') ? issue.message : 'does not match any allowed form'}`;
     default:
       return `${where}: ${issue.message}`;
@@ -116,6 +117,7 @@ function describeIssue(issue: z.core.$ZodIssue, schema: z.ZodType): string {
 }
 
 function article(t: string): string {
+  if (t === 'int') return 'an integer';
   return /^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`;
 }
 function typeName(v: unknown): string {

@@ -1,0 +1,21 @@
+# werkbank: HTTP server (REST + MCP Streamable HTTP) on port 8787.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production WERKBANK_HOST=0.0.0.0 WERKBANK_PORT=8787 WERKBANK_DATA_DIR=/data
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/assets ./assets
+COPY package.json README.md mcp.json ./
+RUN mkdir -p /data && chown node:node /data
+VOLUME /data
+USER node
+EXPOSE 8787
+HEALTHCHECK CMD node -e "fetch('http://127.0.0.1:8787/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["node", "dist/src/cli.js", "serve", "--host", "0.0.0.0"]

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { getRegistry } from '../src/app.js';
+import { withToolTable } from '../src/docs.js';
+import { repoRoot } from './helpers/paths.js';
+
+describe('README', () => {
+  it('has an up-to-date generated tool table (run `npm run docs`)', () => {
+    const readme = readFileSync(resolve(repoRoot, 'README.md'), 'utf8');
+    expect(withToolTable(readme, getRegistry())).toBe(readme);
+  });
+
+  it('states the two commands', () => {
+    const readme = readFileSync(resolve(repoRoot, 'README.md'), 'utf8');
+    expect(readme).toContain('npm install && npm start');
+    expect(readme).toContain('npm install && npm test');
+  });
+});
+
+describe('registry rules', () => {
+  it('every tool: title, long description, two examples, described input fields, explicit annotations', () => {
+    for (const { tool, inputSchema } of getRegistry().tools) {
+      expect(tool.examples.length, tool.slug).toBeGreaterThanOrEqual(2);
+      expect(tool.description.length, tool.slug).toBeGreaterThan(60);
+      const props = (inputSchema.properties ?? {}) as Record<string, { description?: string }>;
+      for (const [name, p] of Object.entries(props)) expect(p.description, `${tool.slug}.${name} needs .describe()`).toBeTruthy();
+      expect(typeof tool.annotations.readOnlyHint).toBe('boolean');
+      expect(typeof tool.annotations.idempotentHint).toBe('boolean');
+      expect(typeof tool.annotations.openWorldHint).toBe('boolean');
+    }
+  });
+});
