@@ -319,4 +319,66 @@ export class Accounts implements Ledger, Auth {
       },
     };
   }
+
+  // ---- render allowance (used by src/render/meter.ts) ---------------------
+
+  /**
+   * Reserve one render: from the plan's monthly render allowance while it
+   * lasts (`source: 'allowance'`, `remaining` = renders left), then `price`
+   * credits (`source: 'credits'`, `remaining` = credits left). Atomic like
+   * `reserve`; 429 when both are exhausted, naming the render allowance.
+   */
+  async reserveRender(
+    accountId: string,
+    price: number,
+    tool: string,
+    surface: string,
+  ): Promise<Reservation & { metering: { source: 'allowance' | 'credits'; remaining: number } }> {
+    const left = await this.store.updateAccount(
+      accountId,
+      (a) => {
+        this.roll(a);
+        const limit = PLANS[a.plan].renderAllowance;
+        if (a.renderAllowanceUsed >= limit) return null;
+        a.renderAllowanceUsed++;
+        return limit - a.renderAllowanceUsed;
+      },
+      false,
+    );
+    if (left !== null) {
+      let settled = false;
+      return {
+        metering: { source: 'allowance', remaining: left },
+        commit: async () => {
+          if (settled) throw new Error('reservation already settled');
+          settled = true;
+          await this.store.appendUsage(accountId, { at: this.now().toISOString(), tool, surface, credits: 0, fromAllowance: 0, fromPacks: 0 });
+          return this.balance(accountId);
+        },
+        refund: async () => {
+          if (settled) return;
+          settled = true;
+          await this.store.updateAccount(accountId, (a) => {
+            a.renderAllowanceUsed = Math.max(0, a.renderAllowanceUsed - 1);
+          });
+        },
+      };
+    }
+    let credits: Reservation;
+    try {
+      credits = await this.reserve(accountId, price, tool, surface);
+    } catch (err) {
+      if (err instanceof ToolError && err.status === 429) {
+        const account = this.store.getAccount(accountId)!;
+        throw new ToolError(
+          `Render allowance reached: the ${PLANS[account.plan].renderAllowance} renders of this month's render allowance are used, ` +
+            `and renders beyond it cost ${price} credits. ${err.message}`,
+          429,
+          err.extra,
+        );
+      }
+      throw err;
+    }
+    return { ...credits, metering: { source: 'credits', remaining: (await this.balance(accountId)).remaining } };
+  }
 }

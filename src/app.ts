@@ -18,6 +18,7 @@ import { LOCALHOST_NAMES } from './guard.js';
 import type { Meter } from './pipeline.js';
 import type { McpExtension } from './mcp.js';
 import type { RouteHelpers } from './http.js';
+import { renderFeature, type RenderConfig } from './render/feature.js';
 
 /**
  * A feature plugs surfaces-level behaviour into the server: meters (how its
@@ -35,9 +36,11 @@ export interface FeatureDeps {
   accounts: Accounts;
 }
 /** The features of the HTTP server, in order. */
-const FEATURES: ((deps: FeatureDeps) => Feature | Promise<Feature>)[] = [];
+const FEATURES: ((deps: FeatureDeps) => Feature | Promise<Feature>)[] = [
+  renderFeature, // render meter, hosted files, browser pool (src/render)
+];
 
-export interface ServerConfig {
+export interface ServerConfig extends RenderConfig {
   dataDir: string;
   host: string;
   /** Default toolsets for MCP connections. */
@@ -71,7 +74,21 @@ export function configFromEnv(over: Partial<ServerConfig> = {}): ServerConfig {
     baseUrl: over.baseUrl ?? (env.WERKBANK_BASE_URL || undefined),
     metering: over.metering ?? true,
     now: over.now,
+    renderPrice: over.renderPrice ?? envInt('WERKBANK_RENDER_PRICE', 0),
+    renderDeadlineMs: over.renderDeadlineMs ?? envInt('WERKBANK_RENDER_DEADLINE_MS', 1000),
+    renderConcurrency: over.renderConcurrency ?? envInt('WERKBANK_RENDER_CONCURRENCY', 1),
+    renderResolver: over.renderResolver,
+    renderPolicy: over.renderPolicy,
   };
+}
+
+/** An integer setting from the environment (unset → undefined; invalid or below `min` → refuse to start). */
+function envInt(name: string, min: number): number | undefined {
+  const raw = process.env[name]?.trim();
+  if (!raw) return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer ≥ ${min}, got "${raw}"`);
+  return value;
 }
 
 let registry: Registry | undefined;

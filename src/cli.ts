@@ -22,6 +22,7 @@ import { selection, DEFAULT_TOOLSETS } from './toolsets.js';
 import { LowStore } from './store.js';
 import { Accounts } from './accounts.js';
 import { ToolError, TOOLSETS } from './tool.js';
+import { findChromium } from './render/browser.js';
 
 const HELP = `werkbank ${VERSION}: deterministic utility tools for AI agents (MCP) and REST callers
 
@@ -113,6 +114,7 @@ async function serveCommand(values: Record<string, string | boolean | undefined>
   if (values.dev) await devKey(server.accounts);
   const http = serve({ fetch: server.app.fetch, port, hostname: config.host }, (info) => {
     const shown = config.host.includes(':') ? `[${config.host}]` : config.host;
+    config.baseUrl ??= `http://${shown}:${info.port}`; // links to hosted render files (WERKBANK_BASE_URL overrides)
     process.stderr.write(
       `werkbank ${VERSION} listening on http://${shown}:${info.port} (${server.registry.tools.length} tools; data ${config.dataDir})\n`,
     );
@@ -204,7 +206,7 @@ async function admin(command: string, sub: string | undefined, arg: string | und
   }
 }
 
-function doctor(dataDirOption: string | undefined): number {
+async function doctor(dataDirOption: string | undefined): Promise<number> {
   const node = process.execPath;
   const cli = fileURLToPath(import.meta.url);
   const checks: [string, boolean, string][] = [];
@@ -223,6 +225,12 @@ function doctor(dataDirOption: string | undefined): number {
     checks.push(['data dir writable', true, dataDir]);
   } catch (e) {
     checks.push(['data dir writable', false, `${dataDir}: ${(e as Error).message}`]);
+  }
+  try {
+    const browser = await findChromium();
+    checks.push(['render browser', true, `${browser.path} (${browser.source})`]);
+  } catch (e) {
+    checks.push(['render browser', false, (e as Error).message]);
   }
   print(`werkbank ${VERSION} doctor\n`);
   for (const [name, ok, detail] of checks) print(`  ${ok ? 'ok  ' : 'FAIL'}  ${name}: ${detail}`);

@@ -126,8 +126,8 @@ export function buildApp(opts: AppOptions): Hono {
     c.json({
       ok: true,
       data: {
-        count: registry.tools.length,
-        tools: registry.tools.map(({ tool }) => ({
+        count: registry.listed().length,
+        tools: registry.listed().map(({ tool }) => ({
           slug: tool.slug,
           name: tool.name,
           title: tool.title,
@@ -150,7 +150,9 @@ export function buildApp(opts: AppOptions): Hono {
     const headers = (): Record<string, string> => (auth && balance ? auth.rateLimitHeaders(balance) : {});
     try {
       const who: Caller = (caller =
-        isRender && !hasCredentials(c) ? { kind: 'anonymous', client: clientIp(c, opts.trustProxy ?? false) } : await authenticate(c));
+        isRender && !hasCredentials(c) && registry.bySlugOrNull(slug)?.tool.metering === 'render' // renders, not qr-code
+          ? { kind: 'anonymous', client: clientIp(c, opts.trustProxy ?? false) }
+          : await authenticate(c));
       const entry = registry.requireSlug(slug, (t) => (t.toolset === 'render') === isRender);
       const body = await readJsonObject(c);
       const prepared = pipeline.prepare(entry, body, { surface: 'rest', caller: who, signal: c.req.raw.signal });

@@ -7,6 +7,7 @@
  * its group's list (`tools/<group>/index.ts`), which `tools/index.ts` joins.
  */
 import { z } from 'zod';
+import type { MemoryApi } from './memory.js';
 
 /** Toolsets group tools for MCP clients that cannot take 150 tools at once. */
 export const TOOLSETS = {
@@ -36,6 +37,8 @@ export interface ToolContext {
   accountId?: string;
   /** The account's plan, when known. */
   plan?: 'free' | 'paid';
+  /** The caller's agent memory (memory tools only); absent where the surface has none. */
+  memory?: () => Promise<MemoryApi>;
   /** Set by the pipeline for tools metered outside plain credits (renders): where this call was paid from. */
   metering?: { source: string; remaining: number };
 }
@@ -58,6 +61,8 @@ export interface ToolExample<I = unknown, O = unknown> {
    */
   output: Partial<O> | O;
   partial?: boolean;
+  /** Needs the public internet (URL renders): documented, but not run by the offline example tests. */
+  online?: boolean;
 }
 
 type AnyObject = z.ZodObject<z.ZodRawShape>;
@@ -84,6 +89,12 @@ export interface ToolSpec<I extends AnyObject, O extends z.ZodType> {
    */
   metering?: 'credits' | 'render';
   annotations?: Partial<ToolAnnotations>;
+  /**
+   * Whether the tool can run in this process (e.g. AI tools need a configured
+   * endpoint). Unavailable tools are not listed; a direct call still reaches
+   * `run`, which explains how to enable it.
+   */
+  available?(): boolean;
   /** At least two; they run as tests on every surface. */
   examples: ToolExample<z.input<I>, z.output<O>>[];
   run(input: z.output<I>, ctx: ToolContext): z.output<O> | Promise<z.output<O>>;

@@ -1,0 +1,67 @@
+/**
+ * The render feature of the HTTP server: the render meter, the download route
+ * for hosted files (`GET /files/<id>`), the file sweeper, and the process's
+ * render service (browser pool + egress proxy), closed with the server.
+ */
+import { join } from 'node:path';
+import type { Feature, FeatureDeps } from '../app.js';
+import { renderMeter, RENDER_PRICE } from './meter.js';
+import { installRenderService, RenderService } from './service.js';
+import type { AddressPolicy, Resolver } from './address.js';
+
+/** Render settings of the server configuration (all optional). */
+export interface RenderConfig {
+  /** Credits per render beyond the monthly render allowance (default 25; WERKBANK_RENDER_PRICE). */
+  renderPrice?: number;
+  /** Hard deadline per render in ms (default 20,000; WERKBANK_RENDER_DEADLINE_MS). */
+  renderDeadlineMs?: number;
+  /** Renders at once (default: cores; WERKBANK_RENDER_CONCURRENCY). */
+  renderConcurrency?: number;
+  /** Tests only: resolver and address policy of the SSRF checks. */
+  renderResolver?: Resolver;
+  renderPolicy?: AddressPolicy;
+}
+
+export async function renderFeature({ config, accounts }: FeatureDeps): Promise<Feature> {
+  const service = new RenderService({
+    filesDir: join(config.dataDir, 'files'),
+    // Read per render: the CLI fills in http://<host>:<port> once it listens; '' = root-relative links.
+    baseUrl: () => config.baseUrl ?? '',
+    now: config.now,
+    resolver: config.renderResolver,
+    policy: config.renderPolicy,
+    deadlineMs: config.renderDeadlineMs,
+    concurrency: config.renderConcurrency,
+  });
+  service.files.startSweeper();
+  const uninstall = installRenderService(service);
+
+  return {
+    meters: { render: renderMeter({ accounts, price: config.renderPrice ?? RENDER_PRICE, now: config.now }) },
+    routes: [
+      (app) => {
+        app.get('/files/:id', async (c) => {
+          const file = await service.files.download(c.req.param('id'));
+          if (file.status !== 200) return c.json({ error: file.message, code: file.status }, file.status);
+          const { meta } = file;
+          const svg = meta.contentType === 'image/svg+xml';
+          return c.body(new Uint8Array(file.body), 200, {
+            'Content-Type': meta.contentType,
+            'Content-Length': String(meta.bytes),
+            'Content-Disposition': `${svg ? 'attachment' : 'inline'}; filename="${meta.filename}"`,
+            'X-Content-Type-Options': 'nosniff',
+            'Cache-Control': `private, max-age=${file.maxAgeSeconds}`,
+            // SVG is a document that could carry script: never run it on this origin.
+            ...(svg ? { 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox" } : {}),
+            'Referrer-Policy': 'no-referrer',
+            Expires: new Date(Date.parse(meta.expiresAt)).toUTCString(),
+          });
+        });
+      },
+    ],
+    close: async () => {
+      uninstall();
+      await service.close();
+    },
+  };
+}

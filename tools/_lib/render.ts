@@ -1,0 +1,69 @@
+/**
+ * Shared pieces of the render tools (tools/render): the render result schema,
+ * the `metering` field, and the MCP preview blocks.
+ */
+import { z } from 'zod';
+import type { McpContentBlock, ToolContext } from '../../src/tool.js';
+import { renderService } from '../../src/render/service.js';
+import { aliasedEnum } from './aliased-enum.js';
+
+/** PNGs up to this size are also returned inline as an MCP image block. */
+export const MCP_IMAGE_MAX_BYTES = 1024 * 1024;
+
+export const meteringSchema = z
+  .object({
+    source: z
+      .enum(['allowance', 'credits', 'anonymous', 'local'])
+      .describe(
+        'What paid for this render: `allowance` (monthly render allowance of the key), `credits` (render price in credits), ' +
+          '`anonymous` (daily allowance without a key), `local` (not metered: stdio or a server without metering)',
+      ),
+    remaining: z
+      .number()
+      .int()
+      .nullable()
+      .describe('What is left of that source: renders (allowance, anonymous) or credits (credits); null when not metered'),
+  })
+  .describe('How the render was paid for');
+
+export const renderResultSchema = z.object({
+  url: z.string().describe('Download URL of the file; valid for 24 hours (`file://` URL when running over stdio)'),
+  expiresAt: z.string().describe('When the URL stops working (ISO 8601, UTC): 24 hours after the render'),
+  bytes: z.number().int().describe('Size of the file in bytes'),
+  contentType: z.string().describe('Media type of the file: application/pdf or image/png'),
+  metering: meteringSchema,
+});
+export type RenderResult = z.output<typeof renderResultSchema>;
+
+export function meteringOf(ctx: ToolContext): RenderResult['metering'] {
+  const m = ctx.metering;
+  if (!m) return { source: 'local', remaining: null };
+  return { source: m.source as RenderResult['metering']['source'], remaining: m.remaining };
+}
+
+/**
+ * MCP content next to the JSON: the PNG itself when it is small enough,
+ * otherwise (and for PDFs) a link to the hosted file.
+ */
+export function previewBlocks(data: { url: string; contentType: string; bytes: number }): McpContentBlock[] {
+  if (data.contentType.startsWith('image/') && data.bytes <= MCP_IMAGE_MAX_BYTES) {
+    const files = renderService().files;
+    const id = files.idOf(data.url);
+    const body = id ? files.readSync(id, MCP_IMAGE_MAX_BYTES) : null;
+    if (body) return [{ type: 'image', data: body.toString('base64'), mimeType: data.contentType }];
+  }
+  const name = data.contentType === 'application/pdf' ? 'document.pdf' : 'image';
+  return [{ type: 'resource_link', uri: data.url, name, mimeType: data.contentType, description: 'Rendered file (valid 24 hours)' }];
+}
+
+export const PAPER_FORMAT = aliasedEnum(['A4', 'Letter'], { aliases: { usletter: 'Letter' } })
+  .default('A4')
+  .describe('Paper size: `A4` (210 × 297 mm, default) or `Letter` (8.5 × 11 in); case-insensitive');
+
+export const LANDSCAPE = z.boolean().default(false).describe('Landscape orientation (default false: portrait)');
+
+export const URL_FIELD = z
+  .string()
+  .min(1)
+  .max(8_192)
+  .describe('Public http(s) URL to render (max 8,192 characters). Private, loopback, link-local and unresolvable hosts give 400');

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { defineTool } from '../../src/tool.js';
+import { renderService } from '../../src/render/service.js';
+import { LANDSCAPE, meteringOf, PAPER_FORMAT, previewBlocks, renderResultSchema, URL_FIELD } from '../_lib/render.js';
+
+export default defineTool({
+  slug: 'url-to-pdf',
+  title: 'URL to PDF',
+  toolset: 'render',
+  metering: 'render',
+  description:
+    'Open a public web page in headless Chromium and print it to a PDF; returns a download URL valid for 24 hours. ' +
+    '`url` must be a public http or https URL: other schemes, user:password@ URLs, localhost, and hosts that resolve to any ' +
+    'private, loopback, link-local (cloud metadata), CGNAT or other non-public address give 400, and so does a redirect, ' +
+    'meta refresh or script navigation of the page to such an address; sub-resources pointing there are left out. ' +
+    'The page is printed after its load event plus up to 1.5 s of network quiet; the whole render has a 20 s deadline (502). ' +
+    '`format` A4 (default) or Letter, `landscape` (default false). Error pages (404, 500) are printed as the browser shows them. ' +
+    'Result: `url`, `expiresAt`, `bytes`, `contentType` (application/pdf), `metering`. ' +
+    'Metering: monthly render allowance (50) first, then 25 credits per render; 3 per day without a key. Failed renders are not charged.',
+  input: z.strictObject({
+    url: URL_FIELD,
+    format: PAPER_FORMAT,
+    landscape: LANDSCAPE,
+  }),
+  output: renderResultSchema,
+  annotations: { idempotentHint: false, openWorldHint: true },
+  examples: [
+    {
+      name: 'A web page as an A4 PDF',
+      input: { url: 'https://example.com/' },
+      output: { contentType: 'application/pdf' },
+      partial: true,
+      online: true,
+    },
+    {
+      name: 'Letter, landscape',
+      input: { url: 'https://example.com/', format: 'Letter', landscape: true },
+      output: { contentType: 'application/pdf' },
+      partial: true,
+      online: true,
+    },
+  ],
+  async run({ url, format, landscape }, ctx) {
+    const file = await renderService().urlToPdf(url, format, landscape);
+    return { ...file, metering: meteringOf(ctx) };
+  },
+  mcpContent: previewBlocks,
+});
