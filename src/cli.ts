@@ -10,13 +10,12 @@
  */
 import { parseArgs } from 'node:util';
 import { accessSync, constants, mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { homedir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { VERSION } from './version.js';
 import { configFromEnv, createServer, getRegistry } from './app.js';
-import { McpSurface } from './mcp.js';
-import { Pipeline } from './pipeline.js';
 import { runStdio } from './stdio.js';
 import { selection, DEFAULT_TOOLSETS } from './toolsets.js';
 import { LowStore } from './store.js';
@@ -27,7 +26,8 @@ import { findChromium } from './render/browser.js';
 const HELP = `werkbank ${VERSION}: deterministic utility tools for AI agents (MCP) and REST callers
 
 Usage:
-  werkbank [stdio] [--toolsets LIST]     MCP server over stdio (default)
+  werkbank [stdio] [--toolsets LIST] [--data DIR]
+                                         MCP server over stdio (default; agent memory in ~/.werkbank)
   werkbank serve [--port 8787] [--host 127.0.0.1] [--data DIR] [--toolsets LIST] [--dev]
                                          HTTP server: POST /api/v1/tools/<slug>, GET /openapi.json, /mcp
   werkbank doctor                        check the environment, print MCP host configs
@@ -40,7 +40,7 @@ Usage:
   werkbank usage --account NAME [--days N]
 
 Options:
-  --data DIR        data dir (default ./.werkbank, or WERKBANK_DATA_DIR)
+  --data DIR        data dir (default ./.werkbank; stdio: ~/.werkbank; or WERKBANK_DATA_DIR)
   --toolsets LIST   MCP toolsets, comma-separated, or "all" (default ${DEFAULT_TOOLSETS.join(',')}, or WERKBANK_TOOLSETS)
                     toolsets: ${Object.keys(TOOLSETS).join(', ')}
   --dev             (serve) on first start, create a local "dev" account and print its key once
@@ -77,9 +77,9 @@ async function main(argv: string[]): Promise<number> {
 
   switch (command) {
     case 'stdio': {
-      const registry = getRegistry();
-      const toolsets = selection(values.toolsets ?? process.env.WERKBANK_TOOLSETS);
-      runStdio(new McpSurface({ registry, pipeline: new Pipeline(null), toolsets }), toolsets);
+      const toolsets = selection((values.toolsets as string | undefined) ?? process.env.WERKBANK_TOOLSETS);
+      const dataDir = resolve((values.data as string | undefined) ?? process.env.WERKBANK_DATA_DIR ?? join(homedir(), '.werkbank'));
+      runStdio(getRegistry(), toolsets, dataDir);
       return -1; // keep running
     }
     case 'serve':

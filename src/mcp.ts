@@ -31,6 +31,11 @@ export interface McpSurfaceOptions {
 export interface McpExtension {
   capabilities: Record<string, unknown>;
   install(server: Server, conn: McpConnection): void;
+  /** Argument completions for this extension's refs; null when the ref is not its own. */
+  complete?(
+    params: { ref: { type: string; name?: string; uri?: string }; argument: { name: string; value: string }; context?: { arguments?: Record<string, string> } },
+    conn: McpConnection,
+  ): Promise<{ completion: { values: string[]; total?: number; hasMore?: boolean } } | null>;
 }
 
 /** What a server instance knows about its connection. */
@@ -169,7 +174,8 @@ export class McpSurface {
 
   /** The tools/list payload for a selection (cached per selection). */
   toolList(selection: ToolsetSelection, stateful: boolean): ListedTool[] {
-    const key = `${[...selection].sort().join(',')}|${stateful}`;
+    const hidden = this.opts.registry.tools.filter((t) => t.tool.available && !t.tool.available()).length;
+    const key = `${[...selection].sort().join(',')}|${stateful}|${hidden}`;
     let list = this.listCache.get(key);
     if (!list) {
       list = [...META_TOOLS, ...(stateful ? [ENABLE_TOOLSET] : []), ...this.opts.registry.inToolsets(selection).map(listed)];
@@ -196,7 +202,18 @@ export class McpSurface {
       const signal = (extra as { mcpReq?: { signal?: AbortSignal } })?.mcpReq?.signal;
       return this.callTool(name, args ?? {}, conn, selection, server, signal);
     });
-    for (const ext of this.opts.extensions ?? []) ext.install(server, conn);
+    const extensions = this.opts.extensions ?? [];
+    for (const ext of extensions) ext.install(server, conn);
+    if (extensions.some((e) => e.complete)) {
+      server.registerCapabilities({ completions: {} });
+      server.setRequestHandler('completion/complete', async (request) => {
+        for (const ext of extensions) {
+          const result = await ext.complete?.(request.params as never, conn);
+          if (result) return result;
+        }
+        return { completion: { values: [], total: 0, hasMore: false } };
+      });
+    }
     return server;
   }
 
@@ -250,7 +267,7 @@ export class McpSurface {
 
   private listToolsets(selection: Set<Toolset>) {
     const counts = new Map<string, number>();
-    for (const { tool } of this.opts.registry.tools) counts.set(tool.toolset, (counts.get(tool.toolset) ?? 0) + 1);
+    for (const { tool } of this.opts.registry.listed()) counts.set(tool.toolset, (counts.get(tool.toolset) ?? 0) + 1);
     return {
       toolsets: (Object.keys(TOOLSETS) as Toolset[])
         .filter((name) => counts.has(name))

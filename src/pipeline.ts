@@ -12,6 +12,15 @@ import type { RegisteredTool } from './registry.js';
 import { ToolError, type Surface, type ToolContext } from './tool.js';
 import { parseInput } from './validate.js';
 import type { Balance, Ledger } from './ledger.js';
+import type { MemoryService } from './memory.js';
+
+/** Services the pipeline hands to tools through their context. */
+export interface Services {
+  memory?: MemoryService;
+}
+
+/** The account id of the local (stdio) user, for per-user data such as agent memory. */
+export const LOCAL_ACCOUNT = 'local';
 
 /** Who is calling. `local` is the stdio user (no key, not metered by default). */
 export type Caller =
@@ -73,6 +82,7 @@ export class Pipeline {
   constructor(
     private readonly ledger: Ledger | null,
     meters: Partial<Record<'credits' | 'render', Meter>> = {},
+    private readonly services: Services = {},
   ) {
     this.meters = ledger ? { credits: creditMeter(ledger), ...meters } : {};
   }
@@ -80,10 +90,14 @@ export class Pipeline {
   /** Validate the raw input and build the tool context (no charge yet). */
   prepare(entry: RegisteredTool, raw: unknown, opts: CallOptions): PreparedCall {
     const input = parseInput(entry.tool.input, raw);
+    const caller = opts.caller;
+    const memory = this.services.memory;
     const ctx: ToolContext = {
       surface: opts.surface,
       signal: opts.signal ?? new AbortController().signal,
-      ...(opts.caller.kind === 'account' ? { accountId: opts.caller.accountId, plan: opts.caller.plan } : {}),
+      ...(caller.kind === 'account' ? { accountId: caller.accountId, plan: caller.plan } : {}),
+      ...(memory && caller.kind !== 'anonymous'
+        ? { memory: () => memory.forAccount(caller.kind === 'account' ? caller.accountId : LOCAL_ACCOUNT) } : {}),
     };
     return { entry, input, ctx };
   }

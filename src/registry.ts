@@ -90,8 +90,14 @@ export class Registry {
     throw new ToolError(`Unknown tool "${name}"${hint ? ` (did you mean "${hint}"?)` : ''}`, 404);
   }
 
+  /** The tools of these toolsets that can run in this process (see `available`). */
   inToolsets(toolsets: ReadonlySet<Toolset>): RegisteredTool[] {
-    return this.tools.filter((t) => toolsets.has(t.tool.toolset));
+    return this.tools.filter((t) => toolsets.has(t.tool.toolset) && (t.tool.available?.() ?? true));
+  }
+
+  /** Every tool that can run in this process. */
+  listed(): RegisteredTool[] {
+    return this.tools.filter((t) => t.tool.available?.() ?? true);
   }
 }
 

@@ -50,6 +50,8 @@ export interface ToolAnnotations {
   destructiveHint?: boolean;
 }
 
+type DeepPartial<T> = T extends (infer U)[] ? DeepPartial<U>[] : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
+
 export interface ToolExample<I = unknown, O = unknown> {
   /** What the example shows, one short line. */
   name: string;
@@ -59,7 +61,7 @@ export interface ToolExample<I = unknown, O = unknown> {
    * The expected `data`. Compared exactly, unless `partial` is set: then only
    * the listed fields are compared (for tools whose output is random, e.g. UUIDs).
    */
-  output: Partial<O> | O;
+  output: DeepPartial<O> | O;
   partial?: boolean;
   /** Needs the public internet (URL renders): documented, but not run by the offline example tests. */
   online?: boolean;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { getRegistry } from '../src/app.js';
-import { startServer, post, CLI, type TestServer } from './helpers/server.js';
+import { startServer, post, tempDir, CLI, type TestServer } from './helpers/server.js';
 
 const registry = getRegistry();
 const cases = registry.tools.flatMap(({ tool }) => tool.examples.filter((ex) => !ex.online).map((ex) => ({ tool, ex })));
@@ -38,7 +38,9 @@ describe('examples over REST', () => {
 async function mcpClient(transport: ConstructorParameters<typeof StreamableHTTPClientTransport>[0] | 'stdio', mode: 'legacy' | 'auto') {
   const client = new Client({ name: 'werkbank-tests', version: '1.0.0' }, { versionNegotiation: { mode } });
   if (transport === 'stdio') {
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'stdio', '--toolsets', 'all'], stderr: 'pipe' }));
+    await client.connect(
+      new StdioClientTransport({ command: process.execPath, args: [CLI, 'stdio', '--toolsets', 'all', '--data', tempDir()], stderr: 'pipe' }),
+    );
   } else {
     await client.connect(new StreamableHTTPClientTransport(transport, { requestInit: { headers: { 'X-API-Key': srv.key } } }));
   }

@@ -12,6 +12,7 @@ import validation from './validation/index.js';
 import dutch from './dutch/index.js';
 import calc from './calc/index.js';
 import generators from './generators/index.js';
+import memory from './memory/index.js';
 import render from './render/index.js';
 
-export const allTools: Tool[] = [...text, ...format, ...dev, ...security, ...validation, ...dutch, ...calc, ...generators, ...render];
+export const allTools: Tool[] = [...text, ...format, ...dev, ...security, ...validation, ...dutch, ...calc, ...generators, ...render, ...memory];

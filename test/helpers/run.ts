@@ -7,9 +7,23 @@ import { expect } from 'vitest';
 import type { Tool, ToolContext } from '../../src/tool.js';
 import { ToolError } from '../../src/tool.js';
 import { parseInput } from '../../src/validate.js';
+import { MemoryService } from '../../src/memory.js';
+import { LowStore } from '../../src/store.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+let memory: MemoryService | undefined;
+/** Agent memory for direct runs: one temp store per test process. */
+function testMemory(): MemoryService {
+  return (memory ??= new MemoryService(
+    async () => LowStore.open(mkdtempSync(join(tmpdir(), 'werkbank-memory-'))),
+    () => 30,
+  ));
+}
 
 export function ctx(over: Partial<ToolContext> = {}): ToolContext {
-  return { surface: 'direct', signal: new AbortController().signal, ...over };
+  return { surface: 'direct', signal: new AbortController().signal, memory: () => testMemory().forAccount('direct'), ...over };
 }
 
 /** Run `tool` on `input`; returns the validated `data`. */

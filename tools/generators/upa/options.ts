@@ -232,7 +232,8 @@ export const inputSchema = z.strictObject({
         .prefault({}),
       pinned: z.array(pinnedSchema).max(100).default([]).describe('Employments that must appear (up to 100), placed first'),
     })
-    .prefault({}),
+    .prefault({})
+    .describe('Generator options by section: population, period, household, scenarioMix, defects, declaration, schemes, fieldStates, pinned, schemeType, schemaVersion; {} takes every default'),
 });
 
 export type UpaInput = z.output<typeof inputSchema>;

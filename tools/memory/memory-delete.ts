@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { defineTool } from '../../src/tool.js';
+import { keyField, memoryOf, namespaceField } from '../_lib/memory.js';
+
+export default defineTool({
+  slug: 'memory-delete',
+  title: 'Forget a note',
+  toolset: 'memory',
+  cost: 0,
+  annotations: { readOnlyHint: false, idempotentHint: true, destructiveHint: true, openWorldHint: false },
+  description:
+    'Deletes one note from your agent memory by namespace/key (costs 0 credits). deleted: false when there was no such item (deleting twice is harmless).',
+  input: z.strictObject({ namespace: namespaceField, key: keyField }),
+  output: z.object({ deleted: z.boolean(), uri: z.string() }),
+  examples: [
+    {
+      name: 'Delete a key that does not exist',
+      input: { namespace: 'examples', key: 'nothing' },
+      output: { deleted: false, uri: 'memory://examples/nothing' },
+    },
+    {
+      name: 'Delete in the default namespace',
+      input: { key: 'never-stored' },
+      output: { deleted: false, uri: 'memory://default/never-stored' },
+    },
+  ],
+  async run({ namespace, key }, ctx) {
+    const deleted = await (await memoryOf(ctx)).delete(namespace, key);
+    return { deleted, uri: `memory://${namespace}/${key}` };
+  },
+});

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { defineTool } from '../../src/tool.js';
+import { itemSummary, keyField, memoryOf, namespaceField } from '../_lib/memory.js';
+
+export default defineTool({
+  slug: 'memory-get',
+  title: 'Recall a note',
+  toolset: 'memory',
+  cost: 0,
+  description:
+    'Reads one note from your agent memory by namespace/key (costs 0 credits). Returns found: false (and item: null) when there is no such item or it expired. JSON items are returned as text in `value` and parsed in `json`. The same item is readable as the MCP resource memory://<namespace>/<key>.',
+  input: z.strictObject({ namespace: namespaceField, key: keyField }),
+  output: z.object({
+    found: z.boolean(),
+    item: itemSummary.extend({ value: z.string(), json: z.json().optional() }).nullable(),
+  }),
+  examples: [
+    {
+      name: 'A key that was never written',
+      input: { namespace: 'examples', key: 'never-written' },
+      output: { found: false, item: null },
+    },
+    {
+      name: "Read the note stored by memory-set's example",
+      input: { namespace: 'project-x', key: 'deadline' },
+      output: { found: true, item: { uri: 'memory://project-x/deadline', value: 'Demo on 2026-12-01', tags: ['planning'] } },
+      partial: true,
+    },
+  ],
+  async run({ namespace, key }, ctx) {
+    const item = (await memoryOf(ctx)).get(namespace, key);
+    if (!item) return { found: false, item: null };
+    return { found: true, item: item.mimeType === 'application/json' ? { ...item, json: JSON.parse(item.value) } : item };
+  },
+});

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { defineTool, ToolError } from '../../src/tool.js';
+import { itemSummary, limitField, memoryOf, optionalNamespace, tagField } from '../_lib/memory.js';
+
+export default defineTool({
+  slug: 'memory-search',
+  title: 'Search notes',
+  toolset: 'memory',
+  cost: 0,
+  description:
+    'Searches your agent memory by substring (case-insensitive, in keys and values) and/or tag, optionally within one namespace (costs 0 credits). Returns matching items with a short snippet around the first match; give at least `query` or `tag`.',
+  input: z.strictObject({
+    query: z.string().min(1).max(200).optional().describe('Text to find in keys and values (case-insensitive)'),
+    tag: tagField.optional().describe('Only items with this tag'),
+    namespace: optionalNamespace,
+    limit: limitField,
+  }),
+  output: z.object({ items: z.array(itemSummary.extend({ snippet: z.string() })), total: z.int() }),
+  examples: [
+    {
+      name: 'Nothing matches',
+      input: { query: 'zebra-crossing-unmatched' },
+      output: { items: [], total: 0 },
+    },
+    {
+      name: "Find the note stored by memory-set's example",
+      input: { query: 'demo on', namespace: 'project-x' },
+      output: { total: 1 },
+      partial: true,
+    },
+  ],
+  async run(input, ctx) {
+    if (!input.query && !input.tag) throw new ToolError('Give `query`, `tag` or both');
+    return (await memoryOf(ctx)).search(input);
+  },
+});
