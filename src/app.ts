@@ -13,6 +13,11 @@ import { buildApp } from './http.js';
 import { LowStore, type Store } from './store.js';
 import { Accounts } from './accounts.js';
 import { accountRoutes } from './admin.js';
+import { MemoryService } from './memory.js';
+import { memoryRoutes } from './memory-routes.js';
+import { memoryResources, prompts } from './mcp-extensions.js';
+import { allPrompts } from '../prompts/index.js';
+import { PLANS } from './accounts.js';
 import { selection, type ToolsetSelection } from './toolsets.js';
 import { LOCALHOST_NAMES } from './guard.js';
 import type { Meter } from './pipeline.js';
@@ -102,6 +107,7 @@ export interface Server {
   store: Store;
   accounts: Accounts;
   registry: Registry;
+  memory: MemoryService;
   close(): Promise<void>;
 }
 
@@ -116,8 +122,18 @@ export async function createServer(config: ServerConfig): Promise<Server> {
   const features: Feature[] = [];
   for (const make of FEATURES) features.push(await make({ config, store, accounts }));
   const meters = Object.assign({}, ...features.map((f) => f.meters ?? {}));
-  const pipeline = new Pipeline(config.metering === false ? null : accounts, meters);
-  const mcp = new McpSurface({ registry, pipeline, toolsets: config.toolsets, extensions: features.flatMap((f) => f.mcp ?? []) });
+  const memory = new MemoryService(
+    async () => store,
+    (accountId) => PLANS[store.getAccount(accountId)?.plan ?? 'free'].memoryRetentionDays,
+    config.now,
+  );
+  const pipeline = new Pipeline(config.metering === false ? null : accounts, meters, { memory });
+  const mcp = new McpSurface({
+    registry,
+    pipeline,
+    toolsets: config.toolsets,
+    extensions: [memoryResources(memory), prompts(allPrompts), ...features.flatMap((f) => f.mcp ?? [])],
+  });
   const allowedHosts =
     config.allowedHosts !== undefined ? config.allowedHosts : isLoopback(config.host) ? [...LOCALHOST_NAMES, config.host] : null;
   const app = buildApp({
@@ -128,16 +144,21 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     toolsets: config.toolsets,
     allowedHosts,
     trustProxy: config.trustProxy,
-    routes: [accountRoutes(accounts, config.adminToken), ...features.flatMap((f) => f.routes ?? [])],
+    routes: [accountRoutes(accounts, config.adminToken), memoryRoutes(registry, pipeline), ...features.flatMap((f) => f.routes ?? [])],
   });
-  await accounts.sweepUsage();
-  const sweeper = setInterval(() => void accounts.sweepUsage().catch(() => undefined), 6 * 3600_000);
+  const sweep = async () => {
+    await accounts.sweepUsage();
+    await memory.sweep();
+  };
+  await sweep();
+  const sweeper = setInterval(() => void sweep().catch(() => undefined), 3600_000);
   sweeper.unref();
   return {
     app,
     store,
     accounts,
     registry,
+    memory,
     close: async () => {
       clearInterval(sweeper);
       for (const f of features) await f.close?.();
