@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { defineTool } from '../../src/tool.js';
+import { AI_LIMITS, withAiSession } from './_client.js';
+
+export default defineTool({
+  slug: 'ai-generate',
+  title: 'AI text generation',
+  toolset: 'ai',
+  cost: 10,
+  description:
+    "Sends a prompt to the server's language model (any OpenAI-compatible endpoint the operator configured) and returns its answer. " +
+    'Use it for free-form writing, rewriting or answering; for summaries, translations and structured extraction the dedicated ' +
+    'ai_summarize, ai_translate and ai_extract tools give steadier results. ' +
+    `\`prompt\` (required, at most ${AI_LIMITS.inputChars.toLocaleString('en-US')} characters) is the user message; ` +
+    `\`system\` (optional, at most ${AI_LIMITS.instructionChars.toLocaleString('en-US')} characters) sets the model's role and rules. ` +
+    `\`max_tokens\` 1 to ${AI_LIMITS.maxTokens.toLocaleString('en-US')} (default 1024) caps the answer; \`truncated\` is true when the answer stopped there. ` +
+    '`temperature` 0 to 2 (optional; left out, the model uses its own default, usually 1): lower is more focused and repeatable. ' +
+    'Answers are not deterministic. Costs 10 credits, charged only when an answer comes back. ' +
+    'Errors: 429 when the model endpoint is rate-limiting (retry after the given seconds), 502 when it fails, times out or refuses the server, ' +
+    '503 when no model is configured.',
+  input: z.strictObject({
+    prompt: z.string().min(1).max(AI_LIMITS.inputChars).describe('The prompt: what the model should write or answer'),
+    system: z
+      .string()
+      .min(1)
+      .max(AI_LIMITS.instructionChars)
+      .optional()
+      .describe('Optional system prompt: the role, tone and rules the model follows'),
+    max_tokens: z
+      .int()
+      .min(1)
+      .max(AI_LIMITS.maxTokens)
+      .default(1024)
+      .describe(`Most tokens the answer may have, 1 to ${AI_LIMITS.maxTokens} (default 1024; a token is about 4 characters of English)`),
+    temperature: z
+      .number()
+      .min(0)
+      .max(2)
+      .optional()
+      .describe("Sampling temperature 0 to 2; lower is more focused (default: the model's own, usually 1)"),
+  }),
+  output: z.object({
+    text: z.string().describe("The model's answer"),
+    truncated: z.boolean().describe('True when the answer was cut off at max_tokens'),
+  }),
+  annotations: { idempotentHint: false, openWorldHint: true },
+  examples: [
+    {
+      name: 'A plain prompt',
+      input: { prompt: 'Write a haiku about a workbench' },
+      output: { text: 'You said: Write a haiku about a workbench', truncated: false },
+    },
+    {
+      name: 'A system prompt, and an answer cut off at max_tokens',
+      input: { prompt: 'Count from one to ten', system: 'You are a patient teacher.', max_tokens: 3, temperature: 0 },
+      output: { text: 'You said: Count', truncated: true },
+    },
+  ],
+  run({ prompt, system, max_tokens, temperature }, ctx) {
+    return withAiSession(ctx.signal, (ai) =>
+      ai.chat({
+        messages: [...(system ? [{ role: 'system' as const, content: system }] : []), { role: 'user', content: prompt }],
+        maxTokens: max_tokens,
+        temperature,
+        // Streamed: long answers keep the connection busy (no idle cut-off by proxies) and are capped as they arrive.
+        stream: true,
+      }),
+    );
+  },
+});
