@@ -22,7 +22,8 @@
  *   [[429]] (Retry-After: 7), [[429-bare]] (no Retry-After), [[500]], [[401]] and
  *   [[400]] (their bodies echo the Authorization header, to prove it is never
  *   passed on), [[hang]] (never answers), [[hang-stream]] (streams one chunk, then
- *   hangs), [[refusal]], [[no-choices]], [[not-json]] (a 200 that is not JSON),
+ *   hangs), [[stream-cut]] (streams one chunk, then closes), [[bad-event]] (an event
+ *   that is not JSON), [[refusal]], [[no-choices]], [[not-json]] (a 200 that is not JSON),
  *   [[invalid-json]] (extraction answers that are never valid JSON),
  *   [[invalid-once]] (invalid JSON first, valid on the retry), [[schema-violation]]
  *   (valid JSON that misses every required property), [[fenced]] (the JSON inside
@@ -169,6 +170,8 @@ function handle(req: IncomingMessage, res: ServerResponse, body: any) {
     );
   chunk({ role: 'assistant', content: '' });
   if (last.includes('[[hang-stream]]')) return; // one chunk, then silence
+  if (last.includes('[[stream-cut]]')) return void res.end(); // one chunk, then the connection closes
+  if (last.includes('[[bad-event]]')) return void res.end('data: {"choices": [\n\n');
   if (refusal) chunk({ refusal });
   for (const piece of text.split(/(?<=\s)/u)) chunk({ content: piece }); // word by word, as models stream
   chunk({}, finish);

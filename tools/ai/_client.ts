@@ -205,6 +205,8 @@ async function complete(client: OpenAI, config: AiConfig, request: ChatRequest, 
   }
   // An abort ends the stream's iteration quietly: the partial text must not pass for an answer.
   if (signal.aborted) throw new APIUserAbortError();
+  // Nor may a stream that stopped early, or a body that was no event stream at all (a proxy's HTML page).
+  if (finish === null) throw new BadAnswer('the answer stream ended without a finish_reason');
   return answer(text, refusal, finish);
 }
 
