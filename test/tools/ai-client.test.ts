@@ -61,6 +61,15 @@ describe('configuration', () => {
     expect(aiConfigured()).toBe(true);
   });
 
+  it('lists the AI tools only while an endpoint is configured', () => {
+    const registry = new Registry(aiTools);
+    setAiEnv({});
+    expect(registry.listed()).toEqual([]);
+    expect(aiTools.map((t) => t.available?.())).toEqual([false, false, false, false]);
+    configure();
+    expect(registry.listed().map((t) => t.tool.name)).toEqual(['ai_generate', 'ai_summarize', 'ai_translate', 'ai_extract']);
+  });
+
   it('answers every AI tool with a 503 saying how to configure it when nothing is configured', async () => {
     setAiEnv({});
     const inputs: Record<string, unknown> = {

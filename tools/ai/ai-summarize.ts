@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/tool.js';
-import { AI_LIMITS, withAiSession } from './_client.js';
+import { AI_LIMITS, aiConfigured, withAiSession } from './_client.js';
 import { LANGUAGE_FIELD, languageName } from './_language.js';
 
 /** What each `length` asks of the model, and the token budget that leaves room for it. */
@@ -23,6 +23,8 @@ export default defineTool({
   title: 'AI summary',
   toolset: 'ai',
   cost: 10,
+  // Listed only when an endpoint is configured; a direct call without one explains how to configure it (503).
+  available: aiConfigured,
   description:
     "Summarizes a text with the server's language model (any OpenAI-compatible endpoint the operator configured). " +
     'Use it to condense articles, e-mails, reports or transcripts. ' +
