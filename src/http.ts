@@ -96,9 +96,14 @@ export function buildApp(opts: AppOptions): Hono {
     const type = c.req.header('content-type') ?? '';
     if (!JSON_TYPE.test(type))
       throw new ToolError(`Unsupported Content-Type "${type || '(none)'}": send the body as application/json`, 415);
-    const declared = Number(c.req.header('content-length') ?? '0');
+    const length = c.req.header('content-length');
+    const declared = length === undefined ? NaN : Number(length);
     if (declared > LIMITS.bodyBytes) throw tooLarge();
-    const buf = await readLimited(c.req.raw, LIMITS.bodyBytes);
+    // With a Content-Length within the limit, the adapter's fast path reads it; otherwise read the stream, counting.
+    const buf = Number.isFinite(declared)
+      ? new Uint8Array(await c.req.arrayBuffer())
+      : await readLimited(c.req.raw, LIMITS.bodyBytes);
+    if (buf.byteLength > LIMITS.bodyBytes) throw tooLarge();
     const text = buf.length === 0 ? '{}' : new TextDecoder('utf-8', { fatal: false }).decode(buf);
     let body: unknown;
     try {

@@ -2,12 +2,25 @@
  * Every tool's declared examples, run through the declaration's function.
  * (test/surfaces.test.ts runs the same examples over REST and MCP.)
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setAiEnv, startFakeOpenAI, type FakeOpenAI } from './helpers/fake-openai.js';
 import { allTools } from '../tools/index.js';
 import { Registry } from '../src/registry.js';
 import { runTool } from './helpers/run.js';
 
 const registry = new Registry(allTools);
+
+// The AI tools' examples run against a local OpenAI-compatible fake (deterministic answers).
+let fake: FakeOpenAI;
+let restoreEnv: () => void;
+beforeAll(async () => {
+  fake = await startFakeOpenAI();
+  restoreEnv = setAiEnv({ OPENAI_BASE_URL: fake.baseURL });
+});
+afterAll(async () => {
+  restoreEnv?.();
+  await fake?.close();
+});
 
 describe('declared examples (direct)', () => {
   for (const { tool } of registry.tools) {

@@ -8,6 +8,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { getRegistry } from '../src/app.js';
 import { startServer, post, tempDir, CLI, type TestServer } from './helpers/server.js';
+import { setAiEnv, startFakeOpenAI, type FakeOpenAI } from './helpers/fake-openai.js';
 
 const registry = getRegistry();
 const cases = registry.tools.flatMap(({ tool }) => tool.examples.filter((ex) => !ex.online).map((ex) => ({ tool, ex })));
@@ -20,10 +21,19 @@ function check(actual: unknown, ex: { output: unknown; partial?: boolean }) {
 }
 
 let srv: TestServer;
+// The AI tools' examples run against a local OpenAI-compatible fake (deterministic answers).
+let fake: FakeOpenAI;
+let restoreEnv: () => void;
 beforeAll(async () => {
+  fake = await startFakeOpenAI();
+  restoreEnv = setAiEnv({ OPENAI_BASE_URL: fake.baseURL });
   srv = await startServer();
 });
-afterAll(async () => srv?.close());
+afterAll(async () => {
+  await srv?.close();
+  restoreEnv?.();
+  await fake?.close();
+});
 
 describe('examples over REST', () => {
   it.each(cases.map((c) => [`${c.tool.slug}: ${c.ex.name}`, c] as const))('%s', async (_, { tool, ex }) => {
@@ -39,7 +49,12 @@ async function mcpClient(transport: ConstructorParameters<typeof StreamableHTTPC
   const client = new Client({ name: 'werkbank-tests', version: '1.0.0' }, { versionNegotiation: { mode } });
   if (transport === 'stdio') {
     await client.connect(
-      new StdioClientTransport({ command: process.execPath, args: [CLI, 'stdio', '--toolsets', 'all', '--data', tempDir()], stderr: 'pipe' }),
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [CLI, 'stdio', '--toolsets', 'all', '--data', tempDir()],
+        env: { ...(process.env as Record<string, string>) },
+        stderr: 'pipe',
+      }),
     );
   } else {
     await client.connect(new StreamableHTTPClientTransport(transport, { requestInit: { headers: { 'X-API-Key': srv.key } } }));

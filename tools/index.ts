@@ -14,5 +14,6 @@ import calc from './calc/index.js';
 import generators from './generators/index.js';
 import memory from './memory/index.js';
 import render from './render/index.js';
+import ai from './ai/index.js';
 
-export const allTools: Tool[] = [...text, ...format, ...dev, ...security, ...validation, ...dutch, ...calc, ...generators, ...render, ...memory];
+export const allTools: Tool[] = [...text, ...format, ...dev, ...security, ...validation, ...dutch, ...calc, ...generators, ...render, ...memory, ...ai];

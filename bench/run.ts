@@ -1,0 +1,191 @@
+/**
+ * `npm run bench`: throughput, latency and memory, each against a baseline
+ * measured in the same run, printed as ratios. Not a test: these machines are
+ * shared and noisy, so read the ratios, and re-run when the load is high.
+ *
+ * Sections (run one with `npm run bench -- <name>`): rest, mcp, stdio, brp, upa, render.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+import { loadavg } from 'node:os';
+import autocannon from 'autocannon';
+import { SAMPLE } from './server.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const CLI = join(here, '../src/cli.js');
+const CONNECTIONS = 10;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+
+interface Started {
+  proc: ChildProcess;
+  url: string;
+  key: string;
+}
+
+function startServer(...args: string[]): Promise<Started> {
+  const proc = spawn(process.execPath, [join(here, 'server.js'), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    proc.stdout!.on('data', (d) => {
+      out += d;
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line) {
+        const { port, key } = JSON.parse(line);
+        resolve({ proc, url: `http://127.0.0.1:${port}`, key });
+      }
+    });
+    proc.on('exit', (code) => reject(new Error(`bench server exited ${code}`)));
+  });
+}
+
+async function load(url: string, body: string, headers: Record<string, string>) {
+  // Warm up, then measure.
+  await autocannon({ url, method: 'POST', body, headers, connections: CONNECTIONS, duration: 1 });
+  const r = await autocannon({ url, method: 'POST', body, headers, connections: CONNECTIONS, duration: SECONDS });
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99 };
+}
+
+type Row = [string, string];
+const report: Record<string, Row[]> = {};
+function print(section: string, rows: Row[]) {
+  report[section] = rows;
+  console.log(`\n== ${section}`);
+  for (const [k, v] of rows) console.log(`  ${k.padEnd(52)} ${v}`);
+}
+const ms = (n: number) => `${n.toFixed(2)} ms`;
+
+async function rest() {
+  const json = { 'Content-Type': 'application/json' };
+  const body = JSON.stringify(SAMPLE);
+  const bare = await startServer('bare');
+  const off = await startServer('werkbank', 'off');
+  const on = await startServer('werkbank', 'on');
+  try {
+    const b = await load(`${bare.url}/api/v1/tools/word-counter`, body, json);
+    const m0 = await load(`${off.url}/api/v1/tools/word-counter`, body, { ...json, 'X-API-Key': off.key });
+    const m1 = await load(`${on.url}/api/v1/tools/word-counter`, body, { ...json, 'X-API-Key': on.key });
+    print('REST tool call (word-counter), 10 concurrent', [
+      ['bare Hono route, same JSON: req/s, p50, p99', `${b.rps} req/s, p50 ${b.p50} ms, p99 ${b.p99} ms`],
+      ['werkbank, auth, metering off', `${m0.rps} req/s, p50 ${m0.p50} ms, p99 ${m0.p99} ms`],
+      ['werkbank, auth + metering (durable ledger)', `${m1.rps} req/s, p50 ${m1.p50} ms, p99 ${m1.p99} ms`],
+      ['ratio bare / werkbank with metering (target <= 1.5)', (b.rps / m1.rps).toFixed(2)],
+      ['ratio bare / werkbank without metering', (b.rps / m0.rps).toFixed(2)],
+      ['metering cost in throughput (target < 20%)', `${(100 * (1 - m1.rps / m0.rps)).toFixed(1)}%`],
+    ]);
+  } finally {
+    for (const s of [bare, off, on]) s.proc.kill('SIGTERM');
+  }
+}
+
+async function mcp() {
+  const server = await startServer('werkbank', 'on');
+  const headers = {
+    'Content-Type': 'application/json',
+    Accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': '2025-11-25',
+    'X-API-Key': server.key,
+  };
+  const call = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'word_counter', arguments: SAMPLE } });
+  const list = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+  try {
+    const rest = await load(`${server.url}/api/v1/tools/word-counter`, JSON.stringify(SAMPLE), { 'Content-Type': 'application/json', 'X-API-Key': server.key });
+    const c = await load(`${server.url}/mcp`, call, headers);
+    const l = await load(`${server.url}/mcp?toolsets=all`, list, headers);
+    const one = async () => {
+      const t0 = performance.now();
+      const r = await fetch(`${server.url}/mcp?toolsets=all`, { method: 'POST', headers, body: list });
+      const size = (await r.text()).length;
+      return { t: performance.now() - t0, size };
+    };
+    for (let i = 0; i < 5; i++) await one();
+    const samples = [];
+    for (let i = 0; i < 30; i++) samples.push(await one());
+    samples.sort((a, b) => a.t - b.t);
+    print('MCP Streamable HTTP (stateless, 2025-11-25 era), 10 concurrent', [
+      ['REST call on the same server (baseline)', `${rest.rps} req/s, p50 ${rest.p50} ms, p99 ${rest.p99} ms`],
+      ['tools/call word_counter', `${c.rps} req/s, p50 ${c.p50} ms, p99 ${c.p99} ms`],
+      ['tools/call p50 (target < 5 ms)', `${c.p50} ms`],
+      ['ratio REST / MCP tools/call throughput', (rest.rps / c.rps).toFixed(2)],
+      [`tools/list, all tools, 10 concurrent`, `${l.rps} req/s, p50 ${l.p50} ms`],
+      ['tools/list, all tools, one at a time: median', `${ms(samples[15].t)} (${samples[15].size} bytes)`],
+    ]);
+  } finally {
+    server.proc.kill('SIGTERM');
+  }
+}
+
+async function timeProcess(args: string[], until: (out: string) => boolean, input?: string): Promise<number> {
+  const t0 = performance.now();
+  const proc = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'ignore'] });
+  let out = '';
+  await new Promise<void>((resolve) => {
+    proc.stdout!.on('data', (d) => {
+      out += d;
+      if (until(out)) resolve();
+    });
+    proc.on('exit', () => resolve());
+    if (input) proc.stdin!.write(input);
+    else proc.stdin!.end();
+  });
+  const t = performance.now() - t0;
+  proc.kill('SIGKILL');
+  return t;
+}
+
+async function stdio() {
+  const init = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } });
+  const list = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+  const input = `${init}\n${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n${list}\n`;
+  const median = async (f: () => Promise<number>) => {
+    const xs = [];
+    for (let i = 0; i < 7; i++) xs.push(await f());
+    return xs.sort((a, b) => a - b)[3];
+  };
+  const bare = await median(() => timeProcess(['-e', 'process.stdout.write("x")'], (o) => o.includes('x')));
+  const cold = await median(() => timeProcess([CLI, 'stdio'], (o) => o.includes('"id":2'), input));
+  print('stdio cold start (node process to first tools/list answer), median of 7', [
+    ['bare `node -e` start to first output (baseline)', ms(bare)],
+    ['werkbank stdio: start, initialize, tools/list answer (target < 400 ms)', ms(cold)],
+    ['ratio werkbank / bare node', (cold / bare).toFixed(2)],
+  ]);
+}
+
+async function section(name: string, fn: () => Promise<Record<string, number>>, describe: string) {
+  const figures = await fn();
+  print(describe, Object.entries(figures).map(([k, v]) => [k, String(v)]));
+}
+
+const SECTIONS: Record<string, () => Promise<void>> = {
+  rest,
+  mcp,
+  stdio,
+  brp: async () => section('brp', (await import('./brp.js')).benchBrp, 'BRP generator, 5,000 persons (target json < 300 ms, < 150 MB)'),
+  upa: async () => section('upa', (await import('./upa.js')).benchUpa, 'UPA generator (target 10,000 x 3 months < 3 s, < 400 MB)'),
+  render: async () => section('render', (await import('./render.js')).benchRender, 'Render: html-to-pdf (target warm small p50 < 250 ms)'),
+};
+
+async function main() {
+  const wanted = process.argv.slice(2);
+  const names = wanted.length ? wanted : Object.keys(SECTIONS);
+  console.log(`werkbank bench: ${names.join(', ')} (load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}; ${SECONDS} s per load run)`);
+  for (const name of names) {
+    if (!SECTIONS[name]) throw new Error(`unknown section ${name}; sections: ${Object.keys(SECTIONS).join(', ')}`);
+    if (names.length > 1 && ['brp', 'upa', 'render'].includes(name)) {
+      // Memory figures need a fresh process per generator.
+      await new Promise<void>((resolve, reject) => {
+        const p = spawn(process.execPath, [fileURLToPath(import.meta.url), name], { stdio: 'inherit' });
+        p.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${name} exited ${code}`))));
+      });
+    } else await SECTIONS[name]();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,45 @@
+/**
+ * A server process for the benchmark: `bare` (a bare Hono route answering the
+ * same JSON a tool call answers), or `werkbank` with metering `on`/`off`.
+ * Prints one JSON line {port, key} on stdout when listening.
+ */
+import { Hono } from 'hono';
+import { serve } from '@hono/node-server';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { configFromEnv, createServer } from '../src/app.js';
+import { selection } from '../src/toolsets.js';
+
+export const SAMPLE = { text: 'Hallo wereld. Dit is een benchmark van werkbank!' };
+export const SAMPLE_DATA = { words: 8, characters: 48, characters_no_spaces: 41, sentences: 2, paragraphs: 1, reading_time_seconds: 3 };
+
+async function main() {
+  const [mode, metering] = process.argv.slice(2);
+  let fetchHandler: (req: Request) => Response | Promise<Response>;
+  let key = '';
+  if (mode === 'bare') {
+    const app = new Hono();
+    app.post('/api/v1/tools/word-counter', async (c) => {
+      await c.req.json();
+      return c.json({ ok: true, data: SAMPLE_DATA });
+    });
+    fetchHandler = app.fetch;
+  } else {
+    const server = await createServer(
+      configFromEnv({ dataDir: mkdtempSync(join(tmpdir(), 'werkbank-bench-')), toolsets: selection('all'), metering: metering !== 'off' }),
+    );
+    await server.accounts.createAccount('bench', 'paid');
+    await server.accounts.addPack('bench', 5000);
+    for (let i = 0; i < 40; i++) await server.accounts.addPack('bench', 5000); // enough credits for every request
+    key = (await server.accounts.createKey('bench')).key;
+    fetchHandler = server.app.fetch;
+  }
+  const http = serve({ fetch: fetchHandler, port: 0, hostname: '127.0.0.1' }, (info) => {
+    process.stdout.write(JSON.stringify({ port: info.port, key }) + '\n');
+  });
+  process.on('SIGTERM', () => http.close(() => process.exit(0)));
+  process.on('SIGINT', () => process.exit(0));
+}
+
+if (process.argv[1]?.endsWith('server.js')) void main();
