@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineTool, ToolError } from '../../src/tool.js';
+import { defineTool } from '../../src/tool.js';
 import { LIMITS } from '../../src/limits.js';
-import { REGEX_LIMITS, compileRegex, sandboxReplace } from '../_lib/regex-sandbox.js';
+import { compileRegex, sandboxReplace } from '../_lib/regex-sandbox.js';
 
 /** A word character for `wholeWord`: any letter, digit or combining mark (any script), or `_`. */
 const WORD_CHAR = '[\\p{L}\\p{N}\\p{M}_]';
@@ -10,23 +10,6 @@ const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function wrapWholeWord(source: string): string {
   return `(?<!${WORD_CHAR})(?:${source})(?!${WORD_CHAR})`;
-}
-
-/** Plain mode: `find` is literal and `replace` is inserted as is (no `$` templates). Linear, so it runs in-process. */
-function replaceLiteral(text: string, find: string, replace: string, caseSensitive: boolean, wholeWord: boolean) {
-  const source = wholeWord ? wrapWholeWord(escapeRegex(find)) : escapeRegex(find);
-  const re = new RegExp(source, caseSensitive ? 'gu' : 'giu');
-  let count = 0;
-  let length = text.length;
-  const result = text.replace(re, (matched: string) => {
-    count++;
-    length += replace.length - matched.length;
-    if (length > REGEX_LIMITS.resultChars) {
-      throw new ToolError(`The result would be longer than ${REGEX_LIMITS.resultChars.toLocaleString('en-US')} characters`, 413);
-    }
-    return replace;
-  });
-  return { result, count };
 }
 
 export default defineTool({
@@ -43,7 +26,7 @@ export default defineTool({
     '$$ (a literal $). caseSensitive (default true) adds the i flag when false. wholeWord (default false) only ' +
     'replaces matches that are not preceded or followed by a letter, digit or underscore (Unicode-aware, so it works ' +
     'for "café"). Limits: find at most 1,000 characters, replace at most 10,000, result at most 2,000,000 (413 beyond); ' +
-    'regex mode runs in a sandbox with a 2 s time budget, and a catastrophically backtracking pattern gets a 400 error.',
+    'matching runs in a sandbox with a 2 s time budget, and a catastrophically backtracking pattern gets a 400 error.',
   input: z.strictObject({
     text: z.string().max(LIMITS.text).describe('The text to edit'),
     find: z.string().min(1).max(LIMITS.pattern).describe('What to look for: literal text, or a regular expression when useRegex is true'),
@@ -74,11 +57,17 @@ export default defineTool({
     },
   ],
   async run({ text, find, replace, caseSensitive, wholeWord, useRegex }, ctx) {
-    if (!useRegex) return replaceLiteral(text, find, replace, caseSensitive, wholeWord);
+    // Both modes run in the regex sandbox: even a literal search can be slow (a 1,000-character `find`, case-folded,
+    // against a megabyte of text), and the sandbox's time budget and result cap then apply alike.
+    const options = { field: 'find', signal: ctx.signal };
+    if (!useRegex) {
+      const source = escapeRegex(find);
+      const literalReplacement = replace.replace(/\$/g, '$$$$');
+      return sandboxReplace(wholeWord ? wrapWholeWord(source) : source, caseSensitive ? 'gu' : 'giu', text, literalReplacement, options);
+    }
     const flags = caseSensitive ? 'gmu' : 'gimu';
     // Check the caller's pattern on its own, so wrapping it for wholeWord cannot turn "a)|(b" into a valid one.
     compileRegex(find, flags, 'find');
-    const pattern = wholeWord ? wrapWholeWord(find) : find;
-    return sandboxReplace(pattern, flags, text, replace, { field: 'find', signal: ctx.signal });
+    return sandboxReplace(wholeWord ? wrapWholeWord(find) : find, flags, text, replace, options);
   },
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/tool.js';
 import { LIMITS } from '../../src/limits.js';
-import { countCharacters, countSentences, countWords } from './word-counter.js';
+import { countSentences, countWords } from './word-counter.js';
+import { countGraphemes } from '../_lib/graphemes.js';
 
 /** Words per minute. Reading: silent reading of ordinary prose; speaking: presentations and voice-overs. */
 const READING_PRESETS = [
@@ -119,7 +120,7 @@ export default defineTool({
     const words = wordCount ?? countWords(text);
     return {
       wordCount: words,
-      characters: countCharacters(text),
+      characters: countGraphemes(text),
       sentences: countSentences(text),
       reading: estimate(words, readingWpm, labelFor(READING_PRESETS, readingWpm)),
       speaking: estimate(words, speakingWpm, labelFor(SPEAKING_PRESETS, speakingWpm)),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/tool.js';
 import { LIMITS } from '../../src/limits.js';
-import { countCharacters } from './word-counter.js';
+import { countGraphemes } from '../_lib/graphemes.js';
 
 type Cleaner = (text: string) => string;
 
@@ -17,6 +17,16 @@ function mapLines(text: string, fn: (line: string) => string | null): string {
   return out;
 }
 
+/**
+ * Removes HTML comments, then tags. Comments are only looked for before the last `-->`, so a text full of
+ * unclosed `<!--` cannot make the lazy scan quadratic; an unclosed comment stays as text.
+ */
+function stripTags(text: string): string {
+  const end = text.lastIndexOf('-->') + 3;
+  const withoutComments = end < 3 ? text : text.slice(0, end).replace(/<!--[\s\S]*?-->/g, '') + text.slice(end);
+  return withoutComments.replace(/<\/?[a-zA-Z][^<>]*>/g, '');
+}
+
 /** Horizontal whitespace is tab plus the Unicode space separators (space, no-break space...); line breaks are separate. */
 const SPACE_RUN = /[\t\p{Zs}]{2,}/gu;
 const EDGE_SPACE = /^[\t\p{Zs}]+|[\t\p{Zs}]+$/gu;
@@ -29,11 +39,11 @@ const BLANK = /^[\t\p{Zs}]*$/u;
 const CLEANERS = {
   // C0/C1 control characters except tab, line feed and carriage return, plus invisible zero-width space, word joiner and BOM.
   controlChars: (t) => t.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B\u2060\uFEFF]/g, ''),
-  htmlTags: (t) => t.replace(/<!--[\s\S]*?-->|<\/?[a-zA-Z][^<>]*>/g, ''),
-  // Emoji with their modifiers, variation selectors, keycaps and ZWJ sequences, and flags; ©, ® and ™ are kept.
+  htmlTags: stripTags,
+  // Emoji with their modifiers, variation selectors and ZWJ sequences, keycaps (1️⃣) and flags; ©, ® and ™ are kept.
   emojis: (t) =>
     t.replace(
-      /(?:(?![\u00A9\u00AE\u2122])\p{Extended_Pictographic}|\p{Regional_Indicator})(?:[\uFE0F\u20E3]|\p{Emoji_Modifier}|\u200D(?:\p{Extended_Pictographic}|\p{Regional_Indicator}))*|[\uFE0F\u20E3]|\p{Emoji_Modifier}/gu,
+      /[0-9#*]\uFE0F?\u20E3|(?:(?![\u00A9\u00AE\u2122])\p{Extended_Pictographic}|\p{Regional_Indicator})(?:[\uFE0F\u20E3]|\p{Emoji_Modifier}|\u200D(?:\p{Extended_Pictographic}|\p{Regional_Indicator}))*|[\uFE0F\u20E3]|\p{Emoji_Modifier}/gu,
       '',
     ),
   plainQuotes: (t) => t.replace(/[\u2018\u2019\u201A\u201B\u2039\u203A]/g, "'").replace(/[\u201C\u201D\u201E\u201F\u00AB\u00BB]/g, '"'),
@@ -65,7 +75,7 @@ const DEFAULTS: Record<Option, boolean> = {
 const DESCRIPTIONS: Record<Option, string> = {
   controlChars: 'Remove control characters (except tab and line breaks), zero-width spaces, word joiners and BOMs',
   htmlTags: 'Remove HTML/XML tags and comments (entities such as &amp; are left as they are)',
-  emojis: 'Remove emoji, including skin tones, ZWJ sequences and flags (©, ® and ™ are kept)',
+  emojis: 'Remove emoji, including skin tones, ZWJ sequences, keycaps and flags (©, ® and ™ are kept)',
   plainQuotes: "Replace typographic quotes with plain ones: ‘ ’ ‚ ‛ ‹ › become ' and “ ” „ ‟ « » become \"",
   punctuation: 'Remove punctuation (Unicode category P, e.g. . , ; : ! ? \' " ( ) - _ / & # @ %); symbols such as $ + = are kept',
   numbers: 'Remove digits and other numeric characters (Unicode category N)',
@@ -153,14 +163,14 @@ export default defineTool({
   ],
   run(req) {
     let text = req.text;
-    const charactersBefore = countCharacters(text);
+    const charactersBefore = countGraphemes(text);
     let count = charactersBefore;
     const steps: { option: Option; charactersRemoved: number }[] = [];
     const changed: Option[] = [];
     for (const option of OPTIONS) {
       if (!req[option]) continue;
       const next = CLEANERS[option](text);
-      const nextCount = next === text ? count : countCharacters(next);
+      const nextCount = next === text ? count : countGraphemes(next);
       steps.push({ option, charactersRemoved: count - nextCount });
       if (next !== text) changed.push(option);
       text = next;
