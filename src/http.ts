@@ -54,6 +54,9 @@ export interface RouteHelpers {
   authenticate(c: Context): Promise<Caller & { kind: 'account' }>;
 }
 
+/** 2025-era protocol versions whose stateless requests may take the MCP hot path. */
+const FAST_PATH_VERSIONS = new Set(['2025-11-25', '2025-06-18', '2025-03-26']);
+
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
 export function buildApp(opts: AppOptions): Hono {
@@ -258,8 +261,36 @@ export function buildApp(opts: AppOptions): Hono {
     } catch (err) {
       return errorResponse(c, err);
     }
-    const res = await mcpHandler.fetch(c.req.raw, {
+    let res: Response | undefined;
+    let parsedBody: unknown;
+    if (c.req.method === 'POST' && FAST_PATH_VERSIONS.has(c.req.header('mcp-protocol-version') ?? '') && JSON_TYPE.test(c.req.header('content-type') ?? '')) {
+      // Hot path: read the body once; well-formed tools/list, tools/call and ping skip the SDK's per-request server.
+      const length = Number(c.req.header('content-length') ?? NaN);
+      if (Number.isFinite(length) && length <= LIMITS.bodyBytes) {
+        try {
+          parsedBody = JSON.parse(await c.req.text());
+        } catch {
+          parsedBody = undefined;
+        }
+        const accept = c.req.header('accept') ?? '';
+        const chosen = c.req.query('toolsets');
+        const answer =
+          parsedBody !== undefined && /application\/json|\*\/\*/.test(accept)
+            ? await opts.mcp.fastPath(
+                parsedBody,
+                { surface: 'mcp-http', caller, stateful: false },
+                chosen !== undefined ? selection(chosen) : opts.toolsets,
+                c.req.raw.signal,
+              )
+            : null;
+        if (answer) res = c.json(answer, 200, { 'mcp-protocol-version': c.req.header('mcp-protocol-version')! });
+        else if (parsedBody === undefined)
+          return c.json({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: the body is not valid JSON' }, id: null }, 400);
+      }
+    }
+    res ??= await mcpHandler.fetch(c.req.raw, {
       authInfo: { token: 'redacted', clientId: caller.kind === 'account' ? caller.accountId : 'local', scopes: [], extra: { caller } },
+      ...(parsedBody !== undefined ? { parsedBody } : {}),
     });
     if (auth && caller.kind === 'account') {
       const balance = await auth.balance(caller.accountId).catch(() => undefined);

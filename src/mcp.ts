@@ -217,12 +217,39 @@ export class McpSurface {
     return server;
   }
 
+  /**
+   * The hot path for stateless 2025-era HTTP: `tools/list`, `tools/call` and
+   * `ping` answered without building a server instance (the SDK's per-request
+   * server + transport cost ~2.5 ms each). Anything else, or anything unusual
+   * about the message, returns null and goes to the SDK.
+   */
+  async fastPath(message: unknown, conn: McpConnection, selection: ReadonlySet<Toolset>, signal?: AbortSignal): Promise<object | null> {
+    if (!isObject(message) || message.jsonrpc !== '2.0' || typeof message.method !== 'string') return null;
+    const id = message.id;
+    if (typeof id !== 'string' && typeof id !== 'number') return null;
+    const params = message.params ?? {};
+    if (!isObject(params)) return null;
+    switch (message.method) {
+      case 'ping':
+        return { jsonrpc: '2.0', id, result: {} };
+      case 'tools/list':
+        if (params.cursor !== undefined) return null;
+        return { jsonrpc: '2.0', id, result: { tools: this.toolList(selection, conn.stateful) } };
+      case 'tools/call': {
+        const args = params.arguments ?? {};
+        if (typeof params.name !== 'string' || !isObject(args)) return null;
+        return { jsonrpc: '2.0', id, result: await this.callTool(params.name, args, conn, new Set(selection), null, signal) };
+      }
+    }
+    return null;
+  }
+
   private async callTool(
     name: string,
     args: Record<string, unknown>,
     conn: McpConnection,
     selection: Set<Toolset>,
-    server: Server,
+    server: Server | null,
     signal?: AbortSignal,
   ): Promise<CallToolResult> {
     try {
@@ -232,7 +259,7 @@ export class McpSurface {
         case 'describe_toolset':
           return this.structured(this.describeToolset(args));
         case 'enable_toolset':
-          if (!conn.stateful) break;
+          if (!conn.stateful || !server) break;
           return this.structured(this.enableToolset(args, selection, server));
         case 'call_tool': {
           const inner = args.name;
@@ -297,6 +324,10 @@ export class McpSurface {
     if (added) void server.sendToolListChanged().catch(() => undefined);
     return { toolset, enabled: [...selection].sort(), added };
   }
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 function parseToolsetArg(args: Record<string, unknown>): Toolset {

@@ -111,7 +111,7 @@ describe('catalog, health and OpenAPI', () => {
 
   it('GET /api/v1/tools lists every tool', async () => {
     const res = await (await fetch(`${srv.url}/api/v1/tools`)).json();
-    expect(res.data.count).toBe(srv.server.registry.tools.length);
+    expect(res.data.count).toBe(srv.server.registry.listed().length);
     expect(res.data.tools[0]).toEqual(
       expect.objectContaining({ slug: expect.any(String), name: expect.any(String), title: expect.any(String), toolset: expect.any(String), cost: 1 }),
     );
