@@ -36,6 +36,21 @@ export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSch
   return { type: 'object', ...cleaned };
 }
 
+/** JSON Schemas are computed on first use and then kept: a stdio start lists only its toolsets. */
+function lazySchemas(tool: Tool): RegisteredTool {
+  let input: JsonSchema | undefined;
+  let output: JsonSchema | undefined;
+  return {
+    tool,
+    get inputSchema() {
+      return (input ??= toJsonSchema(tool.input, 'input'));
+    },
+    get outputSchema() {
+      return (output ??= toJsonSchema(tool.output, 'output'));
+    },
+  };
+}
+
 export class Registry {
   readonly tools: readonly RegisteredTool[];
   private readonly bySlug = new Map<string, RegisteredTool>();
@@ -52,11 +67,7 @@ export class Registry {
       if (!(tool.toolset in TOOLSETS)) problems.push(`${tool.slug}: unknown toolset "${tool.toolset}"`);
       if (tool.examples.length < 2) problems.push(`${tool.slug}: needs at least two examples`);
       if (!tool.description || tool.description.length < 40) problems.push(`${tool.slug}: description too short`);
-      const entry: RegisteredTool = {
-        tool,
-        inputSchema: toJsonSchema(tool.input, 'input'),
-        outputSchema: toJsonSchema(tool.output, 'output'),
-      };
+      const entry = lazySchemas(tool);
       this.bySlug.set(tool.slug, entry);
       this.byName.set(tool.name, entry);
       list.push(entry);
