@@ -18,7 +18,7 @@
  */
 import { readFileSync, existsSync } from 'node:fs';
 import sanitizeHtml from 'sanitize-html';
-import { sanitize } from '../../tools/text/markdown-to-html.js';
+import { sanitizeInWorker } from '../../tools/text/markdown-to-html.js';
 
 export interface SpecExample {
   markdown: string;
@@ -90,9 +90,9 @@ export function normalizeHtml(html: string): string {
 const TAGFILTER = /<(?=\/?(?:title|textarea|style|xmp|iframe|noembed|noframes|script|plaintext)[\t\n\f\r />])/gi;
 
 /** What our sanitised renderer must produce for a spec example, normalised. */
-export function reference(expectedHtml: string): { html: string; sanitized: boolean } {
+export async function reference(expectedHtml: string): Promise<{ html: string; sanitized: boolean }> {
   const exact = normalizeHtml(expectedHtml);
-  const transformed = normalizeHtml(sanitize(expectedHtml.replace(TAGFILTER, '&lt;')));
+  const transformed = normalizeHtml(await sanitizeInWorker(expectedHtml.replace(TAGFILTER, '&lt;')));
   return { html: transformed, sanitized: transformed !== exact };
 }
 
@@ -105,11 +105,12 @@ export interface SuiteResult {
   failures: { example: number; section: string; markdown: string; expected: string; actual: string }[];
 }
 
-export function runSuite(examples: SpecExample[], render: (md: string) => string): SuiteResult {
+/** Runs every example through `render` (the tool itself) and scores it against its reference. */
+export async function runSuite(examples: SpecExample[], render: (md: string) => Promise<string>): Promise<SuiteResult> {
   const r: SuiteResult = { total: examples.length, exactPassed: 0, exactTotal: 0, sanitizedPassed: 0, sanitizedTotal: 0, failures: [] };
   for (const ex of examples) {
-    const ref = reference(ex.html);
-    const actual = normalizeHtml(render(ex.markdown));
+    const ref = await reference(ex.html);
+    const actual = normalizeHtml(await render(ex.markdown));
     const pass = actual === ref.html;
     if (ref.sanitized) {
       r.sanitizedTotal++;

@@ -1,36 +1,22 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
-import { micromark, type Options as MicromarkOptions } from 'micromark';
-import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import sanitizeHtml from 'sanitize-html';
 import { defineTool, ToolError } from '../../src/tool.js';
 import { LIMITS } from '../../src/limits.js';
 import { WorkerPool, WorkerPoolError } from '../_lib/worker-pool.js';
 
 /**
- * micromark is correct but some inputs are quadratic (thousands of nested `>` or list markers, long runs of `*`):
- * a few kilobytes can take seconds. So the tool renders in worker threads with a time budget; sanitizing (linear)
- * runs on the calling thread. 1,000,000 characters of ordinary prose render in well under the budget.
+ * The allowlist applied to every rendered document. It keeps what CommonMark and GFM produce (headings, lists,
+ * tables with alignment, task-list checkboxes, code with a `language-*` class, images, footnotes) plus a few
+ * harmless tags people write by hand (`<details>`, `<kbd>`, `<sup>`...). Everything else is dropped: `<script>`,
+ * `<style>`, `<iframe>`, forms, comments, event-handler attributes (`on*`), `style`, and URLs whose scheme is not
+ * http, https, mailto or tel (so `javascript:` and `data:` links lose their `href`). Text inside a dropped tag is
+ * kept, except for script/style/textarea-like tags whose content is dropped with them. (Plain data, so it can be
+ * handed to the worker; the two rules about `<input>` are in the worker program.)
  */
-export const MARKDOWN_TIME_MS = 10_000;
-
-/**
- * The allowlist applied to every rendered document. It keeps what CommonMark
- * and GFM produce (headings, lists, tables with alignment, task-list
- * checkboxes, code with a `language-*` class, images, footnotes) plus a few
- * harmless inline and block tags people write by hand (`<details>`, `<kbd>`,
- * `<sup>`...). Everything else is dropped: `<script>`, `<style>`, `<iframe>`,
- * forms, comments, event-handler attributes (`on*`), `style`, and URLs whose
- * scheme is not http, https, mailto or tel (so `javascript:` and `data:`
- * links lose their `href`). Text inside a dropped tag is kept, except for
- * script/style/textarea-like tags whose content is dropped with them.
- */
-export const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    ...sanitizeHtml.defaults.allowedTags,
-    'img', 'del', 'ins', 's', 'input', 'details', 'summary', 'section',
-  ],
+export const SANITIZE_ALLOWLIST = {
+  allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'del', 'ins', 's', 'input', 'details', 'summary', 'section'],
   allowedAttributes: {
     a: ['href', 'title', 'id', 'aria-describedby', 'aria-label', 'data-footnote-ref', 'data-footnote-backref', 'class'],
     img: ['src', 'alt', 'title', 'width', 'height'],
@@ -52,60 +38,72 @@ export const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowProtocolRelative: true,
-  // Only GFM task-list checkboxes survive, and they can never be ticked by a reader.
-  exclusiveFilter: (frame) => frame.tag === 'input' && frame.attribs.type !== 'checkbox',
-  transformTags: {
-    input: (tagName, attribs) => ({ tagName, attribs: { ...attribs, disabled: '' } }),
-  },
-};
+} satisfies sanitizeHtml.IOptions;
 
-/** micromark's options: CommonMark + GFM, raw HTML passed through for the sanitizer to judge. */
-function micromarkOptions(): MicromarkOptions {
-  return { allowDangerousHtml: true, extensions: [gfm()], htmlExtensions: [gfmHtml()] };
-}
+/**
+ * Both steps run in worker threads with a time budget, because both have quadratic corners: micromark on thousands
+ * of nested `>` or list markers or long `*` runs, htmlparser2 (inside sanitize-html) on thousands of unclosed tags
+ * followed by stray end tags. A few kilobytes of such input take seconds; a megabyte would block for minutes.
+ * 1,000,000 characters of ordinary Markdown take well under the budget.
+ */
+export const MARKDOWN_TIME_MS = 10_000;
 
-/** Markdown to raw (unsanitized) HTML on the calling thread. The tool uses the worker version below. */
-export function renderMarkdown(markdown: string): string {
-  return micromark(markdown, micromarkOptions());
-}
-
-/** The worker: the same call as renderMarkdown, with the libraries loaded from the URLs the main thread resolved. */
+/**
+ * The worker program. Job `render`: Markdown → HTML (CommonMark + GFM, raw HTML passed through) → sanitized HTML.
+ * Job `sanitize`: sanitizes given HTML (the conformance suites apply it to the spec's expected output).
+ */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
-const libraries = Promise.all([import(workerData.micromark), import(workerData.gfm)]);
-parentPort.on('message', async (markdown) => {
+const sanitizeHtml = require(workerData.modules.sanitizeHtml);
+const markdown = Promise.all([import(workerData.modules.micromark), import(workerData.modules.gfm)]);
+const sanitizeOptions = {
+  ...workerData.allowlist,
+  // GFM task-list checkboxes are the only inputs kept, and a reader can never tick them.
+  exclusiveFilter: (frame) => frame.tag === 'input' && frame.attribs.type !== 'checkbox',
+  transformTags: { input: (tagName, attribs) => ({ tagName, attribs: { ...attribs, disabled: '' } }) },
+};
+parentPort.on('message', async ({ op, text }) => {
   try {
-    const [{ micromark }, { gfm, gfmHtml }] = await libraries;
-    const html = micromark(markdown, { allowDangerousHtml: true, extensions: [gfm()], htmlExtensions: [gfmHtml()] });
-    parentPort.postMessage({ ok: true, value: html });
+    let html = text;
+    if (op === 'render') {
+      const [{ micromark }, { gfm, gfmHtml }] = await markdown;
+      html = micromark(text, { allowDangerousHtml: true, extensions: [gfm()], htmlExtensions: [gfmHtml()] });
+    }
+    parentPort.postMessage({ ok: true, value: sanitizeHtml(html, sanitizeOptions) });
   } catch (err) {
     parentPort.postMessage({ ok: false, kind: 'error', message: String(err && err.message) });
   }
 });
 `;
 
-const resolveModule = (name: string) => pathToFileURL(createRequire(import.meta.url).resolve(name)).href;
+const resolveModule = (name: string) => createRequire(import.meta.url).resolve(name);
 
 let pool: WorkerPool | undefined;
 
-/** renderMarkdown in a worker, stopped after `timeMs`. */
-export async function renderMarkdownSandboxed(markdown: string, signal?: AbortSignal, timeMs = MARKDOWN_TIME_MS): Promise<string> {
+async function runInWorker(job: { op: 'render' | 'sanitize'; text: string }, signal?: AbortSignal, timeMs = MARKDOWN_TIME_MS) {
   pool ??= new WorkerPool({
     source: WORKER_SOURCE,
-    workerData: { micromark: resolveModule('micromark'), gfm: resolveModule('micromark-extension-gfm') },
+    workerData: {
+      allowlist: SANITIZE_ALLOWLIST,
+      modules: {
+        sanitizeHtml: resolveModule('sanitize-html'),
+        micromark: pathToFileURL(resolveModule('micromark')).href,
+        gfm: pathToFileURL(resolveModule('micromark-extension-gfm')).href,
+      },
+    },
     size: 2,
     queue: 32,
     timeMs: MARKDOWN_TIME_MS,
     heapMb: 512,
   });
   try {
-    return await pool.run<string>(markdown, { signal, timeMs });
+    return await pool.run<string>(job, { signal, timeMs });
   } catch (err) {
     if (!(err instanceof WorkerPoolError)) throw err;
     if (err.kind === 'timeout') {
       throw new ToolError(
-        `\`markdown\` took longer than ${timeMs / 1000} s to render and was stopped; it probably nests blocks or ` +
-          'emphasis thousands of levels deep. Simplify or split the document',
+        `\`markdown\` took longer than ${timeMs / 1000} s to render and was stopped; it probably nests blocks, ` +
+          'emphasis or HTML tags thousands of levels deep. Simplify or split the document',
         400,
         { field: 'markdown' },
       );
@@ -117,8 +115,14 @@ export async function renderMarkdownSandboxed(markdown: string, signal?: AbortSi
   }
 }
 
-export function sanitize(html: string): string {
-  return sanitizeHtml(html, SANITIZE_OPTIONS);
+/** Markdown → sanitized HTML, exactly as the tool does it (in a worker, stopped after `timeMs`). */
+export function markdownToSafeHtml(markdown: string, signal?: AbortSignal, timeMs?: number): Promise<string> {
+  return runInWorker({ op: 'render', text: markdown }, signal, timeMs);
+}
+
+/** The tool's sanitizer applied to an HTML fragment (used by the conformance suites). */
+export function sanitizeInWorker(html: string): Promise<string> {
+  return runInWorker({ op: 'sanitize', text: html });
 }
 
 export default defineTool({
@@ -164,7 +168,7 @@ export default defineTool({
       output: { html: '<p><img src="x.png" /> <a>click</a> &lt;script&gt;alert(1)&lt;/script&gt;</p>' },
     },
   ],
-  async run({ markdown }, ctx) {
-    return { html: sanitize(await renderMarkdownSandboxed(markdown, ctx.signal)) };
+  run({ markdown }, ctx) {
+    return markdownToSafeHtml(markdown, ctx.signal).then((html) => ({ html }));
   },
 });
