@@ -8,13 +8,15 @@
  *  2. collapse whitespace runs in text outside <pre> to one space, drop whitespace next to block-level tags, drop a
  *     newline right after <br>, and sort each tag's attributes (exactly the rules of normalize.py).
  *
- * Expected differences are classified by a rule, not by a list: our output is sanitised (and GFM's tag filter is
- * on), so the reference output is transformed the same documented way before comparing:
+ * Differences caused by sanitizing are classified by a rule, not by hand: our output is sanitized (and GFM's tag
+ * filter is on), so the reference output is transformed the same documented way before comparing:
  *    reference = sanitize(tagfilter(expected))
  * where tagfilter is the GFM spec's rule (§6.11: the `<` of an opening or closing title, textarea, style, xmp,
- * iframe, noembed, noframes, script or plaintext tag becomes `&lt;`, as cmark-gfm and micromark do) and sanitize is the tool's own allowlist. A case whose reference differs
- * from its expected output is an *expected difference* ("sanitized" tier); every other case must match the spec's
- * expected output exactly ("exact" tier). Both tiers must pass.
+ * iframe, noembed, noframes, script or plaintext tag becomes `&lt;`, as cmark-gfm and micromark do) and sanitize is
+ * the tool's own sanitizer (run in its worker: `sanitizeInWorker`). A case whose reference differs from its expected
+ * output is in the "sanitized" tier; every other case must match the spec's expected output itself ("exact" tier).
+ * What still differs after that is an implementation difference, listed by example number with its reason in each
+ * suite's named list (KNOWN_DIFFERENCES, SPEC_DIFFERENCES...); the suites assert that exactly those fail.
  */
 import { readFileSync, existsSync } from 'node:fs';
 import sanitizeHtml from 'sanitize-html';

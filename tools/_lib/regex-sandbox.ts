@@ -8,7 +8,8 @@
  * only the worker.
  *
  * Caps (all documented in the tools that use this module):
- * - pattern length: LIMITS.pattern (1,000 characters), checked by the tools' schemas;
+ * - pattern length: LIMITS.pattern (1,000 characters) and text length: LIMITS.text (1,000,000), checked by the
+ *   tools' schemas;
  * - time: REGEX_LIMITS.timeMs per job (2 s of execution; time spent waiting for a free worker does not count);
  * - listed matches: REGEX_LIMITS.matches (1,000); `count` still counts every match;
  * - characters of listed matches + groups: REGEX_LIMITS.listedChars (1,000,000);
