@@ -13,7 +13,7 @@ import { buildApp } from './http.js';
 import { LowStore, type Store } from './store.js';
 import { Accounts } from './accounts.js';
 import { accountRoutes } from './admin.js';
-import { MemoryService } from './memory.js';
+import { MemoryService, type MemoryChange } from './memory.js';
 import { memoryRoutes } from './memory-routes.js';
 import { memoryResources, prompts } from './mcp-extensions.js';
 import { allPrompts } from '../prompts/index.js';
@@ -144,6 +144,11 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     toolsets: config.toolsets,
     allowedHosts,
     trustProxy: config.trustProxy,
+    mcpEvents: (listener) =>
+      memory.events.on('change', (change: MemoryChange) => {
+        listener(change.accountId, { kind: 'resource_updated', uri: change.uri });
+        if (change.kind !== 'updated') listener(change.accountId, { kind: 'resources_changed' });
+      }),
     routes: [accountRoutes(accounts, config.adminToken), memoryRoutes(registry, pipeline), ...features.flatMap((f) => f.routes ?? [])],
   });
   const sweep = async () => {

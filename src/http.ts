@@ -8,7 +8,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
-import { createMcpHandler, type McpRequestContext } from '@modelcontextprotocol/server';
+import { createMcpHandler, type McpHttpHandler, type McpRequestContext } from '@modelcontextprotocol/server';
 import type { Registry, RegisteredTool } from './registry.js';
 import { publicError, type Caller, type Pipeline } from './pipeline.js';
 import { ToolError, type Tool } from './tool.js';
@@ -41,6 +41,8 @@ export interface AppOptions {
   toolsets: ToolsetSelection;
   /** Host names accepted in `Host`/`Origin` (DNS-rebinding protection); null = any. */
   allowedHosts: readonly string[] | null;
+  /** Subscribe to per-account MCP change events (memory), delivered on 2026-07-28 listen streams. */
+  mcpEvents?: (listener: (accountId: string, event: { kind: 'resource_updated'; uri: string } | { kind: 'resources_changed' }) => void) => void;
   /** Trust X-Forwarded-For for the client IP of anonymous callers (only behind your own proxy). */
   trustProxy?: boolean;
   /** Extra routes (admin, account, memory, render, files) mounted by other modules. */
@@ -239,19 +241,32 @@ export function buildApp(opts: AppOptions): Hono {
     );
   }
 
-  // MCP over Streamable HTTP: both protocol eras on one endpoint (stateless).
-  const mcpHandler = createMcpHandler(
-    opts.mcp.factory((ctx: McpRequestContext) => {
-      const caller = (ctx.authInfo?.extra?.caller as Caller | undefined) ?? { kind: 'local' };
-      const url = ctx.requestInfo ? new URL(ctx.requestInfo.url) : undefined;
-      const chosen = url?.searchParams.get('toolsets') ?? undefined;
-      return {
-        conn: { surface: 'mcp-http', caller, stateful: false },
-        selection: chosen !== undefined ? selection(chosen) : opts.toolsets,
-      };
-    }),
-    { maxRequestBodySize: LIMITS.bodyBytes, onerror: (e) => log(`mcp: ${e.message}`) },
-  );
+  // MCP over Streamable HTTP: both protocol eras on one endpoint (stateless). One SDK handler per
+  // account, so that 2026-07-28 `subscriptions/listen` streams only ever see their own account's events.
+  const factory = opts.mcp.factory((ctx: McpRequestContext) => {
+    const caller = (ctx.authInfo?.extra?.caller as Caller | undefined) ?? { kind: 'local' };
+    const url = ctx.requestInfo ? new URL(ctx.requestInfo.url) : undefined;
+    const chosen = url?.searchParams.get('toolsets') ?? undefined;
+    return {
+      conn: { surface: 'mcp-http', caller, stateful: false, listen: ctx.era === 'modern' },
+      selection: chosen !== undefined ? selection(chosen) : opts.toolsets,
+    };
+  });
+  const mcpHandlers = new Map<string, McpHttpHandler>();
+  const handlerFor = (accountId: string): McpHttpHandler => {
+    let handler = mcpHandlers.get(accountId);
+    if (!handler) {
+      handler = createMcpHandler(factory, { maxRequestBodySize: LIMITS.bodyBytes, onerror: (e) => log(`mcp: ${e.message}`) });
+      mcpHandlers.set(accountId, handler);
+    }
+    return handler;
+  };
+  opts.mcpEvents?.((accountId, event) => {
+    const handler = mcpHandlers.get(accountId);
+    if (!handler) return; // nobody of this account is listening
+    if (event.kind === 'resource_updated') handler.notify.resourceUpdated(event.uri);
+    else handler.notify.resourcesChanged();
+  });
   app.all('/mcp', async (c) => {
     let caller: Caller;
     try {
@@ -288,7 +303,7 @@ export function buildApp(opts: AppOptions): Hono {
           return c.json({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: the body is not valid JSON' }, id: null }, 400);
       }
     }
-    res ??= await mcpHandler.fetch(c.req.raw, {
+    res ??= await handlerFor(caller.kind === 'account' ? caller.accountId : 'local').fetch(c.req.raw, {
       authInfo: { token: 'redacted', clientId: caller.kind === 'account' ? caller.accountId : 'local', scopes: [], extra: { caller } },
       ...(parsedBody !== undefined ? { parsedBody } : {}),
     });

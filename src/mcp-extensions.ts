@@ -35,7 +35,8 @@ export function memoryResources(service: MemoryService): McpExtension {
     capabilities: {},
     install(server: Server, conn: McpConnection) {
       const accountId = accountOf(conn);
-      server.registerCapabilities({ resources: { subscribe: conn.stateful, listChanged: conn.stateful } });
+      const push = conn.stateful || Boolean(conn.listen && accountId);
+      server.registerCapabilities({ resources: { subscribe: push, listChanged: push } });
       const memory = async () => {
         if (!accountId) throw new ProtocolError(INVALID_PARAMS, 'Agent memory needs an account');
         return service.forAccount(accountId);

@@ -44,6 +44,8 @@ export interface McpConnection {
   caller: Caller;
   /** Long-lived connections (stdio) can change state and push notifications. */
   stateful: boolean;
+  /** A 2026-07-28 HTTP exchange: change notifications go out on `subscriptions/listen` streams. */
+  listen?: boolean;
 }
 
 interface ListedTool {

@@ -83,6 +83,31 @@ describe('agent memory over MCP HTTP', () => {
   });
 });
 
+describe('agent memory over MCP HTTP, 2026-07-28 era: subscriptions/listen', () => {
+  it('delivers update and list notifications for its own account only', async () => {
+    const mine = await httpClient(srv.key, 'auto');
+    const theirs = await httpClient(otherKey, 'auto');
+    expect(mine.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+    const updates: string[] = [];
+    let listChanges = 0;
+    mine.setNotificationHandler('notifications/resources/updated', (n) => void updates.push(n.params.uri));
+    mine.setNotificationHandler('notifications/resources/list_changed', () => void listChanges++);
+    const sub = await mine.listen({ resourceSubscriptions: ['memory://live/doc'], resourcesListChanged: true });
+    await theirs.callTool({ name: 'memory_set', arguments: { namespace: 'live', key: 'doc', value: 'not yours' } });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(updates).toEqual([]);
+    expect(listChanges).toBe(0);
+    await mine.callTool({ name: 'memory_set', arguments: { namespace: 'live', key: 'doc', value: 'v1' } });
+    await mine.callTool({ name: 'memory_set', arguments: { namespace: 'live', key: 'doc', value: 'v2' } });
+    for (let i = 0; i < 50 && updates.length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(updates).toEqual(['memory://live/doc', 'memory://live/doc']);
+    expect(listChanges).toBe(1); // created once, then updated
+    await sub.close();
+    await mine.close();
+    await theirs.close();
+  });
+});
+
 describe('REST mirror', () => {
   it('PUT/GET/list/search/DELETE with a key, isolated per account', async () => {
     const h = { 'X-API-Key': srv.key, 'Content-Type': 'application/json' };
