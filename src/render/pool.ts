@@ -17,7 +17,7 @@
  * background traffic cannot go anywhere either.
  */
 import { availableParallelism } from 'node:os';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ToolError } from '../tool.js';
 import { log } from '../log.js';
 import { CHROMIUM_ARGS, findChromium, type BrowserChoice } from './browser.js';
@@ -198,6 +198,9 @@ export class RenderPool {
     this.choice ??= await (this.opts.chromium ?? findChromium)();
     this.denyAll ??= openProxySession({ ...this.opts.proxy, policy: () => false });
     const deny = await this.denyAll;
+    // Imported here, not at the top: playwright-core takes about a second to load,
+    // and a server that never renders should not pay for it at start-up.
+    const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({
       executablePath: this.choice.path,
       args: CHROMIUM_ARGS,

@@ -1,12 +1,15 @@
 import { z } from 'zod';
-import QRCode from 'qrcode';
+import type { QRCode } from 'qrcode';
 import { defineTool, ToolError } from '../../src/tool.js';
 import { renderService } from '../../src/render/service.js';
 import { aliasedEnum } from '../_lib/aliased-enum.js';
+import { lazy } from '../_lib/lazy.js';
 import { previewBlocks } from '../_lib/render.js';
 
 /** Most characters a QR code holds (numeric mode, version 40-L); byte-mode text holds at most 2,953 bytes. */
 const TEXT_MAX = 7_089;
+
+const loadQRCode = lazy(async () => (await import('qrcode')).default);
 
 export default defineTool({
   slug: 'qr-code',
@@ -55,9 +58,10 @@ export default defineTool({
     },
   ],
   async run({ text, format, errorCorrectionLevel, size, margin }) {
-    let qr: QRCode.QRCode;
+    const qrcode = await loadQRCode();
+    let qr: QRCode;
     try {
-      qr = QRCode.create(text, { errorCorrectionLevel });
+      qr = qrcode.create(text, { errorCorrectionLevel });
     } catch (err) {
       throw new ToolError(`\`text\` does not fit in a QR code at level ${errorCorrectionLevel}: ${(err as Error).message}`, 400, { field: 'text' });
     }
@@ -65,11 +69,11 @@ export default defineTool({
     const options = { errorCorrectionLevel, margin, width: size };
     const service = renderService();
     if (format === 'svg') {
-      const svg = await QRCode.toString(text, { ...options, type: 'svg' });
+      const svg = await qrcode.toString(text, { ...options, type: 'svg' });
       const file = await service.store(Buffer.from(svg, 'utf8'), 'image/svg+xml', 'qr-code.svg');
       return { ...file, version: qr.version, modules, errorCorrectionLevel, width: size, svg };
     }
-    const png = await QRCode.toBuffer(text, { ...options, type: 'png' });
+    const png = await qrcode.toBuffer(text, { ...options, type: 'png' });
     const file = await service.store(png, 'image/png', 'qr-code.png');
     return { ...file, version: qr.version, modules, errorCorrectionLevel, width: png.readUInt32BE(16) };
   },
