@@ -4,8 +4,10 @@
  * starts on.
  */
 import { z } from 'zod';
-import { parse } from 'csv-parse/sync';
 import { ToolError } from '../../src/tool.js';
+import { lazy } from './lazy.js';
+
+const loadCsvParse = lazy(() => import('csv-parse/sync'));
 
 export const DELIMITERS = { comma: ',', semicolon: ';', tab: '\t', pipe: '|' } as const;
 export type DelimiterName = keyof typeof DELIMITERS;
@@ -103,7 +105,8 @@ function lineAt(text: string, offset: number): number {
  * character; blank lines skipped; a leading BOM ignored; \r\n, \n and \r
  * line ends). Malformed quoting is a 400 naming the line.
  */
-export function parseCsv(text: string, delimiter: DelimiterName, field = 'csv'): CsvRecord[] {
+export async function parseCsv(text: string, delimiter: DelimiterName, field = 'csv'): Promise<CsvRecord[]> {
+  const { parse } = await loadCsvParse();
   let rows: Array<{ record: string[]; raw: string }>;
   try {
     rows = parse(text, {

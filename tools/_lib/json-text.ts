@@ -3,13 +3,17 @@
  *
  * `JSON.parse` decides what is valid (RFC 8259, as every JS caller would);
  * `jsonc-parser`, in strict mode, only locates the first error so that the
- * message can name a line and column. Every parsed value is checked against
+ * message can name a line and column (it is loaded on the first error, which
+ * is why the parse functions are async). Every parsed value is checked against
  * one nesting cap (deep documents make recursive code such as
  * `JSON.stringify` overflow the stack).
  */
 import { z } from 'zod';
-import { parse as locate, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import type { ParseError } from 'jsonc-parser';
 import { ToolError } from '../../src/tool.js';
+import { lazy } from './lazy.js';
+
+const loadJsoncParser = lazy(() => import('jsonc-parser'));
 
 /** Deepest nesting of arrays/objects (or XML elements, YAML collections) the format tools accept. */
 export const MAX_DEPTH = 100;
@@ -64,7 +68,8 @@ export function stripBom(text: string): string {
 }
 
 /** Where and why `text` (already known to fail JSON.parse) is not JSON. */
-function describeSyntaxError(text: string, parseMessage: string): JsonSyntaxError {
+async function describeSyntaxError(text: string, parseMessage: string): Promise<JsonSyntaxError> {
+  const { parse: locate, printParseErrorCode } = await loadJsoncParser();
   const errors: ParseError[] = [];
   try {
     locate(text, errors, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false });
@@ -131,13 +136,13 @@ function describeOverflow(text: string): JsonSyntaxError {
  * Parses JSON text (one leading BOM allowed) without throwing on bad syntax.
  * A number that overflows a double counts as an error: it would otherwise turn into null or Infinity silently.
  */
-export function tryParseJson(text: string): JsonParseResult {
+export async function tryParseJson(text: string): Promise<JsonParseResult> {
   const body = stripBom(text);
   let value: unknown;
   try {
     value = JSON.parse(body);
   } catch (e) {
-    return { ok: false, error: describeSyntaxError(body, (e as Error).message) };
+    return { ok: false, error: await describeSyntaxError(body, (e as Error).message) };
   }
   return hasInfinity(value) ? { ok: false, error: describeOverflow(body) } : { ok: true, value };
 }
@@ -149,8 +154,8 @@ export function assertDepth(value: unknown, field: string): void {
 }
 
 /** Parses the JSON text in request field `field`: a 400 with line and column when it is not JSON, or too deep. */
-export function parseJsonField(text: string, field: string): unknown {
-  const result = tryParseJson(text);
+export async function parseJsonField(text: string, field: string): Promise<unknown> {
+  const result = await tryParseJson(text);
   if (!result.ok) throw new ToolError(`\`${field}\` is not valid JSON: ${result.error.message}`, 400, { field });
   assertDepth(result.value, field);
   return result.value;

@@ -5,9 +5,12 @@
  * The scan also counts elements and finds the DOCTYPE, whose entity
  * declarations the tools never expand.
  */
-import { XMLValidator } from 'fast-xml-parser';
 import { ToolError } from '../../src/tool.js';
 import { MAX_DEPTH, lineColumn } from './json-text.js';
+import { lazy } from './lazy.js';
+
+/** fast-xml-parser, loaded on first use (the XML tools' parser too). */
+export const loadFastXmlParser = lazy(() => import('fast-xml-parser'));
 
 export interface XmlShape {
   /** Number of elements in the document. */
@@ -47,7 +50,8 @@ function after(xml: string, close: string, from: number): number {
 }
 
 /** Validates `xml` (request field `field`) and returns its shape; a 400 with line and column otherwise. */
-export function checkXml(xml: string, field: string): XmlShape {
+export async function checkXml(xml: string, field: string): Promise<XmlShape> {
+  const { XMLValidator } = await loadFastXmlParser();
   const result = XMLValidator.validate(xml, { allowBooleanAttributes: false });
   if (result !== true) refuse(field, xml, result.err.msg.replace(/\.$/, ''), offsetOf(xml, result.err.line ?? 1, result.err.col ?? 1));
   const shape: XmlShape = { elements: 0 };

@@ -48,8 +48,8 @@ export default defineTool({
       output: { data: [{ id: '1', price: '2,50' }, { id: '2', price: '10' }], rows: 2, columns: 2 },
     },
   ],
-  run({ csv, delimiter }) {
-    const records = parseCsv(csv, delimiter === 'auto' ? detectDelimiter(csv) : delimiter);
+  async run({ csv, delimiter }) {
+    const records = await parseCsv(csv, delimiter === 'auto' ? detectDelimiter(csv) : delimiter);
     if (records.length === 0) return { data: [], rows: 0, columns: 0 };
     const [header, ...body] = records.map((r) => r.cells);
     const width = records.reduce((max, r) => Math.max(max, r.cells.length), 0);

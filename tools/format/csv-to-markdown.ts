@@ -81,9 +81,9 @@ export default defineTool({
       },
     },
   ],
-  run({ csv, delimiter, firstRowHeader, padded, alignment }) {
+  async run({ csv, delimiter, firstRowHeader, padded, alignment }) {
     const used = delimiter === 'auto' ? detectDelimiter(csv) : delimiter;
-    const records = parseCsv(csv, used);
+    const records = await parseCsv(csv, used);
     const empty = { markdown: '', rows: 0, columns: 0, delimiter: used, raggedLines: [] };
     if (records.length === 0) return empty;
     const columns = records.reduce((max, r) => Math.max(max, r.cells.length), 0);

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { decodeHTML } from 'entities';
 import { defineTool } from '../../src/tool.js';
 import { LIMITS } from '../../src/limits.js';
+import { lazy } from '../_lib/lazy.js';
+
+const loadEntities = lazy(() => import('entities'));
 
 const SPECIAL: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -41,7 +43,9 @@ export default defineTool({
     { name: 'Encode non-ASCII too', input: { text: 'café €5', encodeNonAscii: true }, output: { output: 'caf&#233; &#8364;5', mode: 'encode' } },
     { name: 'Decode named, numeric and unknown references', input: { text: '&eacute;t&eacute; &#8364;&#x35; &copy 2024 &foo;', mode: 'decode' }, output: { output: 'été €5 © 2024 &foo;', mode: 'decode' } },
   ],
-  run({ text, mode, encodeNonAscii }) {
-    return { output: mode === 'encode' ? encode(text, encodeNonAscii) : decodeHTML(text), mode };
+  async run({ text, mode, encodeNonAscii }) {
+    if (mode === 'encode') return { output: encode(text, encodeNonAscii), mode };
+    const { decodeHTML } = await loadEntities();
+    return { output: decodeHTML(text), mode };
   },
 });

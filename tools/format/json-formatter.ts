@@ -53,8 +53,8 @@ export default defineTool({
       },
     },
   ],
-  run({ json, indent }) {
-    const parsed = tryParseJson(json);
+  async run({ json, indent }) {
+    const parsed = await tryParseJson(json);
     if (!parsed.ok) {
       const { message, line, column } = parsed.error;
       return { formatted: '', valid: false, error: message, line, column };

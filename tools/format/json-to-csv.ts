@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { stringify } from 'csv-stringify/sync';
 import { defineTool, ToolError } from '../../src/tool.js';
 import { LIMITS } from '../../src/limits.js';
 import { assertDepth, parseJsonField } from '../_lib/json-text.js';
 import { DELIMITERS, writeDelimiterField } from '../_lib/csv.js';
+import { lazy } from '../_lib/lazy.js';
+
+const loadStringify = lazy(() => import('csv-stringify/sync'));
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -74,8 +76,8 @@ export default defineTool({
       output: { csv: '"{""b"":true}";\n', columns: ['a', 'c'], rowCount: 1 },
     },
   ],
-  run({ json, delimiter, includeHeader, flatten }) {
-    const value = typeof json === 'string' ? parseJsonField(json, 'json') : json;
+  async run({ json, delimiter, includeHeader, flatten }) {
+    const value = typeof json === 'string' ? await parseJsonField(json, 'json') : json;
     if (typeof json !== 'string') assertDepth(value, 'json');
     const items = Array.isArray(value) ? value : [value];
     const rows = items.map((item, i) => {
@@ -86,6 +88,7 @@ export default defineTool({
     const columns = [...new Set(rows.flatMap((row) => [...row.keys()]))];
     const records = rows.map((row) => columns.map((c) => row.get(c) ?? ''));
     if (includeHeader) records.unshift(columns);
+    const { stringify } = await loadStringify();
     const csv = columns.length === 0 ? '' : stringify(records, { delimiter: DELIMITERS[delimiter], record_delimiter: '\n' });
     return { csv, columns, rowCount: rows.length };
   },

@@ -147,8 +147,8 @@ export default defineTool({
       output: { typescript: 'type Players = Player[];\n\ninterface Player {\n  readonly "first-name": string;\n}\n', declarations: 2 },
     },
   ],
-  run({ json, rootName, ...options }) {
-    const value = parseJsonField(json, 'json');
+  async run({ json, rootName, ...options }) {
+    const value = await parseJsonField(json, 'json');
     const inference = new Inference(options);
     if (isObject(value)) inference.declareInterface([value], rootName);
     else inference.declareAlias(rootName, value);

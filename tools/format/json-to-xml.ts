@@ -99,8 +99,8 @@ export default defineTool({
       output: { xml: '<root>\n  <item>\n    <n>1</n>\n  </item>\n  <item/>\n  <item>true</item>\n</root>' },
     },
   ],
-  run({ json, rootName, declaration }) {
-    const value = parseJsonField(json, 'json');
+  async run({ json, rootName, declaration }) {
+    const value = await parseJsonField(json, 'json');
     const out: string[] = declaration ? ['<?xml version="1.0" encoding="UTF-8"?>'] : [];
     element(rootName, Array.isArray(value) ? { item: value } : value, 0, 'the top level', out);
     return { xml: out.join('\n') };

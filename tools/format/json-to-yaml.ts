@@ -1,21 +1,24 @@
 import { z } from 'zod';
-import { Document, visit } from 'yaml';
 import { defineTool } from '../../src/tool.js';
 import { LIMITS } from '../../src/limits.js';
 import { parseJsonField } from '../_lib/json-text.js';
+import { lazy } from '../_lib/lazy.js';
 
 /**
- * Plain scalars a YAML reader would not read as a string: the implicit
- * (untagged) types of the YAML 1.2 core schema and of YAML 1.1, which many
- * readers still follow (yes/no/on/off, 0755, 1:20, 2024-01-31, <<).
+ * The yaml library (loaded on first use) and `readsAsAnotherType`: whether a
+ * plain scalar would not be read as a string, by the implicit (untagged)
+ * types of the YAML 1.2 core schema and of YAML 1.1, which many readers still
+ * follow (yes/no/on/off, 0755, 1:20, 2024-01-31, <<).
  */
-const IMPLICIT_TYPES: RegExp[] = ['1.1', '1.2'].flatMap((version) =>
-  new Document(null, { version: version as '1.1' | '1.2' }).schema.tags.flatMap((tag) =>
-    tag.default && tag.test instanceof RegExp ? [tag.test] : [],
-  ),
-);
-
-const readsAsAnotherType = (s: string) => IMPLICIT_TYPES.some((re) => re.test(s));
+const loadYaml = lazy(async () => {
+  const YAML = await import('yaml');
+  const implicitTypes: RegExp[] = ['1.1', '1.2'].flatMap((version) =>
+    new YAML.Document(null, { version: version as '1.1' | '1.2' }).schema.tags.flatMap((tag) =>
+      tag.default && tag.test instanceof RegExp ? [tag.test] : [],
+    ),
+  );
+  return { YAML, readsAsAnotherType: (s: string) => implicitTypes.some((re) => re.test(s)) };
+});
 
 const NULL_STYLES = { null: 'null', '~': '~', empty: '' } as const;
 const NULL_ALIASES: Record<string, keyof typeof NULL_STYLES> = { tilde: '~', blank: 'empty', none: 'empty', '': 'empty' };
@@ -55,9 +58,11 @@ export default defineTool({
       output: { yaml: 'a: true\nb:\n    k: []\n    m: ~\n' },
     },
   ],
-  run({ json, indent, sortKeys, nullStyle }) {
-    const doc = new Document(parseJsonField(json, 'json'), { sortMapEntries: sortKeys });
-    visit(doc, {
+  async run({ json, indent, sortKeys, nullStyle }) {
+    const value = await parseJsonField(json, 'json');
+    const { YAML, readsAsAnotherType } = await loadYaml();
+    const doc = new YAML.Document(value, { sortMapEntries: sortKeys });
+    YAML.visit(doc, {
       Scalar(_key, node) {
         if (typeof node.value === 'string' && readsAsAnotherType(node.value)) node.type = 'QUOTE_DOUBLE';
       },

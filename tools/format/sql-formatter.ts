@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { format } from 'sql-formatter';
 import { defineTool, ToolError } from '../../src/tool.js';
+import { lazy } from '../_lib/lazy.js';
 
 /** Formatting parses the statement; keep inputs to a size that formats in well under a second. */
 const MAX_SQL = 100_000;
+
+const loadSqlFormatter = lazy(() => import('sql-formatter'));
 
 export default defineTool({
   slug: 'sql-formatter',
@@ -33,7 +35,8 @@ export default defineTool({
       output: { sql: "INSERT INTO\n  t (a, b)\nVALUES\n  (1, 'x');\n\nUPDATE t\nSET\n  b = 'y'\nWHERE\n  a = 1;" },
     },
   ],
-  run({ sql }) {
+  async run({ sql }) {
+    const { format } = await loadSqlFormatter();
     try {
       return { sql: format(sql, { language: 'sql', keywordCase: 'upper', tabWidth: 2 }) };
     } catch (e) {

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import xmlFormatter from 'xml-formatter';
+import type xmlFormatter from 'xml-formatter';
 import { defineTool, ToolError } from '../../src/tool.js';
 import { LIMITS } from '../../src/limits.js';
+import { lazy } from '../_lib/lazy.js';
 import { checkXml } from '../_lib/xml.js';
 
 // The package's CommonJS entry assigns the function to module.exports, while its types describe an ES default export.
-const xmlFormat = xmlFormatter as unknown as typeof xmlFormatter.default;
+const loadXmlFormat = lazy(async () => (await import('xml-formatter')).default as unknown as typeof xmlFormatter.default);
 
 const MODE_ALIASES: Record<string, string> = { beautify: 'pretty', format: 'pretty', indent: 'pretty', minified: 'minify', compact: 'minify', compress: 'minify' };
 
@@ -41,8 +42,9 @@ export default defineTool({
       output: { xml: '<list><item id="1">One</item><item id="2">Two</item></list>' },
     },
   ],
-  run({ xml, mode, indent }) {
-    checkXml(xml, 'xml');
+  async run({ xml, mode, indent }) {
+    await checkXml(xml, 'xml');
+    const xmlFormat = await loadXmlFormat();
     const options = { collapseContent: true, lineSeparator: '\n', indentation: ' '.repeat(indent), whiteSpaceAtEndOfSelfclosingTag: false, throwOnFailure: true };
     try {
       return { xml: mode === 'minify' ? xmlFormat.minify(xml, options) : xmlFormat(xml, options) };

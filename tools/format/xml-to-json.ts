@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { XMLParser } from 'fast-xml-parser';
-import { decodeXML } from 'entities';
+import type { decodeXML as DecodeXml } from 'entities';
 import { defineTool, ToolError } from '../../src/tool.js';
 import { LIMITS } from '../../src/limits.js';
 import { MAX_DEPTH, jsonIndent, printJson } from '../_lib/json-text.js';
-import { checkXml, withoutDoctype } from '../_lib/xml.js';
+import { lazy } from '../_lib/lazy.js';
+import { checkXml, loadFastXmlParser, withoutDoctype } from '../_lib/xml.js';
+
+const loadEntities = lazy(() => import('entities'));
 
 /** A node of fast-xml-parser's order-preserving tree. */
 type OrderedNode = { [tag: string]: OrderedNode[] } & { ':@'?: Record<string, string>; '#text'?: string; '#cdata'?: Array<{ '#text': string }> };
@@ -20,7 +22,7 @@ function put(obj: Record<string, unknown>, key: string, value: unknown) {
  * an object of prefixed attributes, child elements (repeated names become
  * arrays) and the element's own text under `#text`.
  */
-function convert(children: OrderedNode[], attributes: Record<string, string> | undefined, prefix: string): Converted {
+function convert(children: OrderedNode[], attributes: Record<string, string> | undefined, prefix: string, decodeXML: typeof DecodeXml): Converted {
   const obj: Record<string, Converted | Converted[]> = {};
   for (const [name, value] of Object.entries(attributes ?? {})) put(obj, prefix + name, decodeXML(value));
   const texts: string[] = [];
@@ -31,7 +33,7 @@ function convert(children: OrderedNode[], attributes: Record<string, string> | u
     } else if (node['#cdata']) texts.push(node['#cdata'].map((t) => t['#text']).join(''));
     else {
       const tag = Object.keys(node).find((k) => k !== ':@')!;
-      const value = convert(node[tag], node[':@'], prefix);
+      const value = convert(node[tag], node[':@'], prefix, decodeXML);
       const seen = Object.hasOwn(obj, tag) ? obj[tag] : undefined;
       put(obj, tag, seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value]);
     }
@@ -85,8 +87,9 @@ export default defineTool({
       },
     },
   ],
-  run({ xml, attributePrefix, dropNamespaces, indent }) {
-    const shape = checkXml(xml, 'xml');
+  async run({ xml, attributePrefix, dropNamespaces, indent }) {
+    const shape = await checkXml(xml, 'xml');
+    const [{ XMLParser }, { decodeXML }] = await Promise.all([loadFastXmlParser(), loadEntities()]);
     const parser = new XMLParser({
       preserveOrder: true,
       ignoreAttributes: false,
@@ -109,7 +112,7 @@ export default defineTool({
       throw new ToolError(`\`xml\` cannot be converted: ${(e as Error).message.replace(/^\[SECURITY\]\s*/, '')}`, 400, { field: 'xml' });
     }
     const root = tree.find((node) => Object.keys(node).some((k) => k !== ':@' && !k.startsWith('#')))!;
-    const value = convert([root], undefined, attributePrefix) as Record<string, Converted>;
+    const value = convert([root], undefined, attributePrefix, decodeXML) as Record<string, Converted>;
     return { value, json: printJson(value, indent), elements: shape.elements };
   },
 });

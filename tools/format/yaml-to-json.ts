@@ -1,8 +1,12 @@
 import { z } from 'zod';
-import { isAlias, isCollection, isScalar, LineCounter, parseAllDocuments, Parser, visit, type Document, type Node } from 'yaml';
+import type { Document, LineCounter, Node } from 'yaml';
 import { defineTool, ToolError } from '../../src/tool.js';
 import { LIMITS } from '../../src/limits.js';
 import { MAX_DEPTH, jsonIndent, printJson } from '../_lib/json-text.js';
+import { lazy } from '../_lib/lazy.js';
+
+const loadYaml = lazy(() => import('yaml'));
+type Yaml = Awaited<ReturnType<typeof loadYaml>>;
 
 class Refusal {
   constructor(
@@ -18,28 +22,28 @@ function before(source: string, needle: string, at: number): number {
 }
 
 /** The first node using a feature this tool refuses, or nesting deeper than MAX_DEPTH. */
-function findRefusal(doc: Document, source: string): Refusal | undefined {
+function findRefusal(YAML: Yaml, doc: Document, source: string): Refusal | undefined {
   let found: Refusal | undefined;
-  visit(doc, {
+  YAML.visit(doc, {
     Node(_key, node: Node, path) {
       const at = node.range?.[0] ?? 0;
-      if (isAlias(node)) found = new Refusal(`aliases (*${node.source}) are not supported; write the value out`, at);
+      if (YAML.isAlias(node)) found = new Refusal(`aliases (*${node.source}) are not supported; write the value out`, at);
       // Anchors and tags stand before the node's range: point at them.
       else if (node.anchor) found = new Refusal(`anchors (&${node.anchor}) are not supported`, before(source, `&${node.anchor}`, at));
       else if (node.tag) found = new Refusal(`tags (${node.tag.replace(/^tag:yaml\.org,2002:/, '!!')}) are not supported`, before(source, '!', at));
-      else if (isScalar(node) && typeof node.value === 'number' && !Number.isFinite(node.value))
+      else if (YAML.isScalar(node) && typeof node.value === 'number' && !Number.isFinite(node.value))
         found = new Refusal(`${node.source} has no JSON representation`, at);
-      else if (isCollection(node) && path.filter((p) => isCollection(p)).length >= MAX_DEPTH)
+      else if (YAML.isCollection(node) && path.filter((p) => YAML.isCollection(p)).length >= MAX_DEPTH)
         found = new Refusal(`nesting deeper than ${MAX_DEPTH} levels is not supported`, at);
-      return found ? visit.BREAK : undefined;
+      return found ? YAML.visit.BREAK : undefined;
     },
     Pair(_key, pair) {
       const key = pair.key;
-      if (isScalar(key) && key.value === '<<' && key.type === 'PLAIN')
+      if (YAML.isScalar(key) && key.value === '<<' && key.type === 'PLAIN')
         found = new Refusal('merge keys (<<) are not supported; write the merged keys out', key.range?.[0] ?? 0);
-      else if (isCollection(key))
+      else if (YAML.isCollection(key))
         found = new Refusal('a list or mapping used as a key has no JSON representation', key.range?.[0] ?? 0);
-      return found ? visit.BREAK : undefined;
+      return found ? YAML.visit.BREAK : undefined;
     },
   });
   return found;
@@ -49,10 +53,10 @@ function findRefusal(doc: Document, source: string): Refusal | undefined {
  * Directive errors the yaml library lets pass: a %YAML directive given twice
  * for one document, and directives that no document follows.
  */
-function findDirectiveError(yaml: string): Refusal | undefined {
+function findDirectiveError(YAML: Yaml, yaml: string): Refusal | undefined {
   if (!/^%/m.test(yaml)) return undefined;
   let pending: { offset: number; yamlSeen: boolean } | undefined;
-  for (const token of new Parser().parse(yaml)) {
+  for (const token of new YAML.Parser().parse(yaml)) {
     if (token.type === 'directive') {
       const isYaml = token.source.startsWith('%YAML');
       if (isYaml && pending?.yamlSeen) return new Refusal('not valid YAML: the %YAML directive is given twice', token.offset);
@@ -67,10 +71,10 @@ function refuse(reason: string, lineCounter: LineCounter, offset: number): never
   throw new ToolError(`\`yaml\`: ${reason} (line ${line}, column ${col})`, 400, { field: 'yaml' });
 }
 
-function parseYaml(yaml: string): unknown {
-  const lineCounter = new LineCounter();
-  const docs = parseAllDocuments(yaml, { lineCounter, schema: 'core', merge: false, uniqueKeys: true, prettyErrors: false });
-  const directiveError = findDirectiveError(yaml);
+function parseYaml(YAML: Yaml, yaml: string): unknown {
+  const lineCounter = new YAML.LineCounter();
+  const docs = YAML.parseAllDocuments(yaml, { lineCounter, schema: 'core', merge: false, uniqueKeys: true, prettyErrors: false });
+  const directiveError = findDirectiveError(YAML, yaml);
   if (directiveError) refuse(directiveError.reason, lineCounter, directiveError.offset);
   for (const doc of docs) {
     const error = doc.errors[0];
@@ -80,7 +84,7 @@ function parseYaml(yaml: string): unknown {
     refuse('multi-document files are not supported (a second document starts here); send one document at a time', lineCounter, docs[1].range[0]);
   const doc = docs[0];
   if (!doc) return null; // an empty stream: nothing but comments or blank lines
-  const refusal = findRefusal(doc, yaml);
+  const refusal = findRefusal(YAML, doc, yaml);
   if (refusal) refuse(refusal.reason, lineCounter, refusal.offset);
   return doc.toJS({ maxAliasCount: 0 });
 }
@@ -116,10 +120,11 @@ export default defineTool({
       output: { value: [{ id: 1, ok: true }, { id: 2, ok: null }], json: '[{"id":1,"ok":true},{"id":2,"ok":null}]' },
     },
   ],
-  run({ yaml, indent }) {
+  async run({ yaml, indent }) {
+    const YAML = await loadYaml();
     let value: unknown;
     try {
-      value = parseYaml(yaml);
+      value = parseYaml(YAML, yaml);
     } catch (e) {
       if (e instanceof RangeError) throw new ToolError(`\`yaml\` is nested too deeply (more than ${MAX_DEPTH} levels are not supported)`, 400, { field: 'yaml' });
       throw e;
