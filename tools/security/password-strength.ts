@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { defineTool } from '../../src/tool.js';
+import { lazy } from '../_lib/lazy.js';
 
 const MAX_LENGTH = 256;
 const LABELS = ['very weak', 'weak', 'fair', 'strong', 'very strong'] as const;
@@ -10,26 +10,22 @@ const LABELS = ['very weak', 'weak', 'fair', 'strong', 'very strong'] as const;
  * dictionaries. The dictionaries take about half a second to load, so the
  * estimator is built on first use rather than at start-up.
  */
-let estimator: Promise<ZxcvbnFactory> | undefined;
-function getEstimator(): Promise<ZxcvbnFactory> {
-  estimator ??= (async () => {
-    const [{ ZxcvbnFactory }, common, en, nl] = await Promise.all([
-      import('@zxcvbn-ts/core'),
-      import('@zxcvbn-ts/language-common'),
-      import('@zxcvbn-ts/language-en'),
-      import('@zxcvbn-ts/language-nl-be'),
-    ]);
-    // The Dutch list names carry no language suffix; add one so they cannot shadow other lists.
-    const dutch = Object.fromEntries(Object.entries(nl.dictionary).map(([name, words]) => [`${name}-nl`, words]));
-    return new ZxcvbnFactory({
-      translations: en.translations,
-      graphs: common.adjacencyGraphs,
-      dictionary: { ...common.dictionary, ...en.dictionary, ...dutch },
-      maxLength: MAX_LENGTH,
-    });
-  })();
-  return estimator;
-}
+const getEstimator = lazy(async () => {
+  const [{ ZxcvbnFactory }, common, en, nl] = await Promise.all([
+    import('@zxcvbn-ts/core'),
+    import('@zxcvbn-ts/language-common'),
+    import('@zxcvbn-ts/language-en'),
+    import('@zxcvbn-ts/language-nl-be'),
+  ]);
+  // The Dutch list names carry no language suffix; add one so they cannot shadow other lists.
+  const dutch = Object.fromEntries(Object.entries(nl.dictionary).map(([name, words]) => [`${name}-nl`, words]));
+  return new ZxcvbnFactory({
+    translations: en.translations,
+    graphs: common.adjacencyGraphs,
+    dictionary: { ...common.dictionary, ...en.dictionary, ...dutch },
+    maxLength: MAX_LENGTH,
+  });
+});
 
 export default defineTool({
   slug: 'password-strength',

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { domainToASCII } from 'node:url';
 import { z } from 'zod';
-import { POPULAR_DOMAINS, POPULAR_TLDS, run as suggestDomain } from '@zootools/email-spell-checker';
 import { defineTool } from '../../src/tool.js';
 import { assetPath } from '../../src/paths.js';
+import { lazy } from '../_lib/lazy.js';
 
 /** Popular mailbox providers added to the spell checker's list (Dutch and Belgian ones, and the big webmails). */
 const EXTRA_DOMAINS = [
@@ -12,8 +12,25 @@ const EXTRA_DOMAINS = [
   'xs4all.nl', 'hetnet.nl', 'casema.nl', 'upcmail.nl', 'chello.nl', 'quicknet.nl', 'telfort.nl', 'zeelandnet.nl',
   'telenet.be', 'skynet.be', 'proximus.be', 'gmx.de', 'gmx.net', 't-online.de',
 ];
-const DOMAINS = [...new Set([...POPULAR_DOMAINS, ...EXTRA_DOMAINS])];
 const SECOND_LEVEL = ['gmail', 'yahoo', 'hotmail', 'mail', 'live', 'outlook', 'icloud', 'ziggo', 'kpnmail', 'xs4all', 'gmx'];
+
+/** The domain lists a suggestion is drawn from. */
+export interface SuggestionLists {
+  domains: string[];
+  topLevelDomains: string[];
+  secondLevelDomains: string[];
+}
+
+/** The spell checker (loaded on first use) and the tool's lists: its popular domains and TLDs plus the ones above. */
+const loadSpellChecker = lazy(async () => {
+  const { POPULAR_DOMAINS, POPULAR_TLDS, run } = await import('@zootools/email-spell-checker');
+  const lists: SuggestionLists = {
+    domains: [...new Set([...POPULAR_DOMAINS, ...EXTRA_DOMAINS])],
+    topLevelDomains: POPULAR_TLDS,
+    secondLevelDomains: SECOND_LEVEL,
+  };
+  return { suggestDomain: run, lists };
+});
 
 /** The disposable-email-domains blocklist (CC0), one domain a line. Loaded on first use. */
 let disposable: Set<string> | undefined;
@@ -75,11 +92,12 @@ function checkSyntax(email: string): { reason: string | null; domain: string } {
 const SUGGESTABLE_DOMAIN = /^[\p{L}\p{N}.#_-]{1,253}$/u;
 
 /** A likely intended address when the domain is a near miss of a popular one (mailcheck's algorithm). */
-export function suggestionFor(email: string, lists = { domains: DOMAINS, topLevelDomains: POPULAR_TLDS, secondLevelDomains: SECOND_LEVEL }): string | null {
+export async function suggestionFor(email: string, lists?: SuggestionLists): Promise<string | null> {
   const domain = email.slice(email.lastIndexOf('@') + 1);
   if (!email.includes('@') || !SUGGESTABLE_DOMAIN.test(domain)) return null;
+  const checker = await loadSpellChecker();
   try {
-    const s = suggestDomain({ email, ...lists });
+    const s = checker.suggestDomain({ email, ...(lists ?? checker.lists) });
     return s && s.full.toLowerCase() !== email.toLowerCase() ? s.full : null;
   } catch {
     return null; // encodeURI throws on a lone surrogate in the local part: no suggestion then
@@ -129,13 +147,13 @@ export default defineTool({
       },
     },
   ],
-  run({ email }) {
+  async run({ email }) {
     const { reason, domain } = checkSyntax(email);
     const isDisposableDomain = domain !== '' && isDisposable(domain);
     return {
       valid: reason === null && !isDisposableDomain,
       syntax_ok: reason === null,
-      suggestion: suggestionFor(email),
+      suggestion: await suggestionFor(email),
       disposable: isDisposableDomain,
       reason,
     };

@@ -1,13 +1,19 @@
 import { z } from 'zod';
-import { checkVAT, countries as jsvatCountries } from 'jsvat';
 import { defineTool } from '../../src/tool.js';
+import { lazy } from '../_lib/lazy.js';
 
 /** VAT prefixes covered: the 27 EU member states (Greece = EL), EU (non-Union OSS scheme), GB, XI (Northern Ireland) and CH. */
 const EU = ['AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'EL', 'ES', 'FI', 'FR', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK'];
 const PREFIXES = new Set([...EU, 'EU', 'GB', 'XI', 'CH']);
 
-/** jsvat's rule sets for those prefixes (it files Greece under GR and has no XI: Northern Ireland uses the GB rules). */
-const COUNTRIES = jsvatCountries.filter((c) => PREFIXES.has(c.codes[0]) || c.codes[0] === 'GR');
+/**
+ * jsvat (loaded on first use) and its rule sets for those prefixes (it files
+ * Greece under GR and has no XI: Northern Ireland uses the GB rules).
+ */
+const loadJsvat = lazy(async () => {
+  const { checkVAT, countries } = await import('jsvat');
+  return { checkVAT, countries: countries.filter((c) => PREFIXES.has(c.codes[0]) || c.codes[0] === 'GR') };
+});
 
 const NAMES: Record<string, string> = {
   EL: 'Greece',
@@ -59,11 +65,12 @@ function parse(input: string): Parsed | string {
   return { prefix, normalized: prefix + body, forCheck: (prefix === 'XI' ? 'GB' : prefix) + body };
 }
 
-function check({ prefix, forCheck }: Parsed): string | null {
+async function check({ prefix, forCheck }: Parsed): Promise<string | null> {
   if (prefix === 'RO' && /^RO\d{13}$/.test(forCheck))
     return isValidRomanianCnp(forCheck.slice(2)) ? null : 'the check digit or date of the Romanian CNP is wrong';
   if (prefix === 'NL' && /B00$/.test(forCheck)) return 'a Dutch VAT number ends in B01–B99, not B00';
-  const r = checkVAT(forCheck, COUNTRIES);
+  const jsvat = await loadJsvat();
+  const r = jsvat.checkVAT(forCheck, jsvat.countries);
   if (r.isValid) return null;
   return r.isValidFormat ? 'the check digits are wrong' : `the number does not have the ${prefix} format`;
 }
@@ -129,11 +136,11 @@ export default defineTool({
       },
     },
   ],
-  run({ vatNumber }) {
+  async run({ vatNumber }) {
     const parsed = parse(vatNumber);
     if (typeof parsed === 'string')
       return { input: vatNumber, normalized: '', country: '', countryCode: '', validFormat: false, reason: parsed, note: NOTE };
-    const reason = check(parsed);
+    const reason = await check(parsed);
     return {
       input: vatNumber,
       normalized: parsed.normalized,
