@@ -26,9 +26,15 @@
  * client's own logging is off, and credential failures are reported without
  * the endpoint's text.
  */
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, OpenAIError } from 'openai';
+import type OpenAI from 'openai';
+import type { APIError } from 'openai';
 import type { ChatCompletionCreateParamsBase, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { ToolError } from '../../src/tool.js';
+import { lazy } from '../_lib/lazy.js';
+
+/** The `openai` package, loaded on the first model call (it is slow to import). */
+const loadOpenAI = lazy(() => import('openai'));
+type OpenAISdk = Awaited<ReturnType<typeof loadOpenAI>>;
 
 export const AI_DEFAULTS = {
   model: 'gpt-4o-mini',
@@ -128,7 +134,8 @@ export interface AiSession {
  */
 export async function withAiSession<T>(signal: AbortSignal, work: (session: AiSession) => Promise<T>): Promise<T> {
   const config = aiConfig();
-  const client = new OpenAI({
+  const sdk = await loadOpenAI();
+  const client = new sdk.OpenAI({
     // Local endpoints (Ollama, LM Studio) ignore the key, but the client insists on one.
     apiKey: config.apiKey ?? 'not-needed',
     baseURL: config.baseURL,
@@ -147,16 +154,16 @@ export async function withAiSession<T>(signal: AbortSignal, work: (session: AiSe
     config,
     async chat(request) {
       try {
-        return await complete(client, config, request, deadline.signal);
+        return await complete(sdk, client, config, request, deadline.signal);
       } catch (err) {
         if (signal.aborted) throw new ToolError('The request was cancelled', 408);
-        if (deadline.signal.aborted || err instanceof APIConnectionTimeoutError)
+        if (deadline.signal.aborted || err instanceof sdk.APIConnectionTimeoutError)
           throw new ToolError(
             `The AI endpoint did not finish within ${config.timeoutMs / 1000} s (the server's WERKBANK_AI_TIMEOUT_MS); ` +
               'try again, or ask for a shorter answer',
             502,
           );
-        throw upstreamError(err, config);
+        throw upstreamError(sdk, err, config);
       }
     },
   };
@@ -168,7 +175,7 @@ export async function withAiSession<T>(signal: AbortSignal, work: (session: AiSe
   }
 }
 
-async function complete(client: OpenAI, config: AiConfig, request: ChatRequest, signal: AbortSignal): Promise<ChatAnswer> {
+async function complete(sdk: OpenAISdk, client: OpenAI, config: AiConfig, request: ChatRequest, signal: AbortSignal): Promise<ChatAnswer> {
   const params = {
     model: config.model,
     messages: request.messages,
@@ -199,12 +206,12 @@ async function complete(client: OpenAI, config: AiConfig, request: ChatRequest, 
       }
     }
   } catch (err) {
-    if (err instanceof BadAnswer || err instanceof OpenAIError || signal.aborted) throw err;
+    if (err instanceof BadAnswer || err instanceof sdk.OpenAIError || signal.aborted) throw err;
     // undici's "terminated", a JSON SyntaxError in an event: the stream broke, not this code.
     throw new BadAnswer('the answer stream broke off or was not valid server-sent JSON');
   }
   // An abort ends the stream's iteration quietly: the partial text must not pass for an answer.
-  if (signal.aborted) throw new APIUserAbortError();
+  if (signal.aborted) throw new sdk.APIUserAbortError();
   // Nor may a stream that stopped early, or a body that was no event stream at all (a proxy's HTML page).
   if (finish === null) throw new BadAnswer('the answer stream ended without a finish_reason');
   return answer(text, refusal, finish);
@@ -223,13 +230,13 @@ function answer(content: string | null | undefined, refusal: string | null | und
 class BadAnswer extends Error {}
 
 /** Any failure of a model request, as the ToolError the caller sees. */
-function upstreamError(err: unknown, config: AiConfig): ToolError {
+function upstreamError(sdk: OpenAISdk, err: unknown, config: AiConfig): ToolError {
   if (err instanceof ToolError) return err;
   if (err instanceof BadAnswer) return new ToolError(`The AI endpoint sent an unusable answer: ${err.message}`, 502);
-  if (err instanceof APIUserAbortError) return new ToolError('The request was cancelled', 408);
-  if (err instanceof APIConnectionError)
+  if (err instanceof sdk.APIUserAbortError) return new ToolError('The request was cancelled', 408);
+  if (err instanceof sdk.APIConnectionError)
     return new ToolError('The AI endpoint could not be reached (connection failed); try again later', 502);
-  if (err instanceof APIError && err.status !== undefined) {
+  if (err instanceof sdk.APIError && err.status !== undefined) {
     const { status } = err;
     if (status === 401 || status === 403)
       return new ToolError(
@@ -250,7 +257,7 @@ function upstreamError(err: unknown, config: AiConfig): ToolError {
     const detail = upstreamMessage(err, config);
     return new ToolError(`The AI endpoint rejected the request (HTTP ${status})${detail ? `: ${detail}` : ''}`, 502);
   }
-  if (err instanceof OpenAIError || err instanceof SyntaxError)
+  if (err instanceof sdk.OpenAIError || err instanceof SyntaxError)
     return new ToolError('The AI endpoint sent an unusable answer (not an OpenAI-compatible chat completion)', 502);
   return err as ToolError; // not an upstream failure: a bug, reported by the pipeline as a 500
 }

@@ -1,9 +1,15 @@
 import { z } from 'zod';
-import { Cron } from 'croner';
-import cronstrue from 'cronstrue';
+import type { Cron } from 'croner';
 import { defineTool, ToolError } from '../../src/tool.js';
+import { lazy } from '../_lib/lazy.js';
 
 const MAX_COUNT = 100;
+
+/** croner (schedules) and cronstrue (descriptions), loaded on first use. */
+const loadCronLibraries = lazy(async () => {
+  const [{ Cron }, { default: cronstrue }] = await Promise.all([import('croner'), import('cronstrue')]);
+  return { Cron, cronstrue };
+});
 
 /** ISO 8601 date-time, seconds and fraction optional, offset optional (Z, ±hh:mm or ±hhmm). */
 const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)(Z|[+-]\d{2}:?\d{2})?$/i;
@@ -101,7 +107,7 @@ export default defineTool({
       output: { valid: false, description: '', next_runs: [], timezone: 'UTC', reason: 'Invalid value for minute: 60' },
     },
   ],
-  run({ expression, count, from, timezone, use24HourTimeFormat }) {
+  async run({ expression, count, from, timezone, use24HourTimeFormat }) {
     const { pattern, zone } = splitZonePrefix(expression);
     if (zone && timezone && zone !== timezone)
       throw new ToolError(`\`timezone\` (${timezone}) conflicts with the TZ=${zone} prefix of \`expression\``, 400, { field: 'timezone' });
@@ -120,6 +126,7 @@ export default defineTool({
 
     const invalid = (reason: string) => ({ valid: false, description: '', next_runs: [], timezone: tz, reason });
     if (pattern === '') return invalid('the expression is empty');
+    const { Cron, cronstrue } = await loadCronLibraries();
     let job: Cron;
     try {
       job = new Cron(questionMarksToStars(pattern), { paused: true, timezone: tz, mode: 'auto', sloppyRanges: true });

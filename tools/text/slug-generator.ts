@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import slugify from '@sindresorhus/slugify';
 import { defineTool } from '../../src/tool.js';
 import { LIMITS } from '../../src/limits.js';
+import { lazy } from '../_lib/lazy.js';
+
+const loadSlugify = lazy(async () => (await import('@sindresorhus/slugify')).default);
 
 /** Removes combining marks from Latin letters only (é → e, ü → u); other scripts keep theirs for transliteration. */
 export function stripLatinDiacritics(text: string): string {
@@ -11,7 +13,8 @@ export function stripLatinDiacritics(text: string): string {
     .normalize('NFC');
 }
 
-export function toSlug(text: string, separator: string): string {
+export async function toSlug(text: string, separator: string): Promise<string> {
+  const slugify = await loadSlugify();
   return slugify(stripLatinDiacritics(text), { separator });
 }
 
@@ -40,7 +43,7 @@ export default defineTool({
       output: { slug: 'rock_and_roll_foo_bar' },
     },
   ],
-  run({ text, separator }) {
-    return { slug: toSlug(text, separator) };
+  async run({ text, separator }) {
+    return { slug: await toSlug(text, separator) };
   },
 });
