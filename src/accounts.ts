@@ -77,6 +77,12 @@ export interface CreatedKey {
 }
 
 export class Accounts implements Ledger, Auth {
+  private readonly revokeListeners: ((keyId: string) => void)[] = [];
+  /** Called after a key is revoked (e.g. to close its open MCP streams). */
+  onKeyRevoked(listener: (keyId: string) => void): void {
+    this.revokeListeners.push(listener);
+  }
+
   constructor(
     private readonly store: Store,
     private readonly now: () => Date = () => new Date(),
@@ -144,6 +150,7 @@ export class Accounts implements Ledger, Auth {
   async revokeKey(id: string) {
     const key = await this.store.revokeKey(id, this.now().toISOString());
     if (!key) throw new ToolError(`No key with id "${id}"`, 404);
+    for (const listener of this.revokeListeners) listener(key.id);
     return { id: key.id, prefix: key.prefix, revokedAt: key.revokedAt };
   }
 

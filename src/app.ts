@@ -144,6 +144,7 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     toolsets: config.toolsets,
     allowedHosts,
     trustProxy: config.trustProxy,
+    onKeyRevoked: (listener) => accounts.onKeyRevoked(listener),
     mcpEvents: (listener) =>
       memory.events.on('change', (change: MemoryChange) => {
         listener(change.accountId, { kind: 'resource_updated', uri: change.uri });

@@ -43,6 +43,8 @@ export interface AppOptions {
   allowedHosts: readonly string[] | null;
   /** Subscribe to per-account MCP change events (memory), delivered on 2026-07-28 listen streams. */
   mcpEvents?: (listener: (accountId: string, event: { kind: 'resource_updated'; uri: string } | { kind: 'resources_changed' }) => void) => void;
+  /** Called when a key is revoked, so open MCP streams of that key are closed at once. */
+  onKeyRevoked?: (listener: (keyId: string) => void) => void;
   /** Trust X-Forwarded-For for the client IP of anonymous callers (only behind your own proxy). */
   trustProxy?: boolean;
   /** Extra routes (admin, account, memory, render, files) mounted by other modules. */
@@ -252,20 +254,29 @@ export function buildApp(opts: AppOptions): Hono {
       selection: chosen !== undefined ? selection(chosen) : opts.toolsets,
     };
   });
-  const mcpHandlers = new Map<string, McpHttpHandler>();
-  const handlerFor = (accountId: string): McpHttpHandler => {
-    let handler = mcpHandlers.get(accountId);
-    if (!handler) {
-      handler = createMcpHandler(factory, { maxRequestBodySize: LIMITS.bodyBytes, onerror: (e) => log(`mcp: ${e.message}`) });
-      mcpHandlers.set(accountId, handler);
+  // Keyed by API key id: a revoked key's open listen streams are closed with its handler.
+  const mcpHandlers = new Map<string, { accountId: string; handler: McpHttpHandler }>();
+  const handlerFor = (caller: Caller): McpHttpHandler => {
+    const id = caller.kind === 'account' ? caller.keyId : 'local';
+    let entry = mcpHandlers.get(id);
+    if (!entry) {
+      const handler = createMcpHandler(factory, { maxRequestBodySize: LIMITS.bodyBytes, onerror: (e) => log(`mcp: ${e.message}`) });
+      entry = { accountId: caller.kind === 'account' ? caller.accountId : 'local', handler };
+      mcpHandlers.set(id, entry);
     }
-    return handler;
+    return entry.handler;
   };
   opts.mcpEvents?.((accountId, event) => {
-    const handler = mcpHandlers.get(accountId);
-    if (!handler) return; // nobody of this account is listening
-    if (event.kind === 'resource_updated') handler.notify.resourceUpdated(event.uri);
-    else handler.notify.resourcesChanged();
+    for (const { accountId: owner, handler } of mcpHandlers.values()) {
+      if (owner !== accountId) continue; // never another account's events
+      if (event.kind === 'resource_updated') handler.notify.resourceUpdated(event.uri);
+      else handler.notify.resourcesChanged();
+    }
+  });
+  opts.onKeyRevoked?.((keyId) => {
+    const entry = mcpHandlers.get(keyId);
+    mcpHandlers.delete(keyId);
+    void entry?.handler.close().catch(() => undefined);
   });
   app.all('/mcp', async (c) => {
     let caller: Caller;
@@ -303,7 +314,7 @@ export function buildApp(opts: AppOptions): Hono {
           return c.json({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: the body is not valid JSON' }, id: null }, 400);
       }
     }
-    res ??= await handlerFor(caller.kind === 'account' ? caller.accountId : 'local').fetch(c.req.raw, {
+    res ??= await handlerFor(caller).fetch(c.req.raw, {
       authInfo: { token: 'redacted', clientId: caller.kind === 'account' ? caller.accountId : 'local', scopes: [], extra: { caller } },
       ...(parsedBody !== undefined ? { parsedBody } : {}),
     });

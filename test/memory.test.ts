@@ -106,6 +106,21 @@ describe('agent memory over MCP HTTP, 2026-07-28 era: subscriptions/listen', () 
     await mine.close();
     await theirs.close();
   });
+
+  it('closes the open listen streams of a key when the key is revoked', async () => {
+    await srv.server.accounts.createAccount('revokee', 'paid');
+    const created = await srv.server.accounts.createKey('revokee');
+    const client = await httpClient(created.key, 'auto');
+    const sub = await client.listen({ resourcesListChanged: true });
+    const closed = new Promise<string>((resolve) => {
+      sub.closed.then(() => resolve('closed'), () => resolve('closed'));
+      setTimeout(() => resolve('still open'), 3000);
+    });
+    await srv.server.accounts.revokeKey(created.id);
+    expect(await closed).toBe('closed');
+    await expect(client.callTool({ name: 'memory_list', arguments: {} })).rejects.toThrow();
+    await client.close();
+  });
 });
 
 describe('REST mirror', () => {

@@ -19,18 +19,30 @@ function countChunk(chunk: string): number {
   return n;
 }
 
-/** Number of extended grapheme clusters in `text` (an emoji with skin tone, a flag or "é" as e + accent count once). */
-export function countGraphemes(text: string): number {
+/** Cut `text` at real grapheme boundaries into chunks of about CHUNK code units. */
+function* chunks(text: string): Generator<string> {
   const segments = segmenter.segment(text);
-  let n = 0;
   for (let start = 0; start < text.length; ) {
     let end = Math.min(start + CHUNK, text.length);
     if (end < text.length) {
       const boundary = segments.containing(end)!.index;
       if (boundary > start) end = boundary;
     }
-    n += countChunk(text.slice(start, end));
+    yield text.slice(start, end);
     start = end;
   }
+}
+
+/** Number of extended grapheme clusters in `text` (an emoji with skin tone, a flag or "é" as e + accent count once). */
+export function countGraphemes(text: string): number {
+  let n = 0;
+  for (const chunk of chunks(text)) n += countChunk(chunk);
   return n;
+}
+
+/** The user-perceived characters of `text`, in order (linear time, see above). */
+export function graphemes(text: string): string[] {
+  const out: string[] = [];
+  for (const chunk of chunks(text)) for (const s of segmenter.segment(chunk)) out.push(s.segment);
+  return out;
 }

@@ -26,39 +26,5 @@ export function joinLines(lines: readonly string[], { eol, trailing }: Pick<Spli
   return lines.join(eol) + (trailing ? eol : '');
 }
 
-const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
-
-/**
- * Characters between which a grapheme boundary is certain under every UAX #29 rule: letters of
- * scripts without combining logic of their own (Latin, Greek, Cyrillic, Han, kana, Hangul
- * syllables), printable ASCII and punctuation. None of them is Extend, SpacingMark, Prepend,
- * ZWJ, a regional indicator or a conjoining jamo.
- */
-const SAFE = /^[\x20-\x7e\p{P}\p{Zs}\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\uac00-\ud7a3]$/u;
-const CHUNK = 2048;
-
-/** A cut at or after `from` with a certain boundary on both sides, or -1. */
-function safeCut(text: string, from: number): number {
-  for (let i = from; i < text.length; i++) {
-    if (SAFE.test(text[i]) && SAFE.test(text[i - 1])) return i;
-  }
-  return -1;
-}
-
-/**
- * User-perceived characters: an emoji with modifiers or a letter with combining accents stays one item.
- * Long texts are segmented in chunks cut at certain boundaries, because V8's segmenter slows down
- * quadratically on very long strings.
- */
-export function graphemes(text: string): string[] {
-  const out: string[] = [];
-  let start = 0;
-  while (text.length - start > CHUNK) {
-    const cut = safeCut(text, start + CHUNK);
-    if (cut < 0) break;
-    for (const s of segmenter.segment(text.slice(start, cut))) out.push(s.segment);
-    start = cut;
-  }
-  for (const s of segmenter.segment(text.slice(start))) out.push(s.segment);
-  return out;
-}
+/** User-perceived characters, in linear time (see ./graphemes.ts). */
+export { graphemes } from './graphemes.js';

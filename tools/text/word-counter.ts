@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/tool.js';
 import { LIMITS } from '../../src/limits.js';
+import { countGraphemes } from '../_lib/graphemes.js';
 
 /** Reading speed behind `reading_time_seconds` (words per minute; a common adult average). */
 const READING_WPM = 200;
 
-const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
 export function countWords(text: string): number {
   let n = 0;
@@ -29,11 +29,8 @@ export function countParagraphs(text: string): number {
   return text.split(/\n\s*\n/u).filter((p) => /\S/u.test(p)).length;
 }
 
-export function countCharacters(text: string): number {
-  let n = 0;
-  for (const _ of graphemes.segment(text)) n++;
-  return n;
-}
+/** User-perceived characters (linear time; see tools/_lib/graphemes.ts). */
+export const countCharacters = countGraphemes;
 
 export default defineTool({
   slug: 'word-counter',
