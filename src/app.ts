@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import type { Hono } from 'hono';
-import { allTools } from '../tools/index.js';
+import { getRegistry } from './catalog.js';
 import { Registry } from './registry.js';
 import { Pipeline } from './pipeline.js';
 import { McpSurface } from './mcp.js';
@@ -96,11 +96,7 @@ function envInt(name: string, min: number): number | undefined {
   return value;
 }
 
-let registry: Registry | undefined;
-/** The registry, built (and validated) once per process. */
-export function getRegistry(): Registry {
-  return (registry ??= new Registry(allTools));
-}
+export { getRegistry };
 
 export interface Server {
   app: Hono;

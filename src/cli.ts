@@ -13,15 +13,10 @@ import { accessSync, constants, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { homedir } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
 import { VERSION } from './version.js';
-import { configFromEnv, createServer, getRegistry } from './app.js';
-import { runStdio } from './stdio.js';
 import { selection, DEFAULT_TOOLSETS } from './toolsets.js';
-import { LowStore } from './store.js';
-import { Accounts } from './accounts.js';
 import { ToolError, TOOLSETS } from './tool.js';
-import { findChromium } from './render/browser.js';
+// Everything else is imported by the command that needs it: a stdio start (what MCP hosts run) loads no HTTP code.
 
 const HELP = `werkbank ${VERSION}: deterministic utility tools for AI agents (MCP) and REST callers
 
@@ -79,6 +74,7 @@ async function main(argv: string[]): Promise<number> {
     case 'stdio': {
       const toolsets = selection((values.toolsets as string | undefined) ?? process.env.WERKBANK_TOOLSETS);
       const dataDir = resolve((values.data as string | undefined) ?? process.env.WERKBANK_DATA_DIR ?? join(homedir(), '.werkbank'));
+      const [{ runStdio }, { getRegistry }] = await Promise.all([import('./stdio.js'), import('./catalog.js')]);
       runStdio(getRegistry(), toolsets, dataDir);
       return -1; // keep running
     }
@@ -105,6 +101,7 @@ async function serveCommand(values: Record<string, string | boolean | undefined>
   const portText = (values.port as string | undefined) ?? process.env.WERKBANK_PORT ?? '8787';
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ToolError(`--port must be 0-65535, got "${portText}"`);
+  const [{ serve }, { configFromEnv, createServer }] = await Promise.all([import('@hono/node-server'), import('./app.js')]);
   const config = configFromEnv({
     dataDir: values.data as string | undefined,
     host: values.host as string | undefined,
@@ -130,7 +127,7 @@ async function serveCommand(values: Record<string, string | boolean | undefined>
   return -1;
 }
 
-async function devKey(accounts: Accounts): Promise<void> {
+async function devKey(accounts: import('./accounts.js').Accounts): Promise<void> {
   try {
     accounts.requireAccount('dev');
     process.stderr.write('Dev account "dev" exists (its key was printed on first start; `werkbank keys create --account dev` makes another while the server is stopped).\n');
@@ -142,6 +139,7 @@ async function devKey(accounts: Accounts): Promise<void> {
 }
 
 async function admin(command: string, sub: string | undefined, arg: string | undefined, values: Record<string, string | boolean | undefined>) {
+  const [{ configFromEnv }, { LowStore }, { Accounts }] = await Promise.all([import('./app.js'), import('./store.js'), import('./accounts.js')]);
   const config = configFromEnv({ dataDir: values.data as string | undefined });
   const store = await LowStore.open(config.dataDir);
   const accounts = new Accounts(store);
@@ -213,7 +211,7 @@ async function doctor(dataDirOption: string | undefined): Promise<number> {
   const major = Number(process.versions.node.split('.')[0]);
   checks.push(['Node.js >= 20', major >= 20, `${process.version} at ${node}`]);
   try {
-    const registry = getRegistry();
+    const registry = (await import('./catalog.js')).getRegistry();
     checks.push(['tool registry', true, `${registry.tools.length} tools`]);
   } catch (e) {
     checks.push(['tool registry', false, (e as Error).message]);
@@ -227,7 +225,7 @@ async function doctor(dataDirOption: string | undefined): Promise<number> {
     checks.push(['data dir writable', false, `${dataDir}: ${(e as Error).message}`]);
   }
   try {
-    const browser = await findChromium();
+    const browser = await (await import('./render/browser.js')).findChromium();
     checks.push(['render browser', true, `${browser.path} (${browser.source})`]);
   } catch (e) {
     checks.push(['render browser', false, (e as Error).message]);

@@ -62,6 +62,14 @@ Tools are grouped in toolsets; only some are listed at first. Use list_toolsets 
 describe_toolset to see a toolset's tools with their input schemas, and call_tool to run any tool by name
 (or enable_toolset, on connections that support it, to list a toolset's tools directly).`;
 
+/** The one argument of describe_toolset and enable_toolset. */
+const TOOLSET_ARGUMENT = {
+  type: 'object',
+  properties: { toolset: { type: 'string', enum: Object.keys(TOOLSETS), description: 'Toolset name' } },
+  required: ['toolset'],
+  additionalProperties: false,
+};
+
 /** The discovery meta-tools, always listed: they make every tool reachable from a short list. */
 const META_TOOLS: ListedTool[] = [
   {
@@ -96,12 +104,7 @@ const META_TOOLS: ListedTool[] = [
     title: 'Describe a toolset',
     description:
       "Lists the tools of one toolset with name, title, description, credit cost and input JSON Schema, so you can call any of them with call_tool. Argument: toolset (a name from list_toolsets).",
-    inputSchema: {
-      type: 'object',
-      properties: { toolset: { type: 'string', enum: Object.keys(TOOLSETS), description: 'Toolset name' } },
-      required: ['toolset'],
-      additionalProperties: false,
-    },
+    inputSchema: TOOLSET_ARGUMENT,
     outputSchema: {
       type: 'object',
       properties: { toolset: { type: 'string' }, tools: { type: 'array', items: { type: 'object' } } },
@@ -133,12 +136,7 @@ const ENABLE_TOOLSET: ListedTool = {
   title: 'Enable a toolset',
   description:
     "Adds a toolset's tools to this connection's tool list (the client is notified that the list changed). Argument: toolset (a name from list_toolsets).",
-  inputSchema: {
-    type: 'object',
-    properties: { toolset: { type: 'string', enum: Object.keys(TOOLSETS), description: 'Toolset name' } },
-    required: ['toolset'],
-    additionalProperties: false,
-  },
+  inputSchema: TOOLSET_ARGUMENT,
   outputSchema: {
     type: 'object',
     properties: { toolset: { type: 'string' }, enabled: { type: 'array', items: { type: 'string' } }, added: { type: 'integer' } },

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
-import sanitizeHtml from 'sanitize-html';
+import type { IOptions as SanitizeOptions } from 'sanitize-html';
 import { defineTool, ToolError } from '../../src/tool.js';
 import { LIMITS } from '../../src/limits.js';
 import { WorkerPool, WorkerPoolError } from '../_lib/worker-pool.js';
@@ -16,7 +16,8 @@ import { WorkerPool, WorkerPoolError } from '../_lib/worker-pool.js';
  * handed to the worker; the two rules about `<input>` are in the worker program.)
  */
 export const SANITIZE_ALLOWLIST = {
-  allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'del', 'ins', 's', 'input', 'details', 'summary', 'section'],
+  // Added to sanitize-html's default tag list inside the worker (the library itself loads only there).
+  extraTags: ['img', 'del', 'ins', 's', 'input', 'details', 'summary', 'section'],
   allowedAttributes: {
     a: ['href', 'title', 'id', 'aria-describedby', 'aria-label', 'data-footnote-ref', 'data-footnote-backref', 'class'],
     img: ['src', 'alt', 'title', 'width', 'height'],
@@ -38,7 +39,7 @@ export const SANITIZE_ALLOWLIST = {
   },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowProtocolRelative: true,
-} satisfies sanitizeHtml.IOptions;
+} satisfies Omit<SanitizeOptions, 'allowedTags'> & { extraTags: string[] };
 
 /**
  * Both steps run in worker threads with a time budget, because both have quadratic corners: micromark on thousands
@@ -56,8 +57,10 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const sanitizeHtml = require(workerData.modules.sanitizeHtml);
 const markdown = Promise.all([import(workerData.modules.micromark), import(workerData.modules.gfm)]);
+const { extraTags, ...allowlist } = workerData.allowlist;
 const sanitizeOptions = {
-  ...workerData.allowlist,
+  ...allowlist,
+  allowedTags: [...sanitizeHtml.defaults.allowedTags, ...extraTags],
   // GFM task-list checkboxes are the only inputs kept, and a reader can never tick them.
   exclusiveFilter: (frame) => frame.tag === 'input' && frame.attribs.type !== 'checkbox',
   transformTags: { input: (tagName, attribs) => ({ tagName, attribs: { ...attribs, disabled: '' } }) },

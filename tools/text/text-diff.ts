@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { diffChars, diffLines, diffWordsWithSpace, type ChangeObject } from 'diff';
+import type { ChangeObject } from 'diff';
+import { lazy } from '../_lib/lazy.js';
+
+const loadDiff = lazy(() => import('diff'));
 import { defineTool, ToolError } from '../../src/tool.js';
 
 /** Largest text on either side, characters. Myers diff is O(N·D); this plus the time budget keeps a call short. */
@@ -20,7 +23,8 @@ const granularity = z.preprocess(
   z.enum(['word', 'line', 'character']),
 );
 
-function diff(original: string, modified: string, by: 'word' | 'line' | 'character'): ChangeObject<string>[] | undefined {
+async function diff(original: string, modified: string, by: 'word' | 'line' | 'character'): Promise<ChangeObject<string>[] | undefined> {
+  const { diffChars, diffLines, diffWordsWithSpace } = await loadDiff();
   const options = { timeout: DIFF_TIMEOUT_MS };
   if (by === 'line') return diffLines(original, modified, options);
   if (by === 'character') return diffChars(original, modified, options);
@@ -97,8 +101,8 @@ export default defineTool({
       },
     },
   ],
-  run({ original, modified, granularity }) {
-    const parts = diff(original, modified, granularity);
+  async run({ original, modified, granularity }) {
+    const parts = await diff(original, modified, granularity);
     if (!parts) {
       throw new ToolError(
         `The texts differ too much to compare by ${granularity} within ${DIFF_TIMEOUT_MS / 1000} s; ` +
