@@ -1,0 +1,53 @@
+/**
+ * The published package: `npm pack`, then `npx -y ./werkbank-<version>.tgz`
+ * must start the stdio server and answer tools/list (what MCP hosts run).
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { repoRoot } from './helpers/paths.js';
+import { tempDir } from './helpers/server.js';
+
+const dir = tempDir('werkbank-pack-');
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('npm package', () => {
+  it('npx -y <packed tarball> starts the stdio server and answers tools/list', async () => {
+    const version = JSON.parse(readFileSync(resolve(repoRoot, 'package.json'), 'utf8')).version;
+    const out = execFileSync('npm', ['pack', '--json', '--pack-destination', dir], { cwd: repoRoot, encoding: 'utf8' });
+    const [packed] = JSON.parse(out) as { filename: string; files: { path: string }[] }[];
+    expect(packed.filename).toBe(`werkbank-${version}.tgz`);
+    const paths = packed.files.map((f) => f.path);
+    expect(paths).toContain('dist/src/cli.js');
+    expect(paths).toContain('mcp.json');
+    expect(paths.some((p) => p.startsWith('assets/'))).toBe(true);
+    expect(paths.some((p) => p.startsWith('test/') || p.startsWith('src/'))).toBe(false);
+
+    const client = new Client({ name: 'pack-test', version: '1' });
+    const transport = new StdioClientTransport({
+        command: 'npx',
+        args: ['-y', `./${packed.filename}`, '--data', join(dir, 'data')], // exactly as documented: npx -y ./werkbank-<v>.tgz
+        cwd: dir,
+        // A clean npm environment: the npm_* variables of `npm test` would point npx at this checkout.
+        env: {
+          ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_|^VITEST|^NODE_OPTIONS$/i.test(k))),
+          npm_config_yes: 'true',
+          npm_config_update_notifier: 'false',
+        } as Record<string, string>,
+        stderr: 'pipe',
+      });
+    let stderr = '';
+    transport.stderr?.on('data', (d) => (stderr += d));
+    await client.connect(transport).catch((e) => {
+      throw new Error(`${(e as Error).message}; stderr: ${stderr}`);
+    });
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['list_toolsets', 'call_tool', 'word_counter']));
+    const result = await client.callTool({ name: 'word_counter', arguments: { text: 'uit het pakket' } });
+    expect(result.structuredContent).toMatchObject({ words: 3 });
+    await client.close();
+  }, 300_000);
+});
