@@ -26,10 +26,12 @@ function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
 
 export function compression(): MiddlewareHandler {
   return async (c, next) => {
+    // Decide before touching the response: reading `c.res` forces the adapter off its fast path.
+    const encoding = c.req.method === 'HEAD' ? null : pickEncoding(c.req.header('accept-encoding'));
     await next();
+    if (!encoding) return;
     const res = c.res;
-    const encoding = pickEncoding(c.req.header('accept-encoding'));
-    if (!encoding || !res.body || res.headers.has('content-encoding') || c.req.method === 'HEAD') return;
+    if (!res.body || res.headers.has('content-encoding')) return;
     if (!COMPRESSIBLE.test(res.headers.get('content-type') ?? '')) return;
     const length = res.headers.get('content-length');
     if (length !== null && Number(length) < MIN_BYTES) return;

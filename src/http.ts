@@ -167,7 +167,7 @@ export function buildApp(opts: AppOptions): Hono {
           : await authenticate(c));
       const entry = registry.requireSlug(slug, (t) => (t.toolset === 'render') === isRender);
       const body = await readJsonObject(c);
-      const prepared = pipeline.prepare(entry, body, { surface: 'rest', caller: who, signal: c.req.raw.signal });
+      const prepared = pipeline.prepare(entry, body, { surface: 'rest', caller: who, signal: () => c.req.raw.signal });
       if (entry.tool.streamJson) return await streamResponse(c, prepared, who, (b) => (balance = b), headers);
       const { value, balance: after } = await pipeline.metered(prepared, who, async () =>
         entry.tool.run(prepared.input as never, prepared.ctx),

@@ -57,7 +57,8 @@ export function creditMeter(ledger: Ledger): Meter {
 export interface CallOptions {
   surface: Surface;
   caller: Caller;
-  signal?: AbortSignal;
+  /** The caller's abort signal, or a function giving it (created only if a tool reads it). */
+  signal?: AbortSignal | (() => AbortSignal);
 }
 
 export interface CallResult {
@@ -92,9 +93,14 @@ export class Pipeline {
     const input = parseInput(entry.tool.input, raw);
     const caller = opts.caller;
     const memory = this.services.memory;
+    const signal = opts.signal;
     const ctx: ToolContext = {
       surface: opts.surface,
-      signal: opts.signal ?? new AbortController().signal,
+      get signal() {
+        const value = typeof signal === 'function' ? signal() : (signal ?? new AbortController().signal);
+        Object.defineProperty(this, 'signal', { value, enumerable: true });
+        return value;
+      },
       ...(caller.kind === 'account' ? { accountId: caller.accountId, plan: caller.plan } : {}),
       ...(memory && caller.kind !== 'anonymous'
         ? { memory: () => memory.forAccount(caller.kind === 'account' ? caller.accountId : LOCAL_ACCOUNT) } : {}),

@@ -15,7 +15,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, 
 import { appendFile, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Low } from 'lowdb';
-import { JSONFile } from 'lowdb/node';
+import { DataFile } from 'lowdb/node';
 
 export type Plan = 'free' | 'paid';
 
@@ -162,6 +162,8 @@ export class LowStore implements Store {
   private readonly usageDir: string;
   private batch: Promise<void> | null = null;
   private readonly keyByHash = new Map<string, ApiKeyRecord>();
+  /** Usage directories known to exist (no stat per call). */
+  private readonly usageDirs = new Set<string>();
   private usageQueue = new Map<string, string[]>();
 
   private constructor(
@@ -179,7 +181,9 @@ export class LowStore implements Store {
     mkdirSync(dir, { recursive: true });
     const lock = new DirLock(dir);
     try {
-      const db = new Low<Data>(new JSONFile<Data>(join(dir, 'werkbank.json')), structuredClone(EMPTY));
+      // Compact JSON: the file is rewritten on every group commit, so pretty-printing would cost on every write.
+      const file = new DataFile<Data>(join(dir, 'werkbank.json'), { parse: JSON.parse, stringify: (d) => JSON.stringify(d) });
+      const db = new Low<Data>(file, structuredClone(EMPTY));
       await db.read();
       db.data = { ...structuredClone(EMPTY), ...db.data };
       return new LowStore(dir, db, lock);
@@ -263,7 +267,10 @@ export class LowStore implements Store {
     day.calls++;
     day.credits += entry.credits;
     const dir = join(this.usageDir, accountId);
-    if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
+    if (!this.usageDirs.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      this.usageDirs.add(dir);
+    }
     const file = join(dir, `${date}.ndjson`);
     const queue = this.usageQueue.get(file) ?? [];
     queue.push(JSON.stringify(entry) + '\n');
