@@ -193,7 +193,7 @@ export class Accounts implements Ledger, Auth {
       monthlyCredits: plan.credits,
       allowanceRemaining: plan.credits - view.allowanceUsed,
       packCredits: account.packCredits,
-      remaining: plan.credits - view.allowanceUsed + account.packCredits,
+      remaining: this.balanceOf(account).remaining,
       periodStart: view.periodStart,
       resetsAt: nextResetFor(new Date(account.createdAt), this.now()).toISOString(),
       price: plan.priceEur,
@@ -261,12 +261,29 @@ export class Accounts implements Ledger, Auth {
     a.renderAllowanceUsed = v.renderAllowanceUsed;
   }
 
+  /** Credits and renders held by calls in flight (reserved, not yet committed or refunded), per account. */
+  private readonly held = new Map<string, { allowance: number; packs: number; renders: number }>();
+
+  private holdOf(accountId: string) {
+    let h = this.held.get(accountId);
+    if (!h) this.held.set(accountId, (h = { allowance: 0, packs: 0, renders: 0 }));
+    return h;
+  }
+
+  private requireLive(accountId: string): Account {
+    const account = this.store.getAccount(accountId);
+    if (!account) throw new ToolError('No such account', 404);
+    this.roll(account);
+    return account;
+  }
+
   private balanceOf(a: Account): Balance {
     const limit = PLANS[a.plan].credits;
     const { allowanceUsed } = this.view(a);
+    const h = this.held.get(a.id);
     return {
       limit,
-      remaining: Math.max(0, limit - allowanceUsed) + a.packCredits,
+      remaining: Math.max(0, limit - allowanceUsed - (h?.allowance ?? 0)) + a.packCredits - (h?.packs ?? 0),
       resetAt: Math.floor(nextResetFor(new Date(a.createdAt), this.now()).getTime() / 1000),
     };
   }
@@ -277,23 +294,17 @@ export class Accounts implements Ledger, Auth {
     return this.balanceOf(account);
   }
 
+  /**
+   * Hold `cost` credits for a call (synchronously, so concurrent calls can
+   * never take the same credit), or throw 429. The charge becomes durable on
+   * `commit` (the journal append the response waits for); `refund` releases it.
+   */
   async reserve(accountId: string, cost: number, tool: string, surface: string): Promise<Reservation> {
-    const taken = await this.store.updateAccount(
-      accountId,
-      (a) => {
-        this.roll(a);
-        const allowanceLeft = Math.max(0, PLANS[a.plan].credits - a.allowanceUsed);
-        if (allowanceLeft + a.packCredits < cost) return null;
-        const fromAllowance = Math.min(cost, allowanceLeft);
-        const fromPacks = cost - fromAllowance;
-        a.allowanceUsed += fromAllowance;
-        a.packCredits -= fromPacks;
-        return { fromAllowance, fromPacks };
-      },
-      false, // durability comes with the commit, before the caller sees the result
-    );
-    if (!taken) {
-      const b = await this.balance(accountId);
+    const a = this.requireLive(accountId);
+    const h = this.holdOf(accountId);
+    const allowanceLeft = Math.max(0, PLANS[a.plan].credits - a.allowanceUsed - h.allowance);
+    if (allowanceLeft + a.packCredits - h.packs < cost) {
+      const b = this.balanceOf(a);
       const retryAfter = Math.max(1, b.resetAt - Math.floor(this.now().getTime() / 1000));
       throw new ToolError(
         `Credit balance exhausted: this call costs ${cost} credit${cost === 1 ? '' : 's'} and ${b.remaining} ${b.remaining === 1 ? 'is' : 'are'} left. ` +
@@ -302,27 +313,41 @@ export class Accounts implements Ledger, Auth {
         { retryAfter },
       );
     }
+    const fromAllowance = Math.min(cost, allowanceLeft);
+    const fromPacks = cost - fromAllowance;
+    h.allowance += fromAllowance;
+    h.packs += fromPacks;
+    const release = () => {
+      h.allowance -= fromAllowance;
+      h.packs -= fromPacks;
+    };
+    return this.settlement(accountId, release, async () => {
+      await this.store.charge(
+        accountId,
+        { at: this.now().toISOString(), tool, surface, credits: cost, fromAllowance, fromPacks },
+        { periodStart: a.periodStart, allowanceUsed: fromAllowance, packCredits: -fromPacks },
+      );
+    });
+  }
+
+  /** A reservation settled exactly once: commit (durable charge, then release the hold) or refund (release). */
+  private settlement(accountId: string, release: () => void, charge: () => Promise<void>): Reservation {
     let settled = false;
     return {
       commit: async () => {
         if (settled) throw new Error('reservation already settled');
         settled = true;
-        await this.store.appendUsage(accountId, {
-          at: this.now().toISOString(),
-          tool,
-          surface,
-          credits: cost,
-          ...taken,
-        });
+        try {
+          await charge();
+        } finally {
+          release();
+        }
         return this.balance(accountId);
       },
       refund: async () => {
         if (settled) return;
         settled = true;
-        await this.store.updateAccount(accountId, (a) => {
-          a.allowanceUsed = Math.max(0, a.allowanceUsed - taken.fromAllowance);
-          a.packCredits += taken.fromPacks;
-        });
+        release();
       },
     };
   }
@@ -341,35 +366,23 @@ export class Accounts implements Ledger, Auth {
     tool: string,
     surface: string,
   ): Promise<Reservation & { metering: { source: 'allowance' | 'credits'; remaining: number } }> {
-    const left = await this.store.updateAccount(
-      accountId,
-      (a) => {
-        this.roll(a);
-        const limit = PLANS[a.plan].renderAllowance;
-        if (a.renderAllowanceUsed >= limit) return null;
-        a.renderAllowanceUsed++;
-        return limit - a.renderAllowanceUsed;
-      },
-      false,
-    );
-    if (left !== null) {
-      let settled = false;
-      return {
-        metering: { source: 'allowance', remaining: left },
-        commit: async () => {
-          if (settled) throw new Error('reservation already settled');
-          settled = true;
-          await this.store.appendUsage(accountId, { at: this.now().toISOString(), tool, surface, credits: 0, fromAllowance: 0, fromPacks: 0 });
-          return this.balance(accountId);
-        },
-        refund: async () => {
-          if (settled) return;
-          settled = true;
-          await this.store.updateAccount(accountId, (a) => {
-            a.renderAllowanceUsed = Math.max(0, a.renderAllowanceUsed - 1);
-          });
-        },
-      };
+    const a = this.requireLive(accountId);
+    const h = this.holdOf(accountId);
+    const limit = PLANS[a.plan].renderAllowance;
+    if (a.renderAllowanceUsed + h.renders < limit) {
+      h.renders++;
+      const left = limit - a.renderAllowanceUsed - h.renders;
+      const reservation = this.settlement(
+        accountId,
+        () => void h.renders--,
+        () =>
+          this.store.charge(
+            accountId,
+            { at: this.now().toISOString(), tool, surface, credits: 0, fromAllowance: 0, fromPacks: 0 },
+            { periodStart: a.periodStart, renderAllowanceUsed: 1 },
+          ),
+      );
+      return { ...reservation, metering: { source: 'allowance', remaining: left } };
     }
     let credits: Reservation;
     try {

@@ -6,10 +6,16 @@
  * `npx werkbank` works with no database server. A shared database can
  * implement `Store` instead; nothing above this file knows which one runs.
  *
- * Durability: every mutation resolves only after the write that contains it
- * has reached the file (group commit: mutations that arrive together share
- * one write). lowdb/steno write a temp file and rename it, so after `kill -9`
- * at any moment the file is either the old or the new complete document.
+ * Durability. Charges (the hot path) go to an append-only journal
+ * (`journal/<seq>.ndjson`, group-committed: the charges of one tick share one
+ * append) and the account's usage file; the JSON snapshot is rewritten lazily
+ * (about once a second while charges flow) and records the last journal
+ * sequence number it includes. On open, journal entries past the snapshot are
+ * applied again, so after `kill -9` at any moment no acknowledged charge is
+ * lost, and a charge costs an append rather than a rewrite of the whole store.
+ * Other mutations (accounts, keys, packs, memory) rewrite the snapshot before
+ * they resolve. lowdb/steno write a temp file and rename it, so the snapshot
+ * is always either the old or the new complete document.
  */
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import { appendFile, readFile } from 'node:fs/promises';
@@ -55,6 +61,18 @@ export interface UsageEntry {
   fromPacks: number;
 }
 
+/**
+ * What a charge changes on an account. Allowance counters only count in the
+ * period they were taken in: they are applied only while the account's
+ * `periodStart` still equals `periodStart` (a rollover in between resets them).
+ */
+export interface AccountDelta {
+  periodStart: string;
+  allowanceUsed?: number;
+  renderAllowanceUsed?: number;
+  packCredits?: number;
+}
+
 export interface UsageDay {
   date: string;
   calls: number;
@@ -79,8 +97,12 @@ export interface Store {
   listKeys(accountId: string): ApiKeyRecord[];
   revokeKey(id: string, at: string): Promise<ApiKeyRecord | undefined>;
 
-  /** Append a usage entry (durable when the promise resolves) and update the daily aggregate. */
-  appendUsage(accountId: string, entry: UsageEntry): Promise<void>;
+  /**
+   * Record a charge: the usage entry and the change it makes to the account
+   * (`delta`), durable when the promise resolves; the delta and the daily
+   * aggregate are applied to the account once durable.
+   */
+  charge(accountId: string, entry: UsageEntry, delta: AccountDelta): Promise<void>;
   /** Usage entries of the last `days` days (UTC dates), oldest first. */
   readUsage(accountId: string, sinceDate: string): Promise<UsageEntry[]>;
   usageDays(accountId: string, sinceDate: string): UsageDay[];
@@ -104,13 +126,15 @@ export interface Collection<T> {
 
 interface Data {
   version: 1;
+  /** The last journal sequence number whose charge this snapshot includes. */
+  seq: number;
   accounts: Record<string, Account>;
   keys: Record<string, ApiKeyRecord>;
   usageDays: Record<string, Record<string, UsageDay>>;
   collections: Record<string, Record<string, Record<string, unknown>>>;
 }
 
-const EMPTY: Data = { version: 1, accounts: {}, keys: {}, usageDays: {}, collections: {} };
+const EMPTY: Data = { version: 1, seq: 0, accounts: {}, keys: {}, usageDays: {}, collections: {} };
 
 /** Refuses a second server process on the same data dir. */
 class DirLock {
@@ -155,6 +179,15 @@ function isAlive(pid: number): boolean {
 }
 
 const SAFE_ID = /^[A-Za-z0-9_-]+$/;
+/** How long charges may sit only in the journal before the snapshot is rewritten. */
+const SNAPSHOT_DELAY_MS = 1000;
+
+interface JournalLine {
+  seq: number;
+  accountId: string;
+  entry: UsageEntry;
+  delta: AccountDelta;
+}
 
 export class LowStore implements Store {
   private readonly db: Low<Data>;
@@ -164,7 +197,15 @@ export class LowStore implements Store {
   private readonly keyByHash = new Map<string, ApiKeyRecord>();
   /** Usage directories known to exist (no stat per call). */
   private readonly usageDirs = new Set<string>();
-  private usageQueue = new Map<string, string[]>();
+  /** Charges waiting for the next journal append. */
+  private walQueue: { seq: number; line: string; usageFile: string; usageLine: string; apply: () => void }[] = [];
+  private walFlush: Promise<void> | null = null;
+  /** Last sequence number given out, and the journal file new charges go to. */
+  private seq = 0;
+  private journal = '';
+  /** Highest sequence number in each journal file (a file is deleted once a snapshot covers it). */
+  private readonly journalMax = new Map<string, number>();
+  private snapshotTimer: NodeJS.Timeout | null = null;
 
   private constructor(
     readonly dir: string,
@@ -181,37 +222,143 @@ export class LowStore implements Store {
     mkdirSync(dir, { recursive: true });
     const lock = new DirLock(dir);
     try {
-      // Compact JSON: the file is rewritten on every group commit, so pretty-printing would cost on every write.
+      // Compact JSON: pretty-printing would cost on every snapshot.
       const file = new DataFile<Data>(join(dir, 'werkbank.json'), { parse: JSON.parse, stringify: (d) => JSON.stringify(d) });
       const db = new Low<Data>(file, structuredClone(EMPTY));
       await db.read();
       db.data = { ...structuredClone(EMPTY), ...db.data };
-      return new LowStore(dir, db, lock);
+      const store = new LowStore(dir, db, lock);
+      await store.replayJournal();
+      return store;
     } catch (err) {
       lock.release();
       throw err;
     }
   }
 
+  private get journalDir(): string {
+    return join(this.dir, 'journal');
+  }
+
+  /** Apply the journal entries the snapshot does not include yet (after a crash), then snapshot. */
+  private async replayJournal(): Promise<void> {
+    mkdirSync(this.journalDir, { recursive: true });
+    const files = readdirSync(this.journalDir)
+      .filter((f) => /^\d+\.ndjson$/.test(f))
+      .sort((a, b) => Number(a.split('.')[0]) - Number(b.split('.')[0]));
+    const entries: JournalLine[] = [];
+    for (const f of files) {
+      const path = join(this.journalDir, f);
+      let max = 0;
+      for (const line of readFileSync(path, 'utf8').split('\n')) {
+        if (!line) continue;
+        let entry: JournalLine;
+        try {
+          entry = JSON.parse(line) as JournalLine;
+        } catch {
+          continue; // a line torn by a crash mid-append was never acknowledged
+        }
+        max = Math.max(max, entry.seq);
+        entries.push(entry);
+      }
+      this.journalMax.set(path, max);
+    }
+    entries.sort((a, b) => a.seq - b.seq);
+    for (const e of entries) {
+      this.seq = Math.max(this.seq, e.seq);
+      if (e.seq > this.data.seq) this.applyCharge(e);
+    }
+    this.seq = Math.max(this.seq, this.data.seq);
+    this.journal = join(this.journalDir, `${this.seq + 1}.ndjson`);
+    if (entries.some((e) => e.seq > this.data.seq)) await this.snapshot();
+  }
+
+  /** Apply one durable charge to the in-memory state (and advance the snapshot's sequence number). */
+  private applyCharge({ seq, accountId, entry, delta }: JournalLine): void {
+    const account = this.data.accounts[accountId];
+    if (account) {
+      const samePeriod = account.periodStart === delta.periodStart;
+      if (samePeriod && delta.allowanceUsed) account.allowanceUsed += delta.allowanceUsed;
+      if (samePeriod && delta.renderAllowanceUsed) account.renderAllowanceUsed += delta.renderAllowanceUsed;
+      if (delta.packCredits) account.packCredits += delta.packCredits;
+    }
+    const date = entry.at.slice(0, 10);
+    const days = (this.data.usageDays[accountId] ??= {});
+    const day = (days[date] ??= { date, calls: 0, credits: 0 });
+    day.calls++;
+    day.credits += entry.credits;
+    this.data.seq = Math.max(this.data.seq, seq);
+  }
+
+  /** Write the snapshot now, then drop the journal files it covers. */
+  private async snapshot(): Promise<void> {
+    if (this.snapshotTimer) clearTimeout(this.snapshotTimer);
+    this.snapshotTimer = null;
+    // New charges go to a new journal file, so covered files can be deleted whole.
+    this.journal = join(this.journalDir, `${this.seq + 1}.ndjson`);
+    const covered = this.data.seq;
+    await this.persist();
+    for (const [path, max] of this.journalMax)
+      if (max <= covered && path !== this.journal) {
+        rmSync(path, { force: true });
+        this.journalMax.delete(path);
+      }
+  }
+
+  private scheduleSnapshot(): void {
+    if (this.snapshotTimer) return;
+    this.snapshotTimer = setTimeout(() => void this.snapshot().catch(() => undefined), SNAPSHOT_DELAY_MS);
+    this.snapshotTimer.unref();
+  }
+
+  async charge(accountId: string, entry: UsageEntry, delta: AccountDelta): Promise<void> {
+    if (!SAFE_ID.test(accountId)) throw new Error('unsafe account id');
+    const dir = join(this.usageDir, accountId);
+    if (!this.usageDirs.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      this.usageDirs.add(dir);
+    }
+    const line: JournalLine = { seq: ++this.seq, accountId, entry, delta };
+    this.walQueue.push({
+      seq: line.seq,
+      line: JSON.stringify(line) + '\n',
+      usageFile: join(dir, `${entry.at.slice(0, 10)}.ndjson`),
+      usageLine: JSON.stringify(entry) + '\n',
+      apply: () => this.applyCharge(line),
+    });
+    // Group commit: the charges of this tick share one append.
+    this.walFlush ??= new Promise<void>((resolve, reject) =>
+      setImmediate(() => {
+        const batch = this.walQueue;
+        this.walQueue = [];
+        this.walFlush = null;
+        const journal = this.journal;
+        const usage = new Map<string, string>();
+        for (const c of batch) usage.set(c.usageFile, (usage.get(c.usageFile) ?? '') + c.usageLine);
+        Promise.all([appendFile(journal, batch.map((c) => c.line).join('')), ...[...usage].map(([f, text]) => appendFile(f, text))])
+          .then(() => {
+            this.journalMax.set(journal, Math.max(this.journalMax.get(journal) ?? 0, batch[batch.length - 1].seq));
+            for (const c of batch) c.apply();
+            this.scheduleSnapshot();
+            resolve();
+          }, reject);
+      }),
+    );
+    await this.walFlush;
+  }
+
   private get data(): Data {
     return this.db.data;
   }
 
-  /** Group commit: all mutations made before the batch runs share one write. */
+  /** Group commit of the snapshot: all mutations made before the batch runs share one write. */
   private persist(): Promise<void> {
-    if (!this.batch) {
-      this.batch = new Promise<void>((resolve, reject) => {
-        setImmediate(() => {
-          this.batch = null;
-          const usage = this.usageQueue;
-          this.usageQueue = new Map();
-          this.db
-            .write()
-            .then(() => Promise.all([...usage].map(([file, lines]) => appendFile(file, lines.join('')))))
-            .then(() => resolve(), reject);
-        });
+    this.batch ??= new Promise<void>((resolve, reject) => {
+      setImmediate(() => {
+        this.batch = null;
+        this.db.write().then(resolve, reject);
       });
-    }
+    });
     return this.batch;
   }
 
@@ -257,25 +404,6 @@ export class LowStore implements Store {
     key.revokedAt ??= at;
     await this.persist();
     return key;
-  }
-
-  async appendUsage(accountId: string, entry: UsageEntry) {
-    if (!SAFE_ID.test(accountId)) throw new Error('unsafe account id');
-    const date = entry.at.slice(0, 10);
-    const days = (this.data.usageDays[accountId] ??= {});
-    const day = (days[date] ??= { date, calls: 0, credits: 0 });
-    day.calls++;
-    day.credits += entry.credits;
-    const dir = join(this.usageDir, accountId);
-    if (!this.usageDirs.has(dir)) {
-      mkdirSync(dir, { recursive: true });
-      this.usageDirs.add(dir);
-    }
-    const file = join(dir, `${date}.ndjson`);
-    const queue = this.usageQueue.get(file) ?? [];
-    queue.push(JSON.stringify(entry) + '\n');
-    this.usageQueue.set(file, queue);
-    await this.persist();
   }
 
   async readUsage(accountId: string, sinceDate: string): Promise<UsageEntry[]> {
@@ -329,7 +457,8 @@ export class LowStore implements Store {
   }
 
   async close() {
-    if (this.batch) await this.batch;
+    if (this.walFlush) await this.walFlush;
+    await this.snapshot();
     this.lock.release();
   }
 }

@@ -1,0 +1,71 @@
+/**
+ * The embedded store's journal: charges are durable when acknowledged and are
+ * applied again after a crash that came before the lazy snapshot.
+ */
+import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, readFileSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { LowStore } from '../src/store.js';
+import { tempDir } from './helpers/server.js';
+import { repoRoot } from './helpers/paths.js';
+
+const STORE = resolve(repoRoot, 'dist/src/store.js');
+
+/** In a child process: create an account, make `n` charges, then SIGKILL itself before any snapshot. */
+function chargeAndCrash(dir: string, n: number) {
+  const script = `
+    const { LowStore } = await import(${JSON.stringify(STORE)});
+    const store = await LowStore.open(${JSON.stringify(dir)});
+    const id = 'acc_test';
+    if (!store.getAccount(id)) await store.createAccount({ id, name: 't', plan: 'free', createdAt: '2026-01-01T00:00:00.000Z',
+      periodStart: '2026-01-01T00:00:00.000Z', allowanceUsed: 0, packCredits: 10, renderAllowanceUsed: 0 });
+    for (let i = 0; i < ${n}; i++)
+      await store.charge(id, { at: '2026-01-05T10:00:00.000Z', tool: 'x', surface: 'rest', credits: 2, fromAllowance: 1, fromPacks: 1 },
+        { periodStart: '2026-01-01T00:00:00.000Z', allowanceUsed: 1, packCredits: -1 });
+    process.kill(process.pid, 'SIGKILL');`;
+  try {
+    execFileSync(process.execPath, ['--input-type=module', '-e', script], { stdio: 'pipe' });
+  } catch (e) {
+    expect((e as { signal?: string }).signal).toBe('SIGKILL');
+  }
+}
+
+describe('store journal', () => {
+  it('re-applies charges the snapshot does not include after a crash, exactly once', async () => {
+    const dir = tempDir();
+    chargeAndCrash(dir, 7);
+    const snapshot = JSON.parse(readFileSync(join(dir, 'werkbank.json'), 'utf8'));
+    expect(snapshot.accounts.acc_test.allowanceUsed).toBe(0); // the crash came before the lazy snapshot
+    const store = await LowStore.open(dir);
+    expect(store.getAccount('acc_test')).toMatchObject({ allowanceUsed: 7, packCredits: 3 });
+    expect(store.usageDays('acc_test', '2026-01-01')).toEqual([{ date: '2026-01-05', calls: 7, credits: 14 }]);
+    expect((await store.readUsage('acc_test', '2026-01-01')).length).toBe(7);
+    await store.close();
+    // Opening again applies nothing twice (the replay was snapshotted and the journal dropped).
+    const again = await LowStore.open(dir);
+    expect(again.getAccount('acc_test')).toMatchObject({ allowanceUsed: 7, packCredits: 3 });
+    await again.close();
+    expect(readdirSync(join(dir, 'journal')).every((f) => readFileSync(join(dir, 'journal', f), 'utf8') === '')).toBe(true);
+  });
+
+  it('ignores a line torn by a crash mid-append, and allowance from an earlier period', async () => {
+    const dir = tempDir();
+    chargeAndCrash(dir, 2);
+    const journal = readdirSync(join(dir, 'journal'))[0];
+    appendFileSync(
+      join(dir, 'journal', journal),
+      JSON.stringify({ seq: 3, accountId: 'acc_test', entry: { at: '2025-12-31T10:00:00.000Z', tool: 'x', surface: 'rest', credits: 1, fromAllowance: 1, fromPacks: 0 },
+        delta: { periodStart: '2025-12-01T00:00:00.000Z', allowanceUsed: 1, packCredits: -0 } }) + '\n',
+    );
+    appendFileSync(join(dir, 'journal', journal), '{"seq":99,"accountId":"acc_te'); // torn at the end, never acknowledged
+    const store = await LowStore.open(dir);
+    expect(store.getAccount('acc_test')).toMatchObject({ allowanceUsed: 2, packCredits: 8 });
+    // The earlier-period entry still counts as a call in the history.
+    expect(store.usageDays('acc_test', '2025-12-01')).toEqual([
+      { date: '2025-12-31', calls: 1, credits: 1 },
+      { date: '2026-01-05', calls: 2, credits: 4 },
+    ]);
+    await store.close();
+  });
+});
