@@ -180,7 +180,12 @@ export function buildApp(opts: AppOptions): Hono {
     }
   };
 
-  /** Streams `{"ok":true,"data":…}` from the tool's streamJson, with bounded memory. */
+  /**
+   * Streams `{"ok":true,"data":…}` from the tool's streamJson with bounded memory: the producer waits
+   * whenever the client has not read the queued chunks. The call is charged when the last chunk is out;
+   * a failure before the first chunk becomes a normal error response, a failure or a client that goes
+   * away later ends the stream and is refunded.
+   */
   const streamResponse = async (
     c: Context,
     prepared: ReturnType<Pipeline['prepare']>,
@@ -190,43 +195,52 @@ export function buildApp(opts: AppOptions): Hono {
   ): Promise<Response> => {
     const tool = prepared.entry.tool;
     const encoder = new TextEncoder();
-    let started!: (value: void) => void;
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    let wake: (() => void) | undefined;
+    let cancelled = false;
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        start: (ctl) => void (controller = ctl),
+        pull: () => wake?.(),
+        cancel: () => {
+          cancelled = true;
+          wake?.();
+        },
+      },
+      { highWaterMark: 4 },
+    );
+    let started!: () => void;
     let failedEarly!: (err: unknown) => void;
     const ready = new Promise<void>((res, rej) => ((started = res), (failedEarly = rej)));
-    let controller!: ReadableStreamDefaultController<Uint8Array>;
-    const stream = new ReadableStream<Uint8Array>({ start: (ctl) => void (controller = ctl) }, { highWaterMark: 4 });
-    const pump = pipeline
+    let first = true;
+    const send = async (text: string) => {
+      if (first) {
+        first = false;
+        started();
+        controller.enqueue(encoder.encode('{"ok":true,"data":'));
+      }
+      controller.enqueue(encoder.encode(text));
+      while (!cancelled && (controller.desiredSize ?? 1) <= 0) await new Promise<void>((r) => (wake = r));
+      if (cancelled) throw new Error('the client went away');
+    };
+    void pipeline
       .metered(prepared, caller, async () => {
-        const iterator = tool.streamJson!(prepared.input as never, prepared.ctx);
-        let first = true;
-        for await (const chunk of iterator as AsyncIterable<string>) {
-          if (first) {
-            first = false;
-            started();
-            controller.enqueue(encoder.encode('{"ok":true,"data":'));
-          }
-          controller.enqueue(encoder.encode(chunk));
-          while ((controller.desiredSize ?? 1) <= 0) await new Promise((r) => setTimeout(r, 1));
-        }
-        if (first) {
-          started();
-          controller.enqueue(encoder.encode('{"ok":true,"data":'));
-        }
+        for await (const chunk of tool.streamJson!(prepared.input as never, prepared.ctx) as AsyncIterable<string>) await send(chunk);
+        if (first) await send('');
         controller.enqueue(encoder.encode('}'));
         controller.close();
       })
       .then(({ balance }) => balance && setBalance(balance))
       .catch((err) => {
         failedEarly(err);
-        log(`stream of ${tool.slug} failed: ${err instanceof Error ? err.message : String(err)}`);
+        if (!cancelled) log(`stream of ${tool.slug} failed: ${err instanceof Error ? err.message : String(err)}`);
         try {
           controller.error(err);
         } catch {
           /* already closed */
         }
       });
-    void pump;
-    await ready; // a failure before the first chunk becomes a normal error response
+    await ready;
     if (auth && caller.kind === 'account') setBalance(await auth.balance(caller.accountId));
     return new Response(stream, { status: 200, headers: { 'Content-Type': 'application/json', ...headers() } });
   };

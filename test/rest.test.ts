@@ -9,6 +9,7 @@ import { request } from 'node:http';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { startServer, post, type TestServer } from './helpers/server.js';
 import { LIMITS } from '../src/limits.js';
+import { runTool } from './helpers/run.js';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -100,6 +101,31 @@ describe('REST tool calls', () => {
     expect(JSON.parse(gunzipSync(gz.body).toString()).ok).toBe(true);
     const small = await raw('/api/v1/tools/word-counter', { method: 'POST', headers: { ...headers, 'Accept-Encoding': 'gzip' }, body });
     expect(small.status).toBe(200);
+  });
+});
+
+describe('streamed responses (tools with streamJson)', () => {
+  it('streams the UPA generator without Content-Length; the body equals the tool result; charged once', async () => {
+    const input = { options: { population: { count: 3, seed: 7 }, period: { startYear: 2026, months: 2 } } };
+    const before = (await srv.server.accounts.balance(srv.accountId)).remaining;
+    const res = await raw('/api/v1/tools/upa-file-generator', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-API-Key': srv.key },
+      body: JSON.stringify(input),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-length']).toBeUndefined();
+    expect(res.headers['transfer-encoding']).toBe('chunked');
+    const body = JSON.parse(res.body.toString());
+    const tool = srv.server.registry.requireSlug('upa-file-generator').tool;
+    expect(body).toEqual({ ok: true, data: JSON.parse(JSON.stringify(await runTool(tool, input))) });
+    expect((await srv.server.accounts.balance(srv.accountId)).remaining).toBe(before - tool.cost);
+  });
+
+  it('refuses bad input before streaming starts, with a normal 400', async () => {
+    const res = await post(srv.url, '/api/v1/tools/upa-file-generator', { options: { population: { count: 0 } } }, srv.key);
+    expect(res.status).toBe(400);
+    expect(res.json.error).toContain('`options.population.count`');
   });
 });
 
