@@ -20,6 +20,16 @@ export function hostGuard(allowed: readonly string[] | null): MiddlewareHandler 
   if (!allowed) return async (_c, next) => next();
   const names = new Set(allowed.map((h) => h.toLowerCase()));
   const ok = (h: string | null) => h !== null && (names.has(h) || names.has(`[${h}]`) || names.has(h.replace(/^\[|\]$/g, '')));
+  // Callers send the same few Host values over and over: remember the verdicts (bounded).
+  const verdicts = new Map<string, boolean>();
+  const accepted = (value: string): boolean => {
+    let v = verdicts.get(value);
+    if (v === undefined) {
+      v = ok(hostnameOf(value));
+      if (verdicts.size < 1000) verdicts.set(value, v);
+    }
+    return v;
+  };
   return async (c, next) => {
     const host = c.req.header('host');
     const origin = c.req.header('origin');
@@ -29,8 +39,8 @@ export function hostGuard(allowed: readonly string[] | null): MiddlewareHandler 
         ? c.json({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }, 403)
         : c.json({ error: message, code: 403 }, 403);
     };
-    if (!host || !ok(hostnameOf(host))) return refuse(`Host "${host ?? ''}"`);
-    if (origin && origin !== 'null' && !ok(hostnameOf(origin))) return refuse(`Origin "${origin}"`);
+    if (!host || !accepted(host)) return refuse(`Host "${host ?? ''}"`);
+    if (origin && origin !== 'null' && !accepted(origin)) return refuse(`Origin "${origin}"`);
     return next();
   };
 }

@@ -68,25 +68,24 @@ export function buildApp(opts: AppOptions): Hono {
   const app = new Hono();
 
   app.use('*', hostGuard(opts.allowedHosts));
-  app.use(
-    '*',
-    cors({
-      origin: '*',
-      allowMethods: ['GET', 'POST', 'DELETE', 'PUT', 'OPTIONS'],
-      allowHeaders: ['Content-Type', 'Authorization', 'X-API-Key', 'mcp-session-id', 'mcp-protocol-version', 'Last-Event-ID'],
-      exposeHeaders: [
-        'mcp-session-id',
-        'mcp-protocol-version',
-        'X-RateLimit-Limit',
-        'X-RateLimit-Remaining',
-        'X-RateLimit-Reset',
-        'RateLimit-Policy',
-        'RateLimit',
-        'Retry-After',
-      ],
-      maxAge: 600,
-    }),
-  );
+  const corsHeaders = cors({
+    origin: '*',
+    allowMethods: ['GET', 'POST', 'DELETE', 'PUT', 'OPTIONS'],
+    allowHeaders: ['Content-Type', 'Authorization', 'X-API-Key', 'mcp-session-id', 'mcp-protocol-version', 'Last-Event-ID'],
+    exposeHeaders: [
+      'mcp-session-id',
+      'mcp-protocol-version',
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+      'RateLimit-Policy',
+      'RateLimit',
+      'Retry-After',
+    ],
+    maxAge: 600,
+  });
+  // CORS headers matter only to browsers, which always send Origin on cross-origin requests.
+  app.use('*', (c, next) => (c.req.header('origin') ? corsHeaders(c, next) : next()));
   app.use('*', compression());
 
   const errorResponse = (c: Context, err: unknown, headers: Record<string, string> = {}): Response => {
@@ -323,7 +322,8 @@ export function buildApp(opts: AppOptions): Hono {
                 c.req.raw.signal,
               )
             : null;
-        if (answer) res = c.json(answer, 200, { 'mcp-protocol-version': c.req.header('mcp-protocol-version')! });
+        if (answer)
+          res = c.body(answer, 200, { 'Content-Type': 'application/json', 'mcp-protocol-version': c.req.header('mcp-protocol-version')! });
         else if (parsedBody === undefined)
           return c.json({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: the body is not valid JSON' }, id: null }, 400);
       }

@@ -184,6 +184,15 @@ export class McpSurface {
     return list;
   }
 
+  private readonly listJsonCache = new Map<ListedTool[], string>();
+  /** The tools/list payload as JSON text (serialised once per selection: ~200 KB for every tool). */
+  toolListJson(selection: ToolsetSelection, stateful: boolean): string {
+    const list = this.toolList(selection, stateful);
+    let json = this.listJsonCache.get(list);
+    if (json === undefined) this.listJsonCache.set(list, (json = JSON.stringify(list)));
+    return json;
+  }
+
   /** A factory for the SDK's serving entries (createMcpHandler per HTTP request, serveStdio per connection). */
   factory(resolve: (ctx: McpRequestContext) => { conn: McpConnection; selection: ToolsetSelection }) {
     return (ctx: McpRequestContext): Server => {
@@ -223,7 +232,7 @@ export class McpSurface {
    * server + transport cost ~2.5 ms each). Anything else, or anything unusual
    * about the message, returns null and goes to the SDK.
    */
-  async fastPath(message: unknown, conn: McpConnection, selection: ReadonlySet<Toolset>, signal?: AbortSignal): Promise<object | null> {
+  async fastPath(message: unknown, conn: McpConnection, selection: ReadonlySet<Toolset>, signal?: AbortSignal): Promise<string | null> {
     if (!isObject(message) || message.jsonrpc !== '2.0' || typeof message.method !== 'string') return null;
     const id = message.id;
     if (typeof id !== 'string' && typeof id !== 'number') return null;
@@ -231,14 +240,14 @@ export class McpSurface {
     if (!isObject(params)) return null;
     switch (message.method) {
       case 'ping':
-        return { jsonrpc: '2.0', id, result: {} };
+        return JSON.stringify({ jsonrpc: '2.0', id, result: {} });
       case 'tools/list':
         if (params.cursor !== undefined) return null;
-        return { jsonrpc: '2.0', id, result: { tools: this.toolList(selection, conn.stateful) } };
+        return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"tools":${this.toolListJson(selection, conn.stateful)}}}`;
       case 'tools/call': {
         const args = params.arguments ?? {};
         if (typeof params.name !== 'string' || !isObject(args)) return null;
-        return { jsonrpc: '2.0', id, result: await this.callTool(params.name, args, conn, new Set(selection), null, signal) };
+        return JSON.stringify({ jsonrpc: '2.0', id, result: await this.callTool(params.name, args, conn, new Set(selection), null, signal) });
       }
     }
     return null;

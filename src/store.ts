@@ -19,7 +19,7 @@
  */
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import { appendFile, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { Low } from 'lowdb';
 import { DataFile } from 'lowdb/node';
 
@@ -198,7 +198,12 @@ export class LowStore implements Store {
   /** Usage directories known to exist (no stat per call). */
   private readonly usageDirs = new Set<string>();
   /** Charges waiting for the next journal append. */
-  private walQueue: { seq: number; line: string; usageFile: string; usageLine: string; apply: () => void }[] = [];
+  private walQueue: { seq: number; line: string; apply: () => void }[] = [];
+  /**
+   * Usage lines of applied charges not yet in their usage files (written with each snapshot; until then
+   * the journal holds them). Lines carry the journal `seq`, so a line written twice after a crash is read once.
+   */
+  private pendingUsage = new Map<string, string[]>();
   private walFlush: Promise<void> | null = null;
   /** Last sequence number given out, and the journal file new charges go to. */
   private seq = 0;
@@ -283,6 +288,10 @@ export class LowStore implements Store {
       if (delta.packCredits) account.packCredits += delta.packCredits;
     }
     const date = entry.at.slice(0, 10);
+    const file = join(this.usageDir, accountId, `${date}.ndjson`);
+    const lines = this.pendingUsage.get(file) ?? [];
+    lines.push(JSON.stringify({ seq, ...entry }) + '\n');
+    this.pendingUsage.set(file, lines);
     const days = (this.data.usageDays[accountId] ??= {});
     const day = (days[date] ??= { date, calls: 0, credits: 0 });
     day.calls++;
@@ -297,6 +306,18 @@ export class LowStore implements Store {
     // New charges go to a new journal file, so covered files can be deleted whole.
     this.journal = join(this.journalDir, `${this.seq + 1}.ndjson`);
     const covered = this.data.seq;
+    // Usage lines first: if the process dies before the JSON is written, replay queues them again
+    // and reads drop the duplicates by seq.
+    const usage = this.pendingUsage;
+    this.pendingUsage = new Map();
+    for (const file of usage.keys()) {
+      const dir = dirname(file);
+      if (!this.usageDirs.has(dir)) {
+        mkdirSync(dir, { recursive: true });
+        this.usageDirs.add(dir);
+      }
+    }
+    await Promise.all([...usage].map(([file, lines]) => appendFile(file, lines.join(''))));
     await this.persist();
     for (const [path, max] of this.journalMax)
       if (max <= covered && path !== this.journal) {
@@ -313,19 +334,8 @@ export class LowStore implements Store {
 
   async charge(accountId: string, entry: UsageEntry, delta: AccountDelta): Promise<void> {
     if (!SAFE_ID.test(accountId)) throw new Error('unsafe account id');
-    const dir = join(this.usageDir, accountId);
-    if (!this.usageDirs.has(dir)) {
-      mkdirSync(dir, { recursive: true });
-      this.usageDirs.add(dir);
-    }
     const line: JournalLine = { seq: ++this.seq, accountId, entry, delta };
-    this.walQueue.push({
-      seq: line.seq,
-      line: JSON.stringify(line) + '\n',
-      usageFile: join(dir, `${entry.at.slice(0, 10)}.ndjson`),
-      usageLine: JSON.stringify(entry) + '\n',
-      apply: () => this.applyCharge(line),
-    });
+    this.walQueue.push({ seq: line.seq, line: JSON.stringify(line) + '\n', apply: () => this.applyCharge(line) });
     // Group commit: the charges of this tick share one append.
     this.walFlush ??= new Promise<void>((resolve, reject) =>
       setImmediate(() => {
@@ -333,9 +343,7 @@ export class LowStore implements Store {
         this.walQueue = [];
         this.walFlush = null;
         const journal = this.journal;
-        const usage = new Map<string, string>();
-        for (const c of batch) usage.set(c.usageFile, (usage.get(c.usageFile) ?? '') + c.usageLine);
-        Promise.all([appendFile(journal, batch.map((c) => c.line).join('')), ...[...usage].map(([f, text]) => appendFile(f, text))])
+        appendFile(journal, batch.map((c) => c.line).join(''))
           .then(() => {
             this.journalMax.set(journal, Math.max(this.journalMax.get(journal) ?? 0, batch[batch.length - 1].seq));
             for (const c of batch) c.apply();
@@ -409,16 +417,26 @@ export class LowStore implements Store {
   async readUsage(accountId: string, sinceDate: string): Promise<UsageEntry[]> {
     if (!SAFE_ID.test(accountId)) return [];
     const dir = join(this.usageDir, accountId);
-    if (!existsSync(dir)) return [];
-    const files = readdirSync(dir)
+    const files = (existsSync(dir) ? readdirSync(dir) : [])
       .filter((f) => f.endsWith('.ndjson') && f.slice(0, 10) >= sinceDate)
       .sort();
     const out: UsageEntry[] = [];
+    const seen = new Set<number>();
+    const take = (line: string) => {
+      const { seq, ...entry } = JSON.parse(line) as UsageEntry & { seq?: number };
+      if (seq !== undefined) {
+        if (seen.has(seq)) return;
+        seen.add(seq);
+      }
+      out.push(entry);
+    };
     for (const f of files) {
       const text = await readFile(join(dir, f), 'utf8');
-      for (const line of text.split('\n')) if (line) out.push(JSON.parse(line) as UsageEntry);
+      for (const line of text.split('\n')) if (line) take(line);
     }
-    return out;
+    for (const [file, lines] of this.pendingUsage)
+      if (dirname(file) === dir && basename(file).slice(0, 10) >= sinceDate) for (const line of lines) take(line);
+    return out.sort((a, b) => a.at.localeCompare(b.at));
   }
 
   usageDays(accountId: string, sinceDate: string): UsageDay[] {
