@@ -108,7 +108,7 @@ async function serveCommand(values: Record<string, string | boolean | undefined>
     toolsets: values.toolsets !== undefined ? selection(values.toolsets as string) : undefined,
   });
   const server = await createServer(config);
-  if (values.dev) await devKey(server.accounts);
+  if (values.dev) await devKey(server.accounts, `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port || 8787}`);
   const http = serve({ fetch: server.app.fetch, port, hostname: config.host }, (info) => {
     const shown = config.host.includes(':') ? `[${config.host}]` : config.host;
     config.baseUrl ??= `http://${shown}:${info.port}`; // links to hosted render files (WERKBANK_BASE_URL overrides)
@@ -127,14 +127,14 @@ async function serveCommand(values: Record<string, string | boolean | undefined>
   return -1;
 }
 
-async function devKey(accounts: import('./accounts.js').Accounts): Promise<void> {
+async function devKey(accounts: import('./accounts.js').Accounts, base: string): Promise<void> {
   try {
     accounts.requireAccount('dev');
     process.stderr.write('Dev account "dev" exists (its key was printed on first start; `werkbank keys create --account dev` makes another while the server is stopped).\n');
   } catch {
     await accounts.createAccount('dev', 'paid');
     const { key } = await accounts.createKey('dev');
-    print(`Created account "dev" with a local API key (shown once):\n\n  ${key}\n\nTry:\n  curl -s http://127.0.0.1:8787/api/v1/tools/word-counter -H 'X-API-Key: ${key}' -H 'Content-Type: application/json' -d '{"text":"Hello werkbank"}'\n`);
+    print(`Created account "dev" with a local API key (shown once):\n\n  ${key}\n\nTry:\n  curl -s ${base}/api/v1/tools/word-counter -H 'X-API-Key: ${key}' -H 'Content-Type: application/json' -d '{"text":"Hello werkbank"}'\n`);
   }
 }
 
