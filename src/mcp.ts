@@ -281,8 +281,9 @@ export class McpSurface {
           return await this.runTool(this.opts.registry.requireName(inner), innerArgs, conn, signal);
         }
       }
-      const entry = this.opts.registry.requireName(name, (t) => selection.has(t.toolset));
-      return await this.runTool(entry, args, conn, signal);
+      // Toolsets decide what is listed, not what may be called: a tool learned through
+      // describe_toolset can be called directly, like through call_tool.
+      return await this.runTool(this.opts.registry.requireName(name), args, conn, signal);
     } catch (err) {
       const { message } = publicError(err, log);
       return errorResult(message);

@@ -10,11 +10,11 @@ import { didYouMean } from './validate.js';
 export type ToolsetSelection = ReadonlySet<Toolset>;
 
 /**
- * The default selection: small enough for clients that degrade beyond ~40
- * tools, and the groups most agents reach for. Everything else is one
- * `call_tool` away.
+ * The default selection: 26 tools (plus the three discovery tools), well under
+ * the 40 where clients start to degrade: format conversion, the Dutch helpers,
+ * the generators and agent memory. Everything else is one `call_tool` away.
  */
-export const DEFAULT_TOOLSETS: readonly Toolset[] = ['text', 'format', 'dutch', 'generators', 'memory'];
+export const DEFAULT_TOOLSETS: readonly Toolset[] = ['format', 'dutch', 'generators', 'memory'];
 
 /** Parse a comma-separated list (`all` = every toolset). Throws a 400 naming `field` on an unknown name. */
 export function parseToolsets(value: string, field = 'toolsets'): Toolset[] {
