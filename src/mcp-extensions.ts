@@ -8,9 +8,10 @@ import type { McpConnection, McpExtension } from './mcp.js';
 import { LOCAL_ACCOUNT } from './pipeline.js';
 import { MEMORY_LIMITS, parseMemoryUri, type MemoryChange, type MemoryService } from './memory.js';
 import type { Prompt } from './prompt.js';
+import memoryTemplate from '../resources/memory.js';
 
 const INVALID_PARAMS = -32602;
-const TEMPLATE = 'memory://{namespace}/{key}';
+const TEMPLATE = memoryTemplate.uriTemplate;
 
 function accountOf(conn: McpConnection): string | null {
   if (conn.caller.kind === 'account') return conn.caller.accountId;
@@ -66,16 +67,7 @@ export function memoryResources(service: MemoryService): McpExtension {
         };
       });
 
-      server.setRequestHandler('resources/templates/list', async () => ({
-        resourceTemplates: [
-          {
-            uriTemplate: TEMPLATE,
-            name: 'memory-item',
-            title: 'Agent memory item',
-            description: 'A note stored with memory_set; namespace and key complete from your stored items.',
-          },
-        ],
-      }));
+      server.setRequestHandler('resources/templates/list', async () => ({ resourceTemplates: [memoryTemplate] }));
 
       server.setRequestHandler('resources/read', async (request) => {
         const uri = (request.params as { uri: string }).uri;
