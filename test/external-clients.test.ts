@@ -68,10 +68,10 @@ describe('MCP Inspector CLI (v2)', () => {
     const list = await inspector([process.execPath, CLI, '--toolsets', 'all', '--method', 'tools/list', '--strict']);
     expect(list.code, list.stderr).toBe(0);
     expect(list.json.result.tools.map((t: { name: string }) => t.name)).toContain('word_counter');
-    const call = await inspector([process.execPath, CLI, '--method', 'tools/call', '--tool-name', 'word_counter', '--tool-args-json', '{"text":"Hallo wereld"}']);
+    const call = await inspector([process.execPath, CLI, '--toolsets', 'text', '--method', 'tools/call', '--tool-name', 'word_counter', '--tool-args-json', '{"text":"Hallo wereld"}']);
     expect(call.code).toBe(0);
     expect(call.json.result.structuredContent).toMatchObject({ words: 2, characters: 12 });
-    const bad = await inspector([process.execPath, CLI, '--method', 'tools/call', '--tool-name', 'word_counter', '--tool-args-json', '{"txt":"x"}']);
+    const bad = await inspector([process.execPath, CLI, '--toolsets', 'text', '--method', 'tools/call', '--tool-name', 'word_counter', '--tool-args-json', '{"txt":"x"}']);
     expect(bad.code).toBe(5); // the Inspector's exit code for an isError result
   });
 

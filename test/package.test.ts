@@ -45,7 +45,7 @@ describe('npm package', () => {
       throw new Error(`${(e as Error).message}; stderr: ${stderr}`);
     });
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['list_toolsets', 'call_tool', 'word_counter']));
+    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['list_toolsets', 'call_tool', 'generate_brp_test_data']));
     const result = await client.callTool({ name: 'word_counter', arguments: { text: 'uit het pakket' } });
     expect(result.structuredContent).toMatchObject({ words: 3 });
     await client.close();
