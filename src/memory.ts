@@ -97,21 +97,23 @@ function summary(item: MemoryItem): MemorySummary {
 export class MemoryService {
   /** Emits 'change' (MemoryChange) after every durable write or purge. */
   readonly events = new EventEmitter().setMaxListeners(0);
-  private collectionPromise: Promise<Collection<MemoryItem>> | undefined;
-
+  /**
+   * `openStore` is asked for the store on every use: a server passes its open
+   * store; stdio lends the data dir's store only while memory is in use, so
+   * several local MCP hosts can share one memory.
+   */
   constructor(
     private readonly openStore: () => Promise<Store>,
     private readonly retentionDays: (accountId: string) => number,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  private collection(): Promise<Collection<MemoryItem>> {
-    return (this.collectionPromise ??= this.openStore()
-      .then((store) => store.collection<MemoryItem>('memory'))
-      .catch((err) => {
-        this.collectionPromise = undefined;
-        throw new ToolError(`Agent memory is unavailable: ${(err as Error).message}`, 503);
-      }));
+  private async collection(): Promise<Collection<MemoryItem>> {
+    try {
+      return (await this.openStore()).collection<MemoryItem>('memory');
+    } catch (err) {
+      throw new ToolError(`Agent memory is unavailable: ${(err as Error).message}`, 503);
+    }
   }
 
   /** The API for one account (resolves the store first). */

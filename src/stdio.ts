@@ -19,9 +19,8 @@ import { log } from './log.js';
 export function runStdio(registry: Registry, toolsets: ToolsetSelection, dataDir: string): void {
   // Anything printed by a library must not corrupt the protocol channel.
   console.log = console.info = console.debug = (...args: unknown[]) => log(args.map(String).join(' '));
-  let store: Promise<Store> | undefined;
-  const openStore = () => (store ??= LowStore.open(dataDir).catch((err) => ((store = undefined), Promise.reject(err))));
-  const memory = new MemoryService(openStore, () => PLANS.paid.memoryRetentionDays);
+  const lease = storeLease(dataDir);
+  const memory = new MemoryService(lease.open, () => PLANS.paid.memoryRetentionDays);
   const mcp = new McpSurface({
     registry,
     pipeline: new Pipeline(null, {}, { memory }),
@@ -35,10 +34,56 @@ export function runStdio(registry: Registry, toolsets: ToolsetSelection, dataDir
   const stop = () =>
     void handle
       .close()
-      .then(async () => (store ? (await store).close() : undefined))
+      .then(() => lease.close())
       .catch(() => undefined)
       .finally(() => process.exit(0));
   process.stdin.on('end', stop);
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+/** How long the stdio process keeps the data dir after its last memory use. */
+const LEASE_IDLE_MS = 2000;
+/** How long a memory use waits for another local process to release the data dir. */
+const LEASE_WAIT_MS = 5000;
+
+/**
+ * The embedded store serves one process at a time, but a user often runs
+ * several MCP hosts (each its own stdio process) on one memory. So stdio opens
+ * the data dir on use, keeps it while memory is busy, releases it after a short
+ * idle time, and waits (bounded) when another process holds it.
+ */
+function storeLease(dataDir: string): { open: () => Promise<Store>; close: () => Promise<void> } {
+  let current: Promise<Store> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const release = async () => {
+    const held = current;
+    current = undefined;
+    if (held) await (await held).close();
+  };
+  const acquire = async (): Promise<Store> => {
+    const deadline = Date.now() + LEASE_WAIT_MS;
+    for (;;) {
+      try {
+        return await LowStore.open(dataDir);
+      } catch (err) {
+        if (!/in use by another werkbank process/.test((err as Error).message) || Date.now() > deadline) throw err;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+  };
+  return {
+    open: async () => {
+      current ??= acquire().catch((err) => ((current = undefined), Promise.reject(err)));
+      const store = await current;
+      clearTimeout(timer);
+      timer = setTimeout(() => void release().catch((e) => log(`memory store: ${(e as Error).message}`)), LEASE_IDLE_MS);
+      timer.unref();
+      return store;
+    },
+    close: async () => {
+      clearTimeout(timer);
+      await release();
+    },
+  };
 }

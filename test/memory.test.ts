@@ -172,6 +172,26 @@ describe('agent memory over stdio', () => {
   });
 });
 
+describe('agent memory shared by two local MCP hosts (two stdio processes)', () => {
+  it('both can write and read the same memory; the data dir is lent, not held', async () => {
+    const dataDir = tempDir();
+    const connect = async () => {
+      const client = new Client({ name: 'host', version: '1' });
+      await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, '--toolsets', 'memory', '--data', dataDir], stderr: 'pipe' }));
+      return client;
+    };
+    const [a, b] = await Promise.all([connect(), connect()]);
+    const setA = await a.callTool({ name: 'memory_set', arguments: { key: 'from-a', value: 'written by host A' } });
+    expect(setA.isError, JSON.stringify(setA.content)).toBeFalsy();
+    const setB = await b.callTool({ name: 'memory_set', arguments: { key: 'from-b', value: 'written by host B' } });
+    expect(setB.isError, JSON.stringify(setB.content)).toBeFalsy();
+    const readA = await a.callTool({ name: 'memory_get', arguments: { key: 'from-b' } });
+    expect(readA.structuredContent).toMatchObject({ found: true, item: { value: 'written by host B' } });
+    await a.close();
+    await b.close();
+  }, 60_000);
+});
+
 describe('prompts', () => {
   it('list, render with arguments, complete enumerable arguments, refuse bad ones', async () => {
     const client = await httpClient(srv.key);
