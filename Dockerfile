@@ -18,4 +18,4 @@ VOLUME /data
 USER node
 EXPOSE 8787
 HEALTHCHECK CMD node -e "fetch('http://127.0.0.1:8787/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "dist/src/cli.js", "serve", "--host", "0.0.0.0"]
+CMD ["node", "dist/werkbank.js", "serve", "--host", "0.0.0.0"]

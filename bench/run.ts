@@ -13,7 +13,7 @@ import autocannon from 'autocannon';
 import { SAMPLE } from './server.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const CLI = join(here, '../src/cli.js');
+const CLI = join(here, '../werkbank.js');
 const CONNECTIONS = 10;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 

@@ -1,3 +1,3 @@
-// Make the CLI executable after tsc (npm also does it on install; this covers `node dist/...` runs and npm pack).
+// Make the CLIs executable after the build (npm also does it on install; this covers direct runs and npm pack).
 import { chmodSync } from 'node:fs';
-chmodSync(new URL('../dist/src/cli.js', import.meta.url), 0o755);
+for (const file of ['../dist/src/cli.js', '../dist/werkbank.js']) chmodSync(new URL(file, import.meta.url), 0o755);

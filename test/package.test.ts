@@ -21,7 +21,7 @@ describe('npm package', () => {
     const [packed] = JSON.parse(out) as { filename: string; files: { path: string }[] }[];
     expect(packed.filename).toBe(`werkbank-${version}.tgz`);
     const paths = packed.files.map((f) => f.path);
-    expect(paths).toContain('dist/src/cli.js');
+    expect(paths).toContain('dist/werkbank.js');
     expect(paths).toContain('mcp.json');
     expect(paths.some((p) => p.startsWith('assets/'))).toBe(true);
     expect(paths.some((p) => p.startsWith('test/') || p.startsWith('src/'))).toBe(false);

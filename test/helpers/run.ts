@@ -16,8 +16,9 @@ import { join } from 'node:path';
 let memory: MemoryService | undefined;
 /** Agent memory for direct runs: one temp store per test process. */
 function testMemory(): MemoryService {
+  let store: Promise<LowStore> | undefined;
   return (memory ??= new MemoryService(
-    async () => LowStore.open(mkdtempSync(join(tmpdir(), 'werkbank-memory-'))),
+    () => (store ??= LowStore.open(mkdtempSync(join(tmpdir(), 'werkbank-memory-')))),
     () => 30,
   ));
 }

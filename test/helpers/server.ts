@@ -10,7 +10,8 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createServer, configFromEnv, type ServerConfig, type Server } from '../../src/app.js';
 import { repoRoot } from './paths.js';
 
-export const CLI = resolve(repoRoot, 'dist/src/cli.js');
+/** The built CLI as published (the bundle the package's bin points at). */
+export const CLI = resolve(repoRoot, 'dist/werkbank.js');
 
 export interface TestServer {
   url: string;
