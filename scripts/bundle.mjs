@@ -10,8 +10,13 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  // jsonc-parser is a UMD module whose internal requires esbuild cannot follow.
-  external: ['playwright-core', '@sparticuz/chromium', 'sanitize-html', 'micromark', 'micromark-extension-gfm', 'ajv', 'ajv-formats', 'jsonc-parser'],
+  external: [
+    // Binaries, worker-loaded modules, and jsonc-parser (UMD: esbuild cannot follow its internal requires).
+    'playwright-core', '@sparticuz/chromium', 'sanitize-html', 'micromark', 'micromark-extension-gfm', 'ajv', 'ajv-formats', 'jsonc-parser',
+    // Large libraries the tools load on first use: left out, a start does not even parse them.
+    '@zxcvbn-ts/*', 'sql-formatter', 'openai', 'qrcode', 'yaml', 'cronstrue', 'croner', 'diff', 'fast-xml-parser', 'xml-formatter',
+    'entities', 'jsvat', '@zootools/email-spell-checker', '@sindresorhus/slugify',
+  ],
   // Bundled CommonJS dependencies call require() for Node built-ins.
   banner: { js: "import { createRequire as __werkbankRequire } from 'node:module'; const require = __werkbankRequire(import.meta.url);" },
   logLevel: 'warning',
