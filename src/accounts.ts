@@ -120,11 +120,6 @@ export class Accounts implements Ledger, Auth {
     return account;
   }
 
-  async setPlan(name: string, plan: Plan): Promise<Account> {
-    const account = this.requireAccount(name);
-    return this.store.updateAccount(account.id, (a) => ((a.plan = plan), a));
-  }
-
   /** Creates a key; the returned `key` is shown once and never stored. */
   async createKey(accountName: string): Promise<CreatedKey> {
     const account = this.requireAccount(accountName);
@@ -204,10 +199,13 @@ export class Accounts implements Ledger, Auth {
 
   /** Deletes usage history past each account's plan retention. */
   async sweepUsage(): Promise<void> {
-    for (const account of this.store.listAccounts()) {
-      const keep = PLANS[account.plan].usageRetentionDays;
-      await this.store.pruneUsage(account.id, isoDate(new Date(this.now().getTime() - (keep - 1) * 86_400_000)));
-    }
+    // Concurrently: the accounts' changes share one group-committed write.
+    await Promise.all(
+      this.store.listAccounts().map((account) => {
+        const keep = PLANS[account.plan].usageRetentionDays;
+        return this.store.pruneUsage(account.id, isoDate(new Date(this.now().getTime() - (keep - 1) * 86_400_000)));
+      }),
+    );
   }
 
   // ---- authentication -------------------------------------------------

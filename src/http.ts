@@ -9,9 +9,9 @@
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { createMcpHandler, type McpHttpHandler, type McpRequestContext } from '@modelcontextprotocol/server';
-import type { Registry, RegisteredTool } from './registry.js';
+import { restPath, type Registry } from './registry.js';
 import { publicError, type Caller, type Pipeline } from './pipeline.js';
-import { ToolError, type Tool } from './tool.js';
+import { ToolError } from './tool.js';
 import { LIMITS } from './limits.js';
 import { log } from './log.js';
 import { selection, type ToolsetSelection } from './toolsets.js';
@@ -35,8 +35,7 @@ export interface AppOptions {
   registry: Registry;
   pipeline: Pipeline;
   mcp: McpSurface;
-  /** Null: no accounts (every caller is local and unmetered); only for embedding and tests. */
-  auth: Auth | null;
+  auth: Auth;
   /** Default toolsets for `/mcp` connections without `?toolsets=`. */
   toolsets: ToolsetSelection;
   /** Host names accepted in `Host`/`Origin` (DNS-rebinding protection); null = any. */
@@ -122,10 +121,7 @@ export function buildApp(opts: AppOptions): Hono {
     return body as Record<string, unknown>;
   };
 
-  const authenticate = async (c: Context): Promise<Caller & { kind: 'account' }> => {
-    if (!auth) return { kind: 'account', accountId: 'local', keyId: 'local', plan: 'paid' };
-    return auth.authenticate(c.req.raw.headers);
-  };
+  const authenticate = (c: Context): Promise<Caller & { kind: 'account' }> => auth.authenticate(c.req.raw.headers);
   const helpers: RouteHelpers = { errorResponse, readJsonObject, authenticate };
 
   app.get('/health', (c) => c.json({ ok: true, version: VERSION, tools: registry.tools.length }));
@@ -158,7 +154,7 @@ export function buildApp(opts: AppOptions): Hono {
     const slug = c.req.param('slug') ?? '';
     let caller: Caller | undefined;
     let balance: Balance | undefined;
-    const headers = (): Record<string, string> => (auth && balance ? auth.rateLimitHeaders(balance) : {});
+    const headers = (): Record<string, string> => (balance ? auth.rateLimitHeaders(balance) : {});
     try {
       const who: Caller = (caller =
         isRender && !hasCredentials(c) && registry.bySlugOrNull(slug)?.tool.metering === 'render' // renders, not qr-code
@@ -168,13 +164,11 @@ export function buildApp(opts: AppOptions): Hono {
       const body = await readJsonObject(c);
       const prepared = pipeline.prepare(entry, body, { surface: 'rest', caller: who, signal: () => c.req.raw.signal });
       if (entry.tool.streamJson) return await streamResponse(c, prepared, who, (b) => (balance = b), headers);
-      const { value, balance: after } = await pipeline.metered(prepared, who, async () =>
-        entry.tool.run(prepared.input as never, prepared.ctx),
-      );
-      balance = after;
-      return c.json({ ok: true, data: value }, 200, headers());
+      const result = await pipeline.run(prepared, who);
+      balance = result.balance;
+      return c.json({ ok: true, data: result.data }, 200, headers());
     } catch (err) {
-      if (caller?.kind === 'account' && auth && !balance) balance = await auth.balance(caller.accountId).catch(() => undefined);
+      if (caller?.kind === 'account' && !balance) balance = await auth.balance(caller.accountId).catch(() => undefined);
       return errorResponse(c, err, headers());
     }
   };
@@ -240,7 +234,7 @@ export function buildApp(opts: AppOptions): Hono {
         }
       });
     await ready;
-    if (auth && caller.kind === 'account') setBalance(await auth.balance(caller.accountId));
+    if (caller.kind === 'account') setBalance(await auth.balance(caller.accountId));
     return new Response(stream, { status: 200, headers: { 'Content-Type': 'application/json', ...headers() } });
   };
 
@@ -258,24 +252,22 @@ export function buildApp(opts: AppOptions): Hono {
 
   // MCP over Streamable HTTP: both protocol eras on one endpoint (stateless). One SDK handler per
   // account, so that 2026-07-28 `subscriptions/listen` streams only ever see their own account's events.
+  // The route below authenticates and parses `?toolsets=` once, and hands both over in authInfo.extra.
   const factory = opts.mcp.factory((ctx: McpRequestContext) => {
-    const caller = (ctx.authInfo?.extra?.caller as Caller | undefined) ?? { kind: 'local' };
-    const url = ctx.requestInfo ? new URL(ctx.requestInfo.url) : undefined;
-    const chosen = url?.searchParams.get('toolsets') ?? undefined;
+    const extra = ctx.authInfo?.extra as { caller: Caller; toolsets: ToolsetSelection };
     return {
-      conn: { surface: 'mcp-http', caller, stateful: false, listen: ctx.era === 'modern' },
-      selection: chosen !== undefined ? selection(chosen) : opts.toolsets,
+      conn: { surface: 'mcp-http', caller: extra.caller, stateful: false, listen: ctx.era === 'modern' },
+      selection: extra.toolsets,
     };
   });
   // Keyed by API key id: a revoked key's open listen streams are closed with its handler.
   const mcpHandlers = new Map<string, { accountId: string; handler: McpHttpHandler }>();
-  const handlerFor = (caller: Caller): McpHttpHandler => {
-    const id = caller.kind === 'account' ? caller.keyId : 'local';
-    let entry = mcpHandlers.get(id);
+  const handlerFor = (caller: Caller & { kind: 'account' }): McpHttpHandler => {
+    let entry = mcpHandlers.get(caller.keyId);
     if (!entry) {
       const handler = createMcpHandler(factory, { maxRequestBodySize: LIMITS.bodyBytes, onerror: (e) => log(`mcp: ${e.message}`) });
-      entry = { accountId: caller.kind === 'account' ? caller.accountId : 'local', handler };
-      mcpHandlers.set(id, entry);
+      entry = { accountId: caller.accountId, handler };
+      mcpHandlers.set(caller.keyId, entry);
     }
     return entry.handler;
   };
@@ -292,11 +284,12 @@ export function buildApp(opts: AppOptions): Hono {
     void entry?.handler.close().catch(() => undefined);
   });
   app.all('/mcp', async (c) => {
-    let caller: Caller;
+    let caller: Caller & { kind: 'account' };
+    let toolsets: ToolsetSelection;
     try {
       caller = await authenticate(c);
       const chosen = c.req.query('toolsets');
-      if (chosen !== undefined) selection(chosen); // validate early: 400 naming the bad toolset
+      toolsets = chosen !== undefined ? selection(chosen) : opts.toolsets; // a bad name is a 400 naming it
     } catch (err) {
       return errorResponse(c, err);
     }
@@ -312,15 +305,9 @@ export function buildApp(opts: AppOptions): Hono {
           parsedBody = undefined;
         }
         const accept = c.req.header('accept') ?? '';
-        const chosen = c.req.query('toolsets');
         const answer =
           parsedBody !== undefined && /application\/json|\*\/\*/.test(accept)
-            ? await opts.mcp.fastPath(
-                parsedBody,
-                { surface: 'mcp-http', caller, stateful: false },
-                chosen !== undefined ? selection(chosen) : opts.toolsets,
-                c.req.raw.signal,
-              )
+            ? await opts.mcp.fastPath(parsedBody, { surface: 'mcp-http', caller, stateful: false }, toolsets, c.req.raw.signal)
             : null;
         if (answer)
           res = c.body(answer, 200, { 'Content-Type': 'application/json', 'mcp-protocol-version': c.req.header('mcp-protocol-version')! });
@@ -329,13 +316,11 @@ export function buildApp(opts: AppOptions): Hono {
       }
     }
     res ??= await handlerFor(caller).fetch(c.req.raw, {
-      authInfo: { token: 'redacted', clientId: caller.kind === 'account' ? caller.accountId : 'local', scopes: [], extra: { caller } },
+      authInfo: { token: 'redacted', clientId: caller.accountId, scopes: [], extra: { caller, toolsets } },
       ...(parsedBody !== undefined ? { parsedBody } : {}),
     });
-    if (auth && caller.kind === 'account') {
-      const balance = await auth.balance(caller.accountId).catch(() => undefined);
-      if (balance) for (const [k, v] of Object.entries(auth.rateLimitHeaders(balance))) res.headers.set(k, v);
-    }
+    const balance = await auth.balance(caller.accountId).catch(() => undefined);
+    if (balance) for (const [k, v] of Object.entries(auth.rateLimitHeaders(balance))) res.headers.set(k, v);
     return res;
   });
 
@@ -344,10 +329,6 @@ export function buildApp(opts: AppOptions): Hono {
   app.notFound((c) => c.json({ error: `Not found: ${c.req.method} ${new URL(c.req.url).pathname}`, code: 404 }, 404));
   app.onError((err, c) => errorResponse(c, err));
   return app;
-}
-
-export function restPath(tool: Tool): string {
-  return tool.toolset === 'render' ? `/api/v1/render/${tool.slug}` : `/api/v1/tools/${tool.slug}`;
 }
 
 function tooLarge(): ToolError {
@@ -378,5 +359,3 @@ async function readLimited(req: Request, limit: number): Promise<Uint8Array> {
   }
   return out;
 }
-
-export type { RegisteredTool };

@@ -2,8 +2,7 @@
  * The OpenAPI 3.1 document, derived from the registry: one operation per tool
  * with its request and response schemas and the declared examples.
  */
-import type { Registry, JsonSchema } from './registry.js';
-import { restPath } from './http.js';
+import { restPath, type Registry, type JsonSchema } from './registry.js';
 import { TOOLSETS } from './tool.js';
 import { LIMITS } from './limits.js';
 

@@ -131,12 +131,14 @@ export class Pipeline {
     return { value, balance };
   }
 
-  async call(entry: RegisteredTool, raw: unknown, opts: CallOptions): Promise<CallResult> {
-    const prepared = this.prepare(entry, raw, opts);
-    const { value, balance } = await this.metered(prepared, opts.caller, async () =>
-      entry.tool.run(prepared.input as never, prepared.ctx),
-    );
+  /** Run a prepared call's tool under its meter. */
+  async run(call: PreparedCall, caller: Caller): Promise<CallResult> {
+    const { value, balance } = await this.metered(call, caller, async () => call.entry.tool.run(call.input as never, call.ctx));
     return { data: value, balance };
+  }
+
+  async call(entry: RegisteredTool, raw: unknown, opts: CallOptions): Promise<CallResult> {
+    return this.run(this.prepare(entry, raw, opts), opts.caller);
   }
 }
 

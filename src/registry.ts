@@ -8,6 +8,11 @@ import { didYouMean, parseInput } from './validate.js';
 
 export type JsonSchema = Record<string, unknown>;
 
+/** The REST path of a tool: render tools live under /api/v1/render, the rest under /api/v1/tools. */
+export function restPath(tool: Tool): string {
+  return tool.toolset === 'render' ? `/api/v1/render/${tool.slug}` : `/api/v1/tools/${tool.slug}`;
+}
+
 export interface RegisteredTool {
   tool: Tool;
   inputSchema: JsonSchema;

@@ -80,12 +80,8 @@ export interface UsageDay {
 }
 
 export interface Store {
-  /**
-   * Run `fn` atomically on the account (no other mutation interleaves). With
-   * `durable` (the default) the promise resolves once the change is on disk;
-   * without it, the change is applied at once and written with the next batch.
-   */
-  updateAccount<T>(id: string, fn: (account: Account) => T, durable?: boolean): Promise<T>;
+  /** Run `fn` atomically on the account (no other mutation interleaves); resolves once the change is on disk. */
+  updateAccount<T>(id: string, fn: (account: Account) => T): Promise<T>;
   getAccount(id: string): Account | undefined;
   getAccountByName(name: string): Account | undefined;
   listAccounts(): Account[];
@@ -370,12 +366,11 @@ export class LowStore implements Store {
     return this.batch;
   }
 
-  async updateAccount<T>(id: string, fn: (account: Account) => T, durable = true): Promise<T> {
+  async updateAccount<T>(id: string, fn: (account: Account) => T): Promise<T> {
     const account = this.data.accounts[id];
     if (!account) throw new Error(`no account ${id}`);
     const result = fn(account);
-    if (durable) await this.persist();
-    else void this.persist().catch(() => undefined);
+    await this.persist();
     return result;
   }
   getAccount(id: string) {
@@ -447,11 +442,17 @@ export class LowStore implements Store {
 
   async pruneUsage(accountId: string, beforeDate: string) {
     const days = this.data.usageDays[accountId];
-    if (days) for (const date of Object.keys(days)) if (date < beforeDate) delete days[date];
+    let changed = false;
+    if (days)
+      for (const date of Object.keys(days))
+        if (date < beforeDate) {
+          delete days[date];
+          changed = true;
+        }
     const dir = join(this.usageDir, accountId);
     if (SAFE_ID.test(accountId) && existsSync(dir))
       for (const f of readdirSync(dir)) if (f.slice(0, 10) < beforeDate) rmSync(join(dir, f), { force: true });
-    await this.persist();
+    if (changed) await this.persist(); // an hourly sweep that deletes nothing writes nothing
   }
 
   collection<T>(name: string): Collection<T> {

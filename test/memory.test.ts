@@ -76,9 +76,14 @@ describe('agent memory over MCP HTTP', () => {
     now = new Date('2026-07-02T00:00:00Z'); // 30 days (free plan) after the write
     const get = await post(srv.url, '/api/v1/tools/memory-get', { namespace: 'tmp', key: 'old' }, srv.key);
     expect(get.json.data).toEqual({ found: false, item: null });
-    expect(await srv.server.memory.sweep()).toBeGreaterThanOrEqual(0);
-    const col = srv.server.store.collection('memory');
+    // Hidden from reads at once; the sweep deletes every expired record, and only those.
+    const col = srv.server.store.collection<{ expiresAt: string }>('memory');
+    const expired = col.all().filter(([, , item]) => item.expiresAt <= now.toISOString()).length;
+    expect(col.get(srv.accountId, 'tmp/old')).toBeDefined();
+    expect(await srv.server.memory.sweep()).toBe(expired);
     expect(col.get(srv.accountId, 'tmp/old')).toBeUndefined();
+    expect(col.all().length).toBeGreaterThan(0); // the paid account's items (365 days) stay
+    expect(await srv.server.memory.sweep()).toBe(0);
     now = new Date('2026-06-01T12:00:00Z');
   });
 });
