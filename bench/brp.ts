@@ -6,8 +6,8 @@
  * of the data as a surface does), and the process's peak RSS (MB).
  */
 import tool from '../tools/generators/brp-test-data-generator.js';
-import { parseInput } from '../src/validate.js';
-import type { ToolContext } from '../src/tool.js';
+import { parseInput } from '../src/core/validate.js';
+import type { ToolContext } from '../src/core/tool.js';
 
 const ctx: ToolContext = { surface: 'rest', signal: new AbortController().signal };
 

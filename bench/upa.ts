@@ -5,7 +5,7 @@
  * Targets: the first under 3 s and under 400 MB peak RSS.
  */
 import tool from '../tools/generators/upa-file-generator.js';
-import { parseInput } from '../src/validate.js';
+import { parseInput } from '../src/core/validate.js';
 
 async function measure(count: number, months: number): Promise<{ ms: number; bytes: number; peakMb: number; files: number }> {
   const input = parseInput(tool.input, { format: 'xml', options: { population: { count }, period: { startYear: 2026, months } } });

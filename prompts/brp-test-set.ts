@@ -1,4 +1,4 @@
-import { definePrompt } from '../src/prompt.js';
+import { definePrompt } from '../src/core/prompt.js';
 import { FORMATS, LIFE_EVENTS } from '../tools/generators/brp/options.js';
 
 export default definePrompt({

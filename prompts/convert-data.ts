@@ -1,4 +1,4 @@
-import { definePrompt } from '../src/prompt.js';
+import { definePrompt } from '../src/core/prompt.js';
 
 const FORMATS = ['json', 'csv', 'yaml', 'xml', 'markdown-table', 'typescript'] as const;
 

@@ -1,4 +1,4 @@
-import { definePrompt } from '../src/prompt.js';
+import { definePrompt } from '../src/core/prompt.js';
 import { DEFECTS } from '../tools/generators/upa/options.js';
 
 export default definePrompt({

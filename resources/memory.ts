@@ -3,7 +3,7 @@
  * memory_set is the MCP resource `memory://<namespace>/<key>`. The behaviour
  * (listing, reading, completion, subscriptions) is in src/mcp-extensions.ts.
  */
-import type { ResourceTemplateDeclaration } from '../src/resource.js';
+import type { ResourceTemplateDeclaration } from '../src/core/resource.js';
 
 export default {
   uriTemplate: 'memory://{namespace}/{key}',

@@ -1,9 +1,9 @@
 // Rewrites the README's generated tool table from the registry (npm run docs).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { getRegistry } from '../src/app.js';
-import { withToolTable } from '../src/docs.js';
-import { packageRoot } from '../src/paths.js';
+import { getRegistry } from '../src/server.js';
+import { withToolTable } from '../src/docs/readme.js';
+import { packageRoot } from '../src/core/paths.js';
 
 const path = resolve(packageRoot, 'README.md');
 const before = readFileSync(path, 'utf8');

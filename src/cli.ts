@@ -13,12 +13,11 @@ import { accessSync, constants, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { homedir } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { VERSION } from './version.js';
-import { selection, DEFAULT_TOOLSETS } from './toolsets.js';
-import { ToolError, TOOLSETS } from './tool.js';
+import { VERSION } from './core/version.js';
+import { ToolError } from './core/tool.js';
 // Everything else is imported by the command that needs it: a stdio start (what MCP hosts run) loads no HTTP code.
 
-const HELP = `werkbank ${VERSION}: deterministic utility tools for AI agents (MCP) and REST callers
+const help = (defaults: string, toolsets: string) => `werkbank ${VERSION}: deterministic utility tools for AI agents (MCP) and REST callers
 
 Usage:
   werkbank [stdio] [--toolsets LIST] [--data DIR]
@@ -36,8 +35,8 @@ Usage:
 
 Options:
   --data DIR        data dir (default ./.werkbank; stdio: ~/.werkbank; or WERKBANK_DATA_DIR)
-  --toolsets LIST   MCP toolsets, comma-separated, or "all" (default ${DEFAULT_TOOLSETS.join(',')}, or WERKBANK_TOOLSETS)
-                    toolsets: ${Object.keys(TOOLSETS).join(', ')}
+  --toolsets LIST   MCP toolsets, comma-separated, or "all" (default ${defaults}, or WERKBANK_TOOLSETS)
+                    toolsets: ${toolsets}
   --dev             (serve) on first start, create a local "dev" account and print its key once
   -h, --help        this help
   -v, --version     the version
@@ -66,16 +65,20 @@ async function main(argv: string[]): Promise<number> {
       version: { type: 'boolean', short: 'v' },
     },
   });
-  if (values.help) return print(HELP), 0;
+  if (values.help) {
+    const { getRegistry } = await import('./catalog.js');
+    const registry = getRegistry();
+    return print(help(registry.defaultToolsets.join(','), registry.toolsets.map((t) => t.name).join(', '))), 0;
+  }
   if (values.version) return print(VERSION), 0;
   const [command = 'stdio', sub, arg] = positionals;
 
   switch (command) {
     case 'stdio': {
-      const toolsets = selection((values.toolsets as string | undefined) ?? process.env.WERKBANK_TOOLSETS);
       const dataDir = resolve((values.data as string | undefined) ?? process.env.WERKBANK_DATA_DIR ?? join(homedir(), '.werkbank'));
       const [{ runStdio }, { getRegistry }] = await Promise.all([import('./stdio.js'), import('./catalog.js')]);
-      runStdio(getRegistry(), toolsets, dataDir);
+      const registry = getRegistry();
+      runStdio(registry, registry.selection((values.toolsets as string | undefined) ?? process.env.WERKBANK_TOOLSETS), dataDir);
       return -1; // keep running
     }
     case 'serve':
@@ -88,7 +91,7 @@ async function main(argv: string[]): Promise<number> {
     case 'usage':
       return admin(command, sub, arg, values);
     default:
-      process.stderr.write(`Unknown command "${command}".\n\n${HELP}`);
+      process.stderr.write(`Unknown command "${command}" (werkbank --help lists the commands).\n`);
       return 2;
   }
 }
@@ -101,11 +104,11 @@ async function serveCommand(values: Record<string, string | boolean | undefined>
   const portText = (values.port as string | undefined) ?? process.env.WERKBANK_PORT ?? '8787';
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ToolError(`--port must be 0-65535, got "${portText}"`);
-  const [{ serve }, { configFromEnv, createServer }] = await Promise.all([import('@hono/node-server'), import('./app.js')]);
+  const [{ serve }, { configFromEnv, createServer }] = await Promise.all([import('@hono/node-server'), import('./server.js')]);
   const config = configFromEnv({
     dataDir: values.data as string | undefined,
     host: values.host as string | undefined,
-    toolsets: values.toolsets !== undefined ? selection(values.toolsets as string) : undefined,
+    toolsets: values.toolsets !== undefined ? (await import('./catalog.js')).getRegistry().selection(values.toolsets as string) : undefined,
   });
   const server = await createServer(config);
   if (values.dev) await devKey(server.accounts, `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port || 8787}`);
@@ -127,7 +130,7 @@ async function serveCommand(values: Record<string, string | boolean | undefined>
   return -1;
 }
 
-async function devKey(accounts: import('./accounts.js').Accounts, base: string): Promise<void> {
+async function devKey(accounts: import('./accounts/accounts.js').Accounts, base: string): Promise<void> {
   try {
     accounts.requireAccount('dev');
     process.stderr.write('Dev account "dev" exists (its key was printed on first start; `werkbank keys create --account dev` makes another while the server is stopped).\n');
@@ -139,7 +142,7 @@ async function devKey(accounts: import('./accounts.js').Accounts, base: string):
 }
 
 async function admin(command: string, sub: string | undefined, arg: string | undefined, values: Record<string, string | boolean | undefined>) {
-  const [{ configFromEnv }, { LowStore }, { Accounts }] = await Promise.all([import('./app.js'), import('./store.js'), import('./accounts.js')]);
+  const [{ configFromEnv }, { LowStore }, { Accounts }] = await Promise.all([import('./server.js'), import('./store/store.js'), import('./accounts/accounts.js')]);
   const config = configFromEnv({ dataDir: values.data as string | undefined });
   const store = await LowStore.open(config.dataDir);
   const accounts = new Accounts(store);

@@ -5,16 +5,16 @@
  * memory never takes the data dir's lock.
  */
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { McpSurface } from './mcp.js';
-import { Pipeline } from './pipeline.js';
-import type { Registry } from './registry.js';
-import type { ToolsetSelection } from './toolsets.js';
-import { LowStore, type Store } from './store.js';
-import { MemoryService } from './memory.js';
-import { PLANS } from './accounts.js';
-import { memoryResources, prompts } from './mcp-extensions.js';
+import { McpSurface } from './mcp/surface.js';
+import { Pipeline } from './core/pipeline.js';
+import type { Registry } from './core/registry.js';
+import type { ToolsetSelection } from './core/toolsets.js';
+import { LowStore, type Store } from './store/store.js';
+import { MemoryService } from './memory/service.js';
+import { PLANS } from './accounts/accounts.js';
+import { memoryResources, prompts } from './mcp/extensions.js';
 import { allPrompts } from '../prompts/index.js';
-import { log } from './log.js';
+import { log } from './core/log.js';
 
 export function runStdio(registry: Registry, toolsets: ToolsetSelection, dataDir: string): void {
   // Anything printed by a library must not corrupt the protocol channel.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { getRegistry } from '../src/app.js';
-import { withToolTable } from '../src/docs.js';
+import { getRegistry } from '../src/server.js';
+import { withToolTable } from '../src/docs/readme.js';
 import { repoRoot } from './helpers/paths.js';
 
 describe('README', () => {

@@ -4,11 +4,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAiEnv, startFakeOpenAI, type FakeOpenAI } from './helpers/fake-openai.js';
-import { allTools } from '../tools/index.js';
-import { Registry } from '../src/registry.js';
+import { allTools, allToolsets } from '../tools/index.js';
+import { Registry } from '../src/core/registry.js';
 import { runTool } from './helpers/run.js';
 
-const registry = new Registry(allTools);
+const registry = new Registry(allTools, allToolsets);
 
 // The AI tools' examples run against a local OpenAI-compatible fake (deterministic answers).
 let fake: FakeOpenAI;

@@ -7,7 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { CLI, startServer, tempDir, type TestServer } from './helpers/server.js';
-import { DEFAULT_TOOLSETS } from '../src/toolsets.js';
+import { getRegistry } from '../src/catalog.js';
+
+const DEFAULT_TOOLSETS = getRegistry().defaultToolsets;
+const TEXT_TOOLS = getRegistry().inToolsets(new Set(['text'])).length;
 
 let stdio: Client;
 let srv: TestServer;
@@ -36,7 +39,7 @@ describe('toolsets and discovery', () => {
 
   it('list_toolsets and describe_toolset reveal every tool; call_tool and direct calls reach them', async () => {
     const sets = data(await stdio.callTool({ name: 'list_toolsets', arguments: {} })).toolsets;
-    expect(sets.find((s: { name: string }) => s.name === 'text')).toMatchObject({ enabled: false, tools: 16 });
+    expect(sets.find((s: { name: string }) => s.name === 'text')).toMatchObject({ enabled: false, tools: TEXT_TOOLS });
     expect(sets.find((s: { name: string }) => s.name === 'dutch')).toMatchObject({ enabled: true });
     const text = data(await stdio.callTool({ name: 'describe_toolset', arguments: { toolset: 'text' } }));
     expect(text.tools.map((t: { name: string }) => t.name)).toContain('word_counter');
@@ -56,7 +59,7 @@ describe('toolsets and discovery', () => {
     let changed = 0;
     stdio.setNotificationHandler('notifications/tools/list_changed', () => void changed++);
     const result = data(await stdio.callTool({ name: 'enable_toolset', arguments: { toolset: 'text' } }));
-    expect(result).toMatchObject({ toolset: 'text', added: 16 });
+    expect(result).toMatchObject({ toolset: 'text', added: TEXT_TOOLS });
     for (let i = 0; i < 50 && changed === 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(changed).toBe(1);
     expect((await stdio.listTools()).tools.map((t) => t.name)).toContain('word_counter');

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Registry, toJsonSchema } from '../src/registry.js';
-import { defineTool, ToolError } from '../src/tool.js';
-import { parseInput, didYouMean } from '../src/validate.js';
-import { parseToolsets } from '../src/toolsets.js';
+import { toJsonSchema } from '../src/core/registry.js';
+import { registryOf } from './helpers/registry.js';
+import { getRegistry } from '../src/catalog.js';
+import { defineTool, ToolError } from '../src/core/tool.js';
+import { parseInput, didYouMean } from '../src/core/validate.js';
 
 const base = {
   title: 'T',
   description: 'A test tool that exists only to exercise the registry rules in the test suite.',
-  toolset: 'text' as const,
   input: z.strictObject({ n: z.int().min(1).max(9).default(3).describe('n') }),
   output: z.object({ n: z.int() }),
   examples: [
@@ -21,10 +21,10 @@ const base = {
 describe('registry', () => {
   it('refuses duplicate slugs and MCP names at start-up', () => {
     const a = defineTool({ ...base, slug: 'same-tool' });
-    expect(() => new Registry([a, defineTool({ ...base, slug: 'same-tool' })])).toThrow(/duplicate slug "same-tool"/);
-    expect(() => new Registry([a, defineTool({ ...base, slug: 'other', name: 'same_tool' })])).toThrow(/duplicate MCP name "same_tool"/);
-    expect(() => new Registry([defineTool({ ...base, slug: 'bad', name: 'Bad.Name' })])).toThrow(/must match/);
-    expect(() => new Registry([defineTool({ ...base, slug: 'one', examples: base.examples.slice(0, 1) })])).toThrow(/two examples/);
+    expect(() => registryOf([a, defineTool({ ...base, slug: 'same-tool' })])).toThrow(/duplicate slug "same-tool"/);
+    expect(() => registryOf([a, defineTool({ ...base, slug: 'other', name: 'same_tool' })])).toThrow(/duplicate MCP name "same_tool"/);
+    expect(() => registryOf([defineTool({ ...base, slug: 'bad', name: 'Bad.Name' })])).toThrow(/must match/);
+    expect(() => registryOf([defineTool({ ...base, slug: 'one', examples: base.examples.slice(0, 1) })])).toThrow(/two examples/);
   });
 
   it('emits clean JSON Schemas: object at the top, defaults, no ±2^53 noise', () => {
@@ -38,7 +38,7 @@ describe('registry', () => {
   });
 
   it('computes schemas once per process', () => {
-    const r = new Registry([defineTool({ ...base, slug: 'cached' })]);
+    const r = registryOf([defineTool({ ...base, slug: 'cached' })]);
     expect(r.bySlugOrNull('cached')!.inputSchema).toBe(r.tools[0].inputSchema);
   });
 });
@@ -68,8 +68,8 @@ describe('input validation messages', () => {
     expect(didYouMean('zzzzzz', ['color', 'format'])).toBeUndefined();
   });
   it('toolset names are validated', () => {
-    expect(parseToolsets('text, format')).toEqual(['text', 'format']);
-    expect(parseToolsets('all').length).toBeGreaterThan(5);
-    expect(() => parseToolsets('txt')).toThrow('unknown toolset "txt" (did you mean "text"?)');
+    expect(getRegistry().parseToolsets('text, format')).toEqual(['text', 'format']);
+    expect(getRegistry().parseToolsets('all').length).toBeGreaterThan(5);
+    expect(() => getRegistry().parseToolsets('txt')).toThrow('unknown toolset "txt" (did you mean "text"?)');
   });
 });

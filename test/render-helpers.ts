@@ -9,7 +9,7 @@ import { PNG } from 'pngjs';
 import jsQR from 'jsqr';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { startServer, type TestServer } from './helpers/server.js';
-import type { ServerConfig } from '../src/app.js';
+import type { ServerConfig } from '../src/server.js';
 
 export const PUBLIC_IP = '127.0.0.2';
 

@@ -8,7 +8,7 @@ import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { request } from 'node:http';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { startServer, post, type TestServer } from './helpers/server.js';
-import { LIMITS } from '../src/limits.js';
+import { LIMITS } from '../src/core/limits.js';
 import { runTool } from './helpers/run.js';
 
 let srv: TestServer;

@@ -6,11 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { LowStore } from '../src/store.js';
+import { LowStore } from '../src/store/store.js';
 import { tempDir } from './helpers/server.js';
 import { repoRoot } from './helpers/paths.js';
 
-const STORE = resolve(repoRoot, 'dist/src/store.js');
+const STORE = resolve(repoRoot, 'dist/src/store/store.js');
 
 /** In a child process: create an account, make `n` charges, then SIGKILL itself before any snapshot. */
 function chargeAndCrash(dir: string, n: number) {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { getRegistry } from '../src/app.js';
+import { getRegistry } from '../src/server.js';
 import { startServer, post, tempDir, CLI, type TestServer } from './helpers/server.js';
 import { setAiEnv, startFakeOpenAI, type FakeOpenAI } from './helpers/fake-openai.js';
 
@@ -37,7 +37,7 @@ afterAll(async () => {
 
 describe('examples over REST', () => {
   it.each(cases.map((c) => [`${c.tool.slug}: ${c.ex.name}`, c] as const))('%s', async (_, { tool, ex }) => {
-    const path = tool.toolset === 'render' ? `/api/v1/render/${tool.slug}` : `/api/v1/tools/${tool.slug}`;
+    const path = registry.restPath(tool);
     const res = await post(srv.url, path, ex.input, srv.key);
     expect(res.status, res.text).toBe(200);
     expect(res.json.ok).toBe(true);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getRegistry } from '../src/catalog.js';
-import { DEFAULT_TOOLSETS } from '../src/toolsets.js';
+
+const DEFAULT_TOOLSETS = getRegistry().defaultToolsets;
 
 describe('default toolsets', () => {
   it('list fewer than 40 tools, discovery tools included', () => {

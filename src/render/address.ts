@@ -17,7 +17,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { ToolError } from '../tool.js';
+import { ToolError } from '../core/tool.js';
 
 /** All addresses a host name resolves to (an empty list or a throw = not resolvable). */
 export type Resolver = (host: string) => Promise<string[]>;

@@ -4,7 +4,7 @@
  * render service (browser pool + egress proxy), closed with the server.
  */
 import { join } from 'node:path';
-import type { Feature, FeatureDeps } from '../app.js';
+import type { Feature, FeatureDeps } from '../server.js';
 import { renderMeter, RENDER_PRICE } from './meter.js';
 import { installRenderService, RenderService } from './service.js';
 import type { AddressPolicy, Resolver } from './address.js';

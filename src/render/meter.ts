@@ -10,9 +10,9 @@
  * The reservation is taken before the render and settled after it: a
  * successful render commits, a failed one (e.g. 502) is refunded exactly once.
  */
-import type { Accounts } from '../accounts.js';
-import type { Caller, Meter, MeteredReservation } from '../pipeline.js';
-import { ToolError } from '../tool.js';
+import type { Accounts } from '../accounts/accounts.js';
+import type { Caller, Meter, MeteredReservation } from '../core/pipeline.js';
+import { ToolError } from '../core/tool.js';
 
 /** Credits per render once the monthly render allowance is used (the plan tables' figure). */
 export const RENDER_PRICE = 25;

@@ -18,8 +18,8 @@
  */
 import { availableParallelism } from 'node:os';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ToolError } from '../tool.js';
-import { log } from '../log.js';
+import { ToolError } from '../core/tool.js';
+import { log } from '../core/log.js';
 import { CHROMIUM_ARGS, findChromium, type BrowserChoice } from './browser.js';
 import { openProxySession, type ProxyPolicy, type ProxySession } from './proxy.js';
 

@@ -17,7 +17,7 @@
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { ToolError } from '../tool.js';
+import { ToolError } from '../core/tool.js';
 import { isLocalhostName, resolvePublic, type AddressPolicy, type Resolver } from './address.js';
 
 /** Response header the proxy sets on refusals (how a render recognises a blocked navigation). */

@@ -10,7 +10,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { ToolError } from '../tool.js';
+import { ToolError } from '../core/tool.js';
 import { checkRenderUrl, publicUnicastOnly, systemResolver, type AddressPolicy, type Resolver } from './address.js';
 import { FileStore, type HostedFile } from './files.js';
 import { RenderPool, type PoolOptions, type RenderScope } from './pool.js';

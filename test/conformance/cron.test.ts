@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import cronParser from '../../tools/calc/cron-parser.js';
+import cronParser from '../../tools/datetime/cron-parser.js';
 import { runTool } from '../helpers/run.js';
 import { vectorsDir } from '../helpers/paths.js';
 

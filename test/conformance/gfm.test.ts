@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
 import { vectorsDir } from '../helpers/paths.js';
 import { runTool } from '../helpers/run.js';
-import markdownToHtml from '../../tools/text/markdown-to-html.js';
+import markdownToHtml from '../../tools/format/markdown-to-html.js';
 import { loadExamples, runSuite } from './markdown-harness.js';
 
 /** The tool itself, as every surface calls it. */

@@ -12,7 +12,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import jsonFormatter from '../../tools/format/json-formatter.js';
-import { ToolError } from '../../src/tool.js';
+import { ToolError } from '../../src/core/tool.js';
 import { runTool } from '../helpers/run.js';
 import { vectorsDir } from '../helpers/paths.js';
 

@@ -20,7 +20,7 @@
  */
 import { readFileSync, existsSync } from 'node:fs';
 import sanitizeHtml from 'sanitize-html';
-import { sanitizeInWorker } from '../../tools/text/markdown-to-html.js';
+import { sanitizeInWorker } from '../../tools/format/markdown-to-html.js';
 
 export interface SpecExample {
   markdown: string;

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isDeepStrictEqual } from 'node:util';
 import yamlToJson from '../../tools/format/yaml-to-json.js';
-import { ToolError } from '../../src/tool.js';
+import { ToolError } from '../../src/core/tool.js';
 import { runTool } from '../helpers/run.js';
 import { vectorsDir } from '../helpers/paths.js';
 

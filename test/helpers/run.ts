@@ -4,11 +4,11 @@
  * against its output schema.
  */
 import { expect } from 'vitest';
-import type { Tool, ToolContext } from '../../src/tool.js';
-import { ToolError } from '../../src/tool.js';
-import { parseInput } from '../../src/validate.js';
-import { MemoryService } from '../../src/memory.js';
-import { LowStore } from '../../src/store.js';
+import type { ToolDeclaration as Tool, ToolContext } from '../../src/core/tool.js';
+import { ToolError } from '../../src/core/tool.js';
+import { parseInput } from '../../src/core/validate.js';
+import { MemoryService } from '../../src/memory/service.js';
+import { LowStore } from '../../src/store/store.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

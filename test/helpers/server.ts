@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { serve, type ServerType } from '@hono/node-server';
-import { createServer, configFromEnv, type ServerConfig, type Server } from '../../src/app.js';
+import { createServer, configFromEnv, type ServerConfig, type Server } from '../../src/server.js';
 import { repoRoot } from './paths.js';
 
 /** The built CLI as published (the bundle the package's bin points at). */

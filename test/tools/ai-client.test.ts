@@ -6,14 +6,16 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
-import aiTools from '../../tools/ai/index.js';
+import { allTools, allToolsets } from '../../tools/index.js';
+
+const aiTools = allTools.filter((t) => t.toolset === 'ai');
 import aiGenerate from '../../tools/ai/ai-generate.js';
 import aiSummarize from '../../tools/ai/ai-summarize.js';
 import { aiConfigured, redact, retryAfterSeconds } from '../../tools/ai/_client.js';
-import { ToolError, type Tool, type ToolContext } from '../../src/tool.js';
-import { Registry } from '../../src/registry.js';
-import { Pipeline } from '../../src/pipeline.js';
-import type { Ledger } from '../../src/ledger.js';
+import { ToolError, type Tool, type ToolContext } from '../../src/core/tool.js';
+import { Registry } from '../../src/core/registry.js';
+import { Pipeline } from '../../src/core/pipeline.js';
+import type { Ledger } from '../../src/core/ledger.js';
 import { expectToolError, runTool } from '../helpers/run.js';
 import { setAiEnv, startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.js';
 
@@ -62,7 +64,7 @@ describe('configuration', () => {
   });
 
   it('lists the AI tools only while an endpoint is configured', () => {
-    const registry = new Registry(aiTools);
+    const registry = new Registry(aiTools, allToolsets);
     setAiEnv({});
     expect(registry.listed()).toEqual([]);
     expect(aiTools.map((t) => t.available?.())).toEqual([false, false, false, false]);
@@ -267,7 +269,7 @@ describe('metering', () => {
     return { ledger, events };
   }
   const caller = { kind: 'account', accountId: 'acc_1', keyId: 'key_1', plan: 'free' } as const;
-  const entry = new Registry([aiGenerate]).tools[0];
+  const entry = new Registry([{ ...aiGenerate, toolset: 'ai' }], allToolsets).tools[0];
 
   it('charges 10 credits for an answer', async () => {
     const { ledger, events } = recordingLedger();

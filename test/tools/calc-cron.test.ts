@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import cron from '../../tools/calc/cron-parser.js';
+import cron from '../../tools/datetime/cron-parser.js';
 import { expectToolError, runTool } from '../helpers/run.js';
 
 const run = (input: Record<string, unknown>) => runTool(cron, input);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import vat from '../../tools/calc/vat-calculator.js';
-import percentage from '../../tools/calc/percentage-calculator.js';
-import compound from '../../tools/calc/compound-interest-calculator.js';
-import loan from '../../tools/calc/loan-calculator.js';
+import vat from '../../tools/business/vat-calculator.js';
+import percentage from '../../tools/math/percentage-calculator.js';
+import compound from '../../tools/finance/compound-interest-calculator.js';
+import loan from '../../tools/finance/loan-calculator.js';
 import { fromCents, roundHalfAway, roundMoney, roundTo, toCents } from '../../tools/_lib/money.js';
 import { expectToolError, runTool } from '../helpers/run.js';
 

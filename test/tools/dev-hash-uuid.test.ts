@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import hash from '../../tools/dev/hash-generator.js';
 import uuid from '../../tools/dev/uuid-generator.js';
-import { LIMITS } from '../../src/limits.js';
+import { LIMITS } from '../../src/core/limits.js';
 import { expectToolError, runTool } from '../helpers/run.js';
 
 describe('hash-generator', () => {

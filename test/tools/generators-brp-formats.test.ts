@@ -244,7 +244,7 @@ describe('brp-test-data-generator determinism', () => {
 
   it('byte-identical in two other processes with another time zone and locale', async () => {
     const url = pathToFileURL(resolve(repoRoot, 'tools/generators/brp-test-data-generator.ts')).href;
-    const validate = pathToFileURL(resolve(repoRoot, 'src/validate.ts')).href;
+    const validate = pathToFileURL(resolve(repoRoot, 'src/core/validate.ts')).href;
     const script = `
       import { createHash } from 'node:crypto';
       const { default: tool } = await import(${JSON.stringify(url)});

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { isValidBsn } from '../../tools/_lib/bsn.js';
 import { DEFECTS } from '../../tools/generators/upa/options.js';
 import { ctx, runTool } from '../helpers/run.js';
-import { parseInput } from '../../src/validate.js';
+import { parseInput } from '../../src/core/validate.js';
 import { cents, generate, parse, tool, xsdErrors, type Ikv } from './generators-upa-helpers.js';
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);

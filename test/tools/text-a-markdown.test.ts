@@ -1,9 +1,9 @@
 /** markdown-to-html: GFM features, and sanitising of hostile input (the conformance suites cover CommonMark). */
 import { describe, expect, it } from 'vitest';
 import { runTool, expectToolError } from '../helpers/run.js';
-import markdownToHtml, { markdownToSafeHtml } from '../../tools/text/markdown-to-html.js';
-import { ToolError } from '../../src/tool.js';
-import { LIMITS } from '../../src/limits.js';
+import markdownToHtml, { markdownToSafeHtml } from '../../tools/format/markdown-to-html.js';
+import { ToolError } from '../../src/core/tool.js';
+import { LIMITS } from '../../src/core/limits.js';
 
 const html = async (markdown: string) => (await runTool(markdownToHtml, { markdown })).html as string;
 

@@ -4,11 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runTool, expectToolError } from '../helpers/run.js';
-import regexTester from '../../tools/text/regex-tester.js';
+import regexTester from '../../tools/dev/regex-tester.js';
 import findAndReplace from '../../tools/text/find-and-replace.js';
 import wordCounter from '../../tools/text/word-counter.js';
 import { REGEX_LIMITS } from '../../tools/_lib/regex-sandbox.js';
-import { LIMITS } from '../../src/limits.js';
+import { LIMITS } from '../../src/core/limits.js';
 
 const EVIL = { pattern: '(a+)+$', text: 'a'.repeat(30) + '!' };
 

@@ -1,10 +1,10 @@
 /** word-frequency-counter and reading-time-calculator (plus the linear grapheme counter they rely on). */
 import { describe, expect, it } from 'vitest';
 import { runTool, expectToolError } from '../helpers/run.js';
-import wordFrequencyCounter, { ENGLISH_STOP_WORDS } from '../../tools/text/word-frequency-counter.js';
-import readingTimeCalculator, { formatDuration } from '../../tools/text/reading-time-calculator.js';
+import wordFrequencyCounter, { ENGLISH_STOP_WORDS } from '../../tools/text-analysis/word-frequency-counter.js';
+import readingTimeCalculator, { formatDuration } from '../../tools/text-analysis/reading-time-calculator.js';
 import { countGraphemes } from '../../tools/_lib/graphemes.js';
-import { LIMITS } from '../../src/limits.js';
+import { LIMITS } from '../../src/core/limits.js';
 
 describe('word-frequency-counter', () => {
   it('ignoreCase true (default) merges case and lists lower case; false keeps them apart', async () => {

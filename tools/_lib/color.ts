@@ -5,7 +5,7 @@
  */
 import { colord, extend, type Plugin } from 'colord';
 import namesModule from 'colord/plugins/names';
-import { ToolError } from '../../src/tool.js';
+import { ToolError } from '../../src/core/tool.js';
 
 // colord's .d.ts files describe its CommonJS build; an ESM import yields the plugin function itself.
 const names: unknown = namesModule;

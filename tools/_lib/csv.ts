@@ -4,7 +4,7 @@
  * starts on.
  */
 import { z } from 'zod';
-import { ToolError } from '../../src/tool.js';
+import { ToolError } from '../../src/core/tool.js';
 import { lazy } from './lazy.js';
 
 const loadCsvParse = lazy(() => import('csv-parse/sync'));

@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import type { ParseError } from 'jsonc-parser';
-import { ToolError } from '../../src/tool.js';
+import { ToolError } from '../../src/core/tool.js';
 import { lazy } from './lazy.js';
 
 const loadJsoncParser = lazy(() => import('jsonc-parser'));

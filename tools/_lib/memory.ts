@@ -1,13 +1,13 @@
 /** Shared schema pieces and access for the memory tools (tools/memory/). */
 import { z } from 'zod';
-import { ToolError, type ToolContext } from '../../src/tool.js';
+import { ToolError, type ToolContext } from '../../src/core/tool.js';
 import {
   DEFAULT_NAMESPACE,
   KEY_PATTERN,
   MEMORY_LIMITS,
   NAMESPACE_PATTERN,
   type MemoryApi,
-} from '../../src/memory.js';
+} from '../../src/memory/service.js';
 
 export const namespaceField = z
   .string()

@@ -18,7 +18,7 @@
  *
  * Syntax errors are found on the main thread (compiling a pattern never runs it, so it cannot hang).
  */
-import { ToolError } from '../../src/tool.js';
+import { ToolError } from '../../src/core/tool.js';
 import { WorkerPool, WorkerPoolError } from './worker-pool.js';
 
 export const REGEX_LIMITS = {

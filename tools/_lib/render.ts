@@ -3,7 +3,7 @@
  * the `metering` field, and the MCP preview blocks.
  */
 import { z } from 'zod';
-import type { McpContentBlock, ToolContext } from '../../src/tool.js';
+import type { McpContentBlock, ToolContext } from '../../src/core/tool.js';
 import { renderService } from '../../src/render/service.js';
 import { aliasedEnum } from './aliased-enum.js';
 

@@ -5,7 +5,7 @@
  * The scan also counts elements and finds the DOCTYPE, whose entity
  * declarations the tools never expand.
  */
-import { ToolError } from '../../src/tool.js';
+import { ToolError } from '../../src/core/tool.js';
 import { MAX_DEPTH, lineColumn } from './json-text.js';
 import { lazy } from './lazy.js';
 

@@ -29,7 +29,7 @@
 import type OpenAI from 'openai';
 import type { APIError } from 'openai';
 import type { ChatCompletionCreateParamsBase, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import { ToolError } from '../../src/tool.js';
+import { ToolError } from '../../src/core/tool.js';
 import { lazy } from '../_lib/lazy.js';
 
 /** The `openai` package, loaded on the first model call (it is slow to import). */

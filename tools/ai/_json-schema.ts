@@ -13,7 +13,7 @@
  * is ever fetched.
  */
 import { createRequire } from 'node:module';
-import { ToolError } from '../../src/tool.js';
+import { ToolError } from '../../src/core/tool.js';
 import { WorkerPool, WorkerPoolError } from '../_lib/worker-pool.js';
 
 export const SCHEMA_LIMITS = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import { defineTool, ToolError } from '../../src/tool.js';
+import { defineTool, ToolError } from '../../src/core/tool.js';
 import { AI_LIMITS, aiConfigured, withAiSession, type JsonMode } from './_client.js';
 import { checkSchema, checkSchemaShape, SCHEMA_LIMITS, validateAgainst } from './_json-schema.js';
 
@@ -26,7 +26,6 @@ function responseFormat(mode: JsonMode, schema: Record<string, unknown>) {
 export default defineTool({
   slug: 'ai-extract',
   title: 'AI structured extraction',
-  toolset: 'ai',
   cost: 10,
   // Listed only when an endpoint is configured; a direct call without one explains how to configure it (503).
   available: aiConfigured,

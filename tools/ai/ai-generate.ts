@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/tool.js';
+import { defineTool } from '../../src/core/tool.js';
 import { AI_LIMITS, aiConfigured, withAiSession } from './_client.js';
 
 export default defineTool({
   slug: 'ai-generate',
   title: 'AI text generation',
-  toolset: 'ai',
   cost: 10,
   // Listed only when an endpoint is configured; a direct call without one explains how to configure it (503).
   available: aiConfigured,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/tool.js';
+import { defineTool } from '../../src/core/tool.js';
 import { AI_LIMITS, aiConfigured, withAiSession } from './_client.js';
 import { LANGUAGE_FIELD, languageName } from './_language.js';
 
@@ -21,7 +21,6 @@ const alias = (map: Record<string, string>) => (v: unknown) =>
 export default defineTool({
   slug: 'ai-summarize',
   title: 'AI summary',
-  toolset: 'ai',
   cost: 10,
   // Listed only when an endpoint is configured; a direct call without one explains how to configure it (503).
   available: aiConfigured,

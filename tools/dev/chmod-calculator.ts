@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool, ToolError } from '../../src/tool.js';
+import { defineTool, ToolError } from '../../src/core/tool.js';
 
 const CLASSES = ['owner', 'group', 'others'] as const;
 const SETUID = 0o4000;
@@ -108,7 +108,6 @@ const classSchema = z.object({
 export default defineTool({
   slug: 'chmod-calculator',
   title: 'chmod calculator',
-  toolset: 'dev',
   description:
     'Converts Unix file permissions between octal and symbolic notation and explains them per class (owner, group, others), with the matching `chmod` command. ' +
     'Accepted input: octal with 3 digits ("755"), or 4 digits whose first digit holds the special bits setuid 4, setgid 2, sticky 1 ("4755", "0644"; "0o755" also works); the `ls -l` form ("rwxr-xr-x", also with the file-type character: "drwxr-xr-x"; s/S/t/T mark special bits as in ls: lower case = execute also set); or assignments ("u=rwx,g=rx,o=", who u/g/o/a, what r/w/x/s/t; "+" and "-" are refused because there is no starting mode). ' +

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool, ToolError } from '../../src/tool.js';
+import { defineTool, ToolError } from '../../src/core/tool.js';
 import { COLOR_FORMS, composite, contrastRatio, fromHsl, parseColor, toHex, toHslExact, type Rgba } from '../_lib/color.js';
 
 /** WCAG 2 thresholds: AA normal 4.5, AA large 3, AAA normal 7, AAA large 4.5 (SC 1.4.3 and 1.4.6). */
@@ -63,7 +63,6 @@ function suggest(fg: Rgba, bg: Rgba, level: 'AA' | 'AAA', minRatio: number): Sug
 export default defineTool({
   slug: 'color-contrast-checker',
   title: 'WCAG colour contrast checker',
-  toolset: 'dev',
   description:
     'Checks the WCAG 2 contrast ratio between a text (foreground) and a background colour and whether it passes AA (4.5:1 normal text, 3:1 large text: 18pt/24px, or 14pt/18.66px bold) and AAA (7:1 normal, 4.5:1 large). ' +
     `Colours: ${COLOR_FORMS}. A translucent foreground is laid over the background first; the background must be opaque. ` +

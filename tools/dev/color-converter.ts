@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/tool.js';
+import { defineTool } from '../../src/core/tool.js';
 import { aliasedEnum } from '../_lib/aliased-enum.js';
 import { COLOR_FORMS, parseColor, toHex, toHsb, toHsl, type Rgba } from '../_lib/color.js';
 
@@ -31,7 +31,6 @@ function formatColor(c: Rgba, format: Format): string {
 export default defineTool({
   slug: 'color-converter',
   title: 'Colour converter (hex, RGB, HSL, HSB)',
-  toolset: 'dev',
   description:
     `Converts a colour between hex, RGB, HSL and HSB (also called HSV) and returns all four. Input: ${COLOR_FORMS} (e.g. "#ff6600", "f60", "rgb(255 102 0 / 50%)", "hsl(24, 100%, 50%)", "hsb(24, 100%, 100%)", "rebeccapurple"). ` +
     'The colour is held as 8-bit sRGB, as a browser renders it: channels outside their range are clamped as CSS does, and HSL/HSB are computed from the 8-bit values and rounded to whole numbers (hue 0-359, saturation/lightness/brightness in percent), so a round trip through HSL can move a value by one. ' +

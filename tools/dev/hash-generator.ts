@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { defineTool } from '../../src/tool.js';
-import { LIMITS } from '../../src/limits.js';
+import { defineTool } from '../../src/core/tool.js';
+import { LIMITS } from '../../src/core/limits.js';
 import { aliasedEnum } from '../_lib/aliased-enum.js';
 
 /** The offered algorithms, by display name, with their node:crypto names. */
@@ -25,7 +25,6 @@ const MD5_REFUSAL =
 export default defineTool({
   slug: 'hash-generator',
   title: 'Hash generator (SHA-1, SHA-2)',
-  toolset: 'dev',
   description:
     'Computes the SHA-1, SHA-256, SHA-384 or SHA-512 digest of a text, as lower-case hex. The text is encoded as UTF-8 first (a lone UTF-16 surrogate, which JSON can carry, becomes U+FFFD as in every UTF-8 encoder), so the digest equals `printf %s "text" | sha256sum`. ' +
     '`algorithm`: "SHA-1", "SHA-256" (default), "SHA-384", "SHA-512", or "all" for all four at once; spellings such as "sha256" or "SHA_512" are accepted. MD5 is refused with a 400 because it is broken. ' +

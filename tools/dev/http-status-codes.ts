@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { defineTool, ToolError } from '../../src/tool.js';
-import { assetPath } from '../../src/paths.js';
+import { defineTool, ToolError } from '../../src/core/tool.js';
+import { assetPath } from '../../src/core/paths.js';
 
 interface StatusEntry {
   code: number;
@@ -56,7 +56,6 @@ function search(query: string): StatusEntry[] {
 export default defineTool({
   slug: 'http-status-codes',
   title: 'HTTP status code lookup',
-  toolset: 'dev',
   description:
     `Looks up HTTP status codes in the IANA registry (${STATUS_CODES.length} codes, names as in RFC 9110, e.g. 413 "Content Too Large", 422 "Unprocessable Content"; 306 and 418 are listed as "(Unused)", 418 being the "I'm a teapot" joke code). ` +
     '`query`: a three-digit code ("404"), a class ("4xx", 1xx to 5xx), or words searched case-insensitively (every word must occur): matches in the code and name ("404 not found") come first, then matches in the description, use case or RFC reference, each in code order ("redirect", "too large", "RFC 6585"). ' +

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineTool, ToolError } from '../../src/tool.js';
-import { LIMITS } from '../../src/limits.js';
+import { defineTool, ToolError } from '../../src/core/tool.js';
+import { LIMITS } from '../../src/core/limits.js';
 import { parseIsoUtc } from '../_lib/utc-date.js';
 
 /** Largest token accepted, characters (real JWTs are a few KB; cookies cap at 4 KB). */
@@ -84,7 +84,6 @@ function numericDate(value: unknown): Instant {
 export default defineTool({
   slug: 'jwt-decoder',
   title: 'JWT decoder',
-  toolset: 'dev',
   description:
     'Decodes a JSON Web Token (JWS compact form `header.payload.signature`) without verifying it: returns the header and payload (claims) as JSON, the signature as its base64url text, the time claims `exp`, `iat` and `nbf` as {unix, iso} (null when the claim is absent or not a number; fractional seconds are floored in `unix`) and whether the token is expired (`expired`: exp ≤ now; null when there is no exp). ' +
     '`verified` is always false: the signature is never checked, so never trust the claims for access decisions. ' +

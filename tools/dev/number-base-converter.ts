@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool, ToolError } from '../../src/tool.js';
+import { defineTool, ToolError } from '../../src/core/tool.js';
 
 /** Longest accepted value, characters (about 33,000 bits in base 2, 10,000 digits in base 10). */
 export const MAX_DIGITS = 10_000;
@@ -57,7 +57,6 @@ const base = (what: string, dflt: number) =>
 export default defineTool({
   slug: 'number-base-converter',
   title: 'Number base converter',
-  toolset: 'dev',
   description:
     'Converts a whole number between bases 2 to 36 exactly, at any size (BigInt arithmetic, up to 10,000 digits), and also gives it in binary, octal, decimal and hexadecimal. ' +
     'Digits above 9 are the letters a–z in either case; outputs use upper-case letters (e.g. "FF"). Negative numbers take a leading "-" (a "+" is allowed); a 0x, 0o or 0b prefix matching `fromBase` is accepted, and "_" or spaces between digits are ignored ("1111_0000"). ' +

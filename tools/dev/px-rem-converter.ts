@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/tool.js';
+import { defineTool } from '../../src/core/tool.js';
 import { aliasedEnum } from '../_lib/aliased-enum.js';
 
 /** Rounds half away from zero to `places` decimals, on the decimal value (1.005 → 1.01, not 1.00). */
@@ -16,7 +16,6 @@ const MAX_VALUE = 1_000_000;
 export default defineTool({
   slug: 'px-rem-converter',
   title: 'px ↔ rem converter',
-  toolset: 'dev',
   description:
     'Converts CSS pixel values to rem and back: rem = px / rootFontSize. `direction`: "px-to-rem" (default) or "rem-to-px" ("px2rem", "rem2px" accepted). `rootFontSize` is the root (html) font size in px, default 16 (the browser default), must be > 0 and at most 1000. ' +
     `\`value\` may be negative or fractional (|value| ≤ ${MAX_VALUE.toLocaleString('en')}). Rounding: rem to 4 decimals and px to 2 decimals, half away from zero; pxText and remText show the rounded numbers without trailing zeros, e.g. "24px" and "1.5rem".`,

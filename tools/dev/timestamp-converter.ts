@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineTool, ToolError } from '../../src/tool.js';
-import { LIMITS } from '../../src/limits.js';
+import { defineTool, ToolError } from '../../src/core/tool.js';
+import { LIMITS } from '../../src/core/limits.js';
 import { aliasedEnum } from '../_lib/aliased-enum.js';
 import { parseIsoUtc } from '../_lib/utc-date.js';
 
@@ -16,7 +16,6 @@ const NUMERIC = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
 export default defineTool({
   slug: 'timestamp-converter',
   title: 'Unix timestamp converter',
-  toolset: 'dev',
   description:
     'Converts a Unix timestamp (seconds or milliseconds since 1970-01-01T00:00:00Z) or an ISO 8601 date to every common form: Unix seconds and milliseconds, ISO 8601, the RFC 7231 HTTP date (`utc`, e.g. "Tue, 14 Nov 2023 22:13:20 GMT"), the date (YYYY-MM-DD), time (HH:MM:SS) and English weekday. Everything is in UTC; the local time zone of the server is never used. ' +
     '`value`: a number, a numeric string, or an ISO 8601 date string ("2024-02-29", "2024-02-29T12:00:00+01:00"; no offset means UTC). ' +

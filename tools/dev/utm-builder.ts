@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineTool, ToolError } from '../../src/tool.js';
-import { LIMITS } from '../../src/limits.js';
+import { defineTool, ToolError } from '../../src/core/tool.js';
+import { LIMITS } from '../../src/core/limits.js';
 
 const TAGS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
 type Tag = (typeof TAGS)[number];
@@ -42,7 +42,6 @@ const tagField = (what: string, example: string) =>
 export default defineTool({
   slug: 'utm-builder',
   title: 'UTM link builder',
-  toolset: 'dev',
   description:
     'Adds Google Analytics UTM tags (utm_source, utm_medium, utm_campaign, utm_term, utm_content) to an http(s) URL. Existing query parameters and the #fragment are kept as they are; a tag you give replaces the same utm_ parameter already in the URL (with a warning), and utm_ parameters you do not give are kept. ' +
     'Values are trimmed and percent-encoded (a space becomes %20); empty values count as not given. A URL without a scheme gets "https://" (with a warning); other schemes and invalid URLs give a 400. ' +

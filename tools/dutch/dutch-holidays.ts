@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/tool.js';
+import { defineTool } from '../../src/core/tool.js';
 import { HOLIDAY_YEARS, dutchHolidays } from '../_lib/holidays.js';
 
 export default defineTool({
   slug: 'dutch-holidays',
   title: 'Dutch public holidays',
-  toolset: 'dutch',
   description:
     'Lists the official Dutch public holidays (feestdagen) of a year, 1900–2099, with Dutch and English names: Nieuwjaarsdag, Goede Vrijdag, Eerste and Tweede Paasdag, Koningsdag, Bevrijdingsdag, Hemelvaartsdag (Easter + 39), Eerste and Tweede Pinksterdag (Easter + 49/50), Eerste and Tweede Kerstdag. ' +
     'Movable feasts follow Gregorian Easter. Koningsdag is 27 April, moved to Saturday 26 April when the 27th is a Sunday (from 2014); before that Koninginnedag was 30 April (on a Sunday: Monday 1 May until 1979, Saturday 29 April 1980–2013) and 31 August until 1948. ' +

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
-import { defineTool } from '../../src/tool.js';
-import { LIMITS } from '../../src/limits.js';
+import { defineTool } from '../../src/core/tool.js';
+import { LIMITS } from '../../src/core/limits.js';
 import { randomBsn, rngDigit } from '../_lib/bsn.js';
 import { createRng } from '../_lib/rng.js';
 
@@ -16,7 +16,6 @@ const NOTE =
 export default defineTool({
   slug: 'test-bsn-generator',
   title: 'Test BSN generator',
-  toolset: 'dutch',
   description:
     'Generates Dutch citizen service numbers (BSN, burgerservicenummer) for testing: 9-digit strings that pass the 11-proof (9·d1+8·d2+…+2·d8−d9 divisible by 11), all in the RvIG test range 9999xxxxx (about 9,000 valid numbers), so they are not linked to real persons. ' +
     `\`count\` 1–${MAX_COUNT} (default 1); the numbers in one response are distinct. Cryptographically random, unless \`seed\` is given: then the same seed always gives the same numbers.`,

@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { defineTool } from '../../src/tool.js';
-import { LIMITS } from '../../src/limits.js';
-import { assetPath } from '../../src/paths.js';
+import { defineTool } from '../../src/core/tool.js';
+import { LIMITS } from '../../src/core/limits.js';
+import { assetPath } from '../../src/core/paths.js';
 import { composeIban } from '../_lib/iban.js';
 import { createRng } from '../_lib/rng.js';
 
@@ -62,7 +62,6 @@ const NOTE =
 export default defineTool({
   slug: 'test-iban-generator',
   title: 'Test IBAN generator',
-  toolset: 'dutch',
   description:
     'Generates IBANs for testing for NL, DE, BE, FR or GB (`country`, case-insensitive, default NL), each with correct ISO 13616 mod-97 check digits and a valid national structure: ' +
     'NL = one of 71 real Dutch bank codes (ABNA, RABO, INGB, …) + a 10-digit account passing the old bank 11-proof; DE = 8-digit Bankleitzahl + 10-digit account; BE = bank + account + mod-97 national check digits; FR = bank + branch + account + RIB key; GB = bank code (NWBK, BARC, LOYD, HBUK, MIDL) + sort code + account. ' +

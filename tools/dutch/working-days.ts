@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool, ToolError } from '../../src/tool.js';
+import { defineTool, ToolError } from '../../src/core/tool.js';
 import { HOLIDAY_YEARS, dutchHolidays, isoDate, parseIsoDate, weekday } from '../_lib/holidays.js';
 
 /** Longest range counted, in days (about 100 years). */
@@ -21,7 +21,6 @@ function toDay(field: 'start' | 'end', text: string): number {
 export default defineTool({
   slug: 'working-days',
   title: 'Working days between two dates',
-  toolset: 'dutch',
   description:
     'Counts the days from `start` to `end`, both included: total days, working days (Monday to Friday) and weekend days. ' +
     'With `excludeDutchHolidays: true` (default false) Dutch public holidays that are a customary day off (`dayOff` in dutch-holidays: New Year, Easter Monday, Koningsdag, Ascension Day, Whit Monday, both Christmas days, and Bevrijdingsdag only in lustrum years such as 2025 and 2030; not Good Friday) and fall on a weekday are subtracted from the working days and listed in `holidaysExcluded`; holidays on a weekend change nothing. ' +

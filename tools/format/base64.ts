@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineTool, ToolError } from '../../src/tool.js';
-import { LIMITS } from '../../src/limits.js';
+import { defineTool, ToolError } from '../../src/core/tool.js';
+import { LIMITS } from '../../src/core/limits.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -37,7 +37,6 @@ function encode(text: string): string {
 export default defineTool({
   slug: 'base64',
   title: 'Base64 encode and decode',
-  toolset: 'format',
   description:
     'Encodes text to base64 (RFC 4648 standard alphabet with "=" padding, the text taken as UTF-8) or decodes base64 back to text. ' +
     'Decoding accepts the standard and the URL-safe alphabet (- and _), missing padding, and ignores whitespace and line breaks (MIME-style wrapping). ' +

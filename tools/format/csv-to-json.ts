@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/tool.js';
-import { LIMITS } from '../../src/limits.js';
+import { defineTool } from '../../src/core/tool.js';
+import { LIMITS } from '../../src/core/limits.js';
 import { delimiterField, detectDelimiter, parseCsv } from '../_lib/csv.js';
 
 /** Unique, non-empty column names: blanks become `columnN`, repeats get `_2`, `_3`... */
@@ -20,7 +20,6 @@ function columnNames(header: string[], width: number): string[] {
 export default defineTool({
   slug: 'csv-to-json',
   title: 'CSV to JSON',
-  toolset: 'format',
   description:
     'Converts CSV with a header row into an array of JSON objects, one per data row, keyed by the header names. Every cell value is a string (no number or date guessing). ' +
     'RFC 4180 quoting is handled ("a, b", doubled "" quotes, line breaks inside quoted fields); a quote inside an unquoted field is kept as a character; blank lines are skipped; \\r\\n, \\n and \\r line ends and a leading BOM are accepted. ' +

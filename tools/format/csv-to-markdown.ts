@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/tool.js';
-import { LIMITS } from '../../src/limits.js';
+import { defineTool } from '../../src/core/tool.js';
+import { LIMITS } from '../../src/core/limits.js';
 import { delimiterField, detectDelimiter, parseCsv } from '../_lib/csv.js';
 
 const ALIGNMENTS = ['left', 'center', 'right', 'none'] as const;
@@ -33,7 +33,6 @@ function separator(w: number, alignment: Alignment, padded: boolean): string {
 export default defineTool({
   slug: 'csv-to-markdown',
   title: 'CSV to Markdown table',
-  toolset: 'format',
   description:
     'Turns CSV into a GitHub-flavoured Markdown table. CSV is read as in csv-to-json (RFC 4180 quotes, blank lines skipped). ' +
     '`delimiter`: auto (default; detects comma, semicolon, tab or pipe) or one of them; the answer names the delimiter used. ' +

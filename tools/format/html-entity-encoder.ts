@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/tool.js';
-import { LIMITS } from '../../src/limits.js';
+import { defineTool } from '../../src/core/tool.js';
+import { LIMITS } from '../../src/core/limits.js';
 import { lazy } from '../_lib/lazy.js';
 
 const loadEntities = lazy(() => import('entities'));
@@ -22,7 +22,6 @@ function encode(text: string, nonAscii: boolean): string {
 export default defineTool({
   slug: 'html-entity-encoder',
   title: 'HTML entity encoder and decoder',
-  toolset: 'format',
   description:
     'Encodes text for safe use in HTML, or decodes HTML character references back to text. ' +
     'encode: & < > " \' become &amp; &lt; &gt; &quot; &#39;; with `encodeNonAscii` (default false) every non-ASCII character also becomes a decimal reference (é → &#233;, 😀 → &#128512;), for ASCII-only channels. ' +

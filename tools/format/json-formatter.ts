@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/tool.js';
-import { LIMITS } from '../../src/limits.js';
+import { defineTool } from '../../src/core/tool.js';
+import { LIMITS } from '../../src/core/limits.js';
 import { assertDepth, jsonIndent, printJson, tryParseJson } from '../_lib/json-text.js';
 
 export default defineTool({
   slug: 'json-formatter',
   title: 'JSON formatter and validator',
-  toolset: 'format',
   description:
     'Validates a JSON text (strict RFC 8259: no comments, no trailing commas, no single quotes, no NaN) and pretty-prints it with `indent` spaces (0 to 8, default 2; 0 minifies it onto one line). ' +
     'Invalid JSON is not an error of the call: the answer is `valid: false`, `formatted: ""` and `error` with the reason and its 1-based `line` and `column`, so use it to check JSON too. ' +

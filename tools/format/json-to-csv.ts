@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineTool, ToolError } from '../../src/tool.js';
-import { LIMITS } from '../../src/limits.js';
+import { defineTool, ToolError } from '../../src/core/tool.js';
+import { LIMITS } from '../../src/core/limits.js';
 import { assertDepth, parseJsonField } from '../_lib/json-text.js';
 import { DELIMITERS, writeDelimiterField } from '../_lib/csv.js';
 import { lazy } from '../_lib/lazy.js';
@@ -39,7 +39,6 @@ function flattenRow(item: Record<string, Json>, flatten: boolean, index: number)
 export default defineTool({
   slug: 'json-to-csv',
   title: 'JSON to CSV',
-  toolset: 'format',
   description:
     'Converts an array of JSON objects into CSV, one row per object. `json` is the JSON text of the array (or the array itself; a single object becomes one row). ' +
     'Every key seen in any row becomes a column, in order of first appearance; a row without that key gets an empty cell. ' +

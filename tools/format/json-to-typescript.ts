@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/tool.js';
-import { LIMITS } from '../../src/limits.js';
+import { defineTool } from '../../src/core/tool.js';
+import { LIMITS } from '../../src/core/limits.js';
 import { parseJsonField } from '../_lib/json-text.js';
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -111,7 +111,6 @@ class Inference {
 export default defineTool({
   slug: 'json-to-typescript',
   title: 'JSON to TypeScript interfaces',
-  toolset: 'format',
   description:
     'Infers TypeScript interfaces from a JSON sample. The root object becomes `interface <rootName>` (default "Root"); any other root value becomes `type <rootName> = ...`. ' +
     'Nested objects become their own interfaces named after their key in PascalCase (address → Address; the items of an array are named in the singular: users → User, categories → Category, data → DataItem); ' +

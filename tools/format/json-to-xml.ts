@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineTool, ToolError } from '../../src/tool.js';
-import { LIMITS } from '../../src/limits.js';
+import { defineTool, ToolError } from '../../src/core/tool.js';
+import { LIMITS } from '../../src/core/limits.js';
 import { parseJsonField } from '../_lib/json-text.js';
 
 /** Keys with this prefix become attributes and `#text` the element text, mirroring xml-to-json's defaults. */
@@ -63,7 +63,6 @@ function element(name: string, value: unknown, level: number, path: string, out:
 export default defineTool({
   slug: 'json-to-xml',
   title: 'JSON to XML',
-  toolset: 'format',
   description:
     'Converts JSON to an indented XML document (2 spaces) inside one root element named `rootName` (default "root"). ' +
     'Object keys become child elements; array items repeat the parent key (`{"a":[1,2]}` → `<a>1</a><a>2</a>`); an array inside an array becomes <item> elements; ' +

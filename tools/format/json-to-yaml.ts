@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/tool.js';
-import { LIMITS } from '../../src/limits.js';
+import { defineTool } from '../../src/core/tool.js';
+import { LIMITS } from '../../src/core/limits.js';
 import { parseJsonField } from '../_lib/json-text.js';
 import { lazy } from '../_lib/lazy.js';
 
@@ -26,7 +26,6 @@ const NULL_ALIASES: Record<string, keyof typeof NULL_STYLES> = { tilde: '~', bla
 export default defineTool({
   slug: 'json-to-yaml',
   title: 'JSON to YAML',
-  toolset: 'format',
   description:
     'Converts JSON to a YAML 1.2 block-style document that YAML 1.1 readers (PyYAML, older Ruby/Go libraries) read the same way. ' +
     'Strings are written plain and quoted (double quotes) only when a reader would otherwise see another type or syntax: "true", "yes", "on", "no", "y", "null", "123", "0755", "1:20", "2024-01-31", "<<", "" and strings with YAML syntax characters such as ": " or a leading "#". ' +

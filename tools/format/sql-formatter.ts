@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool, ToolError } from '../../src/tool.js';
+import { defineTool, ToolError } from '../../src/core/tool.js';
 import { lazy } from '../_lib/lazy.js';
 
 /** Formatting parses the statement; keep inputs to a size that formats in well under a second. */
@@ -10,7 +10,6 @@ const loadSqlFormatter = lazy(() => import('sql-formatter'));
 export default defineTool({
   slug: 'sql-formatter',
   title: 'SQL formatter',
-  toolset: 'format',
   description:
     'Formats SQL for reading: keywords in upper case, each major clause (SELECT, FROM, WHERE, GROUP BY, ORDER BY, JOIN, VALUES, SET...) on its own line, items indented 2 spaces, statements separated by a blank line. ' +
     'Uses the standard-SQL dialect of the sql-formatter library, which also reads the common MySQL/PostgreSQL/SQLite syntax; identifiers, strings and comments are kept as written. ' +

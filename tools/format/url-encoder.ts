@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineTool, ToolError } from '../../src/tool.js';
-import { LIMITS } from '../../src/limits.js';
+import { defineTool, ToolError } from '../../src/core/tool.js';
+import { LIMITS } from '../../src/core/limits.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -41,7 +41,6 @@ function encode(text: string): string {
 export default defineTool({
   slug: 'url-encoder',
   title: 'URL encode and decode',
-  toolset: 'format',
   description:
     'Percent-encodes text for use inside one URL component (a query value, a path segment) or decodes it again, with JavaScript encodeURIComponent/decodeURIComponent semantics: ' +
     'letters, digits and - _ . ! ~ * \' ( ) stay as they are, every other character becomes %XX of its UTF-8 bytes (a space becomes %20). ' +

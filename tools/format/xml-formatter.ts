@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type xmlFormatter from 'xml-formatter';
-import { defineTool, ToolError } from '../../src/tool.js';
-import { LIMITS } from '../../src/limits.js';
+import { defineTool, ToolError } from '../../src/core/tool.js';
+import { LIMITS } from '../../src/core/limits.js';
 import { lazy } from '../_lib/lazy.js';
 import { checkXml } from '../_lib/xml.js';
 
@@ -13,7 +13,6 @@ const MODE_ALIASES: Record<string, string> = { beautify: 'pretty', format: 'pret
 export default defineTool({
   slug: 'xml-formatter',
   title: 'XML formatter and minifier',
-  toolset: 'format',
   description:
     'Pretty-prints or minifies an XML document. `mode`: pretty (default; one element per line, indented `indent` spaces, 1 to 8, default 2; an element holding only text or one CDATA section stays on one line, its text trimmed) or minify (whitespace between elements removed). ' +
     'Comments, CDATA sections, processing instructions (spaces before their closing ?> dropped), the XML declaration and the DOCTYPE are kept; entity references are left exactly as they are (never expanded). ' +

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { decodeXML as DecodeXml } from 'entities';
-import { defineTool, ToolError } from '../../src/tool.js';
-import { LIMITS } from '../../src/limits.js';
+import { defineTool, ToolError } from '../../src/core/tool.js';
+import { LIMITS } from '../../src/core/limits.js';
 import { MAX_DEPTH, jsonIndent, printJson } from '../_lib/json-text.js';
 import { lazy } from '../_lib/lazy.js';
 import { checkXml, loadFastXmlParser, withoutDoctype } from '../_lib/xml.js';
@@ -47,7 +47,6 @@ function convert(children: OrderedNode[], attributes: Record<string, string> | u
 export default defineTool({
   slug: 'xml-to-json',
   title: 'XML to JSON',
-  toolset: 'format',
   description:
     'Converts an XML document to JSON: `value` is an object with one key, the root element. ' +
     'An element with only text becomes a string (values stay strings: "007" is not turned into 7; an empty element becomes ""). ' +

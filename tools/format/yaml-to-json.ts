@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Document, LineCounter, Node } from 'yaml';
-import { defineTool, ToolError } from '../../src/tool.js';
-import { LIMITS } from '../../src/limits.js';
+import { defineTool, ToolError } from '../../src/core/tool.js';
+import { LIMITS } from '../../src/core/limits.js';
 import { MAX_DEPTH, jsonIndent, printJson } from '../_lib/json-text.js';
 import { lazy } from '../_lib/lazy.js';
 
@@ -92,7 +92,6 @@ function parseYaml(YAML: Yaml, yaml: string): unknown {
 export default defineTool({
   slug: 'yaml-to-json',
   title: 'YAML to JSON',
-  toolset: 'format',
   description:
     'Parses one YAML 1.2 document (core schema: true/false, null and ~, decimal/0x/0o numbers; "yes", "on" and dates stay strings) and returns it as a value and as JSON text with `indent` spaces (0 to 8, default 2; 0 minifies). ' +
     'Deliberately unsupported, refused with a 400 that names the line and column: anchors (&a) and aliases (*a) (this also blocks "billion laughs" alias bombs), merge keys (<<), tags (!!str, !custom), multi-document files (a second ---), lists or maps used as keys, .inf and .nan (no JSON form), and nesting deeper than 100 levels. ' +

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool, ToolError } from '../../src/tool.js';
+import { defineTool, ToolError } from '../../src/core/tool.js';
 import { CATEGORIES, COMPACT_KEYS, describeFieldKeys, type CategoryDef } from './brp/fields.js';
 import {
   DEFAULT_EVENT_MIX, EVENT_AGES, FORMATS, LIFE_EVENTS, MAX_MCP_COUNT, MAX_REST_COUNT, checkOptions, inputSchema,
@@ -79,7 +79,6 @@ export default defineTool({
   slug: 'brp-test-data-generator',
   name: 'generate_brp_test_data',
   title: 'BRP test-data generator',
-  toolset: 'generators',
   description: DESCRIPTION,
   input: inputSchema,
   output: outputSchema,

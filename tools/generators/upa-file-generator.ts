@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/tool.js';
+import { defineTool } from '../../src/core/tool.js';
 import { inputSchema } from './upa/options.js';
 import { MCP_MAX_COUNT, MCP_MAX_EMPLOYMENT_PERIODS, UpaRun } from './upa/generate.js';
 import { CSV_COLUMNS, participantsCsvData, summaryData, xmlData, xmlJsonChunks } from './upa/reports.js';
@@ -59,7 +59,6 @@ export default defineTool({
   slug: 'upa-file-generator',
   name: 'generate_upa_files',
   title: 'UPA pension declaration generator',
-  toolset: 'generators',
   description: [
     'Generates synthetic Dutch UPA (Uniforme Pensioenaangifte) pension declaration files for testing pension-fund intake: an employer declares, per period, every employment (InkomstenverhoudingInitieel) with wages, part-time data and one RegelingGegevens line per pension scheme, plus the collective totals (TotaalRegelingen). Deterministic: the same options (population.seed) give byte-identical files.',
     'Formats: "xml" (default): {format, fileCount, peopleCount, warnings, files:[{name UPA_<yyyymm>_<nnn>.xml, periodLabel <yyyy-mm>, periodStart, periodEnd, employments, content}]}. "summary": the same file list without XML but with each file\'s totals in euros and the schema version, plus seed, schemeType and employments per scenario. "participants-csv" (alias "csv"): {format, peopleCount, warnings, columns, csv}: one row per employment with identity, address, salary, scenario and event date, and the household data the UPA XML has no room for (partner, partner fund same/other, deaths, children).',

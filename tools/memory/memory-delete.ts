@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/tool.js';
+import { defineTool } from '../../src/core/tool.js';
 import { keyField, memoryOf, namespaceField } from '../_lib/memory.js';
 
 export default defineTool({
   slug: 'memory-delete',
   title: 'Forget a note',
-  toolset: 'memory',
   cost: 0,
   annotations: { readOnlyHint: false, idempotentHint: true, destructiveHint: true, openWorldHint: false },
   description:

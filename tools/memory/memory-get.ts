@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/tool.js';
+import { defineTool } from '../../src/core/tool.js';
 import { itemSummary, keyField, memoryOf, namespaceField } from '../_lib/memory.js';
 
 export default defineTool({
   slug: 'memory-get',
   title: 'Recall a note',
-  toolset: 'memory',
   cost: 0,
   description:
     'Reads one note from your agent memory by namespace/key (costs 0 credits). Returns found: false (and item: null) when there is no such item or it expired. JSON items are returned as text in `value` and parsed in `json`. The same item is readable as the MCP resource memory://<namespace>/<key>.',

@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/tool.js';
+import { defineTool } from '../../src/core/tool.js';
 import { itemSummary, limitField, memoryOf, optionalNamespace, tagField } from '../_lib/memory.js';
 
 export default defineTool({
   slug: 'memory-list',
   title: 'List notes',
-  toolset: 'memory',
   cost: 0,
   description:
     'Lists the notes in your agent memory (without their values), sorted by namespace and key, optionally only one namespace, one tag or keys with a prefix; paginated with `cursor`/`nextCursor` (costs 0 credits). Also returns the namespaces in use.',

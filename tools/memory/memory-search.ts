@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { defineTool, ToolError } from '../../src/tool.js';
+import { defineTool, ToolError } from '../../src/core/tool.js';
 import { itemSummary, limitField, memoryOf, optionalNamespace, tagField } from '../_lib/memory.js';
 
 export default defineTool({
   slug: 'memory-search',
   title: 'Search notes',
-  toolset: 'memory',
   cost: 0,
   description:
     'Searches your agent memory by substring (case-insensitive, in keys and values) and/or tag, optionally within one namespace (costs 0 credits). Returns matching items with a short snippet around the first match; give at least `query` or `tag`.',

@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/tool.js';
-import { MEMORY_LIMITS } from '../../src/memory.js';
+import { defineTool } from '../../src/core/tool.js';
+import { MEMORY_LIMITS } from '../../src/memory/service.js';
 import { itemSummary, keyField, memoryOf, namespaceField, tagField } from '../_lib/memory.js';
 
 export default defineTool({
   slug: 'memory-set',
   title: 'Remember a note',
-  toolset: 'memory',
   cost: 0,
   annotations: { readOnlyHint: false, idempotentHint: true, destructiveHint: true, openWorldHint: false },
   description: `Stores a note in your agent memory under namespace/key, creating it or replacing its value (costs 0 credits). The item becomes the MCP resource memory://<namespace>/<key>. value: text, or any JSON value (stored as application/json). Limits: ${MEMORY_LIMITS.valueBytes} bytes per value, ${MEMORY_LIMITS.items} items per account, ${MEMORY_LIMITS.tags} tags. Items expire after the plan's retention from the last write (30 days free, 365 days paid and local use); writing again extends them.`,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool, ToolError } from '../../src/tool.js';
+import { defineTool, ToolError } from '../../src/core/tool.js';
 import { renderService } from '../../src/render/service.js';
 import { LANDSCAPE, meteringOf, PAPER_FORMAT, previewBlocks, renderResultSchema } from '../_lib/render.js';
 
@@ -9,7 +9,6 @@ export const HTML_MAX_BYTES = 1024 * 1024;
 export default defineTool({
   slug: 'html-to-pdf',
   title: 'HTML to PDF',
-  toolset: 'render',
   metering: 'render',
   description:
     'Render an HTML document to a PDF in headless Chromium and return a download URL valid for 24 hours. ' +

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { QRCode } from 'qrcode';
-import { defineTool, ToolError } from '../../src/tool.js';
+import { defineTool, ToolError } from '../../src/core/tool.js';
 import { renderService } from '../../src/render/service.js';
 import { aliasedEnum } from '../_lib/aliased-enum.js';
 import { lazy } from '../_lib/lazy.js';
@@ -14,7 +14,6 @@ const loadQRCode = lazy(async () => (await import('qrcode')).default);
 export default defineTool({
   slug: 'qr-code',
   title: 'QR code',
-  toolset: 'render',
   description:
     'Make a QR code of a text or URL as a PNG or SVG file (download URL valid 24 hours; over MCP the PNG is also returned as an image). ' +
     'The smallest QR version (1-40) that fits the text is chosen; the encoding mode (numeric, alphanumeric, byte/UTF-8, kanji) is picked automatically. ' +

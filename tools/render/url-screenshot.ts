@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/tool.js';
+import { defineTool } from '../../src/core/tool.js';
 import { MAX_FULL_PAGE_HEIGHT, renderService, SCREENSHOT_HEIGHT } from '../../src/render/service.js';
 import { meteringOf, previewBlocks, renderResultSchema, URL_FIELD } from '../_lib/render.js';
 
 export default defineTool({
   slug: 'url-screenshot',
   title: 'URL screenshot',
-  toolset: 'render',
   metering: 'render',
   description:
     'Take a PNG screenshot of a public web page in headless Chromium; returns a download URL valid for 24 hours ' +

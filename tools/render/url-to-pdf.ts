@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/tool.js';
+import { defineTool } from '../../src/core/tool.js';
 import { renderService } from '../../src/render/service.js';
 import { LANDSCAPE, meteringOf, PAPER_FORMAT, previewBlocks, renderResultSchema, URL_FIELD } from '../_lib/render.js';
 
 export default defineTool({
   slug: 'url-to-pdf',
   title: 'URL to PDF',
-  toolset: 'render',
   metering: 'render',
   description:
     'Open a public web page in headless Chromium and print it to a PDF; returns a download URL valid for 24 hours. ' +

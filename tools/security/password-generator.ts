@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
-import { defineTool, ToolError } from '../../src/tool.js';
+import { defineTool, ToolError } from '../../src/core/tool.js';
 
 const CLASSES = {
   uppercase: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
@@ -77,7 +77,6 @@ function crackTimeText(bits: number): string {
 export default defineTool({
   slug: 'password-generator',
   title: 'Password generator',
-  toolset: 'security',
   description:
     'Generates random passwords with cryptographic randomness (node:crypto). Choose the character classes (`uppercase`, `lowercase`, `numbers`, `symbols`: the 32 ASCII punctuation characters; all default true) and `length` ' +
     `${MIN_LENGTH}–${MAX_LENGTH} (default 16); every password contains at least one character of each chosen class (drawn uniformly among all such passwords by rejection sampling). ` +

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/tool.js';
+import { defineTool } from '../../src/core/tool.js';
 import { lazy } from '../_lib/lazy.js';
 
 const MAX_LENGTH = 256;
@@ -30,7 +30,6 @@ const getEstimator = lazy(async () => {
 export default defineTool({
   slug: 'password-strength',
   title: 'Password strength estimator',
-  toolset: 'security',
   description:
     'Estimates how hard a password is to guess with zxcvbn (zxcvbn-ts), which looks for common passwords, dictionary words (English and Dutch, names, Wikipedia words), keyboard patterns, l33t substitutions, repeats, sequences and dates, instead of just counting character classes. ' +
     '`score` 0–4 with `label` very weak / weak / fair / strong / very strong; `crack_time` = estimated time for an offline attack on a slow (bcrypt-like) hash at 10,000 guesses per second; `crack_times` gives all four zxcvbn scenarios; `feedback` has a `warning` (or null) and `suggestions` in English. ' +

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
-import { defineTool, ToolError } from '../../src/tool.js';
+import { defineTool, ToolError } from '../../src/core/tool.js';
 
 /** node:crypto randomInt draws from at most 2^48 − 1 values. */
 const MAX_VALUES = 2 ** 48 - 1;
@@ -9,7 +9,6 @@ const MAX_COUNT = 10_000;
 export default defineTool({
   slug: 'random-number-generator',
   title: 'Random number generator',
-  toolset: 'security',
   description:
     'Draws random integers from `min` to `max`, both included (defaults 1 and 100), with cryptographic randomness (node:crypto, uniform, no modulo bias). ' +
     `\`count\` 1–${MAX_COUNT.toLocaleString('en')} (default 1). With \`allowDuplicates: false\` (default true) every number differs, like drawing lots; the range must then hold at least \`count\` numbers (else 400). ` +

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/tool.js';
-import { LIMITS } from '../../src/limits.js';
+import { defineTool } from '../../src/core/tool.js';
+import { LIMITS } from '../../src/core/limits.js';
 import { compileRegex, sandboxReplace } from '../_lib/regex-sandbox.js';
 
 /** A word character for `wholeWord`: any letter, digit or combining mark (any script), or `_`. */
@@ -15,7 +15,6 @@ function wrapWholeWord(source: string): string {
 export default defineTool({
   slug: 'find-and-replace',
   title: 'Find and replace',
-  toolset: 'text',
   description:
     'Replaces every occurrence of `find` in a text and reports how many replacements were made. ' +
     'Plain mode (default, useRegex false): `find` is matched literally and `replace` is inserted literally, so "$1" or ' +

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineTool, ToolError } from '../../src/tool.js';
-import { LIMITS } from '../../src/limits.js';
+import { defineTool, ToolError } from '../../src/core/tool.js';
+import { LIMITS } from '../../src/core/limits.js';
 import { aliasedEnum } from '../_lib/aliased-enum.js';
 import { graphemes } from '../_lib/text-lines.js';
 
@@ -83,7 +83,6 @@ function decode(morse: string): Translation {
 export default defineTool({
   slug: 'morse-code-translator',
   title: 'Morse code translator',
-  toolset: 'text',
   description:
     'Translates text to Morse code (`mode: "encode"`, default) and back (`"decode"`). Encoding: letters are separated by a space and words by " / " (e.g. "SOS HELP" → "... --- ... / .... . .-.. .--."); case is ignored; the table is ITU-R M.1677-1 (A–Z, 0–9, . , : ? \' - / ( ) " = + @ É) plus the common ! & ; _ $; characters without a code (other accented letters, emoji…) are dropped and listed in `dropped`. Decoding: signals are . and - (· • and _ – — are read as such), letters are separated by whitespace (any amount), words by / or |; the result is in upper case with one space between words; a sequence with no letter assigned (e.g. "........") is dropped and listed in `dropped`; any other character (a letter, a digit) is refused with a 400 naming it. Aliases: to-morse → encode, from-morse → decode.',
   input: z.strictObject({

@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/tool.js';
-import { LIMITS } from '../../src/limits.js';
+import { defineTool } from '../../src/core/tool.js';
+import { LIMITS } from '../../src/core/limits.js';
 import { joinLines, splitLines } from '../_lib/text-lines.js';
 
 export default defineTool({
   slug: 'remove-duplicate-lines',
   title: 'Remove duplicate lines',
-  toolset: 'text',
   description:
     'Removes repeated lines from a text and keeps the remaining lines in their original order. `keepFirst` (default true) keeps the first occurrence of each line; false keeps the last one instead (at its own position). `caseInsensitive` treats lines that differ only in case as duplicates (the kept line keeps its own spelling). `trim` ignores leading and trailing whitespace when comparing and also trims the lines in the result. Blank lines are lines like any other, so repeated blank lines are reduced to one. Lines split at \\n, \\r\\n or \\r and are joined with the text\'s own line break; a final line break is kept and is not counted as a line.',
   input: z.strictObject({

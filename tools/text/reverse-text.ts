@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/tool.js';
-import { LIMITS } from '../../src/limits.js';
+import { defineTool } from '../../src/core/tool.js';
+import { LIMITS } from '../../src/core/limits.js';
 import { aliasedEnum } from '../_lib/aliased-enum.js';
 import { graphemes, joinLines, splitLines } from '../_lib/text-lines.js';
 
@@ -56,7 +56,6 @@ function reverse(text: string, mode: Mode): string {
 export default defineTool({
   slug: 'reverse-text',
   title: 'Reverse text',
-  toolset: 'text',
   description:
     'Reverses a text. Modes: `characters` (default; the whole text back to front, so line order flips too), `words` (the order of the words on each line; punctuation stays attached to its word, whitespace stays in place), `lines` (the order of the lines), `line-characters` (each line reversed on its own, lines stay in order), `word-characters` (each word spelled backwards in place). Reversal is by user-perceived character (grapheme), so emoji with skin tones or flags, and letters with combining accents, survive intact. A final line break stays at the end. Aliases: chars/letters → characters, per-line/each-line → line-characters, each-word/per-word → word-characters.',
   input: z.strictObject({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/tool.js';
-import { LIMITS } from '../../src/limits.js';
+import { defineTool } from '../../src/core/tool.js';
+import { LIMITS } from '../../src/core/limits.js';
 
 /** Rotates the ASCII letters a–z and A–Z by `shift` places; everything else is unchanged. */
 export function rotate(text: string, shift: number): string {
@@ -14,7 +14,6 @@ export function rotate(text: string, shift: number): string {
 export default defineTool({
   slug: 'rot13',
   title: 'ROT13 / Caesar cipher',
-  toolset: 'text',
   description:
     'Applies ROT13 or any Caesar shift to a text: each ASCII letter a–z / A–Z moves `shift` places along the alphabet (default 13, range 1–25) and keeps its case; digits, punctuation, whitespace and non-ASCII letters (é, ß, Cyrillic…) are unchanged. `decode: true` shifts backwards, undoing an encode with the same shift (for 13 both directions are the same). Not encryption: use it for puzzles, spoilers and obfuscation.',
   input: z.strictObject({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/tool.js';
-import { LIMITS } from '../../src/limits.js';
+import { defineTool } from '../../src/core/tool.js';
+import { LIMITS } from '../../src/core/limits.js';
 import { lazy } from '../_lib/lazy.js';
 
 const loadSlugify = lazy(async () => (await import('@sindresorhus/slugify')).default);
@@ -21,7 +21,6 @@ export async function toSlug(text: string, separator: string): Promise<string> {
 export default defineTool({
   slug: 'slug-generator',
   title: 'Slug generator',
-  toolset: 'text',
   description:
     'Turns a title or any text into a URL slug: lower-cased, diacritics stripped (é → e, ü → u), other letters transliterated to ASCII (ß → ss, æ → ae, ø → o, Cyrillic, Greek and Arabic letters by their usual romanisation), `&` → "and", common symbols and emoji by their English name (♥ → love, 🦄 → unicorn), camelCase split into words, apostrophes dropped ("Conway\'s" → conways), and every other run of special characters or whitespace replaced by one `separator` (default "-", at most 10 characters, may be empty), never at the start or end. Characters with no Latin transliteration (e.g. Chinese) are removed, so the slug can be empty. Built on @sindresorhus/slugify.',
   input: z.strictObject({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { camelCase, constantCase, dotCase, kebabCase, pascalCase, pathCase, snakeCase, trainCase } from 'change-case';
-import { defineTool } from '../../src/tool.js';
-import { LIMITS } from '../../src/limits.js';
+import { defineTool } from '../../src/core/tool.js';
+import { LIMITS } from '../../src/core/limits.js';
 import { aliasedEnum } from '../_lib/aliased-enum.js';
 
 const MODES = ['upper', 'lower', 'title', 'sentence', 'camel', 'pascal', 'snake', 'kebab', 'constant', 'dot', 'path', 'train'] as const;
@@ -74,7 +74,6 @@ const CONVERT: Record<Mode, (text: string) => string> = {
 export default defineTool({
   slug: 'text-case-converter',
   title: 'Text case converter',
-  toolset: 'text',
   description:
     'Converts the case of a text (Unicode-aware: accented, Greek and Cyrillic letters too). Prose modes keep all punctuation and spacing: `upper`, `lower`, `title` (every word capitalised, the rest lower-cased; no small-word exceptions), `sentence` (lower-cased, first word of each sentence capitalised; sentences end at . ! ? or a blank line). Identifier modes split the text into words at spaces, punctuation and lower→UPPER changes, drop the punctuation, and join them (change-case v5 semantics): `camel` (fooBar), `pascal` (FooBar), `snake` (foo_bar), `kebab` (foo-bar), `constant` (FOO_BAR), `dot` (foo.bar), `path` (foo/bar), `train` (Foo-Bar). Mode names are read loosely ("snake_case", "camelCase", "UPPERCASE" work); aliases: caps → upper, capitalize → title, underscore → snake, dash/hyphen/param → kebab, screaming-snake/macro → constant, header → train, upper-camel → pascal.',
   input: z.strictObject({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/tool.js';
-import { LIMITS } from '../../src/limits.js';
+import { defineTool } from '../../src/core/tool.js';
+import { LIMITS } from '../../src/core/limits.js';
 import { countGraphemes } from '../_lib/graphemes.js';
 
 type Cleaner = (text: string) => string;
@@ -95,7 +95,6 @@ const input = z.strictObject({
 export default defineTool({
   slug: 'text-cleaner',
   title: 'Text cleaner',
-  toolset: 'text',
   description:
     'Cleans up text with ten switchable options, applied in this fixed order: controlChars, htmlTags, emojis, ' +
     'plainQuotes, punctuation, numbers, extraSpaces, trimLines, emptyLines, lineBreaks. Defaults: controlChars, ' +

@@ -3,7 +3,7 @@ import type { ChangeObject } from 'diff';
 import { lazy } from '../_lib/lazy.js';
 
 const loadDiff = lazy(() => import('diff'));
-import { defineTool, ToolError } from '../../src/tool.js';
+import { defineTool, ToolError } from '../../src/core/tool.js';
 
 /** Largest text on either side, characters. Myers diff is O(N·D); this plus the time budget keeps a call short. */
 const MAX_TEXT = 200_000;
@@ -34,7 +34,6 @@ async function diff(original: string, modified: string, by: 'word' | 'line' | 'c
 export default defineTool({
   slug: 'text-diff',
   title: 'Text diff',
-  toolset: 'text',
   description:
     'Compares two texts and returns the differences as an ordered list of parts: `equal` (unchanged), `delete` ' +
     '(only in the original) and `insert` (only in the modified text). Joining the equal and delete values gives ' +

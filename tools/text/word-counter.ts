@@ -1,33 +1,12 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/tool.js';
-import { LIMITS } from '../../src/limits.js';
+import { defineTool } from '../../src/core/tool.js';
+import { LIMITS } from '../../src/core/limits.js';
 import { countGraphemes } from '../_lib/graphemes.js';
+import { countParagraphs, countSentences, countWords } from '../_lib/words.js';
 
 /** Reading speed behind `reading_time_seconds` (words per minute; a common adult average). */
 const READING_WPM = 200;
 
-
-export function countWords(text: string): number {
-  let n = 0;
-  for (const token of text.split(/\s+/u)) if (/[\p{L}\p{N}]/u.test(token)) n++;
-  return n;
-}
-
-/** Sentences end at . ! ? … (optionally followed by quotes or brackets) before whitespace, and at a paragraph break. */
-export function countSentences(text: string): number {
-  let n = 0;
-  for (const paragraph of text.split(/\n\s*\n/u)) {
-    const trimmed = paragraph.trim();
-    if (!/[\p{L}\p{N}]/u.test(trimmed)) continue;
-    const parts = trimmed.split(/(?<=[.!?…]+["'”’)\]]*)\s+/u);
-    n += parts.filter((p) => /[\p{L}\p{N}]/u.test(p)).length;
-  }
-  return n;
-}
-
-export function countParagraphs(text: string): number {
-  return text.split(/\n\s*\n/u).filter((p) => /\S/u.test(p)).length;
-}
 
 /** User-perceived characters (linear time; see tools/_lib/graphemes.ts). */
 export const countCharacters = countGraphemes;
@@ -35,7 +14,6 @@ export const countCharacters = countGraphemes;
 export default defineTool({
   slug: 'word-counter',
   title: 'Word counter',
-  toolset: 'text',
   description:
     'Counts words, characters (user-perceived characters, so an emoji or an accented letter counts once), characters without whitespace, sentences, paragraphs (blocks separated by a blank line) and the reading time at 200 words per minute. A word is a whitespace-separated token containing at least one letter or digit. Use it for length checks of texts, essays and posts.',
   input: z.strictObject({

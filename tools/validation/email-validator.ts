@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { domainToASCII } from 'node:url';
 import { z } from 'zod';
-import { defineTool } from '../../src/tool.js';
-import { assetPath } from '../../src/paths.js';
+import { defineTool } from '../../src/core/tool.js';
+import { assetPath } from '../../src/core/paths.js';
 import { lazy } from '../_lib/lazy.js';
 
 /** Popular mailbox providers added to the spell checker's list (Dutch and Belgian ones, and the big webmails). */
@@ -107,7 +107,6 @@ export async function suggestionFor(email: string, lists?: SuggestionLists): Pro
 export default defineTool({
   slug: 'email-validator',
   title: 'E-mail address validator',
-  toolset: 'validation',
   description:
     'Checks an e-mail address the way a sign-up form should: syntax, typo suggestion and disposable domain; no DNS or mailbox check. ' +
     'Syntax (`syntax_ok`) is a practical subset of RFC 5321/5322: a dot-atom local part (letters, digits and !#$%&\'*+/=?^_`{|}~- with single dots inside, ≤ 64 characters) @ a host name with at least one dot (labels of letters, digits and inner hyphens, ≤ 63 each, TLD not all digits; Unicode domains are accepted via IDNA), ≤ 254 characters in all. ' +

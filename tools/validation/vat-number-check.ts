@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/tool.js';
+import { defineTool } from '../../src/core/tool.js';
 import { lazy } from '../_lib/lazy.js';
 
 /** VAT prefixes covered: the 27 EU member states (Greece = EL), EU (non-Union OSS scheme), GB, XI (Northern Ireland) and CH. */
@@ -78,7 +78,6 @@ async function check({ prefix, forCheck }: Parsed): Promise<string | null> {
 export default defineTool({
   slug: 'vat-number-check',
   title: 'VAT number format check',
-  toolset: 'validation',
   description:
     'Checks the syntax and check digits of a VAT identification number from any EU member state (Greece as EL; GR is accepted and normalised to EL), the United Kingdom (GB, incl. branch traders and GD/HA government numbers), Northern Ireland (XI), the EU non-Union OSS scheme (EU + 9 digits) or Switzerland (CHE + 9 digits, optional MWST/TVA/IVA/TPV). ' +
     'Spaces, dots, dashes and lower case are ignored; `normalized` is the compact form with the country prefix and national padding (e.g. NL4495445B01 → NL004495445B01, EL 94051189 → EL094051189, Belgian 9-digit numbers get a leading 0). ' +

@@ -4,7 +4,7 @@
  * asset's `_source` note and test/tools/generators-brp-data.test.ts.
  */
 import { readFileSync } from 'node:fs';
-import { assetPath } from '../../../src/paths.js';
+import { assetPath } from '../../../src/core/paths.js';
 
 /** [Tabel 33 code, name, first postcode area, last postcode area, year the municipality started (0 = long before 1900)]. */
 export type Municipality = [code: string, name: string, pcFrom: number, pcTo: number, since: number];

@@ -4,9 +4,9 @@
  * cross-field rules zod cannot express (`checkOptions`).
  */
 import { z } from 'zod';
-import { ToolError } from '../../../src/tool.js';
-import { LIMITS } from '../../../src/limits.js';
-import { didYouMean } from '../../../src/validate.js';
+import { ToolError } from '../../../src/core/tool.js';
+import { LIMITS } from '../../../src/core/limits.js';
+import { didYouMean } from '../../../src/core/validate.js';
 import { FIELD_BY_KEY } from './fields.js';
 
 export const LIFE_EVENTS = [

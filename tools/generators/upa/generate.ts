@@ -5,7 +5,7 @@
  * XML in slices), so a caller can stream hundreds of MB with bounded memory.
  */
 import { createRng } from '../../_lib/rng.js';
-import { ToolError, type ToolContext } from '../../../src/tool.js';
+import { ToolError, type ToolContext } from '../../../src/core/tool.js';
 import { buildPeriods, iso, type Period } from './periods.js';
 import { buildPopulation, type Employment } from './people.js';
 import { buildRecords, isPresent, totals, type IkvRecord, type RecordContext, type Total } from './records.js';

@@ -6,7 +6,7 @@
  */
 import type { Rng } from '../../_lib/rng.js';
 import { completeBsn, isValidBsn } from '../../_lib/bsn.js';
-import { ToolError } from '../../../src/tool.js';
+import { ToolError } from '../../../src/core/tool.js';
 import { addMonths, day, type Day, type Period } from './periods.js';
 import * as W from './names.js';
 import { DEFAULT_SCENARIO_MIX, SCENARIOS, type Pinned, type Scenario, type UpaOptions } from './options.js';

@@ -1,0 +1,402 @@
+/**
+ * Accounts, plans, API keys and the credit ledger.
+ *
+ * Credits: each plan has a monthly allowance that resets on the account's
+ * cycle day (00:00 UTC on the day of the month the account was created,
+ * clamped to the month's length); pack credits never expire and are spent
+ * after the allowance. A call reserves its cost atomically before the tool
+ * runs (two concurrent calls can never spend the same credit; the balance
+ * never goes negative) and settles after: commit on success (durable before
+ * the response is sent), refund on failure.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Account, ApiKeyRecord, Plan, Store, UsageDay, UsageEntry } from '../store/store.js';
+import type { Balance, Ledger, Reservation } from '../core/ledger.js';
+import type { Auth } from '../http/app.js';
+import type { Caller } from '../core/pipeline.js';
+import { ToolError } from '../core/tool.js';
+
+export const PLANS = {
+  free: { credits: 1_000, usageRetentionDays: 7, memoryRetentionDays: 30, renderAllowance: 50, priceEur: { month: 0, year: 0 } },
+  paid: { credits: 7_500, usageRetentionDays: 365, memoryRetentionDays: 365, renderAllowance: 50, priceEur: { month: 19, year: 190 } },
+} as const satisfies Record<Plan, unknown>;
+
+/** Credit packs: credits → price in EUR. They never expire. */
+export const PACKS = { 100: 1.0, 1000: 5.0, 5000: 20.0 } as const;
+export type PackSize = keyof typeof PACKS;
+
+const ACCOUNT_NAME = /^[a-z0-9][a-z0-9._-]{0,62}$/;
+const KEY_PREFIX = 'wbk_';
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+export function hashKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+function randomKey(): string {
+  // 40 base62 characters ≈ 238 bits of entropy (rejection sampling keeps it uniform).
+  let out = '';
+  while (out.length < 40) for (const b of randomBytes(48)) if (b < 248 && out.length < 40) out += BASE62[b % 62];
+  return KEY_PREFIX + out;
+}
+
+function randomId(prefix: string): string {
+  return `${prefix}_${randomBytes(9).toString('base64url').replace(/[^A-Za-z0-9]/g, 'x')}`;
+}
+
+/** Start of the monthly period containing `now` for an account created at `createdAt` (UTC). */
+export function periodStartFor(createdAt: Date, now: Date): Date {
+  const anchorDay = createdAt.getUTCDate();
+  const boundary = (year: number, month: number) => {
+    const days = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+    return new Date(Date.UTC(year, month, Math.min(anchorDay, days)));
+  };
+  let start = boundary(now.getUTCFullYear(), now.getUTCMonth());
+  if (now < start) start = boundary(now.getUTCFullYear(), now.getUTCMonth() - 1);
+  return start < createdAt ? createdAt : start;
+}
+
+export function nextResetFor(createdAt: Date, now: Date): Date {
+  const anchorDay = createdAt.getUTCDate();
+  const start = periodStartFor(createdAt, now);
+  const y = start.getUTCFullYear();
+  const m = start.getUTCMonth() + 1;
+  const days = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(y, m, Math.min(anchorDay, days)));
+}
+
+function isoDate(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}
+
+export interface CreatedKey {
+  id: string;
+  key: string;
+  prefix: string;
+  account: string;
+}
+
+export class Accounts implements Ledger, Auth {
+  private readonly revokeListeners: ((keyId: string) => void)[] = [];
+  /** Called after a key is revoked (e.g. to close its open MCP streams). */
+  onKeyRevoked(listener: (keyId: string) => void): void {
+    this.revokeListeners.push(listener);
+  }
+
+  constructor(
+    private readonly store: Store,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  // ---- administration -------------------------------------------------
+
+  async createAccount(name: string, plan: Plan = 'free'): Promise<Account> {
+    if (!ACCOUNT_NAME.test(name))
+      throw new ToolError('Invalid account name: use 1-63 characters a-z, 0-9, ".", "_" or "-", starting with a letter or digit');
+    if (!(plan in PLANS)) throw new ToolError('Invalid plan: use "free" or "paid"');
+    if (this.store.getAccountByName(name)) throw new ToolError(`Account "${name}" already exists`, 409);
+    const now = this.now().toISOString();
+    const account: Account = {
+      id: randomId('acc'),
+      name,
+      plan,
+      createdAt: now,
+      periodStart: now,
+      allowanceUsed: 0,
+      packCredits: 0,
+      renderAllowanceUsed: 0,
+    };
+    await this.store.createAccount(account);
+    return account;
+  }
+
+  listAccounts() {
+    return this.store.listAccounts().map((a) => this.accountInfo(a.id));
+  }
+
+  requireAccount(name: string): Account {
+    const account = this.store.getAccountByName(name);
+    if (!account) throw new ToolError(`No account named "${name}"`, 404);
+    return account;
+  }
+
+  /** Creates a key; the returned `key` is shown once and never stored. */
+  async createKey(accountName: string): Promise<CreatedKey> {
+    const account = this.requireAccount(accountName);
+    const key = randomKey();
+    const record: ApiKeyRecord = {
+      id: randomId('key'),
+      accountId: account.id,
+      hash: hashKey(key),
+      prefix: key.slice(0, KEY_PREFIX.length + 6),
+      createdAt: this.now().toISOString(),
+      revokedAt: null,
+    };
+    await this.store.createKey(record);
+    return { id: record.id, key, prefix: record.prefix, account: account.name };
+  }
+
+  listKeys(accountName: string) {
+    const account = this.requireAccount(accountName);
+    return this.store.listKeys(account.id).map(({ id, prefix, createdAt, revokedAt }) => ({ id, prefix, createdAt, revokedAt }));
+  }
+
+  /** Revokes at once: the in-memory record changes before this returns, so no later request passes. */
+  async revokeKey(id: string) {
+    const key = await this.store.revokeKey(id, this.now().toISOString());
+    if (!key) throw new ToolError(`No key with id "${id}"`, 404);
+    for (const listener of this.revokeListeners) listener(key.id);
+    return { id: key.id, prefix: key.prefix, revokedAt: key.revokedAt };
+  }
+
+  async addPack(accountName: string, pack: number): Promise<Balance> {
+    if (!(pack in PACKS)) throw new ToolError(`Invalid pack: choose ${Object.keys(PACKS).join(', ')} credits`);
+    const account = this.requireAccount(accountName);
+    await this.store.updateAccount(account.id, (a) => {
+      a.packCredits += pack;
+    });
+    return this.balance(account.id);
+  }
+
+  async usage(accountId: string, days: number) {
+    const account = this.store.getAccount(accountId);
+    if (!account) throw new ToolError('No such account', 404);
+    const retention = PLANS[account.plan].usageRetentionDays;
+    const span = Math.min(Math.max(1, Math.floor(days)), retention);
+    const since = isoDate(new Date(this.now().getTime() - (span - 1) * 86_400_000));
+    const daysList: UsageDay[] = this.store.usageDays(accountId, since);
+    const entries: UsageEntry[] = await this.store.readUsage(accountId, since);
+    return {
+      account: account.name,
+      days: span,
+      retentionDays: retention,
+      totals: daysList.reduce((t, d) => ({ calls: t.calls + d.calls, credits: t.credits + d.credits }), { calls: 0, credits: 0 }),
+      perDay: daysList,
+      entries,
+    };
+  }
+
+  accountInfo(accountId: string) {
+    const account = this.store.getAccount(accountId);
+    if (!account) throw new ToolError('No such account', 404);
+    const plan = PLANS[account.plan];
+    const view = this.view(account);
+    return {
+      name: account.name,
+      plan: account.plan,
+      createdAt: account.createdAt,
+      monthlyCredits: plan.credits,
+      allowanceRemaining: plan.credits - view.allowanceUsed,
+      packCredits: account.packCredits,
+      remaining: this.balanceOf(account).remaining,
+      periodStart: view.periodStart,
+      resetsAt: nextResetFor(new Date(account.createdAt), this.now()).toISOString(),
+      price: plan.priceEur,
+      usageRetentionDays: plan.usageRetentionDays,
+      memoryRetentionDays: plan.memoryRetentionDays,
+    };
+  }
+
+  /** Deletes usage history past each account's plan retention. */
+  async sweepUsage(): Promise<void> {
+    // Concurrently: the accounts' changes share one group-committed write.
+    await Promise.all(
+      this.store.listAccounts().map((account) => {
+        const keep = PLANS[account.plan].usageRetentionDays;
+        return this.store.pruneUsage(account.id, isoDate(new Date(this.now().getTime() - (keep - 1) * 86_400_000)));
+      }),
+    );
+  }
+
+  // ---- authentication -------------------------------------------------
+
+  async authenticate(headers: Headers): Promise<Caller & { kind: 'account' }> {
+    const headerKey = headers.get('x-api-key')?.trim() || undefined;
+    const authz = headers.get('authorization');
+    const bearer = authz ? /^Bearer\s+(\S+)\s*$/i.exec(authz)?.[1] : undefined;
+    if (authz && !bearer) throw new ToolError('Invalid Authorization header: use "Authorization: Bearer <API key>"', 401);
+    if (headerKey && bearer && headerKey !== bearer)
+      throw new ToolError('Conflicting credentials: X-API-Key and Authorization: Bearer carry different keys', 401);
+    const key = headerKey ?? bearer;
+    if (!key) throw new ToolError('API key required: send it as X-API-Key: <key> or Authorization: Bearer <key>', 401);
+    if (key.length > 200) throw new ToolError('Invalid API key', 401);
+    const hash = hashKey(key);
+    const record = this.store.getKeyByHash(hash);
+    if (!record || !timingSafeEqual(Buffer.from(record.hash, 'hex'), Buffer.from(hash, 'hex')))
+      throw new ToolError('Invalid API key', 401);
+    if (record.revokedAt) throw new ToolError('This API key was revoked', 401);
+    const account = this.store.getAccount(record.accountId);
+    if (!account) throw new ToolError('Invalid API key', 401);
+    return { kind: 'account', accountId: account.id, keyId: record.id, plan: account.plan };
+  }
+
+  rateLimitHeaders(b: Balance): Record<string, string> {
+    const window = Math.max(0, b.resetAt - Math.floor(this.now().getTime() / 1000));
+    return {
+      'X-RateLimit-Limit': String(b.limit),
+      'X-RateLimit-Remaining': String(b.remaining),
+      'X-RateLimit-Reset': String(b.resetAt),
+      'RateLimit-Policy': `"credits";q=${b.limit};w=2592000`,
+      RateLimit: `"credits";r=${b.remaining};t=${window}`,
+    };
+  }
+
+  // ---- ledger ---------------------------------------------------------
+
+  /** The account as of now: a new period starts with a fresh allowance (read-only view). */
+  private view(a: Account): { periodStart: string; allowanceUsed: number; renderAllowanceUsed: number } {
+    const start = periodStartFor(new Date(a.createdAt), this.now()).toISOString();
+    return start > a.periodStart
+      ? { periodStart: start, allowanceUsed: 0, renderAllowanceUsed: 0 }
+      : { periodStart: a.periodStart, allowanceUsed: a.allowanceUsed, renderAllowanceUsed: a.renderAllowanceUsed };
+  }
+
+  /** Apply a period rollover to the stored record (inside an atomic update). */
+  private roll(a: Account): void {
+    const v = this.view(a);
+    a.periodStart = v.periodStart;
+    a.allowanceUsed = v.allowanceUsed;
+    a.renderAllowanceUsed = v.renderAllowanceUsed;
+  }
+
+  /** Credits and renders held by calls in flight (reserved, not yet committed or refunded), per account. */
+  private readonly held = new Map<string, { allowance: number; packs: number; renders: number }>();
+
+  private holdOf(accountId: string) {
+    let h = this.held.get(accountId);
+    if (!h) this.held.set(accountId, (h = { allowance: 0, packs: 0, renders: 0 }));
+    return h;
+  }
+
+  private requireLive(accountId: string): Account {
+    const account = this.store.getAccount(accountId);
+    if (!account) throw new ToolError('No such account', 404);
+    this.roll(account);
+    return account;
+  }
+
+  private balanceOf(a: Account): Balance {
+    const limit = PLANS[a.plan].credits;
+    const { allowanceUsed } = this.view(a);
+    const h = this.held.get(a.id);
+    return {
+      limit,
+      remaining: Math.max(0, limit - allowanceUsed - (h?.allowance ?? 0)) + a.packCredits - (h?.packs ?? 0),
+      resetAt: Math.floor(nextResetFor(new Date(a.createdAt), this.now()).getTime() / 1000),
+    };
+  }
+
+  async balance(accountId: string): Promise<Balance> {
+    const account = this.store.getAccount(accountId);
+    if (!account) throw new ToolError('No such account', 404);
+    return this.balanceOf(account);
+  }
+
+  /**
+   * Hold `cost` credits for a call (synchronously, so concurrent calls can
+   * never take the same credit), or throw 429. The charge becomes durable on
+   * `commit` (the journal append the response waits for); `refund` releases it.
+   */
+  async reserve(accountId: string, cost: number, tool: string, surface: string): Promise<Reservation> {
+    const a = this.requireLive(accountId);
+    const h = this.holdOf(accountId);
+    const allowanceLeft = Math.max(0, PLANS[a.plan].credits - a.allowanceUsed - h.allowance);
+    if (allowanceLeft + a.packCredits - h.packs < cost) {
+      const b = this.balanceOf(a);
+      const retryAfter = Math.max(1, b.resetAt - Math.floor(this.now().getTime() / 1000));
+      throw new ToolError(
+        `Credit balance exhausted: this call costs ${cost} credit${cost === 1 ? '' : 's'} and ${b.remaining} ${b.remaining === 1 ? 'is' : 'are'} left. ` +
+          `The monthly allowance of ${b.limit} credits resets at ${new Date(b.resetAt * 1000).toISOString()}; credit packs (100, 1,000 or 5,000 credits) never expire.`,
+        429,
+        { retryAfter },
+      );
+    }
+    const fromAllowance = Math.min(cost, allowanceLeft);
+    const fromPacks = cost - fromAllowance;
+    h.allowance += fromAllowance;
+    h.packs += fromPacks;
+    const release = () => {
+      h.allowance -= fromAllowance;
+      h.packs -= fromPacks;
+    };
+    return this.settlement(accountId, release, async () => {
+      await this.store.charge(
+        accountId,
+        { at: this.now().toISOString(), tool, surface, credits: cost, fromAllowance, fromPacks },
+        { periodStart: a.periodStart, allowanceUsed: fromAllowance, packCredits: -fromPacks },
+      );
+    });
+  }
+
+  /** A reservation settled exactly once: commit (durable charge, then release the hold) or refund (release). */
+  private settlement(accountId: string, release: () => void, charge: () => Promise<void>): Reservation {
+    let settled = false;
+    return {
+      commit: async () => {
+        if (settled) throw new Error('reservation already settled');
+        settled = true;
+        try {
+          await charge();
+        } finally {
+          release();
+        }
+        return this.balance(accountId);
+      },
+      refund: async () => {
+        if (settled) return;
+        settled = true;
+        release();
+      },
+    };
+  }
+
+  // ---- render allowance (used by src/render/meter.ts) ---------------------
+
+  /**
+   * Reserve one render: from the plan's monthly render allowance while it
+   * lasts (`source: 'allowance'`, `remaining` = renders left), then `price`
+   * credits (`source: 'credits'`, `remaining` = credits left). Atomic like
+   * `reserve`; 429 when both are exhausted, naming the render allowance.
+   */
+  async reserveRender(
+    accountId: string,
+    price: number,
+    tool: string,
+    surface: string,
+  ): Promise<Reservation & { metering: { source: 'allowance' | 'credits'; remaining: number } }> {
+    const a = this.requireLive(accountId);
+    const h = this.holdOf(accountId);
+    const limit = PLANS[a.plan].renderAllowance;
+    if (a.renderAllowanceUsed + h.renders < limit) {
+      h.renders++;
+      const left = limit - a.renderAllowanceUsed - h.renders;
+      const reservation = this.settlement(
+        accountId,
+        () => void h.renders--,
+        () =>
+          this.store.charge(
+            accountId,
+            { at: this.now().toISOString(), tool, surface, credits: 0, fromAllowance: 0, fromPacks: 0 },
+            { periodStart: a.periodStart, renderAllowanceUsed: 1 },
+          ),
+      );
+      return { ...reservation, metering: { source: 'allowance', remaining: left } };
+    }
+    let credits: Reservation;
+    try {
+      credits = await this.reserve(accountId, price, tool, surface);
+    } catch (err) {
+      if (err instanceof ToolError && err.status === 429) {
+        const account = this.store.getAccount(accountId)!;
+        throw new ToolError(
+          `Render allowance reached: the ${PLANS[account.plan].renderAllowance} renders of this month's render allowance are used, ` +
+            `and renders beyond it cost ${price} credits. ${err.message}`,
+          429,
+          err.extra,
+        );
+      }
+      throw err;
+    }
+    return { ...credits, metering: { source: 'credits', remaining: (await this.balance(accountId)).remaining } };
+  }
+}

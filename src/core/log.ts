@@ -1,0 +1,7 @@
+/**
+ * Logging goes to stderr only: in stdio mode stdout is the JSON-RPC channel.
+ * Never log API keys or request bodies.
+ */
+export function log(message: string): void {
+  process.stderr.write(`[werkbank] ${message}\n`);
+}

@@ -1,0 +1,150 @@
+/**
+ * The request pipeline every surface uses for a tool call:
+ *
+ *   surface (REST / MCP) → caller (authenticated by the surface) → validate input
+ *   → reserve credits (ledger) → run the tool → settle (commit on success, refund on failure)
+ *
+ * Validation failures and unknown tools never reach the ledger, so they cost
+ * nothing. A failure of the tool itself (500, or an upstream 502) is refunded:
+ * callers pay only for results.
+ */
+import type { RegisteredTool } from './registry.js';
+import { ToolError, type Surface, type ToolContext } from './tool.js';
+import { parseInput } from './validate.js';
+import type { Balance, Ledger } from './ledger.js';
+import type { MemoryService } from '../memory/service.js';
+
+/** Services the pipeline hands to tools through their context. */
+export interface Services {
+  memory?: MemoryService;
+}
+
+/** The account id of the local (stdio) user, for per-user data such as agent memory. */
+export const LOCAL_ACCOUNT = 'local';
+
+/** Who is calling. `local` is the stdio user (no key, not metered by default). */
+export type Caller =
+  | { kind: 'account'; accountId: string; keyId: string; plan: 'free' | 'paid' }
+  /** A caller without a key (render endpoints only); `client` is the IP (IPv6 per /64). */
+  | { kind: 'anonymous'; client: string }
+  | { kind: 'local' };
+
+/** A meter decides what a call costs its caller and takes it atomically (or throws 429). */
+export interface Meter {
+  /** null: this call is free for this caller. */
+  reserve(call: PreparedCall, caller: Caller): Promise<MeteredReservation | null>;
+}
+
+export interface MeteredReservation {
+  /** Durable before resolving; returns the caller's balance when it has one. */
+  commit(): Promise<Balance | undefined>;
+  refund(): Promise<void>;
+  /** Shown to the tool (ctx.metering), e.g. renders report the allowance left. */
+  metering?: { source: string; remaining: number };
+}
+
+/** Plain credits: `cost` from the account's balance; local and anonymous callers are not charged here. */
+export function creditMeter(ledger: Ledger): Meter {
+  return {
+    async reserve(call, caller) {
+      const cost = call.entry.tool.cost;
+      if (caller.kind !== 'account' || cost === 0) return null;
+      return ledger.reserve(caller.accountId, cost, call.entry.tool.slug, call.ctx.surface);
+    },
+  };
+}
+
+export interface CallOptions {
+  surface: Surface;
+  caller: Caller;
+  /** The caller's abort signal, or a function giving it (created only if a tool reads it). */
+  signal?: AbortSignal | (() => AbortSignal);
+}
+
+export interface CallResult {
+  data: unknown;
+  /** The balance after the charge, when the call was metered. */
+  balance?: Balance;
+}
+
+/** Prepared input: validated and ready to run or stream. */
+export interface PreparedCall {
+  entry: RegisteredTool;
+  input: unknown;
+  ctx: ToolContext;
+}
+
+export class Pipeline {
+  /**
+   * `ledger` null: nothing is metered (stdio, benchmarks). `meters` maps a
+   * tool's `metering` kind to its meter; `credits` defaults to the ledger.
+   */
+  private readonly meters: Partial<Record<'credits' | 'render', Meter>>;
+  constructor(
+    private readonly ledger: Ledger | null,
+    meters: Partial<Record<'credits' | 'render', Meter>> = {},
+    private readonly services: Services = {},
+  ) {
+    this.meters = ledger ? { credits: creditMeter(ledger), ...meters } : {};
+  }
+
+  /** Validate the raw input and build the tool context (no charge yet). */
+  prepare(entry: RegisteredTool, raw: unknown, opts: CallOptions): PreparedCall {
+    const input = parseInput(entry.tool.input, raw);
+    const caller = opts.caller;
+    const memory = this.services.memory;
+    const signal = opts.signal;
+    const ctx: ToolContext = {
+      surface: opts.surface,
+      get signal() {
+        const value = typeof signal === 'function' ? signal() : (signal ?? new AbortController().signal);
+        Object.defineProperty(this, 'signal', { value, enumerable: true });
+        return value;
+      },
+      ...(caller.kind === 'account' ? { accountId: caller.accountId, plan: caller.plan } : {}),
+      ...(memory && caller.kind !== 'anonymous'
+        ? { memory: () => memory.forAccount(caller.kind === 'account' ? caller.accountId : LOCAL_ACCOUNT) } : {}),
+    };
+    return { entry, input, ctx };
+  }
+
+  /**
+   * Run a prepared call under the ledger: reserve → run → settle. `produce`
+   * does the work (the tool's `run`, or a streaming writer); its result is returned.
+   */
+  async metered<T>(call: PreparedCall, caller: Caller, produce: () => Promise<T>): Promise<{ value: T; balance?: Balance }> {
+    const meter = this.meters[call.entry.tool.metering ?? 'credits'];
+    const reservation = meter ? await meter.reserve(call, caller) : null;
+    if (reservation?.metering) call.ctx.metering = reservation.metering;
+    let value: T;
+    try {
+      value = await produce();
+    } catch (err) {
+      await reservation?.refund();
+      throw err;
+    }
+    const balance = reservation
+      ? await reservation.commit()
+      : this.ledger && caller.kind === 'account'
+        ? await this.ledger.balance(caller.accountId)
+        : undefined;
+    return { value, balance };
+  }
+
+  /** Run a prepared call's tool under its meter. */
+  async run(call: PreparedCall, caller: Caller): Promise<CallResult> {
+    const { value, balance } = await this.metered(call, caller, async () => call.entry.tool.run(call.input as never, call.ctx));
+    return { data: value, balance };
+  }
+
+  async call(entry: RegisteredTool, raw: unknown, opts: CallOptions): Promise<CallResult> {
+    return this.run(this.prepare(entry, raw, opts), opts.caller);
+  }
+}
+
+/** The message and status a caller sees for any error (no stack traces; internals are logged). */
+export function publicError(err: unknown, log: (msg: string) => void): { status: number; message: string; retryAfter?: number } {
+  if (err instanceof ToolError) return { status: err.status, message: err.message, retryAfter: err.extra.retryAfter };
+  log(`internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  return { status: 500, message: 'Internal error: the tool failed unexpectedly. The failure was logged; no credits were charged.' };
+}

@@ -1,0 +1,152 @@
+/**
+ * The tool declaration: the one place a tool is described.
+ *
+ * Every surface (MCP, REST, OpenAPI, docs, tests) is derived from these
+ * declarations; none of them names a tool. A tool lives in one file,
+ * `tools/<toolset>/<slug>.ts`, exporting `defineTool({...})`: the folder is its
+ * toolset, and the build finds it there (scripts/gen-tool-index.mjs).
+ */
+import { z } from 'zod';
+import type { MemoryApi } from '../memory/service.js';
+
+/** A toolset's name: the name of its folder under `tools/`. */
+export type Toolset = string;
+
+export type Surface = 'rest' | 'mcp-http' | 'mcp-stdio' | 'direct';
+
+/** What a tool may know about the call it serves. Tools stay pure otherwise. */
+export interface ToolContext {
+  /** Which surface the call came in on (some tools cap sizes lower over MCP). */
+  surface: Surface;
+  /** Aborted when the caller goes away or the deadline passes. */
+  signal: AbortSignal;
+  /** The calling account, when the surface authenticates (REST, MCP over HTTP). */
+  accountId?: string;
+  /** The account's plan, when known. */
+  plan?: 'free' | 'paid';
+  /** The caller's agent memory (memory tools only); absent where the surface has none. */
+  memory?: () => Promise<MemoryApi>;
+  /** Set by the pipeline for tools metered outside plain credits (renders): where this call was paid from. */
+  metering?: { source: string; remaining: number };
+}
+
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+  destructiveHint?: boolean;
+}
+
+type DeepPartial<T> = T extends (infer U)[] ? DeepPartial<U>[] : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
+
+export interface ToolExample<I = unknown, O = unknown> {
+  /** What the example shows, one short line. */
+  name: string;
+  /** The request body (as a caller would send it; defaults are applied by the schema). */
+  input: I;
+  /**
+   * The expected `data`. Compared exactly, unless `partial` is set: then only
+   * the listed fields are compared (for tools whose output is random, e.g. UUIDs).
+   */
+  output: DeepPartial<O> | O;
+  partial?: boolean;
+  /** Needs the public internet (URL renders): documented, but not run by the offline example tests. */
+  online?: boolean;
+}
+
+type AnyObject = z.ZodObject<z.ZodRawShape>;
+
+export interface ToolSpec<I extends AnyObject, O extends z.ZodType> {
+  /** kebab-case; the REST path `/api/v1/tools/<slug>` (or `/api/v1/render/<slug>` for the render toolset). */
+  slug: string;
+  /** MCP tool name; default: slug with `-` → `_`. Must match ^[a-z][a-z0-9_]{0,47}$. */
+  name?: string;
+  title: string;
+  /** Written for an LLM: what it does, when to use it, its limits. */
+  description: string;
+  /** Request body schema. Use `z.strictObject`; put spec defaults in the schema. */
+  input: I;
+  /** The `data` schema. */
+  output: O;
+  /** Credits per successful call (default 1). */
+  cost?: number;
+  /**
+   * How calls are paid for: `credits` (default: `cost` from the monthly
+   * balance) or `render` (render allowance first, then credits; anonymous
+   * callers allowed on REST, see src/render).
+   */
+  metering?: 'credits' | 'render';
+  annotations?: Partial<ToolAnnotations>;
+  /**
+   * Whether the tool can run in this process (e.g. AI tools need a configured
+   * endpoint). Unavailable tools are not listed; a direct call still reaches
+   * `run`, which explains how to enable it.
+   */
+  available?(): boolean;
+  /** At least two; they run as tests on every surface. */
+  examples: ToolExample<z.input<I>, z.output<O>>[];
+  run(input: z.output<I>, ctx: ToolContext): z.output<O> | Promise<z.output<O>>;
+  /**
+   * Optional extra MCP content blocks shown next to the JSON text (e.g. an
+   * image preview of a rendered PNG). REST ignores them.
+   */
+  mcpContent?(data: z.output<O>): McpContentBlock[];
+  /**
+   * Optional, for tools whose `data` can be hundreds of MB: yields the JSON text
+   * of the same `data` that `run` returns, in chunks, so REST can stream the
+   * response with bounded memory (no Content-Length). Concatenated, the chunks
+   * must parse to exactly what `run` returns. Input is already validated.
+   */
+  streamJson?(input: z.output<I>, ctx: ToolContext): AsyncIterable<string> | Iterable<string>;
+}
+
+export type McpContentBlock =
+  | { type: 'image'; data: string; mimeType: string }
+  | { type: 'text'; text: string }
+  | { type: 'resource_link'; uri: string; name: string; mimeType?: string; description?: string };
+
+/** What `defineTool` returns: a declaration with its defaults filled in. */
+export interface ToolDeclaration<I extends AnyObject = AnyObject, O extends z.ZodType = z.ZodType> extends ToolSpec<I, O> {
+  name: string;
+  cost: number;
+  annotations: ToolAnnotations;
+}
+
+/** A declaration placed in its toolset (the folder it lives in). */
+export interface Tool<I extends AnyObject = AnyObject, O extends z.ZodType = z.ZodType> extends ToolDeclaration<I, O> {
+  toolset: Toolset;
+}
+
+export const MCP_NAME = /^[a-z][a-z0-9_]{0,47}$/;
+export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Declares a tool. Fills the defaults; the registry checks the rest at start-up. */
+export function defineTool<I extends AnyObject, O extends z.ZodType>(spec: ToolSpec<I, O>): ToolDeclaration<I, O> {
+  return {
+    ...spec,
+    name: spec.name ?? spec.slug.replace(/-/g, '_'),
+    cost: spec.cost ?? 1,
+    annotations: {
+      readOnlyHint: true,
+      idempotentHint: true,
+      openWorldHint: false,
+      ...spec.annotations,
+    },
+  };
+}
+
+/**
+ * A failure the caller can fix (or a known upstream condition): the message is
+ * shown to the caller as is, on every surface. `status` follows the REST table
+ * (400 bad input, 413 too large, 429, 502 upstream...).
+ */
+export class ToolError extends Error {
+  constructor(
+    message: string,
+    readonly status: number = 400,
+    readonly extra: { retryAfter?: number; field?: string } = {},
+  ) {
+    super(message);
+    this.name = 'ToolError';
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * Toolset selection: which groups of tools a connection lists. Chosen with
+ * `--toolsets a,b` / `WERKBANK_TOOLSETS` / `?toolsets=` on `/mcp`; `all` lists
+ * everything. Tools outside the selection stay reachable through the discovery
+ * meta-tools (list_toolsets, describe_toolset, call_tool).
+ */
+import { ToolError, type Toolset } from './tool.js';
+import type { ToolsetDeclaration } from './toolset.js';
+import { didYouMean } from './validate.js';
+
+export type ToolsetSelection = ReadonlySet<Toolset>;
+
+/** Parse a comma-separated list (`all` = every toolset). Throws a 400 naming `field` on an unknown name. */
+export function parseToolsets(value: string, known: readonly ToolsetDeclaration[], field = 'toolsets'): Toolset[] {
+  const names = value
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  const all = known.map((t) => t.name);
+  if (names.includes('all')) return all;
+  const out: Toolset[] = [];
+  for (const name of names) {
+    if (!all.includes(name)) {
+      const hint = didYouMean(name, all);
+      throw new ToolError(`Invalid ${field}: unknown toolset "${name}"${hint ? ` (did you mean "${hint}"?)` : ''}; toolsets: all, ${all.join(', ')}`);
+    }
+    if (!out.includes(name)) out.push(name);
+  }
+  return out;
+}
+
+/**
+ * The default selection: the toolsets whose toolset.ts says `listedByDefault`
+ * (format conversion, the Dutch helpers, the generators and agent memory),
+ * well under the 40 tools where clients start to degrade.
+ */
+export function defaultToolsets(known: readonly ToolsetDeclaration[]): Toolset[] {
+  return known.filter((t) => t.listedByDefault).map((t) => t.name);
+}
+
+export function selection(value: string | undefined, known: readonly ToolsetDeclaration[]): ToolsetSelection {
+  return new Set(value === undefined || value.trim() === '' ? defaultToolsets(known) : parseToolsets(value, known));
+}

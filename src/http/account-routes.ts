@@ -1,0 +1,112 @@
+/**
+ * Account routes: the administration API (behind WERKBANK_ADMIN_TOKEN; off
+ * when it is unset) and a caller's own account and usage (behind its key).
+ * The CLI (`src/cli.ts`) runs the same `Accounts` operations.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Context, Hono } from 'hono';
+import type { Accounts } from '../accounts/accounts.js';
+import type { RouteHelpers } from './app.js';
+import { ToolError } from '../core/tool.js';
+
+function tokenMatches(expected: string, given: string): boolean {
+  const a = createHash('sha256').update(expected).digest();
+  const b = createHash('sha256').update(given).digest();
+  return timingSafeEqual(a, b);
+}
+
+function intParam(value: string | undefined, name: string, min: number, max: number, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) throw new ToolError(`Invalid query parameter \`${name}\`: an integer from ${min} to ${max}`);
+  return n;
+}
+
+function str(body: Record<string, unknown>, field: string, required = true): string | undefined {
+  const v = body[field];
+  if (v === undefined && !required) return undefined;
+  if (typeof v !== 'string' || !v) throw new ToolError(`Invalid input: \`${field}\` is required (string)`);
+  return v;
+}
+
+export function accountRoutes(accounts: Accounts, adminToken: string | undefined) {
+  return (app: Hono, h: RouteHelpers) => {
+    const wrap =
+      (fn: (c: Context) => Promise<unknown>, status = 200) =>
+      async (c: Context) => {
+        try {
+          return c.json({ ok: true, data: await fn(c) }, status as 200);
+        } catch (err) {
+          return h.errorResponse(c, err);
+        }
+      };
+
+    // The caller's own account (its key decides which; never another's).
+    app.get(
+      '/api/v1/account',
+      wrap(async (c) => accounts.accountInfo((await h.authenticate(c)).accountId)),
+    );
+    app.get(
+      '/api/v1/usage',
+      wrap(async (c) => {
+        const caller = await h.authenticate(c);
+        return accounts.usage(caller.accountId, intParam(c.req.query('days'), 'days', 1, 365, 7));
+      }),
+    );
+
+    const admin = async (c: Context) => {
+      if (!adminToken) throw new ToolError('Not found: the admin API is disabled (set WERKBANK_ADMIN_TOKEN to enable it)', 404);
+      const given = c.req.header('authorization')?.replace(/^Bearer\s+/i, '') ?? '';
+      if (!given || !tokenMatches(adminToken, given)) throw new ToolError('Admin token missing or invalid (Authorization: Bearer <token>)', 401);
+    };
+    const A = '/api/v1/admin';
+    app.get(A + '/accounts', wrap(async (c) => (await admin(c), accounts.listAccounts())));
+    app.post(
+      A + '/accounts',
+      wrap(async (c) => {
+        await admin(c);
+        const body = await h.readJsonObject(c);
+        const plan = str(body, 'plan', false) ?? 'free';
+        if (plan !== 'free' && plan !== 'paid') throw new ToolError('Invalid input: `plan` must be "free" or "paid"');
+        const account = await accounts.createAccount(str(body, 'name')!, plan);
+        return accounts.accountInfo(account.id);
+      }, 201),
+    );
+    app.post(
+      A + '/keys',
+      wrap(async (c) => {
+        await admin(c);
+        return accounts.createKey(str(await h.readJsonObject(c), 'account')!);
+      }, 201),
+    );
+    app.get(
+      A + '/keys',
+      wrap(async (c) => {
+        await admin(c);
+        const name = c.req.query('account');
+        if (!name) throw new ToolError('Invalid query parameter `account`: required');
+        return accounts.listKeys(name);
+      }),
+    );
+    app.delete(A + '/keys/:id', wrap(async (c) => (await admin(c), accounts.revokeKey(c.req.param('id') ?? ''))));
+    app.post(
+      A + '/credits',
+      wrap(async (c) => {
+        await admin(c);
+        const body = await h.readJsonObject(c);
+        const pack = body.pack;
+        if (typeof pack !== 'number') throw new ToolError('Invalid input: `pack` must be 100, 1000 or 5000');
+        return accounts.addPack(str(body, 'account')!, pack);
+      }),
+    );
+    app.get(
+      A + '/usage',
+      wrap(async (c) => {
+        await admin(c);
+        const name = c.req.query('account');
+        if (!name) throw new ToolError('Invalid query parameter `account`: required');
+        return accounts.usage(accounts.requireAccount(name).id, intParam(c.req.query('days'), 'days', 1, 365, 7));
+      }),
+    );
+  };
+}

@@ -1,0 +1,361 @@
+/**
+ * The HTTP app (Hono): REST tool routes, the catalog, OpenAPI, health and the
+ * MCP Streamable HTTP endpoint, all derived from the registry.
+ *
+ * A REST request flows: guards (host/origin, CORS) → route → authenticate
+ * (`auth`) → read and validate the body → pipeline (ledger → tool) → JSON
+ * response with rate-limit headers → compression.
+ */
+import { Hono, type Context } from 'hono';
+import { cors } from 'hono/cors';
+import { createMcpHandler, type McpHttpHandler, type McpRequestContext } from '@modelcontextprotocol/server';
+import type { Registry } from '../core/registry.js';
+import { publicError, type Caller, type Pipeline } from '../core/pipeline.js';
+import { ToolError } from '../core/tool.js';
+import { LIMITS } from '../core/limits.js';
+import { log } from '../core/log.js';
+import type { ToolsetSelection } from '../core/toolsets.js';
+import type { McpSurface } from '../mcp/surface.js';
+import type { Balance } from '../core/ledger.js';
+import { buildOpenApi } from '../docs/openapi.js';
+import { compression } from './compression.js';
+import { hostGuard } from './guard.js';
+import { VERSION } from '../core/version.js';
+import { clientIp } from './client-ip.js';
+
+/** Authenticates a request. Throws a 401 ToolError for a missing, invalid or revoked key. */
+export interface Auth {
+  authenticate(headers: Headers): Promise<Caller & { kind: 'account' }>;
+  /** Headers for an authenticated response (X-RateLimit-*). */
+  rateLimitHeaders(balance: Balance): Record<string, string>;
+  balance(accountId: string): Promise<Balance>;
+}
+
+export interface AppOptions {
+  registry: Registry;
+  pipeline: Pipeline;
+  mcp: McpSurface;
+  auth: Auth;
+  /** Default toolsets for `/mcp` connections without `?toolsets=`. */
+  toolsets: ToolsetSelection;
+  /** Host names accepted in `Host`/`Origin` (DNS-rebinding protection); null = any. */
+  allowedHosts: readonly string[] | null;
+  /** Subscribe to per-account MCP change events (memory), delivered on 2026-07-28 listen streams. */
+  mcpEvents?: (listener: (accountId: string, event: { kind: 'resource_updated'; uri: string } | { kind: 'resources_changed' }) => void) => void;
+  /** Called when a key is revoked, so open MCP streams of that key are closed at once. */
+  onKeyRevoked?: (listener: (keyId: string) => void) => void;
+  /** Trust X-Forwarded-For for the client IP of anonymous callers (only behind your own proxy). */
+  trustProxy?: boolean;
+  /** Extra routes (admin, account, memory, render, files) mounted by other modules. */
+  routes?: ((app: Hono, helpers: RouteHelpers) => void)[];
+}
+
+/** Shared helpers for modules that add routes. */
+export interface RouteHelpers {
+  errorResponse(c: Context, err: unknown, headers?: Record<string, string>): Response;
+  readJsonObject(c: Context): Promise<Record<string, unknown>>;
+  authenticate(c: Context): Promise<Caller & { kind: 'account' }>;
+}
+
+/** 2025-era protocol versions whose stateless requests may take the MCP hot path. */
+const FAST_PATH_VERSIONS = new Set(['2025-11-25', '2025-06-18', '2025-03-26']);
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+export function buildApp(opts: AppOptions): Hono {
+  const { registry, pipeline, auth } = opts;
+  const app = new Hono();
+
+  app.use('*', hostGuard(opts.allowedHosts));
+  const corsHeaders = cors({
+    origin: '*',
+    allowMethods: ['GET', 'POST', 'DELETE', 'PUT', 'OPTIONS'],
+    allowHeaders: ['Content-Type', 'Authorization', 'X-API-Key', 'mcp-session-id', 'mcp-protocol-version', 'Last-Event-ID'],
+    exposeHeaders: [
+      'mcp-session-id',
+      'mcp-protocol-version',
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+      'RateLimit-Policy',
+      'RateLimit',
+      'Retry-After',
+    ],
+    maxAge: 600,
+  });
+  // CORS headers matter only to browsers, which always send Origin on cross-origin requests.
+  app.use('*', (c, next) => (c.req.header('origin') ? corsHeaders(c, next) : next()));
+  app.use('*', compression());
+
+  const errorResponse = (c: Context, err: unknown, headers: Record<string, string> = {}): Response => {
+    const { status, message, retryAfter } = publicError(err, log);
+    const body: Record<string, unknown> = { error: message, code: status };
+    if (retryAfter !== undefined) {
+      body.retry_after = retryAfter;
+      headers['Retry-After'] = String(retryAfter);
+    }
+    return c.json(body, status as 400, headers);
+  };
+
+  const readJsonObject = async (c: Context): Promise<Record<string, unknown>> => {
+    const type = c.req.header('content-type') ?? '';
+    if (!JSON_TYPE.test(type))
+      throw new ToolError(`Unsupported Content-Type "${type || '(none)'}": send the body as application/json`, 415);
+    const length = c.req.header('content-length');
+    const declared = length === undefined ? NaN : Number(length);
+    if (declared > LIMITS.bodyBytes) throw tooLarge();
+    // With a Content-Length within the limit, the adapter's fast path reads it; otherwise read the stream, counting.
+    const buf = Number.isFinite(declared)
+      ? new Uint8Array(await c.req.arrayBuffer())
+      : await readLimited(c.req.raw, LIMITS.bodyBytes);
+    if (buf.byteLength > LIMITS.bodyBytes) throw tooLarge();
+    const text = buf.length === 0 ? '{}' : new TextDecoder('utf-8', { fatal: false }).decode(buf);
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch (e) {
+      throw new ToolError(`The request body is not valid JSON: ${(e as Error).message}`, 400);
+    }
+    if (body === null || typeof body !== 'object' || Array.isArray(body))
+      throw new ToolError('The request body must be a JSON object', 400);
+    return body as Record<string, unknown>;
+  };
+
+  const authenticate = (c: Context): Promise<Caller & { kind: 'account' }> => auth.authenticate(c.req.raw.headers);
+  const helpers: RouteHelpers = { errorResponse, readJsonObject, authenticate };
+
+  app.get('/health', (c) => c.json({ ok: true, version: VERSION, tools: registry.tools.length }));
+
+  let openapi: unknown;
+  app.get('/openapi.json', (c) => c.json((openapi ??= buildOpenApi(registry))));
+
+  app.get('/api/v1/tools', (c) =>
+    c.json({
+      ok: true,
+      data: {
+        count: registry.listed().length,
+        tools: registry.listed().map(({ tool }) => ({
+          slug: tool.slug,
+          name: tool.name,
+          title: tool.title,
+          description: tool.description,
+          toolset: tool.toolset,
+          cost: tool.cost,
+          path: registry.restPath(tool),
+        })),
+      },
+    }),
+  );
+
+  const hasCredentials = (c: Context) => Boolean(c.req.header('x-api-key') || c.req.header('authorization'));
+
+  /** One handler for tool and render routes. Render routes also take anonymous callers. */
+  const toolRoute = (isRender: boolean) => async (c: Context) => {
+    const slug = c.req.param('slug') ?? '';
+    let caller: Caller | undefined;
+    let balance: Balance | undefined;
+    const headers = (): Record<string, string> => (balance ? auth.rateLimitHeaders(balance) : {});
+    try {
+      const who: Caller = (caller =
+        isRender && !hasCredentials(c) && registry.bySlugOrNull(slug)?.tool.metering === 'render' // renders, not qr-code
+          ? { kind: 'anonymous', client: clientIp(c, opts.trustProxy ?? false) }
+          : await authenticate(c));
+      const entry = registry.requireSlug(slug, (t) => (t.toolset === 'render') === isRender);
+      const body = await readJsonObject(c);
+      const prepared = pipeline.prepare(entry, body, { surface: 'rest', caller: who, signal: () => c.req.raw.signal });
+      if (entry.tool.streamJson) return await streamResponse(c, prepared, who, (b) => (balance = b), headers);
+      const result = await pipeline.run(prepared, who);
+      balance = result.balance;
+      return c.json({ ok: true, data: result.data }, 200, headers());
+    } catch (err) {
+      if (caller?.kind === 'account' && !balance) balance = await auth.balance(caller.accountId).catch(() => undefined);
+      return errorResponse(c, err, headers());
+    }
+  };
+
+  /**
+   * Streams `{"ok":true,"data":…}` from the tool's streamJson with bounded memory: the producer waits
+   * whenever the client has not read the queued chunks. The call is charged when the last chunk is out;
+   * a failure before the first chunk becomes a normal error response, a failure or a client that goes
+   * away later ends the stream and is refunded.
+   */
+  const streamResponse = async (
+    c: Context,
+    prepared: ReturnType<Pipeline['prepare']>,
+    caller: Caller,
+    setBalance: (b: Balance) => void,
+    headers: () => Record<string, string>,
+  ): Promise<Response> => {
+    const tool = prepared.entry.tool;
+    const encoder = new TextEncoder();
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    let wake: (() => void) | undefined;
+    let cancelled = false;
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        start: (ctl) => void (controller = ctl),
+        pull: () => wake?.(),
+        cancel: () => {
+          cancelled = true;
+          wake?.();
+        },
+      },
+      { highWaterMark: 4 },
+    );
+    let started!: () => void;
+    let failedEarly!: (err: unknown) => void;
+    const ready = new Promise<void>((res, rej) => ((started = res), (failedEarly = rej)));
+    let first = true;
+    const send = async (text: string) => {
+      if (first) {
+        first = false;
+        started();
+        controller.enqueue(encoder.encode('{"ok":true,"data":'));
+      }
+      controller.enqueue(encoder.encode(text));
+      while (!cancelled && (controller.desiredSize ?? 1) <= 0) await new Promise<void>((r) => (wake = r));
+      if (cancelled) throw new Error('the client went away');
+    };
+    void pipeline
+      .metered(prepared, caller, async () => {
+        for await (const chunk of tool.streamJson!(prepared.input as never, prepared.ctx) as AsyncIterable<string>) await send(chunk);
+        if (first) await send('');
+        controller.enqueue(encoder.encode('}'));
+        controller.close();
+      })
+      .then(({ balance }) => balance && setBalance(balance))
+      .catch((err) => {
+        failedEarly(err);
+        if (!cancelled) log(`stream of ${tool.slug} failed: ${err instanceof Error ? err.message : String(err)}`);
+        try {
+          controller.error(err);
+        } catch {
+          /* already closed */
+        }
+      });
+    await ready;
+    if (caller.kind === 'account') setBalance(await auth.balance(caller.accountId));
+    return new Response(stream, { status: 200, headers: { 'Content-Type': 'application/json', ...headers() } });
+  };
+
+  for (const [prefix, isRender] of [
+    ['/api/v1/tools/:slug', false],
+    ['/api/v1/render/:slug', true],
+  ] as const) {
+    app.post(prefix, toolRoute(isRender));
+    app.on(['GET', 'PUT', 'DELETE', 'PATCH'], prefix, (c) =>
+      c.json({ error: `Method ${c.req.method} not allowed: tool endpoints take POST with a JSON body`, code: 405 }, 405, {
+        Allow: 'POST',
+      }),
+    );
+  }
+
+  // MCP over Streamable HTTP: both protocol eras on one endpoint (stateless). One SDK handler per
+  // account, so that 2026-07-28 `subscriptions/listen` streams only ever see their own account's events.
+  // The route below authenticates and parses `?toolsets=` once, and hands both over in authInfo.extra.
+  const factory = opts.mcp.factory((ctx: McpRequestContext) => {
+    const extra = ctx.authInfo?.extra as { caller: Caller; toolsets: ToolsetSelection };
+    return {
+      conn: { surface: 'mcp-http', caller: extra.caller, stateful: false, listen: ctx.era === 'modern' },
+      selection: extra.toolsets,
+    };
+  });
+  // Keyed by API key id: a revoked key's open listen streams are closed with its handler.
+  const mcpHandlers = new Map<string, { accountId: string; handler: McpHttpHandler }>();
+  const handlerFor = (caller: Caller & { kind: 'account' }): McpHttpHandler => {
+    let entry = mcpHandlers.get(caller.keyId);
+    if (!entry) {
+      const handler = createMcpHandler(factory, { maxRequestBodySize: LIMITS.bodyBytes, onerror: (e) => log(`mcp: ${e.message}`) });
+      entry = { accountId: caller.accountId, handler };
+      mcpHandlers.set(caller.keyId, entry);
+    }
+    return entry.handler;
+  };
+  opts.mcpEvents?.((accountId, event) => {
+    for (const { accountId: owner, handler } of mcpHandlers.values()) {
+      if (owner !== accountId) continue; // never another account's events
+      if (event.kind === 'resource_updated') handler.notify.resourceUpdated(event.uri);
+      else handler.notify.resourcesChanged();
+    }
+  });
+  opts.onKeyRevoked?.((keyId) => {
+    const entry = mcpHandlers.get(keyId);
+    mcpHandlers.delete(keyId);
+    void entry?.handler.close().catch(() => undefined);
+  });
+  app.all('/mcp', async (c) => {
+    let caller: Caller & { kind: 'account' };
+    let toolsets: ToolsetSelection;
+    try {
+      caller = await authenticate(c);
+      const chosen = c.req.query('toolsets');
+      toolsets = chosen !== undefined ? registry.selection(chosen) : opts.toolsets; // a bad name is a 400 naming it
+    } catch (err) {
+      return errorResponse(c, err);
+    }
+    let res: Response | undefined;
+    let parsedBody: unknown;
+    if (c.req.method === 'POST' && FAST_PATH_VERSIONS.has(c.req.header('mcp-protocol-version') ?? '') && JSON_TYPE.test(c.req.header('content-type') ?? '')) {
+      // Hot path: read the body once; well-formed tools/list, tools/call and ping skip the SDK's per-request server.
+      const length = Number(c.req.header('content-length') ?? NaN);
+      if (Number.isFinite(length) && length <= LIMITS.bodyBytes) {
+        try {
+          parsedBody = JSON.parse(await c.req.text());
+        } catch {
+          parsedBody = undefined;
+        }
+        const accept = c.req.header('accept') ?? '';
+        const answer =
+          parsedBody !== undefined && /application\/json|\*\/\*/.test(accept)
+            ? await opts.mcp.fastPath(parsedBody, { surface: 'mcp-http', caller, stateful: false }, toolsets, c.req.raw.signal)
+            : null;
+        if (answer)
+          res = c.body(answer, 200, { 'Content-Type': 'application/json', 'mcp-protocol-version': c.req.header('mcp-protocol-version')! });
+        else if (parsedBody === undefined)
+          return c.json({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: the body is not valid JSON' }, id: null }, 400);
+      }
+    }
+    res ??= await handlerFor(caller).fetch(c.req.raw, {
+      authInfo: { token: 'redacted', clientId: caller.accountId, scopes: [], extra: { caller, toolsets } },
+      ...(parsedBody !== undefined ? { parsedBody } : {}),
+    });
+    const balance = await auth.balance(caller.accountId).catch(() => undefined);
+    if (balance) for (const [k, v] of Object.entries(auth.rateLimitHeaders(balance))) res.headers.set(k, v);
+    return res;
+  });
+
+  for (const add of opts.routes ?? []) add(app, helpers);
+
+  app.notFound((c) => c.json({ error: `Not found: ${c.req.method} ${new URL(c.req.url).pathname}`, code: 404 }, 404));
+  app.onError((err, c) => errorResponse(c, err));
+  return app;
+}
+
+function tooLarge(): ToolError {
+  return new ToolError(`Request body too large: the limit is ${LIMITS.bodyBytes} bytes`, 413);
+}
+
+/** Read a body up to `limit` bytes; 413 beyond it (also when Content-Length lies or is absent). */
+async function readLimited(req: Request, limit: number): Promise<Uint8Array> {
+  if (!req.body) return new Uint8Array();
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.byteLength;
+  }
+  return out;
+}

@@ -1,0 +1,365 @@
+/**
+ * The MCP surface, on the official SDK v2 (`@modelcontextprotocol/server`),
+ * which serves both protocol eras: 2025-11-25 (initialize handshake) and the
+ * stateless 2026-07-28 revision, over stdio and Streamable HTTP.
+ *
+ * We use the SDK's low-level `Server` with our own `tools/list` and
+ * `tools/call` handlers instead of `McpServer.registerTool`: the tool list and
+ * its JSON Schemas are computed once per process (per toolset selection), and
+ * the per-request server built for stateless HTTP costs two handler
+ * registrations, not 150 schema conversions.
+ */
+import { Server, type McpRequestContext } from '@modelcontextprotocol/server';
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { Registry, RegisteredTool } from '../core/registry.js';
+import { publicError, type Caller, type Pipeline } from '../core/pipeline.js';
+import { ToolError, type McpContentBlock, type Surface, type Toolset } from '../core/tool.js';
+import type { ToolsetSelection } from '../core/toolsets.js';
+import { log } from '../core/log.js';
+import { VERSION } from '../core/version.js';
+
+export interface McpSurfaceOptions {
+  registry: Registry;
+  pipeline: Pipeline;
+  /** Default toolset selection for connections that do not choose one. */
+  toolsets: ToolsetSelection;
+  /** Extra registrations (resources, prompts, memory...) on each server instance. */
+  extensions?: McpExtension[];
+}
+
+/** A feature that adds handlers to each MCP server instance (resources, prompts...). */
+export interface McpExtension {
+  capabilities: Record<string, unknown>;
+  install(server: Server, conn: McpConnection): void;
+  /** Argument completions for this extension's refs; null when the ref is not its own. */
+  complete?(
+    params: { ref: { type: string; name?: string; uri?: string }; argument: { name: string; value: string }; context?: { arguments?: Record<string, string> } },
+    conn: McpConnection,
+  ): Promise<{ completion: { values: string[]; total?: number; hasMore?: boolean } } | null>;
+}
+
+/** What a server instance knows about its connection. */
+export interface McpConnection {
+  surface: Surface;
+  caller: Caller;
+  /** Long-lived connections (stdio) can change state and push notifications. */
+  stateful: boolean;
+  /** A 2026-07-28 HTTP exchange: change notifications go out on `subscriptions/listen` streams. */
+  listen?: boolean;
+}
+
+interface ListedTool {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema: Record<string, unknown>;
+  annotations: Record<string, unknown>;
+}
+
+const INSTRUCTIONS = `werkbank: deterministic utility tools (text, formats, validators, Dutch helpers and test-data generators).
+Tools are grouped in toolsets; only some are listed at first. Use list_toolsets to see every toolset,
+describe_toolset to see a toolset's tools with their input schemas, and call_tool to run any tool by name
+(or enable_toolset, on connections that support it, to list a toolset's tools directly).`;
+
+/**
+ * The discovery meta-tools, always listed: they make every tool reachable from
+ * a short list (`enable_toolset` only on connections that can be notified).
+ */
+function discoveryTools(toolsets: readonly Toolset[]): { meta: ListedTool[]; enable: ListedTool } {
+  /** The one argument of describe_toolset and enable_toolset. */
+  const TOOLSET_ARGUMENT = {
+    type: 'object',
+    properties: { toolset: { type: 'string', enum: [...toolsets], description: 'Toolset name' } },
+    required: ['toolset'],
+    additionalProperties: false,
+  };
+  const META_TOOLS: ListedTool[] = [
+  {
+    name: 'list_toolsets',
+    title: 'List toolsets',
+    description:
+      'Lists every toolset of this server with its description, tool count and whether its tools are listed on this connection. Start here to find a tool that is not in your tool list.',
+    inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+    outputSchema: {
+      type: 'object',
+      properties: {
+        toolsets: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              name: { type: 'string' },
+              description: { type: 'string' },
+              tools: { type: 'integer' },
+              enabled: { type: 'boolean' },
+            },
+            required: ['name', 'description', 'tools', 'enabled'],
+          },
+        },
+      },
+      required: ['toolsets'],
+    },
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  },
+  {
+    name: 'describe_toolset',
+    title: 'Describe a toolset',
+    description:
+      "Lists the tools of one toolset with name, title, description, credit cost and input JSON Schema, so you can call any of them with call_tool. Argument: toolset (a name from list_toolsets).",
+    inputSchema: TOOLSET_ARGUMENT,
+    outputSchema: {
+      type: 'object',
+      properties: { toolset: { type: 'string' }, tools: { type: 'array', items: { type: 'object' } } },
+      required: ['toolset', 'tools'],
+    },
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  },
+  {
+    name: 'call_tool',
+    title: 'Call any tool by name',
+    description:
+      'Runs any werkbank tool by its MCP name, also one whose toolset is not listed on this connection. Arguments: name (from describe_toolset) and arguments (an object matching that tool\'s input schema). Costs what the tool costs.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        name: { type: 'string', description: 'MCP tool name, e.g. word_counter' },
+        arguments: { type: 'object', description: "The tool's arguments", additionalProperties: true },
+      },
+      required: ['name'],
+      additionalProperties: false,
+    },
+    outputSchema: { type: 'object', additionalProperties: true },
+    annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
+  },
+];
+
+  const ENABLE_TOOLSET: ListedTool = {
+  name: 'enable_toolset',
+  title: 'Enable a toolset',
+  description:
+    "Adds a toolset's tools to this connection's tool list (the client is notified that the list changed). Argument: toolset (a name from list_toolsets).",
+  inputSchema: TOOLSET_ARGUMENT,
+  outputSchema: {
+    type: 'object',
+    properties: { toolset: { type: 'string' }, enabled: { type: 'array', items: { type: 'string' } }, added: { type: 'integer' } },
+    required: ['toolset', 'enabled', 'added'],
+  },
+  annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: false },
+  };
+  return { meta: META_TOOLS, enable: ENABLE_TOOLSET };
+}
+
+function listed(entry: RegisteredTool): ListedTool {
+  const t = entry.tool;
+  return {
+    name: t.name,
+    title: t.title,
+    description: t.cost === 1 ? t.description : `${t.description} (Costs ${t.cost} credits.)`,
+    inputSchema: entry.inputSchema,
+    outputSchema: entry.outputSchema,
+    annotations: { title: t.title, ...t.annotations },
+  };
+}
+
+/** Render `data` as the text block shown next to structuredContent. */
+export function textOf(data: unknown): string {
+  const compact = JSON.stringify(data);
+  return compact.length > 65_536 ? compact : JSON.stringify(data, null, 2);
+}
+
+function errorResult(message: string): CallToolResult {
+  return { content: [{ type: 'text', text: message }], isError: true };
+}
+
+export class McpSurface {
+  private readonly listCache = new Map<string, ListedTool[]>();
+  private readonly discovery: { meta: ListedTool[]; enable: ListedTool };
+
+  constructor(private readonly opts: McpSurfaceOptions) {
+    this.discovery = discoveryTools(opts.registry.toolsets.map((t) => t.name));
+  }
+
+  /** The tools/list payload for a selection (cached per selection). */
+  toolList(selection: ToolsetSelection, stateful: boolean): ListedTool[] {
+    const hidden = this.opts.registry.tools.filter((t) => t.tool.available && !t.tool.available()).length;
+    const key = `${[...selection].sort().join(',')}|${stateful}|${hidden}`;
+    let list = this.listCache.get(key);
+    if (!list) {
+      list = [...this.discovery.meta, ...(stateful ? [this.discovery.enable] : []), ...this.opts.registry.inToolsets(selection).map(listed)];
+      this.listCache.set(key, list);
+    }
+    return list;
+  }
+
+  private readonly listJsonCache = new Map<ListedTool[], string>();
+  /** The tools/list payload as JSON text (serialised once per selection: ~200 KB for every tool). */
+  toolListJson(selection: ToolsetSelection, stateful: boolean): string {
+    const list = this.toolList(selection, stateful);
+    let json = this.listJsonCache.get(list);
+    if (json === undefined) this.listJsonCache.set(list, (json = JSON.stringify(list)));
+    return json;
+  }
+
+  /** A factory for the SDK's serving entries (createMcpHandler per HTTP request, serveStdio per connection). */
+  factory(resolve: (ctx: McpRequestContext) => { conn: McpConnection; selection: ToolsetSelection }) {
+    return (ctx: McpRequestContext): Server => {
+      const { conn, selection } = resolve(ctx);
+      return this.build(conn, new Set(selection));
+    };
+  }
+
+  build(conn: McpConnection, selection: Set<Toolset>): Server {
+    const capabilities: Record<string, unknown> = { tools: { listChanged: conn.stateful }, logging: {} };
+    for (const ext of this.opts.extensions ?? []) Object.assign(capabilities, ext.capabilities);
+    const server = new Server({ name: 'werkbank', title: 'werkbank', version: VERSION }, { capabilities, instructions: INSTRUCTIONS });
+    server.setRequestHandler('tools/list', async () => ({ tools: this.toolList(selection, conn.stateful) as never }));
+    server.setRequestHandler('tools/call', async (request, extra) => {
+      const { name, arguments: args } = request.params;
+      const signal = (extra as { mcpReq?: { signal?: AbortSignal } })?.mcpReq?.signal;
+      return this.callTool(name, args ?? {}, conn, selection, server, signal);
+    });
+    const extensions = this.opts.extensions ?? [];
+    for (const ext of extensions) ext.install(server, conn);
+    if (extensions.some((e) => e.complete)) {
+      server.registerCapabilities({ completions: {} });
+      server.setRequestHandler('completion/complete', async (request) => {
+        for (const ext of extensions) {
+          const result = await ext.complete?.(request.params as never, conn);
+          if (result) return result;
+        }
+        return { completion: { values: [], total: 0, hasMore: false } };
+      });
+    }
+    return server;
+  }
+
+  /**
+   * The hot path for stateless 2025-era HTTP: `tools/list`, `tools/call` and
+   * `ping` answered without building a server instance (the SDK's per-request
+   * server + transport cost ~2.5 ms each). Anything else, or anything unusual
+   * about the message, returns null and goes to the SDK.
+   */
+  async fastPath(message: unknown, conn: McpConnection, selection: ReadonlySet<Toolset>, signal?: AbortSignal): Promise<string | null> {
+    if (!isObject(message) || message.jsonrpc !== '2.0' || typeof message.method !== 'string') return null;
+    const id = message.id;
+    if (typeof id !== 'string' && typeof id !== 'number') return null;
+    const params = message.params ?? {};
+    if (!isObject(params)) return null;
+    switch (message.method) {
+      case 'ping':
+        return JSON.stringify({ jsonrpc: '2.0', id, result: {} });
+      case 'tools/list':
+        if (params.cursor !== undefined) return null;
+        return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"tools":${this.toolListJson(selection, conn.stateful)}}}`;
+      case 'tools/call': {
+        const args = params.arguments ?? {};
+        if (typeof params.name !== 'string' || !isObject(args)) return null;
+        return JSON.stringify({ jsonrpc: '2.0', id, result: await this.callTool(params.name, args, conn, new Set(selection), null, signal) });
+      }
+    }
+    return null;
+  }
+
+  private async callTool(
+    name: string,
+    args: Record<string, unknown>,
+    conn: McpConnection,
+    selection: Set<Toolset>,
+    server: Server | null,
+    signal?: AbortSignal,
+  ): Promise<CallToolResult> {
+    try {
+      switch (name) {
+        case 'list_toolsets':
+          return this.structured(this.listToolsets(selection));
+        case 'describe_toolset':
+          return this.structured(this.describeToolset(args));
+        case 'enable_toolset':
+          if (!conn.stateful || !server) break;
+          return this.structured(this.enableToolset(args, selection, server));
+        case 'call_tool': {
+          const inner = args.name;
+          if (typeof inner !== 'string') throw new ToolError('Invalid input: `name` is required (string)');
+          const innerArgs = args.arguments ?? {};
+          if (typeof innerArgs !== 'object' || Array.isArray(innerArgs) || innerArgs === null)
+            throw new ToolError('Invalid input: `arguments` must be an object');
+          const unknownKeys = Object.keys(args).filter((k) => k !== 'name' && k !== 'arguments');
+          if (unknownKeys.length) throw new ToolError(`Invalid input: unknown field \`${unknownKeys[0]}\`; allowed fields: name, arguments`);
+          return await this.runTool(this.opts.registry.requireName(inner), innerArgs, conn, signal);
+        }
+      }
+      // Toolsets decide what is listed, not what may be called: a tool learned through
+      // describe_toolset can be called directly, like through call_tool.
+      return await this.runTool(this.opts.registry.requireName(name), args, conn, signal);
+    } catch (err) {
+      const { message } = publicError(err, log);
+      return errorResult(message);
+    }
+  }
+
+  private async runTool(entry: RegisteredTool, args: unknown, conn: McpConnection, signal?: AbortSignal): Promise<CallToolResult> {
+    const { data } = await this.opts.pipeline.call(entry, args, { surface: conn.surface, caller: conn.caller, signal });
+    return this.structured(data, entry.tool.mcpContent?.(data as never));
+  }
+
+  private structured(data: unknown, extra: McpContentBlock[] = []): CallToolResult {
+    return {
+      content: [{ type: 'text', text: textOf(data) }, ...extra] as CallToolResult['content'],
+      structuredContent: data as Record<string, unknown>,
+    };
+  }
+
+  private parseToolsetArg(args: Record<string, unknown>): Toolset {
+    return parseToolsetArgWith(this.opts.registry, args);
+  }
+
+  private listToolsets(selection: Set<Toolset>) {
+    const counts = new Map<string, number>();
+    for (const { tool } of this.opts.registry.listed()) counts.set(tool.toolset, (counts.get(tool.toolset) ?? 0) + 1);
+    return {
+      toolsets: this.opts.registry.toolsets
+        .filter(({ name }) => counts.has(name))
+        .map(({ name, description }) => ({ name, description, tools: counts.get(name) ?? 0, enabled: selection.has(name) })),
+    };
+  }
+
+  private describeToolset(args: Record<string, unknown>) {
+    const toolset = this.parseToolsetArg(args);
+    return {
+      toolset,
+      tools: this.opts.registry.inToolsets(new Set([toolset])).map((e) => ({
+        name: e.tool.name,
+        title: e.tool.title,
+        description: e.tool.description,
+        cost: e.tool.cost,
+        inputSchema: e.inputSchema,
+      })),
+    };
+  }
+
+  private enableToolset(args: Record<string, unknown>, selection: Set<Toolset>, server: Server) {
+    const toolset = this.parseToolsetArg(args);
+    const before = selection.size;
+    selection.add(toolset);
+    const added = selection.size > before ? this.opts.registry.inToolsets(new Set([toolset])).length : 0;
+    if (added) void server.sendToolListChanged().catch(() => undefined);
+    return { toolset, enabled: [...selection].sort(), added };
+  }
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function parseToolsetArgWith(registry: Registry, args: Record<string, unknown>): Toolset {
+  const extra = Object.keys(args).filter((k) => k !== 'toolset');
+  if (extra.length) throw new ToolError(`Invalid input: unknown field \`${extra[0]}\`; allowed fields: toolset`);
+  const value = args.toolset;
+  if (typeof value !== 'string') throw new ToolError('Invalid input: `toolset` is required (string)');
+  if (value.includes(',') || value.trim().toLowerCase() === 'all')
+    throw new ToolError('Invalid input: `toolset` must name one toolset');
+  const [toolset] = registry.parseToolsets(value, 'toolset');
+  if (!toolset) throw new ToolError('Invalid input: `toolset` must name one toolset');
+  return toolset;
+}

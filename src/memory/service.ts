@@ -1,0 +1,225 @@
+/**
+ * Agent memory: notes an agent stores under keys, optionally in namespaces,
+ * per account (per local user over stdio). Items are MCP resources
+ * (`memory://<namespace>/<key>`); writes go through the memory tools
+ * (`tools/memory/`), which cost 0 credits. Items expire with the plan's
+ * retention (30 days free, 365 paid; local stdio use: 365) counted from the
+ * last write, and are purged when expired.
+ */
+import { EventEmitter } from 'node:events';
+import type { Collection, Store } from '../store/store.js';
+import { ToolError } from '../core/tool.js';
+
+export interface MemoryItem {
+  namespace: string;
+  key: string;
+  uri: string;
+  value: string;
+  mimeType: 'text/plain' | 'application/json';
+  tags: string[];
+  bytes: number;
+  createdAt: string;
+  updatedAt: string;
+  expiresAt: string;
+}
+
+export type MemorySummary = Omit<MemoryItem, 'value'>;
+
+export const MEMORY_LIMITS = {
+  /** Largest value, UTF-8 bytes (413 above). */
+  valueBytes: 64 * 1024,
+  /** Items per account. */
+  items: 1000,
+  tags: 20,
+  tagLength: 50,
+  /** Items per list/search page. */
+  page: 100,
+} as const;
+
+export const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+export const NAMESPACE_PATTERN = /^[a-z0-9][a-z0-9._-]{0,63}$/;
+export const DEFAULT_NAMESPACE = 'default';
+
+export function memoryUri(namespace: string, key: string): string {
+  return `memory://${namespace}/${key}`;
+}
+
+export function parseMemoryUri(uri: string): { namespace: string; key: string } | null {
+  const m = /^memory:\/\/([^/]+)\/([^/]+)$/.exec(uri);
+  if (!m || !NAMESPACE_PATTERN.test(m[1]) || !KEY_PATTERN.test(m[2])) return null;
+  return { namespace: m[1], key: m[2] };
+}
+
+export interface MemorySetInput {
+  namespace: string;
+  key: string;
+  value: string;
+  mimeType: 'text/plain' | 'application/json';
+  tags: string[];
+}
+
+export interface MemoryListInput {
+  namespace?: string;
+  tag?: string;
+  prefix?: string;
+  limit: number;
+  cursor?: string;
+}
+
+export interface MemorySearchInput {
+  query?: string;
+  tag?: string;
+  namespace?: string;
+  limit: number;
+}
+
+/** One account's memory, as the tools and resources see it. */
+export interface MemoryApi {
+  set(input: MemorySetInput): Promise<{ item: MemorySummary; created: boolean }>;
+  get(namespace: string, key: string): MemoryItem | undefined;
+  list(input: MemoryListInput): { items: MemorySummary[]; total: number; nextCursor: string | null };
+  delete(namespace: string, key: string): Promise<boolean>;
+  search(input: MemorySearchInput): { items: (MemorySummary & { snippet: string })[]; total: number };
+  namespaces(): string[];
+}
+
+export interface MemoryChange {
+  accountId: string;
+  uri: string;
+  kind: 'created' | 'updated' | 'deleted';
+}
+
+function summary(item: MemoryItem): MemorySummary {
+  const { value: _value, ...rest } = item;
+  return rest;
+}
+
+export class MemoryService {
+  /** Emits 'change' (MemoryChange) after every durable write or purge. */
+  readonly events = new EventEmitter().setMaxListeners(0);
+  /**
+   * `openStore` is asked for the store on every use: a server passes its open
+   * store; stdio lends the data dir's store only while memory is in use, so
+   * several local MCP hosts can share one memory.
+   */
+  constructor(
+    private readonly openStore: () => Promise<Store>,
+    private readonly retentionDays: (accountId: string) => number,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  private async collection(): Promise<Collection<MemoryItem>> {
+    try {
+      return (await this.openStore()).collection<MemoryItem>('memory');
+    } catch (err) {
+      throw new ToolError(`Agent memory is unavailable: ${(err as Error).message}`, 503);
+    }
+  }
+
+  /** The API for one account (resolves the store first). */
+  async forAccount(accountId: string): Promise<MemoryApi> {
+    const col = await this.collection();
+    const live = () => {
+      const now = this.now().toISOString();
+      const items: MemoryItem[] = [];
+      for (const [id, item] of col.list(accountId)) {
+        if (item.expiresAt <= now) void this.purge(col, accountId, id, item);
+        else items.push(item);
+      }
+      return items.sort((a, b) => (a.namespace === b.namespace ? a.key.localeCompare(b.key) : a.namespace.localeCompare(b.namespace)));
+    };
+    const getLive = (namespace: string, key: string) => {
+      const item = col.get(accountId, `${namespace}/${key}`);
+      return item && item.expiresAt > this.now().toISOString() ? item : undefined;
+    };
+    return {
+      set: async (input) => {
+        const bytes = Buffer.byteLength(input.value, 'utf8');
+        if (bytes > MEMORY_LIMITS.valueBytes)
+          throw new ToolError(`\`value\` is ${bytes} bytes; a memory item holds at most ${MEMORY_LIMITS.valueBytes} bytes (UTF-8)`, 413);
+        if (input.mimeType === 'application/json') {
+          try {
+            JSON.parse(input.value);
+          } catch {
+            throw new ToolError('`value` must be valid JSON text when `mimeType` is application/json');
+          }
+        }
+        const existing = getLive(input.namespace, input.key);
+        if (!existing && live().length >= MEMORY_LIMITS.items)
+          throw new ToolError(`Memory is full: at most ${MEMORY_LIMITS.items} items per account; delete some first`, 413);
+        const now = this.now();
+        const item: MemoryItem = {
+          namespace: input.namespace,
+          key: input.key,
+          uri: memoryUri(input.namespace, input.key),
+          value: input.value,
+          mimeType: input.mimeType,
+          tags: [...new Set(input.tags)].sort(),
+          bytes,
+          createdAt: existing?.createdAt ?? now.toISOString(),
+          updatedAt: now.toISOString(),
+          expiresAt: new Date(now.getTime() + this.retentionDays(accountId) * 86_400_000).toISOString(),
+        };
+        await col.set(accountId, `${input.namespace}/${input.key}`, item);
+        this.events.emit('change', { accountId, uri: item.uri, kind: existing ? 'updated' : 'created' } satisfies MemoryChange);
+        return { item: summary(item), created: !existing };
+      },
+      get: getLive,
+      list: ({ namespace, tag, prefix, limit, cursor }) => {
+        const all = live().filter(
+          (i) => (!namespace || i.namespace === namespace) && (!tag || i.tags.includes(tag)) && (!prefix || i.key.startsWith(prefix)),
+        );
+        const start = cursor ? Number(Buffer.from(cursor, 'base64url').toString()) : 0;
+        if (!Number.isInteger(start) || start < 0) throw new ToolError('`cursor` is not a cursor this server returned');
+        const page = all.slice(start, start + limit);
+        const next = start + limit < all.length ? Buffer.from(String(start + limit)).toString('base64url') : null;
+        return { items: page.map(summary), total: all.length, nextCursor: next };
+      },
+      delete: async (namespace, key) => {
+        const existed = Boolean(getLive(namespace, key));
+        const removed = await col.delete(accountId, `${namespace}/${key}`);
+        if (existed && removed) this.events.emit('change', { accountId, uri: memoryUri(namespace, key), kind: 'deleted' } satisfies MemoryChange);
+        return existed && removed;
+      },
+      search: ({ query, tag, namespace, limit }) => {
+        const needle = query?.toLowerCase();
+        const hits = live().filter(
+          (i) =>
+            (!namespace || i.namespace === namespace) &&
+            (!tag || i.tags.includes(tag)) &&
+            (!needle || i.key.toLowerCase().includes(needle) || i.value.toLowerCase().includes(needle)),
+        );
+        return {
+          total: hits.length,
+          items: hits.slice(0, limit).map((i) => ({ ...summary(i), snippet: snippet(i.value, needle) })),
+        };
+      },
+      namespaces: () => [...new Set(live().map((i) => i.namespace))].sort(),
+    };
+  }
+
+  private async purge(col: Collection<MemoryItem>, accountId: string, id: string, item: MemoryItem) {
+    if (await col.delete(accountId, id)) this.events.emit('change', { accountId, uri: item.uri, kind: 'deleted' } satisfies MemoryChange);
+  }
+
+  /** Delete every expired item (run periodically by the server). */
+  async sweep(): Promise<number> {
+    const col = await this.collection();
+    const now = this.now().toISOString();
+    let n = 0;
+    for (const [accountId, id, item] of col.all())
+      if (item.expiresAt <= now) {
+        await this.purge(col, accountId, id, item);
+        n++;
+      }
+    return n;
+  }
+}
+
+function snippet(value: string, needle: string | undefined): string {
+  if (!needle) return value.slice(0, 120);
+  const at = value.toLowerCase().indexOf(needle);
+  if (at < 0) return value.slice(0, 120);
+  const start = Math.max(0, at - 40);
+  return (start > 0 ? '…' : '') + value.slice(start, at + needle.length + 80) + (at + needle.length + 80 < value.length ? '…' : '');
+}

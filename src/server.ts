@@ -1,0 +1,170 @@
+/**
+ * The composition root: builds the registry, store, ledger, pipeline and
+ * surfaces from configuration. Surfaces never name a tool; this file never
+ * names a tool either (it takes the list from `tools/index.ts`).
+ */
+import { resolve } from 'node:path';
+import type { Hono } from 'hono';
+import { getRegistry } from './catalog.js';
+import { Registry } from './core/registry.js';
+import { Pipeline } from './core/pipeline.js';
+import { McpSurface } from './mcp/surface.js';
+import { buildApp } from './http/app.js';
+import { LowStore, type Store } from './store/store.js';
+import { Accounts } from './accounts/accounts.js';
+import { accountRoutes } from './http/account-routes.js';
+import { MemoryService, type MemoryChange } from './memory/service.js';
+import { memoryRoutes } from './http/memory-routes.js';
+import { memoryResources, prompts } from './mcp/extensions.js';
+import { allPrompts } from '../prompts/index.js';
+import { PLANS } from './accounts/accounts.js';
+import type { ToolsetSelection } from './core/toolsets.js';
+import { LOCALHOST_NAMES } from './http/guard.js';
+import type { Meter } from './core/pipeline.js';
+import type { McpExtension } from './mcp/surface.js';
+import type { RouteHelpers } from './http/app.js';
+import { renderFeature, type RenderConfig } from './render/feature.js';
+
+/**
+ * A feature plugs surfaces-level behaviour into the server: meters (how its
+ * tools are paid for), HTTP routes, MCP extensions (resources, prompts).
+ */
+export interface Feature {
+  meters?: Partial<Record<'credits' | 'render', Meter>>;
+  routes?: ((app: Hono, helpers: RouteHelpers) => void)[];
+  mcp?: McpExtension[];
+  close?(): Promise<void>;
+}
+export interface FeatureDeps {
+  config: ServerConfig;
+  store: Store;
+  accounts: Accounts;
+}
+/** The features of the HTTP server, in order. */
+const FEATURES: ((deps: FeatureDeps) => Feature | Promise<Feature>)[] = [
+  renderFeature, // render meter, hosted files, browser pool (src/render)
+];
+
+export interface ServerConfig extends RenderConfig {
+  dataDir: string;
+  host: string;
+  /** Default toolsets for MCP connections. */
+  toolsets: ToolsetSelection;
+  adminToken?: string;
+  /** Host names allowed in Host/Origin; default: localhost names when bound to loopback, else any. */
+  allowedHosts?: string[] | null;
+  /** Trust X-Forwarded-For for anonymous callers' IPs (only behind your own proxy). */
+  trustProxy?: boolean;
+  /** Public base URL for links to hosted files (behind a proxy); default http://<host>:<port>. */
+  baseUrl?: string;
+  /** Turn metering off (benchmarks only). */
+  metering?: boolean;
+  now?: () => Date;
+}
+
+export function configFromEnv(over: Partial<ServerConfig> = {}): ServerConfig {
+  const env = process.env;
+  return {
+    dataDir: resolve(over.dataDir ?? env.WERKBANK_DATA_DIR ?? './.werkbank'),
+    host: over.host ?? env.WERKBANK_HOST ?? '127.0.0.1',
+    toolsets: over.toolsets ?? getRegistry().selection(env.WERKBANK_TOOLSETS),
+    adminToken: over.adminToken ?? (env.WERKBANK_ADMIN_TOKEN || undefined),
+    allowedHosts:
+      over.allowedHosts !== undefined
+        ? over.allowedHosts
+        : env.WERKBANK_ALLOWED_HOSTS
+          ? env.WERKBANK_ALLOWED_HOSTS.split(',').map((s) => s.trim()).filter(Boolean)
+          : undefined,
+    trustProxy: over.trustProxy ?? env.WERKBANK_TRUST_PROXY === '1',
+    baseUrl: over.baseUrl ?? (env.WERKBANK_BASE_URL || undefined),
+    metering: over.metering ?? true,
+    now: over.now,
+    renderPrice: over.renderPrice ?? envInt('WERKBANK_RENDER_PRICE', 0),
+    renderDeadlineMs: over.renderDeadlineMs ?? envInt('WERKBANK_RENDER_DEADLINE_MS', 1000),
+    renderConcurrency: over.renderConcurrency ?? envInt('WERKBANK_RENDER_CONCURRENCY', 1),
+    renderResolver: over.renderResolver,
+    renderPolicy: over.renderPolicy,
+  };
+}
+
+/** An integer setting from the environment (unset → undefined; invalid or below `min` → refuse to start). */
+function envInt(name: string, min: number): number | undefined {
+  const raw = process.env[name]?.trim();
+  if (!raw) return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer ≥ ${min}, got "${raw}"`);
+  return value;
+}
+
+export { getRegistry };
+
+export interface Server {
+  app: Hono;
+  store: Store;
+  accounts: Accounts;
+  registry: Registry;
+  memory: MemoryService;
+  close(): Promise<void>;
+}
+
+function isLoopback(host: string): boolean {
+  return LOCALHOST_NAMES.includes(host) || host.startsWith('127.');
+}
+
+export async function createServer(config: ServerConfig): Promise<Server> {
+  const registry = getRegistry();
+  const store = await LowStore.open(config.dataDir);
+  const accounts = new Accounts(store, config.now);
+  const features: Feature[] = [];
+  for (const make of FEATURES) features.push(await make({ config, store, accounts }));
+  const meters = Object.assign({}, ...features.map((f) => f.meters ?? {}));
+  const memory = new MemoryService(
+    async () => store,
+    (accountId) => PLANS[store.getAccount(accountId)?.plan ?? 'free'].memoryRetentionDays,
+    config.now,
+  );
+  const pipeline = new Pipeline(config.metering === false ? null : accounts, meters, { memory });
+  const mcp = new McpSurface({
+    registry,
+    pipeline,
+    toolsets: config.toolsets,
+    extensions: [memoryResources(memory), prompts(allPrompts), ...features.flatMap((f) => f.mcp ?? [])],
+  });
+  const allowedHosts =
+    config.allowedHosts !== undefined ? config.allowedHosts : isLoopback(config.host) ? [...LOCALHOST_NAMES, config.host] : null;
+  const app = buildApp({
+    registry,
+    pipeline,
+    mcp,
+    auth: accounts,
+    toolsets: config.toolsets,
+    allowedHosts,
+    trustProxy: config.trustProxy,
+    onKeyRevoked: (listener) => accounts.onKeyRevoked(listener),
+    mcpEvents: (listener) =>
+      memory.events.on('change', (change: MemoryChange) => {
+        listener(change.accountId, { kind: 'resource_updated', uri: change.uri });
+        if (change.kind !== 'updated') listener(change.accountId, { kind: 'resources_changed' });
+      }),
+    routes: [accountRoutes(accounts, config.adminToken), memoryRoutes(registry, pipeline), ...features.flatMap((f) => f.routes ?? [])],
+  });
+  const sweep = async () => {
+    await accounts.sweepUsage();
+    await memory.sweep();
+  };
+  await sweep();
+  const sweeper = setInterval(() => void sweep().catch(() => undefined), 3600_000);
+  sweeper.unref();
+  return {
+    app,
+    store,
+    accounts,
+    registry,
+    memory,
+    close: async () => {
+      clearInterval(sweeper);
+      for (const f of features) await f.close?.();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { defineTool } from '../../src/core/tool.js';
+import { MAX_AMOUNT, fromCents, roundHalfAway, toCents } from '../_lib/money.js';
+
+const MODES = ['add', 'extract'] as const;
+/** Other words a caller may use for the two modes. */
+const MODE_ALIASES: Record<string, (typeof MODES)[number]> = {
+  exclusive: 'add', excl: 'add', net: 'add', fromnet: 'add', addvat: 'add', plus: 'add',
+  inclusive: 'extract', incl: 'extract', gross: 'extract', fromgross: 'extract', remove: 'extract', removevat: 'extract', subtract: 'extract', minus: 'extract',
+};
+const modeKey = (v: unknown) => (typeof v === 'string' ? v.toLowerCase().replace(/[\s_-]/g, '') : v);
+
+export default defineTool({
+  slug: 'vat-calculator',
+  title: 'VAT calculator',
+  description:
+    'Adds VAT to a net amount or extracts it from a gross amount. `mode`: `add` (amount is net, excl. VAT; aliases exclusive, excl, net) or `extract` (amount is gross, incl. VAT; aliases inclusive, incl, gross, remove). ' +
+    '`rate` in percent, any value 0–100, default 21 (Dutch rates: 21 standard, 9 reduced, 0). ' +
+    'Rounding to cents happens once, half away from zero: add → vat = round(net × rate), gross = net + vat; extract → net = round(gross / (1 + rate)), vat = gross − net; so net + vat = gross always holds. Negative amounts (credit notes) are allowed.',
+  input: z.strictObject({
+    amount: z.number().min(-MAX_AMOUNT).max(MAX_AMOUNT).describe('The amount: net for mode add, gross for mode extract'),
+    rate: z.number().min(0).max(100).default(21).describe('VAT rate in percent, 0–100 (NL: 21, 9 or 0)'),
+    mode: z
+      .preprocess((v) => MODE_ALIASES[modeKey(v) as string] ?? modeKey(v), z.enum(MODES))
+      .default('add')
+      .describe('add: amount excludes VAT; extract: amount includes VAT'),
+  }),
+  output: z.object({
+    net: z.number(),
+    vat: z.number(),
+    gross: z.number(),
+    rate: z.number(),
+    mode: z.enum(MODES),
+  }),
+  examples: [
+    { name: 'Add 21% to €100', input: { amount: 100, rate: 21, mode: 'add' }, output: { net: 100, vat: 21, gross: 121, rate: 21, mode: 'add' } },
+    {
+      name: 'Extract 9% from €10.00 gross',
+      input: { amount: 10, rate: 9, mode: 'extract' },
+      output: { net: 9.17, vat: 0.83, gross: 10, rate: 9, mode: 'extract' },
+    },
+    {
+      name: 'Alias "inclusive", default rate 21%',
+      input: { amount: 19.99, mode: 'inclusive' },
+      output: { net: 16.52, vat: 3.47, gross: 19.99, rate: 21, mode: 'extract' },
+    },
+  ],
+  run({ amount, rate, mode }) {
+    const cents = toCents(amount);
+    let net: number, vat: number, gross: number;
+    if (mode === 'add') {
+      net = cents;
+      vat = roundHalfAway((cents * rate) / 100);
+      gross = net + vat;
+    } else {
+      gross = cents;
+      net = roundHalfAway((cents * 100) / (100 + rate));
+      vat = gross - net;
+    }
+    return { net: fromCents(net), vat: fromCents(vat), gross: fromCents(gross), rate, mode };
+  },
+});
