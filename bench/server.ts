@@ -8,7 +8,7 @@ import { serve } from '@hono/node-server';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { configFromEnv, createServer, getRegistry } from '../src/server.js';
+import { configFromEnv, createServer } from '../src/server.js';
 
 export const SAMPLE = { text: 'Hallo wereld. Dit is een benchmark van werkbank!' };
 export const SAMPLE_DATA = { words: 8, characters: 48, characters_no_spaces: 41, sentences: 2, paragraphs: 1, reading_time_seconds: 3 };
@@ -26,7 +26,7 @@ async function main() {
     fetchHandler = app.fetch;
   } else {
     const server = await createServer(
-      configFromEnv({ dataDir: mkdtempSync(join(tmpdir(), 'werkbank-bench-')), toolsets: getRegistry().selection('all'), metering: metering !== 'off' }),
+      configFromEnv({ dataDir: mkdtempSync(join(tmpdir(), 'werkbank-bench-')), toolsets: 'all', metering: metering !== 'off' }),
     );
     await server.accounts.createAccount('bench', 'paid');
     await server.accounts.addPack('bench', 5000);

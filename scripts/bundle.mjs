@@ -1,11 +1,14 @@
-// Bundles the CLI into one ES module (dist/werkbank.js): a stdio start then reads one file instead of
-// resolving and compiling ~360 modules. Packages that ship binaries, or that run in worker threads by
-// file name, stay external and load from node_modules.
+// Bundles the CLI into ES modules under dist/: dist/werkbank.js (the bin) holds the surfaces, and
+// every tool module is a chunk of its own in dist/chunks/, imported on the tool's first call (a start
+// lists from dist/manifest.json and parses no tool code). Packages that ship binaries, or that run in
+// worker threads by file name, stay external and load from node_modules.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['dist/src/cli.js'],
-  outfile: 'dist/werkbank.js',
+  entryPoints: { werkbank: 'dist/src/cli.js' },
+  outdir: 'dist',
+  chunkNames: 'chunks/[name]-[hash]',
+  splitting: true,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -13,9 +16,9 @@ await build({
   external: [
     // Binaries, worker-loaded modules, and jsonc-parser (UMD: esbuild cannot follow its internal requires).
     'playwright-core', '@sparticuz/chromium', 'sanitize-html', 'micromark', 'micromark-extension-gfm', 'ajv', 'ajv-formats', 'jsonc-parser',
-    // Large libraries the tools load on first use: left out, a start does not even parse them.
+    // Large libraries the tools load on first use: left out, a tool's chunk stays small.
     '@zxcvbn-ts/*', 'sql-formatter', 'openai', 'qrcode', 'yaml', 'cronstrue', 'croner', 'diff', 'fast-xml-parser', 'xml-formatter',
-    'entities', 'jsvat', '@zootools/email-spell-checker', '@sindresorhus/slugify',
+    'entities', 'jsvat', '@zootools/email-spell-checker', '@sindresorhus/slugify', 'mathjs',
   ],
   // Bundled CommonJS dependencies call require() for Node built-ins.
   banner: { js: "import { createRequire as __werkbankRequire } from 'node:module'; const require = __werkbankRequire(import.meta.url);" },

@@ -66,8 +66,7 @@ async function main(argv: string[]): Promise<number> {
     },
   });
   if (values.help) {
-    const { getRegistry } = await import('./catalog.js');
-    const registry = getRegistry();
+    const registry = await (await import('./catalog.js')).loadRegistry();
     return print(help(registry.defaultToolsets.join(','), registry.toolsets.map((t) => t.name).join(', '))), 0;
   }
   if (values.version) return print(VERSION), 0;
@@ -76,8 +75,8 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case 'stdio': {
       const dataDir = resolve((values.data as string | undefined) ?? process.env.WERKBANK_DATA_DIR ?? join(homedir(), '.werkbank'));
-      const [{ runStdio }, { getRegistry }] = await Promise.all([import('./stdio.js'), import('./catalog.js')]);
-      const registry = getRegistry();
+      const [{ runStdio }, { loadRegistry }] = await Promise.all([import('./stdio.js'), import('./catalog.js')]);
+      const registry = await loadRegistry();
       runStdio(registry, registry.selection((values.toolsets as string | undefined) ?? process.env.WERKBANK_TOOLSETS), dataDir);
       return -1; // keep running
     }
@@ -108,7 +107,7 @@ async function serveCommand(values: Record<string, string | boolean | undefined>
   const config = configFromEnv({
     dataDir: values.data as string | undefined,
     host: values.host as string | undefined,
-    toolsets: values.toolsets !== undefined ? (await import('./catalog.js')).getRegistry().selection(values.toolsets as string) : undefined,
+    toolsets: values.toolsets as string | undefined,
   });
   const server = await createServer(config);
   if (values.dev) await devKey(server.accounts, `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port || 8787}`);
@@ -214,7 +213,7 @@ async function doctor(dataDirOption: string | undefined): Promise<number> {
   const major = Number(process.versions.node.split('.')[0]);
   checks.push(['Node.js >= 20', major >= 20, `${process.version} at ${node}`]);
   try {
-    const registry = (await import('./catalog.js')).getRegistry();
+    const registry = await (await import('./catalog.js')).loadRegistry();
     checks.push(['tool registry', true, `${registry.tools.length} tools`]);
   } catch (e) {
     checks.push(['tool registry', false, (e as Error).message]);

@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import type { Hono } from 'hono';
-import { getRegistry } from './catalog.js';
+import { loadRegistry } from './catalog.js';
 import { Registry } from './core/registry.js';
 import { Pipeline } from './core/pipeline.js';
 import { McpSurface } from './mcp/surface.js';
@@ -48,8 +48,8 @@ const FEATURES: ((deps: FeatureDeps) => Feature | Promise<Feature>)[] = [
 export interface ServerConfig extends RenderConfig {
   dataDir: string;
   host: string;
-  /** Default toolsets for MCP connections. */
-  toolsets: ToolsetSelection;
+  /** Default toolsets for MCP connections: a selection, or a list as `--toolsets` takes it (default WERKBANK_TOOLSETS, else the default toolsets). */
+  toolsets?: ToolsetSelection | string;
   adminToken?: string;
   /** Host names allowed in Host/Origin; default: localhost names when bound to loopback, else any. */
   allowedHosts?: string[] | null;
@@ -67,7 +67,7 @@ export function configFromEnv(over: Partial<ServerConfig> = {}): ServerConfig {
   return {
     dataDir: resolve(over.dataDir ?? env.WERKBANK_DATA_DIR ?? './.werkbank'),
     host: over.host ?? env.WERKBANK_HOST ?? '127.0.0.1',
-    toolsets: over.toolsets ?? getRegistry().selection(env.WERKBANK_TOOLSETS),
+    toolsets: over.toolsets ?? env.WERKBANK_TOOLSETS,
     adminToken: over.adminToken ?? (env.WERKBANK_ADMIN_TOKEN || undefined),
     allowedHosts:
       over.allowedHosts !== undefined
@@ -96,7 +96,7 @@ function envInt(name: string, min: number): number | undefined {
   return value;
 }
 
-export { getRegistry };
+export { loadRegistry };
 
 export interface Server {
   app: Hono;
@@ -112,7 +112,8 @@ function isLoopback(host: string): boolean {
 }
 
 export async function createServer(config: ServerConfig): Promise<Server> {
-  const registry = getRegistry();
+  const registry = await loadRegistry();
+  const toolsets = typeof config.toolsets === 'object' ? config.toolsets : registry.selection(config.toolsets);
   const store = await LowStore.open(config.dataDir);
   const accounts = new Accounts(store, config.now);
   const features: Feature[] = [];
@@ -127,7 +128,7 @@ export async function createServer(config: ServerConfig): Promise<Server> {
   const mcp = new McpSurface({
     registry,
     pipeline,
-    toolsets: config.toolsets,
+    toolsets,
     extensions: [memoryResources(memory), prompts(allPrompts), ...features.flatMap((f) => f.mcp ?? [])],
   });
   const allowedHosts =
@@ -137,7 +138,7 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     pipeline,
     mcp,
     auth: accounts,
-    toolsets: config.toolsets,
+    toolsets,
     allowedHosts,
     trustProxy: config.trustProxy,
     onKeyRevoked: (listener) => accounts.onKeyRevoked(listener),

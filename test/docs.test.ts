@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { getRegistry } from '../src/server.js';
+import { loadRegistry } from '../src/catalog.js';
+
+const registry = await loadRegistry();
 import { withToolTable } from '../src/docs/readme.js';
 import { repoRoot } from './helpers/paths.js';
 
 describe('README', () => {
   it('has an up-to-date generated tool table (run `npm run docs`)', () => {
     const readme = readFileSync(resolve(repoRoot, 'README.md'), 'utf8');
-    expect(withToolTable(readme, getRegistry())).toBe(readme);
+    expect(withToolTable(readme, registry)).toBe(readme);
   });
 
   it('states the two commands', () => {
@@ -19,8 +21,9 @@ describe('README', () => {
 });
 
 describe('registry rules', () => {
-  it('every tool: title, long description, two examples, described input fields, explicit annotations', () => {
-    for (const { tool, inputSchema } of getRegistry().tools) {
+  it('every tool: title, long description, two examples, described input fields, explicit annotations', async () => {
+    for (const { load, inputSchema } of registry.tools) {
+      const tool = await load();
       expect(tool.examples.length, tool.slug).toBeGreaterThanOrEqual(2);
       expect(tool.description.length, tool.slug).toBeGreaterThan(60);
       const props = (inputSchema.properties ?? {}) as Record<string, { description?: string }>;

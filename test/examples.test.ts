@@ -4,11 +4,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAiEnv, startFakeOpenAI, type FakeOpenAI } from './helpers/fake-openai.js';
-import { allTools, allToolsets } from '../tools/index.js';
+import { allToolsets, loadAllTools } from '../tools/index.js';
 import { Registry } from '../src/core/registry.js';
 import { runTool } from './helpers/run.js';
 
-const registry = new Registry(allTools, allToolsets);
+const registry = Registry.of(await loadAllTools(), allToolsets);
 
 // The AI tools' examples run against a local OpenAI-compatible fake (deterministic answers).
 let fake: FakeOpenAI;
@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 describe('declared examples (direct)', () => {
-  for (const { tool } of registry.tools) {
+  for (const tool of await Promise.all(registry.tools.map((t) => t.load()))) {
     for (const ex of tool.examples.filter((e) => !e.online)) {
       it(`${tool.slug}: ${ex.name}`, async () => {
         const out = await runTool(tool, ex.input);

@@ -7,10 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { CLI, startServer, tempDir, type TestServer } from './helpers/server.js';
-import { getRegistry } from '../src/catalog.js';
+import { loadRegistry } from '../src/catalog.js';
 
-const DEFAULT_TOOLSETS = getRegistry().defaultToolsets;
-const TEXT_TOOLS = getRegistry().inToolsets(new Set(['text'])).length;
+const registry = await loadRegistry();
+
+const DEFAULT_TOOLSETS = registry.defaultToolsets;
+const TEXT_TOOLS = registry.inToolsets(new Set(['text'])).length;
 
 let stdio: Client;
 let srv: TestServer;

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { toJsonSchema } from '../src/core/registry.js';
 import { registryOf } from './helpers/registry.js';
-import { getRegistry } from '../src/catalog.js';
+import { loadRegistry } from '../src/catalog.js';
+
+const registry = await loadRegistry();
 import { defineTool, ToolError } from '../src/core/tool.js';
 import { parseInput, didYouMean } from '../src/core/validate.js';
 
@@ -68,8 +70,8 @@ describe('input validation messages', () => {
     expect(didYouMean('zzzzzz', ['color', 'format'])).toBeUndefined();
   });
   it('toolset names are validated', () => {
-    expect(getRegistry().parseToolsets('text, format')).toEqual(['text', 'format']);
-    expect(getRegistry().parseToolsets('all').length).toBeGreaterThan(5);
-    expect(() => getRegistry().parseToolsets('txt')).toThrow('unknown toolset "txt" (did you mean "text"?)');
+    expect(registry.parseToolsets('text, format')).toEqual(['text', 'format']);
+    expect(registry.parseToolsets('all').length).toBeGreaterThan(5);
+    expect(() => registry.parseToolsets('txt')).toThrow('unknown toolset "txt" (did you mean "text"?)');
   });
 });

@@ -117,7 +117,7 @@ describe('streamed responses (tools with streamJson)', () => {
     expect(res.headers['content-length']).toBeUndefined();
     expect(res.headers['transfer-encoding']).toBe('chunked');
     const body = JSON.parse(res.body.toString());
-    const tool = srv.server.registry.requireSlug('upa-file-generator').tool;
+    const tool = await srv.server.registry.requireSlug('upa-file-generator').load();
     expect(body).toEqual({ ok: true, data: JSON.parse(JSON.stringify(await runTool(tool, input))) });
     expect((await srv.server.accounts.balance(srv.accountId)).remaining).toBe(before - tool.cost);
   });

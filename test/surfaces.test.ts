@@ -6,12 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { getRegistry } from '../src/server.js';
+import { loadRegistry } from '../src/catalog.js';
 import { startServer, post, tempDir, CLI, type TestServer } from './helpers/server.js';
 import { setAiEnv, startFakeOpenAI, type FakeOpenAI } from './helpers/fake-openai.js';
 
-const registry = getRegistry();
-const cases = registry.tools.flatMap(({ tool }) => tool.examples.filter((ex) => !ex.online).map((ex) => ({ tool, ex })));
+const registry = await loadRegistry();
+const tools = await Promise.all(registry.tools.map((t) => t.load()));
+const cases = tools.flatMap((tool) => tool.examples.filter((ex) => !ex.online).map((ex) => ({ tool, ex })));
 
 function check(actual: unknown, ex: { output: unknown; partial?: boolean }) {
   // Compare through JSON: that is what every surface delivers.

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { getRegistry } from '../src/catalog.js';
+import { loadRegistry } from '../src/catalog.js';
 
-const DEFAULT_TOOLSETS = getRegistry().defaultToolsets;
+const registry = await loadRegistry();
+
+const DEFAULT_TOOLSETS = registry.defaultToolsets;
 
 describe('default toolsets', () => {
   it('list fewer than 40 tools, discovery tools included', () => {
-    const listed = getRegistry().inToolsets(new Set(DEFAULT_TOOLSETS)).length + 3;
+    const listed = registry.inToolsets(new Set(DEFAULT_TOOLSETS)).length + 3;
     expect(listed).toBeLessThan(40);
   });
 });

@@ -12,7 +12,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Account, ApiKeyRecord, Plan, Store, UsageDay, UsageEntry } from '../store/store.js';
 import type { Balance, Ledger, Reservation } from '../core/ledger.js';
-import type { Auth } from '../http/app.js';
+import type { Auth } from '../core/auth.js';
 import type { Caller } from '../core/pipeline.js';
 import { ToolError } from '../core/tool.js';
 

@@ -9,7 +9,7 @@
  * callers pay only for results.
  */
 import type { RegisteredTool } from './registry.js';
-import { ToolError, type Surface, type ToolContext } from './tool.js';
+import { ToolError, type Surface, type Tool, type ToolContext } from './tool.js';
 import { parseInput } from './validate.js';
 import type { Balance, Ledger } from './ledger.js';
 import type { MemoryService } from '../memory/service.js';
@@ -67,9 +67,10 @@ export interface CallResult {
   balance?: Balance;
 }
 
-/** Prepared input: validated and ready to run or stream. */
+/** Prepared input: the tool's module loaded, the input validated, ready to run or stream. */
 export interface PreparedCall {
   entry: RegisteredTool;
+  tool: Tool;
   input: unknown;
   ctx: ToolContext;
 }
@@ -88,9 +89,10 @@ export class Pipeline {
     this.meters = ledger ? { credits: creditMeter(ledger), ...meters } : {};
   }
 
-  /** Validate the raw input and build the tool context (no charge yet). */
-  prepare(entry: RegisteredTool, raw: unknown, opts: CallOptions): PreparedCall {
-    const input = parseInput(entry.tool.input, raw);
+  /** Load the tool's module (first call only), validate the raw input and build the tool context (no charge yet). */
+  async prepare(entry: RegisteredTool, raw: unknown, opts: CallOptions): Promise<PreparedCall> {
+    const tool = await entry.load();
+    const input = parseInput(tool.input, raw);
     const caller = opts.caller;
     const memory = this.services.memory;
     const signal = opts.signal;
@@ -105,7 +107,7 @@ export class Pipeline {
       ...(memory && caller.kind !== 'anonymous'
         ? { memory: () => memory.forAccount(caller.kind === 'account' ? caller.accountId : LOCAL_ACCOUNT) } : {}),
     };
-    return { entry, input, ctx };
+    return { entry, tool, input, ctx };
   }
 
   /**
@@ -133,12 +135,12 @@ export class Pipeline {
 
   /** Run a prepared call's tool under its meter. */
   async run(call: PreparedCall, caller: Caller): Promise<CallResult> {
-    const { value, balance } = await this.metered(call, caller, async () => call.entry.tool.run(call.input as never, call.ctx));
+    const { value, balance } = await this.metered(call, caller, async () => call.tool.run(call.input as never, call.ctx));
     return { data: value, balance };
   }
 
   async call(entry: RegisteredTool, raw: unknown, opts: CallOptions): Promise<CallResult> {
-    return this.run(this.prepare(entry, raw, opts), opts.caller);
+    return this.run(await this.prepare(entry, raw, opts), opts.caller);
   }
 }
 

@@ -1,17 +1,44 @@
 /**
- * The registry: the validated, indexed list of tool declarations, with the
- * JSON Schemas computed once per process. Every surface reads from here.
+ * The registry: the validated, indexed list of tools, every surface reads from
+ * here. An entry holds what listing needs (`tool`: name, description, cost...,
+ * and the JSON Schemas); the module with `run` and its libraries is imported on
+ * the first call (`load()`). Built from the build-time manifest
+ * (`dist/manifest.json`, scripts/gen-manifest.ts) or, from source, from the
+ * declarations themselves (src/catalog.ts).
  */
 import { z } from 'zod';
-import { MCP_NAME, SLUG, ToolError, type Tool, type Toolset } from './tool.js';
+import { MCP_NAME, SLUG, ToolError, type Tool, type ToolAnnotations, type Toolset } from './tool.js';
 import type { ToolsetDeclaration } from './toolset.js';
 import { parseToolsets, selection, defaultToolsets, type ToolsetSelection } from './toolsets.js';
 import { didYouMean } from './validate.js';
+import { portableSchema } from './portable-schema.js';
 
 export type JsonSchema = Record<string, unknown>;
 
+/** What listing a tool needs, without its module: plain data (the manifest holds it as JSON). */
+export interface ToolMeta {
+  slug: string;
+  name: string;
+  title: string;
+  description: string;
+  toolset: Toolset;
+  cost: number;
+  metering: 'credits' | 'render';
+  annotations: ToolAnnotations;
+  /** Listed only when one of these environment variables is set (see ToolSpec.requiresAnyEnv). */
+  requiresAnyEnv?: readonly string[];
+}
+
 export interface RegisteredTool {
-  tool: Tool;
+  tool: ToolMeta;
+  inputSchema: JsonSchema;
+  outputSchema: JsonSchema;
+  /** The declaration with `run` (imported on first use, then kept). */
+  load(): Promise<Tool>;
+}
+
+/** The manifest entry of a tool: its listing data and JSON Schemas. */
+export interface ManifestTool extends ToolMeta {
   inputSchema: JsonSchema;
   outputSchema: JsonSchema;
 }
@@ -31,26 +58,71 @@ function clean(node: unknown): unknown {
   return out;
 }
 
+/**
+ * A zod schema as JSON Schema. Input schemas are emitted in the portable subset
+ * every MCP client and model provider accepts (see portable-schema.ts); zod
+ * still validates every call exactly as declared.
+ */
 export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const raw = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
   const cleaned = clean(raw) as JsonSchema;
   // Clients (Codex among them) reject tool schemas without a top-level object type.
-  return { type: 'object', ...cleaned };
+  const object = { type: 'object', ...cleaned };
+  return io === 'input' ? portableSchema(object) : object;
 }
 
-/** JSON Schemas are computed on first use and then kept: a stdio start lists only its toolsets. */
-function lazySchemas(tool: Tool): RegisteredTool {
+export function metaOf(tool: Tool): ToolMeta {
+  return {
+    slug: tool.slug,
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    toolset: tool.toolset,
+    cost: tool.cost,
+    metering: tool.metering ?? 'credits',
+    annotations: tool.annotations,
+    ...(tool.requiresAnyEnv ? { requiresAnyEnv: tool.requiresAnyEnv } : {}),
+  };
+}
+
+/** An entry for a declaration in hand: schemas computed on first use and then kept. */
+export function entryOf(tool: Tool): RegisteredTool {
   let input: JsonSchema | undefined;
   let output: JsonSchema | undefined;
+  const loaded = Promise.resolve(tool);
   return {
-    tool,
+    tool: metaOf(tool),
     get inputSchema() {
       return (input ??= toJsonSchema(tool.input, 'input'));
     },
     get outputSchema() {
       return (output ??= toJsonSchema(tool.output, 'output'));
     },
+    load: () => loaded,
   };
+}
+
+/** An entry from the manifest: the module is imported on the first `load()` (a failed import is retried). */
+export function manifestEntry(meta: ManifestTool, importer: () => Promise<Tool>): RegisteredTool {
+  const { inputSchema, outputSchema, ...tool } = meta;
+  let loading: Promise<Tool> | undefined;
+  return {
+    tool,
+    inputSchema,
+    outputSchema,
+    load() {
+      loading ??= importer().catch((err) => {
+        loading = undefined;
+        throw err;
+      });
+      return loading;
+    },
+  };
+}
+
+/** Whether a tool can run in this process (its required environment is set). */
+export function isAvailable(tool: ToolMeta, env: NodeJS.ProcessEnv = process.env): boolean {
+  return !tool.requiresAnyEnv || tool.requiresAnyEnv.some((name) => (env[name]?.trim() ?? '') !== '');
 }
 
 export class Registry {
@@ -63,21 +135,29 @@ export class Registry {
   private readonly byName = new Map<string, RegisteredTool>();
   private readonly toolsetByName: ReadonlyMap<Toolset, ToolsetDeclaration>;
 
-  constructor(tools: readonly Tool[], toolsets: readonly ToolsetDeclaration[]) {
+  /** A registry of declarations in hand (tests, the manifest build, source runs). */
+  static of(tools: readonly Tool[], toolsets: readonly ToolsetDeclaration[]): Registry {
+    const problems = tools.flatMap((tool) => [
+      ...(tool.examples.length < 2 ? [`${tool.slug}: needs at least two examples`] : []),
+      ...(!tool.description || tool.description.length < 40 ? [`${tool.slug}: description too short`] : []),
+    ]);
+    if (problems.length) throw new Error(`Tool registry is invalid:\n  - ${problems.join('\n  - ')}`);
+    return new Registry(tools.map(entryOf), toolsets);
+  }
+
+  constructor(entries: readonly RegisteredTool[], toolsets: readonly ToolsetDeclaration[]) {
     this.toolsets = toolsets;
     this.toolsetByName = new Map(toolsets.map((t) => [t.name, t]));
     this.defaultToolsets = defaultToolsets(toolsets);
     const problems: string[] = [];
     const list: RegisteredTool[] = [];
-    for (const tool of tools) {
+    for (const entry of entries) {
+      const tool = entry.tool;
       if (!SLUG.test(tool.slug)) problems.push(`slug "${tool.slug}" is not kebab-case`);
       if (!MCP_NAME.test(tool.name)) problems.push(`MCP name "${tool.name}" must match ${MCP_NAME}`);
       if (this.bySlug.has(tool.slug)) problems.push(`duplicate slug "${tool.slug}"`);
       if (this.byName.has(tool.name)) problems.push(`duplicate MCP name "${tool.name}"`);
       if (!this.toolsetByName.has(tool.toolset)) problems.push(`${tool.slug}: unknown toolset "${tool.toolset}"`);
-      if (tool.examples.length < 2) problems.push(`${tool.slug}: needs at least two examples`);
-      if (!tool.description || tool.description.length < 40) problems.push(`${tool.slug}: description too short`);
-      const entry = lazySchemas(tool);
       this.bySlug.set(tool.slug, entry);
       this.byName.set(tool.name, entry);
       list.push(entry);
@@ -91,7 +171,7 @@ export class Registry {
   }
 
   /** The REST path of a tool: `/api/v1/<toolset's rest prefix>/<slug>` (renders under /api/v1/render). */
-  restPath(tool: Tool): string {
+  restPath(tool: ToolMeta): string {
     return `/api/v1/${this.toolsetByName.get(tool.toolset)?.rest ?? 'tools'}/${tool.slug}`;
   }
 
@@ -110,7 +190,7 @@ export class Registry {
   }
 
   /** 404 with a did-you-mean, for REST slugs. */
-  requireSlug(slug: string, filter?: (t: Tool) => boolean): RegisteredTool {
+  requireSlug(slug: string, filter?: (t: ToolMeta) => boolean): RegisteredTool {
     const entry = this.bySlug.get(slug);
     if (entry && (!filter || filter(entry.tool))) return entry;
     const candidates = this.tools.filter((t) => !filter || filter(t.tool)).map((t) => t.tool.slug);
@@ -119,7 +199,7 @@ export class Registry {
   }
 
   /** Unknown MCP tool names get the same treatment. */
-  requireName(name: string, allowed?: (t: Tool) => boolean): RegisteredTool {
+  requireName(name: string, allowed?: (t: ToolMeta) => boolean): RegisteredTool {
     const entry = this.byName.get(name);
     if (entry && (!allowed || allowed(entry.tool))) return entry;
     const candidates = this.tools.filter((t) => !allowed || allowed(t.tool)).map((t) => t.tool.name);
@@ -127,13 +207,18 @@ export class Registry {
     throw new ToolError(`Unknown tool "${name}"${hint ? ` (did you mean "${hint}"?)` : ''}`, 404);
   }
 
-  /** The tools of these toolsets that can run in this process (see `available`). */
+  /** The tools of these toolsets that can run in this process (see `isAvailable`). */
   inToolsets(toolsets: ReadonlySet<Toolset>): RegisteredTool[] {
-    return this.tools.filter((t) => toolsets.has(t.tool.toolset) && (t.tool.available?.() ?? true));
+    return this.tools.filter((t) => toolsets.has(t.tool.toolset) && isAvailable(t.tool));
   }
 
   /** Every tool that can run in this process. */
   listed(): RegisteredTool[] {
-    return this.tools.filter((t) => t.tool.available?.() ?? true);
+    return this.tools.filter((t) => isAvailable(t.tool));
+  }
+
+  /** The manifest of these tools: what listing needs, as JSON (scripts/gen-manifest.ts). */
+  manifest(): ManifestTool[] {
+    return this.tools.map((e) => ({ ...e.tool, inputSchema: e.inputSchema, outputSchema: e.outputSchema }));
   }
 }

@@ -7,7 +7,7 @@
  * toolset, and the build finds it there (scripts/gen-tool-index.mjs).
  */
 import { z } from 'zod';
-import type { MemoryApi } from '../memory/service.js';
+import type { MemoryApi } from './memory-api.js';
 
 /** A toolset's name: the name of its folder under `tools/`. */
 export type Toolset = string;
@@ -78,11 +78,12 @@ export interface ToolSpec<I extends AnyObject, O extends z.ZodType> {
   metering?: 'credits' | 'render';
   annotations?: Partial<ToolAnnotations>;
   /**
-   * Whether the tool can run in this process (e.g. AI tools need a configured
-   * endpoint). Unavailable tools are not listed; a direct call still reaches
-   * `run`, which explains how to enable it.
+   * Environment variables of which at least one must be set for the tool to
+   * run in this process (e.g. the AI tools need an endpoint). Unavailable tools
+   * are not listed; a direct call still reaches `run`, which explains how to
+   * enable it.
    */
-  available?(): boolean;
+  requiresAnyEnv?: readonly string[];
   /** At least two; they run as tests on every surface. */
   examples: ToolExample<z.input<I>, z.output<O>>[];
   run(input: z.output<I>, ctx: ToolContext): z.output<O> | Promise<z.output<O>>;

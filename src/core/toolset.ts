@@ -27,25 +27,23 @@ export function defineToolset(spec: ToolsetSpec): ToolsetSpec {
   return spec;
 }
 
-/**
- * Names and places a toolset folder's declarations, keyed by file name (the
- * generated tool index calls this). A file must declare the slug it is named after.
- */
-export function placeToolset(
-  name: Toolset,
-  spec: ToolsetSpec,
-  declarations: Readonly<Record<string, ToolDeclaration>>,
-): { toolset: ToolsetDeclaration; tools: Tool[] } {
-  const toolset: ToolsetDeclaration = { name, description: spec.description, listedByDefault: spec.listedByDefault ?? false, rest: spec.rest ?? 'tools' };
-  const tools = Object.entries(declarations).map(([file, d]) => {
-    if (d?.slug !== file) throw new Error(`tools/${name}/${file}.ts must default-export defineTool({ slug: '${file}', ... }) (found ${d?.slug === undefined ? 'no tool' : `slug '${d.slug}'`})`);
-    return { ...d, toolset: name };
-  });
+export function declareToolset(name: Toolset, spec: ToolsetSpec): ToolsetDeclaration {
+  return { name, description: spec.description, listedByDefault: spec.listedByDefault ?? false, rest: spec.rest ?? 'tools' };
+}
+
+/** The tool files of a toolset folder in listing order: `spec.order` first, then by name. */
+export function orderTools(name: Toolset, spec: ToolsetSpec, files: readonly string[]): string[] {
+  for (const slug of spec.order ?? []) if (!files.includes(slug)) throw new Error(`tools/${name}/toolset.ts orders "${slug}", which is not a tool in tools/${name}/`);
   const rank = (slug: string) => {
     const i = spec.order?.indexOf(slug) ?? -1;
     return i < 0 ? Number.MAX_SAFE_INTEGER : i;
   };
-  for (const slug of spec.order ?? []) if (!(slug in declarations)) throw new Error(`tools/${name}/toolset.ts orders "${slug}", which is not a tool in tools/${name}/`);
-  tools.sort((a, b) => rank(a.slug) - rank(b.slug) || (a.slug < b.slug ? -1 : 1));
-  return { toolset, tools };
+  return [...files].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1));
+}
+
+/** Places a tool file's declaration in its toolset; the file must declare the slug it is named after. */
+export function placeTool(toolset: Toolset, file: string, declaration: ToolDeclaration | undefined): Tool {
+  if (declaration?.slug !== file)
+    throw new Error(`tools/${toolset}/${file}.ts must default-export defineTool({ slug: '${file}', ... }) (found ${declaration?.slug === undefined ? 'no tool' : `slug '${declaration.slug}'`})`);
+  return { ...declaration, toolset };
 }

@@ -36,7 +36,7 @@ const RATE_HEADERS = {
   'X-RateLimit-Reset': { description: 'Epoch seconds of the next monthly allowance reset', schema: { type: 'integer' } },
 };
 
-export function buildOpenApi(registry: Registry): Record<string, unknown> {
+export async function buildOpenApi(registry: Registry): Promise<Record<string, unknown>> {
   const schemas: Record<string, unknown> = {
     Error: {
       type: 'object',
@@ -49,7 +49,8 @@ export function buildOpenApi(registry: Registry): Record<string, unknown> {
     },
   };
   const paths: Record<string, unknown> = {};
-  for (const { tool, inputSchema, outputSchema } of registry.tools) {
+  for (const { tool: meta, inputSchema, outputSchema, load } of registry.tools) {
+    const tool = { ...meta, examples: (await load()).examples };
     const prefix = tool.name;
     const input = hoist(inputSchema, `${prefix}_input`, schemas);
     const output = hoist(outputSchema, `${prefix}_output`, schemas);

@@ -10,26 +10,19 @@ import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { createMcpHandler, type McpHttpHandler, type McpRequestContext } from '@modelcontextprotocol/server';
 import type { Registry } from '../core/registry.js';
-import { publicError, type Caller, type Pipeline } from '../core/pipeline.js';
+import { publicError, type Caller, type Pipeline, type PreparedCall } from '../core/pipeline.js';
 import { ToolError } from '../core/tool.js';
 import { LIMITS } from '../core/limits.js';
 import { log } from '../core/log.js';
 import type { ToolsetSelection } from '../core/toolsets.js';
 import type { McpSurface } from '../mcp/surface.js';
+import type { Auth } from '../core/auth.js';
 import type { Balance } from '../core/ledger.js';
 import { buildOpenApi } from '../docs/openapi.js';
 import { compression } from './compression.js';
 import { hostGuard } from './guard.js';
 import { VERSION } from '../core/version.js';
 import { clientIp } from './client-ip.js';
-
-/** Authenticates a request. Throws a 401 ToolError for a missing, invalid or revoked key. */
-export interface Auth {
-  authenticate(headers: Headers): Promise<Caller & { kind: 'account' }>;
-  /** Headers for an authenticated response (X-RateLimit-*). */
-  rateLimitHeaders(balance: Balance): Record<string, string>;
-  balance(accountId: string): Promise<Balance>;
-}
 
 export interface AppOptions {
   registry: Registry;
@@ -126,8 +119,8 @@ export function buildApp(opts: AppOptions): Hono {
 
   app.get('/health', (c) => c.json({ ok: true, version: VERSION, tools: registry.tools.length }));
 
-  let openapi: unknown;
-  app.get('/openapi.json', (c) => c.json((openapi ??= buildOpenApi(registry))));
+  let openapi: Promise<Record<string, unknown>> | undefined;
+  app.get('/openapi.json', async (c) => c.json(await (openapi ??= buildOpenApi(registry))));
 
   app.get('/api/v1/tools', (c) =>
     c.json({
@@ -160,10 +153,10 @@ export function buildApp(opts: AppOptions): Hono {
         isRender && !hasCredentials(c) && registry.bySlugOrNull(slug)?.tool.metering === 'render' // renders, not qr-code
           ? { kind: 'anonymous', client: clientIp(c, opts.trustProxy ?? false) }
           : await authenticate(c));
-      const entry = registry.requireSlug(slug, (t) => (t.toolset === 'render') === isRender);
+      const entry = registry.requireSlug(slug, (t) => (registry.toolset(t.toolset)?.rest === 'render') === isRender);
       const body = await readJsonObject(c);
-      const prepared = pipeline.prepare(entry, body, { surface: 'rest', caller: who, signal: () => c.req.raw.signal });
-      if (entry.tool.streamJson) return await streamResponse(c, prepared, who, (b) => (balance = b), headers);
+      const prepared = await pipeline.prepare(entry, body, { surface: 'rest', caller: who, signal: () => c.req.raw.signal });
+      if (prepared.tool.streamJson) return await streamResponse(c, prepared, who, (b) => (balance = b), headers);
       const result = await pipeline.run(prepared, who);
       balance = result.balance;
       return c.json({ ok: true, data: result.data }, 200, headers());
@@ -181,12 +174,12 @@ export function buildApp(opts: AppOptions): Hono {
    */
   const streamResponse = async (
     c: Context,
-    prepared: ReturnType<Pipeline['prepare']>,
+    prepared: PreparedCall,
     caller: Caller,
     setBalance: (b: Balance) => void,
     headers: () => Record<string, string>,
   ): Promise<Response> => {
-    const tool = prepared.entry.tool;
+    const tool = prepared.tool;
     const encoder = new TextEncoder();
     let controller!: ReadableStreamDefaultController<Uint8Array>;
     let wake: (() => void) | undefined;

@@ -11,7 +11,7 @@
  */
 import { Server, type McpRequestContext } from '@modelcontextprotocol/server';
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import type { Registry, RegisteredTool } from '../core/registry.js';
+import { isAvailable, type Registry, type RegisteredTool } from '../core/registry.js';
 import { publicError, type Caller, type Pipeline } from '../core/pipeline.js';
 import { ToolError, type McpContentBlock, type Surface, type Toolset } from '../core/tool.js';
 import type { ToolsetSelection } from '../core/toolsets.js';
@@ -182,7 +182,7 @@ export class McpSurface {
 
   /** The tools/list payload for a selection (cached per selection). */
   toolList(selection: ToolsetSelection, stateful: boolean): ListedTool[] {
-    const hidden = this.opts.registry.tools.filter((t) => t.tool.available && !t.tool.available()).length;
+    const hidden = this.opts.registry.tools.filter((t) => !isAvailable(t.tool)).length;
     const key = `${[...selection].sort().join(',')}|${stateful}|${hidden}`;
     let list = this.listCache.get(key);
     if (!list) {
@@ -299,8 +299,9 @@ export class McpSurface {
   }
 
   private async runTool(entry: RegisteredTool, args: unknown, conn: McpConnection, signal?: AbortSignal): Promise<CallToolResult> {
-    const { data } = await this.opts.pipeline.call(entry, args, { surface: conn.surface, caller: conn.caller, signal });
-    return this.structured(data, entry.tool.mcpContent?.(data as never));
+    const call = await this.opts.pipeline.prepare(entry, args, { surface: conn.surface, caller: conn.caller, signal });
+    const { data } = await this.opts.pipeline.run(call, conn.caller);
+    return this.structured(data, call.tool.mcpContent?.(data as never));
   }
 
   private structured(data: unknown, extra: McpContentBlock[] = []): CallToolResult {

@@ -9,21 +9,9 @@
 import { EventEmitter } from 'node:events';
 import type { Collection, Store } from '../store/store.js';
 import { ToolError } from '../core/tool.js';
+import type { MemoryApi, MemoryItem, MemoryListInput, MemorySearchInput, MemorySetInput, MemorySummary } from '../core/memory-api.js';
 
-export interface MemoryItem {
-  namespace: string;
-  key: string;
-  uri: string;
-  value: string;
-  mimeType: 'text/plain' | 'application/json';
-  tags: string[];
-  bytes: number;
-  createdAt: string;
-  updatedAt: string;
-  expiresAt: string;
-}
-
-export type MemorySummary = Omit<MemoryItem, 'value'>;
+export type { MemoryApi, MemoryItem, MemoryListInput, MemorySearchInput, MemorySetInput, MemorySummary };
 
 export const MEMORY_LIMITS = {
   /** Largest value, UTF-8 bytes (413 above). */
@@ -48,39 +36,6 @@ export function parseMemoryUri(uri: string): { namespace: string; key: string } 
   const m = /^memory:\/\/([^/]+)\/([^/]+)$/.exec(uri);
   if (!m || !NAMESPACE_PATTERN.test(m[1]) || !KEY_PATTERN.test(m[2])) return null;
   return { namespace: m[1], key: m[2] };
-}
-
-export interface MemorySetInput {
-  namespace: string;
-  key: string;
-  value: string;
-  mimeType: 'text/plain' | 'application/json';
-  tags: string[];
-}
-
-export interface MemoryListInput {
-  namespace?: string;
-  tag?: string;
-  prefix?: string;
-  limit: number;
-  cursor?: string;
-}
-
-export interface MemorySearchInput {
-  query?: string;
-  tag?: string;
-  namespace?: string;
-  limit: number;
-}
-
-/** One account's memory, as the tools and resources see it. */
-export interface MemoryApi {
-  set(input: MemorySetInput): Promise<{ item: MemorySummary; created: boolean }>;
-  get(namespace: string, key: string): MemoryItem | undefined;
-  list(input: MemoryListInput): { items: MemorySummary[]; total: number; nextCursor: string | null };
-  delete(namespace: string, key: string): Promise<boolean>;
-  search(input: MemorySearchInput): { items: (MemorySummary & { snippet: string })[]; total: number };
-  namespaces(): string[];
 }
 
 export interface MemoryChange {

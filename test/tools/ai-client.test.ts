@@ -6,14 +6,14 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
-import { allTools, allToolsets } from '../../tools/index.js';
+import { allToolsets, loadAllTools } from '../../tools/index.js';
 
-const aiTools = allTools.filter((t) => t.toolset === 'ai');
+const aiTools = (await loadAllTools()).filter((t) => t.toolset === 'ai');
 import aiGenerate from '../../tools/ai/ai-generate.js';
 import aiSummarize from '../../tools/ai/ai-summarize.js';
 import { aiConfigured, redact, retryAfterSeconds } from '../../tools/ai/_client.js';
 import { ToolError, type Tool, type ToolContext } from '../../src/core/tool.js';
-import { Registry } from '../../src/core/registry.js';
+import { isAvailable, metaOf, Registry } from '../../src/core/registry.js';
 import { Pipeline } from '../../src/core/pipeline.js';
 import type { Ledger } from '../../src/core/ledger.js';
 import { expectToolError, runTool } from '../helpers/run.js';
@@ -64,10 +64,10 @@ describe('configuration', () => {
   });
 
   it('lists the AI tools only while an endpoint is configured', () => {
-    const registry = new Registry(aiTools, allToolsets);
+    const registry = Registry.of(aiTools, allToolsets);
     setAiEnv({});
     expect(registry.listed()).toEqual([]);
-    expect(aiTools.map((t) => t.available?.())).toEqual([false, false, false, false]);
+    expect(aiTools.map((t) => isAvailable(metaOf(t)))).toEqual([false, false, false, false]);
     configure();
     expect(registry.listed().map((t) => t.tool.name)).toEqual(['ai_generate', 'ai_summarize', 'ai_translate', 'ai_extract']);
   });
@@ -269,7 +269,7 @@ describe('metering', () => {
     return { ledger, events };
   }
   const caller = { kind: 'account', accountId: 'acc_1', keyId: 'key_1', plan: 'free' } as const;
-  const entry = new Registry([{ ...aiGenerate, toolset: 'ai' }], allToolsets).tools[0];
+  const entry = Registry.of([{ ...aiGenerate, toolset: 'ai' }], allToolsets).tools[0];
 
   it('charges 10 credits for an answer', async () => {
     const { ledger, events } = recordingLedger();

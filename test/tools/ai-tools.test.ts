@@ -4,9 +4,9 @@
  * send, what they return, their input limits, and their declared examples.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { allTools, allToolsets } from '../../tools/index.js';
+import { allToolsets, loadAllTools } from '../../tools/index.js';
 
-const aiTools = allTools.filter((t) => t.toolset === 'ai');
+const aiTools = (await loadAllTools()).filter((t) => t.toolset === 'ai');
 import aiGenerate from '../../tools/ai/ai-generate.js';
 import aiSummarize from '../../tools/ai/ai-summarize.js';
 import aiTranslate from '../../tools/ai/ai-translate.js';
@@ -36,7 +36,7 @@ const lastRequest = () => fake.requests.at(-1)!;
 
 describe('the ai toolset', () => {
   it('registers four tools of 10 credits with MCP names', () => {
-    const registry = new Registry(aiTools, allToolsets);
+    const registry = Registry.of(aiTools, allToolsets);
     expect(registry.tools.map((t) => [t.tool.name, t.tool.cost, t.tool.toolset])).toEqual([
       ['ai_generate', 10, 'ai'],
       ['ai_summarize', 10, 'ai'],

@@ -72,9 +72,12 @@ const env = (name: string): string | undefined => {
   return value ? value : undefined;
 };
 
-/** True when an endpoint is configured (a key, a base URL, or both). The surfaces list the AI tools only then. */
+/** The settings of which one configures an endpoint: the surfaces list the AI tools only when one is set (`requiresAnyEnv`). */
+export const AI_ENDPOINT_ENV = ['OPENAI_API_KEY', 'OPENAI_BASE_URL'] as const;
+
+/** True when an endpoint is configured (a key, a base URL, or both). */
 export function aiConfigured(): boolean {
-  return env('OPENAI_API_KEY') !== undefined || env('OPENAI_BASE_URL') !== undefined;
+  return AI_ENDPOINT_ENV.some((name) => env(name) !== undefined);
 }
 
 const NOT_CONFIGURED =

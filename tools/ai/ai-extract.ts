@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { defineTool, ToolError } from '../../src/core/tool.js';
-import { AI_LIMITS, aiConfigured, withAiSession, type JsonMode } from './_client.js';
+import { AI_LIMITS, AI_ENDPOINT_ENV, withAiSession, type JsonMode } from './_client.js';
 import { checkSchema, checkSchemaShape, SCHEMA_LIMITS, validateAgainst } from './_json-schema.js';
 
 /** Token budget of one answer: enough for a large record, bounded so a runaway model stops. */
@@ -28,7 +28,7 @@ export default defineTool({
   title: 'AI structured extraction',
   cost: 10,
   // Listed only when an endpoint is configured; a direct call without one explains how to configure it (503).
-  available: aiConfigured,
+  requiresAnyEnv: AI_ENDPOINT_ENV,
   description:
     "Extracts structured data from a text with the server's language model: give the text and a JSON Schema, get back a JSON object " +
     'that is guaranteed to validate against that schema (checked with Ajv before it is returned). ' +

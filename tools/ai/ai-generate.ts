@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/core/tool.js';
-import { AI_LIMITS, aiConfigured, withAiSession } from './_client.js';
+import { AI_LIMITS, AI_ENDPOINT_ENV, withAiSession } from './_client.js';
 
 export default defineTool({
   slug: 'ai-generate',
   title: 'AI text generation',
   cost: 10,
   // Listed only when an endpoint is configured; a direct call without one explains how to configure it (503).
-  available: aiConfigured,
+  requiresAnyEnv: AI_ENDPOINT_ENV,
   description:
     "Sends a prompt to the server's language model (any OpenAI-compatible endpoint the operator configured) and returns its answer. " +
     'Use it for free-form writing, rewriting or answering; for summaries, translations and structured extraction the dedicated ' +

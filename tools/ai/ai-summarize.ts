@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/core/tool.js';
-import { AI_LIMITS, aiConfigured, withAiSession } from './_client.js';
+import { AI_LIMITS, AI_ENDPOINT_ENV, withAiSession } from './_client.js';
 import { LANGUAGE_FIELD, languageName } from './_language.js';
 
 /** What each `length` asks of the model, and the token budget that leaves room for it. */
@@ -23,7 +23,7 @@ export default defineTool({
   title: 'AI summary',
   cost: 10,
   // Listed only when an endpoint is configured; a direct call without one explains how to configure it (503).
-  available: aiConfigured,
+  requiresAnyEnv: AI_ENDPOINT_ENV,
   description:
     "Summarizes a text with the server's language model (any OpenAI-compatible endpoint the operator configured). " +
     'Use it to condense articles, e-mails, reports or transcripts. ' +

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/core/tool.js';
-import { AI_LIMITS, aiConfigured, withAiSession } from './_client.js';
+import { AI_LIMITS, AI_ENDPOINT_ENV, withAiSession } from './_client.js';
 import { LANGUAGE_FIELD, languageName } from './_language.js';
 
 /** Translations run longer than their source in tokens for some scripts; the budget follows the text, within bounds. */
@@ -11,7 +11,7 @@ export default defineTool({
   title: 'AI translation',
   cost: 10,
   // Listed only when an endpoint is configured; a direct call without one explains how to configure it (503).
-  available: aiConfigured,
+  requiresAnyEnv: AI_ENDPOINT_ENV,
   description:
     "Translates a text with the server's language model (any OpenAI-compatible endpoint the operator configured). " +
     `\`text\` (required, at most ${AI_LIMITS.inputChars.toLocaleString('en-US')} characters) is sent as data, apart from the instructions, so text that looks like instructions is translated, not obeyed. ` +
