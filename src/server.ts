@@ -5,6 +5,7 @@
  */
 import { resolve } from 'node:path';
 import type { Hono } from 'hono';
+import { servicesOf, type Feature } from './feature.js';
 import { loadRegistry } from './catalog.js';
 import { Registry } from './core/registry.js';
 import { Pipeline } from './core/pipeline.js';
@@ -14,36 +15,13 @@ import { LowStore, type Store } from './store/store.js';
 import { Accounts } from './accounts/accounts.js';
 import { accountRoutes } from './http/account-routes.js';
 import { MemoryService, type MemoryChange } from './memory/service.js';
-import { memoryRoutes } from './http/memory-routes.js';
-import { memoryResources, prompts } from './mcp/extensions.js';
+import { memoryFeature } from './memory/feature.js';
+import { prompts } from './mcp/prompts.js';
 import { allPrompts } from '../prompts/index.js';
 import { PLANS } from './accounts/accounts.js';
 import type { ToolsetSelection } from './core/toolsets.js';
 import { LOCALHOST_NAMES } from './http/guard.js';
-import type { Meter } from './core/pipeline.js';
-import type { McpExtension } from './mcp/surface.js';
-import type { RouteHelpers } from './http/app.js';
 import { renderFeature, type RenderConfig } from './render/feature.js';
-
-/**
- * A feature plugs surfaces-level behaviour into the server: meters (how its
- * tools are paid for), HTTP routes, MCP extensions (resources, prompts).
- */
-export interface Feature {
-  meters?: Partial<Record<'credits' | 'render', Meter>>;
-  routes?: ((app: Hono, helpers: RouteHelpers) => void)[];
-  mcp?: McpExtension[];
-  close?(): Promise<void>;
-}
-export interface FeatureDeps {
-  config: ServerConfig;
-  store: Store;
-  accounts: Accounts;
-}
-/** The features of the HTTP server, in order. */
-const FEATURES: ((deps: FeatureDeps) => Feature | Promise<Feature>)[] = [
-  renderFeature, // render meter, hosted files, browser pool (src/render)
-];
 
 export interface ServerConfig extends RenderConfig {
   dataDir: string;
@@ -116,20 +94,19 @@ export async function createServer(config: ServerConfig): Promise<Server> {
   const toolsets = typeof config.toolsets === 'object' ? config.toolsets : registry.selection(config.toolsets);
   const store = await LowStore.open(config.dataDir);
   const accounts = new Accounts(store, config.now);
-  const features: Feature[] = [];
-  for (const make of FEATURES) features.push(await make({ config, store, accounts }));
-  const meters = Object.assign({}, ...features.map((f) => f.meters ?? {}));
   const memory = new MemoryService(
     async () => store,
     (accountId) => PLANS[store.getAccount(accountId)?.plan ?? 'free'].memoryRetentionDays,
     config.now,
   );
-  const pipeline = new Pipeline(config.metering === false ? null : accounts, meters, { memory });
+  const features: Feature[] = [memoryFeature(memory), renderFeature(config, accounts)];
+  const meters = Object.assign({}, ...features.map((f) => f.meters ?? {}));
+  const pipeline = new Pipeline(config.metering === false ? null : accounts, meters, servicesOf(features));
   const mcp = new McpSurface({
     registry,
     pipeline,
     toolsets,
-    extensions: [memoryResources(memory), prompts(allPrompts), ...features.flatMap((f) => f.mcp ?? [])],
+    extensions: [prompts(allPrompts), ...features.flatMap((f) => f.mcp ?? [])],
   });
   const allowedHosts =
     config.allowedHosts !== undefined ? config.allowedHosts : isLoopback(config.host) ? [...LOCALHOST_NAMES, config.host] : null;
@@ -147,7 +124,7 @@ export async function createServer(config: ServerConfig): Promise<Server> {
         listener(change.accountId, { kind: 'resource_updated', uri: change.uri });
         if (change.kind !== 'updated') listener(change.accountId, { kind: 'resources_changed' });
       }),
-    routes: [accountRoutes(accounts, config.adminToken), memoryRoutes(registry, pipeline), ...features.flatMap((f) => f.routes ?? [])],
+    routes: [accountRoutes(accounts, config.adminToken), ...features.flatMap((f) => f.routes ?? [])],
   });
   const sweep = async () => {
     await accounts.sweepUsage();

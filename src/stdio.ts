@@ -12,7 +12,10 @@ import type { ToolsetSelection } from './core/toolsets.js';
 import { LowStore, type Store } from './store/store.js';
 import { MemoryService } from './memory/service.js';
 import { PLANS } from './accounts/accounts.js';
-import { memoryResources, prompts } from './mcp/extensions.js';
+import { prompts } from './mcp/prompts.js';
+import { memoryFeature } from './memory/feature.js';
+import { localRenderFeature } from './render/feature.js';
+import { servicesOf } from './feature.js';
 import { allPrompts } from '../prompts/index.js';
 import { log } from './core/log.js';
 
@@ -20,12 +23,12 @@ export function runStdio(registry: Registry, toolsets: ToolsetSelection, dataDir
   // Anything printed by a library must not corrupt the protocol channel.
   console.log = console.info = console.debug = (...args: unknown[]) => log(args.map(String).join(' '));
   const lease = storeLease(dataDir);
-  const memory = new MemoryService(lease.open, () => PLANS.paid.memoryRetentionDays);
+  const features = [memoryFeature(new MemoryService(lease.open, () => PLANS.paid.memoryRetentionDays)), localRenderFeature(dataDir)];
   const mcp = new McpSurface({
     registry,
-    pipeline: new Pipeline(null, {}, { memory }),
+    pipeline: new Pipeline(null, {}, servicesOf(features)),
     toolsets,
-    extensions: [memoryResources(memory), prompts(allPrompts)],
+    extensions: [prompts(allPrompts), ...features.flatMap((f) => f.mcp ?? [])],
   });
   const handle = serveStdio(
     mcp.factory(() => ({ conn: { surface: 'mcp-stdio', caller: { kind: 'local' }, stateful: true }, selection: toolsets })),
@@ -34,6 +37,7 @@ export function runStdio(registry: Registry, toolsets: ToolsetSelection, dataDir
   const stop = () =>
     void handle
       .close()
+      .then(() => Promise.all(features.map((f) => f.close?.())))
       .then(() => lease.close())
       .catch(() => undefined)
       .finally(() => process.exit(0));

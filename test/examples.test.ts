@@ -9,6 +9,7 @@ import { Registry } from '../src/core/registry.js';
 import { runTool } from './helpers/run.js';
 
 const registry = Registry.of(await loadAllTools(), allToolsets);
+const tools = await Promise.all(registry.tools.map((t) => t.load()));
 
 // The AI tools' examples run against a local OpenAI-compatible fake (deterministic answers).
 let fake: FakeOpenAI;
@@ -23,7 +24,7 @@ afterAll(async () => {
 });
 
 describe('declared examples (direct)', () => {
-  for (const tool of await Promise.all(registry.tools.map((t) => t.load()))) {
+  for (const tool of tools) {
     for (const ex of tool.examples.filter((e) => !e.online)) {
       it(`${tool.slug}: ${ex.name}`, async () => {
         const out = await runTool(tool, ex.input);

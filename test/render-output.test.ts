@@ -191,8 +191,10 @@ describe('hosted files', () => {
       now = new Date(start.getTime() + 24 * 3600_000);
       const gone = await download(srv, url);
       expect(gone.status).toBe(410);
-      const { renderService } = await import('../src/render/service.js');
-      expect(await renderService().files.sweep()).toBeGreaterThanOrEqual(1);
+      const { FileStore } = await import('../src/render/files.js');
+      const { join } = await import('node:path');
+      // The server's sweeper, run now: the same directory, the same clock.
+      expect(await new FileStore({ dir: join(srv.dataDir, 'files'), baseUrl: () => '', now: () => now }).sweep()).toBeGreaterThanOrEqual(1);
       expect((await download(srv, url)).status).toBe(404);
     } finally {
       now = start;

@@ -12,11 +12,13 @@ import type { RegisteredTool } from './registry.js';
 import { ToolError, type Surface, type Tool, type ToolContext } from './tool.js';
 import { parseInput } from './validate.js';
 import type { Balance, Ledger } from './ledger.js';
-import type { MemoryService } from '../memory/service.js';
+import type { MemoryApi } from './memory-api.js';
+import type { RenderApi } from './render-api.js';
 
-/** Services the pipeline hands to tools through their context. */
+/** Services the pipeline hands to tools through their context (see src/feature.ts). */
 export interface Services {
-  memory?: MemoryService;
+  memory?: { forAccount(accountId: string): Promise<MemoryApi> };
+  render?: () => RenderApi;
 }
 
 /** The account id of the local (stdio) user, for per-user data such as agent memory. */
@@ -106,6 +108,7 @@ export class Pipeline {
       ...(caller.kind === 'account' ? { accountId: caller.accountId, plan: caller.plan } : {}),
       ...(memory && caller.kind !== 'anonymous'
         ? { memory: () => memory.forAccount(caller.kind === 'account' ? caller.accountId : LOCAL_ACCOUNT) } : {}),
+      ...(this.services.render ? { render: this.services.render } : {}),
     };
     return { entry, tool, input, ctx };
   }

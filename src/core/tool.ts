@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import type { MemoryApi } from './memory-api.js';
+import type { RenderApi } from './render-api.js';
 
 /** A toolset's name: the name of its folder under `tools/`. */
 export type Toolset = string;
@@ -26,6 +27,8 @@ export interface ToolContext {
   plan?: 'free' | 'paid';
   /** The caller's agent memory (memory tools only); absent where the surface has none. */
   memory?: () => Promise<MemoryApi>;
+  /** The process's renderer and hosted files (render tools only); absent where the surface has none. */
+  render?: () => RenderApi;
   /** Set by the pipeline for tools metered outside plain credits (renders): where this call was paid from. */
   metering?: { source: string; remaining: number };
 }
@@ -91,7 +94,7 @@ export interface ToolSpec<I extends AnyObject, O extends z.ZodType> {
    * Optional extra MCP content blocks shown next to the JSON text (e.g. an
    * image preview of a rendered PNG). REST ignores them.
    */
-  mcpContent?(data: z.output<O>): McpContentBlock[];
+  mcpContent?(data: z.output<O>, ctx: ToolContext): McpContentBlock[];
   /**
    * Optional, for tools whose `data` can be hundreds of MB: yields the JSON text
    * of the same `data` that `run` returns, in chunks, so REST can stream the

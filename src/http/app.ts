@@ -45,6 +45,8 @@ export interface AppOptions {
 
 /** Shared helpers for modules that add routes. */
 export interface RouteHelpers {
+  registry: Registry;
+  pipeline: Pipeline;
   errorResponse(c: Context, err: unknown, headers?: Record<string, string>): Response;
   readJsonObject(c: Context): Promise<Record<string, unknown>>;
   authenticate(c: Context): Promise<Caller & { kind: 'account' }>;
@@ -115,7 +117,7 @@ export function buildApp(opts: AppOptions): Hono {
   };
 
   const authenticate = (c: Context): Promise<Caller & { kind: 'account' }> => auth.authenticate(c.req.raw.headers);
-  const helpers: RouteHelpers = { errorResponse, readJsonObject, authenticate };
+  const helpers: RouteHelpers = { registry, pipeline, errorResponse, readJsonObject, authenticate };
 
   app.get('/health', (c) => c.json({ ok: true, version: VERSION, tools: registry.tools.length }));
 

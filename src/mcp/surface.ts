@@ -301,7 +301,7 @@ export class McpSurface {
   private async runTool(entry: RegisteredTool, args: unknown, conn: McpConnection, signal?: AbortSignal): Promise<CallToolResult> {
     const call = await this.opts.pipeline.prepare(entry, args, { surface: conn.surface, caller: conn.caller, signal });
     const { data } = await this.opts.pipeline.run(call, conn.caller);
-    return this.structured(data, call.tool.mcpContent?.(data as never));
+    return this.structured(data, call.tool.mcpContent?.(data as never, call.ctx));
   }
 
   private structured(data: unknown, extra: McpContentBlock[] = []): CallToolResult {

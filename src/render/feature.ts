@@ -1,12 +1,15 @@
 /**
- * The render feature of the HTTP server: the render meter, the download route
- * for hosted files (`GET /files/<id>`), the file sweeper, and the process's
- * render service (browser pool + egress proxy), closed with the server.
+ * The render feature: the process's render service (browser pool + egress
+ * proxy + hosted files), reached by the render tools through their context.
+ * The HTTP server's adds the render meter, the download route for hosted
+ * files (`GET /files/<id>`) and the file sweeper; stdio's hosts files in its
+ * data dir with `file://` links. The browser starts on the first render.
  */
 import { join } from 'node:path';
-import type { Feature, FeatureDeps } from '../server.js';
+import type { Feature } from '../feature.js';
+import type { Accounts } from '../accounts/accounts.js';
 import { renderMeter, RENDER_PRICE } from './meter.js';
-import { installRenderService, RenderService } from './service.js';
+import { RenderService } from './service.js';
 import type { AddressPolicy, Resolver } from './address.js';
 
 /** Render settings of the server configuration (all optional). */
@@ -22,7 +25,31 @@ export interface RenderConfig {
   renderPolicy?: AddressPolicy;
 }
 
-export async function renderFeature({ config, accounts }: FeatureDeps): Promise<Feature> {
+/** What the server's render feature needs of the server configuration. */
+export interface RenderFeatureConfig extends RenderConfig {
+  dataDir: string;
+  baseUrl?: string;
+  now?: () => Date;
+}
+
+/** Renders over stdio: files in `<data dir>/files` with `file://` URLs, no meter, no routes. */
+export function localRenderFeature(dataDir: string): Feature {
+  let service: RenderService | undefined;
+  return {
+    services: {
+      render: () => {
+        if (!service) {
+          service = new RenderService({ filesDir: join(dataDir, 'files'), baseUrl: () => null });
+          service.files.startSweeper();
+        }
+        return service;
+      },
+    },
+    close: async () => service?.close(),
+  };
+}
+
+export function renderFeature(config: RenderFeatureConfig, accounts: Accounts): Feature {
   const service = new RenderService({
     filesDir: join(config.dataDir, 'files'),
     // Read per render: the CLI fills in http://<host>:<port> once it listens; '' = root-relative links.
@@ -34,9 +61,9 @@ export async function renderFeature({ config, accounts }: FeatureDeps): Promise<
     concurrency: config.renderConcurrency,
   });
   service.files.startSweeper();
-  const uninstall = installRenderService(service);
 
   return {
+    services: { render: () => service },
     meters: { render: renderMeter({ accounts, price: config.renderPrice ?? RENDER_PRICE, now: config.now }) },
     routes: [
       (app) => {
@@ -59,9 +86,6 @@ export async function renderFeature({ config, accounts }: FeatureDeps): Promise<
         });
       },
     ],
-    close: async () => {
-      uninstall();
-      await service.close();
-    },
+    close: () => service.close(),
   };
 }

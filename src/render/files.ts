@@ -16,16 +16,15 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { HostedFile } from '../core/render-api.js';
 
 export const FILE_TTL_MS = 24 * 3600_000;
 const ID = /^[A-Za-z0-9_-]{43}$/;
+/** Bodies are stored under the extension of their type, so a `file://` link (stdio) opens in the right program. */
+const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/svg+xml': 'svg' };
+const BODY_EXTENSIONS = [...new Set([...Object.values(EXTENSIONS), 'bin'])];
+const extensionOf = (contentType: string) => EXTENSIONS[contentType] ?? 'bin';
 
-export interface HostedFile {
-  url: string;
-  expiresAt: string;
-  bytes: number;
-  contentType: string;
-}
 
 interface Meta {
   contentType: string;
@@ -76,20 +75,24 @@ export class FileStore {
       bytes: body.byteLength,
     };
     // Body first, then the sidecar (atomically): a file is downloadable only once complete.
-    await writeFile(join(this.dir, `${id}.bin`), body, { mode: 0o600 });
+    await writeFile(this.bodyPath(id, contentType), body, { mode: 0o600 });
     await writeFile(join(this.dir, `${id}.json.tmp`), JSON.stringify(meta), { mode: 0o600 });
     await rename(join(this.dir, `${id}.json.tmp`), join(this.dir, `${id}.json`));
-    return { url: this.urlFor(id), expiresAt: meta.expiresAt, bytes: meta.bytes, contentType };
+    return { url: this.urlFor(id, contentType), expiresAt: meta.expiresAt, bytes: meta.bytes, contentType };
   }
 
-  urlFor(id: string): string {
+  private bodyPath(id: string, contentType: string): string {
+    return join(this.dir, `${id}.${extensionOf(contentType)}`);
+  }
+
+  urlFor(id: string, contentType: string): string {
     const base = this.opts.baseUrl();
-    return base === null ? pathToFileURL(join(this.dir, `${id}.bin`)).href : `${base.replace(/\/+$/, '')}/files/${id}`;
+    return base === null ? pathToFileURL(this.bodyPath(id, contentType)).href : `${base.replace(/\/+$/, '')}/files/${id}`;
   }
 
   /** The id in one of our URLs (hosted or file://), or null. */
   idOf(url: string): string | null {
-    const m = /\/files\/([A-Za-z0-9_-]{43})(?:\.bin)?$/.exec(url);
+    const m = /\/files\/([A-Za-z0-9_-]{43})(?:\.[a-z]{3})?$/.exec(url);
     return m ? m[1] : null;
   }
 
@@ -105,7 +108,7 @@ export class FileStore {
     const left = Date.parse(meta.expiresAt) - this.now().getTime();
     if (left <= 0) return { status: 410, message: `This file expired at ${meta.expiresAt} (hosted files are kept 24 hours)` };
     try {
-      return { status: 200, meta, body: await readFile(join(this.dir, `${id}.bin`)), maxAgeSeconds: Math.floor(left / 1000) };
+      return { status: 200, meta, body: await readFile(this.bodyPath(id, meta.contentType)), maxAgeSeconds: Math.floor(left / 1000) };
     } catch {
       return gone;
     }
@@ -117,7 +120,7 @@ export class FileStore {
     try {
       const meta = JSON.parse(readFileSync(join(this.dir, `${id}.json`), 'utf8')) as Meta;
       if (meta.bytes > max || Date.parse(meta.expiresAt) <= this.now().getTime()) return null;
-      return readFileSync(join(this.dir, `${id}.bin`));
+      return readFileSync(this.bodyPath(id, meta.contentType));
     } catch {
       return null;
     }
@@ -136,11 +139,11 @@ export class FileStore {
         expired = Date.parse(meta.expiresAt) <= now;
       } catch {
         // No (readable) sidecar: an interrupted write, or one in progress; remove it once it is old.
-        const written = await stat(join(this.dir, `${id}.bin`)).then((s) => s.mtimeMs, () => 0);
+        const written = Math.max(0, ...(await Promise.all(BODY_EXTENSIONS.map((ext) => stat(join(this.dir, `${id}.${ext}`)).then((s) => s.mtimeMs, () => 0)))));
         expired = Date.now() - written > 3600_000;
       }
       if (!expired) continue;
-      await Promise.all(['json', 'bin', 'json.tmp'].map((ext) => rm(join(this.dir, `${id}.${ext}`), { force: true })));
+      await Promise.all(['json', 'json.tmp', ...BODY_EXTENSIONS].map((ext) => rm(join(this.dir, `${id}.${ext}`), { force: true })));
       removed++;
     }
     return removed;

@@ -1,25 +1,21 @@
 /**
  * The render service: the browser pool, the hosted-file store and the three
- * renders (HTML → PDF, URL → PDF, URL → PNG), as the render tools use them.
+ * renders (HTML → PDF, URL → PDF, URL → PNG), as the render tools use them
+ * (through `ToolContext.render`, see core/render-api.ts).
  *
- * One service per process. The HTTP server installs its own (data dir, base
- * URL, injected clock and resolver); without one (MCP over stdio, direct
- * calls) the first render starts a local service whose files get `file://`
- * URLs under `$WERKBANK_DATA_DIR/files` (default: the temp dir).
+ * One service per process, made by the render feature (src/render/feature.ts)
+ * of the HTTP server (data dir, base URL, injected clock and resolver) or of
+ * stdio (files in the data dir with `file://` URLs); the browser starts on the
+ * first render.
  */
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ToolError } from '../core/tool.js';
 import { checkRenderUrl, publicUnicastOnly, systemResolver, type AddressPolicy, type Resolver } from './address.js';
-import { FileStore, type HostedFile } from './files.js';
+import { FileStore } from './files.js';
+import { MAX_FULL_PAGE_HEIGHT, SCREENSHOT_HEIGHT, type HostedFile, type PaperFormat, type RenderApi } from '../core/render-api.js';
 import { RenderPool, type PoolOptions, type RenderScope } from './pool.js';
 import { BLOCKED_HEADER } from './proxy.js';
 
-/** Full-page screenshots are cut at this height (px): taller pages exhaust renderer memory. */
-export const MAX_FULL_PAGE_HEIGHT = 16_384;
-/** Viewport height of (non-full-page) screenshots, px. */
-export const SCREENSHOT_HEIGHT = 800;
 /** Largest output file; beyond it the render fails (502). */
 export const MAX_OUTPUT_BYTES = 50 * 1024 * 1024;
 /** After `load`, URL renders wait up to this long for the network to go quiet (late requests, meta refresh). */
@@ -37,9 +33,7 @@ export interface RenderServiceOptions extends Omit<PoolOptions, 'proxy'> {
   maxRequests?: number;
 }
 
-export type PaperFormat = 'A4' | 'Letter';
-
-export class RenderService {
+export class RenderService implements RenderApi {
   readonly files: FileStore;
   readonly pool: RenderPool;
   readonly resolver: Resolver;
@@ -95,6 +89,11 @@ export class RenderService {
     if (body.byteLength > MAX_OUTPUT_BYTES)
       throw new ToolError(`Render failed: the output (${body.byteLength} bytes) exceeds the ${MAX_OUTPUT_BYTES} byte limit`, 502);
     return this.files.put(body, contentType, filename);
+  }
+
+  readHosted(url: string, max: number): Buffer | null {
+    const id = this.files.idOf(url);
+    return id ? this.files.readSync(id, max) : null;
   }
 
   async close(): Promise<void> {
@@ -157,31 +156,4 @@ function watchMainFrame({ page, proxy }: RenderScope) {
       if (reason) throw new ToolError(`The page navigated to a blocked address: ${reason}`, 400);
     },
   };
-}
-
-// ---- the process's service ---------------------------------------------
-
-let installed: RenderService | null = null;
-let local: RenderService | null = null;
-
-/** Make `service` the one render tools use (the HTTP server does this); returns the uninstaller. */
-export function installRenderService(service: RenderService): () => void {
-  installed = service;
-  return () => {
-    if (installed === service) installed = null;
-  };
-}
-
-/** The service render tools use: the installed one, or a local one started on first use. */
-export function renderService(): RenderService {
-  if (installed) return installed;
-  if (!local) {
-    const dataDir = process.env.WERKBANK_DATA_DIR;
-    local = new RenderService({
-      filesDir: dataDir ? join(dataDir, 'files') : join(tmpdir(), 'werkbank-files'),
-      baseUrl: () => null,
-    });
-    local.files.startSweeper();
-  }
-  return local;
 }

@@ -3,7 +3,10 @@
  * validated by the tool's schema (defaults applied), and the output is checked
  * against its output schema.
  */
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
+import type { RenderApi } from '../../src/core/render-api.js';
+import type { Feature } from '../../src/feature.js';
+import { localRenderFeature } from '../../src/render/feature.js';
 import type { ToolDeclaration as Tool, ToolContext } from '../../src/core/tool.js';
 import { ToolError } from '../../src/core/tool.js';
 import { parseInput } from '../../src/core/validate.js';
@@ -23,8 +26,18 @@ function testMemory(): MemoryService {
   ));
 }
 
+let render: Feature | undefined;
+/** Renders for direct runs: files in a temp data dir with file:// links, as over stdio. */
+function testRender(): RenderApi {
+  render ??= localRenderFeature(mkdtempSync(join(tmpdir(), 'werkbank-render-')));
+  return render.services!.render!();
+}
+afterAll(async () => {
+  await render?.close?.();
+});
+
 export function ctx(over: Partial<ToolContext> = {}): ToolContext {
-  return { surface: 'direct', signal: new AbortController().signal, memory: () => testMemory().forAccount('direct'), ...over };
+  return { surface: 'direct', signal: new AbortController().signal, memory: () => testMemory().forAccount('direct'), render: testRender, ...over };
 }
 
 /** Run `tool` on `input`; returns the validated `data`. */

@@ -3,8 +3,8 @@
  * the `metering` field, and the MCP preview blocks.
  */
 import { z } from 'zod';
-import type { McpContentBlock, ToolContext } from '../../src/core/tool.js';
-import { renderService } from '../../src/render/service.js';
+import { ToolError, type McpContentBlock, type ToolContext } from '../../src/core/tool.js';
+import type { RenderApi } from '../../src/core/render-api.js';
 import { aliasedEnum } from './aliased-enum.js';
 
 /** PNGs up to this size are also returned inline as an MCP image block. */
@@ -35,6 +35,12 @@ export const renderResultSchema = z.object({
 });
 export type RenderResult = z.output<typeof renderResultSchema>;
 
+/** The renderer of this call's surface (503 where the surface has none). */
+export function renderOf(ctx: ToolContext): RenderApi {
+  if (!ctx.render) throw new ToolError('Rendering is not available on this surface', 503);
+  return ctx.render();
+}
+
 export function meteringOf(ctx: ToolContext): RenderResult['metering'] {
   const m = ctx.metering;
   if (!m) return { source: 'local', remaining: null };
@@ -45,11 +51,9 @@ export function meteringOf(ctx: ToolContext): RenderResult['metering'] {
  * MCP content next to the JSON: the PNG itself when it is small enough,
  * otherwise (and for PDFs) a link to the hosted file.
  */
-export function previewBlocks(data: { url: string; contentType: string; bytes: number }): McpContentBlock[] {
+export function previewBlocks(data: { url: string; contentType: string; bytes: number }, ctx: ToolContext): McpContentBlock[] {
   if (data.contentType.startsWith('image/') && data.bytes <= MCP_IMAGE_MAX_BYTES) {
-    const files = renderService().files;
-    const id = files.idOf(data.url);
-    const body = id ? files.readSync(id, MCP_IMAGE_MAX_BYTES) : null;
+    const body = ctx.render?.().readHosted(data.url, MCP_IMAGE_MAX_BYTES);
     if (body) return [{ type: 'image', data: body.toString('base64'), mimeType: data.contentType }];
   }
   const name = data.contentType === 'application/pdf' ? 'document.pdf' : 'image';

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineTool, ToolError } from '../../src/core/tool.js';
-import { renderService } from '../../src/render/service.js';
-import { LANDSCAPE, meteringOf, PAPER_FORMAT, previewBlocks, renderResultSchema } from '../_lib/render.js';
+import { LANDSCAPE, PAPER_FORMAT, meteringOf, previewBlocks, renderOf, renderResultSchema } from '../_lib/render.js';
 
 /** `html` limit: 1 MB, counted as 1,048,576 bytes of UTF-8. */
 export const HTML_MAX_BYTES = 1024 * 1024;
@@ -51,7 +50,7 @@ export default defineTool({
     },
   ],
   async run({ html, format, landscape }, ctx) {
-    const file = await renderService().htmlToPdf(html, format, landscape);
+    const file = await renderOf(ctx).htmlToPdf(html, format, landscape);
     return { ...file, metering: meteringOf(ctx) };
   },
   mcpContent: previewBlocks,

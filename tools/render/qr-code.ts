@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import type { QRCode } from 'qrcode';
 import { defineTool, ToolError } from '../../src/core/tool.js';
-import { renderService } from '../../src/render/service.js';
 import { aliasedEnum } from '../_lib/aliased-enum.js';
 import { lazy } from '../_lib/lazy.js';
-import { previewBlocks } from '../_lib/render.js';
+import { previewBlocks, renderOf } from '../_lib/render.js';
 
 /** Most characters a QR code holds (numeric mode, version 40-L); byte-mode text holds at most 2,953 bytes. */
 const TEXT_MAX = 7_089;
@@ -56,7 +55,7 @@ export default defineTool({
       partial: true,
     },
   ],
-  async run({ text, format, errorCorrectionLevel, size, margin }) {
+  async run({ text, format, errorCorrectionLevel, size, margin }, ctx) {
     const qrcode = await loadQRCode();
     let qr: QRCode;
     try {
@@ -66,7 +65,7 @@ export default defineTool({
     }
     const modules = qr.modules.size;
     const options = { errorCorrectionLevel, margin, width: size };
-    const service = renderService();
+    const service = renderOf(ctx);
     if (format === 'svg') {
       const svg = await qrcode.toString(text, { ...options, type: 'svg' });
       const file = await service.store(Buffer.from(svg, 'utf8'), 'image/svg+xml', 'qr-code.svg');

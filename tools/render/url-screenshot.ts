@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/core/tool.js';
-import { MAX_FULL_PAGE_HEIGHT, renderService, SCREENSHOT_HEIGHT } from '../../src/render/service.js';
-import { meteringOf, previewBlocks, renderResultSchema, URL_FIELD } from '../_lib/render.js';
+import { MAX_FULL_PAGE_HEIGHT, SCREENSHOT_HEIGHT } from '../../src/core/render-api.js';
+import { URL_FIELD, meteringOf, previewBlocks, renderOf, renderResultSchema } from '../_lib/render.js';
 
 export default defineTool({
   slug: 'url-screenshot',
@@ -42,7 +42,7 @@ export default defineTool({
     },
   ],
   async run({ url, width, fullPage }, ctx) {
-    const file = await renderService().urlScreenshot(url, width, fullPage);
+    const file = await renderOf(ctx).urlScreenshot(url, width, fullPage);
     return { ...file, metering: meteringOf(ctx) };
   },
   mcpContent: previewBlocks,

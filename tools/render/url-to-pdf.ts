@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/core/tool.js';
-import { renderService } from '../../src/render/service.js';
-import { LANDSCAPE, meteringOf, PAPER_FORMAT, previewBlocks, renderResultSchema, URL_FIELD } from '../_lib/render.js';
+import { LANDSCAPE, PAPER_FORMAT, URL_FIELD, meteringOf, previewBlocks, renderOf, renderResultSchema } from '../_lib/render.js';
 
 export default defineTool({
   slug: 'url-to-pdf',
@@ -40,7 +39,7 @@ export default defineTool({
     },
   ],
   async run({ url, format, landscape }, ctx) {
-    const file = await renderService().urlToPdf(url, format, landscape);
+    const file = await renderOf(ctx).urlToPdf(url, format, landscape);
     return { ...file, metering: meteringOf(ctx) };
   },
   mcpContent: previewBlocks,

@@ -1,0 +1,24 @@
+/**
+ * A feature plugs a service into the surfaces: what tools reach through their
+ * context (`services`: memory, render), how its tools are paid for (`meters`),
+ * HTTP routes, MCP extensions (resources, prompts). The HTTP server
+ * (src/server.ts) and stdio (src/stdio.ts) compose the same features; stdio
+ * takes their services and MCP extensions, the server everything.
+ */
+import type { Hono } from 'hono';
+import type { Meter, Services } from './core/pipeline.js';
+import type { McpExtension } from './mcp/surface.js';
+import type { RouteHelpers } from './http/app.js';
+
+export interface Feature {
+  services?: Services;
+  meters?: Partial<Record<'credits' | 'render', Meter>>;
+  routes?: ((app: Hono, helpers: RouteHelpers) => void)[];
+  mcp?: McpExtension[];
+  close?(): Promise<void>;
+}
+
+/** The services of several features, merged. */
+export function servicesOf(features: readonly Feature[]): Services {
+  return Object.assign({}, ...features.map((f) => f.services ?? {}));
+}

@@ -1,0 +1,12 @@
+/**
+ * The agent-memory feature: memory tools reach the service through their
+ * context, MCP serves the items as resources, REST mirrors the tools.
+ */
+import type { Feature } from '../feature.js';
+import { memoryResources } from './mcp-resources.js';
+import { memoryRoutes } from './routes.js';
+import type { MemoryService } from './service.js';
+
+export function memoryFeature(memory: MemoryService): Feature {
+  return { services: { memory }, mcp: [memoryResources(memory)], routes: [memoryRoutes] };
+}
