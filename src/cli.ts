@@ -2,7 +2,7 @@
 /**
  * The `werkbank` command.
  *
- *   werkbank                      MCP over stdio (what MCP hosts run via `npx -y werkbank`)
+ *   werkbank                      MCP over stdio (what MCP hosts run via `npx -y werkbank-mcp`)
  *   werkbank stdio                the same, explicitly
  *   werkbank serve [options]      HTTP: REST API, OpenAPI and MCP (Streamable HTTP) on one port
  *   werkbank doctor               check the environment and print MCP host configurations
@@ -235,7 +235,7 @@ async function doctor(dataDirOption: string | undefined): Promise<number> {
   print(`werkbank ${VERSION} doctor\n`);
   for (const [name, ok, detail] of checks) print(`  ${ok ? 'ok  ' : 'FAIL'}  ${name}: ${detail}`);
   const stdio = { command: node, args: [cli] };
-  const npx = { command: 'npx', args: ['-y', 'werkbank'] };
+  const npx = { command: 'npx', args: ['-y', 'werkbank-mcp'] };
   print(`
 MCP host configurations (stdio). With npx:
 ${JSON.stringify({ mcpServers: { werkbank: npx } }, null, 2)}
