@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import tool from '../../../tools/dutch-calc/salary-calculator.js';
+import { expectToolError, runTool } from '../../helpers/run.js';
+
+describe('salary-calculator', () => {
+  it('runs its declared examples', async () => {
+    for (const ex of tool.examples) expect(await runTool(tool, ex.input)).toEqual(ex.output);
+  });
+
+  it('2025 by hand from the Belastingdienst 2025 tables (40,000 a year, no holiday allowance)', async () => {
+    const r = await runTool(tool, { year: 2025, grossAmount: 40000, period: 'year', holidayAllowance: 'none' });
+    // 38,441 × 35.82% = 13,769.5662; 1,559 × 37.48% = 584.3132
+    expect(r.brackets).toEqual([
+      { from: 0, to: 38441, ratePercent: 35.82, taxedAmount: 38441, tax: 13769.57 },
+      { from: 38441, to: 76817, ratePercent: 37.48, taxedAmount: 1559, tax: 584.31 },
+    ]);
+    expect(r.taxBeforeCredits).toBe(14353.88);
+    expect(r.generalTaxCredit).toBe(2333.29); // 3,068 − 6.337% × 11,594
+    expect(r.labourCredit).toBe(5529.62); // 5,220 + 2.258% × 13,712
+    expect(r.incomeTax).toBe(6490.97); // 14,353.8794 − 7,862.90518
+    expect(r.netAnnual).toBe(33509.03);
+  });
+
+  it('bracket edge: exactly at the 2026 first-bracket limit, and one cent above', async () => {
+    const at = await runTool(tool, { year: 2026, grossAmount: 38883, period: 'year', holidayAllowance: 'none', applyTaxCredits: false });
+    expect(at.brackets).toHaveLength(1);
+    expect(at.taxBeforeCredits).toBe(13900.67);
+    const above = await runTool(tool, { year: 2026, grossAmount: 38883.01, period: 'year', holidayAllowance: 'none', applyTaxCredits: false });
+    expect(above.brackets).toHaveLength(2);
+    expect(above.brackets[1]).toMatchObject({ from: 38883, taxedAmount: 0.01, ratePercent: 37.56 });
+    const top = await runTool(tool, { year: 2026, grossAmount: 78426.01, period: 'year', holidayAllowance: 'none', applyTaxCredits: false });
+    expect(top.brackets[2]).toMatchObject({ from: 78426, to: null, ratePercent: 49.5, taxedAmount: 0.01 });
+    expect(top.taxBeforeCredits).toBe(28753.03); // 13,900.6725 + 39,543 × 37.56% + 0.01 × 49.5%
+  });
+
+  it('caps the credits at the tax (low wage) and handles zero', async () => {
+    const low = await runTool(tool, { year: 2026, grossAmount: 10000, period: 'year', holidayAllowance: 'none' });
+    expect(low.taxBeforeCredits).toBe(3575);
+    expect(low.generalTaxCredit + low.labourCredit).toBeCloseTo(3115 + 832.4, 2);
+    expect(low).toMatchObject({ creditsApplied: 3575, creditsCapped: true, incomeTax: 0, netAnnual: 10000 });
+    const zero = await runTool(tool, { year: 2026, grossAmount: 0 });
+    expect(zero).toMatchObject({ annualGross: 0, incomeTax: 0, netAnnual: 0, effectiveTaxPercent: 0, brackets: [] });
+  });
+
+  it('AOW age 2026: lower first bracket, AOW credits and elderly credit; born before 1946', async () => {
+    const aow = await runTool(tool, { year: 2026, grossAmount: 60000, period: 'year', holidayAllowance: 'none', ageGroup: 'aow' });
+    expect(aow.brackets[0]).toMatchObject({ to: 38883, ratePercent: 17.85, tax: 6940.62 });
+    expect(aow.generalTaxCredit).toBe(589.07); // 1,556 − 3.195% × 30,264
+    expect(aow.labourCredit).toBe(2371.74); // 2,840 − 3.25% × 14,408
+    expect(aow.elderlyCredit).toBe(0); // 2,067 − 15% × 13,998 < 0
+    expect(aow.incomeTax).toBe(11911.36);
+    const old = await runTool(tool, { year: 2026, grossAmount: 60000, period: 'year', holidayAllowance: 'none', ageGroup: 'aowBornBefore1946' });
+    expect(old.brackets[0]).toMatchObject({ to: 41123, ratePercent: 17.85 });
+    expect(old.incomeTax).toBe(11469.85); // 41,123 × 17.85% + 18,877 × 37.56% − 2,960.8052
+    const mid = await runTool(tool, { year: 2026, grossAmount: 30000, period: 'year', holidayAllowance: 'none', ageGroup: 'aow' });
+    expect(mid.elderlyCredit).toBe(2067);
+    expect(mid.labourCredit).toBe(2687.47); // 2,647 + 0.974% × 4,155
+  });
+
+  it('holiday allowance separate, included, none', async () => {
+    expect(await runTool(tool, { year: 2026, grossAmount: 50000, period: 'year' })).toMatchObject({ annualGross: 54000, holidayAllowance: 4000 });
+    expect(await runTool(tool, { year: 2026, grossAmount: 54000, period: 'year', holidayAllowance: 'included' })).toMatchObject({
+      annualGross: 54000,
+      holidayAllowance: 4000,
+    });
+    expect(await runTool(tool, { year: 2026, grossAmount: 4500, holidayAllowance: 'none' })).toMatchObject({ annualGross: 54000, holidayAllowance: 0 });
+  });
+
+  it('30% ruling: norm edges, lowered allowance, cap, researcher', async () => {
+    const base = { year: 2026, period: 'year', holidayAllowance: 'none' } as const;
+    // 0.7 × 68,590 = 48,013 = the norm: not MORE than the norm → allowance lowered by one cent
+    const at = await runTool(tool, { ...base, grossAmount: 68590, thirtyPercentRuling: 'standard' });
+    expect(at.thirtyPercent).toMatchObject({ normMetWithFullAllowance: false, eligible: true, reducedToMeetNorm: true });
+    expect(at.thirtyPercentAllowance).toBe(20576.99);
+    expect(at.taxableWage).toBe(48013.01);
+    const above = await runTool(tool, { ...base, grossAmount: 68590.01, thirtyPercentRuling: 'standard' });
+    expect(above.thirtyPercent).toMatchObject({ normMetWithFullAllowance: true, reducedToMeetNorm: false });
+    expect(above.thirtyPercentAllowance).toBe(20577);
+    const below = await runTool(tool, { ...base, grossAmount: 48013, thirtyPercentRuling: 'standard' });
+    expect(below.thirtyPercent).toMatchObject({ eligible: false });
+    expect(below.thirtyPercentAllowance).toBe(0);
+    const young = await runTool(tool, { ...base, grossAmount: 60000, thirtyPercentRuling: 'youngMaster' });
+    expect(young.thirtyPercent?.salaryNorm).toBe(36497);
+    expect(young.thirtyPercentAllowance).toBe(18000);
+    const capped = await runTool(tool, { ...base, grossAmount: 300000, thirtyPercentRuling: 'standard' });
+    expect(capped.thirtyPercentAllowance).toBe(78600);
+    const research = await runTool(tool, { ...base, grossAmount: 20000, thirtyPercentRuling: 'researcher' });
+    expect(research.thirtyPercent).toMatchObject({ salaryNorm: null, eligible: true });
+    expect(research.thirtyPercentAllowance).toBe(6000);
+    const y2025 = await runTool(tool, { ...base, year: 2025, grossAmount: 300000, thirtyPercentRuling: 'standard' });
+    expect(y2025.thirtyPercentAllowance).toBe(73800); // 30% × WNT 2025 €246,000
+  });
+
+  it('net = gross − tax to the cent for many wages and both years', async () => {
+    for (const year of [2025, 2026])
+      for (let g = 0; g <= 200000; g += 7919.37) {
+        const r = await runTool(tool, { year, grossAmount: g, period: 'year', holidayAllowance: 'none' });
+        expect(Math.round(r.annualGross * 100) - Math.round(r.incomeTax * 100)).toBe(Math.round(r.netAnnual * 100));
+        expect(r.incomeTax).toBeGreaterThanOrEqual(0);
+      }
+  });
+
+  it('refuses unknown years, unsourced AOW 2025 and invalid input', async () => {
+    await expectToolError(tool, { year: 2024, grossAmount: 4000 }, 400, /`year`.*2024.*available years: 2025, 2026/);
+    await expectToolError(tool, { year: 2027, grossAmount: 4000 }, 400, /`year`.*2027/);
+    await expectToolError(tool, { year: 2025, grossAmount: 4000, ageGroup: 'aow' }, 400, /ageGroup.*2025/);
+    await expectToolError(tool, { year: 2026, grossAmount: -1 }, 400, /grossAmount/);
+    await expectToolError(tool, { year: 2026, grossAmount: 1, period: 'week' }, 400, /period/);
+    await expectToolError(tool, { year: 2026.5, grossAmount: 1 }, 400, /year/);
+    await expectToolError(tool, { grossAmount: 1 }, 400, /year/);
+  });
+});

@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { defineTool } from '../../src/core/tool.js';
+import { BOX1 } from './_figures.js';
+import { availableYears, box1, d, eur, thirtyPercent, type Dec } from './_tax.js';
+
+const APPROXIMATION =
+  'Annual estimate: box 1 tax and national-insurance premiums on the whole year’s wage, credits at their annual amounts, amounts in cents. ' +
+  'Payroll withholding (loonheffing, witte/groene tabel) is computed per pay period and rounds differently (wage rounded down to a table step, credits rounded up and tax floored to whole euros), ' +
+  'so a payslip can differ by some euros; the final assessment also uses income from boxes 2 and 3 for the general credit. ' +
+  'Not included: pension contributions, other deductions, allowances in kind; employee insurance premiums and the Zvw contribution are paid by the employer.';
+
+const row = z.object({ from: z.number(), to: z.number().nullable(), ratePercent: z.number(), taxedAmount: z.number(), tax: z.number() });
+
+export default defineTool({
+  slug: 'salary-calculator',
+  title: 'Dutch gross-to-net salary (bruto-netto)',
+  description:
+    'Estimates Dutch net pay from a gross wage for a tax year: box 1 brackets (tax + national-insurance premiums), general tax credit (algemene heffingskorting) and labour credit (arbeidskorting), ' +
+    'below or at AOW age (AOW age: lower first bracket, elderly credit), holiday allowance added (8%), already included or none, optional 30% ruling (tax-free allowance, salary norm, cap). ' +
+    'It is an annual approximation, not a payslip: payroll tables (witte/groene tabel) round per pay period and can differ by some euros; pension and other deductions are not included. ' +
+    `Years: ${availableYears(BOX1).join(', ')} (AOW age: 2026 only); other years are refused.`,
+  input: z.strictObject({
+    year: z.number().int().min(2000).max(2100).describe('Tax year'),
+    grossAmount: z.number().min(0).max(100_000_000).describe('Gross wage in euros per `period`'),
+    period: z.enum(['month', 'year']).default('month').describe('Period of grossAmount'),
+    holidayAllowance: z
+      .enum(['separate', 'included', 'none'])
+      .default('separate')
+      .describe('separate: 8% is paid on top of grossAmount; included: grossAmount already contains it; none'),
+    ageGroup: z.enum(['belowAow', 'aow', 'aowBornBefore1946']).default('belowAow').describe('Below AOW age, at AOW age, or at AOW age born before 1946'),
+    thirtyPercentRuling: z
+      .enum(['none', 'standard', 'youngMaster', 'researcher'])
+      .default('none')
+      .describe('Apply the 30% ruling with this salary norm: standard, youngMaster (under 30 with a master’s), researcher (no norm)'),
+    applyTaxCredits: z.boolean().default(true).describe('Apply the tax credits (false for a second job)'),
+  }),
+  output: z.object({
+    year: z.int(),
+    annualGross: z.number().describe('Total gross wage of the year, holiday allowance included'),
+    holidayAllowance: z.number(),
+    thirtyPercentAllowance: z.number().describe('Tax-free 30% ruling allowance (0 without the ruling)'),
+    thirtyPercent: z
+      .object({ ratePercent: z.number(), salaryNorm: z.number().nullable(), normMetWithFullAllowance: z.boolean(), eligible: z.boolean(), reducedToMeetNorm: z.boolean(), cap: z.number() })
+      .nullable(),
+    taxableWage: z.number(),
+    brackets: z.array(row),
+    taxBeforeCredits: z.number(),
+    generalTaxCredit: z.number(),
+    labourCredit: z.number(),
+    elderlyCredit: z.number(),
+    creditsApplied: z.number().describe('Credits actually used (never more than the tax)'),
+    creditsCapped: z.boolean(),
+    incomeTax: z.number().describe('Box 1 tax and premiums after credits'),
+    netAnnual: z.number(),
+    netMonthlyAverage: z.number().describe('netAnnual / 12 (holiday allowance spread over the year)'),
+    effectiveTaxPercent: z.number(),
+    approximation: z.string(),
+    rule: z.string(),
+    source: z.string(),
+  }),
+  examples: [
+    // No official worked bruto-netto example exists for these tables; both are worked by hand from the official
+    // 2026 figures (Belastingdienst Rekenvoorschriften 2026 tabel 2, 3, 6; see _figures.ts) and re-derived in the test:
+    // 48,000 + 8% = 51,840; 38,883 × 35.75% = 13,900.67; 12,957 × 37.56% = 4,866.65;
+    // AHK 3,115 − 6.398% × (51,840 − 29,736) = 1,700.79; AK 5,685 − 6.51% × (51,840 − 45,592) = 5,278.26.
+    {
+      name: '€4,000 a month in 2026, 8% holiday allowance on top',
+      input: { year: 2026, grossAmount: 4000 },
+      output: {
+        year: 2026,
+        annualGross: 51840,
+        holidayAllowance: 3840,
+        thirtyPercentAllowance: 0,
+        thirtyPercent: null,
+        taxableWage: 51840,
+        brackets: [
+          { from: 0, to: 38883, ratePercent: 35.75, taxedAmount: 38883, tax: 13900.67 },
+          { from: 38883, to: 78426, ratePercent: 37.56, taxedAmount: 12957, tax: 4866.65 },
+        ],
+        taxBeforeCredits: 18767.32,
+        generalTaxCredit: 1700.79,
+        labourCredit: 5278.26,
+        elderlyCredit: 0,
+        creditsApplied: 6979.04,
+        creditsCapped: false,
+        incomeTax: 11788.28,
+        netAnnual: 40051.72,
+        netMonthlyAverage: 3337.64,
+        effectiveTaxPercent: 22.74,
+        approximation: APPROXIMATION,
+        rule: 'annual gross 51840 (incl. 8% holiday allowance); box 1 18767.32 − credits 6979.04 = 11788.28; net 40051.72',
+        source: 'Belastingdienst: Rekenvoorschriften loonadministratie 2026 (tabel 2, 3, 4, 6); Tabel arbeidskorting 2026',
+      },
+    },
+    // 90,720 × 30% = 27,216 tax-free (below the cap 30% × 262,000 = 78,600); taxable 63,504 > norm 48,013.
+    {
+      name: '€7,000 a month in 2026 with the 30% ruling (standard norm)',
+      input: { year: 2026, grossAmount: 7000, thirtyPercentRuling: 'standard' },
+      output: {
+        year: 2026,
+        annualGross: 90720,
+        holidayAllowance: 6720,
+        thirtyPercentAllowance: 27216,
+        thirtyPercent: { ratePercent: 30, salaryNorm: 48013, normMetWithFullAllowance: true, eligible: true, reducedToMeetNorm: false, cap: 78600 },
+        taxableWage: 63504,
+        brackets: [
+          { from: 0, to: 38883, ratePercent: 35.75, taxedAmount: 38883, tax: 13900.67 },
+          { from: 38883, to: 78426, ratePercent: 37.56, taxedAmount: 24621, tax: 9247.65 },
+        ],
+        taxBeforeCredits: 23148.32,
+        generalTaxCredit: 954.52,
+        labourCredit: 4518.93,
+        elderlyCredit: 0,
+        creditsApplied: 5473.45,
+        creditsCapped: false,
+        incomeTax: 17674.87,
+        netAnnual: 73045.13,
+        netMonthlyAverage: 6087.09,
+        effectiveTaxPercent: 19.48,
+        approximation: APPROXIMATION,
+        rule: 'annual gross 90720 (incl. 8% holiday allowance); 30% ruling: tax-free 27216, taxable 63504; box 1 23148.32 − credits 5473.45 = 17674.87; net 73045.13',
+        source:
+          'Belastingdienst: Rekenvoorschriften loonadministratie 2026 (tabel 2, 3, 4, 6); Tabel arbeidskorting 2026; Belastingdienst Nieuwsbrief Loonheffingen 2026 (salary norms); WNT 2026 (Stcrt. 2025-27439)',
+      },
+    },
+  ],
+  run({ year, grossAmount, period, holidayAllowance, ageGroup, thirtyPercentRuling, applyTaxCredits }) {
+    const base = d(grossAmount).times(period === 'month' ? 12 : 1);
+    const holiday: Dec = holidayAllowance === 'separate' ? base.times(8).div(100) : holidayAllowance === 'included' ? base.times(8).div(108) : d(0);
+    const annualGross = holidayAllowance === 'separate' ? base.plus(holiday) : base;
+    const grossCents = d(eur(annualGross));
+    const ruling = thirtyPercentRuling === 'none' ? null : thirtyPercent(year, grossCents, thirtyPercentRuling);
+    const taxable = ruling ? ruling.taxableWage : grossCents;
+    const b = box1(year, taxable, ageGroup, applyTaxCredits);
+    const tax = eur(b.tax);
+    const net = d(eur(grossCents)).minus(tax);
+    const steps = [
+      `annual gross ${eur(grossCents)}${holidayAllowance === 'separate' ? ' (incl. 8% holiday allowance)' : ''}`,
+      ruling ? `30% ruling: tax-free ${eur(ruling.allowance)}, taxable ${eur(taxable)}` : null,
+      `box 1 ${eur(b.taxBeforeCredits)} − credits ${eur(b.creditsUsed)} = ${tax}`,
+      `net ${eur(net)}`,
+    ].filter(Boolean);
+    return {
+      year,
+      annualGross: eur(grossCents),
+      holidayAllowance: eur(holiday),
+      thirtyPercentAllowance: ruling ? eur(ruling.allowance) : 0,
+      thirtyPercent: ruling
+        ? {
+            ratePercent: ruling.pct,
+            salaryNorm: ruling.norm,
+            normMetWithFullAllowance: ruling.normMetWithFullAllowance,
+            eligible: ruling.eligible,
+            reducedToMeetNorm: ruling.reducedToMeetNorm,
+            cap: eur(ruling.maxAllowance),
+          }
+        : null,
+      taxableWage: eur(taxable),
+      brackets: b.rows,
+      taxBeforeCredits: eur(b.taxBeforeCredits),
+      generalTaxCredit: eur(b.generalCredit),
+      labourCredit: eur(b.labourCredit),
+      elderlyCredit: eur(b.elderlyCredit),
+      creditsApplied: eur(b.creditsUsed),
+      creditsCapped: b.creditsCapped,
+      incomeTax: tax,
+      netAnnual: eur(net),
+      netMonthlyAverage: eur(net.div(12)),
+      effectiveTaxPercent: grossCents.isZero() ? 0 : eur(d(tax).div(grossCents).times(100)),
+      approximation: APPROXIMATION,
+      rule: steps.join('; '),
+      source: b.source + (ruling ? `; ${ruling.source}` : ''),
+    };
+  },
+});
