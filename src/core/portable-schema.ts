@@ -10,33 +10,41 @@
  */
 type Node = Record<string, unknown>;
 
-const PRIMITIVES = new Set(['string', 'number', 'integer', 'boolean', 'null']);
-
 function note(node: Node, text: string): void {
   const d = typeof node.description === 'string' ? node.description : '';
   if (!d.includes(text)) node.description = d ? `${d} (${text})` : text;
 }
 
-function typesOf(alternatives: unknown[]): string[] | null {
-  const types: string[] = [];
-  for (const alt of alternatives) {
-    if (!alt || typeof alt !== 'object') return null;
-    const a = alt as Node;
-    const keys = Object.keys(a).filter((k) => k !== 'description');
-    if (keys.length !== 1 || keys[0] !== 'type') return null; // only bare primitive alternatives are merged
-    const t = a.type;
-    if (typeof t !== 'string' || !PRIMITIVES.has(t)) return null;
-    types.push(t);
-  }
-  return types;
+/** The alternatives of a union, nested unions flattened. */
+function alternativesOf(alts: unknown[]): Node[] {
+  return alts.flatMap((a) => {
+    const n = (a && typeof a === 'object' ? a : {}) as Node;
+    const inner = (n.anyOf ?? n.oneOf) as unknown[] | undefined;
+    return Array.isArray(inner) ? alternativesOf(inner) : [n];
+  });
 }
 
 /**
- * One type for a union of bare primitives, when one accepts what the caller
- * means: string when a string alternative exists (every string is accepted),
- * number for number|integer. Null alternatives are dropped (callers omit the field).
+ * One schema for a union, where one serves: a union with a string alternative
+ * is advertised as that string (every such tool also takes the text form: a
+ * seed, a timestamp, JSON text); a union of numbers as one number (enums
+ * merged). Null alternatives are dropped (callers omit the field). Otherwise null.
  */
-function mergePrimitiveUnion(types: string[]): string | null {
+function mergeUnion(alts: Node[]): Node | null {
+  const nonNull = alts.filter((a) => a.type !== 'null');
+  if (nonNull.length === 1) return nonNull[0];
+  const text = nonNull.find((a) => a.type === 'string');
+  if (text) return text;
+  if (nonNull.every((a) => a.type === 'number' || a.type === 'integer')) {
+    const enums = nonNull.every((a) => Array.isArray(a.enum)) ? [...new Set(nonNull.flatMap((a) => a.enum as unknown[]))] : undefined;
+    const type = nonNull.every((a) => a.type === 'integer') ? 'integer' : 'number';
+    return enums ? { type, enum: enums } : { type };
+  }
+  return null;
+}
+
+/** One type for a `type: [...]` list: string when listed, else number for number|integer, without null. */
+function mergeTypeList(types: string[]): string | null {
   const nonNull = [...new Set(types.filter((t) => t !== 'null'))];
   if (nonNull.length === 1) return nonNull[0];
   if (nonNull.includes('string')) return 'string';
@@ -79,25 +87,18 @@ function walk(node: unknown, defs: Node, seen: Set<string>): unknown {
     note(out, `less than ${x}`);
   }
   if (Array.isArray(out.type)) {
-    const merged = mergePrimitiveUnion(out.type as string[]);
+    const merged = mergeTypeList(out.type as string[]);
     if (merged) out.type = merged;
   }
   for (const key of ['anyOf', 'oneOf'] as const) {
     const alts = out[key];
     if (!Array.isArray(alts)) continue;
-    const types = typesOf(alts);
-    const merged = types && mergePrimitiveUnion(types);
-    if (merged) {
-      delete out[key];
-      out.type = merged;
-      continue;
-    }
-    // A union with one non-null alternative is that alternative.
-    const nonNull = alts.filter((a) => !(a && typeof a === 'object' && (a as Node).type === 'null'));
-    if (nonNull.length === 1) {
-      delete out[key];
-      Object.assign(out, { ...(nonNull[0] as Node), ...out });
-    }
+    const merged = mergeUnion(alternativesOf(alts));
+    if (!merged) continue;
+    delete out[key];
+    const { description, ...rest } = merged;
+    Object.assign(out, rest);
+    if (typeof description === 'string' && typeof out.description !== 'string') out.description = description;
   }
   if (out.type === 'object' && out.properties && Object.keys(out.properties as Node).length === 0) delete out.properties;
   if (!('type' in out) && !('enum' in out) && !('anyOf' in out) && !('oneOf' in out) && !('allOf' in out)) {

@@ -85,6 +85,8 @@ export function buildApp(opts: AppOptions): Hono {
   const errorResponse = (c: Context, err: unknown, headers: Record<string, string> = {}): Response => {
     const { status, message, retryAfter } = publicError(err, log);
     const body: Record<string, unknown> = { error: message, code: status };
+    // Tells MCP clients (mcp-remote) to send the configured key instead of trying OAuth discovery.
+    if (status === 401) headers['WWW-Authenticate'] = 'Bearer realm="werkbank"';
     if (retryAfter !== undefined) {
       body.retry_after = retryAfter;
       headers['Retry-After'] = String(retryAfter);
@@ -116,7 +118,22 @@ export function buildApp(opts: AppOptions): Hono {
     return body as Record<string, unknown>;
   };
 
-  const authenticate = (c: Context): Promise<Caller & { kind: 'account' }> => auth.authenticate(c.req.raw.headers);
+  /** Who each authenticated request is, for the rate-limit headers below. */
+  const callers = new WeakMap<Request, Caller & { kind: 'account' }>();
+  const authenticate = async (c: Context): Promise<Caller & { kind: 'account' }> => {
+    const caller = await auth.authenticate(c.req.raw.headers);
+    callers.set(c.req.raw, caller);
+    return caller;
+  };
+  // Every authenticated API response carries the caller's X-RateLimit-* headers (tool calls set them
+  // from the charge itself; account, usage, memory and other routes get the current balance here).
+  app.use('/api/*', async (c, next) => {
+    await next();
+    const caller = callers.get(c.req.raw);
+    if (!caller || c.res.headers.has('X-RateLimit-Remaining')) return;
+    const balance = await auth.balance(caller.accountId).catch(() => undefined);
+    if (balance) for (const [name, value] of Object.entries(auth.rateLimitHeaders(balance))) c.res.headers.set(name, value);
+  });
   const helpers: RouteHelpers = { registry, pipeline, errorResponse, readJsonObject, authenticate };
 
   app.get('/health', (c) => c.json({ ok: true, version: VERSION, tools: registry.tools.length }));

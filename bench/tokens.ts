@@ -1,0 +1,39 @@
+/**
+ * What a tool costs in a model's context: the o200k token count of what an MCP
+ * host sends the model for it (name + description + input JSON Schema, as
+ * tools/list gives them). Deterministic, so the budgets are tested
+ * (test/tokens.test.ts) as well as printed by `npm run bench`.
+ */
+import { encode } from 'gpt-tokenizer/encoding/o200k_base';
+import type { Registry, RegisteredTool } from '../src/core/registry.js';
+
+/** Budgets (issue "Ready for real MCP hosts"): per tool, the two generators, the default listing, the average. */
+export const TOKEN_BUDGETS = { perTool: 1000, generator: 2500, defaultListing: 8000, average: 350 } as const;
+export const GENERATORS = new Set(['generate_brp_test_data', 'generate_upa_files']);
+
+export function toolTokens(entry: RegisteredTool): number {
+  const { name, description } = entry.tool;
+  return encode(JSON.stringify({ name, description, inputSchema: entry.inputSchema })).length;
+}
+
+export interface TokenReport {
+  perTool: { name: string; toolset: string; tokens: number }[];
+  all: number;
+  average: number;
+  defaultListing: number;
+  defaultTools: number;
+}
+
+export function tokenReport(registry: Registry): TokenReport {
+  const perTool = registry.tools.map((e) => ({ name: e.tool.name, toolset: e.tool.toolset, tokens: toolTokens(e) }));
+  const all = perTool.reduce((s, t) => s + t.tokens, 0);
+  const defaults = new Set(registry.defaultToolsets);
+  const listed = perTool.filter((t) => defaults.has(t.toolset));
+  return {
+    perTool,
+    all,
+    average: all / perTool.length,
+    defaultListing: listed.reduce((s, t) => s + t.tokens, 0),
+    defaultTools: listed.length,
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * What real MCP hosts and clients need: every tool schema in the portable
+ * subset (checked statically against Gemini's function-declaration rules),
+ * rate-limit headers on every authenticated response, and a 401 that sends
+ * mcp-remote straight to the configured header instead of OAuth discovery.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadRegistry } from '../src/catalog.js';
+import { startServer, type TestServer } from './helpers/server.js';
+
+const registry = await loadRegistry();
+
+/**
+ * Gemini function declarations take an OpenAPI-3.0 subset: these keywords are
+ * refused (or silently dropped), every property needs a type, objects need
+ * non-empty `properties` when they have them, and `type` is one string.
+ * https://ai.google.dev/api/caching#Schema (additionalProperties is removed first, as clients do).
+ */
+const GEMINI_REFUSED = ['$ref', '$defs', 'definitions', 'propertyNames', 'exclusiveMinimum', 'exclusiveMaximum', 'const', 'patternProperties', 'oneOf', 'allOf', 'not', 'if', 'then', 'else'];
+
+function geminiProblems(schema: unknown, path: string, out: string[]): string[] {
+  if (Array.isArray(schema)) {
+    schema.forEach((s, i) => geminiProblems(s, `${path}[${i}]`, out));
+    return out;
+  }
+  if (!schema || typeof schema !== 'object') return out;
+  const node = schema as Record<string, unknown>;
+  for (const key of GEMINI_REFUSED) if (key in node) out.push(`${path}: uses ${key}`);
+  if (Array.isArray(node.type)) out.push(`${path}: type is a list`);
+  if (!('type' in node) && !('anyOf' in node) && !('enum' in node)) out.push(`${path}: untyped`);
+  if (node.type === 'object' && node.properties && Object.keys(node.properties as object).length === 0) out.push(`${path}: empty properties`);
+  for (const [k, v] of Object.entries(node)) {
+    if (k === 'properties') for (const [p, s] of Object.entries(v as object)) geminiProblems(s, `${path}.${p}`, out);
+    else if (k === 'items' || k === 'anyOf') geminiProblems(v, `${path}.${k}`, out);
+  }
+  return out;
+}
+
+describe('portable tool schemas', () => {
+  it('every input schema: object at the root, every property typed, nothing Gemini refuses', () => {
+    const problems = registry.tools.flatMap((e) => {
+      expect(e.inputSchema.type, e.tool.name).toBe('object');
+      return geminiProblems(e.inputSchema, e.tool.name, []);
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('unions of primitives become one type where one serves; validation stays as strict', async () => {
+    const timestamp = registry.requireName('timestamp_converter');
+    const value = (timestamp.inputSchema.properties as Record<string, Record<string, unknown>>).value;
+    expect(value.anyOf).toBeUndefined();
+    expect(typeof value.type).toBe('string');
+    // The advertised minimum of a "greater than 0" field is 0, but zod still refuses 0.
+    const bmi = await registry.requireName('compound_interest_calculator').load();
+    expect(bmi.input.safeParse({ principal: 1000, ratePercent: 5, years: 10, compoundsPerYear: 0 }).success).toBe(false);
+  });
+});
+
+describe('HTTP details hosts rely on', () => {
+  let srv: TestServer;
+  beforeAll(async () => {
+    srv = await startServer();
+  });
+  afterAll(async () => {
+    await srv?.close();
+  });
+
+  it('GET /api/v1/account, /api/v1/usage and the memory REST mirror carry X-RateLimit-* headers', async () => {
+    for (const path of ['/api/v1/account', '/api/v1/usage', '/api/v1/memory']) {
+      const res = await fetch(srv.url + path, { headers: { 'X-API-Key': srv.key } });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('x-ratelimit-limit'), path).toMatch(/^\d+$/);
+      expect(res.headers.get('x-ratelimit-remaining'), path).toMatch(/^\d+$/);
+      expect(res.headers.get('x-ratelimit-reset'), path).toMatch(/^\d+$/);
+    }
+    const put = await fetch(srv.url + '/api/v1/memory/notes/k1', {
+      method: 'PUT',
+      headers: { 'X-API-Key': srv.key, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ value: 'x' }),
+    });
+    expect(put.status).toBe(201);
+    expect(put.headers.get('x-ratelimit-remaining')).toMatch(/^\d+$/);
+  });
+
+  it('/mcp without a key answers 401 with WWW-Authenticate: Bearer, and OAuth discovery finds nothing', async () => {
+    const res = await fetch(srv.url + '/mcp', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toBe('Bearer realm="werkbank"');
+    for (const path of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-authorization-server']) {
+      const wk = await fetch(srv.url + path);
+      expect(wk.status, path).toBe(404);
+      expect(await wk.json()).toMatchObject({ code: 404 });
+    }
+  });
+});
