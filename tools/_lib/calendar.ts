@@ -141,3 +141,117 @@ export function dayFromIso(text: string): Day {
   if (d === null) throw new Error(`not a date: ${text}`);
   return d;
 }
+
+/* ----------------------------------------------------------------------------
+ * Added for the date and time tools (date-calculator, date-difference-calculator,
+ * age-calculator, week-number-calculator, pto-calculator). Everything above is
+ * unchanged; these build on it.
+ * ------------------------------------------------------------------------- */
+
+/** First and last day number the calendar accepts (0001-01-01 … 9999-12-31). */
+export const MIN_DAY: Day = dayOf(1, 1, 1);
+export const MAX_DAY: Day = dayOf(9999, 12, 31);
+
+export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/** English weekday name of a day ("Monday"). */
+export function weekdayName(day: Day): string {
+  return WEEKDAY_NAMES[weekday(day)];
+}
+
+/** Saturday or Sunday. */
+export function isWeekend(day: Day): boolean {
+  return weekday(day) % 6 === 0;
+}
+
+/**
+ * How a month anniversary that does not exist in a shorter month is placed
+ * (the 31st in April, 29 February in a common year):
+ * - `clamp`: on the last day of that month (date-fns `addMonths`; 31 Jan + 1 month = 28/29 Feb);
+ * - `next-day`: on the 1st of the following month (the "29 February birthday is reached on 1 March" rule).
+ */
+export type MissingDayRule = 'clamp' | 'next-day';
+
+/** The `months`-th month anniversary of `day` under `rule` (`clamp` = `addMonths`). */
+export function monthAnniversary(day: Day, months: number, rule: MissingDayRule = 'clamp'): Day {
+  if (rule === 'clamp') return addMonths(day, months);
+  const [y, m, d] = civil(day);
+  const ty = y + Math.floor((m - 1 + months) / 12);
+  const tm = ((((m - 1 + months) % 12) + 12) % 12) + 1;
+  const dim = daysInMonth(ty, tm);
+  return d <= dim ? dayOf(ty, tm, d) : dayOf(ty, tm, dim) + 1;
+}
+
+/**
+ * The difference from `start` to `end` (end ≥ start) in whole months and the
+ * remaining days: `months` is the largest M with monthAnniversary(start, M, rule) ≤ end, and
+ * `days` = end − that anniversary. So monthAnniversary(start, months, rule) + days = end always
+ * (2020-01-31 → 2020-03-01 = 1 month 1 day with `clamp`). Split months into years with
+ * Math.floor(months / 12) and months % 12.
+ */
+export function monthsAndDaysBetween(start: Day, end: Day, rule: MissingDayRule = 'clamp'): { months: number; days: number } {
+  if (end < start) throw new RangeError('monthsAndDaysBetween: end before start');
+  const [sy, sm] = civil(start);
+  const [ey, em] = civil(end);
+  let months = (ey - sy) * 12 + (em - sm);
+  // Anniversaries are non-decreasing in M, and the candidate overshoots by at most one month.
+  while (months > 0 && monthAnniversary(start, months, rule) > end) months--;
+  return { months, days: end - monthAnniversary(start, months, rule) };
+}
+
+/** A predicate saying whether a (week)day is a holiday to skip; weekends are handled separately. */
+export type HolidayTest = (day: Day) => boolean;
+
+/**
+ * Monday–Friday days (minus `isHoliday` days) in the half-open range [from, to).
+ * O(1) for the weekends; the holiday test runs once per weekday only when given.
+ */
+export function countBusinessDays(from: Day, to: Day, isHoliday?: HolidayTest): number {
+  if (to <= from) return 0;
+  const total = to - from;
+  const weeks = Math.floor(total / 7);
+  let count = weeks * 5;
+  for (let d = from + weeks * 7; d < to; d++) if (!isWeekend(d)) count++;
+  if (isHoliday) for (let d = from; d < to; d++) if (!isWeekend(d) && isHoliday(d)) count--;
+  return count;
+}
+
+/**
+ * The day `n` business days (Monday–Friday, not `isHoliday`) after `day` (before it
+ * when n < 0). Counting starts the day after (before) `day`, so `day` itself never
+ * counts and n = 0 returns `day` unchanged even on a weekend. Walks day by day:
+ * callers cap |n|.
+ */
+export function addBusinessDays(day: Day, n: number, isHoliday?: HolidayTest): Day {
+  const step = n < 0 ? -1 : 1;
+  let left = Math.abs(n);
+  let d = day;
+  while (left > 0) {
+    d += step;
+    if (!isWeekend(d) && !(isHoliday && isHoliday(d))) left--;
+  }
+  return d;
+}
+
+/**
+ * Sunday-start week numbering as used in the United States: week 1 is the
+ * Sunday–Saturday week that contains 1 January, and every week has all 7 days, so
+ * the last days of December that share a week with the next 1 January are in week 1
+ * of the next year (2021-12-26 … 2022-01-01 = 2022 week 1). A year has 52 or 53 weeks.
+ */
+export function usWeek1Sunday(year: number): Day {
+  const jan1 = dayOf(year, 1, 1);
+  return jan1 - weekday(jan1);
+}
+
+/** US week-numbering year and week (1–53) of a day (see `usWeek1Sunday`). */
+export function usWeek(day: Day): { year: number; week: number } {
+  const [y] = civil(day);
+  const year = day >= usWeek1Sunday(y + 1) ? y + 1 : y;
+  return { year, week: Math.floor((day - usWeek1Sunday(year)) / 7) + 1 };
+}
+
+/** Number of US weeks (52 or 53) in a US week-numbering year. */
+export function usWeeksInYear(year: number): number {
+  return (usWeek1Sunday(year + 1) - usWeek1Sunday(year)) / 7;
+}
