@@ -17,6 +17,7 @@ import { accountRoutes } from './http/account-routes.js';
 import { MemoryService, type MemoryChange } from './memory/service.js';
 import { memoryFeature } from './memory/feature.js';
 import { prompts } from './mcp/prompts.js';
+import { toolDocs } from './mcp/tool-docs.js';
 import { allPrompts } from '../prompts/index.js';
 import { PLANS } from './accounts/accounts.js';
 import type { ToolsetSelection } from './core/toolsets.js';
@@ -106,7 +107,7 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     registry,
     pipeline,
     toolsets,
-    extensions: [prompts(allPrompts), ...features.flatMap((f) => f.mcp ?? [])],
+    extensions: [prompts(allPrompts), ...features.flatMap((f) => f.mcp ?? []), toolDocs(registry)],
   });
   const allowedHosts =
     config.allowedHosts !== undefined ? config.allowedHosts : isLoopback(config.host) ? [...LOCALHOST_NAMES, config.host] : null;

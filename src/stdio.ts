@@ -13,6 +13,7 @@ import { LowStore, type Store } from './store/store.js';
 import { MemoryService } from './memory/service.js';
 import { PLANS } from './accounts/accounts.js';
 import { prompts } from './mcp/prompts.js';
+import { toolDocs } from './mcp/tool-docs.js';
 import { memoryFeature } from './memory/feature.js';
 import { localRenderFeature } from './render/feature.js';
 import { servicesOf } from './feature.js';
@@ -28,7 +29,7 @@ export function runStdio(registry: Registry, toolsets: ToolsetSelection, dataDir
     registry,
     pipeline: new Pipeline(null, {}, servicesOf(features)),
     toolsets,
-    extensions: [prompts(allPrompts), ...features.flatMap((f) => f.mcp ?? [])],
+    extensions: [prompts(allPrompts), ...features.flatMap((f) => f.mcp ?? []), toolDocs(registry)],
   });
   const handle = serveStdio(
     mcp.factory(() => ({ conn: { surface: 'mcp-stdio', caller: { kind: 'local' }, stateful: true }, selection: toolsets })),

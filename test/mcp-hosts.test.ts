@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRegistry } from '../src/catalog.js';
 import { startServer, type TestServer } from './helpers/server.js';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 
 const registry = await loadRegistry();
 
@@ -90,6 +91,28 @@ describe('HTTP details hosts rely on', () => {
       const wk = await fetch(srv.url + path);
       expect(wk.status, path).toBe(404);
       expect(await wk.json()).toMatchObject({ code: 404 });
+    }
+  });
+
+  it('every tool has its full reference as the MCP resource werkbank://docs/<slug>, beside agent memory', async () => {
+    const client = new Client({ name: 'docs-test', version: '1' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${srv.url}/mcp`), { requestInit: { headers: { 'X-API-Key': srv.key } } }));
+    try {
+      const { resourceTemplates } = await client.listResourceTemplates();
+      expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual(expect.arrayContaining(['memory://{namespace}/{key}', 'werkbank://docs/{tool}']));
+      const read = await client.readResource({ uri: 'werkbank://docs/word-counter' });
+      const text = (read.contents[0] as { text: string }).text;
+      expect(text).toContain('# Word counter (`word_counter`)');
+      expect(text).toContain('POST /api/v1/tools/word-counter');
+      expect(text).toMatch(/\| `text` \| string \| required \|/);
+      expect(text).toContain('## Examples');
+      // By MCP name too; an unknown tool is a clean not-found error; memory still reads.
+      expect(((await client.readResource({ uri: 'werkbank://docs/word_counter' })).contents[0] as { text: string }).text).toBe(text);
+      await expect(client.readResource({ uri: 'werkbank://docs/no-such-tool' })).rejects.toThrow();
+      const done = await client.complete({ ref: { type: 'ref/resource', uri: 'werkbank://docs/{tool}' }, argument: { name: 'tool', value: 'word-c' } });
+      expect(done.completion.values).toContain('word-counter');
+    } finally {
+      await client.close();
     }
   });
 });

@@ -27,6 +27,8 @@ export interface ToolMeta {
   annotations: ToolAnnotations;
   /** Listed only when one of these environment variables is set (see ToolSpec.requiresAnyEnv). */
   requiresAnyEnv?: readonly string[];
+  /** The declaration has reference `docs` beyond its description (served at werkbank://docs/<slug>). */
+  hasDocs?: boolean;
 }
 
 export interface RegisteredTool {
@@ -82,6 +84,7 @@ export function metaOf(tool: Tool): ToolMeta {
     metering: tool.metering ?? 'credits',
     annotations: tool.annotations,
     ...(tool.requiresAnyEnv ? { requiresAnyEnv: tool.requiresAnyEnv } : {}),
+    ...(tool.docs ? { hasDocs: true } : {}),
   };
 }
 

@@ -65,8 +65,15 @@ export interface ToolSpec<I extends AnyObject, O extends z.ZodType> {
   /** MCP tool name; default: slug with `-` → `_`. Must match ^[a-z][a-z0-9_]{0,47}$. */
   name?: string;
   title: string;
-  /** Written for an LLM: what it does, when to use it, its limits. */
+  /** Written for an LLM: what it does, when to use it, its limits. Counts against the listing's token budget. */
   description: string;
+  /**
+   * Reference material a caller may need but the listing cannot afford
+   * (every option's long explanation, code tables, scenario lists): Markdown,
+   * served as the MCP resource `werkbank://docs/<slug>` (which the listed
+   * description then points to) and in the OpenAPI operation.
+   */
+  docs?: string;
   /** Request body schema. Use `z.strictObject`; put spec defaults in the schema. */
   input: I;
   /** The `data` schema. */

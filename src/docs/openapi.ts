@@ -50,7 +50,9 @@ export async function buildOpenApi(registry: Registry): Promise<Record<string, u
   };
   const paths: Record<string, unknown> = {};
   for (const { tool: meta, inputSchema, outputSchema, load } of registry.tools) {
-    const tool = { ...meta, examples: (await load()).examples };
+    const declaration = await load();
+    const docs = declaration.docs;
+    const tool = { ...meta, examples: declaration.examples };
     const prefix = tool.name;
     const input = hoist(inputSchema, `${prefix}_input`, schemas);
     const output = hoist(outputSchema, `${prefix}_output`, schemas);
@@ -63,7 +65,7 @@ export async function buildOpenApi(registry: Registry): Promise<Record<string, u
       post: {
         operationId: tool.name,
         summary: tool.title,
-        description: tool.cost === 1 ? tool.description : `${tool.description}\n\nCost: ${tool.cost} credits.`,
+        description: [tool.description, docs, tool.cost === 1 ? '' : `Cost: ${tool.cost} credits.`].filter(Boolean).join('\n\n'),
         tags: [tool.toolset],
         ...(isRender ? { security: [{ ApiKeyHeader: [] }, { BearerAuth: [] }, {}] } : {}),
         'x-mcp-name': tool.name,

@@ -9,7 +9,7 @@
  * the per-request server built for stateless HTTP costs two handler
  * registrations, not 150 schema conversions.
  */
-import { Server, type McpRequestContext } from '@modelcontextprotocol/server';
+import { ResourceNotFoundError, Server, type McpRequestContext } from '@modelcontextprotocol/server';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { isAvailable, type Registry, type RegisteredTool } from '../core/registry.js';
 import { publicError, type Caller, type Pipeline } from '../core/pipeline.js';
@@ -17,6 +17,8 @@ import { ToolError, type McpContentBlock, type Surface, type Toolset } from '../
 import type { ToolsetSelection } from '../core/toolsets.js';
 import { log } from '../core/log.js';
 import { VERSION } from '../core/version.js';
+import type { ResourceTemplateDeclaration } from '../core/resource.js';
+import { docsUri } from '../docs/reference.js';
 
 export interface McpSurfaceOptions {
   registry: Registry;
@@ -27,10 +29,20 @@ export interface McpSurfaceOptions {
   extensions?: McpExtension[];
 }
 
+/** One family of MCP resources (agent memory, tool docs); the surface routes resources/* to them. */
+export interface ResourceProvider {
+  templates: ResourceTemplateDeclaration[];
+  /** Listed resources (optional: providers reachable through their templates only list nothing). */
+  list?(conn: McpConnection, cursor: string | undefined): Promise<{ resources: Record<string, unknown>[]; nextCursor?: string }>;
+  /** The contents of `uri`, or null when the URI is not this provider's. */
+  read(uri: string, conn: McpConnection): Promise<{ contents: Record<string, unknown>[] } | null>;
+}
+
 /** A feature that adds handlers to each MCP server instance (resources, prompts...). */
 export interface McpExtension {
   capabilities: Record<string, unknown>;
-  install(server: Server, conn: McpConnection): void;
+  install?(server: Server, conn: McpConnection): void;
+  resources?: ResourceProvider;
   /** Argument completions for this extension's refs; null when the ref is not its own. */
   complete?(
     params: { ref: { type: string; name?: string; uri?: string }; argument: { name: string; value: string }; context?: { arguments?: Record<string, string> } },
@@ -155,7 +167,7 @@ function listed(entry: RegisteredTool): ListedTool {
   return {
     name: t.name,
     title: t.title,
-    description: t.cost === 1 ? t.description : `${t.description} (Costs ${t.cost} credits.)`,
+    description: `${t.description}${t.cost === 1 ? '' : ` (Costs ${t.cost} credits.)`}${t.hasDocs ? ` Full reference: ${docsUri(t.slug)}` : ''}`,
     inputSchema: entry.inputSchema,
     outputSchema: entry.outputSchema,
     annotations: { title: t.title, ...t.annotations },
@@ -220,7 +232,8 @@ export class McpSurface {
       return this.callTool(name, args ?? {}, conn, selection, server, signal);
     });
     const extensions = this.opts.extensions ?? [];
-    for (const ext of extensions) ext.install(server, conn);
+    this.installResources(server, conn, extensions.flatMap((e) => (e.resources ? [e.resources] : [])));
+    for (const ext of extensions) ext.install?.(server, conn);
     if (extensions.some((e) => e.complete)) {
       server.registerCapabilities({ completions: {} });
       server.setRequestHandler('completion/complete', async (request) => {
@@ -232,6 +245,33 @@ export class McpSurface {
       });
     }
     return server;
+  }
+
+  /** resources/list, templates and read, routed to the providers (listing pages through them in order). */
+  private installResources(server: Server, conn: McpConnection, providers: ResourceProvider[]): void {
+    if (!providers.length) return;
+    server.registerCapabilities({ resources: {} });
+    const listing = providers.filter((p) => p.list);
+    server.setRequestHandler('resources/list', async (request) => {
+      // The cursor names the provider: `<index>:<its own cursor>`.
+      const raw = (request.params as { cursor?: string } | undefined)?.cursor;
+      const at = raw ? Number(raw.slice(0, raw.indexOf(':'))) : 0;
+      const inner = raw ? raw.slice(raw.indexOf(':') + 1) || undefined : undefined;
+      const provider = listing[at];
+      if (!provider) return { resources: [] };
+      const page = await provider.list!(conn, inner);
+      const next = page.nextCursor !== undefined ? `${at}:${page.nextCursor}` : at + 1 < listing.length ? `${at + 1}:` : undefined;
+      return { resources: page.resources as never, ...(next ? { nextCursor: next } : {}) };
+    });
+    server.setRequestHandler('resources/templates/list', async () => ({ resourceTemplates: providers.flatMap((p) => p.templates) }));
+    server.setRequestHandler('resources/read', async (request) => {
+      const uri = (request.params as { uri: string }).uri;
+      for (const p of providers) {
+        const result = await p.read(uri, conn);
+        if (result) return result as never;
+      }
+      throw new ResourceNotFoundError(uri);
+    });
   }
 
   /**

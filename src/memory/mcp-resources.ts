@@ -19,22 +19,19 @@ function accountOf(conn: McpConnection): string | null {
 
 /** Agent memory items as MCP resources `memory://<namespace>/<key>`. */
 export function memoryResources(service: MemoryService): McpExtension {
+  const memory = async (conn: McpConnection) => {
+    const accountId = accountOf(conn);
+    if (!accountId) throw new ProtocolError(INVALID_PARAMS, 'Agent memory needs an account');
+    return service.forAccount(accountId);
+  };
   return {
     capabilities: {},
-    install(server: Server, conn: McpConnection) {
-      const accountId = accountOf(conn);
-      const push = conn.stateful || Boolean(conn.listen && accountId);
-      server.registerCapabilities({ resources: { subscribe: push, listChanged: push } });
-      const memory = async () => {
-        if (!accountId) throw new ProtocolError(INVALID_PARAMS, 'Agent memory needs an account');
-        return service.forAccount(accountId);
-      };
-
-      server.setRequestHandler('resources/list', async (request) => {
-        const cursor = (request.params as { cursor?: string } | undefined)?.cursor;
+    resources: {
+      templates: [memoryTemplate],
+      async list(conn, cursor) {
         let page;
         try {
-          page = (await memory()).list({ limit: MEMORY_LIMITS.page, cursor });
+          page = (await memory(conn)).list({ limit: MEMORY_LIMITS.page, cursor });
         } catch (err) {
           // A store that cannot be opened (e.g. locked by another process) must not break a client's start-up listing.
           if ((err as { status?: number }).status === 503) return { resources: [] };
@@ -52,17 +49,19 @@ export function memoryResources(service: MemoryService): McpExtension {
           })),
           ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
         };
-      });
-
-      server.setRequestHandler('resources/templates/list', async () => ({ resourceTemplates: [memoryTemplate] }));
-
-      server.setRequestHandler('resources/read', async (request) => {
-        const uri = (request.params as { uri: string }).uri;
+      },
+      async read(uri, conn) {
         const parsed = parseMemoryUri(uri);
-        const item = parsed && (await memory()).get(parsed.namespace, parsed.key);
+        if (!parsed) return null;
+        const item = (await memory(conn)).get(parsed.namespace, parsed.key);
         if (!item) throw new ResourceNotFoundError(uri);
         return { contents: [{ uri: item.uri, mimeType: item.mimeType, text: item.value }] };
-      });
+      },
+    },
+    install(server: Server, conn: McpConnection) {
+      const accountId = accountOf(conn);
+      const push = conn.stateful || Boolean(conn.listen && accountId);
+      server.registerCapabilities({ resources: { subscribe: push, listChanged: push } });
 
       if (conn.stateful && accountId) {
         const subscribed = new Set<string>();
