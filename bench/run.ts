@@ -3,12 +3,13 @@
  * measured in the same run, printed as ratios. Not a test: these machines are
  * shared and noisy, so read the ratios, and re-run when the load is high.
  *
- * Sections (run one with `npm run bench -- <name>`): rest, mcp, stdio, brp, upa, render.
+ * Sections (run one with `npm run bench -- <name>`): rest, mcp, stdio, tokens, brp, upa, render.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
-import { loadavg } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { SAMPLE } from './server.js';
 
@@ -116,9 +117,9 @@ async function mcp() {
   }
 }
 
-async function timeProcess(args: string[], until: (out: string) => boolean, input?: string): Promise<number> {
+async function timeProcess(args: string[], until: (out: string) => boolean, input?: string, env: Record<string, string> = {}): Promise<number> {
   const t0 = performance.now();
-  const proc = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'ignore'] });
+  const proc = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'ignore'], env: { ...process.env, ...env } });
   let out = '';
   await new Promise<void>((resolve) => {
     proc.stdout!.on('data', (d) => {
@@ -144,11 +145,39 @@ async function stdio() {
     return xs.sort((a, b) => a - b)[3];
   };
   const bare = await median(() => timeProcess(['-e', 'process.stdout.write("x")'], (o) => o.includes('x')));
-  const cold = await median(() => timeProcess([CLI, 'stdio'], (o) => o.includes('"id":2'), input));
-  print('stdio cold start (node process to first tools/list answer), median of 7', [
-    ['bare `node -e` start to first output (baseline)', ms(bare)],
-    ['werkbank stdio: start, initialize, tools/list answer (target < 400 ms)', ms(cold)],
-    ['ratio werkbank / bare node', (cold / bare).toFixed(2)],
+  // The same start listing no tool (an empty manifest): what the catalogue's size adds on top of it.
+  const empty = join(mkdtempSync(join(tmpdir(), 'werkbank-bench-')), 'manifest.json');
+  writeFileSync(empty, JSON.stringify({ tools: [] }));
+  const none = await median(() => timeProcess([CLI, 'stdio', '--toolsets', 'all'], (o) => o.includes('"id":2'), input, { WERKBANK_MANIFEST: empty }));
+  const cold = await median(() => timeProcess([CLI, 'stdio', '--toolsets', 'all'], (o) => o.includes('"id":2'), input));
+  const manifest = JSON.parse(readFileSync(join(here, '..', 'manifest.json'), 'utf8')) as { tools: unknown[] };
+  const chunks = readdirSync(join(here, '..', 'chunks'));
+  const bytes = (f: string) => statSync(f).size;
+  const bundle = bytes(CLI) + chunks.reduce((s, c) => s + bytes(join(here, '..', 'chunks', c)), 0);
+  print('stdio cold start (node process to first tools/list answer, all toolsets), median of 7', [
+    ['bare `node -e` start to first output', ms(bare)],
+    ['werkbank stdio listing no tool (empty manifest): baseline', ms(none)],
+    [`werkbank stdio listing all ${manifest.tools.length} tools`, ms(cold)],
+    ['ratio all tools / no tool (target ≤ 1.3)', (cold / none).toFixed(2)],
+    ['ratio all tools / bare node', (cold / bare).toFixed(2)],
+    ['bundle: dist/werkbank.js', `${(bytes(CLI) / 1024).toFixed(0)} KB`],
+    [`bundle: with its ${chunks.length} chunks`, `${(bundle / 1024 / 1024).toFixed(2)} MB`],
+    ['dist/manifest.json', `${(bytes(join(here, '..', 'manifest.json')) / 1024).toFixed(0)} KB`],
+  ]);
+}
+
+/** What the tool listing costs in a model's context (o200k tokens; budgets tested in test/tokens.test.ts). */
+async function tokens() {
+  const [{ loadRegistry }, { tokenReport, TOKEN_BUDGETS, GENERATORS }] = await Promise.all([import('../src/catalog.js'), import('./tokens.js')]);
+  const r = tokenReport(await loadRegistry());
+  const sorted = [...r.perTool].sort((a, b) => b.tokens - a.tokens);
+  const others = sorted.filter((t) => !GENERATORS.has(t.name));
+  print('tool listing tokens (name + description + input schema, o200k)', [
+    [`all ${r.perTool.length} tools`, String(r.all)],
+    [`average per tool (budget ${TOKEN_BUDGETS.average})`, r.average.toFixed(0)],
+    [`default listing: ${r.defaultTools} tools (budget ${TOKEN_BUDGETS.defaultListing})`, String(r.defaultListing)],
+    ...sorted.filter((t) => GENERATORS.has(t.name)).map((t): Row => [`${t.name} (budget ${TOKEN_BUDGETS.generator})`, String(t.tokens)]),
+    [`largest other tool, ${others[0].name} (budget ${TOKEN_BUDGETS.perTool})`, String(others[0].tokens)],
   ]);
 }
 
@@ -161,6 +190,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   rest,
   mcp,
   stdio,
+  tokens,
   brp: async () => section('brp', (await import('./brp.js')).benchBrp, 'BRP generator, 5,000 persons (target json < 300 ms, < 150 MB)'),
   upa: async () => section('upa', (await import('./upa.js')).benchUpa, 'UPA generator (target 10,000 x 3 months < 3 s, < 400 MB)'),
   render: async () => section('render', (await import('./render.js')).benchRender, 'Render: html-to-pdf (target warm small p50 < 250 ms)'),

@@ -3,6 +3,10 @@
 // lists from dist/manifest.json and parses no tool code). Packages that ship binaries, or that run in
 // worker threads by file name, stay external and load from node_modules.
 import { build } from 'esbuild';
+import { rmSync } from 'node:fs';
+
+// Chunk names carry content hashes: start from an empty folder so no stale chunk ships.
+rmSync('dist/chunks', { recursive: true, force: true });
 
 await build({
   entryPoints: { werkbank: 'dist/src/cli.js' },
