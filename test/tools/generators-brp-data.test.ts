@@ -10,9 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { brpData } from '../../tools/generators/brp/data.js';
 import { CATEGORIES } from '../../tools/generators/brp/fields.js';
 import { isValidANumber } from '../../tools/generators/brp/numbers.js';
-import { sharedDataDir } from '../helpers/paths.js';
+import { repoRoot } from '../helpers/paths.js';
 
-const brp = (f: string) => readFileSync(resolve(sharedDataDir, 'brp', f), 'utf8').replace(/^\uFEFF/, '');
+const brp = (f: string) => readFileSync(resolve(repoRoot, 'test/vectors/brp', f), 'utf8').replace(/^\uFEFF/, '');
 
 /** Code → [description, end date] from a quoted RvIG table. */
 function table(file: string): Map<string, string[]> {

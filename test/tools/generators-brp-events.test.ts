@@ -155,7 +155,13 @@ const EVENT_RULES: Record<LifeEvent, (p: P, refYear: number) => void> = {
   },
   livesAbroad(p) {
     const a = p.address;
-    expect(a.municipality).toBe('1999');
+    // RNI (1999) from its start on 2014-01-06; an earlier emigrant stays in the last Dutch municipality, registered there before leaving.
+    if (a.abroadStartDate >= '20140106') expect(a.municipality).toBe('1999');
+    else {
+      expect(a.municipality).toMatch(/^\d{4}$/);
+      expect(a.municipality).not.toBe('1999');
+      expect(a.registrationDate < a.abroadStartDate).toBe(true);
+    }
     expect(a.country).toMatch(/^\d{4}$/);
     expect(a.country).not.toBe('6030');
     for (const line of [a.line1, a.line2, a.line3]) {

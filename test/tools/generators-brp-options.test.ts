@@ -21,6 +21,7 @@ describe('brp-test-data-generator options', () => {
       count: 50, seed: 20270101, minAge: 0, maxAge: 95, referenceYear: 2027, eventMix: DEFAULT_EVENT_MIX,
       includeParents: false, maxChildren: 2, pctExoticNames: 15, pctExoticStreets: 15, pctAffix: 25, pctHouseAddition: 20,
       dateFormat: 'yyyymmdd', outputMode: 'compact', headerRow: '', mapping: {}, delimiter: ',', excelHint: false,
+      lo3Lengths: 'characters', bsnRange: 'test-999',
     });
     expect(DEFAULT_EVENT_MIX).toMatchObject({ plain: 6, married: 5, registeredPartnership: 2, divorced: 3, widowed: 2 });
   });

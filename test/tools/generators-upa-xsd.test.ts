@@ -55,8 +55,8 @@ describe('UPA 2026 XSD validity', () => {
     const all = Object.fromEntries(['TaalVoorkeur', 'Email', 'LocOms', 'CdInvlVpl', 'CdBeroep', 'CdVerbIkv', 'Dgln', 'DatEindSect'].map((k) => [k, 'fill']));
     const omit = Object.fromEntries(
       ['NmLcr', 'Voorl', 'Voorv', 'Nat', 'DatOvl', 'CdBurgSt', 'DtIngBurgSt', 'Adres', 'HuisNrToev', 'DatEind', 'CdRdnEindArbov', 'CdAard', 'CAO',
-        'IndArbovOnbepTd', 'IndOprov', 'FuncOms', 'CdIncInkVerm', 'AantUNormWk', 'AantUCntrWk', 'PtPerc', 'CollectieveAangifte', 'Werknemersgegevens',
-        'Avwb', 'Verlof', 'Sector', 'PremieWkn', 'AantVerlUPens', 'VerlofUReg'].map((k) => [k, 'omit']),
+        'IndArbovOnbepTd', 'IndOprov', 'FuncOms', 'CdIncInkVerm', 'AantUNormWk', 'AantUCntrWk', 'PtPerc', 'CollectieveAangifte',
+        'Verlof', 'Sector', 'VerlofUReg'].map((k) => [k, 'omit']),
     );
     const runs = await Promise.all([
       generate({ population: { count: 40, seed: 5 }, period: { months: 6, declarationKind: 'aanvullend' } }),

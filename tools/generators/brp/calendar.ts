@@ -60,3 +60,8 @@ export function formatLoDate(lo: string, format: DateFormat): string {
   const y = lo.slice(0, 4), m = lo.slice(4, 6), d = lo.slice(6, 8);
   return format === 'iso' ? `${y}-${m}-${d}` : `${d}-${m}-${y}`;
 }
+
+/** The day of an LO yyyymmdd date (a full date, as the generator writes them). */
+export function fromLo(lo: string): Day {
+  return dayOf(Number(lo.slice(0, 4)), Number(lo.slice(4, 6)), Number(lo.slice(6, 8)));
+}

@@ -7,6 +7,7 @@
  */
 import type { Rng } from '../../_lib/rng.js';
 import { completeBsn } from '../../_lib/bsn.js';
+import { ToolError } from '../../../src/core/tool.js';
 
 export const BSN_PREFIX = '999';
 
@@ -22,11 +23,40 @@ export function isValidANumber(a: string): boolean {
   return sum % 11 === 0 && weighted % 11 === 0;
 }
 
+/** Valid BSNs in the 99999xxxx block (about 900): the range option test-99999 draws from this list. */
+let narrow: string[] | undefined;
+function narrowRange(): string[] {
+  if (!narrow) {
+    narrow = [];
+    for (let body = 0; body < 1000; body++) {
+      const b = completeBsn('99999' + String(body).padStart(3, '0'));
+      if (b) narrow.push(b);
+    }
+  }
+  return narrow;
+}
+
 export class NumberPool {
   private readonly used = new Set<string>();
+  private narrowUsed = 0;
 
-  /** A fresh valid BSN 999xxxxxx (about 90,000 exist; a call uses at most about 80,000). */
+  constructor(private readonly range: 'test-999' | 'test-99999' = 'test-999') {}
+
+  /** A fresh valid BSN 999xxxxxx (about 90,000 exist; a call uses at most about 80,000), or 99999xxxx with test-99999. */
   bsn(rng: Rng): string {
+    if (this.range === 'test-99999') {
+      const all = narrowRange();
+      if (this.narrowUsed >= all.length)
+        throw new ToolError(`options.bsnRange test-99999 holds ${all.length} valid BSNs and this call needs more (relatives included): lower options.count or use test-999`, 400, { field: 'options.bsnRange' });
+      for (;;) {
+        const candidate = all[rng.int(0, all.length - 1)];
+        if (!this.used.has(candidate)) {
+          this.used.add(candidate);
+          this.narrowUsed++;
+          return candidate;
+        }
+      }
+    }
     for (;;) {
       const body = rng.int(0, 99_999);
       const candidate = completeBsn(BSN_PREFIX + String(body).padStart(5, '0'));

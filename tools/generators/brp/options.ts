@@ -29,6 +29,14 @@ export const EVENT_AGES: Record<LifeEvent, [number, number]> = {
   livesAbroad: [1, 120], movedRecently: [1, 120], confidential: [0, 120], underInvestigation: [1, 120], noFixedAddress: [18, 120],
 };
 
+export const LO3_LENGTHS = ['characters', 'bytes'] as const;
+/**
+ * BSN ranges, both outside the numbers issued to residents: test-999 is 999xxxxxx, test-99999 the
+ * 99999xxxx block that 666 of the 685 BSNs of RvIG's GBA-V test set use ("Testdataset persoonslijsten
+ * proefomgevingen GBA-V", https://www.rvig.nl/media/288).
+ */
+export const BSN_RANGES = ['test-999', 'test-99999'] as const;
+
 export const MAX_REST_COUNT = 5000;
 export const MAX_MCP_COUNT = 500;
 /** Most columns a caller's headerRow may have (own / mapped). */
@@ -74,15 +82,21 @@ export const optionsSchema = z.strictObject({
     .default(',')
     .describe('CSV and headerRow separator: "," ";" or a tab (aliases comma, semicolon, tab, "\\t")'),
   excelHint: z.boolean().default(false).describe('Start the CSV with the line sep=<delimiter> so Excel picks the separator'),
+  lo3Lengths: aliased(LO3_LENGTHS, { chars: 'characters', byte: 'bytes', utf8: 'bytes' })
+    .default('characters')
+    .describe('gba-totaalfile: length fields count characters (default) or UTF-8 bytes (for byte-based LO3 parsers)'),
+  bsnRange: aliased(BSN_RANGES, {})
+    .default('test-999')
+    .describe('BSNs: test-999 (default, 999xxxxxx) or test-99999 (99999xxxx, the RvIG GBA-V test persons\' range, about 900 numbers per call)'),
 });
 
-export const FORMATS = ['json', 'csv', 'gba-totaalfile'] as const;
+export const FORMATS = ['json', 'csv', 'gba-totaalfile', 'haal-centraal'] as const;
 export type BrpFormat = (typeof FORMATS)[number];
 
 export const inputSchema = z.strictObject({
-  format: aliased(FORMATS, { totaalfile: 'gba-totaalfile', 'gba-totalfile': 'gba-totaalfile', lo3: 'gba-totaalfile' })
+  format: aliased(FORMATS, { totaalfile: 'gba-totaalfile', 'gba-totalfile': 'gba-totaalfile', lo3: 'gba-totaalfile', haalcentraal: 'haal-centraal', hc: 'haal-centraal' })
     .default('json')
-    .describe('json (default), csv, or gba-totaalfile (LO3 persoonslijsten, one per line)'),
+    .describe('json (default), csv, gba-totaalfile (LO3 persoonslijsten, one per line) or haal-centraal (BRP API Personen Persoon objects)'),
   options: optionsSchema.prefault({}).describe('Generator options; every field is optional'),
 });
 

@@ -9,8 +9,8 @@
  * partnership; every date before death (if any) and before the reference date.
  */
 import { createRng, type Rng } from '../../_lib/rng.js';
-import { addYears, dayOf, loDate, type Day } from './calendar.js';
-import { brpData, type BrpData } from './data.js';
+import { addYears, dayOf, fromLo, loDate, type Day } from './calendar.js';
+import { brpData, countryOn, validOn, type BrpData } from './data.js';
 import type { Block } from './fields.js';
 import { NumberPool } from './numbers.js';
 import { EVENT_AGES, type EffectiveOptions, type LifeEvent } from './options.js';
@@ -35,6 +35,11 @@ export interface Person {
 
 const NL = '6030';
 const RNI_MUNICIPALITY = '1999';
+/** Tabel 33: municipality 1999 (RNI) exists from 6 January 2014; earlier emigrants stay registered in their last municipality. */
+const RNI_START = dayOf(2014, 1, 6);
+/** The parent-age window of every child: the person, and the mother when she is the partner, are 18 to 45 at the birth. */
+const PARENT_MIN_AGE = 18;
+const PARENT_MAX_AGE = 45;
 /** The GBA started on 1 October 1994: the earliest first-registration date. */
 const GBA_START = dayOf(1994, 10, 1);
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -51,7 +56,7 @@ function span(rng: Rng, lo: Day, hi: Day): Day {
 
 export class PersonFactory {
   private readonly data: BrpData = brpData();
-  private readonly pool = new NumberPool();
+  private readonly pool: NumberPool;
   private readonly refYear: number;
   /** The reference date: 1 January of referenceYear. */
   private readonly ref: Day;
@@ -73,6 +78,7 @@ export class PersonFactory {
     this.affix = o.pctAffix / 100;
     this.houseAddition = o.pctHouseAddition / 100;
     this.root = createRng(o.seed);
+    this.pool = new NumberPool(o.bsnRange);
   }
 
   next(): Person {
@@ -100,7 +106,7 @@ export class PersonFactory {
         nameUse: 'E',
       },
       parents: [],
-      nationalities: [{ nationality: bornAbroad && rng.chance(0.5) ? rng.pick(this.data.nationalities.other) : this.data.nationalities.dutch }],
+      nationalities: [{ nationality: this.nationality(rng, bornAbroad, birth) }],
       partnerships: [],
       registration: {},
       address: {},
@@ -109,7 +115,7 @@ export class PersonFactory {
     };
 
     let lastDay = R - 1; // the last day the person lived at or before the reference date
-    let childWindow: [Day, Day] | undefined;
+    let hasChildren = false;
     const fixedChildren: Day[] = [];
     let suspension: [Day, string] | undefined;
     let addressStart: Day | undefined;
@@ -120,7 +126,7 @@ export class PersonFactory {
       case 'registeredPartnership': {
         const start = span(rng, adult, Math.min(addYears(birth, 50), R - 1));
         p.partnerships.push(this.partnership(rng, event === 'married' ? 'H' : 'P', gender, birth, start));
-        childWindow = [start + 1, R - 1];
+        hasChildren = true;
         break;
       }
       case 'divorced':
@@ -128,7 +134,7 @@ export class PersonFactory {
         const start = span(rng, adult, Math.min(addYears(birth, 55), R - 2));
         const end = span(rng, start + 1, Math.min(addYears(start, 25), R - 1));
         p.partnerships.push(this.partnership(rng, rng.chance(0.85) ? 'H' : 'P', gender, birth, start, end, event === 'divorced' ? 'S' : 'O'));
-        childWindow = [start + 1, end];
+        hasChildren = true;
         break;
       }
       case 'remarried': {
@@ -137,7 +143,7 @@ export class PersonFactory {
         const s2 = span(rng, e1 + 1, Math.min(addYears(e1, 15), R - 1));
         const earlier = this.partnership(rng, 'H', gender, birth, s1, e1, rng.chance(0.7) ? 'S' : 'O');
         p.partnerships.push(this.partnership(rng, rng.chance(0.85) ? 'H' : 'P', gender, birth, s2), earlier);
-        childWindow = [s1 + 1, R - 1];
+        hasChildren = true;
         break;
       }
       case 'deceased': {
@@ -145,14 +151,19 @@ export class PersonFactory {
         break;
       }
       case 'deceasedWithFamily': {
-        const start = span(rng, adult, Math.min(addYears(birth, 45), R - 3));
+        const start = span(rng, adult, Math.min(addYears(birth, PARENT_MAX_AGE) - 2, R - 3));
         lastDay = span(rng, Math.max(start + 2, addYears(R, -5)), R - 1);
-        p.partnerships.push(this.partnership(rng, rng.chance(0.8) ? 'H' : 'P', gender, birth, start));
-        // The minor child first: born after the start, before the death, and under 18 on the reference date.
-        const minorChild = span(rng, Math.max(start + 1, addYears(R, -18) + 1), lastDay - 1);
+        // The minor child first: born after the start, before the death, under 18 on the reference date, and inside
+        // the parent-age window of both parents (the partner is born late enough for that; see the note in addChildren).
+        const lo = Math.max(start + 1, addYears(R, -18) + 1, addYears(birth, PARENT_MIN_AGE));
+        const partnership = this.partnership(rng, rng.chance(0.8) ? 'H' : 'P', gender, birth, start, undefined, undefined, addYears(lo, -PARENT_MAX_AGE));
+        p.partnerships.push(partnership);
+        const mother = this.motherBirth(p, partnership);
+        const hi = Math.min(lastDay - 1, addYears(birth, PARENT_MAX_AGE), mother === undefined ? Infinity : addYears(mother, PARENT_MAX_AGE));
+        const minorChild = span(rng, lo, hi);
         p.children.push(this.child(rng, minorChild, p));
         fixedChildren.push(minorChild);
-        childWindow = [start + 1, lastDay - 1];
+        hasChildren = true;
         break;
       }
       case 'minor':
@@ -160,7 +171,7 @@ export class PersonFactory {
         break;
       case 'livesAbroad': {
         const emigration = span(rng, Math.max(birth + 1, addYears(R, -15)), R - 1);
-        p.address = this.abroadAddress(rng, emigration);
+        p.address = this.abroadAddress(rng, emigration, birth);
         suspension = [emigration, 'E'];
         break;
       }
@@ -192,7 +203,7 @@ export class PersonFactory {
       }
     }
 
-    if (childWindow && this.o.maxChildren > 0) this.addChildren(rng, p, birth, childWindow, fixedChildren);
+    if (hasChildren && this.o.maxChildren > 0) this.addChildren(rng, p, birth, lastDay, fixedChildren);
     if (p.partnerships.length && !p.partnerships[0].dissolutionDate && rng.chance(0.3)) p.person.nameUse = rng.pick(['V', 'P', 'N']);
     if (this.o.includeParents) this.addParents(rng, p, birth);
 
@@ -245,19 +256,28 @@ export class PersonFactory {
     return m[4] === 0 || dayOf(m[4], 1, 1) <= day ? m : this.data.municipalities[0];
   }
 
+  /** A foreign place with the Tabel 34 code valid on the birth date (Willemstad: 7011 before 10-10-2010, then 5107); born in the Netherlands when none is. */
   private birthPlace(rng: Rng, birth: Day, abroad: boolean): Block {
     if (abroad) {
       const [country, place] = rng.pick(this.data.foreignBirthCountries);
-      return { birthPlace: place, birthCountry: country };
+      const code = countryOn(country, loDate(birth));
+      if (code) return { birthPlace: place, birthCountry: code };
     }
     return { birthPlace: this.municipality(rng, birth)[0], birthCountry: NL };
   }
 
-  private partnership(rng: Rng, type: 'H' | 'P', gender: Gender, birth: Day, start: Day, end?: Day, reason?: 'S' | 'O'): Block {
+  /** Nationality at birth: Dutch, or for half of those born abroad another Tabel 32 nationality valid on the birth date. */
+  private nationality(rng: Rng, bornAbroad: boolean, birth: Day): string {
+    const other = bornAbroad && rng.chance(0.5) ? rng.pick(this.data.nationalities.other) : undefined;
+    return other !== undefined && validOn('32', other, loDate(birth)) ? other : this.data.nationalities.dutch;
+  }
+
+  private partnership(rng: Rng, type: 'H' | 'P', gender: Gender, birth: Day, start: Day, end?: Day, reason?: 'S' | 'O', bornAfter?: Day): Block {
     const sameSex = gender !== 'O' && rng.chance(0.06);
     const partnerGender: Gender = gender === 'O' ? this.gender(rng) : sameSex ? gender : gender === 'M' ? 'V' : 'M';
-    // About the same age, and at least 18 on the start date.
-    const partnerBirth = Math.min(birth + rng.int(-6 * DAYS_PER_YEAR, 6 * DAYS_PER_YEAR), addYears(start, -18));
+    // About the same age (not before bornAfter), and at least 18 on the start date.
+    const drawn = birth + rng.int(-6 * DAYS_PER_YEAR, 6 * DAYS_PER_YEAR);
+    const partnerBirth = Math.min(bornAfter === undefined ? drawn : Math.max(drawn, bornAfter), addYears(start, -18));
     const b: Block = {};
     for (const [k, v] of Object.entries(this.name(rng, partnerGender))) b[`partner.${k}`] = v;
     b['partner.dateOfBirth'] = loDate(partnerBirth);
@@ -276,16 +296,30 @@ export class PersonFactory {
     return b;
   }
 
-  /** Children's surname: the father's, else the person's own. */
-  private childSurname(p: Person): [string, string] {
-    const partner = p.partnerships[p.partnerships.length - 1];
+  /** The partnership in force on `day` (start < day ≤ dissolution), the other parent of a child born then. */
+  private partnershipOn(p: Person, day: Day): Block | undefined {
+    return p.partnerships.find((x) => fromLo(x.startDate) < day && (!x.dissolutionDate || day <= fromLo(x.dissolutionDate)));
+  }
+
+  /** Birth day of the mother of a child of `p` and `partnership`: the person unless he is a man, else a female partner. */
+  private motherBirth(p: Person, partnership: Block): Day | undefined {
+    if (p.person.gender !== 'M') return fromLo(p.person.dateOfBirth);
+    return partnership['partner.gender'] === 'V' ? fromLo(partnership['partner.dateOfBirth']) : undefined;
+  }
+
+  /**
+   * A child's surname: the father's when the mother's husband or partner at the birth is a man (BW 1:199 makes
+   * the husband the legal father), else the person's own.
+   */
+  private childSurname(p: Person, day: Day): [string, string] {
+    const partner = this.partnershipOn(p, day);
     const fromPartner = p.person.gender !== 'M' && partner?.['partner.gender'] === 'M';
-    return fromPartner ? [partner['partner.prefix'] ?? '', partner['partner.lastName']] : [p.person.prefix ?? '', p.person.lastName];
+    return fromPartner ? [partner!['partner.prefix'] ?? '', partner!['partner.lastName']] : [p.person.prefix ?? '', p.person.lastName];
   }
 
   private child(rng: Rng, birth: Day, p: Person): Block {
     return {
-      ...this.name(rng, this.gender(rng), this.childSurname(p)),
+      ...this.name(rng, this.gender(rng), this.childSurname(p, birth)),
       dateOfBirth: loDate(birth),
       birthPlace: this.municipality(rng, birth)[0],
       birthCountry: NL,
@@ -293,18 +327,35 @@ export class PersonFactory {
   }
 
   /**
-   * Up to maxChildren (deceasedWithFamily keeps its minor child and counts it), born while the
-   * person is 18 to 45, inside `window`, and at least SIBLING_GAP days from a sibling; a draw
-   * that lands too close is dropped, so `maxChildren` stays an upper bound.
+   * Up to maxChildren (deceasedWithFamily keeps its minor child and counts it), each born during a partnership
+   * (after its start, at the latest on its dissolution; before a death and the reference date), while the person
+   * and the mother are 18 to 45, and at least SIBLING_GAP days from a sibling; a draw that lands too close is
+   * dropped, so `maxChildren` stays an upper bound.
    */
-  private addChildren(rng: Rng, p: Person, birth: Day, window: [Day, Day], fixed: Day[]) {
-    const lo = Math.max(window[0], addYears(birth, 18));
-    const hi = Math.min(window[1], addYears(birth, 45), this.ref - 1);
+  private addChildren(rng: Rng, p: Person, birth: Day, lastDay: Day, fixed: Day[]) {
     const n = rng.int(fixed.length, this.o.maxChildren) - fixed.length;
-    if (hi < lo || n <= 0) return;
+    const windows: Array<[Day, Day]> = [];
+    for (const x of p.partnerships) {
+      const end = x.dissolutionDate ? fromLo(x.dissolutionDate) : p.death ? lastDay - 1 : this.ref - 1;
+      let lo = Math.max(fromLo(x.startDate) + 1, addYears(birth, PARENT_MIN_AGE));
+      let hi = Math.min(end, lastDay, addYears(birth, PARENT_MAX_AGE), this.ref - 1);
+      const mother = this.motherBirth(p, x);
+      if (mother !== undefined) (lo = Math.max(lo, addYears(mother, PARENT_MIN_AGE))), (hi = Math.min(hi, addYears(mother, PARENT_MAX_AGE)));
+      if (lo <= hi) windows.push([lo, hi]);
+    }
+    const total = windows.reduce((t, [lo, hi]) => t + hi - lo + 1, 0);
+    if (total === 0 || n <= 0) return;
     const days = [...fixed];
     for (let i = 0; i < n; i++) {
-      const day = rng.int(lo, hi);
+      let k = rng.int(0, total - 1);
+      let day = 0;
+      for (const [lo, hi] of windows) {
+        if (k <= hi - lo) {
+          day = lo + k;
+          break;
+        }
+        k -= hi - lo + 1;
+      }
       if (days.every((d) => Math.abs(d - day) >= SIBLING_GAP)) days.push(day), p.children.push(this.child(rng, day, p));
     }
     p.children.sort((a, b) => (a.dateOfBirth < b.dateOfBirth ? -1 : a.dateOfBirth > b.dateOfBirth ? 1 : 0));
@@ -353,15 +404,25 @@ export class PersonFactory {
     return b;
   }
 
-  /** RNI registration (municipality 1999) with three free-text lines and a Tabel 34 country; no Dutch postcode. */
-  private abroadAddress(rng: Rng, since: Day): Block {
+  /**
+   * Emigrated: three free-text lines and the Tabel 34 country valid on the emigration date; no Dutch postcode.
+   * Registered in the RNI (municipality 1999) from its start on 6 January 2014; an earlier emigrant keeps the
+   * last Dutch municipality and the date of registration there.
+   */
+  private abroadAddress(rng: Rng, since: Day, birth: Day): Block {
     const c = rng.pick(this.data.abroad);
     const n = rng.int(1, 250);
     const street = rng.pick(c.streets);
+    let municipality = RNI_MUNICIPALITY;
+    let registered = since;
+    if (since < RNI_START) {
+      registered = span(rng, Math.max(birth, addYears(since, -20)), since - 1);
+      municipality = this.municipality(rng, registered)[0];
+    }
     return {
-      municipality: RNI_MUNICIPALITY,
-      registrationDate: loDate(since),
-      country: c.country,
+      municipality,
+      registrationDate: loDate(registered),
+      country: countryOn(c.country, loDate(since)) ?? c.country,
       abroadStartDate: loDate(since),
       line1: c.iso2 === 'US' || c.iso2 === 'GB' || c.iso2 === 'FR' ? `${n} ${street}` : `${street} ${n}`,
       line2: rng.pick(c.cities),

@@ -2,7 +2,8 @@
  * The three outputs, all driven by the field table (`fields.ts`): the JSON
  * person record, the CSV sheet (compact / own / mapped) and the LO3 total-file.
  */
-import { formatLoDate, type DateFormat } from './calendar.js';
+import { hash32 } from '../../_lib/rng.js';
+import { formatLoDate, fromLo, loDate, type DateFormat } from './calendar.js';
 import { CATEGORIES, COMPACT_KEYS, FIELD_BY_KEY, type Block, type CategoryDef, type FlatField } from './fields.js';
 import { splitHeader, type EffectiveOptions } from './options.js';
 import type { Person } from './people.js';
@@ -107,15 +108,106 @@ const pad = (n: number, width: number) => String(n).padStart(width, '0');
 const START_KEYS = new Set(['startDate', 'startPlace', 'startCountry']);
 const DISSOLUTION_KEYS = new Set(['dissolutionDate', 'dissolutionPlace', 'dissolutionCountry', 'dissolutionReason']);
 
-function category(cat: number, c: CategoryDef, b: Block, keep: (key: string) => boolean = () => true): string {
-  let body = '';
+export type Lo3Lengths = 'characters' | 'bytes';
+const measure = (s: string, unit: Lo3Lengths) => (unit === 'bytes' ? Buffer.byteLength(s, 'utf8') : s.length);
+
+/** The GBA started on 1 October 1994; data of earlier events was taken over from the persoonskaart (PK) the day before. */
+const GBA_START = '19941001';
+const GBA_CONVERSION = '19940930';
+const NL = '6030';
+
+/**
+ * The bookkeeping elements every LO3 category of the RvIG GBA-V test set carries and the field table has
+ * no JSON field for: 85.10 ingangsdatum geldigheid (the date of the fact: birth, start of the partnership or
+ * its dissolution, death, start of the address…), 86.10 datum van opneming (when it was recorded: 1 October
+ * 1994 for facts from before the GBA, else 0–7 days after the fact, never on or after the reference date),
+ * 04.63.10 reden opname nationaliteit (001 Dutch, 301 another nationality, the test set's most common codes)
+ * and the source: 81.10/81.20 registergemeente and aktenummer for a Dutch civil-registry deed (register 1 birth,
+ * 2 death, 3 marriage, 5 registered partnership), or 82.10/82.20/82.30 gemeente, datum and beschrijving of a
+ * document (PK for facts from before the GBA, a foreign deed, the custody register). Category 07 has none of
+ * them in the test set, 08/58 only 85.10/86.10. Derived from the person alone, so JSON and CSV are unchanged.
+ */
+function lo3Extras(p: Person, json: string, b: Block, cat: number, ref: string): Array<[string, string]> {
+  const h = hash32(`${p.person.aNumber}:${cat}:${b.dateOfBirth ?? b.startDate ?? ''}`);
+  const dob = p.person.dateOfBirth;
+  const home = p.address.municipality ?? '0000';
+  let d85: string | undefined;
+  /** [register digit, municipality code] of a Dutch deed, or a document description. */
+  let source: { register: string; place: string } | { doc: string; place: string } | undefined;
+  const deed = (register: string, place: string | undefined, country: string | undefined) =>
+    country === NL && place && /^\d{4}$/.test(place) ? { register, place } : { doc: register === '1' ? 'Buitenlandse geboorteakte' : 'Buitenlandse akte', place: home };
+  switch (json) {
+    case '':
+      d85 = dob;
+      source = deed('1', b.birthPlace, b.birthCountry);
+      break;
+    case 'parents':
+      d85 = b.familyLawDate ?? dob;
+      source = deed('1', p.person.birthPlace, p.person.birthCountry);
+      break;
+    case 'nationalities':
+      d85 = dob;
+      source = { doc: b.nationality === '0001' ? 'Ned. Reisdocument' : 'Buitenlands reisdocument', place: home };
+      break;
+    case 'partnerships': {
+      const register = b.type === 'P' ? '5' : '3';
+      if (cat < 50 && b.dissolutionDate) (d85 = b.dissolutionDate), (source = deed(register, b.dissolutionPlace, b.dissolutionCountry));
+      else (d85 = b.startDate), (source = deed(register, b.startPlace, b.startCountry));
+      break;
+    }
+    case 'death':
+      d85 = b.date;
+      source = deed('2', b.place, b.country);
+      break;
+    case 'address':
+    case 'previousAddresses':
+      d85 = b.startDate ?? b.abroadStartDate;
+      break;
+    case 'children':
+      d85 = b.dateOfBirth;
+      source = deed('1', b.birthPlace, b.birthCountry);
+      break;
+    case 'custody':
+      d85 = dob;
+      source = { doc: 'Kennisgeving gezagsregister', place: home };
+      break;
+    default:
+      return [];
+  }
+  if (!d85) return [];
+  const converted = d85 < GBA_START && ref > GBA_START;
+  const lastDay = loDate(fromLo(ref) - 1);
+  const added = loDate(fromLo(d85) + (h % 8));
+  const d86 = converted ? GBA_START : added < lastDay ? added : lastDay;
+  const out: Array<[string, string]> = [];
+  if (json === 'nationalities') out.push(['6310', b.nationality === '0001' ? '001' : '301']);
+  if (source && converted) out.push(['8210', home], ['8220', GBA_CONVERSION], ['8230', 'PK']);
+  else if (source && 'register' in source) {
+    const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+    out.push(['8110', source.place], ['8120', `${source.register}A${letters[(h >>> 8) % 26]}${pad((h >>> 13) % 10000, 4)}`]);
+  } else if (source) out.push(['8210', source.place], ['8220', d85], ['8230', source.doc]);
+  out.push(['8510', d85], ['8610', d86]);
+  return out;
+}
+
+function category(cat: number, c: CategoryDef, b: Block, unit: Lo3Lengths, extras: Array<[string, string]>, keep: (key: string) => boolean = () => true): string {
+  const pairs: Array<[string, string]> = [];
   for (const e of c.elements) {
     const v = b[e.key];
     if (!e.element || v === undefined || v === '' || !keep(e.key)) continue;
-    body += e.element + pad(v.length, 3) + v;
+    pairs.push([e.element, v]);
   }
-  if (body.length > 999) throw new Error(`LO3 category ${cat} is longer than 999 characters`);
-  return pad(cat, 2) + pad(body.length, 3) + body;
+  pairs.push(...extras);
+  pairs.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
+  let body = '';
+  let size = 0;
+  for (const [element, v] of pairs) {
+    const n = measure(v, unit);
+    body += element + pad(n, 3) + v;
+    size += 7 + n;
+  }
+  if (size > 999) throw new Error(`LO3 category ${cat} is longer than 999 ${unit}`);
+  return pad(cat, 2) + pad(size, 3) + body;
 }
 
 /**
@@ -123,28 +215,30 @@ function category(cat: number, c: CategoryDef, b: Block, keep: (key: string) => 
  * 00000000, message type Lg01, date-time 17 digits = 1 January of the
  * reference year 00:00:00.000, A-nummer, old A-nummer 0000000000), the body
  * length (5 digits), then categories in LO order, each cc + length (3) +
- * elements eeee + length (3) + value. A dissolved partnership is category 05
- * (partner, dissolution, type) followed by its history 55 (partner, start,
- * type); the previous address is category 58 after 08. Lengths count characters.
+ * elements eeee + length (3) + value, elements ascending. A dissolved
+ * partnership is category 05 (partner, dissolution, type) followed by its
+ * history 55 (partner, start, type); the previous address is category 58
+ * after 08. Lengths count characters, or UTF-8 bytes with lo3Lengths bytes.
  */
-export function totaalfileLine(p: Person, referenceYear: number): string {
+export function totaalfileLine(p: Person, referenceYear: number, unit: Lo3Lengths = 'characters'): string {
+  const ref = `${pad(referenceYear, 4)}0101`;
   let body = '';
   for (const c of CATEGORIES) {
     const blocks = blocksOf(p, c);
     blocks.forEach((b, i) => {
       const cat = c.list?.catPerItem ? c.cat + i : c.cat;
       if (c.json === 'partnerships' && b.dissolutionDate) {
-        body += category(cat, c, b, (k) => !START_KEYS.has(k));
-        body += category(cat + 50, c, b, (k) => !DISSOLUTION_KEYS.has(k));
-      } else body += category(cat, c, b);
+        body += category(cat, c, b, unit, lo3Extras(p, c.json, b, cat, ref), (k) => !START_KEYS.has(k));
+        body += category(cat + 50, c, b, unit, lo3Extras(p, c.json, b, cat + 50, ref), (k) => !DISSOLUTION_KEYS.has(k));
+      } else body += category(cat, c, b, unit, lo3Extras(p, c.json, b, cat, ref));
     });
   }
   const header = '00000000' + 'Lg01' + pad(referenceYear, 4) + '0101000000000' + p.person.aNumber + '0000000000';
-  return header + pad(body.length, 5) + body;
+  return header + pad(measure(body, unit), 5) + body;
 }
 
 export function renderTotaalfile(people: Person[], o: EffectiveOptions): string {
   let out = '';
-  for (const p of people) out += totaalfileLine(p, o.referenceYear) + '\n';
+  for (const p of people) out += totaalfileLine(p, o.referenceYear, o.lo3Lengths) + '\n';
   return out;
 }

@@ -7,10 +7,10 @@
 import { createRng } from '../../_lib/rng.js';
 import { ToolError, type ToolContext } from '../../../src/core/tool.js';
 import { buildPeriods, iso, type Period } from './periods.js';
-import { buildPopulation, type Employment } from './people.js';
+import { assignEmployers, buildPopulation, MAX_NUM_IV, type Employment } from './people.js';
 import { buildRecords, isPresent, totals, type IkvRecord, type RecordContext, type Total } from './records.js';
 import { fileEnd, fileStart, ikv, NAMESPACE_BASE, type FileHead } from './xml.js';
-import { DEFECTS, FIELD_DEFAULTS, REQUIRED_FIELDS, type Defect, type FieldName, type UpaInput } from './options.js';
+import { DEFECTS, FIELD_DEFAULTS, REQUIRED_FIELDS, REQUIRED_WHAT, type Defect, type FieldName, type UpaInput } from './options.js';
 
 /** The schema releases shipped with the package (and validated in the test suite). */
 export const BUNDLED_SCHEMAS = ['2026-01'] as const;
@@ -29,10 +29,14 @@ export interface FileMeta {
   periodStart: string;
   periodEnd: string;
   employments: number;
+  /** Only when the run has several employers: the file's LhNr. */
+  payrollTaxNumber?: string;
 }
 
 interface PlannedPeriod {
   period: Period;
+  /** Employer index (into `UpaRun.payrollTaxNumbers`). */
+  employer: number;
   present: number[];
   /** Employments per file, and the first file's sequence number in its month. */
   groups: number;
@@ -53,6 +57,8 @@ export class UpaRun {
   readonly population: Employment[];
   readonly warnings: string[] = [];
   readonly fileCount: number;
+  /** LhNr per employer (one unless declaration.payrollTaxNumbers lists several, or NumIV needed sub-numbers). */
+  readonly payrollTaxNumbers: string[];
   private readonly plan: PlannedPeriod[] = [];
   private readonly rc: RecordContext;
   private readonly sites = new Map<Defect, Site>();
@@ -67,22 +73,61 @@ export class UpaRun {
     this.variantOrder = o.schemes.map((s) => s.variants.split(',').map((v) => v.trim()).filter(Boolean));
     this.rc = { opts: o, fields: o.fieldStates as Record<FieldName, 'fill' | 'omit'>, periods: this.periods, seed };
     this.population = buildPopulation(o, this.periods, createRng(seed));
+    this.payrollTaxNumbers = this.employers();
 
-    // Plan: who is in which period, how many files per period, file numbering per <yyyymm>.
+    // Plan: who is in which period (per employer), how many files per period, file numbering per <yyyymm>.
     const seqByMonth = new Map<string, number>();
     let files = 0;
     for (const p of this.periods) {
-      const present = this.population.filter((e) => isPresent(e, p, this.rc)).map((e) => e.ordinal);
-      const mode = o.period.splitMode;
-      const groups = mode === 'single' ? 1 : mode === 'chunk' ? Math.max(1, Math.ceil(present.length / o.period.chunkSize)) : present.length;
-      const key = `${p.year}${pad(p.month, 2)}`;
-      const firstSeq = (seqByMonth.get(key) ?? 0) + 1;
-      seqByMonth.set(key, firstSeq + groups - 1);
-      this.plan.push({ period: p, present, groups, firstSeq, firstFile: files });
-      files += groups;
+      for (let employer = 0; employer < this.payrollTaxNumbers.length; employer++) {
+        const present = this.population.filter((e) => e.employer === employer && isPresent(e, p, this.rc)).map((e) => e.ordinal);
+        if (!present.length && this.payrollTaxNumbers.length > 1) continue;
+        const mode = o.period.splitMode;
+        const groups = mode === 'single' ? 1 : mode === 'chunk' ? Math.max(1, Math.ceil(present.length / o.period.chunkSize)) : present.length;
+        const key = `${p.year}${pad(p.month, 2)}`;
+        const firstSeq = (seqByMonth.get(key) ?? 0) + 1;
+        seqByMonth.set(key, firstSeq + groups - 1);
+        this.plan.push({ period: p, employer, present, groups, firstSeq, firstFile: files });
+        files += groups;
+      }
     }
     this.fileCount = files;
     this.placeDefects();
+  }
+
+  /**
+   * Split the population over the employers and number the income relations.
+   * NumIV has at most 4 digits: when one payroll tax number would need more
+   * than 9999 numbers, the run uses the next sub-numbers (…L02, …L03) of
+   * declaration.payrollTaxNumber, as a large employer does; with an explicit
+   * payrollTaxNumbers list it is refused instead.
+   */
+  private employers(): string[] {
+    const d = this.input.options.declaration;
+    const explicit = d.payrollTaxNumbers;
+    if (explicit) {
+      const seen = new Set<string>();
+      for (const n of explicit) {
+        if (seen.has(n)) throw new ToolError(`options.declaration.payrollTaxNumbers: ${n} is listed twice`, 400);
+        seen.add(n);
+      }
+      if (explicit.length > this.population.length)
+        throw new ToolError(`options.declaration.payrollTaxNumbers lists ${explicit.length} employers but there are only ${this.population.length} employments`, 400);
+      if (!assignEmployers(this.population, explicit.length))
+        throw new ToolError(`options.declaration.payrollTaxNumbers: an employer would need more than ${MAX_NUM_IV} income relation numbers (NumIV has 4 digits); list more payroll tax numbers`, 400);
+      return explicit;
+    }
+    let k = 1;
+    while (!assignEmployers(this.population, k)) k++;
+    const base = d.payrollTaxNumber;
+    const sub = Number(base.slice(10));
+    if (sub + k - 1 > 99) throw new ToolError(`options.declaration.payrollTaxNumber: ${k} sub-numbers are needed for NumIV to stay unique, but ${base} leaves only ${100 - sub}`, 400);
+    const out = Array.from({ length: k }, (_, j) => `${base.slice(0, 10)}${pad(sub + j, 2)}`);
+    if (k > 1)
+      this.warnings.push(
+        `More than ${MAX_NUM_IV} income relations for one payroll tax number (NumIV has 4 digits): the employments are split over the sub-numbers ${out.join(', ')}, each with its own files, so NumIV stays unique per employer and file`,
+      );
+    return out;
   }
 
   private schemaChecks(): void {
@@ -124,6 +169,7 @@ export class UpaRun {
             periodStart: iso(p.start),
             periodEnd: iso(p.end),
             employments: ids.length,
+            ...(this.payrollTaxNumbers.length > 1 ? { payrollTaxNumber: this.payrollTaxNumbers[pp.employer] } : {}),
           },
         };
       }
@@ -144,7 +190,9 @@ export class UpaRun {
     for (const [defect, site] of here) if (defect !== 'totalsMismatch') applyDefect(defect, records, site, pp.period, this.input);
     const t = totals(records, this.variantOrder);
     if (here.some(([d]) => d === 'totalsMismatch') && t.length) {
-      t[0] = { ...t[0], regLn: Math.round(t[0].regLn * 1.1), premie: Math.round(t[0].premie * 1.1) };
+      // The first total whose TotRegLn visibly changes by 10% (at least 5 cents).
+      const k = Math.max(0, t.findIndex((x) => Math.abs(x.regLn) >= 5));
+      t[k] = { ...t[k], regLn: Math.round(t[k].regLn * 1.1), premie: Math.round(t[k].premie * 1.1) };
     }
     return { records, totals: t };
   }
@@ -167,6 +215,7 @@ export class UpaRun {
       created: `${iso(p.end + 1)}T09:00:00`,
       period: p,
       kind: o.period.declarationKind,
+      payrollTaxNumber: this.payrollTaxNumbers[pp.employer],
     };
     const year = Number(version.slice(0, 4));
     let buf = fileStart(head, t, o, this.rc.fields);
@@ -180,63 +229,69 @@ export class UpaRun {
     yield buf + fileEnd(head);
   }
 
-  /** Decide where each requested defect goes (first eligible place, distinct employments where possible). */
+  /**
+   * Decide where each requested defect goes. Every defect gets an employment of
+   * its own (never one that carries another defect, nor a rehire's double
+   * record), so each is present exactly once and stays detectable whatever else
+   * is switched on: the pair defects (duplicateBsn, duplicateNumIv) take two
+   * untouched employments of one file. Defects with the narrowest choice are
+   * placed first; a defect that finds no place is refused (400).
+   */
   private placeDefects(): void {
     const wanted = DEFECTS.filter((d) => this.input.options.defects[d]);
     if (!wanted.length) return;
-    const used = new Set<string>();
+    const used = new Set<number>();
     const pending = new Set<Defect>(wanted);
     const fill = this.rc.fields;
     for (const f of this.files()) {
       if (!pending.size) break;
       const records = this.rawRecords(f.planned, f.group);
-      const emps = [...new Set(records.map((r) => r.emp.ordinal))];
+      const perEmp = new Map<number, number>();
+      for (const r of records) perEmp.set(r.emp.ordinal, (perEmp.get(r.emp.ordinal) ?? 0) + 1);
+      const free = (r: IkvRecord) => perEmp.get(r.emp.ordinal) === 1 && !used.has(r.emp.ordinal);
       const take = (d: Defect, ok: (r: IkvRecord) => boolean, needOther = false) => {
         if (!pending.has(d)) return;
-        const pick = (avoidUsed: boolean) => records.findIndex((r) => ok(r) && !(avoidUsed && used.has(`${f.index}:${r.emp.ordinal}`)));
-        let i = pick(true);
-        if (i < 0) i = pick(false);
+        const i = records.findIndex((r) => free(r) && ok(r));
         if (i < 0) return;
         let other: number | undefined;
         if (needOther) {
-          other = records.findIndex((r) => r.emp.ordinal !== records[i].emp.ordinal);
+          other = records.findIndex((r, k) => k !== i && free(r));
           if (other < 0) return;
-          used.add(`${f.index}:${records[other].emp.ordinal}`);
+          used.add(records[other].emp.ordinal);
         }
-        used.add(`${f.index}:${records[i].emp.ordinal}`);
+        used.add(records[i].emp.ordinal);
         this.sites.set(d, { file: f.index, record: i, other });
         pending.delete(d);
       };
       const any = () => true;
       const withLine = (r: IkvRecord) => r.lines.length > 0;
-      take('invalidBsn', any);
-      take('missingMandatory', any);
-      if (emps.length >= 2) {
-        take('duplicateBsn', any, true);
-        take('duplicateNumIv', any, true);
-      }
-      if (records.some(withLine) && pending.has('totalsMismatch') && fill.CollectieveAangifte === 'fill') {
+      if (pending.has('totalsMismatch') && fill.CollectieveAangifte === 'fill' && records.some((r) => r.lines.some((l) => l.regLn >= 5))) {
         this.sites.set('totalsMismatch', { file: f.index, record: -1 });
         pending.delete('totalsMismatch');
       }
+      take('negativeAmount', (r) => withLine(r) && r.lines[0].regLn > 0 && r.lines[0].grslg > 0);
+      if (fill.AantUNormWk === 'fill') take('zeroNormHours', withLine);
       take('endBeforeStart', withLine);
       take('dateOutsidePeriod', withLine);
       take('unknownRegVrnt', withLine);
-      take('negativeAmount', (r) => withLine(r) && r.lines[0].regLn > 0 && r.lines[0].grslg > 0);
-      if (fill.AantUNormWk === 'fill') take('zeroNormHours', withLine);
+      take('duplicateBsn', any, true);
+      take('duplicateNumIv', any, true);
+      take('invalidBsn', any);
+      take('missingMandatory', any);
     }
     if (pending.size) {
+      const pair = 'no file holds two employments free of other defects (use splitMode single or chunk with a larger chunkSize, or a larger population.count)';
+      const lines = 'no employment with scheme lines is left free of other defects';
       const why: Record<Defect, string> = {
-        invalidBsn: 'there is no employment', missingMandatory: 'there is no employment',
-        duplicateBsn: 'no file holds two employments (use splitMode single or chunk with chunkSize ≥ 2, and population.count ≥ 2)',
-        duplicateNumIv: 'no file holds two employments (use splitMode single or chunk with chunkSize ≥ 2, and population.count ≥ 2)',
-        totalsMismatch: 'no file has scheme lines and totals (enable a scheme; fieldStates.CollectieveAangifte must be fill)',
-        endBeforeStart: 'no employment has scheme lines', dateOutsidePeriod: 'no employment has scheme lines', unknownRegVrnt: 'no employment has scheme lines',
-        negativeAmount: 'no scheme line has a positive RegLn and PremieGrslg',
-        zeroNormHours: 'no employment has scheme lines with AantUNormWk (fieldStates.AantUNormWk must be fill)',
+        invalidBsn: 'no employment is left free of other defects', missingMandatory: 'no employment is left free of other defects',
+        duplicateBsn: pair, duplicateNumIv: pair,
+        totalsMismatch: 'no file has scheme lines with a positive RegLn and totals (enable a scheme; fieldStates.CollectieveAangifte must be fill)',
+        endBeforeStart: lines, dateOutsidePeriod: lines, unknownRegVrnt: lines,
+        negativeAmount: 'no scheme line with a positive RegLn and PremieGrslg is left free of other defects',
+        zeroNormHours: 'no employment with scheme lines and AantUNormWk is left free of other defects (fieldStates.AantUNormWk must be fill)',
       };
-      const list = [...pending];
-      throw new ToolError(`options.defects: cannot inject ${list.map((d) => `${d} (${why[d]})`).join('; ')}`, 400);
+      const list = DEFECTS.filter((d) => pending.has(d));
+      throw new ToolError(`options.defects: cannot inject ${list.map((d) => `${d} (${why[d]})`).join('; ')}; each defect needs an employment of its own`, 400);
     }
     this.warnings.push(
       `${wanted.length} deliberate defect${wanted.length === 1 ? '' : 's'} injected (${wanted.join(', ')}): these files are meant to be rejected by a UPA intake`,
@@ -258,7 +313,7 @@ function applyDefect(defect: Defect, records: IkvRecord[], site: Site, p: Period
       r.bsn = undefined;
       break;
     case 'duplicateBsn':
-      records[site.other!].bsn = r.bsn ?? r.emp.bsn;
+      records[site.other!].bsn = r.emp.bsn;
       break;
     case 'duplicateNumIv':
       records[site.other!].numIv = r.numIv;
@@ -315,7 +370,11 @@ function checkRules(input: UpaInput, ctx: Pick<ToolContext, 'surface'>): void {
     throw new ToolError(`options.pinned has ${o.pinned.length} entries but options.population.count is ${pop.count}: pinned employments must fit in the population`, 400);
   for (const f of REQUIRED_FIELDS)
     if (o.fieldStates[f] === 'omit')
-      throw new ToolError(`options.fieldStates.${f}: omit is not possible, the UPA 2026 schema requires ${f} (use options.defects.missingMandatory for a deliberately incomplete file)`, 400);
+      throw new ToolError(
+        `options.fieldStates.${f}: omit is not possible, the UPA 2026 schema requires ${REQUIRED_WHAT[f] ?? f}${REQUIRED_WHAT[f] ? '' : ' (use options.defects.missingMandatory for a deliberately incomplete file)'}`,
+        400,
+        { field: `options.fieldStates.${f}` },
+      );
   if (ctx.surface === 'mcp-http' || ctx.surface === 'mcp-stdio') {
     if (pop.count > MCP_MAX_COUNT)
       throw new ToolError(`options.population.count: at most ${MCP_MAX_COUNT} over MCP (up to 10000 over REST, which streams the response)`, 400);

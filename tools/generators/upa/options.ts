@@ -46,15 +46,33 @@ export type FieldName = keyof typeof FIELD_DEFAULTS;
 export type FieldStates = Record<FieldName, 'fill' | 'omit'>;
 
 /**
- * Fields the UPA 2026 schema requires (minOccurs 1) and that carry a code or a
- * text: they cannot be left out of a valid file, so `omit` is refused for them
- * (use `defects.missingMandatory` for a deliberately incomplete file).
- * Required amounts (Werknemersgegevens, Avwb, PremieWkn, AantVerlUPens) accept
- * `omit` and are then written as 0.00 ("not supplied").
+ * Fields the UPA 2026 schema requires (minOccurs 1): they cannot be left out of
+ * a valid file, so `omit` is refused for them with a 400 naming the element
+ * (use `defects.missingMandatory` for a deliberately incomplete file). This
+ * includes the required amounts: writing 0.00 for an omitted amount would be
+ * neither "absent" nor the real value.
  */
 export const REQUIRED_FIELDS: readonly FieldName[] = [
   'ContPers', 'TelNr', 'RelNr', 'GebrSwPakket', 'IdLcr', 'NmIP', 'Gesl', 'LbTab', 'IndGenReg', 'IndEindDln',
+  'Werknemersgegevens', 'Avwb', 'PremieWkn', 'AantVerlUPens',
 ];
+
+/** What the schema requires for a field in REQUIRED_FIELDS, when that is not just the element of the same name. */
+export const REQUIRED_WHAT: Partial<Record<FieldName, string>> = {
+  Werknemersgegevens: 'Werknemersgegevens in every InkomstenverhoudingInitieel',
+  Avwb: 'OpnAvwb and OpbAvwb in Werknemersgegevens',
+  PremieWkn: 'PremieWkn in every RegelingGegevens',
+  AantVerlUPens: 'AantVerlUPens in every RegelingGegevens',
+};
+
+/** A payroll tax number: 9 digits (not 000…), "L", a 2-digit sub-number (not 00). */
+export const LHNR = /^([1-9]\d\d|\d[1-9]\d|\d\d[1-9])\d{6}L([1-9]\d|\d[1-9])$/;
+
+/**
+ * BSN ranges: standard (first digit 1–7, like real numbers) or test-999 (999xxxxxx: RvIG's GBA-V test persons use
+ * this range, "Testdataset persoonslijsten proefomgevingen GBA-V", https://www.rvig.nl/media/288; never issued to residents).
+ */
+export const BSN_RANGES = ['standard', 'test-999'] as const;
 
 /** The 72 loonbelastingtabel codes of the UPA 2026 schema (`LbTab`). */
 export const LBTAB_CODES = [
@@ -97,6 +115,7 @@ export const populationSchema = z.strictObject({
   diacritics: flag('Allow diacritics in names and streets (Çelik, Müller, Zoë)'),
   tussenvoegsels: flag('Allow surname prefixes in Voorv (van, de, van der...)'),
   houseNumberAdditions: flag('Allow house number additions (HuisNrToev: A, bis, 2...)'),
+  bsnRange: z.enum(BSN_RANGES).default('standard').describe('standard (default): 11-proof BSNs starting 1-7; test-999: 999xxxxxx, the range of the RvIG GBA-V test persons, never issued to residents'),
 });
 
 export const periodSchema = z.strictObject({
@@ -139,9 +158,15 @@ export const declarationSchema = z.strictObject({
   employerName: xmlText(1, 200, 'Employer name (NmIP)').default('Voorbeeld Werkgever BV'),
   payrollTaxNumber: z
     .string()
-    .regex(/^([1-9]\d\d|\d[1-9]\d|\d\d[1-9])\d{6}L([1-9]\d|\d[1-9])$/, { message: 'must be 9 digits (not starting 000), "L" and 2 digits (not 00), e.g. 123456782L01' })
+    .regex(LHNR, { message: 'must be 9 digits (not starting 000), "L" and 2 digits (not 00), e.g. 123456782L01' })
     .default('123456782L01')
     .describe('Loonheffingennummer (LhNr)'),
+  payrollTaxNumbers: z
+    .array(z.string().regex(LHNR, { message: 'must be 9 digits (not starting 000), "L" and 2 digits (not 00), e.g. 123456782L02' }))
+    .min(1)
+    .max(20)
+    .optional()
+    .describe('Several employers: LhNr per employer (1 to 20, distinct); replaces payrollTaxNumber; employments are split into equal consecutive blocks, one set of files per employer'),
   contactPerson: xmlText(1, 35, 'Contact person (ContPers)').default('J. Jansen'),
   phone: xmlText(1, 25, 'Phone number (TelNr)').default('0201234567'),
   relationNumber: xmlText(8, 8, 'Relation number at the fund, exactly 8 characters (RelNr)').default('12345678'),

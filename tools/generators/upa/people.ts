@@ -24,6 +24,8 @@ export type Address =
 
 export interface Employment {
   ordinal: number;
+  /** Index of the employer (payroll tax number) this employment belongs to. */
+  employer: number;
   scenario: Scenario;
   bsn: string;
   persNr: string;
@@ -97,10 +99,11 @@ interface Ctx {
   variantLists: string[][];
 }
 
-function drawBsn(rng: Rng, used: Set<string>): string {
+function drawBsn(rng: Rng, used: Set<string>, range: UpaOptions['population']['bsnRange']): string {
   for (;;) {
-    // First digit 1..7: never 000 (the schema forbids it) and clear of the 8/9 ranges some validators reserve.
-    let p = String(rng.int(1, 7));
+    // standard: first digit 1..7: never 000 (the schema forbids it) and clear of the 8/9 ranges some validators reserve.
+    // test-999: 999xxxxxx, the range of RvIG's GBA-V test persons (about 90,000 valid numbers).
+    let p = range === 'test-999' ? '999' : String(rng.int(1, 7));
     while (p.length < 8) p += String(rng.int(0, 9));
     const bsn = completeBsn(p);
     if (bsn && !used.has(bsn)) {
@@ -237,7 +240,7 @@ function makeEmployment(i: number, rng: Rng, c: Ctx, pin: Pinned | undefined): E
   if (start >= first.start && scenario !== 'newHire') start = first.start - 1;
 
   const e: Employment = {
-    ordinal: i, scenario, bsn: '', persNr: `E${String(i + 1).padStart(5, '0')}`, numIv: 0,
+    ordinal: i, employer: 0, scenario, bsn: '', persNr: `E${String(i + 1).padStart(5, '0')}`, numIv: 0,
     initials, prefix, lastName, birthDate, gender, nationality, household: 'single', civilCode: 1,
     address, email: '', salary, ptPerc, start, eventPeriod, eventDay, leaveHours: 0, variants: [], avwb: rng.chance(0.2),
     children: 0, deceasedChildren: 0,
@@ -320,16 +323,37 @@ export function buildPopulation(opts: UpaOptions, periods: Period[], rng: Rng): 
   const variantLists = opts.schemes.map((s) => s.variants.split(',').map((v) => v.trim()).filter(Boolean));
   const c: Ctx = { opts, periods, weights, usedBsns: used, variantLists };
   const out: Employment[] = [];
-  let numIv = 0;
-  const next = () => (numIv++ % 9999) + 1;
   for (let i = 0; i < opts.population.count; i++) {
     const pin = opts.pinned[i];
     const e = makeEmployment(i, rng.fork(`employment ${i}`), c, pin);
-    e.bsn = pin?.bsn ?? drawBsn(rng, used);
-    e.numIv = next();
+    e.bsn = pin?.bsn ?? drawBsn(rng, used, opts.population.bsnRange);
     out.push(e);
   }
-  // Rehires get fresh numbers after all first numbers, so NumIV stays unique per employer.
-  for (const e of out) if (e.scenario === 'rehire') e.numIvRehire = next();
   return out;
+}
+
+/** The largest NumIV (the schema allows 4 digits). */
+export const MAX_NUM_IV = 9999;
+
+/** Employer of employment i when n employments are split into k consecutive, nearly equal blocks. */
+const blockOf = (i: number, n: number, k: number) => Math.floor((i * k) / n);
+
+/**
+ * Splits the population over `k` employers (consecutive blocks) and numbers the
+ * income relations per employer: 1, 2, ... in order, rehires' second relations
+ * after all first ones, so NumIV is unique per employer and so within every
+ * file. Returns false (and numbers nothing) when an employer would need more
+ * than 9999 numbers.
+ */
+export function assignEmployers(pop: Employment[], k: number): boolean {
+  const need = new Array<number>(k).fill(0);
+  for (const e of pop) need[blockOf(e.ordinal, pop.length, k)] += e.scenario === 'rehire' ? 2 : 1;
+  if (need.some((n) => n > MAX_NUM_IV)) return false;
+  const next = new Array<number>(k).fill(0);
+  for (const e of pop) {
+    e.employer = blockOf(e.ordinal, pop.length, k);
+    e.numIv = ++next[e.employer];
+  }
+  for (const e of pop) if (e.scenario === 'rehire') e.numIvRehire = ++next[e.employer];
+  return true;
 }

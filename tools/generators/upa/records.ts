@@ -130,7 +130,7 @@ function segmentsOf(e: Employment, p: Period): Segment[] {
 }
 
 export function buildRecords(e: Employment, p: Period, c: RecordContext): IkvRecord[] {
-  const { opts, fields } = c;
+  const { opts } = c;
   const d = opts.declaration;
   const normPerWeek = Number(d.normHoursPerWeek);
   const kind = opts.period.declarationKind === 'aanvullend' ? correctionKind(e, p.index, c.seed) : undefined;
@@ -197,8 +197,8 @@ export function buildRecords(e: Employment, p: Period, c: RecordContext): IkvRec
           scheme: i, code: sc.schemeCode, variant: e.variants[i], from: s.from, to: s.to,
           ends: s.end !== undefined && s.end <= p.end,
           regLn, grslg, premie,
-          wkn: fields.PremieWkn === 'fill' ? round(premie * 0.4) : 0,
-          hours: fields.AantVerlUPens === 'fill' ? hours : 0,
+          wkn: round(premie * 0.4),
+          hours,
           leaveHours: leaveHours > 0 ? leaveHours * 100 : undefined,
         });
       });
@@ -225,7 +225,7 @@ export function buildRecords(e: Employment, p: Period, c: RecordContext): IkvRec
       ptPerc: Math.round(pt * 100),
       wage: {
         regular, holiday, hours: Math.max(0, hours),
-        avwb: e.avwb && fields.Avwb === 'fill' ? round(regular * 0.02) : 0,
+        avwb: e.avwb ? round(regular * 0.02) : 0,
         workdays,
       },
       leave,

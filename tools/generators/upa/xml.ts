@@ -29,6 +29,7 @@ export interface FileHead {
   created: string;
   period: Period;
   kind: 'volledig' | 'aanvullend';
+  payrollTaxNumber: string;
 }
 
 export function fileStart(h: FileHead, totals: Total[], o: UpaOptions, f: FieldStates): string {
@@ -40,7 +41,7 @@ export function fileStart(h: FileHead, totals: Total[], o: UpaOptions, f: FieldS
   s += el('RelNr', esc(d.relationNumber)) + el('GebrSwPakket', esc(d.softwarePackage)) + el('IdLcr', esc(d.providerId));
   if (fill('NmLcr')) s += el('NmLcr', esc(d.softwarePackage));
   s += '</Bericht>\n  <AdministratieveEenheid>';
-  s += el('LhNr', d.payrollTaxNumber) + el('NmIP', esc(d.employerName)) + el('TvkCd', o.period.periodType);
+  s += el('LhNr', h.payrollTaxNumber) + el('NmIP', esc(d.employerName)) + el('TvkCd', o.period.periodType);
   s += `\n    <TijdvakAangifte>${el('DatAanvTv', iso(h.period.start))}${el('DatEindTv', iso(h.period.end))}`;
   s += `\n      <${h.kind === 'volledig' ? 'VolledigeAangifte' : 'AanvullendeAangifte'}>\n        <CollectieveAangifte>`;
   if (fill('CollectieveAangifte')) {
@@ -116,15 +117,15 @@ export function ikv(r: IkvRecord, p: Period, o: UpaOptions, f: FieldStates, sche
   if (e.scenario === 'intern' && fill('CdVerbIkv')) s += el('CdVerbIkv', 'BBL');
   s += el('IndGenReg', 'J') + '</Inkomstenperiode>';
 
-  const w = fill('Werknemersgegevens') ? r.wage : { regular: 0, holiday: 0, hours: 0, avwb: 0, workdays: 0 };
+  const w = r.wage; // Werknemersgegevens is required by the schema (omit is refused)
   const gross = w.regular + w.holiday;
   s += '<Werknemersgegevens>';
   s += el('LnUBruto', dec(gross)) + el('LnLbPh', dec(gross)) + el('LnSV', dec(gross)) + el('LnTabBB', dec(w.holiday));
   s += el('VakBsl', dec(w.holiday)) + el('OpgRchtVakBsl', dec(Math.round(w.regular * 0.08))) + el('OpnAvwb', dec(0)) + el('OpbAvwb', dec(w.avwb));
   s += el('LnInGld', dec(gross)) + el('LnOwrk', dec(0)) + el('AantVerlU', Math.round(w.hours / 100)) + el('Prov', dec(0)) + el('OnrTsl', dec(0));
-  if (fill('Dgln') && fill('Werknemersgegevens') && w.workdays > 0 && w.regular > 0)
+  if (fill('Dgln') && w.workdays > 0 && w.regular > 0)
     s += '<DagLoon>' + el('Dgln', dec(Math.round(w.regular / w.workdays))) + el('AantDgGew', w.workdays) + '</DagLoon>';
-  if (r.leave && fill('Verlof') && fill('Werknemersgegevens')) s += '<Verlof>' + el('CdSrtVerl', r.leave.code) + el('UrenVerl', dec(r.leave.hours)) + '</Verlof>';
+  if (r.leave && fill('Verlof')) s += '<Verlof>' + el('CdSrtVerl', r.leave.code) + el('UrenVerl', dec(r.leave.hours)) + '</Verlof>';
   s += '</Werknemersgegevens>';
 
   if (fill('Sector')) {
