@@ -1,22 +1,9 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/core/tool.js';
 import { LIMITS } from '../../src/core/limits.js';
+import { ENGLISH_STOP_WORDS, tokenizeWords } from '../_lib/words.js';
 
-/** The NLTK English stop word list (nltk.corpus.stopwords 'english', 179 words), lower case. */
-export const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set(
-  `i me my myself we our ours ourselves you you're you've you'll you'd your yours yourself yourselves he him his
-  himself she she's her hers herself it it's its itself they them their theirs themselves what which who whom this
-  that that'll these those am is are was were be been being have has had having do does did doing a an the and but
-  if or because as until while of at by for with about against between into through during before after above below
-  to from up down in out on off over under again further then once here there when where why how all any both each
-  few more most other some such no nor not only own same so than too very s t can will just don don't should
-  should've now d ll m o re ve y ain aren aren't couldn couldn't didn didn't doesn doesn't hadn hadn't hasn hasn't
-  haven haven't isn isn't ma mightn mightn't mustn mustn't needn needn't shan shan't shouldn shouldn't wasn wasn't
-  weren weren't won won't wouldn wouldn't`.split(/\s+/),
-);
-
-/** A word: letters, digits and combining marks, with single apostrophes or hyphens inside (don't, e-mail). */
-const WORD = /[\p{L}\p{N}\p{M}]+(?:['’-][\p{L}\p{N}\p{M}]+)*/gu;
+export { ENGLISH_STOP_WORDS };
 
 export default defineTool({
   slug: 'word-frequency-counter',
@@ -75,8 +62,7 @@ export default defineTool({
   run({ text, ignoreCase, minLength, excludeStopWords, limit }) {
     const counts = new Map<string, number>();
     let totalWords = 0;
-    for (const [raw] of text.normalize('NFC').matchAll(WORD)) {
-      const word = raw.replace(/’/g, "'");
+    for (const word of tokenizeWords(text)) {
       const lower = word.toLowerCase();
       if ([...word].length < minLength) continue;
       if (excludeStopWords && ENGLISH_STOP_WORDS.has(lower)) continue;
