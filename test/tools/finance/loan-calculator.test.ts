@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import loan from '../../../tools/finance/loan-calculator.js';
-import { roundHalfAway, toCents } from '../../../tools/_lib/money.js';
+import { roundHalfAway, toCents, fromCents, roundMoney, roundTo } from '../../../tools/_lib/money.js';
 import { createRng } from '../../../tools/_lib/rng.js';
 import { expectToolError, runTool } from '../../helpers/run.js';
 
@@ -107,4 +107,51 @@ function round2(x: number) {
 
 describe('loan-calculator: declared examples', () => {
   for (const ex of loan.examples) it(ex.name, async () => expect(await runTool(loan, ex.input)).toEqual(ex.output));
+});
+
+describe('loan-calculator', () => {
+  it('matches the published examples (API Ninjas mortgage, Excel PMT)', async () => {
+    const mortgage = await runTool(loan, { amount: 200000, annualRatePercent: 3.5, term: 30 });
+    expect(mortgage).toMatchObject({ termMonths: 360, monthlyPayment: 898.09, scheduleTruncated: false });
+    expect(mortgage.schedule).toHaveLength(360);
+    expect(Math.abs(mortgage.totalInterest - 123312.18)).toBeLessThan(1); // cent rounding per month
+    const pmt = await runTool(loan, { amount: 10000, annualRatePercent: 8, term: 10, termUnit: 'months' });
+    expect(pmt.monthlyPayment).toBe(1037.03);
+  });
+  it('ends at exactly 0.00 and the rows add up', async () => {
+    for (const [amount, rate, term] of [[250000, 4.2, 30], [12345.67, 19.9, 7], [999.99, 0, 1.5], [5000, 100, 2]] as const) {
+      const r = await runTool(loan, { amount, annualRatePercent: rate, term });
+      const last = r.schedule[r.schedule.length - 1];
+      expect(last.balance).toBe(0);
+      let paid = 0;
+      let principal = 0;
+      for (const row of r.schedule) {
+        expect(toCents(row.principal) + toCents(row.interest)).toBe(toCents(row.payment));
+        paid += toCents(row.payment);
+        principal += toCents(row.principal);
+      }
+      expect(principal).toBe(toCents(amount));
+      expect(paid).toBe(toCents(r.totalPaid));
+      expect(Math.abs(toCents(last.payment) - toCents(r.monthlyPayment))).toBeLessThanOrEqual(r.termMonths);
+    }
+  });
+  it('truncates the schedule after 360 months but totals the whole term', async () => {
+    const r = await runTool(loan, { amount: 300000, annualRatePercent: 4, term: 40 });
+    expect(r).toMatchObject({ termMonths: 480, scheduleTruncated: true });
+    expect(r.schedule).toHaveLength(360);
+    expect(r.schedule[359].balance).toBeGreaterThan(0);
+    expect(toCents(r.totalPaid) - toCents(r.totalInterest)).toBe(30000000);
+  });
+  it('accepts unit aliases and refuses bad terms', async () => {
+    expect((await runTool(loan, { amount: 1000, annualRatePercent: 5, term: 12, termUnit: 'Maanden' })).termMonths).toBe(12);
+    expect((await runTool(loan, { amount: 1000, annualRatePercent: 5, term: 2, termUnit: 'y' })).termMonths).toBe(24);
+    await expectToolError(loan, { amount: 1000, annualRatePercent: 5, term: 1.3 }, 400, /whole number of months/);
+    await expectToolError(loan, { amount: 1000, annualRatePercent: 5, term: 2.5, termUnit: 'months' }, 400, /whole number of months/);
+    await expectToolError(loan, { amount: 1000, annualRatePercent: 5, term: 101 }, 400, /at most 1200 months/);
+    await expectToolError(loan, { amount: 1000, annualRatePercent: 5, term: 0 }, 400, /term/);
+    await expectToolError(loan, { amount: 0, annualRatePercent: 5, term: 1 }, 400, /amount/);
+    await expectToolError(loan, { amount: 1000, annualRatePercent: 5, term: 1, termUnit: 'weeks' }, 400, /termUnit/);
+    const max = await runTool(loan, { amount: 1000, annualRatePercent: 5, term: 100 });
+    expect(max.termMonths).toBe(1200);
+  });
 });

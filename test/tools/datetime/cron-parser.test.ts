@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import cron from '../../tools/datetime/cron-parser.js';
-import { expectToolError, runTool } from '../helpers/run.js';
+import cron from '../../../tools/datetime/cron-parser.js';
+import { expectToolError, runTool } from '../../helpers/run.js';
 
 const run = (input: Record<string, unknown>) => runTool(cron, input);
 
@@ -69,3 +69,4 @@ describe('cron-parser', () => {
     await expectToolError(cron, { expression: '*'.repeat(201) }, 400, /expression.*at most 200/);
   });
 });
+

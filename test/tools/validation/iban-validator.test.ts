@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import ibanValidator from '../../tools/validation/iban-validator.js';
-import { composeIban, mod97 } from '../../tools/_lib/iban.js';
-import { expectToolError, runTool } from '../helpers/run.js';
+import ibanValidator from '../../../tools/validation/iban-validator.js';
+import { composeIban, mod97 } from '../../../tools/_lib/iban.js';
+import { expectToolError, runTool } from '../../helpers/run.js';
 
 const check = (iban: string) => runTool(ibanValidator, { iban });
 
@@ -44,3 +44,4 @@ describe('iban-validator', () => {
     await expectToolError(ibanValidator, {}, 400, /iban.*required/);
   });
 });
+

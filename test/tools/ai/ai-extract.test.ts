@@ -4,10 +4,10 @@
  * refuse a bad or hostile schema before any model call.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import aiExtract from '../../tools/ai/ai-extract.js';
-import { jsonDepth } from '../../tools/ai/_json-schema.js';
-import { expectToolError, runTool } from '../helpers/run.js';
-import { setAiEnv, startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.js';
+import aiExtract from '../../../tools/ai/ai-extract.js';
+import { jsonDepth } from '../../../tools/ai/_json-schema.js';
+import { expectToolError, runTool } from '../../helpers/run.js';
+import { setAiEnv, startFakeOpenAI, type FakeOpenAI } from '../../helpers/fake-openai.js';
 
 let fake: FakeOpenAI;
 let restoreEnv: () => void;
@@ -176,3 +176,4 @@ describe('ai-extract: schema checks before any model call', () => {
     expect(fake.requests).toEqual([]);
   });
 });
+

@@ -6,18 +6,18 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
-import { allToolsets, loadAllTools } from '../../tools/index.js';
+import { allToolsets, loadAllTools } from '../../../tools/index.js';
 
 const aiTools = (await loadAllTools()).filter((t) => t.toolset === 'ai');
-import aiGenerate from '../../tools/ai/ai-generate.js';
-import aiSummarize from '../../tools/ai/ai-summarize.js';
-import { aiConfigured, redact, retryAfterSeconds } from '../../tools/ai/_client.js';
-import { ToolError, type Tool, type ToolContext } from '../../src/core/tool.js';
-import { isAvailable, metaOf, Registry } from '../../src/core/registry.js';
-import { Pipeline } from '../../src/core/pipeline.js';
-import type { Ledger } from '../../src/core/ledger.js';
-import { expectToolError, runTool } from '../helpers/run.js';
-import { setAiEnv, startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.js';
+import aiGenerate from '../../../tools/ai/ai-generate.js';
+import aiSummarize from '../../../tools/ai/ai-summarize.js';
+import { aiConfigured, redact, retryAfterSeconds } from '../../../tools/ai/_client.js';
+import { ToolError, type Tool, type ToolContext } from '../../../src/core/tool.js';
+import { isAvailable, metaOf, Registry } from '../../../src/core/registry.js';
+import { Pipeline } from '../../../src/core/pipeline.js';
+import type { Ledger } from '../../../src/core/ledger.js';
+import { expectToolError, runTool } from '../../helpers/run.js';
+import { setAiEnv, startFakeOpenAI, type FakeOpenAI } from '../../helpers/fake-openai.js';
 
 const KEY = 'sk-proj-SECRET-werkbank-test-key-9f8e7d6c';
 let fake: FakeOpenAI;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import vatCheck from '../../tools/validation/vat-number-check.js';
-import { expectToolError, runTool } from '../helpers/run.js';
+import vatCheck from '../../../tools/validation/vat-number-check.js';
+import { expectToolError, runTool } from '../../helpers/run.js';
 
 const check = (vatNumber: string) => runTool(vatCheck, { vatNumber });
 
@@ -32,3 +32,4 @@ describe('vat-number-check', () => {
     await expectToolError(vatCheck, { vat: 'NL' }, 400, /unknown field `vat`/);
   });
 });
+

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import emailValidator from '../../tools/validation/email-validator.js';
-import { expectToolError, runTool } from '../helpers/run.js';
+import emailValidator from '../../../tools/validation/email-validator.js';
+import { expectToolError, runTool } from '../../helpers/run.js';
 
 const check = (email: string) => runTool(emailValidator, { email });
 
@@ -46,3 +46,4 @@ describe('email-validator', () => {
     await expectToolError(emailValidator, { email: null }, 400, /email/);
   });
 });
+
