@@ -8,6 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRegistry } from '../src/catalog.js';
 import { startServer, type TestServer } from './helpers/server.js';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CLI, tempDir } from './helpers/server.js';
 
 const registry = await loadRegistry();
 
@@ -111,6 +116,30 @@ describe('HTTP details hosts rely on', () => {
       await expect(client.readResource({ uri: 'werkbank://docs/no-such-tool' })).rejects.toThrow();
       const done = await client.complete({ ref: { type: 'ref/resource', uri: 'werkbank://docs/{tool}' }, argument: { name: 'tool', value: 'word-c' } });
       expect(done.completion.values).toContain('word-counter');
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('qr_code over stdio', () => {
+  it('returns the PNG as an image block, hosted in the data dir under its own extension', async () => {
+    const dataDir = tempDir('werkbank-stdio-qr-');
+    const client = new Client({ name: 'qr-test', version: '1' });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'stdio', '--toolsets', 'render', '--data', dataDir], stderr: 'pipe' }));
+    try {
+      const result = (await client.callTool({ name: 'qr_code', arguments: { text: 'https://example.org' } })) as {
+        content: { type: string; mimeType?: string; data?: string }[];
+        structuredContent: { url: string; contentType: string };
+      };
+      const image = result.content.find((c) => c.type === 'image');
+      expect(image?.mimeType).toBe('image/png');
+      expect(Buffer.from(image!.data!, 'base64').subarray(1, 4).toString()).toBe('PNG');
+      const { url } = result.structuredContent;
+      expect(url).toMatch(/^file:\/\/.*\.png$/);
+      const file = fileURLToPath(url);
+      expect(file.startsWith(join(dataDir, 'files'))).toBe(true);
+      expect(existsSync(file)).toBe(true);
     } finally {
       await client.close();
     }
