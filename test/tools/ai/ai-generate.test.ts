@@ -3,34 +3,15 @@
  * against the local fake endpoint (test/helpers/fake-openai.ts): what the tools
  * send, what they return, their input limits, and their declared examples.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { allToolsets, loadAllTools } from '../../../tools/index.js';
+import { describe, expect, it } from 'vitest';
 
-const aiTools = (await loadAllTools()).filter((t) => t.toolset === 'ai');
 import aiGenerate from '../../../tools/ai/ai-generate.js';
-import { languageName } from '../../../tools/ai/_language.js';
-import { Registry } from '../../../src/core/registry.js';
 import { expectToolError, runTool } from '../../helpers/run.js';
-import { setAiEnv, startFakeOpenAI, type FakeOpenAI } from '../../helpers/fake-openai.js';
+import { AI_TEST_KEY, useFakeOpenAI } from '../../helpers/ai.js';
+import { setAiEnv } from '../../helpers/fake-openai.js';
 
-const KEY = 'sk-test-ai-tools-0123456789';
-let fake: FakeOpenAI;
-let restoreEnv: () => void;
-
-beforeAll(async () => {
-  fake = await startFakeOpenAI();
-  restoreEnv = setAiEnv({ OPENAI_API_KEY: KEY, OPENAI_BASE_URL: fake.baseURL });
-});
-afterAll(async () => {
-  restoreEnv();
-  await fake.close();
-});
-afterEach(() => {
-  fake.requests.length = 0;
-  setAiEnv({ OPENAI_API_KEY: KEY, OPENAI_BASE_URL: fake.baseURL });
-});
-
-const lastRequest = () => fake.requests.at(-1)!;
+const KEY = AI_TEST_KEY;
+const { fake, lastRequest } = useFakeOpenAI();
 
 describe('ai-generate', () => {
   it('sends the prompt to the configured model, streamed, with the key', async () => {
@@ -60,7 +41,7 @@ describe('ai-generate', () => {
   });
 
   it('uses WERKBANK_AI_MODEL, and works with only a base URL (local servers need no key)', async () => {
-    setAiEnv({ OPENAI_BASE_URL: fake.baseURL, WERKBANK_AI_MODEL: 'llama3.2:3b' });
+    setAiEnv({ OPENAI_BASE_URL: fake().baseURL, WERKBANK_AI_MODEL: 'llama3.2:3b' });
     expect(await runTool(aiGenerate, { prompt: 'x' })).toEqual({ text: 'You said: x', truncated: false });
     expect(lastRequest().body.model).toBe('llama3.2:3b');
     expect(lastRequest().headers.authorization).toBe('Bearer not-needed');
@@ -89,11 +70,11 @@ describe('ai-generate', () => {
     await expectToolError(aiGenerate, { prompt: 'x', temperature: -0.1 }, 400, /temperature/);
     await expectToolError(aiGenerate, { prompt: 'x', temperature: 2.1 }, 400, /temperature/);
     await expectToolError(aiGenerate, { prompt: 'x', model: 'gpt-4o' }, 400, /model/);
-    expect(fake.requests).toEqual([]);
+    expect(fake().requests).toEqual([]);
 
     await runTool(aiGenerate, { prompt: 'x'.repeat(100_000), max_tokens: 16_384, temperature: 2 });
     await runTool(aiGenerate, { prompt: 'x', max_tokens: 1, temperature: 0 });
-    expect(fake.requests.map((r) => [r.body.max_tokens, r.body.temperature])).toEqual([
+    expect(fake().requests.map((r) => [r.body.max_tokens, r.body.temperature])).toEqual([
       [16_384, 2],
       [1, 0],
     ]);

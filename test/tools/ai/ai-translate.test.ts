@@ -3,34 +3,13 @@
  * against the local fake endpoint (test/helpers/fake-openai.ts): what the tools
  * send, what they return, their input limits, and their declared examples.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { allToolsets, loadAllTools } from '../../../tools/index.js';
+import { describe, expect, it } from 'vitest';
 
-const aiTools = (await loadAllTools()).filter((t) => t.toolset === 'ai');
 import aiTranslate from '../../../tools/ai/ai-translate.js';
-import { languageName } from '../../../tools/ai/_language.js';
-import { Registry } from '../../../src/core/registry.js';
 import { expectToolError, runTool } from '../../helpers/run.js';
-import { setAiEnv, startFakeOpenAI, type FakeOpenAI } from '../../helpers/fake-openai.js';
+import { useFakeOpenAI } from '../../helpers/ai.js';
 
-const KEY = 'sk-test-ai-tools-0123456789';
-let fake: FakeOpenAI;
-let restoreEnv: () => void;
-
-beforeAll(async () => {
-  fake = await startFakeOpenAI();
-  restoreEnv = setAiEnv({ OPENAI_API_KEY: KEY, OPENAI_BASE_URL: fake.baseURL });
-});
-afterAll(async () => {
-  restoreEnv();
-  await fake.close();
-});
-afterEach(() => {
-  fake.requests.length = 0;
-  setAiEnv({ OPENAI_API_KEY: KEY, OPENAI_BASE_URL: fake.baseURL });
-});
-
-const lastRequest = () => fake.requests.at(-1)!;
+const { lastRequest } = useFakeOpenAI();
 
 describe('ai-translate', () => {
   it('names source and target for the model', async () => {
