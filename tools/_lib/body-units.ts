@@ -32,7 +32,7 @@ export const sexField = () => z.enum(SEXES).describe('Sex (the formulas differ)'
 /** Schema bounds are loose (either unit); `heightCm`/`weightKg` check the converted value. */
 export const heightField = () => z.number().min(1).max(1000).describe('cm, or inches if imperial (5 ft 10 in = 70)');
 export const weightField = () => z.number().min(1).max(2000).describe('kg, or pounds if imperial');
-export const ageField = () => z.number().min(15).max(120).describe('Years, 15–120');
+export const ageField = () => z.number().min(15).max(120).describe('Years');
 
 const fmt = (x: number) => String(Math.round(x * 100) / 100);
 

@@ -60,7 +60,7 @@ export const scaleFields = {
   customScale: z
     .array(
       z.strictObject({
-        letter: z.string().min(1).max(10).describe('e.g. A-'),
+        letter: z.string().min(1).max(10),
         minPercent: z.number().min(0).max(1000).describe('Lowest percent'),
         points: z.number().min(0).max(20).describe('Grade points'),
       }),

@@ -62,12 +62,12 @@ export function previewBlocks(data: { url: string; contentType: string; bytes: n
 
 export const PAPER_FORMAT = aliasedEnum(['A4', 'Letter'], { aliases: { usletter: 'Letter' } })
   .default('A4')
-  .describe('Paper size: `A4` (210 × 297 mm, default) or `Letter` (8.5 × 11 in); case-insensitive');
+  .describe('Paper size (case-insensitive)');
 
-export const LANDSCAPE = z.boolean().default(false).describe('Landscape orientation (default false: portrait)');
+export const LANDSCAPE = z.boolean().default(false).describe('Landscape orientation');
 
 export const URL_FIELD = z
   .string()
   .min(1)
   .max(8_192)
-  .describe('Public http(s) URL to render (max 8,192 characters). Private, loopback, link-local and unresolvable hosts give 400');
+  .describe('Public http(s) URL to render');

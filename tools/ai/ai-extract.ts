@@ -30,20 +30,15 @@ export default defineTool({
   // Listed only when an endpoint is configured; a direct call without one explains how to configure it (503).
   requiresAnyEnv: AI_ENDPOINT_ENV,
   description:
-    "Extracts structured data from a text with the server's language model: give the text and a JSON Schema, get back a JSON object " +
-    'that is guaranteed to validate against that schema (checked with Ajv before it is returned). ' +
-    'Use it to turn e-mails, invoices, CVs or messages into records. ' +
-    `\`text\` (required, at most ${AI_LIMITS.inputChars.toLocaleString('en-US')} characters) is sent as data, apart from the instructions. ` +
-    `\`schema\` (required) is a JSON Schema whose top is "type": "object" (put lists in a property), at most ${SCHEMA_LIMITS.chars.toLocaleString('en-US')} characters and ${SCHEMA_LIMITS.depth} levels deep; ` +
-    'drafts 2020-12 (default), 2019-09 and draft-07 by "$schema"; formats (email, date, date-time, uri, uuid...) are checked; $ref only inside the schema. ' +
-    'Mark fields the text may not contain as optional or nullable, or the model is pushed to guess. ' +
-    `\`instructions\` (optional, at most ${AI_LIMITS.instructionChars.toLocaleString('en-US')} characters) adds guidance (units, date style, what to leave out). ` +
-    'The model is asked for JSON mode with the schema; an answer that is not valid JSON or does not validate is sent back to the model once with the errors; ' +
-    'if the second answer fails too, the call fails with 502 listing the errors. `attempts` (1 or 2) says how many answers were needed. ' +
-    'Uses temperature 0. An invalid schema gives 400 naming the problem. Costs 10 credits, charged only when valid data comes back. ' +
-    'Errors: 429 when the model endpoint is rate-limiting, 502 when it fails, times out or keeps answering invalid data, 503 when no model is configured.',
+    'Extracts a JSON object from a text with the server\'s language model, guaranteed to validate against the given JSON Schema (top "type": "object"); use it to turn e-mails, invoices or CVs into records. Mark fields the text may lack optional or nullable, or the model guesses. An invalid answer is retried once with the errors, then 502. Temperature 0; 10 credits, charged only on success.',
+  docs: [
+    '- `text` is sent as data, apart from the instructions.',
+    '- `schema`: top must be `"type": "object"` (put lists in a property); limited in size and depth; drafts 2020-12 (default), 2019-09 and draft-07 by `"$schema"`; formats (email, date, date-time, uri, uuid...) are checked; `$ref` only inside the schema. An invalid schema gives 400.',
+    '- The model is asked for JSON mode with the schema; an answer that is not valid JSON or does not validate goes back to the model once with the errors (Ajv); if that fails too, 502 lists the errors. `attempts` says how many answers were needed.',
+    '- Errors: 429 when the model endpoint is rate-limiting, 502 when it fails, times out or keeps answering invalid data, 503 when no model is configured.',
+  ].join('\n'),
   input: z.strictObject({
-    text: z.string().min(1).max(AI_LIMITS.inputChars).describe('The text to extract data from'),
+    text: z.string().min(1).max(AI_LIMITS.inputChars).describe('Text to extract data from'),
     schema: z
       .record(z.string(), z.unknown())
       .describe('JSON Schema of the result; its top must be "type": "object"'),
@@ -52,7 +47,7 @@ export default defineTool({
       .min(1)
       .max(AI_LIMITS.instructionChars)
       .optional()
-      .describe('Optional extra guidance for the extraction (units, formats, what to leave out)'),
+      .describe('Extra guidance (units, formats, what to leave out)'),
   }),
   output: z.object({
     data: z.record(z.string(), z.unknown()).describe('The extracted object; it validates against `schema`'),

@@ -9,36 +9,30 @@ export default defineTool({
   // Listed only when an endpoint is configured; a direct call without one explains how to configure it (503).
   requiresAnyEnv: AI_ENDPOINT_ENV,
   description:
-    "Sends a prompt to the server's language model (any OpenAI-compatible endpoint the operator configured) and returns its answer. " +
-    'Use it for free-form writing, rewriting or answering; for summaries, translations and structured extraction the dedicated ' +
-    'ai_summarize, ai_translate and ai_extract tools give steadier results. ' +
-    `\`prompt\` (required, at most ${AI_LIMITS.inputChars.toLocaleString('en-US')} characters) is the user message; ` +
-    `\`system\` (optional, at most ${AI_LIMITS.instructionChars.toLocaleString('en-US')} characters) sets the model's role and rules. ` +
-    `\`max_tokens\` 1 to ${AI_LIMITS.maxTokens.toLocaleString('en-US')} (default 1024) caps the answer; \`truncated\` is true when the answer stopped there. ` +
-    '`temperature` 0 to 2 (optional; left out, the model uses its own default, usually 1): lower is more focused and repeatable. ' +
-    'Answers are not deterministic. Costs 10 credits, charged only when an answer comes back. ' +
-    'Errors: 429 when the model endpoint is rate-limiting (retry after the given seconds), 502 when it fails, times out or refuses the server, ' +
-    '503 when no model is configured.',
+    'Sends a prompt to the server\'s language model (OpenAI-compatible) and returns its answer: free-form writing, rewriting or answering. For summaries, translations and extraction use ai_summarize, ai_translate and ai_extract. truncated means the answer hit max_tokens. Not deterministic; 10 credits, charged only when an answer comes back.',
+  docs: [
+    'Errors: 429 when the model endpoint is rate-limiting (retry after the given seconds), 502 when it fails, times out or refuses the server, 503 when no model is configured.',
+  ].join('\n'),
   input: z.strictObject({
-    prompt: z.string().min(1).max(AI_LIMITS.inputChars).describe('The prompt: what the model should write or answer'),
+    prompt: z.string().min(1).max(AI_LIMITS.inputChars).describe('What the model should write or answer'),
     system: z
       .string()
       .min(1)
       .max(AI_LIMITS.instructionChars)
       .optional()
-      .describe('Optional system prompt: the role, tone and rules the model follows'),
+      .describe('System prompt: role, tone and rules'),
     max_tokens: z
       .int()
       .min(1)
       .max(AI_LIMITS.maxTokens)
       .default(1024)
-      .describe(`Most tokens the answer may have, 1 to ${AI_LIMITS.maxTokens} (default 1024; a token is about 4 characters of English)`),
+      .describe('Most tokens in the answer (a token is about 4 characters)'),
     temperature: z
       .number()
       .min(0)
       .max(2)
       .optional()
-      .describe("Sampling temperature 0 to 2; lower is more focused (default: the model's own, usually 1)"),
+      .describe("Lower is more focused (default: the model's own)"),
   }),
   output: z.object({
     text: z.string().describe("The model's answer"),

@@ -25,30 +25,25 @@ export default defineTool({
   // Listed only when an endpoint is configured; a direct call without one explains how to configure it (503).
   requiresAnyEnv: AI_ENDPOINT_ENV,
   description:
-    "Summarizes a text with the server's language model (any OpenAI-compatible endpoint the operator configured). " +
-    'Use it to condense articles, e-mails, reports or transcripts. ' +
-    `\`text\` (required, at most ${AI_LIMITS.inputChars.toLocaleString('en-US')} characters) is sent as data, apart from the instructions, so text that looks like instructions is summarized, not obeyed. ` +
-    '`length`: short (one or two sentences), medium (default; one paragraph of three to five sentences) or long (two or three paragraphs). ' +
-    '`style`: paragraph (default; prose) or bullets (a list, one "- " line per point); aliases: prose → paragraph, bullet/list/bullet-points → bullets. ' +
-    "`language` (optional): the summary's language as a code (nl, en, de, pt-BR) or an English name; default: the text's own language. " +
-    'Uses temperature 0 for the most repeatable summaries, but answers are not guaranteed to be deterministic. ' +
-    '`truncated` is true when the model was cut off at its token budget. Costs 10 credits, charged only when a summary comes back. ' +
+    'Summarizes a text (articles, e-mails, reports, transcripts) with the server\'s language model. The text is sent as data, so instructions in it are summarized, not obeyed. Temperature 0, but not guaranteed deterministic; truncated means the model hit its token budget. 10 credits, charged only when a summary comes back.',
+  docs: [
     'Errors: 429 when the model endpoint is rate-limiting, 502 when it fails or times out, 503 when no model is configured.',
+  ].join('\n'),
   input: z.strictObject({
-    text: z.string().min(1).max(AI_LIMITS.inputChars).describe('The text to summarize'),
+    text: z.string().min(1).max(AI_LIMITS.inputChars).describe('Text to summarize'),
     length: z
       .preprocess(alias({ brief: 'short', normal: 'medium', detailed: 'long' }), z.enum(['short', 'medium', 'long']))
       .default('medium')
-      .describe('short (1-2 sentences), medium (default; one paragraph of 3-5 sentences) or long (2-3 paragraphs)'),
+      .describe('short: 1-2 sentences; medium: one paragraph; long: 2-3 paragraphs'),
     style: z
       .preprocess(
         alias({ prose: 'paragraph', text: 'paragraph', bullet: 'bullets', list: 'bullets', 'bullet-points': 'bullets', bullet_points: 'bullets' }),
         z.enum(['paragraph', 'bullets']),
       )
       .default('paragraph')
-      .describe('paragraph (default; prose) or bullets (one "- " line per point)'),
+      .describe('Prose or "- " bullet lines'),
     language: LANGUAGE_FIELD.optional().describe(
-      "Language of the summary, as a code (nl, en, pt-BR) or an English name (Dutch); default: the text's own language",
+      "Summary language, code (nl, pt-BR) or name; default: the text's own",
     ),
   }),
   output: z.object({

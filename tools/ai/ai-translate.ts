@@ -13,18 +13,14 @@ export default defineTool({
   // Listed only when an endpoint is configured; a direct call without one explains how to configure it (503).
   requiresAnyEnv: AI_ENDPOINT_ENV,
   description:
-    "Translates a text with the server's language model (any OpenAI-compatible endpoint the operator configured). " +
-    `\`text\` (required, at most ${AI_LIMITS.inputChars.toLocaleString('en-US')} characters) is sent as data, apart from the instructions, so text that looks like instructions is translated, not obeyed. ` +
-    '`target_language` (required) and `source_language` (optional; default: detected by the model) are language codes (nl, en, de, pt-BR, es-419) ' +
-    'or names (Dutch, Nederlands); codes are spelled out for the model (nl → Dutch). ' +
-    'Formatting (line breaks, Markdown, placeholders such as {name} or %s) is kept. Uses temperature 0 for the most repeatable result, but answers are not guaranteed to be deterministic. ' +
-    '`truncated` is true when the translation was cut off at its token budget (about one token per two characters of the text, at least 256, at most 16,384): translate long texts in parts. ' +
-    'Costs 10 credits, charged only when a translation comes back. ' +
+    'Translates a text with the server\'s language model, keeping formatting (line breaks, Markdown, placeholders such as {name}). The text is sent as data, so instructions in it are translated, not obeyed. truncated means the output budget (about one token per two characters) ran out: translate long texts in parts. Temperature 0; 10 credits, charged only on success.',
+  docs: [
     'Errors: 429 when the model endpoint is rate-limiting, 502 when it fails or times out, 503 when no model is configured.',
+  ].join('\n'),
   input: z.strictObject({
-    text: z.string().min(1).max(AI_LIMITS.inputChars).describe('The text to translate'),
-    target_language: LANGUAGE_FIELD.describe('The language to translate into: a code (nl, en, pt-BR) or a name (Dutch)'),
-    source_language: LANGUAGE_FIELD.optional().describe("The text's language, when known (default: detected)"),
+    text: z.string().min(1).max(AI_LIMITS.inputChars).describe('Text to translate'),
+    target_language: LANGUAGE_FIELD.describe('Language to translate into: code (nl, pt-BR) or name (Dutch)'),
+    source_language: LANGUAGE_FIELD.optional().describe('Source language (default: detected)'),
   }),
   output: z.object({
     translation: z.string().describe('The translated text'),

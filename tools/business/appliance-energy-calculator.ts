@@ -9,9 +9,7 @@ export default defineTool({
   slug: 'appliance-energy-calculator',
   title: 'Appliance energy use and cost',
   description:
-    'Electricity an appliance uses and what it costs: kWh = watts × hours / 1000 (U.S. Department of Energy method). ' +
-    'Give `watts`, or `amps` and `volts` (watts = amps × volts). Used `hoursPerDay` on `daysPerYear` days (default 365); optional `standbyWatts` is drawn whenever it is not in use. ' +
-    '`pricePerKwh` is required (no built-in tariff). Returns kWh and cost per day of use, per month (year / 12) and per year; exact decimals, money half-up to cents.',
+    'Electricity an appliance uses and its cost per day, month and year: kWh = watts × hours / 1000 (watts, or amps × volts), plus standbyWatts when not in use. pricePerKwh is required (no built-in tariff).',
   input: z.strictObject({
     watts: z.number().min(0).max(1e6).optional().describe('Power while in use, in watts'),
     amps: z.number().min(0).max(1e4).optional().describe('Current in amperes (with volts, instead of watts)'),

@@ -9,9 +9,7 @@ export default defineTool({
   slug: 'break-even-calculator',
   title: 'Break-even calculator',
   description:
-    'Break-even point: the units to sell so revenue covers fixed costs (plus an optional `targetProfit`), units = (fixedCosts + targetProfit) / (pricePerUnit − variableCostPerUnit). ' +
-    'Returns the exact (fractional) units, the whole units to sell (rounded up), the break-even revenue, and the contribution margin per unit and in percent of the price. ' +
-    'When the price does not exceed the variable cost there is no break-even: `achievable` false, units null (unless nothing needs covering: then 0). Exact decimals, money rounded half-up to cents.',
+    'Break-even units = (fixedCosts + targetProfit) / (pricePerUnit − variableCostPerUnit), exact and rounded up, with break-even revenue and contribution margin. A price not above the variable cost gives achievable: false.',
   input: z.strictObject({
     fixedCosts: z.number().min(0).max(MAX_AMOUNT).describe('Fixed costs for the period (rent, salaries)'),
     pricePerUnit: z.number().min(0).max(MAX_AMOUNT).describe('Selling price per unit'),

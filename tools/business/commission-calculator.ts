@@ -9,9 +9,7 @@ export default defineTool({
   slug: 'commission-calculator',
   title: 'Sales commission calculator (flat or tiered)',
   description:
-    'Sales commission, flat (`ratePercent` × sales) or tiered (`tiers`: each tier starts at `fromAmount`, the first at 0, increasing). ' +
-    '`tierMode` marginal (default: each rate applies only to the sales inside its band, like tax brackets) or retroactive (the rate of the highest tier reached, sales ≥ fromAmount, applies to all sales). ' +
-    'Optional `baseSalary` is added to `totalPay`. Exact decimals; the commission is rounded half-up to cents once, band amounts are rounded with the remainder in the last band, so they sum to the total.',
+    'Sales commission, flat (ratePercent × sales) or tiered (tiers from fromAmount, first at 0): marginal (each rate on its band, like tax brackets) or retroactive (highest tier reached applies to all). baseSalary is added to totalPay; rounded to cents, bands sum to the total.',
   input: z.strictObject({
     sales: z.number().min(0).max(MAX_AMOUNT).describe('Sales amount for the period'),
     ratePercent: z.number().min(0).max(100).optional().describe('Flat commission rate in percent (instead of tiers)'),

@@ -9,10 +9,7 @@ export default defineTool({
   slug: 'discount-calculator',
   title: 'Discount calculator (percent, amount, stacked, reverse)',
   description:
-    'Give any two of `originalPrice`, `salePrice` and the discount; returns the third plus savings and the effective discount. ' +
-    'The discount is `discountsPercent` (one percent, or several applied one after another: [20, 10] = 28 % off in total, not 30 %) or `discountAmount` (amount off). ' +
-    'Reverse: salePrice + discount → the original price (sale / (1 − d)); originalPrice + salePrice → the discount in percent and amount. ' +
-    'Exact decimals; prices rounded half-up to cents only at the end (`steps` show each stacked price, rounded for display). Buy-X-get-Y offers are not modelled.',
+    'Give any two of originalPrice, salePrice and the discount (discountsPercent, stacked one after another: [20, 10] = 28 % off, or discountAmount); returns the third plus savings and the effective discount. Prices rounded to cents at the end.',
   input: z.strictObject({
     originalPrice: z.number().min(0).max(MAX_AMOUNT).optional().describe('Price before the discount'),
     salePrice: z.number().min(0).max(MAX_AMOUNT).optional().describe('Price after the discount'),

@@ -10,9 +10,7 @@ export default defineTool({
   slug: 'freelance-rate-calculator',
   title: 'Freelance hourly rate calculator (zzp uurtarief)',
   description:
-    'Minimum hourly and day rate a freelancer (zzp\'er) must charge: (income needed + business costs) / billable hours per year, with billable hours = (52 − `weeksOff`) × `billableHoursPerWeek`. ' +
-    '`targetIncome` is per year; with `taxRatePercent` > 0 it is the net income wanted and is grossed up as income / (1 − tax rate), so give your own effective rate: no tax rules (e.g. Dutch zelfstandigenaftrek, MKB-winstvrijstelling, premies) are modelled. ' +
-    'Count only billable hours (not admin or acquisition). Rates exclude VAT; money rounded half-up to cents.',
+    'Minimum hourly and day rate for a freelancer (zzp\'er): (income + business costs) / billable hours, billable hours = (52 − weeksOff) × billableHoursPerWeek. With taxRatePercent the income is net and grossed up by that own effective rate; no tax rules are modelled. Excludes VAT.',
   input: z.strictObject({
     targetIncome: z.number().min(0).max(MAX_AMOUNT).describe('Income wanted per year (net if taxRatePercent > 0, else before tax)'),
     businessCostsPerYear: z.number().min(0).max(MAX_AMOUNT).default(0).describe('Business costs per year (insurance, tools, office, pension)'),

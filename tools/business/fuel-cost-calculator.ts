@@ -21,9 +21,7 @@ export default defineTool({
   slug: 'fuel-cost-calculator',
   title: 'Fuel cost calculator (trip)',
   description:
-    'Fuel used and its cost for a trip: `distance` in km or mi, `consumption` in L/100 km, km/L, mpg (US) or mpg (UK), `fuelPrice` per litre, US gallon or UK gallon. ' +
-    'Conversions use exact definitions (1 mi = 1.609344 km, US gal = 3.785411784 L, UK gal = 4.54609 L; so L/100 km = 235.2146 / mpg US = 282.4809 / mpg UK). ' +
-    '`roundTrip` doubles the distance; `passengers` splits the cost. Returns the consumption in all four units. Exact decimals, money half-up to cents.',
+    'Fuel used and its cost for a trip, from distance (km or mi), consumption (L/100 km, km/L, mpg US or UK) and fuel price per litre or gallon; roundTrip doubles, passengers splits. Returns the consumption in all four units (exact unit definitions).',
   input: z.strictObject({
     distance: z.number().min(0).max(1e7).describe('Trip distance (one way if roundTrip)'),
     distanceUnit: z.enum(['km', 'mi']).default('km').describe('km or mi'),

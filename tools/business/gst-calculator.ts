@@ -24,10 +24,10 @@ export default defineTool({
   slug: 'gst-calculator',
   title: 'GST calculator (India, Australia, New Zealand)',
   description:
-    'Adds GST to a net amount (`mode` exclusive) or extracts it from a GST-inclusive amount (inclusive: net = amount × 100 / (100 + rate)). ' +
-    '`country` IN (default), AU or NZ; `ratePercent` defaults to 18 (IN standard slab), 10 (AU) or 15 (NZ); any 0–100 rate is accepted. ' +
-    'India: `supply` intra (CGST + SGST, half each; an odd paisa goes to CGST) or inter (IGST); `indiaNotifiedSlab` says whether the rate is one of the goods slabs in force from 22 Sep 2025 (0, 0.25, 1.5, 3, 5, 18, 28, 40). ' +
-    'GST is rounded once, half-up to the cent/paisa; net + gst = total exactly. Canada is not covered.',
+    'Adds GST to a net amount (exclusive) or extracts it from a gross one (inclusive) for IN, AU or NZ (default rate 18/10/15). India: intra-state splits CGST + SGST, inter-state is IGST; indiaNotifiedSlab says whether the rate is a current slab. Net + GST = total exactly; no Canada.',
+  docs: [
+    'India goods slabs in force from 22 Sep 2025: 0, 0.25, 1.5, 3, 5, 18, 28, 40. Intra-state: half each, an odd paisa goes to CGST. GST is rounded once, half-up to the cent/paisa; inclusive: net = amount × 100 / (100 + rate).',
+  ].join('\n'),
   input: z.strictObject({
     amount: z.number().min(0).max(MAX_AMOUNT).describe('Net amount (exclusive) or GST-inclusive amount (inclusive)'),
     mode: aliasedEnum(MODES, { aliases: { add: 'exclusive', excl: 'exclusive', extract: 'inclusive', incl: 'inclusive', remove: 'inclusive' } })

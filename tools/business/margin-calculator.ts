@@ -7,10 +7,7 @@ export default defineTool({
   slug: 'margin-calculator',
   title: 'Profit margin calculator',
   description:
-    'Gross margin: give any two of `cost`, `price` (selling price, revenue) and `marginPercent`; returns the third plus profit and the equivalent markup. ' +
-    'Margin = (price − cost) / price, a share of the selling price, so it stays below 100 % (markup, on cost, is the markup-calculator). ' +
-    'Exact decimal arithmetic; a computed price or cost is rounded half-up to cents, percents have 15 significant digits. ' +
-    'Selling below cost is allowed (negative margin, isLoss). 400 for a division by zero (price 0 with a margin, cost 0 when solving for the price) or a margin ≥ 100 % when solving for the price.',
+    'Gross margin: give any two of cost, price and marginPercent; returns the third plus profit and the equivalent markup. Margin = (price − cost) / price (markup on cost: markup-calculator). Negative margin allowed (isLoss); 400 on division by zero or a margin ≥ 100 % when solving for the price.',
   input: z.strictObject({
     cost: z.number().min(0).max(MAX_AMOUNT).optional().describe('Cost per unit (or total cost)'),
     price: z.number().min(0).max(MAX_AMOUNT).optional().describe('Selling price (revenue)'),

@@ -7,10 +7,7 @@ export default defineTool({
   slug: 'markup-calculator',
   title: 'Markup calculator',
   description:
-    'Markup on cost: give any two of `cost`, `price` (selling price) and `markupPercent`; returns the third plus profit and the equivalent gross margin. ' +
-    'Markup = (price − cost) / cost, added on top of the cost, unbounded (100 % markup = 50 % margin; margin on price is the margin-calculator). ' +
-    'Exact decimal arithmetic; a computed price or cost is rounded half-up to cents, percents have 15 significant digits. ' +
-    'Negative markup (selling below cost) is allowed down to −100 %. 400 for a division by zero (cost 0 with a markup, price 0 when solving for the cost).',
+    'Markup on cost: give any two of cost, price and markupPercent; returns the third plus profit and the equivalent margin. Markup = (price − cost) / cost (100 % markup = 50 % margin). Down to −100 % allowed; 400 on division by zero.',
   input: z.strictObject({
     cost: z.number().min(0).max(MAX_AMOUNT).optional().describe('Cost per unit (or total cost)'),
     price: z.number().min(0).max(MAX_AMOUNT).optional().describe('Selling price'),

@@ -9,10 +9,7 @@ export default defineTool({
   slug: 'meeting-cost-calculator',
   title: 'Meeting cost calculator',
   description:
-    'What a meeting costs in people\'s time: Σ count × hourly cost × overheadMultiplier × duration. ' +
-    '`attendees` is a list of groups, each with a `count` and either an `hourlyRate` or an `annualSalary` (converted at `hoursPerYear`, default 2,080 = 40 h × 52 weeks). ' +
-    '`overheadMultiplier` (default 1) adds employer costs, e.g. 1.3; `meetingsPerYear` gives the yearly cost of a recurring meeting. ' +
-    'Exact decimals; costs rounded half-up to cents, group costs sum to the total (remainder in the last group).',
+    'Cost of a meeting in people\'s time: Σ count × hourly cost × overheadMultiplier × duration, for attendee groups with an hourlyRate or annualSalary (÷ hoursPerYear). meetingsPerYear gives the yearly cost of a recurring meeting; group costs sum to the total.',
   input: z.strictObject({
     durationMinutes: z.number().positive().max(1440).describe('Meeting length in minutes, greater than 0'),
     attendees: z

@@ -15,10 +15,7 @@ export default defineTool({
   slug: 'sales-tax-calculator',
   title: 'Sales tax calculator (US style)',
   description:
-    'US-style sales tax added at the till: give any two of `net` (before tax), `gross` (after tax) and the rate; returns the third plus the tax. ' +
-    'The rate is `ratePercent` (the combined rate) or `stateRatePercent` plus `localRatesPercent` (county, city, district), summed; then `components` shows each rate\'s share of the tax. ' +
-    'Rounding is per invoice: the tax is rounded once, half-up to cents, on the total (net + tax = gross exactly); component shares are split by largest remainder so they sum to the tax. ' +
-    'Reverse (gross + rate → net) is net = gross / (1 + rate). Rates are inputs: look up the rate for the address; none are built in.',
+    'US-style sales tax: give any two of net, gross and the rate (ratePercent, or stateRatePercent + localRatesPercent with per-component shares); returns the third plus the tax. Tax rounded once per invoice; no rates built in.',
   input: z.strictObject({
     net: z.number().min(0).max(MAX_AMOUNT).optional().describe('Price before tax'),
     gross: z.number().min(0).max(MAX_AMOUNT).optional().describe('Price after tax'),

@@ -11,9 +11,7 @@ export default defineTool({
   slug: 'split-bill-calculator',
   title: 'Split a bill',
   description:
-    'Splits a bill into shares that add up to the total exactly, in cents (largest-remainder method: 100 / 3 → 33.34, 33.33, 33.33; leftover cents go to the largest remainders, ties to the earlier person). ' +
-    'Equal split between `people`, or by `weights` (e.g. [2, 1, 1] for someone paying double, or each person\'s own consumption amount). ' +
-    'Optional `taxPercent` and `tipPercent` are added first, both computed on `amount` and rounded half-up to cents.',
+    'Splits a bill into cent shares that add up exactly (largest remainder: 100 / 3 → 33.34, 33.33, 33.33), equally between people or by weights. taxPercent and tipPercent are added first, on amount.',
   input: z.strictObject({
     amount: z.number().min(0).max(MAX_AMOUNT).describe('Bill amount before the optional tax and tip'),
     people: z.int().min(1).max(MAX_PEOPLE).default(2).describe('Number of equal shares (ignored when weights are given)'),

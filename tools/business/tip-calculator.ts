@@ -23,9 +23,7 @@ export default defineTool({
   slug: 'tip-calculator',
   title: 'Tip calculator',
   description:
-    'Tip and total for a bill, split between `people`. The tip is `tipPercent` of the bill, or of the pre-tax amount when `taxAmount` (the tax included in the bill) is given. ' +
-    '`roundUp`: none (default), total (round the total up to a whole currency unit) or perPerson (each person pays a whole unit, rounded up); the tip absorbs the rounding. ' +
-    'Shares sum to the total exactly: cents left over go one each to the first people (102.07 / 4 → 3 × 25.52 + 1 × 25.51), listed in `shares`. Exact decimals, half-up to cents.',
+    'Tip and total for a bill, split between people; the tip is on the pre-tax amount when taxAmount is given. roundUp rounds the total or each share up to whole units (the tip absorbs it). Shares sum to the total exactly; leftover cents go to the first people.',
   input: z.strictObject({
     bill: z.number().min(0).max(MAX_AMOUNT).describe('Bill amount (including any tax)'),
     tipPercent: z.number().min(0).max(100).default(15).describe('Tip in percent; default 15'),

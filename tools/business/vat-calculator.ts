@@ -14,9 +14,10 @@ export default defineTool({
   slug: 'vat-calculator',
   title: 'VAT calculator',
   description:
-    'Adds VAT to a net amount or extracts it from a gross amount. `mode`: `add` (amount is net, excl. VAT; aliases exclusive, excl, net) or `extract` (amount is gross, incl. VAT; aliases inclusive, incl, gross, remove). ' +
-    '`rate` in percent, any value 0–100, default 21 (Dutch rates: 21 standard, 9 reduced, 0). ' +
-    'Rounding to cents happens once, half away from zero: add → vat = round(net × rate), gross = net + vat; extract → net = round(gross / (1 + rate)), vat = gross − net; so net + vat = gross always holds. Negative amounts (credit notes) are allowed.',
+    'Adds VAT to a net amount (add) or extracts it from a gross amount (extract); Dutch rates 21, 9, 0. Rounded once, half away from zero, so net + vat = gross; negative amounts (credit notes) allowed.',
+  docs: [
+    'Mode aliases: exclusive, excl, net → add; inclusive, incl, gross, remove → extract. add: vat = round(net × rate), gross = net + vat; extract: net = round(gross / (1 + rate)), vat = gross − net.',
+  ].join('\n'),
   input: z.strictObject({
     amount: z.number().min(-MAX_AMOUNT).max(MAX_AMOUNT).describe('The amount: net for mode add, gross for mode extract'),
     rate: z.number().min(0).max(100).default(21).describe('VAT rate in percent, 0–100 (NL: 21, 9 or 0)'),

@@ -18,12 +18,13 @@ export default defineTool({
   slug: 'age-calculator',
   title: 'Age calculator',
   description:
-    'Age on a given date (`onDate`, required: the tool never reads the clock) for a birth date, both yyyy-mm-dd: completed years, months and days, total months, weeks and days, the weekday of birth, and the next birthday with the days until it (0 on the birthday itself). ' +
-    '`leapDayRule` (default march-1): a 29 February birthday is reached on 1 March in common years (UK and most calculators); february-28 uses 28 February (some jurisdictions). The same rule places month anniversaries of the 29th–31st in shorter months. ' +
-    'onDate before birthDate is refused.',
+    'Age on onDate (required; the tool never reads the clock) for a birth date: completed years, months and days, totals in months, weeks and days, weekday of birth and days to the next birthday. leapDayRule sets when a 29 February birthday (and 29th–31st month anniversaries) counts in shorter months.',
+  docs: [
+    'march-1 (default): a 29 February birthday is reached on 1 March in common years (UK and most calculators); february-28 uses 28 February (some jurisdictions). onDate before birthDate is refused.',
+  ].join('\n'),
   input: z.strictObject({
-    birthDate: isoDateField('Date of birth yyyy-mm-dd'),
-    onDate: isoDateField('Date to compute the age on ("today"), yyyy-mm-dd'),
+    birthDate: isoDateField('Date of birth'),
+    onDate: isoDateField('Date to compute the age on ("today")'),
     leapDayRule: z.enum(['march-1', 'february-28']).default('march-1').describe('When a 29 February birthday counts in a common year'),
   }),
   output: z.object({

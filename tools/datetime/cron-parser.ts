@@ -54,20 +54,25 @@ export default defineTool({
   slug: 'cron-parser',
   title: 'Cron expression parser',
   description:
-    'Explains a cron expression in English and lists its next run times. Accepts standard 5-field cron (minute hour day-of-month month day-of-week), 6-field cron with a leading seconds field, and 7-field (seconds first, year last); names (JAN–DEC, SUN–SAT), ranges, lists, steps (*/15, also 5/15 = from 5 every 15), ? (same as *), L, W and # (e.g. 5#2 = second Friday), and @yearly, @monthly, @weekly, @daily, @hourly; not the Quartz forms LW, W1, L-3 or L in day-of-week. ' +
-    'Day-of-month and day-of-week combine with OR when both are restricted (Vixie cron). ' +
-    '`next_runs`: the next `count` (1–100, default 5) run times strictly after `from`, as UTC ISO 8601 timestamps (…Z). `from` is an ISO 8601 date-time from 1970 on; with Z or an offset it is that instant, without one it is read in `timezone`; default: the current time. ' +
-    '`timezone` (IANA name, default UTC; a robfig-style "TZ=Europe/Amsterdam " prefix on the expression works too) is the zone the schedule runs in. Daylight saving time: a fixed-time job (single second, minute and hour) that falls in the spring-forward gap runs right after the gap, and once when the time repeats in autumn; other jobs skip the gap and run at both repeated times. ' +
-    'An invalid expression gives `valid: false` with the `reason` (not an error status). The description comes from cronstrue (12-hour clock unless `use24HourTimeFormat`).',
+    'Explains a cron expression in English and lists its next run times (UTC ISO 8601) strictly after from, in the given timezone. Accepts 5-field cron, 6/7 fields with seconds (and year), names, ranges, lists, steps, ?, L, W, # and @daily-style macros; day-of-month and day-of-week combine with OR. An invalid expression gives valid: false with a reason.',
+  docs: [
+    '- Fields: minute hour day-of-month month day-of-week; 6 fields add a leading seconds field, 7 fields also a trailing year.',
+    '- Syntax: names (JAN–DEC, SUN–SAT), ranges, lists, steps (*/15, also 5/15 = from 5 every 15), ? (same as *), L, W and # (5#2 = second Friday), @yearly, @monthly, @weekly, @daily, @hourly. Not the Quartz forms LW, W1, L-3 or L in day-of-week.',
+    '- Day-of-month and day-of-week combine with OR when both are restricted (Vixie cron).',
+    '- `from` is an ISO 8601 date-time from 1970 on; with Z or an offset it is that instant, without one it is read in `timezone`; default: now.',
+    '- `timezone`: IANA name, default UTC; a robfig-style "TZ=Europe/Amsterdam " prefix on the expression works too.',
+    '- Daylight saving time: a fixed-time job (single second, minute and hour) in the spring-forward gap runs right after the gap, and once when the time repeats in autumn; other jobs skip the gap and run at both repeated times.',
+    '- The description comes from cronstrue.',
+  ].join('\n'),
   input: z.strictObject({
     expression: z.string().max(200).describe('Cron expression, e.g. "*/15 9-17 * * MON-FRI"'),
-    count: z.int().min(1).max(MAX_COUNT).default(5).describe(`How many next run times, 1–${MAX_COUNT}`),
+    count: z.int().min(1).max(MAX_COUNT).default(5).describe('How many next run times'),
     from: z
       .string()
       .max(40)
       .optional()
-      .describe('Start instant (ISO 8601, e.g. 2025-01-01T00:00:00Z); runs strictly after it. Default: now'),
-    timezone: z.string().max(64).optional().describe('IANA time zone the schedule runs in, e.g. Europe/Amsterdam (default UTC)'),
+      .describe('Start instant, ISO 8601 (default: now)'),
+    timezone: z.string().max(64).optional().describe('IANA zone of the schedule (default UTC)'),
     use24HourTimeFormat: z.boolean().default(false).describe('Describe times as 14:00 instead of 02:00 PM'),
   }),
   output: z.object({

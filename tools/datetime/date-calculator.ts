@@ -28,14 +28,15 @@ export default defineTool({
   slug: 'date-calculator',
   title: 'Date calculator (add or subtract)',
   description:
-    'Adds or subtracts years, months, weeks and days to a date (yyyy-mm-dd), or business days. ' +
-    'Calendar mode applies the largest unit first: years and months together as one month shift, clamped to month end (2024-01-31 + 1 month = 2024-02-29; 2024-02-29 + 1 year = 2025-02-28), then weeks and days. ' +
-    '`operation: subtract` negates every amount. ' +
-    `Business mode counts Monday–Friday starting the day after the start date (0 = the start date itself), at most ${MAX_BUSINESS_DAYS}; ` +
-    '`excludeDutchHolidays` also skips Dutch public holidays that are a customary day off (as the working-days tool; years 1900–2099). Proleptic Gregorian calendar, no time zone.',
+    'Adds or subtracts years, months, weeks and days to a date, or business days (Mon–Fri, optionally skipping Dutch public days off). Calendar mode shifts months first, clamped to month end (2024-01-31 + 1 month = 2024-02-29), then weeks and days.',
+  docs: [
+    '- Calendar mode: years and months together as one month shift, clamped to month end (2024-02-29 + 1 year = 2025-02-28), then weeks and days. `operation: subtract` negates every amount.',
+    '- Business mode counts Monday–Friday starting the day after the start date (0 = the start date itself); `excludeDutchHolidays` skips Dutch public holidays that are a customary day off (as working-days; years 1900–2099).',
+    '- Proleptic Gregorian calendar, no time zone.',
+  ].join('\n'),
   input: z.strictObject({
-    startDate: isoDateField('Start date yyyy-mm-dd'),
-    mode: z.enum(['calendar', 'business']).default('calendar').describe('calendar: years/months/weeks/days; business: businessDays'),
+    startDate: isoDateField('Start date'),
+    mode: z.enum(['calendar', 'business']).default('calendar').describe('business uses businessDays'),
     operation: z.enum(['add', 'subtract']).default('add').describe('subtract negates all amounts'),
     years: amount('Years', 9999),
     months: amount('Months', 120_000),

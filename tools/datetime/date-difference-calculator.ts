@@ -11,13 +11,14 @@ export default defineTool({
   slug: 'date-difference-calculator',
   title: 'Date difference calculator',
   description:
-    'The time between two dates (yyyy-mm-dd): days, weeks + days, years + months + days, total months, business days and hours. ' +
-    'Exclusive by default (end − start: the start day counts, the end day does not); `includeEndDate: true` adds the end day (+1), which is how the working-days tool counts. ' +
-    'Years/months/days: the most whole months M with start + M months (clamped to month end) ≤ end, then the remaining days, so 2020-01-31 → 2020-03-01 = 1 month 1 day, and date-calculator(start + years, months, days) gives end back. ' +
-    'An end before the start is swapped and flagged `negative: true`. Business days are Monday–Friday in the same range, optionally without Dutch public days off (years 1900–2099).',
+    'Time between two dates: days, weeks + days, years + months + days, total months, business days and hours. End day excluded unless includeEndDate (working-days counts inclusive); an end before the start is swapped and flagged negative.',
+  docs: [
+    '- Years/months/days: the most whole months M with start + M months (clamped to month end) ≤ end, then the remaining days, so 2020-01-31 → 2020-03-01 = 1 month 1 day, and date-calculator(start + years, months, days) gives end back.',
+    '- Business days are Monday–Friday in the same range, optionally without Dutch public days off (years 1900–2099).',
+  ].join('\n'),
   input: z.strictObject({
-    startDate: isoDateField('Start date yyyy-mm-dd'),
-    endDate: isoDateField('End date yyyy-mm-dd'),
+    startDate: isoDateField('Start date'),
+    endDate: isoDateField('End date'),
     includeEndDate: z.boolean().default(false).describe('Count the end day too (+1 day)'),
     excludeDutchHolidays: z.boolean().default(false).describe('Business days: also skip Dutch public days off'),
   }),

@@ -37,12 +37,9 @@ export default defineTool({
   slug: 'military-time-converter',
   title: 'Military (24-hour) time converter',
   description:
-    'Converts times between the 12-hour clock and 24-hour / military time; each input may be either form and every form is returned. ' +
-    'Accepts "1730", "17:30", "17:30:15", "0730 hours", "5:30 pm", "5pm", "12:15 a.m.". Rules: 12:xx AM = 00xx, 12:xx PM = 12xx; 12-hour hours must be 1–12. ' +
-    '"2400"/"24:00" is midnight at the end of the day (ISO 8601): 12:00 AM of the next day, flagged `nextDay`. ' +
-    `Up to ${MAX_TIMES} times per call; an unreadable time is refused naming its index.`,
+    'Converts times between the 12-hour clock and 24-hour/military time; each input may be either form ("1730", "17:30:15", "0730 hours", "5:30 pm", "12:15 a.m."). "2400" is midnight at the end of the day, flagged nextDay.',
   input: z.strictObject({
-    times: z.array(z.string().max(20)).min(1).max(MAX_TIMES).describe('Times to convert, e.g. ["1730", "5:30 PM"]'),
+    times: z.array(z.string().max(20)).min(1).max(MAX_TIMES).describe('Times to convert'),
   }),
   output: z.object({ results: z.array(result) }),
   examples: [

@@ -13,13 +13,16 @@ export default defineTool({
   slug: 'overtime-calculator',
   title: 'Overtime pay calculator',
   description:
-    'Regular, overtime and double-time hours and pay for one workweek. Give `hoursWorked` (week total) or `dailyHours` (≤ 7 days, in order). ' +
-    '`preset` flsa (default, US federal): over 40 h/week at 1.5×. california (Labor Code §510, needs dailyHours): over 8 h/day or 40 h/week at 1.5×, over 12 h/day at 2×, 7th consecutive day: first 8 h 1.5×, rest 2×; weekly overtime counts only hours not already daily overtime. ' +
-    'Override thresholds/multipliers for other rules (NL: no statutory premium, the CAO sets it). Pay lines are rounded half-up to cents; total = their sum.',
+    'Regular, overtime and double-time hours and pay for one workweek from hoursWorked or dailyHours. preset flsa: over 40 h/week at 1.5×; california (needs dailyHours): daily and 7th-day rules too. Override thresholds and multipliers for other rules (NL: the CAO sets it).',
+  docs: [
+    '- flsa (US federal): over 40 h/week at 1.5×.',
+    '- california (Labor Code §510): over 8 h/day or 40 h/week at 1.5×, over 12 h/day at 2×; 7th consecutive day: first 8 h 1.5×, rest 2×; weekly overtime counts only hours not already daily overtime.',
+    '- Pay lines are rounded half-up to cents; total = their sum.',
+  ].join('\n'),
   input: z.strictObject({
     hourlyRate: z.number().min(0).max(100_000).describe('Regular hourly rate'),
     hoursWorked: hours('Hours worked in the week', 168).optional(),
-    dailyHours: z.array(hours('Hours that day', 24)).min(1).max(7).optional().describe('Hours per day of the workweek, in order'),
+    dailyHours: z.array(hours('Hours that day', 24)).min(1).max(7).optional().describe('Hours per day, in order'),
     preset: z.enum(['flsa', 'california']).default('flsa').describe('Rule set; fields below override it'),
     weeklyThresholdHours: hours('Weekly overtime threshold (preset: 40)', 168).optional(),
     dailyThresholdHours: hours('Daily overtime threshold (california: 8)', 24).optional(),

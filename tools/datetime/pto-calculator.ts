@@ -12,11 +12,7 @@ export default defineTool({
   slug: 'pto-calculator',
   title: 'PTO / vacation accrual calculator',
   description:
-    'PTO balance = carried-over hours (capped) + accrued − used, in hours and days. ' +
-    'per-period: annualAccrualHours ÷ pay periods × periodsElapsed; ' +
-    'per-hour-worked: accrueHours per perHoursWorked (default 1 per 30, California sick leave); ' +
-    'nl-statutory: Dutch minimum 4 × weeklyHours a year (BW 7:634), pro rata by days employed in `year` (default all). ' +
-    'Over carryOverCapHours is forfeited; a negative balance sets `overdrawn`.',
+    'PTO balance (carried over, capped, + accrued − used) in hours and days. Modes: per-period (annual hours per pay period), per-hour-worked (e.g. 1 per 30, California sick leave), nl-statutory (Dutch minimum 4 × weeklyHours a year, BW 7:634, pro rata in year). Sets overdrawn when negative.',
   input: z.strictObject({
     mode: z.enum(['per-period', 'per-hour-worked', 'nl-statutory']).default('per-period').describe('How time off accrues'),
     annualAccrualHours: h('per-period: hours per year').optional(),

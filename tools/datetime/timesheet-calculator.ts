@@ -33,28 +33,26 @@ export default defineTool({
   slug: 'timesheet-calculator',
   title: 'Timesheet calculator',
   description:
-    'Hours worked per shift and for one week of shifts (times like 09:00 or 5:30 PM): h:mm and decimal hours, overtime over a weekly threshold (default 40 h) and, with `hourlyRate`, pay (overtime ×1.5 by default; each pay line rounded half-up to cents). ' +
-    'An end before the start crosses midnight (22:00–06:00 = 8 h). Unpaid breaks: `breakMinutes` and/or `breaks` ranges. ' +
-    '`roundToMinutes` (a divisor of 60, e.g. 15) rounds each start and end to the nearest step first, ties up (FLSA 29 CFR 785.48(b)).',
+    'Hours worked per shift and for a week of shifts (09:00 or 5:30 PM): h:mm and decimal hours, weekly overtime and, with hourlyRate, pay rounded to cents. An end before the start crosses midnight; breaks are unpaid; roundToMinutes rounds punches to the nearest step, ties up (FLSA 29 CFR 785.48(b)).',
   input: z.strictObject({
     entries: z
       .array(
         z.strictObject({
-          label: z.string().max(40).optional().describe('e.g. Monday or 2025-03-03'),
-          start: clockField('Start time, e.g. 09:00'),
-          end: clockField('End time, e.g. 17:30 (before start = next day)'),
+          label: z.string().max(40).optional(),
+          start: clockField('Start time'),
+          end: clockField('End time'),
           breakMinutes: z.int().min(0).max(DAY).default(0).describe('Unpaid break minutes'),
           breaks: z
             .array(z.strictObject({ start: clockField('Break start'), end: clockField('Break end') }))
             .max(MAX_BREAKS)
             .default([])
-            .describe('Unpaid break ranges within the shift'),
+            .describe('Unpaid break ranges'),
         }),
       )
       .min(1)
       .max(MAX_ENTRIES)
       .describe('Shifts of one week'),
-    roundToMinutes: z.int().min(0).max(60).default(0).describe('Round punches to the nearest N minutes (0 = exact)'),
+    roundToMinutes: z.int().min(0).max(60).default(0).describe('Round punches to N minutes (0 = exact)'),
     overtimeAfterHours: z.number().min(0).max(168).default(40).describe('Weekly overtime threshold in hours'),
     hourlyRate: z.number().min(0).max(100_000).optional().describe('Regular hourly rate for pay'),
     overtimeMultiplier: z.number().min(1).max(10).default(1.5).describe('Overtime rate ÷ regular rate'),

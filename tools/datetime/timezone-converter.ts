@@ -89,12 +89,14 @@ export default defineTool({
   slug: 'timezone-converter',
   title: 'Time zone converter',
   description:
-    'Converts a local date-time (yyyy-mm-ddThh:mm[:ss], no offset, years 1900–2100) in `fromZone` to one or more `toZones`: local time, UTC offset, abbreviation, DST flag and day shift per zone, plus the UTC instant. ' +
-    "Zones are IANA names (Europe/Amsterdam, America/New_York, UTC) from Node's built-in ICU time zone data. Abbreviations: clear ones (EST, CET, JST…) are mapped to a zone with a warning; ambiguous ones (CST, IST, BST, AST) are refused. " +
-    'DST edges (`disambiguation`, default compatible as in Temporal/java.time): a time in the spring-forward gap does not exist and moves forward by the gap (2024-03-31 02:30 Amsterdam → 03:30 CEST); a time in the autumn fold is ambiguous and takes the earlier offset. Both are flagged in `source.flag`; `later`/`earlier` pick the other reading, `reject` refuses.',
+    'Converts a local date-time (no offset) in fromZone to one or more IANA toZones: local time, UTC offset, abbreviation, DST flag and day shift, plus the UTC instant. Clear abbreviations (EST, CET) map to a zone with a warning, ambiguous ones (CST, IST) are refused. DST gaps move forward, folds take the earlier offset (flagged).',
+  docs: [
+    '- dateTime: yyyy-mm-ddThh:mm[:ss], years 1900–2100; zone data from Node\'s built-in ICU.',
+    '- `disambiguation` (as Temporal/java.time): compatible moves a time in the spring-forward gap forward by the gap (2024-03-31 02:30 Amsterdam → 03:30 CEST) and takes the earlier offset in the autumn fold; both are flagged in `source.flag`; `later`/`earlier` pick the other reading, `reject` refuses.',
+  ].join('\n'),
   input: z.strictObject({
     dateTime: z.string().max(25).describe('Local date-time in fromZone, e.g. 2024-03-31T02:30'),
-    fromZone: z.string().max(64).describe('IANA zone of dateTime, e.g. Europe/Amsterdam'),
+    fromZone: z.string().max(64).describe('IANA zone of dateTime'),
     toZones: z.array(z.string().max(64)).min(1).max(MAX_ZONES).describe('IANA zones to convert to'),
     disambiguation: z
       .enum(['compatible', 'earlier', 'later', 'reject'])

@@ -29,17 +29,18 @@ export default defineTool({
   slug: 'week-number-calculator',
   title: 'Week number calculator',
   description:
-    'Converts a date to its week number, or a week number to its 7-day date range. ' +
-    '`system: iso` (default, ISO 8601, Europe): weeks run Monday–Sunday and week 1 contains 4 January, so the week-numbering year can differ from the calendar year (2021-01-03 is 2020-W53). ' +
-    '`system: us`: weeks run Sunday–Saturday and week 1 contains 1 January; late-December days sharing a week with 1 January are in week 1 of the next year (Excel WEEKNUM counts partial weeks 53/54 instead). ' +
-    'Both give 52 or 53 weeks. Also returns the week of the month (week 1 contains the 1st, same week start). ' +
-    'Mode `date-to-week` needs `date`; `week-to-dates` needs `year` and `week`.',
+    'Date → week number (and week of the month), or week number → its 7-day date range. iso: Monday weeks, week 1 holds 4 January (2021-01-03 is 2020-W53); us: Sunday weeks, week 1 holds 1 January.',
+  docs: [
+    '- `us`: late-December days sharing a week with 1 January are in week 1 of the next year (Excel WEEKNUM counts partial weeks 53/54 instead). Both systems give 52 or 53 weeks.',
+    '- Week of the month: week 1 contains the 1st, same week start.',
+    '- Mode `date-to-week` needs `date`; `week-to-dates` needs `year` and `week`.',
+  ].join('\n'),
   input: z.strictObject({
     mode: z.enum(['date-to-week', 'week-to-dates']).default('date-to-week').describe('Direction'),
     system: z.enum(SYSTEMS).default('iso').describe('iso: Monday start, week with 4 Jan; us: Sunday start, week with 1 Jan'),
-    date: isoDateField('Date yyyy-mm-dd (date-to-week)').optional(),
+    date: isoDateField('Date (date-to-week)').optional(),
     year: z.int().min(2).max(9998).optional().describe('Week-numbering year (week-to-dates)'),
-    week: z.int().min(1).max(53).optional().describe('Week number 1–53 (week-to-dates)'),
+    week: z.int().min(1).max(53).optional().describe('Week number (week-to-dates)'),
   }),
   output: z.object({
     system: z.enum(SYSTEMS),

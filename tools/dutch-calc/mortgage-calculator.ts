@@ -13,9 +13,11 @@ export default defineTool({
   slug: 'mortgage-calculator',
   title: 'Dutch mortgage calculator (annuïteit / lineair, hypotheekrenteaftrek estimate)',
   description:
-    'Monthly payments of a Dutch hypotheek: `annuity` (annuïteitenhypotheek, equal gross payments) or `linear` (lineair, equal principal, falling payments), interest monthly at annual rate / 12, cents rounded per row with the remainder in the last payment. ' +
-    'With `year` (tax year, 2025 or 2026) it adds an ESTIMATE of the hypotheekrenteaftrek: interest × deduction rate, the rate being `deductionRatePercent` (your box-1 rate) capped at that year\'s maximum (37.48 % 2025, 37.56 % 2026), for at most 30 years; eigenwoningforfait, Hillen and rate changes are not modelled. ' +
-    'Returns payments, totals, payoff date (with `startDate`) and a yearly table; `schedule: monthly` adds the monthly rows.',
+    'Monthly payments of a Dutch hypotheek, annuity (annuïteitenhypotheek) or linear (lineair), with totals, payoff date (with startDate) and a yearly or monthly table. With year it adds an ESTIMATE of the hypotheekrenteaftrek: interest × deductionRatePercent capped at the year\'s maximum, for at most 30 years.',
+  docs: [
+    '- Interest monthly at annual rate / 12; cents rounded per row with the remainder in the last payment.',
+    '- Maximum deduction rate: 37.48 % (2025), 37.56 % (2026). Eigenwoningforfait, Hillen and rate changes are not modelled.',
+  ].join('\n'),
   input: z.strictObject({
     loanAmount: z.number().min(1).max(MAX_LOAN).describe('Mortgage amount in euros'),
     annualRatePercent: z.number().min(0).max(20).describe('Annual interest rate in percent'),

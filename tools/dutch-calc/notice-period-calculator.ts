@@ -7,10 +7,13 @@ export default defineTool({
   slug: 'notice-period-calculator',
   title: 'Dutch notice period (opzegtermijn)',
   description:
-    'Dutch statutory notice period (BW 7:672) and the end date of an employment contract. Employer: 1 month under 5 years of service, 2 from 5, 3 from 10, 4 from 15 (years completed on the notice date); 1 month if the contract began after the employee reached AOW age. Employee: 1 month. ' +
-    'Overrides: agreedEmployeeMonths (written, max 6; the employer’s period becomes at least double), caoMonths (a CAO period for whoever gives notice). ' +
-    'uwvProcedureDays (employer, UWV permission or court dissolution): the notice is shortened by the procedure, at least 1 month remains. Notice ends at the end of a month unless endOfMonth is false. ' +
+    'Dutch statutory notice period (BW 7:672) and the contract end date: employer 1–4 months by years of service (1 after AOW age), employee 1 month; overrides for agreed and CAO periods and UWV/court procedure time. Ends at the end of a month unless endOfMonth is false. ' +
     `Notice dates ${NOTICE_YEARS.min}–${NOTICE_YEARS.max}.`,
+  docs: [
+    '- Employer: 1 month under 5 years of service, 2 from 5, 3 from 10, 4 from 15 (years completed on the notice date); 1 month if the contract began after the employee reached AOW age. Employee: 1 month.',
+    '- agreedEmployeeMonths (written, max 6): the employer\'s period becomes at least double. caoMonths: a CAO period for whoever gives notice.',
+    '- uwvProcedureDays: the notice is shortened by the procedure; at least 1 month remains.',
+  ].join('\n'),
   input: z.strictObject({
     givenBy: z.enum(['employer', 'employee']).describe('Who gives notice'),
     startDate: isoDateField('First day of employment (yyyy-mm-dd)'),

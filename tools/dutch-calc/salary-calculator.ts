@@ -15,10 +15,8 @@ export default defineTool({
   slug: 'salary-calculator',
   title: 'Dutch gross-to-net salary (bruto-netto)',
   description:
-    'Estimates Dutch net pay from a gross wage for a tax year: box 1 brackets (tax + national-insurance premiums), general tax credit (algemene heffingskorting) and labour credit (arbeidskorting), ' +
-    'below or at AOW age (AOW age: lower first bracket, elderly credit), holiday allowance added (8%), already included or none, optional 30% ruling (tax-free allowance, salary norm, cap). ' +
-    'It is an annual approximation, not a payslip: payroll tables (witte/groene tabel) round per pay period and can differ by some euros; pension and other deductions are not included. ' +
-    `Years: ${availableYears(BOX1).join(', ')} (AOW age: 2026 only); other years are refused.`,
+    'Estimates Dutch annual net pay from a gross wage for a tax year: box 1 tax and premiums, general and labour tax credits, AOW-age rules, holiday allowance, optional 30% ruling. An approximation, not a payslip (payroll tables can differ by some euros); no pension deductions. ' +
+    `Years: ${availableYears(BOX1).join(', ')} (AOW age: 2026 only).`,
   input: z.strictObject({
     year: z.number().int().min(2000).max(2100).describe('Tax year'),
     grossAmount: z.number().min(0).max(100_000_000).describe('Gross wage in euros per `period`'),

@@ -25,9 +25,13 @@ export default defineTool({
   slug: 'ww-duration-calculator',
   title: 'WW (Dutch unemployment benefit) entitlement and duration',
   description:
-    'Dutch WW: whether you are entitled and for how many months, by UWV\'s rules. Wekeneis: worked in 26 of the last 36 weeks → 3 months; jareneis (worked in 4 of the 5 calendar years before the year unemployment starts) → 1 month per year of arbeidsverleden for the first 10 years, further years before 2016 1 month, from 2016 0.5 month; max 24. ' +
-    'Arbeidsverleden = fictive years (year you turned 18 through 1997, from `birthDate`) + `countingYears` (1998 onwards, each with ≥ 208 paid hours; ≥ 52 days before 2013) and/or every year from `workedEveryYearSince`. The unemployment year never counts. ' +
-    `First unemployment day ${WW_PERIOD.from} to ${WW_PERIOD.to} (the 2016–2019 phase-down is not modelled). Partly counting years (care, leave) are not modelled.`,
+    'Dutch WW (unemployment benefit): entitlement and duration in months by UWV\'s rules: wekeneis (26 of 36 weeks → 3 months) and jareneis (1 month per year of arbeidsverleden, max 24). Arbeidsverleden from birthDate (fictive years to 1997), countingYears and/or workedEveryYearSince. ' +
+    `First unemployment day ${WW_PERIOD.from} to ${WW_PERIOD.to}.`,
+  docs: [
+    '- Jareneis: worked in 4 of the 5 calendar years before the year unemployment starts. 1 month per year for the first 10 years, further years before 2016 1 month, from 2016 0.5 month; max 24.',
+    '- Arbeidsverleden = fictive years (year you turned 18 through 1997) + counting years from 1998 (each with ≥ 208 paid hours; ≥ 52 days before 2013). The unemployment year never counts.',
+    '- Not modelled: the 2016–2019 phase-down, partly counting years (care, leave).',
+  ].join('\n'),
   input: z.strictObject({
     firstUnemploymentDate: isoDateField('First day of unemployment (yyyy-mm-dd)'),
     birthDate: isoDateField('Date of birth (yyyy-mm-dd), for the fictive years'),

@@ -8,19 +8,20 @@ export default defineTool({
   slug: 'compound-interest-calculator',
   title: 'Compound interest calculator',
   description:
-    'Grows a starting amount plus a fixed monthly contribution at an annual interest rate, with a year-by-year table. ' +
-    'Model: interest accrues every month on the balance at the start of that month (annual rate / 12) and is added to the balance at the end of each compounding period (`compoundsPerYear` 12 = monthly, 4 = quarterly, 1 = yearly; default 12); contributions are paid at the end of each month. ' +
-    'Computed in full precision; amounts are rounded to cents only for the output, and each year\'s `interest` is the difference of the rounded balances, so the table adds up exactly. ' +
-    '`totalContributed` = principal + all monthly contributions; `totalInterest` = futureValue − totalContributed; `interestPercent` = totalInterest / totalContributed × 100 (2 decimals; 0 when nothing was contributed). ' +
-    `Limits: years 1–${MAX_YEARS}, rate 0–100 %, amounts 0–${MAX_AMOUNT.toExponential()}.`,
+    'Grows a starting amount plus a fixed monthly contribution at an annual interest rate, with a year-by-year table and total contributed, interest and interest percent. Interest accrues monthly and is added each compounding period; contributions at the end of each month.',
+  docs: [
+    '- Interest accrues every month on the balance at the start of that month (annual rate / 12) and is added at the end of each compounding period; contributions are paid at the end of each month.',
+    '- Computed in full precision; amounts are rounded to cents only for the output, and each year\'s `interest` is the difference of the rounded balances, so the table adds up exactly.',
+    '- `totalContributed` = principal + all contributions; `totalInterest` = futureValue − totalContributed; `interestPercent` = totalInterest / totalContributed × 100 (2 decimals; 0 when nothing was contributed).',
+  ].join('\n'),
   input: z.strictObject({
     principal: z.number().min(0).max(MAX_AMOUNT).describe('Starting amount'),
-    annualRatePercent: z.number().min(0).max(100).describe('Annual interest rate in percent, 0–100'),
-    years: z.int().min(1).max(MAX_YEARS).describe(`Duration in whole years, 1–${MAX_YEARS}`),
+    annualRatePercent: z.number().min(0).max(100).describe('Annual interest rate, percent'),
+    years: z.int().min(1).max(MAX_YEARS).describe('Duration in whole years'),
     compoundsPerYear: z
       .union([z.literal(12), z.literal(4), z.literal(1)])
       .default(12)
-      .describe('How often interest is added: 12 (monthly), 4 (quarterly) or 1 (yearly)'),
+      .describe('Interest additions per year'),
     monthlyContribution: z.number().min(0).max(MAX_AMOUNT).default(0).describe('Amount added at the end of every month'),
   }),
   output: z.object({

@@ -20,15 +20,16 @@ export default defineTool({
   slug: 'debt-payoff-calculator',
   title: 'Debt payoff calculator (single debt, avalanche or snowball)',
   description:
-    'Months, payoff date and total interest to clear one or more debts with fixed monthly payments. Each month interest = balance × APR/12 (rounded to cents) is added, then every debt gets its `payment`; ' +
-    'the `extraPayment` plus the payments of debts already cleared (rollover) go to the target debt: `avalanche` (default: highest APR first) or `snowball` (smallest starting balance first). The last payment is smaller. ' +
-    'A single debt also reports n = −ln(1 − rB/P)/ln(1 + r). Refused with 400: payments that do not exceed the first month\'s interest (the debt never shrinks) or take over 100 years. ' +
-    '`startDate` (optional) is the date of the first payment. Up to 20 debts.',
+    'Months, payoff date and total interest to clear debts with fixed monthly payments. extraPayment plus the payments of cleared debts (rollover) go to the target debt: avalanche (highest APR first) or snowball (smallest balance first). Payments that do not beat the first month\'s interest or take over 100 years give 400.',
+  docs: [
+    '- Each month interest = balance × APR/12 (rounded to cents) is added, then every debt gets its `payment`; the last payment is smaller.',
+    '- A single debt also reports n = −ln(1 − rB/P)/ln(1 + r).',
+  ].join('\n'),
   input: z.strictObject({
-    debts: z.array(debtSchema).min(1).max(MAX_DEBTS).describe('The debts (1–20)'),
-    extraPayment: z.number().min(0).max(MAX_MONEY).default(0).describe('Paid each month on top of the payments, to the target debt'),
+    debts: z.array(debtSchema).min(1).max(MAX_DEBTS).describe('The debts'),
+    extraPayment: z.number().min(0).max(MAX_MONEY).default(0).describe('Monthly extra, to the target debt'),
     strategy: z.enum(['avalanche', 'snowball']).default('avalanche').describe('Which debt gets the extra money first'),
-    startDate: isoDateField('Date of the first payment, yyyy-mm-dd (optional)').optional(),
+    startDate: isoDateField('Date of the first payment').optional(),
   }),
   output: z.object({
     strategy: z.enum(['avalanche', 'snowball']),

@@ -14,16 +14,18 @@ export default defineTool({
   slug: 'emi-calculator',
   title: 'EMI calculator (equated monthly instalment)',
   description:
-    'EMI of a reducing-balance loan (Indian-market view of the annuity loan): EMI = P·r·(1+r)^n/((1+r)^n−1), r = annual rate / 12 / 100; at 0 % EMI = P/n. ' +
-    'Tenure in `years` (default) or `months`, a whole number of months up to 1,200. The EMI is rounded to paise; each month interest = balance × r rounded to paise, and the last EMI absorbs the rounding so the balance ends at 0; ' +
-    'totals are the sums of the actual EMIs (pages that multiply a rupee-rounded EMI by n can differ by a few rupees). ' +
-    'Returns a year-by-year breakup; `schedule: monthly` adds up to 360 monthly rows.',
+    'EMI of a reducing-balance loan (Indian view of the annuity loan): EMI = P·r·(1+r)^n/((1+r)^n−1), r = annual rate/12/100, with a year-by-year breakup or up to 360 monthly rows. Rounded to paise; the last EMI absorbs the rounding.',
+  docs: [
+    '- Tenure must come to a whole number of months, up to 1,200. At 0 % EMI = P/n.',
+    '- Each month interest = balance × r rounded to paise; the last EMI absorbs the rounding so the balance ends at 0.',
+    '- Totals are the sums of the actual EMIs (pages that multiply a rupee-rounded EMI by n can differ by a few rupees).',
+  ].join('\n'),
   input: z.strictObject({
     principal: z.number().min(0.01).max(MAX_AMOUNT).describe('Loan amount'),
-    annualRatePercent: z.number().min(0).max(100).describe('Annual interest rate in percent, 0–100'),
-    tenure: z.number().positive().max(MAX_MONTHS).describe('Loan tenure, in tenureUnit (greater than 0)'),
-    tenureUnit: z.enum(['years', 'months']).default('years').describe('years (default) or months'),
-    schedule: z.enum(['yearly', 'monthly']).default('yearly').describe('yearly: year-by-year breakup only; monthly: also the monthly rows'),
+    annualRatePercent: z.number().min(0).max(100).describe('Annual interest rate, percent'),
+    tenure: z.number().positive().max(MAX_MONTHS).describe('Loan tenure, in tenureUnit'),
+    tenureUnit: z.enum(['years', 'months']).default('years').describe('Unit of tenure'),
+    schedule: z.enum(['yearly', 'monthly']).default('yearly').describe('monthly adds the monthly rows'),
   }),
   output: z.object({
     principal: z.number(),

@@ -11,14 +11,12 @@ export default defineTool({
   slug: 'inflation-calculator',
   title: 'Inflation calculator (constant rate)',
   description:
-    'What an amount costs after `years` of inflation at a constant `annualInflationPercent` (futureCost = amount·(1+i)^t) and what it is worth then in today\'s money (purchasingPower = amount/(1+i)^t), with cumulative inflation and a yearly table. ' +
-    'Give `targetAmount` instead of the rate to get the implied average yearly rate ((target/amount)^(1/t) − 1). Years may be fractional (up to 200); the rate may be negative (deflation). ' +
-    'Rate mode only: no CPI table is shipped, so historical "what was X in 1990 worth today" answers need the user\'s own average rate. Money rounded half-up to cents at the end.',
+    'Future cost of an amount after years of constant inflation (amount·(1+i)^t) and its purchasing power in today\'s money, with a yearly table; or, given targetAmount instead of the rate, the implied average yearly rate. Negative rates (deflation) allowed. No CPI table: historical questions need the user\'s own average rate.',
   input: z.strictObject({
-    amount: z.number().positive().max(MAX_AMOUNT).describe('Amount in today\'s money (greater than 0)'),
-    years: z.number().positive().max(MAX_YEARS).describe('Number of years (greater than 0, may be fractional)'),
+    amount: z.number().positive().max(MAX_AMOUNT).describe('Amount in today\'s money'),
+    years: z.number().positive().max(MAX_YEARS).describe('Years, may be fractional'),
     annualInflationPercent: z.number().min(-50).max(1000).optional().describe('Average yearly inflation in percent'),
-    targetAmount: z.number().positive().max(MAX_AMOUNT).optional().describe('Later amount, to solve the implied yearly rate (instead of annualInflationPercent)'),
+    targetAmount: z.number().positive().max(MAX_AMOUNT).optional().describe('Later amount, to solve the yearly rate instead'),
   }),
   output: z.object({
     amount: z.number(),

@@ -15,20 +15,23 @@ export default defineTool({
   slug: 'investment-calculator',
   title: 'Investment calculator (solve for any unknown)',
   description:
-    'Future value of a starting amount plus regular contributions, or solves for the one unknown (`solveFor`): endAmount (default), startAmount, contribution, returnRate or years; the others must be given, and `targetAmount` is the wanted end amount. ' +
-    'Contributions are monthly or annual, at the start or end of each period (default end), optionally rising by `contributionIncreasePercent` a year; the return is a nominal annual rate compounded `compounding` (default annually, like calculator.net); when contribution and compounding frequencies differ the equivalent effective rate per contribution period is used. ' +
-    'The rate is found by bisection between −99 % and 1000 %; years are whole contribution periods (plus the exact fraction when no increase is set). Unreachable targets answer `achievable: false`. Money rounded half-up to cents at the end.',
+    'Future value of a starting amount plus regular contributions, or solves solveFor (startAmount, contribution, returnRate, years) from the others and targetAmount. Contributions monthly or annually, at start or end, optionally rising yearly; returns compound at a nominal annual rate. Unreachable targets give achievable: false.',
+  docs: [
+    '- When contribution and compounding frequencies differ, the equivalent effective rate per contribution period is used (compounding default annually, like calculator.net).',
+    '- The rate is found by bisection between −99 % and 1000 %; years are whole contribution periods (plus the exact fraction when no increase is set).',
+    '- Money rounded half-up to cents at the end.',
+  ].join('\n'),
   input: z.strictObject({
     solveFor: z.enum(SOLVE).default('endAmount').describe('Which value to compute'),
     startAmount: money.default(0).describe('Amount invested at the start'),
     contribution: money.default(0).describe('Amount added every contribution period'),
     contributionFrequency: z.enum(['monthly', 'annually']).default('monthly').describe('How often the contribution is added'),
-    contributionTiming: z.enum(['end', 'start']).default('end').describe('Contribution at the end (default) or start of each period'),
-    contributionIncreasePercent: z.number().min(0).max(100).default(0).describe('Yearly increase of the contribution in percent'),
-    annualReturnPercent: z.number().min(-50).max(100).optional().describe('Annual return in percent (not needed when solving returnRate)'),
+    contributionTiming: z.enum(['end', 'start']).default('end').describe('Contribution at end or start of period'),
+    contributionIncreasePercent: z.number().min(0).max(100).default(0).describe('Yearly contribution increase, percent'),
+    annualReturnPercent: z.number().min(-50).max(100).optional().describe('Annual return, percent (not for returnRate)'),
     compounding: z.enum(Object.keys(COMPOUNDING) as [keyof typeof COMPOUNDING]).default('annually').describe('How often returns compound'),
-    years: z.number().positive().max(MAX_YEARS).optional().describe(`Duration in years, up to ${MAX_YEARS} (not needed when solving years; greater than 0)`),
-    targetAmount: money.optional().describe('Wanted end amount (needed unless solveFor is endAmount)'),
+    years: z.number().positive().max(MAX_YEARS).optional().describe('Duration in years (not for solving years)'),
+    targetAmount: money.optional().describe('Wanted end amount (unless solving endAmount)'),
   }),
   output: z.object({
     solvedFor: z.enum(SOLVE),

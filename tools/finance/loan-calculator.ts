@@ -26,25 +26,26 @@ export default defineTool({
   slug: 'loan-calculator',
   title: 'Loan calculator (annuity, linear, interest-only)',
   description:
-    'Monthly payment and amortisation schedule of a loan, interest monthly at annual rate / 12. `repayment`: `annuity` (default, equal monthly payments), `linear` (equal principal each month, falling payments; Dutch lineair) or `interest-only` (interest monthly, whole principal with the last payment; bullet). ' +
-    '`term` with `termUnit` `years` (default; aliases year, y, jaar) or `months` (month, m, maand); the term must come to a whole number of months, 1–1200. ' +
-    'Rounding: the annuity payment is the annuity formula rounded to cents (linear principal: amount / months rounded); each month interest = round(balance × rate/12) to cents; the last payment is adjusted to pay off the exact remaining balance, so the balance ends at exactly 0.00. At 0 % the annuity payment is amount / months. ' +
-    '`monthlyPayment` is the annuity payment, the first (largest) linear payment, or the monthly interest; for linear and interest-only the output adds `repayment`, `firstPayment`, `lastPayment`. ' +
-    '`totalPaid`, `totalInterest` and `interestToPrincipalRatio` (totalInterest / amount, 4 decimals) cover the whole term; `schedule` lists at most the first 360 months, with `scheduleTruncated` true when the term is longer. ' +
-    `Limits: amount 0.01–${MAX_AMOUNT.toExponential()}, rate 0–100 %.`,
+    'Monthly payment and amortisation schedule of a loan (interest monthly at annual rate/12): annuity (equal payments), linear (equal principal, Dutch lineair) or interest-only (bullet). Term must be whole months, up to 1200; schedule shows the first 360. Rounded to cents; the last payment clears the balance exactly.',
+  docs: [
+    '- `termUnit` aliases: year, y, jaar; month, m, maand.',
+    '- Rounding: the annuity payment is the annuity formula rounded to cents (linear principal: amount / months rounded); each month interest = round(balance × rate/12); the last payment pays off the exact remaining balance. At 0 % the annuity payment is amount / months.',
+    '- `monthlyPayment` is the annuity payment, the first (largest) linear payment, or the monthly interest; linear and interest-only add `repayment`, `firstPayment`, `lastPayment`.',
+    '- `totalPaid`, `totalInterest` and `interestToPrincipalRatio` (totalInterest / amount, 4 decimals) cover the whole term; `scheduleTruncated` is true when the term is longer than 360 months.',
+  ].join('\n'),
   input: z.strictObject({
     amount: z.number().min(0.01).max(MAX_AMOUNT).describe('Loan amount (principal)'),
-    annualRatePercent: z.number().min(0).max(100).describe('Annual interest rate in percent, 0–100'),
+    annualRatePercent: z.number().min(0).max(100).describe('Annual interest rate, percent'),
     term: z.number().positive().max(MAX_MONTHS).describe('Duration, in termUnit'),
     termUnit: z
       .preprocess((v) => (typeof v === 'string' ? (UNIT_ALIASES[v.trim().toLowerCase()] ?? v) : v), z.enum(['years', 'months']))
       .default('years')
-      .describe('years or months'),
+      .describe('Unit of term'),
     repayment: aliasedEnum(REPAYMENTS, {
       aliases: { lineair: 'linear', equalprincipal: 'linear', annuiteit: 'annuity', annuitair: 'annuity', bullet: 'interest-only', aflossingsvrij: 'interest-only', interest: 'interest-only' },
     })
       .default('annuity')
-      .describe('annuity (default), linear or interest-only'),
+      .describe('Repayment type'),
   }),
   output: z.object({
     amount: z.number(),

@@ -9,21 +9,23 @@ export default defineTool({
   slug: 'retirement-calculator',
   title: 'Retirement savings calculator (accumulate, then withdraw)',
   description:
-    'Two phases. Saving: current savings plus a monthly contribution (end of month, optionally rising yearly) grow at `annualReturnPercent` compounded monthly until `retirementAge`. ' +
-    'Withdrawing: yearly withdrawals at the start of each retirement year, raised with `inflationPercent`, while the rest earns `retirementReturnPercent` (default: the same return). ' +
-    'Returns the balance at retirement (nominal and in today\'s money), the inflation-indexed withdrawal that lasts exactly to `lifeExpectancy`, the 4 % rule figure (Bengen 1994), and, with `annualWithdrawal` (today\'s money), how long that lasts. ' +
-    'Ages are whole years; returns are assumptions; taxes and the Dutch AOW/state pension are not modelled.',
+    'Retirement savings in two phases: savings and monthly contributions grow until retirementAge; then inflation-indexed yearly withdrawals while the rest keeps earning. Returns the balance at retirement (nominal and today\'s money), the withdrawal that lasts to lifeExpectancy, the 4 % rule figure, and how long annualWithdrawal lasts. No taxes or AOW.',
+  docs: [
+    '- Saving: contributions at the end of each month, optionally rising yearly; monthly compounding of `annualReturnPercent`.',
+    '- Withdrawing: at the start of each retirement year, raised with `inflationPercent`; the rest earns `retirementReturnPercent`.',
+    '- The 4 % rule is Bengen (1994). Ages are whole years; returns are assumptions.',
+  ].join('\n'),
   input: z.strictObject({
     currentAge: z.int().min(0).max(99).describe('Age now, whole years'),
-    retirementAge: z.int().min(1).max(100).describe('Age at retirement, greater than currentAge'),
-    lifeExpectancy: z.int().min(2).max(120).default(90).describe('Age the money must last to (default 90)'),
+    retirementAge: z.int().min(1).max(100).describe('Age at retirement, above currentAge'),
+    lifeExpectancy: z.int().min(2).max(120).default(90).describe('Age the money must last to'),
     currentSavings: money.default(0).describe('Savings now'),
     monthlyContribution: money.default(0).describe('Saved every month until retirement'),
-    contributionIncreasePercent: z.number().min(0).max(50).default(0).describe('Yearly increase of the contribution in percent'),
-    annualReturnPercent: z.number().min(-50).max(50).describe('Annual return before retirement in percent'),
-    retirementReturnPercent: z.number().min(-50).max(50).optional().describe('Annual return during retirement (default: annualReturnPercent)'),
-    inflationPercent: z.number().min(0).max(50).default(0).describe('Yearly inflation in percent (0 = show nominal only)'),
-    annualWithdrawal: money.optional().describe("Wanted yearly income in today's money (optional)"),
+    contributionIncreasePercent: z.number().min(0).max(50).default(0).describe('Yearly contribution increase, percent'),
+    annualReturnPercent: z.number().min(-50).max(50).describe('Annual return before retirement, percent'),
+    retirementReturnPercent: z.number().min(-50).max(50).optional().describe('Annual return in retirement (default: annualReturnPercent)'),
+    inflationPercent: z.number().min(0).max(50).default(0).describe('Yearly inflation, percent'),
+    annualWithdrawal: money.optional().describe("Wanted yearly income, today's money"),
   }),
   output: z.object({
     yearsToRetirement: z.int(),

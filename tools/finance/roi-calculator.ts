@@ -11,15 +11,16 @@ export default defineTool({
   slug: 'roi-calculator',
   title: 'ROI calculator (return on investment, annualised)',
   description:
-    'Return on investment: gain = returned − invested, roiPercent = gain / invested × 100. With a duration (`years`, or `startDate` and `endDate`) it adds the annualised ROI = (returned / invested)^(1/years) − 1 (calculator.net ROI); ' +
-    'a date span counts days / 365.2425 (the mean Gregorian year). When `returned` is ≤ 0 the annualised ROI is not defined and comes back null (returned 0 = −100 %). ' +
-    'Amounts in one currency; fees and cash flows in between are not modelled (use an IRR tool for those).',
+    'Return on investment: gain and roiPercent, plus the annualised ROI ((returned/invested)^(1/years) − 1) when a duration (years, or startDate and endDate) is given; null when returned ≤ 0. No fees or interim cash flows (use IRR for those).',
+  docs: [
+    'A date span counts days / 365.2425 (the mean Gregorian year). Annualised ROI as on calculator.net.',
+  ].join('\n'),
   input: z.strictObject({
-    invested: z.number().positive().max(MAX_AMOUNT).describe('Amount invested (greater than 0)'),
+    invested: z.number().positive().max(MAX_AMOUNT).describe('Amount invested'),
     returned: z.number().min(-MAX_AMOUNT).max(MAX_AMOUNT).describe('Amount returned at the end (value or proceeds)'),
-    years: z.number().positive().max(1000).optional().describe('Holding period in years (greater than 0), or give dates'),
-    startDate: isoDateField('Start of the investment, yyyy-mm-dd').optional(),
-    endDate: isoDateField('End of the investment, yyyy-mm-dd').optional(),
+    years: z.number().positive().max(1000).optional().describe('Holding period in years, or give dates'),
+    startDate: isoDateField('Start of the investment').optional(),
+    endDate: isoDateField('End of the investment').optional(),
   }),
   output: z.object({
     invested: z.number(),

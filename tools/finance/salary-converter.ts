@@ -23,18 +23,21 @@ export default defineTool({
   slug: 'salary-converter',
   title: 'Salary converter (hourly, daily, weekly, monthly, yearly)',
   description:
-    'Converts pay between hour, day, week, biweek, semimonth, month, quarter and year, the calculator.net way: a year is 52 weeks (2,080 h at 40 h/week, 260 days at 5 days/week), a month is year/12. ' +
-    '`unadjusted` ignores days off; `adjusted` treats `holidaysPerYear` + `vacationDaysPerYear` (default 0) as unpaid: an hourly or daily rate earns less per year, while a weekly-or-longer amount is taken as already adjusted (the unadjusted figures are scaled up). ' +
-    'Dutch extras on the adjusted annual pay: `holidayAllowancePercent` (vakantiegeld; statutory minimum 8 %, Wet minimumloon en minimumvakantiebijslag art. 15) and `thirteenthMonth`. Gross amounts; no tax.',
+    'Converts pay between hour, day, week, biweek, semimonth, month, quarter and year (52-week year, month = year/12). adjusted figures treat holidays and vacation days as unpaid. Dutch extras: holidayAllowancePercent (vakantiegeld, statutory 8 %) and thirteenthMonth. Gross; no tax.',
+  docs: [
+    '- Calculator.net conventions: a year is 52 weeks (2,080 h at 40 h/week, 260 days at 5 days/week).',
+    '- `adjusted`: an hourly or daily rate earns less per year; a weekly-or-longer amount is taken as already adjusted (the unadjusted figures are scaled up).',
+    '- Holiday allowance: statutory minimum 8 % (Wet minimumloon en minimumvakantiebijslag art. 15), on the adjusted annual pay.',
+  ].join('\n'),
   input: z.strictObject({
-    amount: z.number().positive().max(MAX_AMOUNT).describe('Pay amount (greater than 0)'),
+    amount: z.number().positive().max(MAX_AMOUNT).describe('Pay amount'),
     period: z.enum(PERIODS).describe('What the amount is per'),
-    hoursPerWeek: z.number().positive().max(168).default(40).describe('Paid hours per week (default 40)'),
-    daysPerWeek: z.number().positive().max(7).default(5).describe('Working days per week (default 5)'),
+    hoursPerWeek: z.number().positive().max(168).default(40).describe('Paid hours per week'),
+    daysPerWeek: z.number().positive().max(7).default(5).describe('Working days per week'),
     holidaysPerYear: z.number().min(0).max(366).default(0).describe('Public holidays off per year'),
     vacationDaysPerYear: z.number().min(0).max(366).default(0).describe('Vacation days per year'),
-    holidayAllowancePercent: z.number().min(0).max(100).default(0).describe('Holiday allowance on annual pay in percent (NL: 8)'),
-    thirteenthMonth: z.boolean().default(false).describe('Add a 13th month (one monthly pay) to the yearly total'),
+    holidayAllowancePercent: z.number().min(0).max(100).default(0).describe('Holiday allowance, percent (NL: 8)'),
+    thirteenthMonth: z.boolean().default(false).describe('Add a 13th monthly pay'),
   }),
   output: z.object({
     period: z.enum(PERIODS),

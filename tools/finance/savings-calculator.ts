@@ -12,18 +12,16 @@ export default defineTool({
   slug: 'savings-calculator',
   title: 'Savings calculator (balance, deposit needed, time to goal)',
   description:
-    'Savings account growth with an initial deposit and monthly deposits. `solveFor`: `futureValue` (default: balance after `years`), `monthlyDeposit` (deposit needed to reach `goal` in `years`, like Excel PMT) or `timeToGoal` (months until the balance reaches `goal`). ' +
-    'Interest is the nominal annual rate compounded `compounding` (default monthly: rate/12 a month); deposits at the end of each month unless `depositTiming` is start. ' +
-    'Valid but unreachable goals (no interest and no deposits, or more than 100 years) answer `achievable: false`. Money rounded half-up to cents at the end (so a solved deposit can miss the goal by a few cents); the yearly table adds up to the cent.',
+    'Savings growth with an initial and monthly deposits; solves futureValue, monthlyDeposit (needed to reach goal in years, like Excel PMT) or timeToGoal (months until goal). Unreachable goals give achievable: false. Rounded to cents at the end, so a solved deposit can miss by cents.',
   input: z.strictObject({
     solveFor: z.enum(['futureValue', 'monthlyDeposit', 'timeToGoal']).default('futureValue').describe('What to compute'),
     initialDeposit: money.default(0).describe('Balance at the start'),
-    monthlyDeposit: money.default(0).describe('Deposit every month (ignored when solving monthlyDeposit)'),
-    annualRatePercent: z.number().min(0).max(100).describe('Annual interest rate in percent'),
+    monthlyDeposit: money.default(0).describe('Deposit every month'),
+    annualRatePercent: z.number().min(0).max(100).describe('Nominal annual rate, percent'),
     compounding: z.enum(['monthly', 'quarterly', 'annually', 'daily']).default('monthly').describe('How often interest is added'),
-    depositTiming: z.enum(['end', 'start']).default('end').describe('Deposits at the end (default) or start of each month'),
-    years: z.number().positive().max(MAX_YEARS).optional().describe('Duration in years (whole months); not needed for timeToGoal'),
-    goal: money.optional().describe('Target balance (for monthlyDeposit and timeToGoal)'),
+    depositTiming: z.enum(['end', 'start']).default('end').describe('Deposits at end or start of month'),
+    years: z.number().positive().max(MAX_YEARS).optional().describe('Duration in years (not for timeToGoal)'),
+    goal: money.optional().describe('Target balance'),
   }),
   output: z.object({
     solvedFor: z.enum(['futureValue', 'monthlyDeposit', 'timeToGoal']),

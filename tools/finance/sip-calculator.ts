@@ -11,16 +11,17 @@ export default defineTool({
   slug: 'sip-calculator',
   title: 'SIP calculator (systematic investment plan)',
   description:
-    'Maturity value of a monthly SIP, invested at the start of each month (annuity due): M = P·((1+i)^n − 1)/i·(1+i). ' +
-    '`rateConvention` `nominal` (default, i = annual/12, as Groww and most Indian pages: ₹1,000 × 12 at 12 % → ₹12,809) or `effective` (i = (1+R)^(1/12) − 1 → ₹12,766). ' +
-    'Optional `stepUpPercent`: the instalment rises by that percent every 12 months. Duration in years or months (whole months, ≤ 1,200). ' +
-    'Returns invested amount, gains and a year-by-year table that adds up to the paisa. Expected returns are assumptions, not guarantees.',
+    'Maturity value of a monthly SIP invested at the start of each month: M = P·((1+i)^n − 1)/i·(1+i), with an optional yearly step-up; returns invested, gains and a year-by-year table. Returns are assumptions.',
+  docs: [
+    '- `nominal` (i = annual/12, as Groww and most Indian pages: ₹1,000 × 12 at 12 % → ₹12,809); `effective` (i = (1+R)^(1/12) − 1 → ₹12,766).',
+    '- Duration comes to whole months, at most 1,200. The table adds up to the paisa.',
+  ].join('\n'),
   input: z.strictObject({
-    monthlyInvestment: z.number().positive().max(MAX_INSTALMENT).describe('Amount invested every month (greater than 0)'),
-    annualReturnPercent: z.number().min(-50).max(100).describe('Expected annual return in percent'),
-    duration: z.number().positive().max(MAX_MONTHS).describe('How long, in durationUnit (greater than 0)'),
-    durationUnit: z.enum(['years', 'months']).default('years').describe('years (default) or months'),
-    stepUpPercent: z.number().min(0).max(100).default(0).describe('Yearly increase of the instalment in percent (0 = none)'),
+    monthlyInvestment: z.number().positive().max(MAX_INSTALMENT).describe('Amount invested every month'),
+    annualReturnPercent: z.number().min(-50).max(100).describe('Expected annual return, percent'),
+    duration: z.number().positive().max(MAX_MONTHS).describe('How long, in durationUnit'),
+    durationUnit: z.enum(['years', 'months']).default('years').describe('Unit of duration'),
+    stepUpPercent: z.number().min(0).max(100).default(0).describe('Yearly instalment increase, percent'),
     rateConvention: z.enum(['nominal', 'effective']).default('nominal').describe('nominal: monthly rate = annual/12; effective: (1+annual)^(1/12) − 1'),
   }),
   output: z.object({

@@ -16,20 +16,18 @@ export default defineTool({
   slug: 'cgpa-calculator',
   title: 'CGPA calculator',
   description:
-    'Cumulative GPA from up to 50 semester GPAs (SGPA), weighted by credits when every semester has credits, else equally weighted. ' +
-    'Also converts to a percentage: percent = percentMultiplier·CGPA + percentOffset, default 9.5·CGPA (CBSE indicative; 8.0 → 76 %). ' +
-    'Universities differ: e.g. (CGPA − 0.75)·10 is multiplier 10, offset −7.5. SGPAs may not exceed maxGpa (default 10).',
+    'Cumulative GPA from semester GPAs (SGPA): credit-weighted when every semester has credits, else equally weighted. Also a percentage = percentMultiplier·CGPA + percentOffset (9.5·CGPA is the CBSE indication; (CGPA − 0.75)·10 is multiplier 10, offset −7.5).',
   input: z.strictObject({
     semesters: z
       .array(z.strictObject({
         sgpa: z.number().min(0).max(100).describe('Semester GPA'),
-        credits: z.number().positive().max(1000).optional().describe('Semester credits, greater than 0'),
+        credits: z.number().positive().max(1000).optional().describe('Semester credits'),
       }))
       .min(1)
       .max(MAX_SEMESTERS)
       .describe('Semesters'),
-    maxGpa: z.number().positive().max(100).default(10).describe('Top of the GPA scale, greater than 0'),
-    percentMultiplier: z.number().min(0).max(100).default(9.5).describe('percent = multiplier·CGPA + offset'),
+    maxGpa: z.number().positive().max(100).default(10).describe('Top of the GPA scale'),
+    percentMultiplier: z.number().min(0).max(100).default(9.5).describe('Percent per CGPA point'),
     percentOffset: z.number().min(-100).max(100).default(0).describe('Added after multiplying'),
   }),
   output: z.object({

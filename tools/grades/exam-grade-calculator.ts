@@ -68,18 +68,20 @@ export default defineTool({
   slug: 'exam-grade-calculator',
   title: 'Dutch exam grade (CvTE N-term, cesuur)',
   description:
-    'Exam score → Dutch grade (cijfer 1.0–10.0, 1 decimal, half up). ' +
-    'Mode `cvte` (default), CvTE central exams: 9·score/maxScore + N (normeringsterm, default 1.0); for N > 1 capped by 1 + 2·9S/L and 10 − 0.5·9(L−S)/L, for N < 1 raised to 1 + 0.5·9S/L and 10 − 2·9(L−S)/L, so 0 points is 1.0 and full marks 10.0. ' +
-    'Mode `cesuur` (school tests): `passGrade` (default 5.5) at `cesuurPercent` of the points, linear from 1.0 and up to 10.0. ' +
-    `\`includeTable\` lists every whole score 0–maxScore (maxScore ≤ ${MAX_SCORE}).`,
+    'Exam score → Dutch grade (cijfer 1.0–10.0, 1 decimal). Mode cvte: the CvTE central-exam rule 9·S/L + N with its N-term limits (0 points 1.0, full marks 10.0); mode cesuur (school tests): passGrade at cesuurPercent of the points, linear from 1.0 up to 10.0. includeTable adds every whole score.',
+  docs: [
+    'cvte: grade = 9·S/L + N (S score, L maxScore, N normeringsterm), 1 decimal, half up.',
+    'For N > 1 the grade is capped by 1 + 2·9S/L and 10 − 0.5·9(L−S)/L; for N < 1 raised to 1 + 0.5·9S/L and 10 − 2·9(L−S)/L.',
+    'cesuur: linear from 1.0 at 0 points to passGrade at cesuurPercent of maxScore, then on to 10.0 at full marks.',
+  ].join('\n'),
   input: z.strictObject({
-    score: z.number().min(0).max(MAX_SCORE).describe('Points scored (S), 0–maxScore; halves allowed'),
-    maxScore: z.number().positive().max(MAX_SCORE).describe(`Maximum points (L), greater than 0, at most ${MAX_SCORE}`),
-    mode: z.enum(MODES).default('cvte').describe('cvte: N-term rule; cesuur: pass mark at a percentage'),
-    nTerm: z.number().min(0).max(4).default(1).describe('Normeringsterm N for mode cvte, 0.0–4.0 (CvTE publishes it per exam; usually 0–2)'),
-    cesuurPercent: z.number().gt(0).lt(100).default(55).describe('Mode cesuur: percent of maxScore that earns the pass grade (greater than 0, below 100)'),
-    passGrade: z.number().gt(1).lt(10).default(5.5).describe('Mode cesuur: grade at the cesuur (default 5.5)'),
-    includeTable: z.boolean().default(false).describe('Also return the grade for every whole score 0–maxScore'),
+    score: z.number().min(0).max(MAX_SCORE).describe('Points scored (S); halves allowed'),
+    maxScore: z.number().positive().max(MAX_SCORE).describe('Maximum points (L)'),
+    mode: z.enum(MODES).default('cvte').describe('cvte: CvTE N-term; cesuur: pass mark at a percent'),
+    nTerm: z.number().min(0).max(4).default(1).describe('cvte: normeringsterm N (CvTE publishes it per exam)'),
+    cesuurPercent: z.number().gt(0).lt(100).default(55).describe('cesuur: percent of maxScore that earns passGrade'),
+    passGrade: z.number().gt(1).lt(10).default(5.5).describe('cesuur: grade at the cesuur'),
+    includeTable: z.boolean().default(false).describe('Add the grade for every whole score'),
   }),
   output: z.object({
     mode: z.enum(MODES),

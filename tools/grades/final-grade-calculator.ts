@@ -17,17 +17,19 @@ export default defineTool({
   slug: 'final-grade-calculator',
   title: 'Final grade calculator (score needed on the final)',
   description:
-    'Score needed on a final exam: required = (target − current·(1−w))/w with w = finalWeightPercent/100. ' +
-    'mode `required` (default) takes targetPercent or targetLetter (its lowest percent on the scale); mode `result` takes finalPercent and returns the course grade and letter. ' +
-    'A requirement above maxFinalPercent (default 100) returns achievable: false; ≤ 0 returns alreadySecured: true. Also lists the score needed for every letter of the scale.',
+    'Score needed on the final exam for a target course grade (mode required: targetPercent or targetLetter), or the course grade a final score gives (mode result: finalPercent). Flags achievable: false above maxFinalPercent and alreadySecured at ≤ 0; lists the score needed for every letter.',
+  docs: [
+    'required = (target − current·(1 − w)) / w with w = finalWeightPercent / 100.',
+    'targetLetter stands for the lowest percent of that letter on the scale.',
+  ].join('\n'),
   input: z.strictObject({
-    mode: z.enum(MODES).default('required').describe('required or result'),
+    mode: z.enum(MODES).default('required').describe('What to compute'),
     currentPercent: z.number().min(0).max(200).describe('Course grade so far, percent'),
-    finalWeightPercent: z.number().positive().max(100).describe('Weight of the final, percent, greater than 0'),
+    finalWeightPercent: z.number().positive().max(100).describe('Weight of the final, percent'),
     targetPercent: z.number().min(0).max(200).optional().describe('Wanted course grade, percent'),
-    targetLetter: z.string().max(10).optional().describe('Or a wanted letter, e.g. B+'),
-    finalPercent: z.number().min(0).max(200).optional().describe('Final exam score, percent (mode result)'),
-    maxFinalPercent: z.number().min(0).max(200).default(100).describe('Best possible final score (extra credit: >100)'),
+    targetLetter: z.string().max(10).optional().describe('Or a wanted letter'),
+    finalPercent: z.number().min(0).max(200).optional().describe('result: final exam score, percent'),
+    maxFinalPercent: z.number().min(0).max(200).default(100).describe('Best possible final score (>100: extra credit)'),
     ...scaleFields,
   }),
   output: z.object({

@@ -20,15 +20,13 @@ export default defineTool({
   slug: 'gpa-calculator',
   title: 'GPA calculator',
   description:
-    'Credit-weighted GPA of up to 100 courses, each a letter grade (on the scale) or grade points, with credits and optional type honors (+0.5), ap or ib (+1.0) for the weighted GPA (no bonus on an F). ' +
-    'Pass/fail and other ungraded marks (P, NP, S, U, W, I, AU, CR, NC) are left out and their credits reported. ' +
-    'With priorGpa and priorCredits also returns the cumulative GPA (unweighted).',
+    'Credit-weighted GPA of courses graded by letter (on the scale) or grade points; type adds a bonus for the weighted GPA (not on an F). Ungraded marks (P, NP, S, U, W, I, AU, CR, NC) are left out and their credits reported. With priorGpa and priorCredits also the cumulative GPA.',
   input: z.strictObject({
     courses: z
       .array(
         z.strictObject({
-          name: z.string().max(100).optional().describe('Label'),
-          grade: z.string().max(10).optional().describe('Letter, e.g. B+, or P/NP/W'),
+          name: z.string().max(100).optional(),
+          grade: z.string().max(10).optional().describe('Letter, or P/NP/W'),
           points: z.number().min(0).max(20).optional().describe('Grade points instead of a letter'),
           credits: z.number().min(0).max(100).describe('Credit hours'),
           type: z.enum(['regular', 'honors', 'ap', 'ib']).default('regular').describe('regular, honors (+0.5), ap or ib (+1.0)'),

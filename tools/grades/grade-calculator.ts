@@ -13,12 +13,12 @@ import { bandFor, bandOfLetter, clean15, resolveScale, scaleFields, type GradeBa
 const MAX_ITEMS = 200;
 
 const itemSchema = z.strictObject({
-  name: z.string().max(100).optional().describe('Label'),
+  name: z.string().max(100).optional(),
   percent: z.number().min(0).max(1000).optional().describe('Grade in percent'),
   earned: z.number().min(0).max(1e6).optional().describe('Points earned (with possible)'),
-  possible: z.number().positive().max(1e6).optional().describe('Points possible, greater than 0'),
-  letter: z.string().max(10).optional().describe('Letter grade, e.g. B+'),
-  weight: z.number().min(0).max(1e6).optional().describe('Weight (any unit, e.g. percent of course)'),
+  possible: z.number().positive().max(1e6).optional().describe('Points possible'),
+  letter: z.string().max(10).optional().describe('Letter grade'),
+  weight: z.number().min(0).max(1e6).optional().describe('Weight, any unit'),
 });
 
 function pointsLetter(avg: number, bands: readonly GradeBand[]): GradeBand {
@@ -31,9 +31,7 @@ export default defineTool({
   slug: 'grade-calculator',
   title: 'Weighted grade calculator',
   description:
-    'Weighted average course grade from up to 200 items, each with percent, earned/possible points, or letter, and an optional weight. ' +
-    'Weights need not sum to 100: they are normalised and `weightCovered` is their sum. Without any weights, points items count by possible points (Σearned/Σpossible), other items equally. ' +
-    'Letter items are averaged as grade points and cannot be mixed with percent items. The letter comes from the unrounded average on the chosen scale.',
+    'Weighted average course grade from items given as percent, earned/possible points or letter, each with an optional weight. Weights are normalised (weightCovered is their sum); without weights, points items count by possible points, others equally. Letter items average as grade points and cannot mix with percent items.',
   input: z.strictObject({
     items: z.array(itemSchema).min(1).max(MAX_ITEMS).describe('Graded items'),
     ...scaleFields,

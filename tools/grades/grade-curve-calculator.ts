@@ -31,12 +31,17 @@ export default defineTool({
   slug: 'grade-curve-calculator',
   title: 'Grade curve calculator',
   description:
-    'Curves up to 2000 scores (as percent of maxScore). method: flat (+addPoints; default lifts the best to 100), highest-to-100 (×100/best), square-root (10·√percent), ' +
-    'linear (targetMean + z·targetSd, population SD; targetSd default: current SD), bell (letters by rank, distribution default 10/20/40/20/10 % A–F; ties get the better letter). ' +
-    'Clamped to 0–100 unless allowOver100; other methods take letters from the scale.',
+    'Curves scores (as percent of maxScore). Methods: flat (+addPoints, default lifts the best to 100), highest-to-100, square-root (10·√percent), linear (to targetMean/targetSd via z-scores), bell (letters by rank; ties get the better letter). Clamped to 0–100 unless allowOver100.',
+  docs: [
+    '- flat: + addPoints (default: what lifts the best score to 100).',
+    '- highest-to-100: · 100 / best percent.',
+    '- square-root: 10·√percent (81 → 90).',
+    '- linear: targetMean + z·targetSd, z = (x − mean)/σ with the population SD; targetSd defaults to the current SD (a shift).',
+    '- bell: letters by rank, distribution default 10/20/40/20/10 % for A–F; percents unchanged. Other methods take letters from the scale.',
+  ].join('\n'),
   input: z.strictObject({
     scores: z.array(z.number().min(0).max(1e6)).min(1).max(MAX_SCORES).describe('Raw scores'),
-    maxScore: z.number().positive().max(1e6).default(100).describe('Full marks, greater than 0'),
+    maxScore: z.number().positive().max(1e6).default(100).describe('Full marks'),
     method: z.enum(METHODS).describe('Curve method'),
     addPoints: z.number().min(-100).max(100).optional().describe('flat: points to add'),
     targetMean: z.number().min(0).max(100).optional().describe('linear: wanted mean'),

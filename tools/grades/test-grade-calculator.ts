@@ -19,14 +19,12 @@ export default defineTool({
   slug: 'test-grade-calculator',
   title: 'Test grade calculator',
   description:
-    'Percent and letter grade of a test: give `total` (questions or points) and either `correct` (points earned; may be fractional) or `wrong`. percent = correct / total · 100. ' +
-    'The letter is looked up on the unrounded percent (89.6 is B+ on the us scale) unless roundBeforeLetter rounds to a whole percent first. ' +
-    `\`table: true\` adds the grade for every number wrong, 0…total (whole totals up to ${MAX_TABLE}).`,
+    'Percent and letter grade of a test from total (questions or points) and either correct or wrong. The letter uses the unrounded percent (89.6 is B+ on us) unless roundBeforeLetter. table adds the grade for every number wrong.',
   input: z.strictObject({
-    total: z.number().positive().max(1e6).describe('Number of questions or total points, greater than 0'),
-    correct: z.number().min(0).max(1e6).optional().describe('Correct answers or points earned'),
+    total: z.number().positive().max(1e6).describe('Questions or total points'),
+    correct: z.number().min(0).max(1e6).optional().describe('Correct answers or points earned (fractions allowed)'),
     wrong: z.number().min(0).max(1e6).optional().describe('Wrong answers (instead of correct)'),
-    roundBeforeLetter: z.boolean().default(false).describe('Round the percent to a whole number before the letter lookup'),
+    roundBeforeLetter: z.boolean().default(false).describe('Round to a whole percent before the letter lookup'),
     table: z.boolean().default(false).describe('Add a row for every possible number wrong'),
     ...scaleFields,
   }),

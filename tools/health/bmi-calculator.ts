@@ -25,9 +25,10 @@ export default defineTool({
   slug: 'bmi-calculator',
   title: 'BMI calculator',
   description:
-    'Body mass index for adults from height and weight: bmi = kg/m², the WHO category (underweight < 18.5, normal weight 18.5–<25, overweight 25–<30, obese ≥ 30, with obesity class I/II/III at 30/35/40) and the normal-weight range for the height (18.5·h² to 25·h²). ' +
-    '`unitSystem` metric (cm, kg; default) or imperial (inches, pounds; converted exactly). ' +
-    'The category uses the unrounded BMI (`bmiExact`); `bmi` is rounded to 1 decimal. Also BMI Prime and Ponderal index. Not for children or pregnancy.',
+    'Adult body mass index (kg/m²) with the WHO category (from the unrounded bmiExact; obesity classes I–III), the normal-weight range for the height, BMI Prime and Ponderal index. Not for children or pregnancy.',
+  docs: [
+    'WHO: underweight < 18.5, normal weight 18.5–<25, overweight 25–<30, obese ≥ 30 (class I/II/III at 30/35/40). Normal-weight range 18.5·h² to 25·h². Imperial units are converted exactly; `bmi` is rounded to 1 decimal.',
+  ].join('\n'),
   input: z.strictObject({
     unitSystem: unitSystemField(),
     height: heightField(),

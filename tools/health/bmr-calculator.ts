@@ -8,8 +8,10 @@ export default defineTool({
   slug: 'bmr-calculator',
   title: 'BMR calculator',
   description:
-    'Basal metabolic rate (kcal/day at rest) of an adult. `formula`: mifflin-st-jeor (default; Mifflin 1990: 10·kg + 6.25·cm − 5·age + 5 men / − 161 women), harris-benedict (the Roza-Shizgal 1984 revision, not the 1919 original) or katch-mcardle (370 + 21.6·lean kg; needs bodyFatPercent). ' +
-    '`unitSystem` metric (default) or imperial. Returns whole kcal, the equation with your numbers, and the other formulas for comparison. Daily needs: tdee-calculator.',
+    'Basal metabolic rate (kcal/day at rest) of an adult by mifflin-st-jeor, harris-benedict (Roza-Shizgal 1984) or katch-mcardle (needs bodyFatPercent), with the equation filled in and the other formulas for comparison. Daily needs: tdee-calculator.',
+  docs: [
+    'Mifflin 1990: 10·kg + 6.25·cm − 5·age + 5 (men) / − 161 (women). Harris-Benedict: the Roza-Shizgal 1984 revision, not the 1919 original. Katch-McArdle: 370 + 21.6·lean kg.',
+  ].join('\n'),
   input: z.strictObject(personShape),
   output: z.object({
     bmr: z.number().describe('kcal/day, whole number'),

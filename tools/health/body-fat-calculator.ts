@@ -43,17 +43,19 @@ export default defineTool({
   slug: 'body-fat-calculator',
   title: 'Body fat calculator',
   description:
-    'Estimates body fat % of an adult. `method` navy (default; U.S. Navy/Hodgdon-Beckett 1984 from height, neck and waist, plus hip for women; waist at the navel for men, narrowest for women) or bmi (Deurenberg 1991 from height, weight, age). ' +
-    '`unitSystem` metric (cm, kg; default) or imperial (inches, lb, converted exactly). Returns the ACE category (essential fat, athletes, fitness, average, obese) from the unrounded %, and fat and lean mass when weight is given.',
+    'Estimates adult body fat %: navy (U.S. Navy, from height, neck and waist, plus hip for women) or bmi (Deurenberg, from height, weight, age). Returns the ACE category, and fat and lean mass when weight is given.',
+  docs: [
+    'Navy: Hodgdon-Beckett 1984; waist at the navel for men, narrowest for women. bmi: Deurenberg 1991. ACE categories: essential fat, athletes, fitness, average, obese (from the unrounded %). Imperial converted exactly.',
+  ].join('\n'),
   input: z.strictObject({
-    method: z.enum(['navy', 'bmi']).default('navy'),
+    method: z.enum(['navy', 'bmi']).default('navy').describe('Estimation method'),
     sex: sexField(),
     unitSystem: unitSystemField(),
     height: heightField(),
     neck: girth('Neck (navy)'),
     waist: girth('Waist (navy)'),
     hip: girth('Hip (navy, women)'),
-    weight: weightField().optional().describe('kg (lb if imperial); needed for bmi'),
+    weight: weightField().optional().describe('kg (lb if imperial); for bmi'),
     age: ageField().optional().describe('Years (bmi method)'),
   }),
   output: z.object({

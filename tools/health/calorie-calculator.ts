@@ -11,8 +11,7 @@ export default defineTool({
   slug: 'calorie-calculator',
   title: 'Daily calorie calculator',
   description:
-    'Daily calorie target for an adult to keep, lose or gain weight: TDEE (BMR × activity factor, as tdee-calculator) + weeklyChange × 7,700 kcal/kg ÷ 7 (−0.5 kg/week = −550 kcal/day; −1 lb/week ≈ −499). ' +
-    '`goals` lists common rates. Below 1,500 kcal (men) / 1,200 (women) is flagged `belowMinimum`, not clamped; a target ≤ 0 gives `achievable: false`.',
+    'Daily calorie target for an adult to keep, lose or gain weight: TDEE (as tdee-calculator) + weeklyChange × 7,700 kcal/kg ÷ 7; goals lists common rates. Below 1,500 (men) / 1,200 (women) kcal is flagged belowMinimum; a target ≤ 0 gives achievable: false.',
   input: z.strictObject({
     ...personShape,
     activityLevel: activityField(),

@@ -28,11 +28,10 @@ export default defineTool({
   slug: 'dog-age-calculator',
   title: 'Dog age in human years',
   description:
-    'Converts a dog\'s age to human-equivalent years. `method` epigenetic (default; Wang et al. 2020: 16 × ln(age) + 31, from 0.15 years) or size-based (AVMA rule: 15 at 1 year, 24 at 2, then +4 small, +5 medium, +6 large per year; `size` default medium; giant breeds not covered). ' +
-    'Both estimates are returned. `ageYears` may have decimals (18 months = 1.5). The "×7" rule is a myth.',
+    'Dog age in human-equivalent years, by epigenetic (Wang et al. 2020: 16 × ln(age) + 31) or size-based (AVMA: 15 at 1, 24 at 2, then +4/+5/+6 a year by size; no giant breeds); both are returned. The "×7" rule is a myth.',
   input: z.strictObject({
-    ageYears: z.number().positive().max(30).describe("Dog's age in years, greater than 0"),
-    method: z.enum(['epigenetic', 'size-based']).default('epigenetic'),
+    ageYears: z.number().positive().max(30).describe("Dog's age in years (decimals ok)"),
+    method: z.enum(['epigenetic', 'size-based']).default('epigenetic').describe('Headline method'),
     size: z.enum(['small', 'medium', 'large']).default('medium').describe('small < 9 kg, medium 9–23 kg, large > 23 kg'),
   }),
   output: z.object({

@@ -26,10 +26,12 @@ export default defineTool({
   slug: 'due-date-calculator',
   title: 'Pregnancy due date calculator',
   description:
-    'Estimated due date by `method`: lmp (first day of the last period + 280 days, + cycleLength − 28), conception (+266), ivf (transfer date + 266 − embryoAgeDays: day-5 +261, day-3 +263) or ultrasound (scan date + 280 − gestational age at the scan). ' +
-    'Plain day arithmetic (leap days count). With `onDate` (yyyy-mm-dd, "today") also gestational age in weeks+days, trimester (ACOG: 2nd from 14w0d, 3rd from 28w0d) and days until the due date.',
+    'Estimated due date from the last period (lmp: +280 days, adjusted for cycleLength), conception (+266), IVF transfer (+266 − embryoAgeDays) or an ultrasound. With onDate also gestational age, trimester (ACOG) and days to go.',
+  docs: [
+    'ultrasound: scan date + 280 − gestational age at the scan. ivf: day-5 +261, day-3 +263. Plain day arithmetic (leap days count). Trimesters: 2nd from 14w0d, 3rd from 28w0d.',
+  ].join('\n'),
   input: z.strictObject({
-    method: z.enum(METHODS).default('lmp'),
+    method: z.enum(METHODS).default('lmp').describe('What date is'),
     date: isoDateField('LMP, conception, transfer or scan date'),
     cycleLength: z.int().min(20).max(45).default(28).describe('lmp: days'),
     embryoAgeDays: z.int().min(3).max(6).default(5).describe('ivf: embryo age at transfer'),

@@ -28,11 +28,13 @@ export default defineTool({
   slug: 'macro-calculator',
   title: 'Macro calculator',
   description:
-    'Splits daily kcal into carbohydrate, protein and fat grams (4/4/9 kcal/g). Give `calories`, or sex, age, height, weight (+ activityLevel, weeklyChange) for the calorie-calculator target. ' +
-    '`diet` carbs/protein/fat %: balanced 50/20/30 (default), low-fat 60/20/20, low-carb 25/35/40, high-protein 30/40/30, or custom (three percents, sum 100). `proteinPerKg` fixes protein; the rest keeps the diet\'s carb:fat ratio.',
+    'Splits daily kcal into carbohydrate, protein and fat grams (4/4/9 kcal/g). Give calories, or sex, age, height and weight for the calorie-calculator target. diet sets carbs/protein/fat % (custom: three percents, sum 100); proteinPerKg fixes protein, the rest keeps the diet\'s carb:fat ratio.',
+  docs: [
+    'Diets (carbs/protein/fat %): balanced 50/20/30, low-fat 60/20/20, low-carb 25/35/40, high-protein 30/40/30.',
+  ].join('\n'),
   input: z.strictObject({
     calories: z.number().min(500).max(10000).optional().describe('Daily kcal; omit to compute'),
-    diet: z.enum(DIETS).default('balanced'),
+    diet: z.enum(DIETS).default('balanced').describe('Macro split'),
     carbPercent: pct('Carbohydrate'),
     proteinPercent: pct('Protein'),
     fatPercent: pct('Fat'),

@@ -38,14 +38,12 @@ export default defineTool({
   slug: 'one-rep-max-calculator',
   title: 'One-rep max (1RM) calculator',
   description:
-    'Estimates the one-repetition maximum from a set of `weight` × `reps` (to failure, 1–30) and gives a %1RM training table (100 % to 50 %). ' +
-    '`formula`: epley (default, w × (1 + r/30)), brzycki, lombardi, oconner, lander, mayhew, wathan or average (of all seven); every estimate is listed. ' +
-    'reps = 1 returns the weight itself; above 12 reps a warning (less accurate). Results 1 decimal in the same `unit` (kg or lb, a label only).',
+    'Estimates the one-rep max from weight × reps (to failure) with epley, brzycki, lombardi, oconner, lander, mayhew, wathan or their average, all listed, plus a %1RM table. Over 12 reps is less accurate (warning); unit is a label.',
   input: z.strictObject({
     weight: z.number().min(0.1).max(2000).describe('Weight lifted'),
     reps: z.int().min(1).max(30).describe('Repetitions completed'),
-    unit: z.enum(['kg', 'lb']).default('kg'),
-    formula: z.enum([...FORMULAS, 'average']).default('epley'),
+    unit: z.enum(['kg', 'lb']).default('kg').describe('Weight unit (label)'),
+    formula: z.enum([...FORMULAS, 'average']).default('epley').describe('Headline formula'),
   }),
   output: z.object({
     oneRepMax: z.number(),

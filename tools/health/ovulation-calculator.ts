@@ -16,14 +16,13 @@ export default defineTool({
   slug: 'ovulation-calculator',
   title: 'Ovulation and fertile window calculator',
   description:
-    'Estimates ovulation, the fertile window and the next period for the next `cycles` cycles (default 6, max 12) from the first day of the last period (`lmp`, yyyy-mm-dd). ' +
-    'Ovulation = period start + cycleLength (21–45, default 28) − lutealLength (10–16, default 14); fertile window = ovulation − 5 days to ovulation + 1. Calendar method only: not reliable as contraception.',
+    'Estimates ovulation (period start + cycleLength − lutealLength), the fertile window (5 days before to 1 after) and the next period for the coming cycles from the last period start. Calendar method only: not reliable as contraception.',
   input: z.strictObject({
     lmp: isoDateField('First day of the last period'),
     cycleLength: z.int().min(21).max(45).default(28).describe('Days'),
     lutealLength: z.int().min(10).max(16).default(14).describe('Days from ovulation to the next period'),
     // At most 12 cycles (a year ahead): 12 × six date formats, well under 1 ms in the worst case.
-    cycles: z.int().min(1).max(12).default(6),
+    cycles: z.int().min(1).max(12).default(6).describe('Cycles to list'),
   }),
   output: z.object({
     cycles: z.array(

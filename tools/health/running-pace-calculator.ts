@@ -62,19 +62,18 @@ export default defineTool({
   slug: 'running-pace-calculator',
   title: 'Running pace calculator',
   description:
-    'Running pace, time or distance from the other two, or a race-time prediction. `mode` pace (from distance + time), time (distance + pace), distance (time + pace), predict (Riegel: T2 = T1 × (D2/D1)^riegelExponent, default 1.06, from a result over distance + time to targetDistance or targetRace). ' +
-    'Distance as `distance` in distanceUnit (km default, mi, m) or `race` 5k, 10k, half-marathon (21.0975 km), marathon (42.195 km). Times h:mm:ss or mm:ss; pace m:ss per paceUnit (km or mi). Results in both units, rounded to whole seconds.',
+    'Running pace, time or distance from the other two, or a race-time prediction (predict: Riegel T2 = T1 × (D2/D1)^riegelExponent). Distance or a race (half-marathon 21.0975 km, marathon 42.195 km); times h:mm:ss or mm:ss, pace m:ss per paceUnit. Results in both units, whole seconds.',
   input: z.strictObject({
-    mode: z.enum(['pace', 'time', 'distance', 'predict']).default('pace'),
+    mode: z.enum(['pace', 'time', 'distance', 'predict']).default('pace').describe('What to compute'),
     distance: z.number().min(0.001).max(10000).optional().describe('In distanceUnit'),
-    distanceUnit: z.enum(['km', 'mi', 'm']).default('km'),
+    distanceUnit: z.enum(['km', 'mi', 'm']).default('km').describe('Unit of distances'),
     race: z.enum(['5k', '10k', 'half-marathon', 'marathon']).optional().describe('Instead of distance'),
     time: z.string().max(16).optional().describe('h:mm:ss or mm:ss'),
     pace: z.string().max(12).optional().describe('m:ss per paceUnit'),
-    paceUnit: z.enum(['km', 'mi']).default('km'),
+    paceUnit: z.enum(['km', 'mi']).default('km').describe('Pace per km or mi'),
     targetDistance: z.number().min(0.001).max(10000).optional().describe('predict: in distanceUnit'),
     targetRace: z.enum(['5k', '10k', 'half-marathon', 'marathon']).optional().describe('predict'),
-    riegelExponent: z.number().min(1).max(1.2).default(1.06),
+    riegelExponent: z.number().min(1).max(1.2).default(1.06).describe('predict: fatigue exponent'),
   }),
   output: z.object({
     mode: z.enum(['pace', 'time', 'distance', 'predict']),

@@ -35,17 +35,15 @@ export default defineTool({
   slug: 'sleep-calculator',
   title: 'Sleep cycle calculator',
   description:
-    'Bedtimes or wake-up times that fit whole sleep cycles. `mode` wake-at: `time` is when you must wake, returns bedtimes; bed-at: `time` is when you go to bed, returns wake times. ' +
-    'Each option = time ± fallAsleepMinutes (default 14, as sleepyti.me) ± cycles × cycleMinutes (default 90), for minCycles–maxCycles (default 4–6). ' +
-    'Times are HH:MM 24-hour (or h:mm am/pm), wrap over midnight with `dayOffset` −1/0/+1. Adults usually need 7–9 hours.',
+    'Bedtimes (wake-at) or wake-up times (bed-at) that fit whole sleep cycles: time ± fallAsleepMinutes ± cycles × cycleMinutes, for minCycles–maxCycles. Times HH:MM or h:mm am/pm; dayOffset marks wrapping over midnight.',
   input: z.strictObject({
-    mode: z.enum(['wake-at', 'bed-at']).default('wake-at'),
+    mode: z.enum(['wake-at', 'bed-at']).default('wake-at').describe('What time is'),
     time: z.string().max(12).describe('HH:MM, e.g. 07:00'),
-    fallAsleepMinutes: z.int().min(0).max(120).default(14),
-    cycleMinutes: z.int().min(60).max(120).default(90),
+    fallAsleepMinutes: z.int().min(0).max(120).default(14).describe('Minutes to fall asleep'),
+    cycleMinutes: z.int().min(60).max(120).default(90).describe('Sleep cycle length'),
     // At most 10 options of constant work each (worst case well under 1 ms); 10 × 120 + 120 min < 24 h keeps dayOffset in −1…+1.
-    minCycles: z.int().min(1).max(10).default(4),
-    maxCycles: z.int().min(1).max(10).default(6),
+    minCycles: z.int().min(1).max(10).default(4).describe('Fewest cycles'),
+    maxCycles: z.int().min(1).max(10).default(6).describe('Most cycles'),
   }),
   output: z.object({
     mode: z.enum(['wake-at', 'bed-at']),

@@ -8,8 +8,7 @@ export default defineTool({
   slug: 'tdee-calculator',
   title: 'TDEE calculator',
   description:
-    'Total daily energy expenditure (maintenance kcal/day) = BMR × activity factor, for an adult. BMR by `formula` mifflin-st-jeor (default), harris-benedict (Roza-Shizgal 1984) or katch-mcardle (needs bodyFatPercent). ' +
-    '`activityLevel` (default sedentary) picks `tdee`; `levels` lists all five. `unitSystem` metric (default) or imperial. kcal rounded to whole numbers at the end. For a weight-loss or gain target use calorie-calculator.',
+    'Total daily energy expenditure (maintenance kcal/day) of an adult = BMR × activity factor; levels lists all five. For a weight-loss or gain target use calorie-calculator.',
   input: z.strictObject({ ...personShape, activityLevel: activityField() }),
   output: z.object({
     tdee: z.number().describe('kcal/day at activityLevel'),

@@ -21,14 +21,16 @@ export default defineTool({
   slug: 'water-intake-calculator',
   title: 'Water intake calculator',
   description:
-    'Daily total water need (drinks plus water in food) for an adult. `method` efsa (default; EFSA 2010 adequate intake: women 2.0 L, men 2.5 L, +0.3 L pregnant, +0.7 L lactating) or weight (mlPerKg × weight, default 35 mL/kg). ' +
-    'Adds 0.5 L per hour of `exerciseMinutes`. Returns litres, US fl oz and 250 mL glasses, and the ~80 % to drink (food supplies ~20 %). Hot weather, illness and medical conditions change needs.',
+    'Daily total water need of an adult: efsa (EFSA 2010 adequate intake by sex and status) or weight (mlPerKg × weight), +0.5 L per hour of exercise. Returns litres, US fl oz, glasses and the ~80 % to drink.',
+  docs: [
+    'EFSA 2010: women 2.0 L, men 2.5 L, +0.3 L pregnant, +0.7 L lactating. Food supplies ~20 %. Hot weather, illness and medical conditions change needs.',
+  ].join('\n'),
   input: z.strictObject({
-    method: z.enum(['efsa', 'weight']).default('efsa'),
+    method: z.enum(['efsa', 'weight']).default('efsa').describe('How to estimate'),
     sex: sexField().optional().describe('Needed for efsa'),
     status: z.enum(['none', 'pregnant', 'lactating']).default('none').describe('efsa, women'),
     unitSystem: unitSystemField(),
-    weight: weightField().optional().describe('kg (lb if imperial); needed for weight'),
+    weight: weightField().optional().describe('kg (lb if imperial); for weight'),
     mlPerKg: z.number().min(20).max(50).default(35).describe('weight method, mL per kg'),
     exerciseMinutes: z.number().min(0).max(720).default(0).describe('Exercise per day, minutes'),
   }),

@@ -10,15 +10,13 @@ export default defineTool({
   title: 'HTML to PDF',
   metering: 'render',
   description:
-    'Render an HTML document to a PDF in headless Chromium and return a download URL valid for 24 hours. ' +
-    'Use it to turn generated HTML (invoices, reports, letters) into a printable PDF. ' +
-    '`html` is a full HTML document, at most 1 MB (1,048,576 bytes of UTF-8; larger gives 413); inline CSS, images as data: URLs ' +
-    'and public http(s) resources work, local files and private or loopback addresses are never fetched. ' +
-    '`format` A4 (default) or Letter, `landscape` (default false); backgrounds are printed and CSS @page rules apply. ' +
-    'Scripts run; the render stops after a 20 s deadline (502). ' +
-    'Result: `url`, `expiresAt`, `bytes`, `contentType` (application/pdf) and `metering` (what paid for it). ' +
-    'Metering: with a key the monthly render allowance (50 renders) is used first, then 25 credits per render; ' +
-    'without a key (REST) 3 renders per day per client IP. Failed renders are not charged.',
+    'Renders an HTML document (invoices, reports, letters) to a PDF in headless Chromium; returns a download URL valid 24 hours. Inline CSS, data: images and public http(s) resources work; scripts run, @page rules apply, 20 s deadline. Render allowance first, then 25 credits; 3 a day without a key; failures are free.',
+  docs: [
+    '- `html`: a full HTML document, at most 1 MB (1,048,576 bytes of UTF-8; larger gives 413). Local files and private or loopback addresses are never fetched.',
+    '- Backgrounds are printed and CSS @page rules apply. Scripts run; the render stops after a 20 s deadline (502).',
+    '- Result: `url`, `expiresAt`, `bytes`, `contentType` (application/pdf) and `metering` (what paid for it).',
+    '- Metering: with a key the monthly render allowance (50 renders) is used first, then 25 credits per render; without a key (REST) 3 renders per day per client IP. Failed renders are not charged.',
+  ].join('\n'),
   input: z.strictObject({
     html: z
       .string()
@@ -29,7 +27,7 @@ export default defineTool({
         if (bytes > HTML_MAX_BYTES)
           throw new ToolError(`\`html\` is ${bytes} bytes; the limit is 1 MB (${HTML_MAX_BYTES} bytes of UTF-8)`, 413, { field: 'html' });
       })
-      .describe('The HTML document to render (required; at most 1 MB = 1,048,576 bytes of UTF-8, else 413)'),
+      .describe('HTML document, at most 1 MB of UTF-8 (else 413)'),
     format: PAPER_FORMAT,
     landscape: LANDSCAPE,
   }),

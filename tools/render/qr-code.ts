@@ -14,21 +14,21 @@ export default defineTool({
   slug: 'qr-code',
   title: 'QR code',
   description:
-    'Make a QR code of a text or URL as a PNG or SVG file (download URL valid 24 hours; over MCP the PNG is also returned as an image). ' +
-    'The smallest QR version (1-40) that fits the text is chosen; the encoding mode (numeric, alphanumeric, byte/UTF-8, kanji) is picked automatically. ' +
-    '`errorCorrectionLevel`: L (7% of the code may be damaged), M (15%, default), Q (25%) or H (30%); `low`/`medium`/`quartile`/`high` work too. ' +
-    '`size`: image width in pixels, 64-4096 (default 512); a PNG too small for 1 px per module (with margin) is drawn at 4 px per module instead ' +
-    '(`width` reports the real size). `margin`: quiet zone in modules, 0-16 (default 4, what the QR standard asks for). ' +
-    '`format`: png (default) or svg; for svg the markup is also returned in `svg`. ' +
-    'Limits: up to 2,953 bytes of UTF-8 text at level L (less at higher levels); more gives 400. Costs 1 credit and needs an API key on REST.',
+    'Makes a QR code of a text or URL as a PNG or SVG file (download URL valid 24 hours; over MCP the PNG also comes back as an image, for svg the markup in `svg`). Smallest version and encoding mode are chosen automatically; up to 2,953 UTF-8 bytes at level L (less at higher levels). 1 credit; needs an API key on REST.',
+  docs: [
+    '- `errorCorrectionLevel`: L (7% of the code may be damaged), M (15%), Q (25%) or H (30%); `low`/`medium`/`quartile`/`high` work too.',
+    '- `size`: a PNG too small for 1 px per module (with margin) is drawn at 4 px per module instead (`width` reports the real size).',
+    '- `margin`: quiet zone in modules; 4 is what the QR standard asks for.',
+    '- Versions 1-40; modes numeric, alphanumeric, byte/UTF-8, kanji. Too much text gives 400.',
+  ].join('\n'),
   input: z.strictObject({
-    text: z.string().min(1).max(TEXT_MAX).describe('The text or URL to encode (at most 2,953 UTF-8 bytes at level L)'),
-    format: aliasedEnum(['png', 'svg']).default('png').describe('File format: `png` (default) or `svg`'),
+    text: z.string().min(1).max(TEXT_MAX).describe('Text or URL to encode'),
+    format: aliasedEnum(['png', 'svg']).default('png').describe('File format'),
     errorCorrectionLevel: aliasedEnum(['L', 'M', 'Q', 'H'], { aliases: { low: 'L', medium: 'M', quartile: 'Q', high: 'H' } })
       .default('M')
-      .describe('Error correction: L 7%, M 15% (default), Q 25%, H 30% of the code can be restored'),
-    size: z.number().int().min(64).max(4096).default(512).describe('Image width and height in pixels, 64-4096 (default 512)'),
-    margin: z.number().int().min(0).max(16).default(4).describe('Quiet zone around the code, in modules, 0-16 (default 4)'),
+      .describe('Error correction: L 7%, M 15%, Q 25%, H 30% restorable'),
+    size: z.number().int().min(64).max(4096).default(512).describe('Image width and height, px'),
+    margin: z.number().int().min(0).max(16).default(4).describe('Quiet zone, in modules'),
   }),
   output: z.object({
     url: z.string().describe('Download URL of the image; valid for 24 hours (`file://` URL when running over stdio)'),

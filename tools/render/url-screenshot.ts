@@ -8,20 +8,18 @@ export default defineTool({
   title: 'URL screenshot',
   metering: 'render',
   description:
-    'Take a PNG screenshot of a public web page in headless Chromium; returns a download URL valid for 24 hours ' +
-    '(over MCP the PNG is also returned as an image when it is at most 1 MB). ' +
-    `\`width\` is the viewport width in CSS pixels, 320 to 1920 (default 1280); the viewport is ${SCREENSHOT_HEIGHT} px high. ` +
-    `\`fullPage\` (default false) captures the whole page height, up to ${MAX_FULL_PAGE_HEIGHT} px (taller pages are cut there). ` +
-    '`url` must be a public http or https URL: other schemes, user:password@ URLs, localhost, and hosts that resolve to any ' +
-    'private, loopback, link-local (cloud metadata), CGNAT or other non-public address give 400, and so does a redirect, ' +
-    'meta refresh or script navigation to such an address; sub-resources pointing there are left out. ' +
-    'Taken after the load event plus up to 1.5 s of network quiet; 20 s deadline (502). ' +
-    'Result: `url`, `expiresAt`, `bytes`, `contentType` (image/png), `metering`. ' +
-    'Metering: monthly render allowance (50) first, then 25 credits per render; 3 per day without a key. Failed renders are not charged.',
+    `PNG screenshot of a public web page in headless Chromium; returns a download URL valid 24 hours (over MCP also the image, up to 1 MB). The viewport is width px wide and ${SCREENSHOT_HEIGHT} px high; fullPage captures the whole page. Non-public hosts give 400. Render allowance first, then 25 credits; 3 a day without a key; failures are free.`,
+  docs: [
+    '- `url` must be a public http or https URL: other schemes, user:password@ URLs, localhost, and hosts that resolve to any private, loopback, link-local (cloud metadata), CGNAT or other non-public address give 400, and so does a redirect, meta refresh or script navigation to such an address; sub-resources pointing there are left out.',
+    '- Taken after the load event plus up to 1.5 s of network quiet; the whole render has a 20 s deadline (502).',
+    '- Result: `url`, `expiresAt`, `bytes`, `contentType`, `metering`.',
+    '- Metering: with a key the monthly render allowance (50 renders) is used first, then 25 credits per render; without a key (REST) 3 renders per day per client IP. Failed renders are not charged.',
+    `- fullPage captures up to ${MAX_FULL_PAGE_HEIGHT} px; taller pages are cut there.`,
+  ].join('\n'),
   input: z.strictObject({
     url: URL_FIELD,
-    width: z.number().int().min(320).max(1920).default(1280).describe('Viewport width in CSS pixels, 320 to 1920 (default 1280)'),
-    fullPage: z.boolean().default(false).describe(`Capture the full page height (up to ${MAX_FULL_PAGE_HEIGHT} px) instead of the ${SCREENSHOT_HEIGHT} px viewport`),
+    width: z.number().int().min(320).max(1920).default(1280).describe('Viewport width, CSS px'),
+    fullPage: z.boolean().default(false).describe(`Capture the full page height (up to ${MAX_FULL_PAGE_HEIGHT} px)`),
   }),
   output: renderResultSchema,
   annotations: { idempotentHint: false, openWorldHint: true },

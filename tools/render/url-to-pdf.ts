@@ -7,14 +7,13 @@ export default defineTool({
   title: 'URL to PDF',
   metering: 'render',
   description:
-    'Open a public web page in headless Chromium and print it to a PDF; returns a download URL valid for 24 hours. ' +
-    '`url` must be a public http or https URL: other schemes, user:password@ URLs, localhost, and hosts that resolve to any ' +
-    'private, loopback, link-local (cloud metadata), CGNAT or other non-public address give 400, and so does a redirect, ' +
-    'meta refresh or script navigation of the page to such an address; sub-resources pointing there are left out. ' +
-    'The page is printed after its load event plus up to 1.5 s of network quiet; the whole render has a 20 s deadline (502). ' +
-    '`format` A4 (default) or Letter, `landscape` (default false). Error pages (404, 500) are printed as the browser shows them. ' +
-    'Result: `url`, `expiresAt`, `bytes`, `contentType` (application/pdf), `metering`. ' +
-    'Metering: monthly render allowance (50) first, then 25 credits per render; 3 per day without a key. Failed renders are not charged.',
+    'Opens a public web page in headless Chromium and prints it to a PDF; returns a download URL valid 24 hours. Non-public hosts give 400; error pages (404, 500) print as the browser shows them. Render allowance first, then 25 credits; 3 a day without a key; failures are free.',
+  docs: [
+    '- `url` must be a public http or https URL: other schemes, user:password@ URLs, localhost, and hosts that resolve to any private, loopback, link-local (cloud metadata), CGNAT or other non-public address give 400, and so does a redirect, meta refresh or script navigation to such an address; sub-resources pointing there are left out.',
+    '- Taken after the load event plus up to 1.5 s of network quiet; the whole render has a 20 s deadline (502).',
+    '- Result: `url`, `expiresAt`, `bytes`, `contentType`, `metering`.',
+    '- Metering: with a key the monthly render allowance (50 renders) is used first, then 25 credits per render; without a key (REST) 3 renders per day per client IP. Failed renders are not charged.',
+  ].join('\n'),
   input: z.strictObject({
     url: URL_FIELD,
     format: PAPER_FORMAT,
