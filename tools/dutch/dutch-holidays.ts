@@ -6,11 +6,16 @@ export default defineTool({
   slug: 'dutch-holidays',
   title: 'Dutch public holidays',
   description:
-    'Lists the official Dutch public holidays (feestdagen) of a year, 1900–2099, with Dutch and English names: Nieuwjaarsdag, Goede Vrijdag, Eerste and Tweede Paasdag, Koningsdag, Bevrijdingsdag, Hemelvaartsdag (Easter + 39), Eerste and Tweede Pinksterdag (Easter + 49/50), Eerste and Tweede Kerstdag. ' +
-    'Movable feasts follow Gregorian Easter. Koningsdag is 27 April, moved to Saturday 26 April when the 27th is a Sunday (from 2014); before that Koninginnedag was 30 April (on a Sunday: Monday 1 May until 1979, Saturday 29 April 1980–2013) and 31 August until 1948. ' +
-    'Bevrijdingsdag (5 May) is listed every year from 1990 (before that only in lustrum years from 1945). ' +
-    '`dayOff` = a customary paid day off for most employees: false for Goede Vrijdag (only where the CAO grants it) and for Bevrijdingsdag except in lustrum years (2025, 2030, …; most CAOs give it off only every five years); true for all others. No law obliges an employer to give any holiday off. ' +
-    'Sorted by date; observances (Dodenherdenking, Prinsjesdag, Sinterklaas) and school holidays are not included.',
+    'Lists the official Dutch public holidays (feestdagen) of a year, 1900–2099, with Dutch and English names, sorted by date. ' +
+    '`dayOff` marks a customary paid day off: false for Goede Vrijdag, and for Bevrijdingsdag outside lustrum years (2025, 2030, …). ' +
+    'School holidays: dutch-school-holidays.',
+  docs: [
+    'Holidays: Nieuwjaarsdag, Goede Vrijdag, Eerste and Tweede Paasdag, Koningsdag, Bevrijdingsdag, Hemelvaartsdag (Easter + 39), Eerste and Tweede Pinksterdag (Easter + 49/50), Eerste and Tweede Kerstdag. Movable feasts follow Gregorian Easter.',
+    '',
+    'Koningsdag is 27 April, moved to Saturday 26 April when the 27th is a Sunday (from 2014); before that Koninginnedag was 30 April (on a Sunday: Monday 1 May until 1979, Saturday 29 April 1980–2013) and 31 August until 1948. Bevrijdingsdag (5 May) is listed every year from 1990 (before that only in lustrum years from 1945).',
+    '',
+    '`dayOff`: a customary paid day off for most employees: false for Goede Vrijdag (only where the CAO grants it) and for Bevrijdingsdag except in lustrum years (most CAOs give it off only every five years); true for all others. No law obliges an employer to give any holiday off. Observances (Dodenherdenking, Prinsjesdag, Sinterklaas) are not included.',
+  ].join('\n'),
   input: z.strictObject({
     year: z
       .int()

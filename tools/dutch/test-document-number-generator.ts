@@ -65,10 +65,10 @@ export default defineTool({
   slug: 'test-document-number-generator',
   title: 'Dutch passport / ID card number generator (test data)',
   description:
-    'Generates or validates Dutch passport and identity card numbers for testing. Format: 9 characters, 2 letters + 6 letters or digits + 1 digit, never the letter O; passports and ID cards share it. ' +
-    'Each number comes with its ICAO 9303 MRZ check digit (weights 7-3-1, A=10…Z=35, mod 10) and `mrz` = number + check digit. ' +
-    `Mode \`generate\` (default): \`count\` 1–${MAX_COUNT}, distinct; \`noZero\` (default true) avoids the digit 0 as in numbers issued since 2020; \`seed\` makes the output reproducible. Random test data, not checked against any register: there is no official test range. ` +
-    'Mode `validate`: `number` (spaces allowed; a 10th character is checked as the MRZ check digit).',
+    'Generates or validates Dutch passport and identity card numbers for testing: 9 characters (2 letters, 6 letters or digits, 1 digit; never the letter O), each with its ICAO 9303 MRZ check digit. ' +
+    'Random test data (`seed` makes it reproducible), not checked against any register. Mode `validate` checks a `number` (a 10th character as the check digit).',
+  docs:
+    'Check digit: ICAO 9303 weights 7-3-1, A=10…Z=35, sum mod 10; `mrz` = number + check digit. `noZero` (default true) avoids the digit 0, as in numbers issued since 2020. There is no official test range for Dutch document numbers.',
   input: z.strictObject({
     mode: z.enum(['generate', 'validate']).default('generate').describe('generate or validate'),
     kind: z.enum(KINDS).default('passport').describe('Document kind (same number format); echoed in the output'),

@@ -63,9 +63,10 @@ export default defineTool({
   slug: 'test-iban-generator',
   title: 'Test IBAN generator',
   description:
-    'Generates IBANs for testing for NL, DE, BE, FR or GB (`country`, case-insensitive, default NL), each with correct ISO 13616 mod-97 check digits and a valid national structure: ' +
-    'NL = one of 71 real Dutch bank codes (ABNA, RABO, INGB, …) + a 10-digit account passing the old bank 11-proof; DE = 8-digit Bankleitzahl + 10-digit account; BE = bank + account + mod-97 national check digits; FR = bank + branch + account + RIB key; GB = bank code (NWBK, BARC, LOYD, HBUK, MIDL) + sort code + account. ' +
-    `\`count\` 1–${MAX_COUNT} (default 1); the IBANs in one response are distinct. Cryptographically random, unless \`seed\` is given: then the same seed always gives the same IBANs. Not linked to real accounts; never use them for payments.`,
+    'Generates test IBANs for NL, DE, BE, FR or GB with correct ISO 13616 mod-97 check digits and a valid national structure (NL: a real bank code and an 11-proof account). ' +
+    'Distinct within a response; random unless `seed` is given (same seed, same IBANs). Not linked to real accounts; never use them for payments.',
+  docs:
+    'National structure: NL = one of 71 real Dutch bank codes (ABNA, RABO, INGB, …) + a 10-digit account passing the old bank 11-proof; DE = 8-digit Bankleitzahl + 10-digit account; BE = bank + account + mod-97 national check digits; FR = bank + branch + account + RIB key; GB = bank code (NWBK, BARC, LOYD, HBUK, MIDL) + sort code + account.',
   input: z.strictObject({
     country: z
       .preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), z.enum(COUNTRIES))

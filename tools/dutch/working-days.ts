@@ -23,8 +23,7 @@ export default defineTool({
   title: 'Working days between two dates',
   description:
     'Counts the days from `start` to `end`, both included: total days, working days (Monday to Friday) and weekend days. ' +
-    'With `excludeDutchHolidays: true` (default false) Dutch public holidays that are a customary day off (`dayOff` in dutch-holidays: New Year, Easter Monday, Koningsdag, Ascension Day, Whit Monday, both Christmas days, and Bevrijdingsdag only in lustrum years such as 2025 and 2030; not Good Friday) and fall on a weekday are subtracted from the working days and listed in `holidaysExcluded`; holidays on a weekend change nothing. ' +
-    'Then totalDays = workingDays + weekendDays + holidaysExcluded.length. ' +
+    'With `excludeDutchHolidays`, Dutch public holidays that are a customary day off (`dayOff` in dutch-holidays) and fall on a weekday are subtracted and listed in `holidaysExcluded`; totalDays = workingDays + weekendDays + holidaysExcluded.length. ' +
     `Limits: end must not be before start (400); at most ${MAX_RANGE_DAYS} days (about 100 years); with holidays excluded, both dates must lie in ${HOLIDAY_YEARS.min}–${HOLIDAY_YEARS.max}.`,
   input: z.strictObject({
     start: isoDateField('First day'),
