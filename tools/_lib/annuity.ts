@@ -26,7 +26,7 @@
  * functions are async.
  */
 import type DecimalNs from 'decimal.js';
-import { lazy } from './lazy.js';
+import { decimalLoader } from './decimal.js';
 
 export const REPAYMENTS = ['annuity', 'linear', 'interest-only'] as const;
 export type Repayment = (typeof REPAYMENTS)[number];
@@ -35,11 +35,7 @@ type DecimalCtor = typeof DecimalNs.Decimal;
 type Dec = InstanceType<DecimalCtor>;
 
 /** decimal.js with 40 significant digits and half-away-from-zero rounding, loaded once. */
-export const loadDecimal = lazy(async (): Promise<DecimalCtor> => {
-  // decimal.mjs has only a default export (the class); its .d.ts is typed as CommonJS, hence the cast.
-  const Decimal = (await import('decimal.js')).default as unknown as DecimalCtor;
-  return Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
-});
+export const loadDecimal = decimalLoader({ precision: 40, rounding: 'half-up' }) as () => Promise<DecimalCtor>;
 
 export interface AmortizeInput {
   /** Amount borrowed, in currency units (> 0). */

@@ -20,19 +20,13 @@
  * exact share truncated to the cent, and the cents left over go to the largest
  * remainders (ties: the earlier rate). The components then always sum to the tax.
  */
-import type DecimalNs from 'decimal.js';
 import { ToolError } from '../../src/core/tool.js';
-import { lazy } from './lazy.js';
+import { decimalLoader, type Decimal, type DecimalCtor } from './decimal.js';
 
-export type DecimalCtor = typeof DecimalNs.default;
-export type Decimal = InstanceType<DecimalCtor>;
+export type { DecimalCtor, Decimal };
 
 /** decimal.js with enough digits for 1e14 cents × 15-digit rates, rounding half away from zero. */
-export const loadDecimal = lazy(async (): Promise<DecimalCtor> => {
-  // decimal.mjs default-exports the constructor; its CommonJS-style typings need the cast under NodeNext.
-  const Decimal = (await import('decimal.js')).default as unknown as DecimalCtor;
-  return Decimal.clone({ precision: 60, rounding: Decimal.ROUND_HALF_UP });
-});
+export const loadDecimal = decimalLoader({ precision: 60, rounding: 'half-up' });
 
 /** Exact value of a JS number as the user typed it (0.1 → 0.1, not 0.1000000000000000055…). */
 const dec = (D: DecimalCtor, x: number): Decimal => new D(x);

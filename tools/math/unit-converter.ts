@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import type DecimalNs from 'decimal.js';
 import { defineTool, ToolError } from '../../src/core/tool.js';
 import { didYouMean } from '../../src/core/validate.js';
-import { lazy } from '../_lib/lazy.js';
+import { decimalLoader, type Decimal, type DecimalCtor } from '../_lib/decimal.js';
 
 /**
  * Unit conversion with exact definitional factors (catalogue §0.2, §7), computed in decimal.js at 40 significant
@@ -20,12 +19,8 @@ import { lazy } from '../_lib/lazy.js';
  * - year = Julian year, 365.25 d exactly (IAU); the US customary cup is 8 US fl oz (not the 240 mL labelling cup).
  * Temperature is affine via kelvin; fuel economy is reciprocal for L/100 km and gal/100 mi (base km/L).
  */
-type DecimalCtor = typeof DecimalNs.default;
-type Dec = InstanceType<DecimalCtor>;
-const loadDecimal = lazy(async (): Promise<DecimalCtor> => {
-  const Decimal = (await import('decimal.js')).default as unknown as DecimalCtor;
-  return Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_EVEN });
-});
+type Dec = Decimal;
+const loadDecimal = decimalLoader({ precision: 40, rounding: 'half-even' });
 
 export const CATEGORIES = ['length', 'mass', 'volume', 'area', 'temperature', 'speed', 'time', 'data', 'energy', 'pressure', 'fuel', 'angle'] as const;
 export type Category = (typeof CATEGORIES)[number];
