@@ -5,5 +5,3 @@ import { resolve } from 'node:path';
 export const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 /** The public conformance suites, copied into the repository (test/vectors/README.md names their sources and licences). */
 export const vectorsDir = resolve(repoRoot, 'test/vectors');
-/** Shared domain data (`../shared/data`). Runtime code must not read it: copy what a tool needs into `assets/`. */
-export const sharedDataDir = resolve(repoRoot, '../shared/data');
