@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import csvToMarkdown from '../../../tools/format/csv-to-markdown.js';
+import { detectDelimiter } from '../../../tools/_lib/csv.js';
+import { expectToolError, runTool } from '../../helpers/run.js';
+
+describe('csv-to-markdown', () => {
+  it('centers, escapes line breaks and lists ragged lines by source line', async () => {
+    const out = await runTool(csvToMarkdown, { csv: 'h1,h2\n"multi\nline",x\n\nonly\n1,2,3', alignment: 'centre' });
+    expect(out).toEqual({
+      markdown: '| h1 | h2 |  |\n| :---: | :---: | :---: |\n| multi<br>line | x |  |\n| only |  |  |\n| 1 | 2 | 3 |',
+      rows: 3,
+      columns: 3,
+      delimiter: 'comma',
+      raggedLines: [5, 6],
+    });
+  });
+
+  it('pads with alignment none and a tab delimiter', async () => {
+    const out = await runTool(csvToMarkdown, { csv: 'x\tlonger\nabcd\t1', padded: true, alignment: 'none' });
+    expect(out.markdown).toBe('| x    | longer |\n| ---- | ------ |\n| abcd | 1      |');
+    expect(out.delimiter).toBe('tab');
+  });
+
+  it('refuses an unknown alignment', async () => {
+    await expectToolError(csvToMarkdown, { csv: 'a', alignment: 'justify' }, 400, /alignment/);
+  });
+});
+

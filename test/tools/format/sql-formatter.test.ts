@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import sqlFormatter from '../../../tools/format/sql-formatter.js';
+import { expectToolError, runTool } from '../../helpers/run.js';
+
+describe('sql-formatter', () => {
+  it('upper-cases keywords but keeps identifiers, strings and comments', async () => {
+    expect((await runTool(sqlFormatter, { sql: "select Name -- who\nfrom Users where note = 'select me'" })).sql).toBe(
+      "SELECT\n  Name -- who\nFROM\n  Users\nWHERE\n  note = 'select me'",
+    );
+  });
+
+  it('refuses what it cannot tokenize, and inputs over the limit', async () => {
+    await expectToolError(sqlFormatter, { sql: "select 'open" }, 400, /`sql` could not be formatted/);
+    await expectToolError(sqlFormatter, { sql: 'x'.repeat(100_001) }, 400, /at most 100000/);
+  });
+});
+
