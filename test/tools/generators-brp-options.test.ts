@@ -19,7 +19,7 @@ describe('brp-test-data-generator options', () => {
     expect(out.seed).toBe(20270101);
     expect(out.options).toEqual({
       count: 50, seed: 20270101, minAge: 0, maxAge: 95, referenceYear: 2027, eventMix: DEFAULT_EVENT_MIX,
-      includeParents: false, maxChildren: 2, pctExoticNames: 15, pctExoticStreets: 15, pctAffix: 25, pctHouseAddition: 20,
+      includeParents: false, linkedPersons: false, maxChildren: 2, pctExoticNames: 15, pctExoticStreets: 15, pctAffix: 25, pctHouseAddition: 20,
       dateFormat: 'yyyymmdd', outputMode: 'compact', headerRow: '', mapping: {}, delimiter: ',', excelHint: false,
       lo3Lengths: 'characters', bsnRange: 'test-999',
     });

@@ -8,6 +8,7 @@ import { ToolError } from '../../../src/core/tool.js';
 import { LIMITS } from '../../../src/core/limits.js';
 import { didYouMean } from '../../../src/core/validate.js';
 import { FIELD_BY_KEY } from './fields.js';
+import { advertisedAsMap } from '../_advertise.js';
 
 export const LIFE_EVENTS = [
   'plain', 'married', 'registeredPartnership', 'divorced', 'widowed', 'remarried', 'deceased', 'deceasedWithFamily',
@@ -42,7 +43,7 @@ export const MAX_MCP_COUNT = 500;
 /** Most columns a caller's headerRow may have (own / mapped). */
 export const MAX_COLUMNS = 1000;
 
-const pct = (def: number, what: string) => z.int().min(0).max(100).default(def).describe(`${what}, percent 0–100 (default ${def})`);
+const pct = (def: number, what: string) => z.int().min(0).max(100).default(def).describe(what);
 
 /** Lower-case and map the aliases a caller would try onto the enum values. */
 const aliased = <T extends readonly [string, ...string[]]>(values: T, aliases: Record<string, T[number]>) =>
@@ -53,41 +54,44 @@ const aliased = <T extends readonly [string, ...string[]]>(values: T, aliases: R
     return aliases[k] ?? (values.find((x) => x.toLowerCase() === k) ?? v);
   }, z.enum(values));
 
-const eventMix = z
-  .strictObject(Object.fromEntries(LIFE_EVENTS.map((e) => [e, z.number().min(0).max(1_000_000).optional().describe(`weight of ${e}`)])) as Record<LifeEvent, z.ZodOptional<z.ZodNumber>>)
-  .describe('Relative weights per life event (non-negative). Naming any key replaces the whole default mix (unnamed events get 0); at least one weight must exceed 0.');
+const eventMix = advertisedAsMap(
+  z.strictObject(Object.fromEntries(LIFE_EVENTS.map((e) => [e, z.number().min(0).max(1_000_000).optional().describe(`weight of ${e}`)])) as Record<LifeEvent, z.ZodOptional<z.ZodNumber>>),
+  { type: 'number', minimum: 0 },
+  `Weights; naming any key replaces the default mix. Keys (default): ${LIFE_EVENTS.map((e) => `${e} ${DEFAULT_EVENT_MIX[e]}`).join(', ')}`,
+);
 
 export const optionsSchema = z.strictObject({
-  count: z.int().min(1).max(MAX_REST_COUNT).default(50).describe(`Number of people, 1–${MAX_REST_COUNT} over REST, at most ${MAX_MCP_COUNT} per MCP call (default 50)`),
-  seed: z.number().default(20270101).describe('Seed: the same options and seed give byte-identical output (default 20270101)'),
-  minAge: z.int().min(0).max(120).default(0).describe('Youngest age in completed years on 1 January of referenceYear (default 0)'),
-  maxAge: z.int().min(0).max(120).default(95).describe('Oldest age, not below minAge (default 95)'),
-  referenceYear: z.int().min(1900).max(2099).default(2027).describe('Ages are measured on 1 January of this year and every event date lies before that day (default 2027)'),
+  count: z.int().min(1).max(MAX_REST_COUNT).default(50).describe(`Number of people, at most ${MAX_MCP_COUNT} per MCP call (REST ${MAX_REST_COUNT})`),
+  seed: z.number().default(20270101).describe('Same seed, same output'),
+  minAge: z.int().min(0).max(120).default(0).describe('Youngest age in completed years on 1 January of referenceYear'),
+  maxAge: z.int().min(0).max(120).default(95),
+  referenceYear: z.int().min(1900).max(2099).default(2027).describe('Ages are measured on 1 January of this year; every event date lies before that day'),
   eventMix: eventMix.optional(),
-  includeParents: z.boolean().default(false).describe('Add the two parent records, LO categories 02/03 (default false)'),
-  maxChildren: z.int().min(0).max(10).default(2).describe('Upper bound of children per person with a partnership (default 2)'),
-  pctExoticNames: pct(15, 'Share of unusual names: diacritics, apostrophes, hyphens, very long names'),
-  pctExoticStreets: pct(15, 'Share of unusual street names'),
-  pctAffix: pct(25, 'Share of surnames with a prefix word (van, de, van der…)'),
-  pctHouseAddition: pct(20, 'Share of Dutch addresses with a house letter or house number addition'),
+  includeParents: z.boolean().default(false).describe('Add the two parent blocks, LO categories 02/03'),
+  linkedPersons: z.boolean().default(false).describe('Also emit each partner, child and parent as a full record after the count persons, referring back'),
+  maxChildren: z.int().min(0).max(10).default(2).describe('Per person with a partnership'),
+  pctExoticNames: pct(15, '%'),
+  pctExoticStreets: pct(15, '%'),
+  pctAffix: pct(25, '% with van, de, van der…'),
+  pctHouseAddition: pct(20, '%'),
   dateFormat: aliased(['yyyymmdd', 'iso', 'dutch'] as const, { 'yyyy-mm-dd': 'iso', 'dd-mm-yyyy': 'dutch', nl: 'dutch', lo: 'yyyymmdd', basic: 'yyyymmdd' })
     .default('yyyymmdd')
-    .describe('Date notation in json and csv: yyyymmdd 20270131, iso 2027-01-31, dutch 31-01-2027 (the total-file is always yyyymmdd)'),
+    .describe('json and csv: yyyymmdd 20270131, iso 2027-01-31, dutch 31-01-2027'),
   outputMode: aliased(['compact', 'own', 'mapped'] as const, {})
     .default('compact')
-    .describe('csv only: compact (a readable sheet), own (exactly the caller\'s headerRow; columns named like a field key are filled), mapped (caller\'s columns filled via mapping)'),
-  headerRow: z.string().max(LIMITS.short * 50).default('').describe('Caller\'s column names joined by the delimiter (CSV quoting allowed), at most 1000 columns; required for own and mapped'),
-  mapping: z.record(z.string().max(LIMITS.short), z.string().max(LIMITS.short)).default({}).describe('mapped: caller\'s column name → service field key; unlisted columns stay empty'),
+    .describe('csv only: compact (a readable sheet), own (the caller\'s headerRow; columns named like a field key are filled), mapped (headerRow columns filled via mapping)'),
+  headerRow: z.string().max(LIMITS.short * 50).default('').describe('Caller\'s column names joined by the delimiter; required for own and mapped'),
+  mapping: z.record(z.string().max(LIMITS.short), z.string().max(LIMITS.short)).default({}).describe('mapped: caller\'s column name → field key (list: docs)'),
   delimiter: aliased([',', ';', '\t'] as const, { tab: '\t', '\\t': '\t', comma: ',', semicolon: ';' })
     .default(',')
-    .describe('CSV and headerRow separator: "," ";" or a tab (aliases comma, semicolon, tab, "\\t")'),
-  excelHint: z.boolean().default(false).describe('Start the CSV with the line sep=<delimiter> so Excel picks the separator'),
+    .describe('CSV and headerRow separator (aliases comma, semicolon, tab)'),
+  excelHint: z.boolean().default(false).describe('First line sep=<delimiter> for Excel'),
   lo3Lengths: aliased(LO3_LENGTHS, { chars: 'characters', byte: 'bytes', utf8: 'bytes' })
     .default('characters')
-    .describe('gba-totaalfile: length fields count characters (default) or UTF-8 bytes (for byte-based LO3 parsers)'),
+    .describe('gba-totaalfile: length fields count characters or UTF-8 bytes'),
   bsnRange: aliased(BSN_RANGES, {})
     .default('test-999')
-    .describe('BSNs: test-999 (default, 999xxxxxx) or test-99999 (99999xxxx, the RvIG GBA-V test persons\' range, about 900 numbers per call)'),
+    .describe('test-999: 999xxxxxx; test-99999: the RvIG GBA-V test persons\' block'),
 });
 
 export const FORMATS = ['json', 'csv', 'gba-totaalfile', 'haal-centraal'] as const;
@@ -96,8 +100,8 @@ export type BrpFormat = (typeof FORMATS)[number];
 export const inputSchema = z.strictObject({
   format: aliased(FORMATS, { totaalfile: 'gba-totaalfile', 'gba-totalfile': 'gba-totaalfile', lo3: 'gba-totaalfile', haalcentraal: 'haal-centraal', hc: 'haal-centraal' })
     .default('json')
-    .describe('json (default), csv, gba-totaalfile (LO3 persoonslijsten, one per line) or haal-centraal (BRP API Personen Persoon objects)'),
-  options: optionsSchema.prefault({}).describe('Generator options; every field is optional'),
+    .describe('json, csv, gba-totaalfile (LO3 persoonslijsten) or haal-centraal (BRP API Personen)'),
+  options: optionsSchema.prefault({}).describe('All optional'),
 });
 
 export type BrpInput = z.output<typeof inputSchema>;
@@ -171,7 +175,7 @@ export function checkOptions(o: BrpOptions): { effective: EffectiveOptions; even
       const key = o.mapping[col];
       if (!FIELD_BY_KEY.has(key)) {
         const hint = didYouMean(key, FIELD_BY_KEY.keys());
-        throw new ToolError(`options.mapping.${col}: "${key}" is not a field key${hint ? ` (did you mean "${hint}"?)` : ''}; the tool description lists them`, 400, { field: `options.mapping.${col}` });
+        throw new ToolError(`options.mapping.${col}: "${key}" is not a field key${hint ? ` (did you mean "${hint}"?)` : ''}; werkbank://docs/brp-test-data-generator lists them`, 400, { field: `options.mapping.${col}` });
       }
     }
   }

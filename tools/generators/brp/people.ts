@@ -49,6 +49,16 @@ const SIBLING_GAP = 300;
 
 type Gender = 'M' | 'V' | 'O';
 
+/** The name, birth and BSN fields of a block (`prefix` '' for the person's own, 'partner.' for a partnership), without the prefix. */
+function pick(b: Block, prefix: string): Block {
+  const out: Block = {};
+  for (const k of ['bsn', 'firstNames', 'prefix', 'lastName', 'dateOfBirth', 'birthPlace', 'birthCountry']) {
+    const v = b[prefix + k];
+    if (v !== undefined) out[k] = v;
+  }
+  return out;
+}
+
 /** A uniformly drawn day in [lo, hi] (lo when the window is empty; the windows below are built non-empty). */
 function span(rng: Rng, lo: Day, hi: Day): Day {
   return hi <= lo ? lo : rng.int(lo, hi);
@@ -317,12 +327,15 @@ export class PersonFactory {
     return fromPartner ? [partner!['partner.prefix'] ?? '', partner!['partner.lastName']] : [p.person.prefix ?? '', p.person.lastName];
   }
 
+  /** A child block. `gender` has no element in category 09 (no format shows it): it is kept for the child's own record (linkedPersons). */
   private child(rng: Rng, birth: Day, p: Person): Block {
+    const gender = this.gender(rng);
     return {
-      ...this.name(rng, this.gender(rng), this.childSurname(p, birth)),
+      ...this.name(rng, gender, this.childSurname(p, birth)),
       dateOfBirth: loDate(birth),
       birthPlace: this.municipality(rng, birth)[0],
       birthCountry: NL,
+      gender,
     };
   }
 
@@ -374,6 +387,131 @@ export class PersonFactory {
         familyLawDate: loDate(birth),
       });
     }
+  }
+
+  // ---------------------------------------------------------------- linked persons
+
+  /**
+   * The relatives of `p` as full person records of their own (option linkedPersons): each partner, each child and
+   * (with includeParents) each parent, carrying the BSN, names and dates of p's relation block, and referring back:
+   * a partner lists p as partner (the same start, type and dissolution; a partner who survives p has the
+   * partnership dissolved by death, reason O, on p's death date; a partner who died, reason O on p's record, is
+   * deceased on that date with the partnership in force), a child lists p and the partner at its birth as parents
+   * (parent 1 the mother) and that partner lists the child too, a parent lists p as child. A minor lives at the
+   * address of a living parent in the Netherlands, a partner in force at p's.
+   */
+  relatives(rng: Rng, p: Person): Person[] {
+    const me = p.person;
+    const meAlive = !p.death;
+    const out: Person[] = [];
+    const partners: Person[] = [];
+    for (const x of p.partnerships) {
+      const birth = fromLo(x['partner.dateOfBirth']);
+      const q = this.relative(rng, pick(x, 'partner.'), x['partner.gender'], birth);
+      const mirror: Block = {};
+      for (const [k, v] of Object.entries(pick(me, ''))) mirror[`partner.${k}`] = v;
+      mirror['partner.gender'] = me.gender;
+      for (const k of ['startDate', 'startPlace', 'startCountry'] as const) mirror[k] = x[k];
+      let lastDay = this.ref - 1;
+      if (x.dissolutionReason === 'O') {
+        lastDay = fromLo(x.dissolutionDate);
+        q.death = { date: x.dissolutionDate, place: x.dissolutionPlace, country: x.dissolutionCountry };
+      } else if (x.dissolutionDate) {
+        for (const k of ['dissolutionDate', 'dissolutionPlace', 'dissolutionCountry', 'dissolutionReason'] as const) mirror[k] = x[k];
+      } else if (p.death) {
+        mirror['partner.dateOfDeath'] = p.death.date;
+        mirror.dissolutionDate = p.death.date;
+        mirror.dissolutionPlace = p.death.place;
+        mirror.dissolutionCountry = p.death.country;
+        mirror.dissolutionReason = 'O';
+      }
+      mirror.type = x.type;
+      q.partnerships.push(mirror);
+      const together = !x.dissolutionDate && meAlive && p.address.country === undefined;
+      this.settle(rng, q, lastDay, together ? p.address : undefined, fromLo(x.startDate));
+      partners.push(q);
+    }
+    out.push(...partners);
+
+    for (const c of p.children) {
+      const birth = fromLo(c.dateOfBirth);
+      const k = this.relative(rng, pick(c, ''), (c.gender as Gender | undefined) ?? this.gender(rng), birth);
+      const i = p.partnerships.indexOf(this.partnershipOn(p, birth)!);
+      const other = i >= 0 ? partners[i] : undefined;
+      const parents = [p, ...(other ? [other] : [])];
+      // Parent 1 the mother: the other parent first only when p is a man and the other parent a woman.
+      if (other && me.gender === 'M' && other.person.gender === 'V') parents.reverse();
+      k.parents = parents.map((x) => ({ ...pick(x.person, ''), gender: x.person.gender, familyLawDate: c.dateOfBirth }));
+      other?.children.push(pick(k.person, ''));
+      const minor = birth > addYears(this.ref, -18);
+      const home = minor ? parents.find((x) => !x.death && x.address.country === undefined && x.address.municipality) : undefined;
+      this.settle(rng, k, this.ref - 1, home?.address, birth);
+      out.push(k);
+    }
+    for (const other of partners) other.children.sort((a, b) => (a.dateOfBirth < b.dateOfBirth ? -1 : a.dateOfBirth > b.dateOfBirth ? 1 : 0));
+
+    for (const o of p.parents) {
+      const birth = fromLo(o.dateOfBirth);
+      const q = this.relative(rng, pick(o, ''), o.gender as Gender, birth);
+      q.children.push(pick(me, ''));
+      let lastDay = this.ref - 1;
+      // Old parents have died: after p's birth, aged 60 to 100.
+      if (birth < addYears(this.ref, -85)) {
+        const lo = Math.max(fromLo(me.dateOfBirth) + 1, addYears(birth, 60));
+        lastDay = span(rng, Math.min(lo, this.ref - 1), Math.min(addYears(birth, 100), this.ref - 1));
+        q.death = { date: loDate(lastDay), place: this.municipality(rng, lastDay)[0], country: NL };
+      }
+      this.settle(rng, q, lastDay, undefined, birth);
+      out.push(q);
+    }
+    return out;
+  }
+
+  /** The record of a relative: the relation block's own data, a fresh A-nummer, birth place and nationality when the block has none. */
+  private relative(rng: Rng, own: Block, gender: Gender | string, birth: Day): Person {
+    const abroad = own.birthCountry !== undefined ? own.birthCountry !== NL : rng.chance(0.08);
+    const place = own.birthPlace !== undefined ? { birthPlace: own.birthPlace, birthCountry: own.birthCountry } : this.birthPlace(rng, birth, abroad);
+    return {
+      lifeEvent: 'plain',
+      person: { aNumber: this.pool.aNumber(rng), ...own, ...place, gender, nameUse: 'E' },
+      parents: [],
+      nationalities: [{ nationality: own.birthCountry === undefined || abroad ? this.nationality(rng, abroad, birth) : this.data.nationalities.dutch }],
+      partnerships: [],
+      registration: {},
+      address: {},
+      previousAddresses: [],
+      children: [],
+    };
+  }
+
+  /**
+   * Address, registration and life event of a relative's record: `home` (from `since` at the latest, not before
+   * the home's own start) or a Dutch address of its own; suspended on its death. The life event follows from the
+   * record: deceased, minor, married / registeredPartnership, divorced / widowed, else plain.
+   */
+  private settle(rng: Rng, q: Person, lastDay: Day, home: Block | undefined, since: Day) {
+    const birth = fromLo(q.person.dateOfBirth);
+    if (home) {
+      const start = loDate(Math.max(fromLo(home.startDate), since));
+      q.address = { ...home, registrationDate: start > home.registrationDate ? start : home.registrationDate, startDate: start };
+      delete q.address.investigationData, delete q.address.investigationStartDate;
+    } else {
+      const hi = Math.min(Math.max(birth, this.ref - DAYS_PER_YEAR - 1), lastDay);
+      q.address = this.dutchAddress(rng, span(rng, Math.min(Math.max(birth, addYears(this.ref, -30)), hi), hi));
+    }
+    if (q.death) q.registration.suspensionDate = q.death.date, q.registration.suspensionReason = 'O';
+    q.registration.firstRegistrationDate = loDate(birth >= GBA_START || GBA_START > lastDay ? birth : GBA_START);
+    q.registration.confidentiality = '0';
+    const x = q.partnerships[0];
+    q.lifeEvent = q.death
+      ? 'deceased'
+      : birth > addYears(this.ref, -18)
+        ? 'minor'
+        : x && !x.dissolutionDate
+          ? x.type === 'P' ? 'registeredPartnership' : 'married'
+          : x
+            ? x.dissolutionReason === 'O' ? 'widowed' : 'divorced'
+            : 'plain';
   }
 
   private postcode(rng: Rng, from: number, to: number): string {
@@ -431,10 +569,17 @@ export class PersonFactory {
   }
 }
 
-/** `count` persons for the checked options. */
+/**
+ * `count` persons for the checked options; with linkedPersons, followed by the relatives of each (in the order of
+ * the persons), drawn after all of them so the first `count` persons are the same with the option on or off.
+ */
 export function generatePeople(o: EffectiveOptions, events: LifeEvent[], weights: number[]): Person[] {
   const factory = new PersonFactory(o, events, weights);
   const out: Person[] = new Array(o.count);
   for (let i = 0; i < o.count; i++) out[i] = factory.next();
+  if (o.linkedPersons) {
+    const rng = createRng(o.seed).fork('linked');
+    for (let i = 0; i < o.count; i++) out.push(...factory.relatives(rng.fork('relatives'), out[i]));
+  }
   return out;
 }

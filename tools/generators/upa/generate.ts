@@ -8,8 +8,9 @@ import { createRng } from '../../_lib/rng.js';
 import { ToolError, type ToolContext } from '../../../src/core/tool.js';
 import { buildPeriods, iso, type Period } from './periods.js';
 import { assignEmployers, buildPopulation, MAX_NUM_IV, type Employment } from './people.js';
-import { buildRecords, isPresent, totals, type IkvRecord, type RecordContext, type Total } from './records.js';
-import { fileEnd, fileStart, ikv, NAMESPACE_BASE, type FileHead } from './xml.js';
+import { buildRecords, correctionKind, isPresent, totals, type IkvRecord, type RecordContext, type Total } from './records.js';
+import { hash32 } from '../../_lib/rng.js';
+import { CORRECTIE_END, correctieStart, fileEnd, fileStart, ikv, intrekking, NAMESPACE_BASE, type FileHead, type Withdrawal } from './xml.js';
 import { DEFECTS, FIELD_DEFAULTS, REQUIRED_FIELDS, REQUIRED_WHAT, type Defect, type FieldName, type UpaInput } from './options.js';
 
 /** The schema releases shipped with the package (and validated in the test suite). */
@@ -226,7 +227,61 @@ export class UpaRun {
         buf = '';
       }
     }
-    yield buf + fileEnd(head);
+    const c = this.corrections(pp, g);
+    for (const w of c.withdrawals) buf += intrekking(w);
+    let tail = '';
+    for (const b of c.blocks) {
+      tail += correctieStart(b.period, b.totals, o, this.rc.fields);
+      for (const r of b.records) tail += ikv(r, b.period, o, this.rc.fields, year);
+      for (const w of b.withdrawals) tail += intrekking(w);
+      tail += CORRECTIE_END;
+    }
+    yield buf + fileEnd(head, tail);
+  }
+
+  /**
+   * The corrections of an aanvullend file (options.corrections), as the UPA 2026 schema defines them:
+   * - withdrawals (InkomstenverhoudingIntrekking) of the file's period: `withdrawals` employments, in a seeded
+   *   order, that a full declaration of the period holds and that no aanvullend file of the run corrects (first
+   *   file of the period and employer only);
+   * - one TijdvakCorrectie for each of the `periodCorrections` run periods of the same year right before the
+   *   file's period (the schema enumerates only its own year's periods): the employments of this file whose
+   *   back-dated 2% raise reaches back into that period, with their corrected lines and totals, and (first file
+   *   only) `withdrawals` further employments of that period withdrawn. No relation is withdrawn twice.
+   */
+  corrections(pp: PlannedPeriod, g: number): { withdrawals: Withdrawal[]; blocks: Array<{ period: Period; records: IkvRecord[]; totals: Total[]; withdrawals: Withdrawal[] }> } {
+    const o = this.input.options;
+    const none = { withdrawals: [], blocks: [] };
+    if (o.period.declarationKind !== 'aanvullend') return none;
+    const { periodCorrections, withdrawals: k } = o.corrections;
+    const p = pp.period;
+    const full: RecordContext = { ...this.rc, opts: { ...o, period: { ...o.period, declarationKind: 'volledig' } } };
+    const seed = this.rc.seed;
+    // Withdrawal candidates: employments of this employer that no aanvullend file of the run corrects, so a
+    // withdrawn relation is never also corrected. Per period they are ranked once (seeded); the file of period p
+    // withdraws slot p − q of that ranking for period q, so no relation is withdrawn twice.
+    const employer = this.population.filter((e) => e.employer === pp.employer && this.periods.every((x) => !correctionKind(e, x.index, seed)));
+    const withdraw = (q: Period): Withdrawal[] => {
+      if (g !== 0 || k === 0) return [];
+      const slot = p.index - q.index;
+      return employer
+        .filter((e) => isPresent(e, q, full))
+        .map((e) => ({ e, h: hash32(`${seed}:withdraw:${q.index}:${e.ordinal}`) }))
+        .sort((a, b) => a.h - b.h || a.e.ordinal - b.e.ordinal)
+        .slice(slot * k, slot * k + k)
+        .sort((a, b) => a.e.ordinal - b.e.ordinal)
+        .flatMap(({ e }) => buildRecords(e, q, full).map((r) => ({ numIv: r.numIv, bsn: r.bsn, persNr: r.persNr })));
+    };
+    const isRaise = (e: Employment) => correctionKind(e, p.index, seed) === 'raise';
+    const raised = this.groupIds(pp, g).map((id) => this.population[id]).filter(isRaise);
+    const earlier = periodCorrections === 0 ? [] : this.periods.filter((q) => q.index < p.index && q.year === p.year).slice(-periodCorrections);
+    const blocks = earlier
+      .map((q) => {
+        const rs = raised.filter((e) => isPresent(e, q, full)).flatMap((e) => buildRecords(e, q, full, true));
+        return { period: q, records: rs, totals: totals(rs, this.variantOrder), withdrawals: withdraw(q) };
+      })
+      .filter((b) => b.records.length > 0 || b.withdrawals.length > 0);
+    return { withdrawals: withdraw(p), blocks };
   }
 
   /**
@@ -366,6 +421,8 @@ function checkRules(input: UpaInput, ctx: Pick<ToolContext, 'surface'>): void {
     if (codes.has(s.schemeCode)) throw new ToolError(`options.schemes: schemeCode ${s.schemeCode} is used by two enabled schemes`, 400);
     codes.add(s.schemeCode);
   }
+  if (o.period.declarationKind !== 'aanvullend' && (o.corrections.periodCorrections > 0 || o.corrections.withdrawals > 0))
+    throw new ToolError('options.corrections: period corrections and withdrawals belong in supplementary declarations; set options.period.declarationKind to aanvullend', 400, { field: 'options.corrections' });
   if (o.pinned.length > pop.count)
     throw new ToolError(`options.pinned has ${o.pinned.length} entries but options.population.count is ${pop.count}: pinned employments must fit in the population`, 400);
   for (const f of REQUIRED_FIELDS)

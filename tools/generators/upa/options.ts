@@ -6,6 +6,7 @@
  * cannot make a "valid" run produce a schema-invalid file.
  */
 import { z } from 'zod';
+import { advertisedAsMap, advertisedLean } from '../_advertise.js';
 
 export const SCENARIOS = [
   'standard', 'newHire', 'leaver', 'rehire', 'payrollSwitch', 'deathInService',
@@ -44,6 +45,10 @@ export const FIELD_DEFAULTS = {
 } as const;
 export type FieldName = keyof typeof FIELD_DEFAULTS;
 export type FieldStates = Record<FieldName, 'fill' | 'omit'>;
+const FIELD_NAMES_BY_DEFAULT = {
+  fill: Object.keys(FIELD_DEFAULTS).filter((k) => FIELD_DEFAULTS[k as FieldName] === 'fill'),
+  omit: Object.keys(FIELD_DEFAULTS).filter((k) => FIELD_DEFAULTS[k as FieldName] === 'omit'),
+};
 
 /**
  * Fields the UPA 2026 schema requires (minOccurs 1): they cannot be left out of
@@ -85,141 +90,165 @@ export const LBTAB_CODES = [
 /** XML 1.0 text: no control characters (other than tab), no lone surrogates, no U+FFFE/U+FFFF. */
 const XML_TEXT = /^(?:[\t\x20-\uD7FF\uE000-\uFFFD]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
 
+/**
+ * A string that ends up in the XML. The XML-text rule is a refinement, not a
+ * regex, so the advertised JSON Schema does not carry its long pattern (the
+ * check and its message are the same).
+ */
 function xmlText(min: number, max: number, what: string) {
   return z
     .string()
     .min(min)
     .max(max)
-    .regex(XML_TEXT, { message: 'must not contain control characters or unpaired surrogates' })
+    .refine((s) => XML_TEXT.test(s), { message: 'must not contain control characters or unpaired surrogates' })
     .refine((s) => min === 0 || s.trim().length > 0, { message: 'must not be blank' })
     .describe(what);
 }
 
-const pct = (what: string, dflt: number) => z.int().min(0).max(100).default(dflt).describe(what);
-const flag = (what: string) => z.boolean().default(true).describe(what);
 
-export const populationSchema = z.strictObject({
-  count: z.int().min(1).max(10_000).default(25).describe('Number of employments (1 to 10000)'),
-  seed: z.number().min(-1e15).max(1e15).default(20270101).describe('Seed: the same seed gives the same files'),
-  minAge: z.int().min(15).max(70).default(18).describe('Youngest age at the first period (15 to 70)'),
-  maxAge: z.int().min(15).max(80).default(67).describe('Oldest age at the first period (15 to 80); not lower than minAge'),
-  minSalary: z.int().min(0).max(1_000_000).default(24000).describe('Lowest full-time annual salary, euros'),
-  maxSalary: z.int().min(0).max(1_000_000).default(90000).describe('Highest full-time annual salary, euros; not lower than minSalary'),
-  partTimeVariation: z.boolean().default(true).describe('Give about half of the employees a part-time percentage (50 to 95); false: everyone 100'),
-  holidayAllowanceMonth: z.int().min(0).max(12).default(5).describe('Month in which the 8% holiday allowance is paid (0 = none)'),
-  pctForeignAddress: pct('Share of employees living abroad (AdresBuitenland, no Dutch postcode)', 12),
-  pctExoticNames: pct('Share of non-Dutch surnames', 15),
-  pctExoticStreets: pct('Share of unusual street names', 15),
-  longNames: flag('Allow very long (multi-part, noble) surnames'),
-  hyphenAndApostrophe: flag("Allow double-barrelled surnames (Jansen-de Vries) and apostrophes ('t Hart, D'Souza)"),
-  diacritics: flag('Allow diacritics in names and streets (Çelik, Müller, Zoë)'),
-  tussenvoegsels: flag('Allow surname prefixes in Voorv (van, de, van der...)'),
-  houseNumberAdditions: flag('Allow house number additions (HuisNrToev: A, bis, 2...)'),
-  bsnRange: z.enum(BSN_RANGES).default('standard').describe('standard (default): 11-proof BSNs starting 1-7; test-999: 999xxxxxx, the range of the RvIG GBA-V test persons, never issued to residents'),
+
+const pct = (dflt: number) => z.int().min(0).max(100).default(dflt);
+const flag = () => z.boolean().default(true);
+
+export const populationSchema = advertisedLean(z.strictObject({
+  count: z.int().min(1).max(10_000).default(25).describe('Employments, ≤ 10000'),
+  seed: z.number().min(-1e15).max(1e15).default(20270101).describe('Same seed, same files'),
+  minAge: z.int().min(15).max(70).default(18),
+  maxAge: z.int().min(15).max(80).default(67),
+  minSalary: z.int().min(0).max(1_000_000).default(24000).describe('Full-time annual, €'),
+  maxSalary: z.int().min(0).max(1_000_000).default(90000),
+  partTimeVariation: z.boolean().default(true),
+  holidayAllowanceMonth: z.int().min(0).max(12).default(5).describe('0 none'),
+  pctForeignAddress: pct(12),
+  pctExoticNames: pct(15),
+  pctExoticStreets: pct(15),
+  longNames: flag(),
+  hyphenAndApostrophe: flag(),
+  diacritics: flag(),
+  tussenvoegsels: flag(),
+  houseNumberAdditions: flag(),
+  bsnRange: z.enum(BSN_RANGES).default('standard').describe('test-999: RvIG test range'),
+}));
+
+export const periodSchema = advertisedLean(z.strictObject({
+  startYear: z.int().min(2000).max(2099).default(2027).describe('2026 for XSD-checkable files'),
+  startMonth: z.int().min(1).max(12).default(1),
+  months: z.int().min(1).max(36).default(3).describe('Periods, ≤ 36'),
+  periodType: z.enum(['MND', 'VWK']).default('MND').describe('VWK: four-weekly'),
+  declarationKind: z.enum(['volledig', 'aanvullend']).default('volledig').describe('aanvullend: corrections only'),
+  splitMode: z.enum(['single', 'chunk', 'perParticipant']).default('single'),
+  chunkSize: z.int().min(1).max(10_000).default(10),
+}));
+
+export const correctionsSchema = z.strictObject({
+  periodCorrections: z.int().min(0).max(12).default(0).describe('TijdvakCorrectie for up to n earlier periods'),
+  withdrawals: z.int().min(0).max(100).default(0).describe('InkomstenverhoudingIntrekking per period'),
 });
 
-export const periodSchema = z.strictObject({
-  startYear: z.int().min(2000).max(2099).default(2027).describe('Year of the first period'),
-  startMonth: z.int().min(1).max(12).default(1).describe('Month of the first period (VWK: the four-week period containing the 1st of this month)'),
-  months: z.int().min(1).max(36).default(3).describe('Number of consecutive periods (months, or four-week periods for VWK)'),
-  periodType: z.enum(['MND', 'VWK']).default('MND').describe('MND monthly, VWK four-weekly'),
-  declarationKind: z.enum(['volledig', 'aanvullend']).default('volledig').describe('volledig: full declaration; aanvullend: supplementary, corrections only'),
-  splitMode: z.enum(['single', 'chunk', 'perParticipant']).default('single').describe('single: one file per period; chunk: chunkSize employments per file; perParticipant: one file per employment per period'),
-  chunkSize: z.int().min(1).max(10_000).default(10).describe('Employments per file when splitMode is chunk'),
-});
+export const householdSchema = advertisedLean(z.strictObject({
+  pctMarried: pct(40),
+  pctCohabiting: pct(15),
+  pctDivorced: pct(15),
+  pctWidowed: pct(5),
+  pctWithChildren: pct(45),
+  partnerSameFund: flag(),
+  partnerOtherFund: flag(),
+  deceasedPartners: flag(),
+  deceasedExPartners: flag(),
+  deceasedChildren: z.boolean().default(false),
+}));
 
-export const householdSchema = z.strictObject({
-  pctMarried: pct('Share married (CdBurgSt 2; one in ten of them a registered partnership, CdBurgSt 5)', 40),
-  pctCohabiting: pct('Share cohabiting (civil status stays unmarried, CdBurgSt 1; partner listed in participants-csv)', 15),
-  pctDivorced: pct('Share divorced (CdBurgSt 3)', 15),
-  pctWidowed: pct('Share widowed (CdBurgSt 4)', 5),
-  pctWithChildren: pct('Share with children (participants-csv)', 45),
-  partnerSameFund: flag('Partners may participate in the same fund (participants-csv partnerFund "same")'),
-  partnerOtherFund: flag('Partners may participate in another fund (partnerFund "other")'),
-  deceasedPartners: flag('Widowed employees carry the date of death of their partner (participants-csv)'),
-  deceasedExPartners: flag('Some divorced employees have a deceased ex-partner (participants-csv)'),
-  deceasedChildren: z.boolean().default(false).describe('Some employees with children have a deceased child (participants-csv)'),
-});
-
-export const scenarioMixSchema = z.strictObject(
-  Object.fromEntries(
-    SCENARIOS.map((s) => [s, z.number().min(0).max(MAX_SCENARIO_WEIGHT).optional().describe(`Relative weight of ${s} (0 to ${MAX_SCENARIO_WEIGHT}; default ${DEFAULT_SCENARIO_MIX[s]})`)]),
-  ) as Record<Scenario, z.ZodOptional<z.ZodNumber>>,
+export const scenarioMixSchema = advertisedAsMap(
+  z.strictObject(
+    Object.fromEntries(
+      SCENARIOS.map((s) => [s, z.number().min(0).max(MAX_SCENARIO_WEIGHT).optional().describe(`Relative weight of ${s} (0 to ${MAX_SCENARIO_WEIGHT}; default ${DEFAULT_SCENARIO_MIX[s]})`)]),
+    ) as Record<Scenario, z.ZodOptional<z.ZodNumber>>,
+  ),
+  { type: 'number', minimum: 0, maximum: MAX_SCENARIO_WEIGHT },
+  `Weights; naming any key replaces the whole mix. Keys (default): ${SCENARIOS.map((s) => `${s} ${DEFAULT_SCENARIO_MIX[s]}`).join(', ')}`,
 );
 
-export const defectsSchema = z.strictObject(
-  Object.fromEntries(DEFECTS.map((d) => [d, z.boolean().default(false).describe(`Inject the ${d} defect once`)])) as Record<
-    Defect,
-    z.ZodDefault<z.ZodBoolean>
-  >,
+export const defectsSchema = advertisedAsMap(
+  z.strictObject(
+    Object.fromEntries(DEFECTS.map((d) => [d, z.boolean().default(false).describe(`Inject the ${d} defect once`)])) as Record<Defect, z.ZodDefault<z.ZodBoolean>>,
+  ),
+  { type: 'boolean' },
+  `Inject each once (files meant to be rejected): ${DEFECTS.join(', ')}`,
 );
 
-export const declarationSchema = z.strictObject({
-  employerName: xmlText(1, 200, 'Employer name (NmIP)').default('Voorbeeld Werkgever BV'),
-  payrollTaxNumber: z
-    .string()
-    .regex(LHNR, { message: 'must be 9 digits (not starting 000), "L" and 2 digits (not 00), e.g. 123456782L01' })
-    .default('123456782L01')
-    .describe('Loonheffingennummer (LhNr)'),
+const LHNR_MESSAGE = 'must be 9 digits (not starting 000), "L" and 2 digits (not 00), e.g. 123456782L01';
+
+export const declarationSchema = advertisedLean(z.strictObject({
+  employerName: xmlText(1, 200, 'NmIP').default('Voorbeeld Werkgever BV'),
+  payrollTaxNumber: z.string().regex(LHNR, { message: LHNR_MESSAGE }).default('123456782L01').describe('LhNr'),
   payrollTaxNumbers: z
-    .array(z.string().regex(LHNR, { message: 'must be 9 digits (not starting 000), "L" and 2 digits (not 00), e.g. 123456782L02' }))
+    .array(z.string().regex(LHNR, { message: LHNR_MESSAGE.replace('L01', 'L02') }))
     .min(1)
     .max(20)
     .optional()
-    .describe('Several employers: LhNr per employer (1 to 20, distinct); replaces payrollTaxNumber; employments are split into equal consecutive blocks, one set of files per employer'),
-  contactPerson: xmlText(1, 35, 'Contact person (ContPers)').default('J. Jansen'),
-  phone: xmlText(1, 25, 'Phone number (TelNr)').default('0201234567'),
-  relationNumber: xmlText(8, 8, 'Relation number at the fund, exactly 8 characters (RelNr)').default('12345678'),
-  softwarePackage: xmlText(1, 27, 'Payroll software (GebrSwPakket; also NmLcr)').default('Werkbank Salaris 1.0'),
-  providerId: xmlText(1, 9, 'Provider id (IdLcr)').default('LCR000001'),
-  administrationId: z.string().regex(/^[A-Za-z0-9]{1,8}$/, { message: 'must be 1 to 8 letters or digits' }).default('ADM01').describe('Payroll administration id, part of IdBer'),
-  messageIdPrefix: z.string().regex(/^[A-Za-z0-9]{0,11}$/, { message: 'must be 0 to 11 letters or digits' }).default('UPA').describe('Prefix of IdBer: <prefix><administrationId>-<yyyymm>-<nnn...>'),
-  affiliationNumber: xmlText(1, 35, 'Affiliation number (RelNrAansl)').default('100200300'),
-  collectiveAgreement: z.string().regex(/^\d{1,4}$/, { message: 'must be 1 to 4 digits' }).default('150').describe('CAO code (CAO)'),
-  sector: z.string().regex(/^\d{1,3}$/, { message: 'must be 1 to 3 digits' }).default('44').describe('Sector code (Sect)'),
-  taxTable: z.enum(LBTAB_CODES).default('010').describe('Loonbelastingtabel code (LbTab), one of the 72 codes of the schema'),
-  jobDescription: xmlText(1, 100, 'Job description (FuncOms)').default('Medewerker administratie'),
+    .describe('Several employers (distinct LhNr); replaces payrollTaxNumber'),
+  contactPerson: xmlText(1, 35, 'ContPers').default('J. Jansen'),
+  phone: xmlText(1, 25, 'TelNr').default('0201234567'),
+  relationNumber: xmlText(8, 8, 'RelNr').default('12345678'),
+  softwarePackage: xmlText(1, 27, 'GebrSwPakket, NmLcr').default('Werkbank Salaris 1.0'),
+  providerId: xmlText(1, 9, 'IdLcr').default('LCR000001'),
+  administrationId: z.string().regex(/^[A-Za-z0-9]{1,8}$/, { message: 'must be 1 to 8 letters or digits' }).default('ADM01').describe('Part of IdBer'),
+  messageIdPrefix: z.string().regex(/^[A-Za-z0-9]{0,11}$/, { message: 'must be 0 to 11 letters or digits' }).default('UPA').describe('IdBer prefix'),
+  affiliationNumber: xmlText(1, 35, 'RelNrAansl').default('100200300'),
+  collectiveAgreement: z.string().regex(/^\d{1,4}$/, { message: 'must be 1 to 4 digits' }).default('150').describe('CAO'),
+  sector: z.string().regex(/^\d{1,3}$/, { message: 'must be 1 to 3 digits' }).default('44').describe('Sect'),
+  // A refinement rather than an enum: the listing would otherwise carry all 72 codes (the docs list them).
+  taxTable: z
+    .string()
+    .regex(/^\d{3}$/, { message: 'must be 3 digits' })
+    .refine((v) => (LBTAB_CODES as readonly string[]).includes(v), { message: `must be one of the 72 LbTab codes of the schema: ${LBTAB_CODES.join(', ')}` })
+    .default('010')
+    .describe('LbTab code'),
+  jobDescription: xmlText(1, 100, 'FuncOms').default('Medewerker administratie'),
   normHoursPerWeek: z
     .string()
     .regex(/^\d{1,4}(\.\d{1,2})?$/, { message: 'must be a number of hours such as 40 or 38.5' })
     .refine((s) => Number(s) > 0, { message: 'must be greater than 0' })
     .default('40')
-    .describe('Full-time hours per week (AantUNormWk)'),
-  franchise: z.number().min(0).max(1_000_000).default(18000).describe('Annual franchise, euros (deducted when a scheme has useFranchise)'),
-  maxPensionableSalary: z.number().min(0).max(1_000_000).default(80000).describe('Annual pensionable salary cap, euros; must exceed franchise'),
-});
+    .describe('AantUNormWk'),
+  franchise: z.number().min(0).max(1_000_000).default(18000).describe('Annual, €'),
+  maxPensionableSalary: z.number().min(0).max(1_000_000).default(80000).describe('Annual cap, €; > franchise'),
+}), ['type'], 'Employer and message header; payrollTaxNumbers (≤ 20 distinct LhNr) splits the run over several employers. Elements, defaults: docs');
 
-export const schemeSchema = z.strictObject({
-  enabled: z.boolean().default(true).describe('Include this scheme'),
-  label: xmlText(1, 100, 'Human label (participants-csv and summary)').default('Pensioenregeling'),
-  schemeCode: xmlText(1, 15, 'Scheme code (RegKnmrk)'),
+
+export const schemeSchema = advertisedLean(z.strictObject({
+  enabled: z.boolean().default(true),
+  label: xmlText(1, 100, 'summary and CSV').default('Pensioenregeling'),
+  schemeCode: xmlText(1, 15, 'RegKnmrk'),
   variants: z
     .string()
     .max(200)
     .regex(/^\s*([A-Za-z0-9]{1,5}\s*(,\s*[A-Za-z0-9]{1,5}\s*)*)?$/, { message: 'must be comma-separated codes of 1 to 5 letters or digits' })
     .default('')
-    .describe('Comma-separated RegVrnt codes; empty: no RegVrnt'),
-  premiumPct: z.number().min(0).max(100).describe('Total premium, percent of the premium base'),
-  useFranchise: z.boolean().default(true).describe('Deduct the franchise from the pensionable salary'),
-});
+    .describe('Comma-separated RegVrnt codes'),
+  premiumPct: z.number().min(0).max(100).describe('% of premium base'),
+  useFranchise: z.boolean().default(true),
+}));
 
+/** The default schemes, written as input (fields equal to the scheme defaults left out: enabled, useFranchise true; variants ''). */
 export const DEFAULT_SCHEMES: z.input<typeof schemeSchema>[] = [
-  { enabled: true, label: 'Ouderdomspensioen', schemeCode: 'U0051-1011', variants: 'A,B', premiumPct: 27.6, useFranchise: true },
-  { enabled: false, label: 'Arbeidsongeschiktheidspensioen', schemeCode: 'U0051-1012', variants: '', premiumPct: 4.2, useFranchise: true },
-  { enabled: false, label: 'ANW-hiaat', schemeCode: 'U0051-1013', variants: '', premiumPct: 0.6, useFranchise: false },
+  { label: 'Ouderdomspensioen', schemeCode: 'U0051-1011', variants: 'A,B', premiumPct: 27.6 },
+  { enabled: false, label: 'Arbeidsongeschiktheidspensioen', schemeCode: 'U0051-1012', premiumPct: 4.2 },
+  { enabled: false, label: 'ANW-hiaat', schemeCode: 'U0051-1013', premiumPct: 0.6, useFranchise: false },
 ];
 
-export const pinnedSchema = z.strictObject({
-  bsn: z.string().regex(/^\d{9}$/, { message: 'must be 9 digits' }).optional().describe('BSN (must pass the 11-check and not start with 000)'),
-  initials: z.string().regex(/^[A-Za-zÀ-ÖØ-öø-ÿ]{1,6}$/u, { message: 'must be 1 to 6 letters' }).optional().describe('Initials without dots (Voorl)'),
-  prefix: z.string().regex(/^[a-z' ]{1,10}$/i, { message: 'must be a surname prefix such as "van der" (at most 10 characters)' }).optional().describe('Surname prefix (Voorv)'),
-  lastName: xmlText(1, 200, 'Surname (SignNm)').optional(),
-  birthDate: z.iso.date().optional().describe('Date of birth, YYYY-MM-DD'),
-  gender: z.enum(['M', 'V', 'X']).optional().describe('M (Gesl 1), V (Gesl 2), X (Gesl 9)'),
-  annualSalary: z.int().min(0).max(1_000_000).optional().describe('Full-time annual salary, euros'),
-  partTimePct: z.number().min(1).max(100).optional().describe('Part-time percentage'),
-  scenario: z.enum(SCENARIOS).optional().describe('Scenario for this employment'),
-});
+export const pinnedSchema = advertisedLean(z.strictObject({
+  bsn: z.string().regex(/^\d{9}$/, { message: 'must be 9 digits' }).optional().describe('11-proof'),
+  initials: z.string().regex(/^[A-Za-zÀ-ÖØ-öø-ÿ]{1,6}$/u, { message: 'must be 1 to 6 letters' }).optional().describe('Voorl, no dots'),
+  prefix: z.string().regex(/^[a-z' ]{1,10}$/i, { message: 'must be a surname prefix such as "van der" (at most 10 characters)' }).optional().describe('Voorv'),
+  lastName: xmlText(1, 200, 'SignNm').optional(),
+  // The advertised pattern is the short shape; zod checks the calendar date.
+  birthDate: z.iso.date().optional().meta({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+  gender: z.enum(['M', 'V', 'X']).optional(),
+  annualSalary: z.int().min(0).max(1_000_000).optional().describe('Full-time, €'),
+  partTimePct: z.number().min(1).max(100).optional(),
+  scenario: z.enum(SCENARIOS).optional().describe('A scenarioMix key'),
+}));
 export type Pinned = z.output<typeof pinnedSchema>;
 
 const FORMAT_ALIASES: Record<string, string> = { csv: 'participants-csv', participants: 'participants-csv', json: 'summary' };
@@ -231,34 +260,37 @@ export const inputSchema = z.strictObject({
       z.enum(['xml', 'summary', 'participants-csv']),
     )
     .default('xml')
-    .describe('xml (default): the files; summary: file list, totals and counts without XML; participants-csv: one CSV row per employment (alias csv)'),
+    .describe('xml: the files; summary: no XML, totals; participants-csv (alias csv): one row per employment'),
   options: z
     .strictObject({
-      schemeType: z.string().regex(/^[A-Z]{2,10}$/, { message: 'must be 2 to 10 capital letters, e.g. FPR' }).default('FPR').describe('Scheme type label (FPR); echoed in summary and CSV'),
+      schemeType: z.string().regex(/^[A-Z]{2,10}$/, { message: 'must be 2 to 10 capital letters, e.g. FPR' }).default('FPR').describe('Label echoed in summary and CSV'),
       schemaVersion: z
         .string()
         .regex(/^(20\d\d)-(0[1-9]|1[0-2])$/, { message: 'must have the shape <yyyy>-<mm>, e.g. 2026-01' })
         .optional()
-        .describe('UPA schema release, <yyyy>-<mm>; default: <year of each period>-01. Only 2026-01 is bundled'),
+        .describe('Default <period year>-01; only 2026-01 bundled'),
       population: populationSchema.prefault({}),
       period: periodSchema.prefault({}),
+      corrections: correctionsSchema.prefault({}).describe('aanvullend only; 0 = none'),
       household: householdSchema.prefault({}),
-      scenarioMix: scenarioMixSchema.optional().describe('Relative weights per scenario; naming any key replaces the whole mix'),
+      scenarioMix: scenarioMixSchema.optional(),
       defects: defectsSchema.prefault({}),
       declaration: declarationSchema.prefault({}),
-      schemes: z.array(schemeSchema).min(1).max(10).prefault(DEFAULT_SCHEMES).describe('Pension schemes (1 to 10); default three, the first enabled'),
-      fieldStates: z
-        .strictObject(
+      schemes: z.array(schemeSchema).min(1).max(10).prefault(DEFAULT_SCHEMES).describe('Pension schemes; default: three, the first enabled'),
+      fieldStates: advertisedAsMap(
+        z.strictObject(
           Object.fromEntries(Object.entries(FIELD_DEFAULTS).map(([k, v]) => [k, z.enum(['fill', 'omit']).default(v).describe(`${k} (default ${v})`)])) as Record<
             FieldName,
             z.ZodDefault<z.ZodEnum<{ fill: 'fill'; omit: 'omit' }>>
           >,
-        )
-        .prefault({}),
-      pinned: z.array(pinnedSchema).max(100).default([]).describe('Employments that must appear (up to 100), placed first'),
+        ),
+        { type: 'string', enum: ['fill', 'omit'] },
+        `Per element. Default omit: ${FIELD_NAMES_BY_DEFAULT.omit.join(', ')}. Default fill: ${FIELD_NAMES_BY_DEFAULT.fill.join(', ')}. omit refused for required ones (docs)`,
+      ).prefault({}),
+      pinned: z.array(pinnedSchema).max(100).default([]).describe('Employments placed first; fields optional'),
     })
     .prefault({})
-    .describe('Generator options by section: population, period, household, scenarioMix, defects, declaration, schemes, fieldStates, pinned, schemeType, schemaVersion; {} takes every default'),
+    .describe('All optional; {} takes every default'),
 });
 
 export type UpaInput = z.output<typeof inputSchema>;

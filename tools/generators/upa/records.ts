@@ -129,11 +129,15 @@ function segmentsOf(e: Employment, p: Period): Segment[] {
   return [seg(e.numIv, e.start, e.end, e.endReason)];
 }
 
-export function buildRecords(e: Employment, p: Period, c: RecordContext): IkvRecord[] {
+/**
+ * The declaration lines of `e` in period `p`. `backDatedRaise`: the lines of an earlier period corrected for the
+ * back-dated 2% raise of an aanvullend declaration (its TijdvakCorrectie).
+ */
+export function buildRecords(e: Employment, p: Period, c: RecordContext, backDatedRaise = false): IkvRecord[] {
   const { opts } = c;
   const d = opts.declaration;
   const normPerWeek = Number(d.normHoursPerWeek);
-  const kind = opts.period.declarationKind === 'aanvullend' ? correctionKind(e, p.index, c.seed) : undefined;
+  const kind = backDatedRaise ? 'raise' : opts.period.declarationKind === 'aanvullend' ? correctionKind(e, p.index, c.seed) : undefined;
   const periodDays = p.end - p.start + 1;
   const pt = e.ptPercAfter !== undefined && p.index >= e.eventPeriod ? e.ptPercAfter : e.ptPerc;
   const ev = p.index - e.eventPeriod; // 0 in the event period

@@ -58,9 +58,41 @@ export function fileStart(h: FileHead, totals: Total[], o: UpaOptions, f: FieldS
   return s;
 }
 
-export function fileEnd(h: FileHead): string {
-  return `      </${h.kind === 'volledig' ? 'VolledigeAangifte' : 'AanvullendeAangifte'}>\n    </TijdvakAangifte>\n  </AdministratieveEenheid>\n</PensioenAangifte>\n`;
+/** The file's end; `corrections`: the TijdvakCorrectie blocks, which follow the TijdvakAangifte. */
+export function fileEnd(h: FileHead, corrections = ''): string {
+  return `      </${h.kind === 'volledig' ? 'VolledigeAangifte' : 'AanvullendeAangifte'}>\n    </TijdvakAangifte>\n${corrections}  </AdministratieveEenheid>\n</PensioenAangifte>\n`;
 }
+
+/** A withdrawn income relation (InkomstenverhoudingIntrekking): NumIV, SofiNr and PersNr of what was declared. */
+export interface Withdrawal {
+  numIv: number;
+  bsn?: string;
+  persNr: string;
+}
+
+export function intrekking(w: Withdrawal): string {
+  return `        <InkomstenverhoudingIntrekking>${el('NumIV', w.numIv)}${w.bsn !== undefined ? el('SofiNr', w.bsn) : ''}${el('PersNr', w.persNr)}</InkomstenverhoudingIntrekking>\n`;
+}
+
+/**
+ * The start of a TijdvakCorrectie for an earlier period: its dates and the corrected totals; then the corrected
+ * InkomstenverhoudingInitieel (ikv) and withdrawals (intrekking) follow, and `</TijdvakCorrectie>`.
+ */
+export function correctieStart(p: Period, totals: Total[], o: UpaOptions, f: FieldStates): string {
+  const d = o.declaration;
+  let s = `    <TijdvakCorrectie>${el('DatAanvTv', iso(p.start))}${el('DatEindTv', iso(p.end))}\n      <CollectieveAangifte>`;
+  if (f.CollectieveAangifte === 'fill') {
+    for (const t of totals) {
+      s += '<TotaalRegelingen>' + el('RelNrAansl', esc(d.affiliationNumber)) + el('RegKnmrk', esc(t.code));
+      if (t.variant !== undefined) s += el('RegVrnt', t.variant);
+      s += el('TotRegLn', dec(t.regLn)) + el('TotGrslPremie', dec(t.grslg)) + el('TotPremieReg', dec(t.premie));
+      s += el('TotAantVerlUReg', dec(t.hours)) + el('TotIkvReg', t.ikv) + el('TotPersReg', t.persons) + '</TotaalRegelingen>';
+    }
+  }
+  return s + '</CollectieveAangifte>\n';
+}
+
+export const CORRECTIE_END = '    </TijdvakCorrectie>\n';
 
 const LANGUAGE: Record<string, string> = { nl: 'NL', abroad: 'EN' };
 
