@@ -12,7 +12,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { expectToolError } from '../../helpers/run.js';
-import { cents, generate, parse, tool, xsdErrors, type UpaFile } from '../generators-upa-helpers.js';
+import { cents, generate, parse, tool, xsdErrors, type UpaFile } from './_upa-helpers.js';
 
 const ARRAYS = new Set(['TijdvakCorrectie', 'InkomstenverhoudingIntrekking', 'InkomstenverhoudingInitieel', 'TotaalRegelingen', 'RegelingGegevens']);
 const parser = new XMLParser({ ignoreAttributes: false, parseTagValue: false, isArray: (name) => ARRAYS.has(name) });

@@ -11,7 +11,7 @@ import { isValidBsn } from '../../../tools/_lib/bsn.js';
 import { createRng } from '../../../tools/_lib/rng.js';
 import { DEFECTS, type Defect } from '../../../tools/generators/upa/options.js';
 import { expectToolError } from '../../helpers/run.js';
-import { cents, generate, parse, tool, xsdErrors } from '../generators-upa-helpers.js';
+import { cents, generate, parse, tool, xsdErrors } from './_upa-helpers.js';
 
 const VARIANTS = new Set(['A', 'B']);
 

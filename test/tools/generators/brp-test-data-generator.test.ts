@@ -3,10 +3,10 @@
  * cross-field refusals, aliases, the MCP cap, hostile input.
  */
 import { describe, expect, it } from 'vitest';
-import tool from '../../tools/generators/brp-test-data-generator.js';
-import { DEFAULT_EVENT_MIX, LIFE_EVENTS } from '../../tools/generators/brp/options.js';
-import { brpData } from '../../tools/generators/brp/data.js';
-import { expectToolError, runTool } from '../helpers/run.js';
+import tool from '../../../tools/generators/brp-test-data-generator.js';
+import { DEFAULT_EVENT_MIX, LIFE_EVENTS } from '../../../tools/generators/brp/options.js';
+import { brpData } from '../../../tools/generators/brp/data.js';
+import { expectToolError, runTool } from '../../helpers/run.js';
 
 const run = (body: unknown, over = {}) => runTool(tool, body, over);
 

@@ -7,10 +7,10 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { brpData } from '../../tools/generators/brp/data.js';
-import { CATEGORIES } from '../../tools/generators/brp/fields.js';
-import { isValidANumber } from '../../tools/generators/brp/numbers.js';
-import { repoRoot } from '../helpers/paths.js';
+import { brpData } from '../../../tools/generators/brp/data.js';
+import { CATEGORIES } from '../../../tools/generators/brp/fields.js';
+import { isValidANumber } from '../../../tools/generators/brp/numbers.js';
+import { repoRoot } from '../../helpers/paths.js';
 
 const brp = (f: string) => readFileSync(resolve(repoRoot, 'test/vectors/brp', f), 'utf8').replace(/^\uFEFF/, '');
 

@@ -1,7 +1,7 @@
 /** Option ranges, refusals (with did-you-mean), cross-field rules, field states, population flags, MCP caps. */
 import { describe, expect, it } from 'vitest';
-import { expectToolError, runTool } from '../helpers/run.js';
-import { generate, parse, tool } from './generators-upa-helpers.js';
+import { expectToolError, runTool } from '../../helpers/run.js';
+import { generate, parse, tool } from './_upa-helpers.js';
 
 const opts = (options: Record<string, unknown>) => ({ format: 'summary', options: { period: { startYear: 2026, months: 1 }, ...options } });
 
@@ -124,7 +124,7 @@ describe('field states and population features', () => {
   });
 
   it('hostile strings are escaped and the file stays XSD-valid', async () => {
-    const { xsdErrors } = await import('./generators-upa-helpers.js');
+    const { xsdErrors } = await import('./_upa-helpers.js');
     const out = await generate({ population: { count: 2 }, declaration: { employerName: '<x>&"\'</x> ]]>', jobDescription: 'A & B < C' } });
     expect(out.files[0].content).toContain('<NmIP>&lt;x&gt;&amp;&quot;\'&lt;/x&gt; ]]&gt;</NmIP>');
     expect(await xsdErrors(out.files)).toEqual([]);

@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { validateXML } from 'xmllint-wasm';
 import { XMLParser } from 'fast-xml-parser';
-import tool from '../../tools/generators/upa-file-generator.js';
-import { repoRoot } from '../helpers/paths.js';
-import { runTool } from '../helpers/run.js';
+import tool from '../../../tools/generators/upa-file-generator.js';
+import { repoRoot } from '../../helpers/paths.js';
+import { runTool } from '../../helpers/run.js';
 
 export { tool };
 

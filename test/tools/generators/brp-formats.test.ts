@@ -11,11 +11,11 @@ import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import tool from '../../tools/generators/brp-test-data-generator.js';
-import { CATEGORIES, COMPACT_KEYS, FIELD_BY_KEY } from '../../tools/generators/brp/fields.js';
-import { csvCell } from '../../tools/generators/brp/render.js';
-import { runTool } from '../helpers/run.js';
-import { repoRoot } from '../helpers/paths.js';
+import tool from '../../../tools/generators/brp-test-data-generator.js';
+import { CATEGORIES, COMPACT_KEYS, FIELD_BY_KEY } from '../../../tools/generators/brp/fields.js';
+import { csvCell } from '../../../tools/generators/brp/render.js';
+import { runTool } from '../../helpers/run.js';
+import { repoRoot } from '../../helpers/paths.js';
 
 type P = Record<string, any>;
 

@@ -4,11 +4,11 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { isValidBsn } from '../../tools/_lib/bsn.js';
-import { DEFECTS } from '../../tools/generators/upa/options.js';
-import { ctx, runTool } from '../helpers/run.js';
-import { parseInput } from '../../src/core/validate.js';
-import { cents, generate, parse, tool, xsdErrors, type Ikv } from './generators-upa-helpers.js';
+import { isValidBsn } from '../../../tools/_lib/bsn.js';
+import { DEFECTS } from '../../../tools/generators/upa/options.js';
+import { ctx, runTool } from '../../helpers/run.js';
+import { parseInput } from '../../../src/core/validate.js';
+import { cents, generate, parse, tool, xsdErrors, type Ikv } from './_upa-helpers.js';
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 const one = (scenario: string) => ({ [scenario]: 1 });

@@ -4,12 +4,12 @@
  * order, and every identification number valid and unique within the call.
  */
 import { describe, expect, it } from 'vitest';
-import tool from '../../tools/generators/brp-test-data-generator.js';
-import { LIFE_EVENTS, type LifeEvent } from '../../tools/generators/brp/options.js';
-import { FLAT_FIELDS } from '../../tools/generators/brp/fields.js';
-import { isValidBsn } from '../../tools/_lib/bsn.js';
-import { isValidANumber } from '../../tools/generators/brp/numbers.js';
-import { runTool } from '../helpers/run.js';
+import tool from '../../../tools/generators/brp-test-data-generator.js';
+import { LIFE_EVENTS, type LifeEvent } from '../../../tools/generators/brp/options.js';
+import { FLAT_FIELDS } from '../../../tools/generators/brp/fields.js';
+import { isValidBsn } from '../../../tools/_lib/bsn.js';
+import { isValidANumber } from '../../../tools/generators/brp/numbers.js';
+import { runTool } from '../../helpers/run.js';
 
 type P = Record<string, any>;
 

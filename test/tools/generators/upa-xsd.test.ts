@@ -4,8 +4,8 @@
  * mixes × split modes × period types × declaration kinds × field states.
  */
 import { describe, expect, it } from 'vitest';
-import { SCENARIOS } from '../../tools/generators/upa/options.js';
-import { generate, parse, xsdErrors } from './generators-upa-helpers.js';
+import { SCENARIOS } from '../../../tools/generators/upa/options.js';
+import { generate, parse, xsdErrors } from './_upa-helpers.js';
 
 const MIXES: Record<string, Record<string, number> | undefined> = {
   default: undefined,
