@@ -12,6 +12,10 @@
  * and Bevrijdingsdag, which is a national holiday every year since 1990 but a paid
  * day off in most CAOs only in lustrum years (every five years: 2025, 2030, …).
  */
+import { dayOf as dayNumber, isoDate, parseIsoDate, weekday } from './calendar.js';
+
+/** The dates are the one calendar's day numbers (tools/_lib/calendar.ts), re-exported for the Dutch tools. */
+export { dayNumber, isoDate, parseIsoDate, weekday };
 
 /** Years this module covers (the Gregorian rules below are exact in this range). */
 export const HOLIDAY_YEARS = { min: 1900, max: 2099 } as const;
@@ -25,40 +29,6 @@ export interface DutchHoliday {
   nameEn: string;
   /** A customary paid day off (see the module comment). */
   dayOff: boolean;
-}
-
-/* ----------------------------- date helpers ------------------------------ */
-
-const MS_PER_DAY = 86_400_000;
-
-/** Days since 1970-01-01 of a calendar date (proleptic Gregorian, UTC). */
-export function dayNumber(year: number, month: number, day: number): number {
-  return Math.round(Date.UTC(year, month - 1, day) / MS_PER_DAY);
-}
-
-/** yyyy-mm-dd of a day number. */
-export function isoDate(dayNo: number): string {
-  return new Date(dayNo * MS_PER_DAY).toISOString().slice(0, 10);
-}
-
-/** 0 = Sunday … 6 = Saturday. */
-export function weekday(dayNo: number): number {
-  return (((dayNo + 4) % 7) + 7) % 7; // 1970-01-01 was a Thursday
-}
-
-/**
- * Parse a strict yyyy-mm-dd calendar date (years 0001–9999) to a day number, or
- * return null when the text is not such a date (e.g. 2023-02-29).
- */
-export function parseIsoDate(text: string): number | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!m) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (y < 1 || mo < 1 || mo > 12 || d < 1 || d > 31) return null;
-  const date = new Date(0);
-  date.setUTCFullYear(y, mo - 1, d);
-  if (date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
-  return Math.round(date.getTime() / MS_PER_DAY);
 }
 
 /** Easter Sunday of a Gregorian year (the anonymous Gregorian / Meeus–Jones–Butcher algorithm). */

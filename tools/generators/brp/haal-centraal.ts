@@ -21,7 +21,8 @@
  * reference date (absent for the deceased). The life event has no API field:
  * the response lists it per person in `lifeEvents`.
  */
-import { ageOn, fromLo } from './calendar.js';
+import { ageOn } from '../../_lib/calendar.js';
+import { fromLo } from './lo-dates.js';
 import { brpData } from './data.js';
 import type { Block } from './fields.js';
 import type { Person } from './people.js';

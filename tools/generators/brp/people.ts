@@ -9,7 +9,8 @@
  * partnership; every date before death (if any) and before the reference date.
  */
 import { createRng, type Rng } from '../../_lib/rng.js';
-import { addYears, dayOf, fromLo, loDate, type Day } from './calendar.js';
+import { addYears, dayOf, type Day } from '../../_lib/calendar.js';
+import { fromLo, loDate } from './lo-dates.js';
 import { brpData, countryOn, validOn, type BrpData } from './data.js';
 import type { Block } from './fields.js';
 import { NumberPool } from './numbers.js';

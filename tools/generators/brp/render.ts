@@ -3,7 +3,7 @@
  * person record, the CSV sheet (compact / own / mapped) and the LO3 total-file.
  */
 import { hash32 } from '../../_lib/rng.js';
-import { formatLoDate, fromLo, loDate, type DateFormat } from './calendar.js';
+import { formatLoDate, fromLo, loDate, type DateFormat } from './lo-dates.js';
 import { CATEGORIES, COMPACT_KEYS, FIELD_BY_KEY, type Block, type CategoryDef, type FlatField } from './fields.js';
 import { splitHeader, type EffectiveOptions } from './options.js';
 import type { Person } from './people.js';

@@ -7,7 +7,8 @@
 import type { Rng } from '../../_lib/rng.js';
 import { completeBsn, isValidBsn } from '../../_lib/bsn.js';
 import { ToolError } from '../../../src/core/tool.js';
-import { addMonths, day, type Day, type Period } from './periods.js';
+import { addMonths, type Day, type Period } from './periods.js';
+import { dayOf } from '../../_lib/calendar.js';
 import * as W from './names.js';
 import { DEFAULT_SCENARIO_MIX, SCENARIOS, type Pinned, type Scenario, type UpaOptions } from './options.js';
 
@@ -204,7 +205,7 @@ function makeEmployment(i: number, rng: Rng, c: Ctx, pin: Pinned | undefined): E
 
   const [minAge, maxAge] = ageRange(scenario, o);
   const age = rng.int(minAge, maxAge);
-  const birthDate = pin?.birthDate ? day(+pin.birthDate.slice(0, 4), +pin.birthDate.slice(5, 7), +pin.birthDate.slice(8, 10)) : addMonths(first.start, -12 * age - rng.int(1, 11)) - rng.int(0, 27);
+  const birthDate = pin?.birthDate ? dayOf(+pin.birthDate.slice(0, 4), +pin.birthDate.slice(5, 7), +pin.birthDate.slice(8, 10)) : addMonths(first.start, -12 * age - rng.int(1, 11)) - rng.int(0, 27);
   const gender = pin?.gender ? ({ M: 1, V: 2, X: 9 } as const)[pin.gender] : rng.weighted([1, 2, 9] as const, [49, 49, 2]);
   const name = drawName(rng, o);
   const initials = pin?.initials ?? drawInitials(rng, o.diacritics);

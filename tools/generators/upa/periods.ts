@@ -1,5 +1,5 @@
 /**
- * Declaration periods (tijdvakken) and date arithmetic, all in UTC day numbers
+ * Declaration periods (tijdvakken), all in day numbers
  * so nothing depends on the local time zone.
  *
  * MND: calendar months. VWK: thirteen four-week periods per year built on ISO
@@ -7,16 +7,12 @@
  * (2..13) starts on the Monday of ISO week 4k−3, and period 13 runs to
  * 31 December (so it takes week 53 when the year has one). For 2026 this gives
  * exactly the DatAanvTv/DatEindTv enumerations of the UPA 2026 schema.
+ * Dates are the one calendar's day numbers (tools/_lib/calendar.ts).
  */
 
-/** Days since 1970-01-01 (UTC). */
-export type Day = number;
+import { addMonths, civil, dayOf, isoDate, isoWeek1Monday, type Day } from '../../_lib/calendar.js';
 
-const MS_PER_DAY = 86_400_000;
-
-export function day(y: number, m: number, d: number): Day {
-  return Date.UTC(y, m - 1, d) / MS_PER_DAY;
-}
+export { addMonths, type Day };
 
 const isoCache = new Map<Day, string>();
 
@@ -24,29 +20,10 @@ const isoCache = new Map<Day, string>();
 export function iso(d: Day): string {
   let s = isoCache.get(d);
   if (s === undefined) {
-    s = new Date(d * MS_PER_DAY).toISOString().slice(0, 10);
+    s = isoDate(d);
     if (isoCache.size < 100_000) isoCache.set(d, s);
   }
   return s;
-}
-
-export function ymd(d: Day): { y: number; m: number; d: number } {
-  const t = new Date(d * MS_PER_DAY);
-  return { y: t.getUTCFullYear(), m: t.getUTCMonth() + 1, d: t.getUTCDate() };
-}
-
-export function addMonths(d: Day, months: number): Day {
-  const { y, m, d: dd } = ymd(d);
-  const target = day(y, m + months, 1);
-  const last = ymd(day(y, m + months + 1, 0)).d;
-  return target + Math.min(dd, last) - 1;
-}
-
-/** Monday of ISO week 1 of `year`. */
-function isoWeek1Monday(year: number): Day {
-  const jan4 = day(year, 1, 4);
-  const weekday = (new Date(jan4 * MS_PER_DAY).getUTCDay() + 6) % 7; // Monday 0
-  return jan4 - weekday;
 }
 
 export interface Period {
@@ -65,22 +42,22 @@ export interface Period {
 
 function fourWeekPeriodsOf(year: number): Array<[Day, Day]> {
   const w1 = isoWeek1Monday(year);
-  const starts = [day(year, 1, 1)];
+  const starts = [dayOf(year, 1, 1)];
   for (let k = 2; k <= 13; k++) starts.push(w1 + (4 * k - 4) * 7);
-  return starts.map((s, i) => [s, i < 12 ? starts[i + 1] - 1 : day(year, 12, 31)]);
+  return starts.map((s, i) => [s, i < 12 ? starts[i + 1] - 1 : dayOf(year, 12, 31)]);
 }
 
 export function buildPeriods(type: 'MND' | 'VWK', startYear: number, startMonth: number, count: number): Period[] {
   const out: Period[] = [];
   if (type === 'MND') {
     for (let i = 0; i < count; i++) {
-      const start = day(startYear, startMonth + i, 1);
-      const { y, m } = ymd(start);
-      out.push({ index: i, start, end: day(y, m + 1, 0), year: y, month: m, share: 1 / 12, weeks: 52 / 12 });
+      const start = dayOf(startYear, startMonth + i, 1);
+      const [y, m] = civil(start);
+      out.push({ index: i, start, end: dayOf(y, m + 1, 0), year: y, month: m, share: 1 / 12, weeks: 52 / 12 });
     }
     return out;
   }
-  const first = day(startYear, startMonth, 1);
+  const first = dayOf(startYear, startMonth, 1);
   let year = startYear;
   let list = fourWeekPeriodsOf(year);
   let k = list.findIndex(([s, e]) => s <= first && first <= e);
@@ -91,7 +68,7 @@ export function buildPeriods(type: 'MND' | 'VWK', startYear: number, startMonth:
       k = 0;
     }
     const [start, end] = list[k++];
-    const { y, m } = ymd(start);
+    const [y, m] = civil(start);
     out.push({ index: out.length, start, end, year: y, month: m, share: 1 / 13, weeks: 4 });
   }
   return out;
@@ -101,6 +78,6 @@ export function buildPeriods(type: 'MND' | 'VWK', startYear: number, startMonth:
 export function isHolidayPeriod(p: Period, type: 'MND' | 'VWK', month: number): boolean {
   if (month === 0) return false;
   if (type === 'MND') return p.month === month;
-  const fifteenth = day(p.year, month, 15);
+  const fifteenth = dayOf(p.year, month, 15);
   return p.start <= fifteenth && fifteenth <= p.end;
 }
