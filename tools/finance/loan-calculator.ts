@@ -37,10 +37,7 @@ export default defineTool({
     amount: z.number().min(0.01).max(MAX_AMOUNT).describe('Loan amount (principal)'),
     annualRatePercent: z.number().min(0).max(100).describe('Annual interest rate, percent'),
     term: z.number().positive().max(MAX_MONTHS).describe('Duration, in termUnit'),
-    termUnit: z
-      .preprocess((v) => (typeof v === 'string' ? (UNIT_ALIASES[v.trim().toLowerCase()] ?? v) : v), z.enum(['years', 'months']))
-      .default('years')
-      .describe('Unit of term'),
+    termUnit: aliasedEnum(['years', 'months'], { aliases: UNIT_ALIASES }).default('years').describe('Unit of term'),
     repayment: aliasedEnum(REPAYMENTS, {
       aliases: { lineair: 'linear', equalprincipal: 'linear', annuiteit: 'annuity', annuitair: 'annuity', bullet: 'interest-only', aflossingsvrij: 'interest-only', interest: 'interest-only' },
     })

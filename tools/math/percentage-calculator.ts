@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { defineTool, ToolError } from '../../src/core/tool.js';
+import { aliasedEnum } from '../_lib/aliased-enum.js';
 
 const MODES = ['percentOf', 'whatPercent', 'change', 'increase', 'decrease'] as const;
 type Mode = (typeof MODES)[number];
-/** Other spellings a caller may use (compared without case, spaces, '-' and '_'). */
+/** Other spellings a caller may use (compared without case, spaces and punctuation, see aliasedEnum). */
 const MODE_ALIASES: Record<string, Mode> = {
   percentof: 'percentOf', of: 'percentOf', percentageof: 'percentOf',
   whatpercent: 'whatPercent', iswhatpercent: 'whatPercent', whatpercentage: 'whatPercent', ratio: 'whatPercent', percentage: 'whatPercent',
@@ -11,7 +12,6 @@ const MODE_ALIASES: Record<string, Mode> = {
   increase: 'increase', increaseby: 'increase', add: 'increase', raise: 'increase', plus: 'increase',
   decrease: 'decrease', decreaseby: 'decrease', subtract: 'decrease', lower: 'decrease', minus: 'decrease', discount: 'decrease',
 };
-const modeKey = (v: unknown) => (typeof v === 'string' ? MODE_ALIASES[v.toLowerCase().replace(/[\s_-]/g, '')] ?? v : v);
 
 const LIMIT = 1e15;
 
@@ -56,7 +56,7 @@ export default defineTool({
     'Aliases: of, percentageOf; isWhatPercent, ratio; percentChange, difference; increaseBy, add, raise; decreaseBy, subtract, discount (case, spaces, - and _ ignored). ' +
     '`result` is exact to 15 significant digits; `resultIsPercent` says whether it is a percentage; `sentence` states the result in words (numbers with at most 6 decimals). |x| and |y| at most 1e15.',
   input: z.strictObject({
-    mode: z.preprocess(modeKey, z.enum(MODES)).describe('percentOf, whatPercent, change, increase or decrease'),
+    mode: aliasedEnum(MODES, { aliases: MODE_ALIASES }).describe('percentOf, whatPercent, change, increase or decrease'),
     x: z.number().min(-LIMIT).max(LIMIT).describe('First number (see mode)'),
     y: z.number().min(-LIMIT).max(LIMIT).describe('Second number (see mode)'),
   }),
