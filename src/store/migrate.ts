@@ -1,0 +1,118 @@
+/**
+ * `werkbank migrate [--from-data DIR]`: bring the database schema up to date
+ * and, with `--from-data`, copy an embedded (lowdb) store into it: accounts,
+ * keys (hashes), balances, packs, usage history and its daily totals, and the
+ * per-account collections (agent memory). Daily totals are aggregated from
+ * the usage rows in the database.
+ *
+ * Idempotent: everything is inserted with ON CONFLICT DO NOTHING, usage rows
+ * carry an `import_ref` (a digest of the entry and its rank among identical
+ * entries), so running it again copies nothing twice and never overwrites
+ * what the database changed since (a balance spent after the first copy
+ * stays spent). The copy is one transaction: all or nothing.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { LowStore } from './store.js';
+import { PgStore } from './postgres.js';
+
+export interface ImportReport {
+  accounts: number;
+  keys: number;
+  usage: number;
+  items: number;
+}
+
+/** Multi-row INSERT in chunks; returns the rows inserted. */
+async function insertRows(
+  client: { query: (sql: string, params: unknown[]) => Promise<{ rowCount: number | null }> },
+  table: string,
+  cols: string[],
+  rows: unknown[][],
+  conflict = 'ON CONFLICT DO NOTHING',
+): Promise<number> {
+  let n = 0;
+  for (let i = 0; i < rows.length; i += 500) {
+    const chunk = rows.slice(i, i + 500);
+    const values = chunk.map((_, r) => `(${cols.map((__, c) => `$${r * cols.length + c + 1}`).join(', ')})`).join(', ');
+    const res = await client.query(`INSERT INTO ${table} (${cols.join(', ')}) VALUES ${values} ${conflict}`, chunk.flat());
+    n += res.rowCount ?? 0;
+  }
+  return n;
+}
+
+/** Copy the embedded store in `dataDir` into the database `store` (see the file comment). */
+export async function importLowdb(dataDir: string, store: PgStore): Promise<ImportReport> {
+  const dir = resolve(dataDir);
+  if (!existsSync(join(dir, 'werkbank.json'))) throw new Error(`No embedded store in ${dir} (werkbank.json is missing)`);
+  // Opening replays its journal (charges acknowledged before a crash) and locks the dir against a running server.
+  const low = await LowStore.open(dir);
+  try {
+    const accounts = low.listAccounts();
+    const report: ImportReport = { accounts: 0, keys: 0, usage: 0, items: 0 };
+    const client = await store.pool.connect();
+    try {
+      // An account name the database already has under another id would split the account: refuse.
+      const { rows: clashes } = await client.query<{ name: string }>(
+        'SELECT name FROM accounts WHERE name = ANY($1::text[]) AND NOT (id = ANY($2::text[]))',
+        [accounts.map((a) => a.name), accounts.map((a) => a.id)],
+      );
+      if (clashes.length)
+        throw new Error(`The database already has different accounts named ${clashes.map((c) => `"${c.name}"`).join(', ')}; nothing was copied.`);
+      await client.query('BEGIN');
+      report.accounts = await insertRows(
+        client,
+        'accounts',
+        ['id', 'name', 'plan', 'created_at', 'period_start', 'allowance_used', 'pack_credits', 'render_allowance_used'],
+        accounts.map((a) => [a.id, a.name, a.plan, a.createdAt, a.periodStart, a.allowanceUsed, a.packCredits, a.renderAllowanceUsed]),
+      );
+      const keys = accounts.flatMap((a) => low.listKeys(a.id));
+      report.keys = await insertRows(
+        client,
+        'api_keys',
+        ['id', 'account_id', 'hash', 'prefix', 'created_at', 'revoked_at', 'last_used_at'],
+        keys.map((k) => [k.id, k.accountId, k.hash, k.prefix, k.createdAt, k.revokedAt, k.lastUsedAt ?? null]),
+        // A key revoked (or used) in the embedded store after a first copy is revoked (or used) in the database too.
+        'ON CONFLICT (id) DO UPDATE SET revoked_at = coalesce(api_keys.revoked_at, EXCLUDED.revoked_at), ' +
+          'last_used_at = greatest(api_keys.last_used_at, EXCLUDED.last_used_at)',
+      ).then(() => keys.length);
+      for (const a of accounts) {
+        const entries = await low.readUsage(a.id, '0000-00-00');
+        const rank = new Map<string, number>();
+        const rows = entries.map((e) => {
+          const digest = createHash('sha256').update(JSON.stringify([a.id, e.at, e.tool, e.surface, e.credits, e.fromAllowance, e.fromPacks])).digest('hex').slice(0, 32);
+          const n = (rank.get(digest) ?? 0) + 1;
+          rank.set(digest, n);
+          return [a.id, e.at, e.at.slice(0, 10), e.tool, e.surface, e.credits, e.fromAllowance, e.fromPacks, `lowdb:${digest}:${n}`];
+        });
+        report.usage += await insertRows(
+          client,
+          'usage',
+          ['account_id', 'at', 'date', 'tool', 'surface', 'credits', 'from_allowance', 'from_packs', 'import_ref'],
+          rows,
+        );
+      }
+      // Every collection in the snapshot (agent memory today).
+      const snapshot = JSON.parse(readFileSync(join(dir, 'werkbank.json'), 'utf8')) as { collections?: Record<string, unknown> };
+      for (const name of Object.keys(snapshot.collections ?? {})) {
+        const items = await low.collection<unknown>(name).all();
+        report.items += await insertRows(
+          client,
+          'collections',
+          ['name', 'account_id', 'key', 'value'],
+          items.map(([acc, key, value]) => [name, acc, key, JSON.stringify(value)]),
+        );
+      }
+      await client.query('COMMIT');
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+    return report;
+  } finally {
+    await low.close();
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * Versioned schema migrations of the PostgreSQL store, applied in order at
+ * start-up and by `werkbank migrate`, under an advisory lock so several
+ * instances starting at once apply each exactly once.
+ *
+ * Rules: never edit or delete a released migration, only append one; never
+ * destructive (no DROP of a table or column that holds data, no rewrite that
+ * loses rows). Timestamps are ISO-8601 text (`2026-01-05T10:00:00.000Z`),
+ * exactly as the embedded store keeps them: they sort as text and round-trip
+ * unchanged.
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: Migration[] = [
+  {
+    version: 1,
+    name: 'accounts, keys, ledger holds, usage, collections',
+    sql: `
+CREATE TABLE IF NOT EXISTS accounts (
+  id text PRIMARY KEY,
+  name text NOT NULL UNIQUE,
+  plan text NOT NULL,
+  created_at text NOT NULL,
+  period_start text NOT NULL,
+  allowance_used integer NOT NULL DEFAULT 0 CHECK (allowance_used >= 0),
+  pack_credits integer NOT NULL DEFAULT 0 CHECK (pack_credits >= 0),
+  render_allowance_used integer NOT NULL DEFAULT 0 CHECK (render_allowance_used >= 0)
+);
+
+CREATE TABLE IF NOT EXISTS api_keys (
+  id text PRIMARY KEY,
+  account_id text NOT NULL REFERENCES accounts (id),
+  hash text NOT NULL UNIQUE,
+  prefix text NOT NULL,
+  created_at text NOT NULL,
+  revoked_at text
+);
+CREATE INDEX IF NOT EXISTS api_keys_account ON api_keys (account_id);
+
+-- Credits and renders taken by calls in flight: a row per reservation until it is committed or refunded.
+CREATE TABLE IF NOT EXISTS ledger_holds (
+  id bigserial PRIMARY KEY,
+  account_id text NOT NULL,
+  period_start text NOT NULL,
+  from_allowance integer NOT NULL,
+  from_packs integer NOT NULL,
+  renders integer NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX IF NOT EXISTS ledger_holds_created ON ledger_holds (created_at);
+
+CREATE TABLE IF NOT EXISTS usage (
+  id bigserial PRIMARY KEY,
+  account_id text NOT NULL,
+  at text NOT NULL,
+  date text NOT NULL,
+  tool text NOT NULL,
+  surface text NOT NULL,
+  credits integer NOT NULL,
+  from_allowance integer NOT NULL,
+  from_packs integer NOT NULL,
+  -- Set by 'werkbank migrate --from-data' (source seq), so a second import adds nothing.
+  import_ref text UNIQUE
+);
+-- Daily totals are aggregated from this index when read: no counter row that every charge of an account would lock.
+CREATE INDEX IF NOT EXISTS usage_account_date ON usage (account_id, date, at);
+
+-- Generic per-account collections (agent memory...). json (not jsonb) keeps the documents as written.
+CREATE TABLE IF NOT EXISTS collections (
+  name text NOT NULL,
+  account_id text NOT NULL,
+  key text NOT NULL,
+  value json NOT NULL,
+  PRIMARY KEY (name, account_id, key)
+);
+`,
+  },
+  {
+    version: 2,
+    name: 'anonymous render counts per client and UTC day',
+    sql: `
+CREATE TABLE IF NOT EXISTS anonymous_renders (
+  client text NOT NULL,
+  day text NOT NULL,
+  count integer NOT NULL CHECK (count >= 0),
+  PRIMARY KEY (client, day)
+);
+`,
+  },
+  {
+    version: 3,
+    name: 'when each API key was last used',
+    sql: `ALTER TABLE api_keys ADD COLUMN IF NOT EXISTS last_used_at text;`,
+  },
+];

