@@ -7,6 +7,15 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
+# What renders need on a slim Debian: the shared libraries of the bundled Chromium
+# (@sparticuz/chromium) and fonts (Latin with Dutch diacritics, emoji). The same list is
+# installed and rendered with in CI by scripts/check-runtime-rootfs.sh (a debootstrap chroot),
+# so the two cannot drift. Measured there: +25 MB over the base, a 527 MB file system; Debian's
+# `chromium` package instead would add about 730 MB (README, "Where renders work").
+COPY docker/runtime-packages.txt /tmp/runtime-packages.txt
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends $(sed -e 's/#.*//' /tmp/runtime-packages.txt) \
+ && rm -rf /var/lib/apt/lists/* /tmp/runtime-packages.txt
 WORKDIR /app
 ENV NODE_ENV=production WERKBANK_HOST=0.0.0.0 WERKBANK_PORT=8787 WERKBANK_DATA_DIR=/data
 COPY --from=build /app/node_modules ./node_modules

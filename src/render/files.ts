@@ -10,11 +10,18 @@
  * After expiry a download answers 410 Gone until the sweeper (every 10
  * minutes, and at start-up) deletes the file; then 404. Without an HTTP
  * server (stdio, direct use) the `url` is a `file://` URL of the stored file.
+ *
+ * Several instances: `WERKBANK_FILES_DIR` names the directory instead of
+ * `<data dir>/files`; point every instance at one shared directory (a volume
+ * on one machine, or a network file system across machines) and `GET
+ * /files/<id>` works on each. The sidecar is renamed into place last, so a
+ * reader on another instance never sees half a file; concurrent sweeps of
+ * the same directory only race to delete the same expired files.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { HostedFile } from '../core/render-api.js';
 
@@ -57,7 +64,7 @@ export class FileStore {
   private sweeper: NodeJS.Timeout | undefined;
 
   constructor(private readonly opts: FileStoreOptions) {
-    this.dir = opts.dir;
+    this.dir = process.env.WERKBANK_FILES_DIR ? resolve(process.env.WERKBANK_FILES_DIR) : opts.dir;
     this.now = opts.now ?? (() => new Date());
     this.ttlMs = opts.ttlMs ?? FILE_TTL_MS;
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });

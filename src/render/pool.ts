@@ -15,12 +15,18 @@
  * Every context gets its own egress-proxy session (`proxy.ts`); the browser
  * itself is launched with a proxy that refuses everything, so Chromium's own
  * background traffic cannot go anywhere either.
+ *
+ * A browser that cannot start (none found, shared libraries missing, a bad
+ * WERKBANK_CHROMIUM_PATH) is not an internal error: renders answer 503 with
+ * Retry-After and the cause and fix from `explainFailure`, the cause is logged
+ * once, and the launch is retried after Retry-After (so installing the missing
+ * piece needs no restart).
  */
 import { availableParallelism } from 'node:os';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ToolError } from '../core/tool.js';
 import { log } from '../core/log.js';
-import { CHROMIUM_ARGS, findChromium, type BrowserChoice } from './browser.js';
+import { CHROMIUM_ARGS, explainFailure, findChromium, type BrowserChoice } from './browser.js';
 import { openProxySession, type ProxyPolicy, type ProxySession } from './proxy.js';
 
 export interface PoolOptions {
@@ -35,6 +41,8 @@ export interface PoolOptions {
   recycleAfter?: number;
   /** Where Chromium comes from (default: `findChromium()`). */
   chromium?: () => Promise<BrowserChoice>;
+  /** Log a browser that cannot start (default true; `werkbank doctor` prints it itself). */
+  logFailures?: boolean;
 }
 
 export interface RenderScope {
@@ -54,6 +62,9 @@ interface Instance {
 
 const SCHEMES_ALLOWED = new Set(['http:', 'https:', 'data:', 'blob:', 'about:']);
 
+/** After a failed launch, renders answer 503 at once for this long (Retry-After), then the launch is tried again. */
+export const BROWSER_RETRY_SECONDS = 30;
+
 export class RenderPool {
   readonly concurrency: number;
   readonly queueLimit: number;
@@ -65,8 +76,12 @@ export class RenderPool {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
   private closed = false;
+  /** The last failed launch, answered until `until` without trying again. */
+  private failure: { error: ToolError; until: number } | null = null;
+  /** The launch failure last logged (each distinct cause is logged once). */
+  private loggedFailure: string | null = null;
   /** Counters for health/doctor/bench. */
-  readonly stats = { renders: 0, failures: 0, timeouts: 0, launches: 0, rejected: 0 };
+  readonly stats = { renders: 0, failures: 0, timeouts: 0, launches: 0, rejected: 0, launchFailures: 0 };
 
   constructor(private readonly opts: PoolOptions) {
     if (process.env.PLAYWRIGHT_DISABLE_FORCED_CHROMIUM_PROXIED_LOOPBACK)
@@ -184,6 +199,7 @@ export class RenderPool {
   }
 
   private instance(): Promise<Instance> {
+    if (this.failure && Date.now() < this.failure.until) return Promise.reject(this.failure.error);
     if (!this.current) {
       const launching = this.launch();
       this.current = launching;
@@ -195,19 +211,29 @@ export class RenderPool {
   }
 
   private async launch(): Promise<Instance> {
-    this.choice ??= await (this.opts.chromium ?? findChromium)();
     this.denyAll ??= openProxySession({ ...this.opts.proxy, policy: () => false });
     const deny = await this.denyAll;
-    // Imported here, not at the top: playwright-core takes about a second to load,
-    // and a server that never renders should not pay for it at start-up.
-    const { chromium } = await import('playwright-core');
-    const browser = await chromium.launch({
-      executablePath: this.choice.path,
-      args: CHROMIUM_ARGS,
-      headless: true,
-      proxy: { server: deny.server },
-      timeout: 30_000,
-    });
+    let choice: BrowserChoice | null = this.choice;
+    let browser: Browser;
+    try {
+      choice ??= await (this.opts.chromium ?? findChromium)();
+      // Imported here, not at the top: playwright-core takes about a second to load,
+      // and a server that never renders should not pay for it at start-up.
+      const { chromium } = await import('playwright-core');
+      browser = await chromium.launch({
+        executablePath: choice.path,
+        args: CHROMIUM_ARGS,
+        headless: true,
+        proxy: { server: deny.server },
+        timeout: 30_000,
+      });
+    } catch (err) {
+      throw await this.unavailable(choice, err);
+    }
+    this.choice = choice;
+    if (this.failure || this.loggedFailure) log(`render: browser started (${choice.path}, ${choice.source}); renders are available again`);
+    this.failure = null;
+    this.loggedFailure = null;
     this.stats.launches++;
     const instance: Instance = { browser, active: 0, renders: 0, retired: false };
     browser.on('disconnected', () => {
@@ -215,6 +241,21 @@ export class RenderPool {
       this.retire(instance);
     });
     return instance;
+  }
+
+  /** A launch failed: the 503 every render gets until the next attempt; the cause is logged once. */
+  private async unavailable(choice: BrowserChoice | null, err: unknown): Promise<ToolError> {
+    this.stats.launchFailures++;
+    this.choice = null; // look again next time: a browser may be installed by then
+    const problem = await explainFailure(choice, err);
+    const message = `Renders are unavailable: ${problem.message}`;
+    if (message !== this.loggedFailure && this.opts.logFailures !== false) {
+      this.loggedFailure = message;
+      log(`render: the browser cannot start: ${problem.message} (renders answer 503 until it can; \`werkbank doctor\` checks)`);
+    }
+    const error = new ToolError(message, 503, { retryAfter: BROWSER_RETRY_SECONDS });
+    this.failure = { error, until: Date.now() + BROWSER_RETRY_SECONDS * 1000 };
+    return error;
   }
 
   /** Launch the browser now (e.g. at start-up) instead of on the first render. */

@@ -1,0 +1,88 @@
+/**
+ * The CLI's environment checks: `werkbank doctor` launches the browser and
+ * prints a page (or names what is missing and the fix), checks the data dir
+ * the printed stdio configs use (~/.werkbank) and creates nothing; `werkbank
+ * serve` on a port in use says so in one line and exits non-zero.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { CLI, tempDir as makeTempDir } from './helpers/server.js';
+
+const made: string[] = [];
+const tempDir = (prefix: string) => {
+  const dir = makeTempDir(prefix);
+  made.push(dir);
+  return dir;
+};
+afterAll(() => made.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+function run(args: string[], env: Record<string, string | undefined>, cwd: string, timeoutMs = 60_000) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const clean = { ...process.env };
+    for (const k of ['WERKBANK_DATA_DIR', 'WERKBANK_CHROMIUM_PATH', 'WERKBANK_PORT', 'WERKBANK_DATABASE_URL']) delete clean[k];
+    const proc = spawn(process.execPath, [CLI, ...args], { cwd, env: { ...clean, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    proc.stdout.on('data', (d) => (stdout += d));
+    proc.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => (proc.kill('SIGKILL'), reject(new Error(`timed out: ${stdout}\n${stderr}`))), timeoutMs);
+    proc.on('exit', (code) => (clearTimeout(timer), resolve({ code, stdout, stderr })));
+  });
+}
+
+describe('werkbank doctor', () => {
+  it('launches the browser, prints a page to PDF, checks ~/.werkbank, and creates nothing', async () => {
+    const home = tempDir('werkbank-doctor-home-');
+    const cwd = tempDir('werkbank-doctor-cwd-');
+    const r = await run(['doctor'], { HOME: home, USERPROFILE: home }, cwd);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/ok {4}render browser: launched \S.* \((system|bundled \(@sparticuz\/chromium\)|WERKBANK_CHROMIUM_PATH)\), version \d+\.\d+[^;]*; printed a test page to PDF \(\d+ bytes\)/);
+    expect(r.stdout).toContain(`ok    data dir: ${join(home, '.werkbank')} (not there yet: created on first use; ${home} is writable)`);
+    expect(readdirSync(home)).toEqual([]);
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+
+  it('an existing data dir (WERKBANK_DATA_DIR) is checked as it is', async () => {
+    const home = tempDir('werkbank-doctor-home-');
+    const data = join(home, 'data');
+    mkdirSync(data);
+    const r = await run(['doctor'], { HOME: home, WERKBANK_DATA_DIR: data }, home);
+    expect(r.stdout).toContain(`ok    data dir: ${data} (writable)`);
+    expect(readdirSync(data)).toEqual([]);
+  });
+
+  it('a browser that cannot start: FAIL with the cause and the fix, exit 1', async () => {
+    const home = tempDir('werkbank-doctor-home-');
+    const broken = join(home, 'chromium');
+    writeFileSync(broken, '#!/bin/sh\nexit 127\n');
+    chmodSync(broken, 0o755);
+    const r = await run(['doctor'], { HOME: home, WERKBANK_CHROMIUM_PATH: broken }, home);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(`FAIL  render browser: The browser at ${broken} (WERKBANK_CHROMIUM_PATH) did not start: it exited with code 127`);
+    expect(r.stdout).toMatch(/\n {8}fix: point WERKBANK_CHROMIUM_PATH at a working Chrome, Chromium or Edge/);
+    expect(readdirSync(home)).toEqual(['chromium']);
+  });
+});
+
+describe('werkbank serve on a port in use', () => {
+  it('prints one line naming the port and the fix, and exits non-zero', async () => {
+    const blocker = createServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', r));
+    const port = (blocker.address() as { port: number }).port;
+    const dir = tempDir('werkbank-port-');
+    try {
+      const r = await run(['serve', '--port', String(port), '--data', join(dir, 'data')], { HOME: dir }, dir, 30_000);
+      expect(r.code).not.toBe(0);
+      expect(r.code).not.toBeNull();
+      const lines = r.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(new RegExp(`^werkbank: port ${port} is already in use .*--port <n> or WERKBANK_PORT=<n>`));
+      expect(r.stderr).not.toMatch(/EADDRINUSE|\n\s+at /);
+    } finally {
+      blocker.close();
+    }
+  });
+});
