@@ -5,7 +5,8 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, Hono } from 'hono';
-import type { Accounts } from '../accounts/accounts.js';
+import { PLANS, nextResetFor, periodStartFor, type Accounts } from '../accounts/accounts.js';
+import type { Store } from '../store/store.js';
 import type { RouteHelpers } from './app.js';
 import { ToolError } from '../core/tool.js';
 
@@ -105,7 +106,55 @@ export function accountRoutes(accounts: Accounts, adminToken: string | undefined
         await admin(c);
         const name = c.req.query('account');
         if (!name) throw new ToolError('Invalid query parameter `account`: required');
-        return accounts.usage(accounts.requireAccount(name).id, intParam(c.req.query('days'), 'days', 1, 365, 7));
+        return accounts.usage((await accounts.requireAccount(name)).id, intParam(c.req.query('days'), 'days', 1, 365, 7));
+      }),
+    );
+  };
+}
+
+/**
+ * Self-service with the caller's own key (the account page uses these): list,
+ * create and revoke the account's keys, and read its render allowance. A key
+ * reaches only its own account's keys; another account's key id is a 404.
+ * The key travels in a header only (no cookies), so a cross-site page cannot
+ * call these in the user's name.
+ */
+export function selfServiceRoutes(accounts: Accounts, store: Store, clock: () => Date = () => new Date()) {
+  return (app: Hono, h: RouteHelpers) => {
+    const wrap =
+      (fn: (c: Context) => Promise<unknown>, status = 200) =>
+      async (c: Context) => {
+        try {
+          return c.json({ ok: true, data: await fn(c) }, status as 200, { 'Cache-Control': 'no-store' });
+        } catch (err) {
+          return h.errorResponse(c, err);
+        }
+      };
+    const own = async (c: Context) => (await accounts.accountInfo((await h.authenticate(c)).accountId)).name;
+
+    app.get('/api/v1/keys', wrap(async (c) => accounts.listKeys(await own(c))));
+    app.post('/api/v1/keys', wrap(async (c) => accounts.createKey(await own(c)), 201));
+    app.delete(
+      '/api/v1/keys/:id',
+      wrap(async (c) => {
+        const id = c.req.param('id') ?? '';
+        const keys = await accounts.listKeys(await own(c));
+        if (!keys.some((k) => k.id === id)) throw new ToolError(`No key with id "${id}" on this account`, 404);
+        return accounts.revokeKey(id);
+      }),
+    );
+    app.get(
+      '/api/v1/account/renders',
+      wrap(async (c) => {
+        const caller = await h.authenticate(c);
+        const account = await store.getAccount(caller.accountId);
+        if (!account) throw new ToolError('No such account', 404);
+        const now = clock();
+        // A new period starts with the whole allowance (the ledger rolls the counter on the next charge).
+        const current = periodStartFor(new Date(account.createdAt), now).toISOString() <= account.periodStart;
+        const used = current ? account.renderAllowanceUsed : 0;
+        const limit = PLANS[account.plan].renderAllowance;
+        return { limit, used, remaining: Math.max(0, limit - used), resetsAt: nextResetFor(new Date(account.createdAt), now).toISOString() };
       }),
     );
   };

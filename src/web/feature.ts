@@ -1,0 +1,172 @@
+/**
+ * The web feature: the tool catalogue and playground (`/`, `/tools/<slug>`),
+ * the account page (`/account`), the API reference (`/docs`, the bundled
+ * Redoc over `/openapi.json`) and their assets under `/web/`.
+ *
+ * Why this shape: the pages are plain server-written HTML (readable without
+ * JavaScript, small: the catalogue is one HTML document plus one stylesheet
+ * and one script, no framework download), and the browser code is one
+ * typed function (client.ts) served as a script. No build step is needed
+ * for them; the only asset built is the copy of Redoc's standalone bundle
+ * next to the CLI bundle (scripts/build-web.mjs), so a published package
+ * serves /docs with no CDN.
+ *
+ * Credentials: pages never see a cookie. The browser keeps the API key in its
+ * storage and sends it in the X-API-Key header, so a cross-site page cannot
+ * make a state-changing call in the user's name (CSRF). The one
+ * state-changing route here (`POST /web/dev-key`) also checks the origin and
+ * a per-process token from the page.
+ */
+import { randomBytes, timingSafeEqual, createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import type { Context } from 'hono';
+import type { Feature } from '../feature.js';
+import type { Registry } from '../core/registry.js';
+import type { Accounts } from '../accounts/accounts.js';
+import type { Store } from '../store/store.js';
+import { packageRoot } from '../core/paths.js';
+import { LOCALHOST_NAMES } from '../http/guard.js';
+import { selfServiceRoutes } from '../http/account-routes.js';
+import { DOCS_CSP, PAGE_CSP, hashOf, securityHeaders } from './html.js';
+import { accountPage, cataloguePage, docsPage, toolPage } from './pages.js';
+import { STYLE } from './style.js';
+import { webClient } from './client.js';
+
+export interface WebOptions {
+  registry: Registry;
+  accounts: Accounts;
+  store: Store;
+  /** The server's bind address (dev mode is only ever on for loopback). */
+  host: string;
+  /**
+   * Dev mode: the pages offer a local key of the "dev" account, so that Run
+   * works without signing in. `auto` (default; WERKBANK_WEB_DEV=1/0 overrides):
+   * on when the server is bound to loopback and the "dev" account exists
+   * (`werkbank serve --dev` creates it).
+   */
+  dev?: boolean | 'auto';
+  now?: () => Date;
+}
+
+/** The file name of Redoc's standalone bundle as scripts/build-web.mjs copies it next to the CLI bundle. */
+export const REDOC_FILE = 'redoc.standalone.js';
+
+function isLoopback(host: string): boolean {
+  return LOCALHOST_NAMES.includes(host) || host.startsWith('127.');
+}
+
+/** Redoc's standalone bundle: the build's copy (published package), else the dev dependency. */
+function readRedoc(): Buffer | null {
+  const built = resolve(packageRoot, 'dist/chunks', REDOC_FILE);
+  if (existsSync(built)) return readFileSync(built);
+  try {
+    return readFileSync(createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js'));
+  } catch {
+    return null;
+  }
+}
+
+export function webFeature(opts: WebOptions): Feature {
+  const { registry, accounts } = opts;
+  const env = process.env.WERKBANK_WEB_DEV;
+  const devSetting = env === '1' ? true : env === '0' ? false : (opts.dev ?? 'auto');
+  const csrf = randomBytes(24).toString('base64url');
+
+  // `__name`: the helper some TypeScript runners (tsx) insert to keep function names; a no-op here.
+  const js = `"use strict";var __name=(f)=>f;(${webClient.toString()})();\n`;
+  const css = STYLE;
+  const assets = { css: `/web/app.css?v=${hashOf(css)}`, js: `/web/app.js?v=${hashOf(js)}` };
+  let redoc: Buffer | null | undefined;
+
+  let devOn: boolean | undefined = devSetting === 'auto' ? undefined : devSetting && isLoopback(opts.host);
+  const dev = async (): Promise<boolean> => {
+    if (devOn !== undefined) return devOn;
+    if (!isLoopback(opts.host)) return (devOn = false);
+    const exists = await accounts.requireAccount('dev').then(
+      () => true,
+      () => false,
+    );
+    if (exists) devOn = true; // stays off until the account appears
+    return exists;
+  };
+  let devKey: Promise<string> | undefined;
+
+  const html = (c: Context, body: string, csp = PAGE_CSP, status = 200) =>
+    c.body(body, status as 200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', ...securityHeaders(csp) });
+  const asset = (c: Context, body: string | Uint8Array, type: string) => {
+    const etag = `"${hashOf(body)}"`;
+    const headers = {
+      'Content-Type': type,
+      ETag: etag,
+      // Versioned URLs (?v=<hash>) never change.
+      'Cache-Control': c.req.query('v') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'X-Content-Type-Options': 'nosniff',
+      'Cross-Origin-Resource-Policy': 'same-origin',
+    };
+    if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
+    return c.body(typeof body === 'string' ? body : new Uint8Array(body), 200, headers);
+  };
+  const sameOrigin = (c: Context): boolean => {
+    const origin = c.req.header('origin');
+    const host = c.req.header('host');
+    if (!origin || !host) return false;
+    try {
+      return new URL(origin).host === host;
+    } catch {
+      return false;
+    }
+  };
+  const tokenOk = (given: string | undefined): boolean => {
+    if (!given) return false;
+    const a = createHash('sha256').update(given).digest();
+    const b = createHash('sha256').update(csrf).digest();
+    return timingSafeEqual(a, b);
+  };
+
+  return {
+    routes: [
+      selfServiceRoutes(accounts, opts.store, opts.now),
+      (app) => {
+        app.get('/', async (c) => html(c, cataloguePage(registry, { assets, csrf, dev: await dev() })));
+        app.get('/tools/:slug', async (c) => {
+          const entry = registry.bySlugOrNull(c.req.param('slug'));
+          if (!entry || !registry.listed().includes(entry)) {
+            const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found · werkbank</title><link rel="stylesheet" href="${assets.css}"></head><body><main id="main"><h1>No such tool</h1><p><a href="/">All tools</a></p></main></body></html>`;
+            return html(c, body, PAGE_CSP, 404);
+          }
+          const declaration = (await entry.load()) as { examples?: { name?: string; input: unknown }[] };
+          const examples = (declaration.examples ?? []).map((e) => ({ name: e.name, input: e.input }));
+          return html(c, toolPage(registry, entry, examples, { assets, csrf, dev: await dev() }));
+        });
+        app.get('/account', async (c) => html(c, accountPage({ assets, csrf, dev: await dev() })));
+        app.get('/docs', (c) => {
+          redoc ??= readRedoc();
+          if (!redoc) return html(c, '<!doctype html><title>API reference</title><p>The API reference renderer is not installed; see <a href="/openapi.json">openapi.json</a>.</p>', PAGE_CSP, 503);
+          return html(c, docsPage(`/web/redoc.js?v=${hashOf(redoc)}`), DOCS_CSP);
+        });
+        app.get('/web/app.js', (c) => asset(c, js, 'text/javascript; charset=utf-8'));
+        app.get('/web/app.css', (c) => asset(c, css, 'text/css; charset=utf-8'));
+        app.get('/web/redoc.js', (c) => {
+          redoc ??= readRedoc();
+          return redoc ? asset(c, redoc, 'text/javascript; charset=utf-8') : c.json({ error: 'Not found', code: 404 }, 404);
+        });
+        // Dev mode only: a key of the local "dev" account for the pages (made once per process, never logged).
+        app.post('/web/dev-key', async (c) => {
+          if (!(await dev())) return c.json({ error: 'Not found: dev mode is off', code: 404 }, 404);
+          if (!sameOrigin(c) || !tokenOk(c.req.header('x-csrf-token')))
+            return c.json({ error: 'Forbidden: cross-origin request or missing CSRF token', code: 403 }, 403);
+          devKey ??= accounts.createKey('dev').then(
+            (k) => k.key,
+            (err) => {
+              devKey = undefined;
+              throw err;
+            },
+          );
+          return c.json({ ok: true, data: { key: await devKey } }, 200, { 'Cache-Control': 'no-store' });
+        });
+      },
+    ],
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * HTML helpers of the web pages: escaping, the page frame, and the security
+ * headers every page carries (strict CSP without inline scripts or styles,
+ * no framing, no referrer, no MIME sniffing).
+ */
+import { createHash } from 'node:crypto';
+
+export function esc(value: unknown): string {
+  return String(value).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+/** JSON for a `<script type="application/json">` block (never closes the element early). */
+export function jsonBlock(id: string, value: unknown): string {
+  const text = JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+  return `<script type="application/json" id="${esc(id)}">${text}</script>`;
+}
+
+/** The Content-Security-Policy of the pages: same-origin scripts and styles only, never framed. */
+export const PAGE_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+  // Results: rendered PDFs from /files/<id> and sandboxed HTML previews (srcdoc).
+  "frame-src 'self' blob:",
+  "font-src 'self'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** /docs: the bundled Redoc injects its styles and runs its search index in a blob worker. */
+export const DOCS_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "font-src 'self' data:",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export function securityHeaders(csp: string): Record<string, string> {
+  return {
+    'Content-Security-Policy': csp,
+    'X-Frame-Options': 'DENY',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+  };
+}
+
+/** A short content hash, for cache-busting asset URLs. */
+export function hashOf(text: string | Uint8Array): string {
+  return createHash('sha256').update(text).digest('base64url').slice(0, 10);
+}
+
+export interface Frame {
+  title: string;
+  page: 'catalogue' | 'tool' | 'account';
+  body: string;
+  assets: { css: string; js: string };
+  /** Data for the browser code (JSON blocks). */
+  data?: string;
+  csrf: string;
+  dev: boolean;
+}
+
+export function frame(f: Frame): string {
+  const nav = (href: string, label: string, page?: Frame['page']) =>
+    `<a href="${href}"${page === f.page ? ' aria-current="page"' : ''}>${label}</a>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${esc(f.title)}</title>
+<meta name="csrf-token" content="${esc(f.csrf)}">
+<link rel="stylesheet" href="${f.assets.css}">
+<script src="${f.assets.js}" defer></script>
+</head>
+<body data-page="${f.page}"${f.dev ? ' data-dev="1"' : ''}>
+<a class="skip" href="#main">Skip to content</a>
+<header class="top">
+<a class="brand" href="/">werkbank</a>
+<nav aria-label="Main">${nav('/', 'Tools', 'catalogue')}${nav('/account', 'Account', 'account')}${nav('/docs', 'API reference')}</nav>
+<span class="balance" id="balance" role="status" aria-live="polite"></span>
+<button type="button" class="secondary" id="theme" aria-label="Switch between light and dark theme">Theme</button>
+</header>
+<main id="main">
+${f.body}
+</main>
+${f.data ?? ''}
+</body>
+</html>`;
+}
