@@ -12,4 +12,17 @@ export const LIMITS = {
   short: 200,
   /** Largest regular-expression pattern, characters. */
   pattern: 1_000,
+  /**
+   * Deepest nesting of arrays/objects in a request body (the body object itself is level 1). Deeper bodies are
+   * refused with a 400 before validation, on every surface: recursive code (validation, messages, JSON
+   * printing) must never meet a value deep enough to overflow the stack.
+   */
+  depth: 100,
+  /**
+   * Jobs allowed to wait for a worker of the compute pool (tools/_lib/offload.ts) beyond those running; more are
+   * refused at once with 503 and Retry-After, so no call ever waits behind an unbounded queue.
+   */
+  workerQueue: 8,
+  /** Longest a job may wait for a free worker before it is refused with 503 and Retry-After, ms. */
+  workerWaitMs: 3_000,
 } as const;

@@ -11,6 +11,7 @@
 import type { RegisteredTool } from './registry.js';
 import { ToolError, type Surface, type Tool, type ToolContext } from './tool.js';
 import { parseInput } from './validate.js';
+import { offloads, runToolInWorker } from '../../tools/_lib/offload.js';
 import type { Balance, Ledger } from './ledger.js';
 import type { MemoryApi } from './memory-api.js';
 import type { RenderApi } from './render-api.js';
@@ -136,9 +137,11 @@ export class Pipeline {
     return { value, balance };
   }
 
-  /** Run a prepared call's tool under its meter. */
+  /** Run a prepared call's tool under its meter (in the compute pool when the tool declares `worker`). */
   async run(call: PreparedCall, caller: Caller): Promise<CallResult> {
-    const { value, balance } = await this.metered(call, caller, async () => call.tool.run(call.input as never, call.ctx));
+    const { value, balance } = await this.metered(call, caller, async () =>
+      offloads(call.tool, call.input) ? runToolInWorker(call.tool, call.input, call.ctx) : call.tool.run(call.input as never, call.ctx),
+    );
     return { data: value, balance };
   }
 

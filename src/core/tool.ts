@@ -109,6 +109,26 @@ export interface ToolSpec<I extends AnyObject, O extends z.ZodType> {
    * must parse to exactly what `run` returns. Input is already validated.
    */
   streamJson?(input: z.output<I>, ctx: ToolContext): AsyncIterable<string> | Iterable<string>;
+  /**
+   * Where the work runs. Absent: on the main thread, so the input caps must keep the worst case under ~50 ms
+   * (say so next to the tool). Set for tools whose cost can grow faster than linearly or whose library recurses
+   * per nesting level: the pipeline runs `run` in the compute pool (tools/_lib/offload.ts) with this deadline,
+   * and a job over it answers 400 naming the limit (413 when it runs out of memory, 503 when the pool is full).
+   */
+  worker?: WorkerSpec;
+}
+
+export interface WorkerSpec {
+  /** Deadline of one call, ms. */
+  timeMs: number;
+  /** The request field named in the deadline's 400 (the big text), when there is one. */
+  field?: string;
+  /**
+   * For tools whose cost is linear: calls whose string fields hold fewer characters than this in total run on the
+   * main thread (measured well under a millisecond per 10,000 characters), sparing the worker round trip.
+   * Absent: every call goes to the pool.
+   */
+  inlineBelowChars?: number;
 }
 
 export type McpContentBlock =

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ToolError } from './tool.js';
+import { LIMITS } from './limits.js';
 
 /** Levenshtein distance, small inputs only (field and tool names). */
 export function editDistance(a: string, b: string): number {
@@ -40,7 +41,12 @@ export function didYouMean(word: string, candidates: Iterable<string>): string |
 function pathText(path: PropertyKey[]): string {
   if (path.length === 0) return 'the request body';
   let out = '';
-  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out ? `.${String(p)}` : String(p);
+  for (const p of path) {
+    const name = typeof p === 'symbol' ? String(p.description) : String(p);
+    const segment = name.length > 60 ? `${name.slice(0, 60)}…` : name;
+    out += typeof p === 'number' ? `[${p}]` : out ? `.${segment}` : segment;
+    if (out.length > 200) return `\`${out.slice(0, 200)}…\``;
+  }
   return `\`${out}\``;
 }
 
@@ -78,13 +84,15 @@ function describeIssue(issue: z.core.$ZodIssue, schema: z.ZodType): string {
   switch (issue.code) {
     case 'unrecognized_keys': {
       const known = knownKeys(schema, issue.path);
-      return issue.keys
+      const listed = issue.keys.slice(0, 5);
+      const others = issue.keys.length - listed.length;
+      return listed
         .map((k) => {
-          const hint = didYouMean(k, known);
+          const hint = k.length <= 100 ? didYouMean(k, known) : undefined;
           const field = pathText([...issue.path, k]);
           return `unknown field ${field}${hint ? ` (did you mean \`${hint}\`?)` : ''}; allowed fields: ${known.join(', ') || 'none'}`;
         })
-        .join('; ');
+        .join('; ') + (others > 0 ? ` (and ${others} more unknown fields)` : '');
     }
     case 'invalid_type': {
       if (issue.input === undefined) return `${where} is required (${issue.expected})`;
@@ -103,7 +111,7 @@ function describeIssue(issue: z.core.$ZodIssue, schema: z.ZodType): string {
       return `${where} must be ${inclusive ? '≤' : '<'} ${issue.maximum}${got(issue.input)}`;
     }
     case 'invalid_value':
-      return `${where} must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}${got(issue.input)}`;
+      return `${where} must be one of ${issue.values.map((v) => preview(v, 60)).join(', ')}${got(issue.input)}`;
     case 'invalid_format':
       return `${where} must be a valid ${issue.format}${issue.format === 'regex' && 'pattern' in issue ? ` matching ${String(issue.pattern)}` : ''}`;
     case 'not_multiple_of':
@@ -124,14 +132,112 @@ function typeName(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'an array';
   if (typeof v === 'number' && !Number.isInteger(v)) return `${v}`;
-  return typeof v === 'object' ? 'an object' : `${typeof v} ${JSON.stringify(v)?.slice(0, 40)}`;
+  return typeof v === 'object' ? 'an object' : `${typeof v} ${preview(v, 40)}`;
 }
 function got(v: unknown): string {
-  return v === undefined ? '' : ` (got ${JSON.stringify(v)?.slice(0, 40)})`;
+  return v === undefined ? '' : ` (got ${preview(v, 40)})`;
+}
+
+/**
+ * A short JSON-like rendering of any value for a message: at most `max` characters (then `…`), iterative and
+ * bounded in work whatever the value's size or depth (a 5,000-deep array or a 1 MB string costs the same as a small
+ * one). Never throws (BigInt, cycles, functions and symbols included).
+ */
+export function preview(value: unknown, max = 40): string {
+  let out = '';
+  // A stack of pending pieces: either a value to render or literal text.
+  const stack: Array<{ text: string } | { value: unknown }> = [{ value }];
+  const seen = new Set<object>();
+  while (stack.length > 0 && out.length <= max) {
+    const item = stack.pop()!;
+    if ('text' in item) {
+      out += item.text;
+      continue;
+    }
+    const v = item.value;
+    if (typeof v === 'string') out += JSON.stringify(v.length > max ? v.slice(0, max + 1) : v).slice(0, max + 2);
+    else if (typeof v === 'number' || typeof v === 'boolean' || v === null) out += String(v);
+    else if (typeof v === 'bigint') out += `${v}n`;
+    else if (v === undefined || typeof v === 'function' || typeof v === 'symbol') out += typeof v === 'symbol' ? 'symbol' : String(v === undefined ? 'undefined' : 'function');
+    else if (typeof v === 'object') {
+      if (seen.has(v)) {
+        out += '[circular]';
+        continue;
+      }
+      seen.add(v);
+      const array = Array.isArray(v);
+      // Only as many children as could still show: each takes at least one character.
+      const room = max - out.length + 1;
+      const entries: Array<[string | undefined, unknown]> = [];
+      if (array) for (let i = 0; i < v.length && i < room; i++) entries.push([undefined, v[i]]);
+      else
+        for (const k in v as Record<string, unknown>) {
+          if (entries.length >= room) break;
+          if (Object.prototype.hasOwnProperty.call(v, k)) entries.push([k, (v as Record<string, unknown>)[k]]);
+        }
+      const more = array ? (v as unknown[]).length > entries.length : false;
+      const pieces: Array<{ text: string } | { value: unknown }> = [{ text: array ? '[' : '{' }];
+      entries.forEach(([k, child], i) => {
+        if (i > 0) pieces.push({ text: ',' });
+        if (k !== undefined) pieces.push({ text: `${JSON.stringify(k.length > max ? k.slice(0, max) : k)}:` });
+        pieces.push({ value: child });
+      });
+      pieces.push({ text: more ? ',…]' : array ? ']' : '}' });
+      for (let i = pieces.length - 1; i >= 0; i--) stack.push(pieces[i]);
+    } else out += String(v);
+  }
+  return out.length > max ? `${out.slice(0, max)}…` : out;
+}
+
+/**
+ * Depth of the deepest array/object in `value` (a scalar has depth 0), counted iteratively: safe on any depth,
+ * and it stops as soon as `limit` is exceeded (so a hostile value costs at most `limit` levels of work per branch).
+ */
+export function nestingDepth(value: unknown, limit = Infinity): number {
+  let max = 0;
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, d] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    const depth = d + 1;
+    if (depth > max) max = depth;
+    if (depth > limit) return depth;
+    if (Array.isArray(v)) {
+      for (const child of v) if (child !== null && typeof child === 'object') stack.push([child, depth]);
+    } else
+      for (const k in v as Record<string, unknown>) {
+        const child = (v as Record<string, unknown>)[k];
+        if (child !== null && typeof child === 'object') stack.push([child, depth]);
+      }
+  }
+  return max;
+}
+
+/**
+ * Refuses a request body nested deeper than LIMITS.depth (the body object is level 1) with a 400 naming the limit
+ * and the first field that goes too deep. Runs before validation on every surface.
+ */
+export function assertBodyDepth(raw: unknown): void {
+  if (raw === null || typeof raw !== 'object') return;
+  if (nestingDepth(raw, LIMITS.depth) <= LIMITS.depth) return;
+  let field: string | undefined;
+  if (!Array.isArray(raw))
+    for (const k in raw as Record<string, unknown>)
+      if (nestingDepth((raw as Record<string, unknown>)[k], LIMITS.depth) >= LIMITS.depth) {
+        field = k;
+        break;
+      }
+  const where = field !== undefined ? `\`${field.length > 60 ? `${field.slice(0, 60)}…` : field}\`` : 'The request body';
+  throw new ToolError(
+    `Invalid input: ${where} is nested deeper than ${LIMITS.depth} levels (the limit for any request body); flatten it or send it as text`,
+    400,
+    field !== undefined ? { field } : {},
+  );
 }
 
 /** Parse `raw` with `schema`; throw a 400 ToolError whose message names every failing field and rule. */
 export function parseInput<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
+  assertBodyDepth(raw);
   const result = schema.safeParse(raw ?? {}, { reportInput: true });
   if (result.success) return result.data;
   const messages = result.error.issues.slice(0, 5).map((i) => {
@@ -143,4 +249,37 @@ export function parseInput<S extends z.ZodType>(schema: S, raw: unknown): z.outp
   throw new ToolError(`Invalid input: ${messages.join('; ')}`, 400, {
     field: first?.path.length ? first.path.map(String).join('.') : undefined,
   });
+}
+
+/**
+ * The nesting depth of JSON text given as UTF-8 bytes, counted by one linear scan that skips strings, stopping as
+ * soon as `limit` is exceeded. Run before `JSON.parse` on request bodies: parsing a 2 MB run of `[` alone would
+ * hold the event loop for ~0.2 s, and the value it built would then be refused anyway.
+ */
+export function jsonTextDepth(bytes: Uint8Array, limit = Infinity): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    if (inString) {
+      if (b === 0x5c) i++; // backslash: skip the escaped byte
+      else if (b === 0x22) inString = false;
+    } else if (b === 0x22) inString = true;
+    else if (b === 0x5b || b === 0x7b) {
+      if (++depth > max) {
+        max = depth;
+        if (max > limit) return max;
+      }
+    } else if (b === 0x5d || b === 0x7d) depth--;
+  }
+  return max;
+}
+
+/** The 400 for a body whose text nests deeper than LIMITS.depth (same sentence as assertBodyDepth). */
+export function bodyTooDeep(): ToolError {
+  return new ToolError(
+    `Invalid input: the request body is nested deeper than ${LIMITS.depth} levels (the limit for any request body); flatten it or send it as text`,
+    400,
+  );
 }

@@ -12,6 +12,7 @@ import { createMcpHandler, type McpHttpHandler, type McpRequestContext } from '@
 import type { Registry } from '../core/registry.js';
 import { publicError, type Caller, type Pipeline, type PreparedCall } from '../core/pipeline.js';
 import { ToolError } from '../core/tool.js';
+import { bodyTooDeep, jsonTextDepth } from '../core/validate.js';
 import { LIMITS } from '../core/limits.js';
 import { log } from '../core/log.js';
 import type { ToolsetSelection } from '../core/toolsets.js';
@@ -98,6 +99,7 @@ export function buildApp(opts: AppOptions): Hono {
     const type = c.req.header('content-type') ?? '';
     if (!JSON_TYPE.test(type))
       throw new ToolError(`Unsupported Content-Type "${type || '(none)'}": send the body as application/json`, 415);
+    assertUtf8Charset(type);
     const length = c.req.header('content-length');
     const declared = length === undefined ? NaN : Number(length);
     if (declared > LIMITS.bodyBytes) throw tooLarge();
@@ -106,13 +108,7 @@ export function buildApp(opts: AppOptions): Hono {
       ? new Uint8Array(await c.req.arrayBuffer())
       : await readLimited(c.req.raw, LIMITS.bodyBytes);
     if (buf.byteLength > LIMITS.bodyBytes) throw tooLarge();
-    const text = buf.length === 0 ? '{}' : new TextDecoder('utf-8', { fatal: false }).decode(buf);
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch (e) {
-      throw new ToolError(`The request body is not valid JSON: ${(e as Error).message}`, 400);
-    }
+    const body = parseJsonBody(buf);
     if (body === null || typeof body !== 'object' || Array.isArray(body))
       throw new ToolError('The request body must be a JSON object', 400);
     return body as Record<string, unknown>;
@@ -312,8 +308,13 @@ export function buildApp(opts: AppOptions): Hono {
       const length = Number(c.req.header('content-length') ?? NaN);
       if (Number.isFinite(length) && length <= LIMITS.bodyBytes) {
         try {
-          parsedBody = JSON.parse(await c.req.text());
-        } catch {
+          assertUtf8Charset(c.req.header('content-type') ?? '');
+          // The JSON-RPC envelope adds two levels above the tool's arguments (which then get exactly LIMITS.depth).
+          parsedBody = parseJsonBody(new Uint8Array(await c.req.arrayBuffer()), LIMITS.depth + 2);
+        } catch (err) {
+          if (err instanceof ToolError && err.status === 415) return errorResponse(c, err);
+          if (err instanceof ToolError && !err.message.startsWith('The request body is not valid JSON'))
+            return c.json({ jsonrpc: '2.0', error: { code: -32700, message: `Parse error: ${err.message}` }, id: null }, 400);
           parsedBody = undefined;
         }
         const accept = c.req.header('accept') ?? '';
@@ -341,6 +342,66 @@ export function buildApp(opts: AppOptions): Hono {
   app.notFound((c) => c.json({ error: `Not found: ${c.req.method} ${new URL(c.req.url).pathname}`, code: 404 }, 404));
   app.onError((err, c) => errorResponse(c, err));
   return app;
+}
+
+/** Request bodies are UTF-8 (RFC 8259 §8.1): a Content-Type naming any other charset is a 415 naming the supported one. */
+function assertUtf8Charset(contentType: string): void {
+  const m = /;\s*charset\s*=\s*("?)([^";,\s]*)\1/i.exec(contentType);
+  if (!m) return;
+  const charset = m[2].toLowerCase();
+  if (charset === 'utf-8' || charset === 'utf8') return;
+  throw new ToolError(
+    `Unsupported charset "${m[2].slice(0, 40)}": request bodies must be UTF-8; send Content-Type: application/json; charset=utf-8 (or no charset)`,
+    415,
+  );
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Bytes → JSON value: strict UTF-8 (invalid bytes are a 400, never replaced silently), the nesting depth checked on
+ * the bytes before parsing (deeper than LIMITS.depth is a 400 naming the limit), then JSON.parse. Empty means `{}`.
+ */
+function parseJsonBody(buf: Uint8Array, depthLimit: number = LIMITS.depth): unknown {
+  if (buf.length === 0) return {};
+  let text: string;
+  try {
+    text = UTF8.decode(buf);
+  } catch {
+    throw new ToolError(`The request body is not valid UTF-8 (at byte ${firstInvalidUtf8(buf)}): send JSON encoded as UTF-8`, 400);
+  }
+  if (jsonTextDepth(buf, depthLimit) > depthLimit) throw bodyTooDeep();
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new ToolError(`The request body is not valid JSON: ${(e as Error).message.slice(0, 200)}`, 400);
+  }
+}
+
+/** Offset of the first byte that does not belong to a valid UTF-8 sequence (for the 400 message). */
+function firstInvalidUtf8(buf: Uint8Array): number {
+  let lo = 0;
+  let hi = buf.length;
+  // The longest valid prefix, by bisection on the strict decoder (a sequence is at most 4 bytes, so back off 3).
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(buf.subarray(0, mid), { stream: true });
+      lo = mid;
+    } catch {
+      hi = mid - 1;
+    }
+  }
+  // `lo` may end inside the bad sequence (an incomplete one is valid while streaming): back off to its start.
+  for (let k = lo; k >= Math.max(0, lo - 3); k--) {
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(buf.subarray(0, k));
+      return k;
+    } catch {
+      /* keep backing off */
+    }
+  }
+  return lo;
 }
 
 function tooLarge(): ToolError {

@@ -78,7 +78,7 @@ describe_toolset to see a toolset's tools with their input schemas, and call_too
  * The discovery meta-tools, always listed: they make every tool reachable from
  * a short list (`enable_toolset` only on connections that can be notified).
  */
-function discoveryTools(toolsets: readonly Toolset[]): { meta: ListedTool[]; enable: ListedTool } {
+export function discoveryTools(toolsets: readonly Toolset[]): { meta: ListedTool[]; enable: ListedTool } {
   /** The one argument of describe_toolset and enable_toolset. */
   const TOOLSET_ARGUMENT = {
     type: 'object',

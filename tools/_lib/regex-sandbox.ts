@@ -14,7 +14,8 @@
  * - listed matches: REGEX_LIMITS.matches (1,000); `count` still counts every match;
  * - characters of listed matches + groups: REGEX_LIMITS.listedChars (1,000,000);
  * - replacement result: REGEX_LIMITS.resultChars (2,000,000), checked with an exact upper bound before replacing;
- * - waiting jobs: REGEX_LIMITS.queue (64); beyond that a call gets a 503 "busy" error.
+ * - waiting jobs: REGEX_LIMITS.queue (4), none longer than REGEX_LIMITS.maxWaitMs (2 s); beyond either a call gets a
+ *   503 "busy" error with Retry-After (ten concurrent ReDoS attempts no longer queue for 10 s).
  *
  * Syntax errors are found on the main thread (compiling a pattern never runs it, so it cannot hang).
  */
@@ -27,7 +28,8 @@ export const REGEX_LIMITS = {
   listedChars: 1_000_000,
   resultChars: 2_000_000,
   workers: 2,
-  queue: 64,
+  queue: 4,
+  maxWaitMs: 2_000,
   workerHeapMb: 256,
 } as const;
 
@@ -127,6 +129,7 @@ const pool = new WorkerPool({
   queue: REGEX_LIMITS.queue,
   timeMs: REGEX_LIMITS.timeMs,
   heapMb: REGEX_LIMITS.workerHeapMb,
+  maxWaitMs: REGEX_LIMITS.maxWaitMs,
 });
 
 /** Runs a job in the pool; failures become the ToolError a caller of `field` should see. */
@@ -149,7 +152,7 @@ async function runJob<T>(job: Job, field: string, signal?: AbortSignal): Promise
       case 'out-of-memory':
         throw new ToolError(`\`${field}\` needed too much memory on this text and was stopped`, 413, { field });
       case 'busy':
-        throw new ToolError('Too many regular expressions are running right now; retry in a moment', 503);
+        throw new ToolError('Too many regular expressions are running right now; retry in a moment', 503, { retryAfter: err.detail.retryAfter ?? 2 });
       case 'cancelled':
         throw new ToolError('The request was cancelled', 408);
       default:

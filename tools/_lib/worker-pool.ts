@@ -4,13 +4,21 @@
  * (V8 interrupts whatever it is running) and the slot is refilled lazily with a fresh worker, so the main thread
  * never blocks and one bad request cannot starve the others for long.
  *
- * The worker program is given as JavaScript source (run with `eval`), so it behaves the same from the TypeScript
- * sources under test and from the compiled package. It answers each message with a `WorkerReply`.
+ * The worker program is either an ES module file (`file`: a type-checked module such as ./tool-worker.ts, see
+ * ./offload.ts for how it is found from the sources and from the bundle) that posts `{ ready: true }` once loaded,
+ * or JavaScript source run with `eval`. It answers each message with a `WorkerReply`.
  * Callers turn a `WorkerPoolError` into the ToolError their users should see.
+ *
+ * The queue in front of the workers is bounded twice: at most `queue` jobs wait, and none waits longer than
+ * `maxWaitMs`; beyond either a job is refused as `busy` (a 503 with Retry-After for the caller), never left to wait
+ * behind an unbounded line.
  */
 import { Worker } from 'node:worker_threads';
 
-export type WorkerReply = { ok: true; value: unknown } | { ok: false; kind: 'too-large' | 'error'; message: string };
+/** A ToolError thrown in the worker, passed on as is. */
+export type ToolErrorReply = { ok: false; kind: 'tool'; message: string; status: number; extra?: { retryAfter?: number; field?: string } };
+
+export type WorkerReply = { ok: true; value: unknown } | { ok: false; kind: 'too-large' | 'error'; message: string } | ToolErrorReply;
 
 export type WorkerPoolErrorKind = 'timeout' | 'too-large' | 'out-of-memory' | 'failed' | 'busy' | 'cancelled';
 
@@ -18,6 +26,8 @@ export class WorkerPoolError extends Error {
   constructor(
     readonly kind: WorkerPoolErrorKind,
     message: string,
+    /** Kind `busy`: seconds after which a retry may find a free worker. Kind `failed` from a ToolError: its reply. */
+    readonly detail: { retryAfter?: number; reply?: ToolErrorReply } = {},
   ) {
     super(message);
     this.name = 'WorkerPoolError';
@@ -25,8 +35,13 @@ export class WorkerPoolError extends Error {
 }
 
 export interface WorkerPoolOptions {
-  /** The worker program (CommonJS JavaScript). */
-  source: string;
+  /** The worker program (CommonJS JavaScript, run with eval); or give `file`. */
+  source?: string;
+  /**
+   * The worker program as a file (an ES module). It must post `{ ready: true }` once loaded: the job's clock starts
+   * then, so loading never counts against a job. `execArgv`/`bootstrap` allow loading TypeScript sources in tests.
+   */
+  file?: { url: URL; bootstrap?: string };
   /** Passed to each worker as `workerData`. */
   workerData?: unknown;
   /** Workers running at once. */
@@ -37,12 +52,15 @@ export interface WorkerPoolOptions {
   timeMs: number;
   /** Heap cap of each worker, MB: a runaway job kills only its worker. */
   heapMb: number;
+  /** Longest a job may wait for a free worker before it is refused as `busy`, ms (default: no limit but `queue`). */
+  maxWaitMs?: number;
 }
 
 interface Task {
   job: unknown;
   timeMs: number;
   signal?: AbortSignal;
+  waitTimer?: NodeJS.Timeout;
   resolve(value: unknown): void;
   reject(err: unknown): void;
 }
@@ -58,31 +76,46 @@ export class WorkerPool {
   run<T>(job: unknown, opts: { signal?: AbortSignal; timeMs?: number } = {}): Promise<T> {
     const { signal } = opts;
     if (signal?.aborted) return Promise.reject(new WorkerPoolError('cancelled', 'cancelled'));
-    if (this.queue.length >= this.options.queue) return Promise.reject(new WorkerPoolError('busy', 'all workers are busy'));
+    const timeMs = opts.timeMs ?? this.options.timeMs;
+    if (this.running >= this.options.size && this.queue.length >= this.options.queue) return Promise.reject(this.busy());
     return new Promise<T>((resolve, reject) => {
-      const task: Task = { job, timeMs: opts.timeMs ?? this.options.timeMs, signal, resolve: resolve as (v: unknown) => void, reject };
+      const task: Task = { job, timeMs, signal, resolve: resolve as (v: unknown) => void, reject };
       this.queue.push(task);
-      signal?.addEventListener(
-        'abort',
-        () => {
-          const i = this.queue.indexOf(task);
-          if (i >= 0) {
-            this.queue.splice(i, 1);
-            reject(new WorkerPoolError('cancelled', 'cancelled'));
-          }
-        },
-        { once: true },
-      );
+      const leave = (err: WorkerPoolError) => {
+        const i = this.queue.indexOf(task);
+        if (i < 0) return;
+        this.queue.splice(i, 1);
+        clearTimeout(task.waitTimer);
+        reject(err);
+      };
+      signal?.addEventListener('abort', () => leave(new WorkerPoolError('cancelled', 'cancelled')), { once: true });
+      if (this.options.maxWaitMs !== undefined) {
+        task.waitTimer = setTimeout(() => leave(this.busy()), this.options.maxWaitMs);
+        task.waitTimer.unref?.();
+      }
       this.dispatch();
     });
   }
 
+  /** Jobs running and waiting right now (for tests and the bench). */
+  get load(): { running: number; waiting: number } {
+    return { running: this.running, waiting: this.queue.length };
+  }
+
+  private busy(): WorkerPoolError {
+    // A worker frees up within one job budget at the latest.
+    const retryAfter = Math.max(1, Math.ceil(this.options.timeMs / 1000));
+    return new WorkerPoolError('busy', 'all workers are busy', { retryAfter });
+  }
+
   private spawn(): Worker {
-    const worker = new Worker(this.options.source, {
-      eval: true,
-      workerData: this.options.workerData,
-      resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb },
-    });
+    const limits = { resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb }, workerData: this.options.workerData };
+    const file = this.options.file;
+    const worker = file
+      ? file.bootstrap
+        ? new Worker(file.bootstrap, { ...limits, eval: true })
+        : new Worker(file.url, limits)
+      : new Worker(this.options.source!, { ...limits, eval: true });
     // An idle worker must not keep the process alive (CLI runs, test runners).
     worker.unref();
     return worker;
@@ -91,6 +124,7 @@ export class WorkerPool {
   private dispatch(): void {
     while (this.queue.length > 0 && this.running < this.options.size) {
       const task = this.queue.shift()!;
+      clearTimeout(task.waitTimer);
       if (task.signal?.aborted) continue;
       this.running++;
       const idle = this.idle.pop();
@@ -110,6 +144,7 @@ export class WorkerPool {
       worker.off('error', onError);
       worker.off('exit', onExit);
       worker.off('online', startClock);
+      worker.off('message', onReady);
       task.signal?.removeEventListener('abort', onAbort);
       if (workerIsSpent) void worker.terminate();
       else this.idle.push(worker);
@@ -118,9 +153,17 @@ export class WorkerPool {
       else task.resolve(outcome.value);
       this.dispatch();
     };
-    const onMessage = (reply: WorkerReply) => {
+    const onMessage = (reply: WorkerReply | { ready: true }) => {
+      if ('ready' in reply) return;
       if (reply.ok) finish({ value: reply.value }, false);
+      else if (reply.kind === 'tool') finish({ error: new WorkerPoolError('failed', reply.message, { reply }) }, false);
       else finish({ error: new WorkerPoolError(reply.kind === 'too-large' ? 'too-large' : 'failed', reply.message) }, false);
+    };
+    const onReady = (msg: unknown) => {
+      if ((msg as { ready?: boolean })?.ready === true) {
+        worker.off('message', onReady);
+        startClock();
+      }
     };
     const onError = (err: Error & { code?: string }) => {
       const oom = err.code === 'ERR_WORKER_OUT_OF_MEMORY';
@@ -133,6 +176,7 @@ export class WorkerPool {
       timer = setTimeout(onTimeout, task.timeMs);
     };
     if (online) startClock();
+    else if (this.options.file) worker.on('message', onReady);
     else worker.once('online', startClock);
     worker.on('message', onMessage);
     worker.on('error', onError);

@@ -36,6 +36,9 @@ function encode(text: string): string {
 
 export default defineTool({
   slug: 'base64',
+  // Where it runs (issue 14): linear, but ~0.1-1 s at 1,000,000 characters: below 50,000 characters on the main thread
+  // (< 20 ms), above in the compute pool with a 5 s deadline. See WORKER_DECISIONS in tools/_lib/offload.ts.
+  worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'Base64 encode and decode',
   description:
     'Encodes text to base64 (RFC 4648 standard alphabet with "=" padding, the text taken as UTF-8) or decodes base64 back to text. ' +

@@ -19,6 +19,8 @@ function columnNames(header: string[], width: number): string[] {
 
 export default defineTool({
   slug: 'csv-to-json',
+  // Where it runs (issue 14): the compute pool, 5 s deadline; see WORKER_DECISIONS in tools/_lib/offload.ts.
+  worker: { timeMs: 5_000, field: 'csv' },
   title: 'CSV to JSON',
   description:
     'Converts CSV with a header row into an array of JSON objects, one per data row, keyed by the header names. Every cell value is a string (no number or date guessing). ' +

@@ -32,6 +32,8 @@ function separator(w: number, alignment: Alignment, padded: boolean): string {
 
 export default defineTool({
   slug: 'csv-to-markdown',
+  // Where it runs (issue 14): the compute pool, 5 s deadline; see WORKER_DECISIONS in tools/_lib/offload.ts.
+  worker: { timeMs: 5_000, field: 'csv' },
   title: 'CSV to Markdown table',
   description:
     'Turns CSV into a GitHub-flavoured Markdown table. CSV is read as in csv-to-json (RFC 4180 quotes, blank lines skipped). ' +

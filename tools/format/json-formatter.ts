@@ -5,6 +5,8 @@ import { assertDepth, jsonIndent, printJson, tryParseJson } from '../_lib/json-t
 
 export default defineTool({
   slug: 'json-formatter',
+  // Where it runs (issue 14): the compute pool, 5 s deadline; see WORKER_DECISIONS in tools/_lib/offload.ts.
+  worker: { timeMs: 5_000, field: 'json' },
   title: 'JSON formatter and validator',
   description:
     'Validates a JSON text (strict RFC 8259: no comments, no trailing commas, no single quotes, no NaN) and pretty-prints it with `indent` spaces (0 to 8, default 2; 0 minifies it onto one line). ' +

@@ -38,6 +38,8 @@ function flattenRow(item: Record<string, Json>, flatten: boolean, index: number)
 
 export default defineTool({
   slug: 'json-to-csv',
+  // Where it runs (issue 14): the compute pool, 5 s deadline; see WORKER_DECISIONS in tools/_lib/offload.ts.
+  worker: { timeMs: 5_000, field: 'json' },
   title: 'JSON to CSV',
   description:
     'Converts an array of JSON objects into CSV, one row per object. `json` is the JSON text of the array (or the array itself; a single object becomes one row). ' +

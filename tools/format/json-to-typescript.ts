@@ -110,6 +110,8 @@ class Inference {
 
 export default defineTool({
   slug: 'json-to-typescript',
+  // Where it runs (issue 14): the compute pool, 5 s deadline; see WORKER_DECISIONS in tools/_lib/offload.ts.
+  worker: { timeMs: 5_000, field: 'json' },
   title: 'JSON to TypeScript interfaces',
   description:
     'Infers TypeScript interfaces from a JSON sample. The root object becomes `interface <rootName>` (default "Root"); any other root value becomes `type <rootName> = ...`. ' +

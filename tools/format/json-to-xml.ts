@@ -62,6 +62,8 @@ function element(name: string, value: unknown, level: number, path: string, out:
 
 export default defineTool({
   slug: 'json-to-xml',
+  // Where it runs (issue 14): the compute pool, 5 s deadline; see WORKER_DECISIONS in tools/_lib/offload.ts.
+  worker: { timeMs: 5_000, field: 'json' },
   title: 'JSON to XML',
   description:
     'Converts JSON to an indented XML document (2 spaces) inside one root element named `rootName` (default "root"). ' +

@@ -25,6 +25,8 @@ const NULL_ALIASES: Record<string, keyof typeof NULL_STYLES> = { tilde: '~', bla
 
 export default defineTool({
   slug: 'json-to-yaml',
+  // Where it runs (issue 14): the compute pool, 5 s deadline; see WORKER_DECISIONS in tools/_lib/offload.ts.
+  worker: { timeMs: 5_000, field: 'json' },
   title: 'JSON to YAML',
   description:
     'Converts JSON to a YAML 1.2 block-style document that YAML 1.1 readers (PyYAML, older Ruby/Go libraries) read the same way. ' +

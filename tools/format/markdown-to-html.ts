@@ -95,7 +95,9 @@ async function runInWorker(job: { op: 'render' | 'sanitize'; text: string }, sig
       },
     },
     size: 2,
-    queue: 32,
+    // Bounded queue (issue 14): at most 4 documents wait, none longer than 3 s; beyond that a 503 with Retry-After.
+    queue: 4,
+    maxWaitMs: LIMITS.workerWaitMs,
     timeMs: MARKDOWN_TIME_MS,
     heapMb: 512,
   });
@@ -111,7 +113,8 @@ async function runInWorker(job: { op: 'render' | 'sanitize'; text: string }, sig
         { field: 'markdown' },
       );
     }
-    if (err.kind === 'busy') throw new ToolError('Too many Markdown documents are being rendered right now; retry in a moment', 503);
+    if (err.kind === 'busy')
+      throw new ToolError('Too many Markdown documents are being rendered right now; retry in a moment', 503, { retryAfter: err.detail.retryAfter ?? 1 });
     if (err.kind === 'cancelled') throw new ToolError('The request was cancelled', 408);
     if (err.kind === 'out-of-memory') throw new ToolError('`markdown` needed too much memory to render', 413, { field: 'markdown' });
     throw new ToolError(`\`markdown\` could not be rendered: ${err.message}`, 500);

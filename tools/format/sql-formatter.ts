@@ -9,6 +9,8 @@ const loadSqlFormatter = lazy(() => import('sql-formatter'));
 
 export default defineTool({
   slug: 'sql-formatter',
+  // Where it runs (issue 14): the compute pool, 5 s deadline; see WORKER_DECISIONS in tools/_lib/offload.ts.
+  worker: { timeMs: 5_000, field: 'sql' },
   title: 'SQL formatter',
   description:
     'Formats SQL for reading: keywords in upper case, each major clause (SELECT, FROM, WHERE, GROUP BY, ORDER BY, JOIN, VALUES, SET...) on its own line, items indented 2 spaces, statements separated by a blank line. ' +

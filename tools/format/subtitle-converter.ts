@@ -150,6 +150,8 @@ const stripTags = (text: string) => text.replace(/<[^<>]*>/g, '');
 
 export default defineTool({
   slug: 'subtitle-converter',
+  // Where it runs (issue 14): the compute pool, 5 s deadline; see WORKER_DECISIONS in tools/_lib/offload.ts.
+  worker: { timeMs: 5_000, field: 'subtitles' },
   title: 'Subtitle converter (SRT, WebVTT, SBV)',
   description:
     'Converts subtitles between SRT, WebVTT and SBV (YouTube), and shifts or retimes them. `from` auto-detects. ' +

@@ -40,6 +40,9 @@ function encode(text: string): string {
 
 export default defineTool({
   slug: 'url-encoder',
+  // Where it runs (issue 14): linear, but ~0.1-1 s at 1,000,000 characters: below 50,000 characters on the main thread
+  // (< 20 ms), above in the compute pool with a 5 s deadline. See WORKER_DECISIONS in tools/_lib/offload.ts.
+  worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'URL encode and decode',
   description:
     'Percent-encodes text for use inside one URL component (a query value, a path segment) or decodes it again, with JavaScript encodeURIComponent/decodeURIComponent semantics: ' +

@@ -12,6 +12,8 @@ const MODE_ALIASES: Record<string, string> = { beautify: 'pretty', format: 'pret
 
 export default defineTool({
   slug: 'xml-formatter',
+  // Where it runs (issue 14): the compute pool, 5 s deadline; see WORKER_DECISIONS in tools/_lib/offload.ts.
+  worker: { timeMs: 5_000, field: 'xml' },
   title: 'XML formatter and minifier',
   description:
     'Pretty-prints or minifies an XML document. `mode`: pretty (default; one element per line, indented `indent` spaces, 1 to 8, default 2; an element holding only text or one CDATA section stays on one line, its text trimmed) or minify (whitespace between elements removed). ' +

@@ -46,6 +46,8 @@ function convert(children: OrderedNode[], attributes: Record<string, string> | u
 
 export default defineTool({
   slug: 'xml-to-json',
+  // Where it runs (issue 14): the compute pool, 5 s deadline; see WORKER_DECISIONS in tools/_lib/offload.ts.
+  worker: { timeMs: 5_000, field: 'xml' },
   title: 'XML to JSON',
   description:
     'Converts an XML document to JSON: `value` is an object with one key, the root element. ' +

@@ -21,6 +21,21 @@ function before(source: string, needle: string, at: number): number {
   return found === -1 ? at : found;
 }
 
+/**
+ * The second occurrence of a key in `map`, found with a Set (the library's own `uniqueKeys` check compares each
+ * key with every earlier one: 80,000 keys took 70 s). Keys are equal as the library compares them: same scalar value.
+ */
+function duplicateKey(YAML: Yaml, map: Node): Refusal | undefined {
+  const seen = new Set<unknown>();
+  for (const pair of (map as unknown as { items: Array<{ key: unknown }> }).items) {
+    const key = pair.key;
+    if (!YAML.isScalar(key)) continue;
+    if (seen.has(key.value)) return new Refusal('not valid YAML: Map keys must be unique', key.range?.[0] ?? 0);
+    seen.add(key.value);
+  }
+  return undefined;
+}
+
 /** The first node using a feature this tool refuses, or nesting deeper than MAX_DEPTH. */
 function findRefusal(YAML: Yaml, doc: Document, source: string): Refusal | undefined {
   let found: Refusal | undefined;
@@ -34,7 +49,8 @@ function findRefusal(YAML: Yaml, doc: Document, source: string): Refusal | undef
       else if (YAML.isScalar(node) && typeof node.value === 'number' && !Number.isFinite(node.value))
         found = new Refusal(`${node.source} has no JSON representation`, at);
       else if (YAML.isCollection(node) && path.filter((p) => YAML.isCollection(p)).length >= MAX_DEPTH)
-        found = new Refusal(`nesting deeper than ${MAX_DEPTH} levels is not supported`, at);
+        found = new Refusal(TOO_DEEP, at);
+      if (!found && YAML.isMap(node)) found = duplicateKey(YAML, node);
       return found ? YAML.visit.BREAK : undefined;
     },
     Pair(_key, pair) {
@@ -71,13 +87,45 @@ function refuse(reason: string, lineCounter: LineCounter, offset: number): never
   throw new ToolError(`\`yaml\`: ${reason} (line ${line}, column ${col})`, 400, { field: 'yaml' });
 }
 
+/**
+ * Where the nesting first goes deeper than MAX_DEPTH, found on the lexer's tokens (linear, no recursion) before
+ * the document is composed: the composer recurses once per level, and 300,000 `[` would overflow the stack after
+ * seconds of work. Levels counted: open flow collections (`[`, `{`) plus block indicators (`-`, `?`) on the same
+ * line (`- - - x` nests three lists). Nesting by indentation alone needs ~5,000 characters per 100 levels and is
+ * caught by findRefusal after composing.
+ */
+function findDeepNesting(YAML: Yaml, yaml: string): number | undefined {
+  let flow = 0;
+  let line = 0;
+  let offset = 0;
+  for (const token of new YAML.Lexer().lex(yaml)) {
+    if (token === '[' || token === '{') flow++;
+    else if (token === ']' || token === '}') flow = Math.max(0, flow - 1);
+    else if ((token === '-' || token === '?') && flow === 0) line++;
+    else if (token.startsWith('\n') || token === '\n') line = 0;
+    if (flow + line > MAX_DEPTH) return offset;
+    // Control tokens (document/scalar markers) are not part of the source.
+    if (token.length !== 1 || token.charCodeAt(0) >= 0x20 || token === '\n' || token === '\t') offset += token.length;
+  }
+  return undefined;
+}
+
+const TOO_DEEP = `nested deeper than ${MAX_DEPTH} levels, which is not supported`;
+
 function parseYaml(YAML: Yaml, yaml: string): unknown {
   const lineCounter = new YAML.LineCounter();
-  const docs = YAML.parseAllDocuments(yaml, { lineCounter, schema: 'core', merge: false, uniqueKeys: true, prettyErrors: false });
+  const deep = findDeepNesting(YAML, yaml);
+  if (deep !== undefined) {
+    lineCounter.addNewLine(0);
+    for (let i = yaml.indexOf('\n'); i !== -1 && i < deep; i = yaml.indexOf('\n', i + 1)) lineCounter.addNewLine(i + 1);
+    refuse(TOO_DEEP, lineCounter, deep);
+  }
+  const docs = YAML.parseAllDocuments(yaml, { lineCounter, schema: 'core', merge: false, uniqueKeys: false, prettyErrors: false });
   const directiveError = findDirectiveError(YAML, yaml);
   if (directiveError) refuse(directiveError.reason, lineCounter, directiveError.offset);
   for (const doc of docs) {
     const error = doc.errors[0];
+    if (error && /call stack/i.test(error.message)) refuse(TOO_DEEP, lineCounter, error.pos[0]);
     if (error) refuse(`not valid YAML: ${error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`, lineCounter, error.pos[0]);
   }
   if (docs.length > 1)
@@ -91,6 +139,8 @@ function parseYaml(YAML: Yaml, yaml: string): unknown {
 
 export default defineTool({
   slug: 'yaml-to-json',
+  // Where it runs (issue 14): the compute pool, 5 s deadline; see WORKER_DECISIONS in tools/_lib/offload.ts.
+  worker: { timeMs: 5_000, field: 'yaml' },
   title: 'YAML to JSON',
   description:
     'Parses one YAML 1.2 document (core schema: true/false, null and ~, decimal/0x/0o numbers; "yes", "on" and dates stay strings) and returns it as a value and as JSON text with `indent` spaces (0 to 8, default 2; 0 minifies). ' +
@@ -125,7 +175,7 @@ export default defineTool({
     try {
       value = parseYaml(YAML, yaml);
     } catch (e) {
-      if (e instanceof RangeError) throw new ToolError(`\`yaml\` is nested too deeply (more than ${MAX_DEPTH} levels are not supported)`, 400, { field: 'yaml' });
+      if (e instanceof RangeError) throw new ToolError(`\`yaml\` is ${TOO_DEEP}`, 400, { field: 'yaml' });
       throw e;
     }
     return { value, json: printJson(value, indent) };

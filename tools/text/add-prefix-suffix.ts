@@ -8,6 +8,9 @@ const MAX_RESULT = 2_000_000;
 
 export default defineTool({
   slug: 'add-prefix-suffix',
+  // Where it runs (issue 14): linear, but ~0.1-1 s at 1,000,000 characters: below 50,000 characters on the main thread
+  // (< 20 ms), above in the compute pool with a 5 s deadline. See WORKER_DECISIONS in tools/_lib/offload.ts.
+  worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'Add prefix and suffix to lines',
   description:
     'Adds a `prefix` and/or `suffix` to every line (e.g. quote lines for SQL, bullets, HTML tags). `skipEmpty` leaves blank (whitespace-only) lines as they are. ' +

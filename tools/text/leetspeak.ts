@@ -71,6 +71,9 @@ function decode(text: string, byFirst: ReturnType<typeof decoder>): { result: st
 
 export default defineTool({
   slug: 'leetspeak',
+  // Where it runs (issue 14): linear, but ~0.1-1 s at 1,000,000 characters: below 50,000 characters on the main thread
+  // (< 20 ms), above in the compute pool with a 5 s deadline. See WORKER_DECISIONS in tools/_lib/offload.ts.
+  worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'Leetspeak converter',
   description:
     'Converts text to leetspeak (1337) and back. Level basic (default) replaces a→4 e→3 i→1 o→0 s→5 t→7 as CyberChef does; advanced replaces every letter ' +

@@ -13,6 +13,9 @@ export function rotate(text: string, shift: number): string {
 
 export default defineTool({
   slug: 'rot13',
+  // Where it runs (issue 14): linear, but ~0.1-1 s at 1,000,000 characters: below 50,000 characters on the main thread
+  // (< 20 ms), above in the compute pool with a 5 s deadline. See WORKER_DECISIONS in tools/_lib/offload.ts.
+  worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'ROT13 / Caesar cipher',
   description:
     'Applies ROT13 or any Caesar shift to a text: each ASCII letter a–z / A–Z moves `shift` places along the alphabet (default 13, range 1–25) and keeps its case; digits, punctuation, whitespace and non-ASCII letters (é, ß, Cyrillic…) are unchanged. `decode: true` shifts backwards, undoing an encode with the same shift (for 13 both directions are the same). Not encryption: use it for puzzles, spoilers and obfuscation.',

@@ -33,6 +33,8 @@ async function diff(original: string, modified: string, by: 'word' | 'line' | 'c
 
 export default defineTool({
   slug: 'text-diff',
+  // Where it runs (issue 14): the compute pool, 5 s deadline; see WORKER_DECISIONS in tools/_lib/offload.ts.
+  worker: { timeMs: 5_000, field: 'original' },
   title: 'Text diff',
   description:
     'Compares two texts and returns the differences as an ordered list of parts: `equal` (unchanged), `delete` ' +

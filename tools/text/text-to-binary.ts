@@ -89,6 +89,9 @@ function bytesOf(text: string, format: Format): Uint8Array {
 
 export default defineTool({
   slug: 'text-to-binary',
+  // Where it runs (issue 14): linear, but ~0.1-1 s at 1,000,000 characters: below 50,000 characters on the main thread
+  // (< 20 ms), above in the compute pool with a 5 s deadline. See WORKER_DECISIONS in tools/_lib/offload.ts.
+  worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'Text to binary (and back)',
   description:
     'Encodes text as its UTF-8 bytes written in binary (8 bits per byte, default), octal (3 digits), hex (2 digits, lower case) or decimal, joined by `separator` (default a space); ' +

@@ -36,6 +36,9 @@ function flipGrapheme(g: string): string {
 
 export default defineTool({
   slug: 'upside-down-text',
+  // Where it runs (issue 14): linear, but ~0.1-1 s at 1,000,000 characters: below 50,000 characters on the main thread
+  // (< 20 ms), above in the compute pool with a 5 s deadline. See WORKER_DECISIONS in tools/_lib/offload.ts.
+  worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'Upside-down text',
   description:
     'Turns text upside down (rotated 180°) with look-alike Unicode characters: each character is flipped (a→ɐ, e→ǝ, h→ɥ, M→W, 6→9, ?→¿ ...) and, ' +

@@ -13,6 +13,9 @@ export const countCharacters = countGraphemes;
 
 export default defineTool({
   slug: 'word-counter',
+  // Where it runs (issue 14): linear, ~150 ms at 1,000,000 characters: below 50,000 characters on the main thread
+  // (< 10 ms), above in the compute pool with a 5 s deadline. See WORKER_DECISIONS in tools/_lib/offload.ts.
+  worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'Word counter',
   description:
     'Counts words, characters (user-perceived characters, so an emoji or an accented letter counts once), characters without whitespace, sentences, paragraphs (blocks separated by a blank line) and the reading time at 200 words per minute. A word is a whitespace-separated token containing at least one letter or digit. Use it for length checks of texts, essays and posts.',

@@ -1,0 +1,163 @@
+/**
+ * The compute pool: tools whose work can grow faster than linearly with their input, or whose library recurses
+ * per nesting level, declare `worker: { timeMs }` (src/core/tool.ts) and the pipeline runs their `run` here, in a
+ * worker thread (./tool-worker.ts), instead of on the event loop. A slow input then costs only its own caller:
+ *
+ * - a job over its deadline has its worker terminated (V8 interrupts whatever it runs) and gets a 400 naming the
+ *   limit; a job that runs its worker out of memory (COMPUTE_LIMITS.heapMb) gets a 413;
+ * - COMPUTE_LIMITS.workers workers run at once; at most LIMITS.workerQueue jobs wait, none longer than
+ *   LIMITS.workerWaitMs: beyond that a 503 with Retry-After, never an unbounded wait.
+ *
+ * Inputs are validated on the main thread first (so a 400 for bad input costs no worker), and handed over by
+ * structured clone (about 1 ms per MB).
+ */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { availableParallelism } from 'node:os';
+import { LIMITS } from '../../src/core/limits.js';
+import { ToolError, type Tool, type ToolContext } from '../../src/core/tool.js';
+import { WorkerPool, WorkerPoolError } from './worker-pool.js';
+
+/** One job of the compute pool: run tool `slug` of `toolset` on the validated `input`. */
+export interface ToolJob {
+  toolset: string;
+  slug: string;
+  input: unknown;
+  ctx: Pick<ToolContext, 'surface' | 'accountId' | 'plan'>;
+}
+
+/**
+ * Where each tool's work runs, decided from measurements on a 2-core machine (bench/hostile.ts inputs, one call on
+ * the main thread at the field's limit; `npm run bench -- stall` re-measures the whole picture). The declaration
+ * next to each tool repeats its line.
+ *
+ * Compute pool, every call, 5 s deadline (cost super-linear, or a parser that recurses per level):
+ *   yaml-to-json (80k-key flow mapping: 70 s in the library's duplicate-key check, now 1.7 s with our own; 100k
+ *   aliases 0.8 s), xml-formatter (90k attributes: 3.4 s), xml-to-json, json-to-xml, json-to-yaml,
+ *   json-to-typescript, json-formatter (1 MB: 135 ms), json-to-csv, csv-to-json (1 MB: 170 ms+), csv-to-markdown,
+ *   sql-formatter, subtitle-converter, sort-lines (length mode on 1 MB: 12.5 s before), text-diff (O(N·D)).
+ * Compute pool from 50,000 characters up, main thread below (linear; 0.1-1 s at 1,000,000 characters, < 20 ms
+ * below the threshold): word-counter, base64, url-encoder, html-entity-encoder, rot13, reverse-text,
+ * upside-down-text, morse-code-translator, leetspeak, text-to-binary, remove-line-breaks, add-line-numbers,
+ * add-prefix-suffix, slug-generator, text-case-converter, text-cleaner, remove-duplicate-lines.
+ * Own pools (already off the main thread, queues now bounded): markdown-to-html (10 s deadline, 2 workers),
+ * regex-tester and find-and-replace (both modes; tools/_lib/regex-sandbox.ts, 2 s deadline).
+ * Main thread, input caps keep them small: numbers-to-words (≤ 100 characters), roman-numeral-converter (≤ 50),
+ * lorem-ipsum-generator (count capped), hash-generator (native hashing, ~3 ms per MB), and the dev tools (inputs ≤ 10,000 characters, JWT ≤ 100,000).
+ */
+export const COMPUTE_LIMITS = {
+  /** Workers at once: the cores less one for the event loop, at least 1, at most 4. */
+  workers: Math.min(4, Math.max(1, availableParallelism() - 1)),
+  /** Heap cap of one worker, MB (1 MB documents can need a few hundred MB in a parser). */
+  heapMb: 512,
+  /** Default deadline of one job, ms (a tool's declaration may give its own). */
+  timeMs: 5_000,
+} as const;
+
+/** Where the worker program is: beside this module (sources, tsc output) or in the bundle's chunks folder. */
+function workerFile(): { url: URL; bootstrap?: string } {
+  const here = import.meta.url;
+  if (here.endsWith('.ts')) {
+    // From the TypeScript sources (vitest, tsx): load the worker through tsx's loader.
+    const url = new URL('./tool-worker.ts', here);
+    const tsxPackage = createRequire(here).resolve('tsx/package.json');
+    const tsx = pathToFileURL(tsxPackage.replace(/package\.json$/, 'dist/esm/api/index.mjs')).href;
+    const bootstrap =
+      `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(url.href)}); })` +
+      `.catch((e) => { console.error(e); process.exit(1); });`;
+    return { url, bootstrap };
+  }
+  for (const candidate of ['./tool-worker.js', './chunks/tool-worker.js']) {
+    const url = new URL(candidate, here);
+    if (existsSync(url)) return { url };
+  }
+  throw new Error('the compute worker program (tool-worker.js) is missing next to the bundle');
+}
+
+let pool: WorkerPool | undefined;
+
+function computePool(): WorkerPool {
+  pool ??= new WorkerPool({
+    file: workerFile(),
+    size: COMPUTE_LIMITS.workers,
+    queue: LIMITS.workerQueue,
+    maxWaitMs: LIMITS.workerWaitMs,
+    timeMs: COMPUTE_LIMITS.timeMs,
+    heapMb: COMPUTE_LIMITS.heapMb,
+  });
+  return pool;
+}
+
+/** Running and waiting jobs of the compute pool (tests, bench). */
+export function computeLoad(): { running: number; waiting: number } {
+  return pool?.load ?? { running: 0, waiting: 0 };
+}
+
+/** Whether this call of `tool` runs in the compute pool (its declaration's `worker`, and its input's size). */
+export function offloads(tool: Tool, input: unknown): boolean {
+  const spec = tool.worker;
+  if (!spec) return false;
+  if (spec.inlineBelowChars === undefined || input === null || typeof input !== 'object') return true;
+  let chars = 0;
+  for (const value of Object.values(input)) {
+    if (typeof value === 'string') chars += value.length;
+    else if (Array.isArray(value)) for (const item of value) chars += typeof item === 'string' ? item.length : 0;
+  }
+  return chars >= spec.inlineBelowChars;
+}
+
+/** Runs `tool.run(input)` in the compute pool under the tool's deadline; failures become the ToolError to show. */
+export async function runToolInWorker(tool: Tool, input: unknown, ctx: ToolContext): Promise<unknown> {
+  const spec = tool.worker!;
+  const timeMs = spec.timeMs;
+  const job: ToolJob = {
+    toolset: tool.toolset,
+    slug: tool.slug,
+    input,
+    ctx: { surface: ctx.surface, ...(ctx.accountId ? { accountId: ctx.accountId } : {}), ...(ctx.plan ? { plan: ctx.plan } : {}) },
+  };
+  try {
+    return await computePool().run(job, { signal: ctx.signal, timeMs });
+  } catch (err) {
+    throw workerError(err, tool.slug, timeMs, spec.field);
+  }
+}
+
+/** The ToolError a caller sees for a failed job of `slug`. */
+export function workerError(err: unknown, slug: string, timeMs: number, field?: string): unknown {
+  if (!(err instanceof WorkerPoolError)) return err;
+  const where = field ? `\`${field}\`` : 'The input';
+  const extra = field ? { field } : {};
+  switch (err.kind) {
+    case 'timeout':
+      return new ToolError(
+        `${where} took longer than ${timeMs / 1000} s to process (the time limit of ${slug}) and was stopped; ` +
+          'send a smaller or less deeply nested input, or split it up',
+        400,
+        extra,
+      );
+    case 'too-large':
+    case 'out-of-memory':
+      return new ToolError(
+        `${where} needed more than ${COMPUTE_LIMITS.heapMb} MB of memory to process (the memory limit of ${slug}) and was stopped; send a smaller input`,
+        413,
+        extra,
+      );
+    case 'busy':
+      return new ToolError(
+        'The server is busy with other large inputs right now (all compute workers and their queue are taken); retry in a moment',
+        503,
+        { retryAfter: err.detail.retryAfter ?? 1 },
+      );
+    case 'cancelled':
+      return new ToolError('The request was cancelled', 408);
+    default: {
+      const reply = err.detail.reply;
+      if (reply) return new ToolError(reply.message, reply.status, reply.extra ?? {});
+      if (/Maximum call stack size exceeded/.test(err.message))
+        return new ToolError(`${where} is nested too deeply to process (the nesting limit of ${slug})`, 400, extra);
+      return new Error(`${slug} failed in its worker: ${err.message}`);
+    }
+  }
+}
