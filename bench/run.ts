@@ -3,7 +3,7 @@
  * measured in the same run, printed as ratios. Not a test: these machines are
  * shared and noisy, so read the ratios, and re-run when the load is high.
  *
- * Sections (run one with `npm run bench -- <name>`): rest, mcp, stdio, tokens, brp, upa, render.
+ * Sections (run one with `npm run bench -- <name>`): rest, mcp, stdio, tokens, brp, upa, render, postgres.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -181,6 +181,41 @@ async function tokens() {
   ]);
 }
 
+/** Issue 14: a cheap call's latency while every tool runs its hostile inputs 5 at a time (target p99 < 250 ms). */
+async function stall() {
+  const [{ loadAllTools }, { knownHostile, generatedHostile }, { measureStall, CONCURRENCY }] = await Promise.all([
+    import('../tools/index.js'),
+    import('./hostile.js'),
+    import('./stall.js'),
+  ]);
+  const tools = await loadAllTools();
+  const calls = [...knownHostile(), ...generatedHostile(tools)];
+  const server = await startServer('werkbank', 'off');
+  try {
+    // Warm up: every tool's module loaded, the workers started (one-time costs).
+    for (const slug of new Set(calls.map((c) => c.slug))) {
+      const tool = tools.find((t) => t.slug === slug)!;
+      await fetch(`${server.url}/api/v1/tools/${slug}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-API-Key': server.key },
+        body: JSON.stringify(tool.examples[0].input),
+      }).then((r) => r.arrayBuffer());
+    }
+    const r = await measureStall(server.url, server.key, calls);
+    print(`stall: word-counter latency while ${r.calls} hostile calls run ${CONCURRENCY} at a time (target p99 < 250 ms)`, [
+      ['p50', ms(r.p50)],
+      ['p99', ms(r.p99)],
+      ['max', ms(r.max)],
+      ['probes', String(r.probes)],
+      ['hostile calls by status', JSON.stringify(r.statuses)],
+      ['duration', `${r.seconds.toFixed(0)} s`],
+      ['slowest probe', r.culprits[0] ?? ''],
+    ]);
+  } finally {
+    server.proc.kill();
+  }
+}
+
 async function section(name: string, fn: () => Promise<Record<string, number>>, describe: string) {
   const figures = await fn();
   print(describe, Object.entries(figures).map(([k, v]) => [k, String(v)]));
@@ -191,9 +226,11 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   mcp,
   stdio,
   tokens,
+  stall,
   brp: async () => section('brp', (await import('./brp.js')).benchBrp, 'BRP generator, 5,000 persons (target json < 300 ms, < 150 MB)'),
   upa: async () => section('upa', (await import('./upa.js')).benchUpa, 'UPA generator (target 10,000 x 3 months < 3 s, < 400 MB)'),
   render: async () => section('render', (await import('./render.js')).benchRender, 'Render: html-to-pdf (target warm small p50 < 250 ms)'),
+  postgres: async () => print('PostgreSQL store: REST calls, workers, metering, usage with 1M rows (target 2 workers >= 1.6x lowdb)', await (await import('./postgres.js')).benchPostgres()),
 };
 
 async function main() {

@@ -6,6 +6,7 @@
  */
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import type { Registry, RegisteredTool } from '../src/core/registry.js';
+import { discoveryTools } from '../src/mcp/surface.js';
 
 /** Budgets (issue "Ready for real MCP hosts"): per tool, the two generators, the default listing, the average. */
 export const TOKEN_BUDGETS = { perTool: 1000, generator: 2500, defaultListing: 8000, average: 350 } as const;
@@ -20,6 +21,7 @@ export interface TokenReport {
   perTool: { name: string; toolset: string; tokens: number }[];
   all: number;
   average: number;
+  /** The default toolsets' tools plus the discovery tools (list_toolsets, describe_toolset, call_tool, enable_toolset). */
   defaultListing: number;
   defaultTools: number;
 }
@@ -29,11 +31,13 @@ export function tokenReport(registry: Registry): TokenReport {
   const all = perTool.reduce((s, t) => s + t.tokens, 0);
   const defaults = new Set(registry.defaultToolsets);
   const listed = perTool.filter((t) => defaults.has(t.toolset));
+  const { meta, enable } = discoveryTools(registry.toolsets.map((t) => t.name));
+  const discovery = [...meta, enable].reduce((s, t) => s + encode(JSON.stringify({ name: t.name, description: t.description, inputSchema: t.inputSchema })).length, 0);
   return {
     perTool,
     all,
     average: all / perTool.length,
-    defaultListing: listed.reduce((s, t) => s + t.tokens, 0),
-    defaultTools: listed.length,
+    defaultListing: listed.reduce((s, t) => s + t.tokens, 0) + discovery,
+    defaultTools: listed.length + meta.length + 1,
   };
 }

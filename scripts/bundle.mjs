@@ -9,7 +9,9 @@ import { rmSync } from 'node:fs';
 rmSync('dist/chunks', { recursive: true, force: true });
 
 await build({
-  entryPoints: { werkbank: 'dist/src/cli.js' },
+  // The compute pool's worker program (tools/_lib/tool-worker.ts) is an entry of its own with a stable name,
+  // dist/chunks/tool-worker.js, found by tools/_lib/offload.ts; it shares the tools' chunks with the CLI.
+  entryPoints: { werkbank: 'dist/src/cli.js', 'chunks/tool-worker': 'dist/tools/_lib/tool-worker.js' },
   outdir: 'dist',
   chunkNames: 'chunks/[name]-[hash]',
   splitting: true,
@@ -28,3 +30,4 @@ await build({
   banner: { js: "import { createRequire as __werkbankRequire } from 'node:module'; const require = __werkbankRequire(import.meta.url);" },
   logLevel: 'warning',
 });
+await import('./build-web.mjs');

@@ -6,11 +6,12 @@
  *   werkbank stdio                the same, explicitly
  *   werkbank serve [options]      HTTP: REST API, OpenAPI and MCP (Streamable HTTP) on one port
  *   werkbank doctor               check the environment and print MCP host configurations
- *   werkbank accounts|keys|credits|usage ...   administration of the embedded store
+ *   werkbank accounts|keys|credits|usage ...   administration of the store (embedded, or PostgreSQL with --database-url)
+ *   werkbank migrate [--from-data DIR]          database schema; copy an embedded store into PostgreSQL
  */
 import { parseArgs } from 'node:util';
-import { accessSync, constants, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { accessSync, constants, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { homedir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { VERSION } from './core/version.js';
@@ -32,12 +33,15 @@ Usage:
   werkbank keys revoke KEY_ID
   werkbank credits add --account NAME --pack 100|1000|5000
   werkbank usage --account NAME [--days N]
+  werkbank migrate [--from-data DIR]     apply the PostgreSQL schema; copy an embedded store into it
 
 Options:
   --data DIR        data dir (default ./.werkbank; stdio: ~/.werkbank; or WERKBANK_DATA_DIR)
   --toolsets LIST   MCP toolsets, comma-separated, or "all" (default ${defaults}, or WERKBANK_TOOLSETS)
                     toolsets: ${toolsets}
   --dev             (serve) on first start, create a local "dev" account and print its key once
+  --database-url URL  PostgreSQL store shared by several processes (or WERKBANK_DATABASE_URL; default: embedded)
+  --workers N       (serve) processes sharing the port (default: all cores with a database URL, else 1)
   -h, --help        this help
   -v, --version     the version
 
@@ -61,6 +65,9 @@ async function main(argv: string[]): Promise<number> {
       pack: { type: 'string' },
       days: { type: 'string' },
       json: { type: 'boolean' },
+      'database-url': { type: 'string' },
+      workers: { type: 'string' },
+      'from-data': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },
@@ -83,7 +90,12 @@ async function main(argv: string[]): Promise<number> {
     case 'serve':
       return serveCommand(values);
     case 'doctor':
-      return doctor(values.data);
+      return doctor(values.data, values['database-url']);
+    case 'migrate':
+      return (await import('./store/commands.js')).migrateCommand(
+        { databaseUrl: values['database-url'], fromData: values['from-data'], json: values.json },
+        print,
+      );
     case 'accounts':
     case 'keys':
     case 'credits':
@@ -103,14 +115,21 @@ async function serveCommand(values: Record<string, string | boolean | undefined>
   const portText = (values.port as string | undefined) ?? process.env.WERKBANK_PORT ?? '8787';
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ToolError(`--port must be 0-65535, got "${portText}"`);
-  const [{ serve }, { configFromEnv, createServer }] = await Promise.all([import('@hono/node-server'), import('./server.js')]);
+  const [{ serve }, { configFromEnv, createServer, workerCount, superviseWorkers }, { default: cluster }] = await Promise.all([
+    import('@hono/node-server'),
+    import('./server.js'),
+    import('node:cluster'),
+  ]);
   const config = configFromEnv({
+    databaseUrl: values['database-url'] as string | undefined,
     dataDir: values.data as string | undefined,
     host: values.host as string | undefined,
     toolsets: values.toolsets as string | undefined,
   });
+  const workers = workerCount(values.workers as string | undefined, config.databaseUrl);
+  if (workers > 1 && cluster.isPrimary) return await superviseWorkers(workers), -1;
   const server = await createServer(config);
-  if (values.dev) await devKey(server.accounts, `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port || 8787}`);
+  if (values.dev && (cluster.worker?.id ?? 1) === 1) await devKey(server.accounts, `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port || 8787}`);
   const http = serve({ fetch: server.app.fetch, port, hostname: config.host }, (info) => {
     const shown = config.host.includes(':') ? `[${config.host}]` : config.host;
     config.baseUrl ??= `http://${shown}:${info.port}`; // links to hosted render files (WERKBANK_BASE_URL overrides)
@@ -119,6 +138,19 @@ async function serveCommand(values: Record<string, string | boolean | undefined>
     );
     // Machine-readable line for tests and scripts that start with --port 0.
     if (process.env.WERKBANK_PRINT_PORT) print(JSON.stringify({ port: info.port }));
+  });
+  http.on('error', (err: NodeJS.ErrnoException) => {
+    const where = `${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+    const line =
+      err.code === 'EADDRINUSE'
+        ? `werkbank: port ${port} is already in use on ${config.host} (another werkbank or another server holds it): start on a free port with --port <n> or WERKBANK_PORT=<n>, or stop the process on ${where}`
+        : err.code === 'EACCES'
+          ? `werkbank: not allowed to listen on ${where} (ports below 1024 need privileges): use --port <n> or WERKBANK_PORT=<n> with a port of 1024 or more`
+          : err.code === 'EADDRNOTAVAIL'
+            ? `werkbank: cannot listen on ${where}: ${config.host} is not an address of this machine; use --host or WERKBANK_HOST`
+            : `werkbank: cannot listen on ${where}: ${err.message}`;
+    process.stderr.write(line + '\n');
+    void server.close().finally(() => process.exit(1));
   });
   const stop = () => {
     http.close();
@@ -131,7 +163,7 @@ async function serveCommand(values: Record<string, string | boolean | undefined>
 
 async function devKey(accounts: import('./accounts/accounts.js').Accounts, base: string): Promise<void> {
   try {
-    accounts.requireAccount('dev');
+    await accounts.requireAccount('dev');
     process.stderr.write('Dev account "dev" exists (its key was printed on first start; `werkbank keys create --account dev` makes another while the server is stopped).\n');
   } catch {
     await accounts.createAccount('dev', 'paid');
@@ -141,9 +173,9 @@ async function devKey(accounts: import('./accounts/accounts.js').Accounts, base:
 }
 
 async function admin(command: string, sub: string | undefined, arg: string | undefined, values: Record<string, string | boolean | undefined>) {
-  const [{ configFromEnv }, { LowStore }, { Accounts }] = await Promise.all([import('./server.js'), import('./store/store.js'), import('./accounts/accounts.js')]);
-  const config = configFromEnv({ dataDir: values.data as string | undefined });
-  const store = await LowStore.open(config.dataDir);
+  const [{ configFromEnv }, { openStore }, { Accounts }] = await Promise.all([import('./server.js'), import('./store/select.js'), import('./accounts/accounts.js')]);
+  const config = configFromEnv({ dataDir: values.data as string | undefined, databaseUrl: values['database-url'] as string | undefined });
+  const store = await openStore(config);
   const accounts = new Accounts(store);
   const out = (data: unknown, text: string) => print(values.json ? JSON.stringify(data, null, 2) : text);
   const need = (name: string, value: unknown): string => {
@@ -157,11 +189,11 @@ async function admin(command: string, sub: string | undefined, arg: string | und
         const plan = (values.plan as string | undefined) ?? 'free';
         if (plan !== 'free' && plan !== 'paid') throw new ToolError('--plan must be free or paid');
         const a = await accounts.createAccount(need('NAME', arg), plan);
-        out(accounts.accountInfo(a.id), `Created account "${a.name}" (plan ${a.plan}).`);
+        out(await accounts.accountInfo(a.id), `Created account "${a.name}" (plan ${a.plan}).`);
         break;
       }
       case 'accounts list': {
-        const list = accounts.listAccounts();
+        const list = await accounts.listAccounts();
         out(list, list.map((a) => `${a.name}\t${a.plan}\t${a.remaining} credits left`).join('\n') || '(no accounts)');
         break;
       }
@@ -171,7 +203,7 @@ async function admin(command: string, sub: string | undefined, arg: string | und
         break;
       }
       case 'keys list': {
-        const keys = accounts.listKeys(need('--account', values.account));
+        const keys = await accounts.listKeys(need('--account', values.account));
         out(keys, keys.map((k) => `${k.id}\t${k.prefix}…\tcreated ${k.createdAt}${k.revokedAt ? `\trevoked ${k.revokedAt}` : ''}`).join('\n') || '(no keys)');
         break;
       }
@@ -189,7 +221,7 @@ async function admin(command: string, sub: string | undefined, arg: string | und
       case 'usage': {
         const days = values.days === undefined ? 7 : Number(values.days);
         if (!Number.isInteger(days) || days < 1 || days > 365) throw new ToolError('--days must be 1-365');
-        const u = await accounts.usage(accounts.requireAccount(need('--account', values.account)).id, days);
+        const u = await accounts.usage((await accounts.requireAccount(need('--account', values.account))).id, days);
         out(
           u,
           `Usage of "${u.account}", last ${u.days} day(s) (kept ${u.retentionDays}): ${u.totals.calls} calls, ${u.totals.credits} credits\n` +
@@ -206,7 +238,7 @@ async function admin(command: string, sub: string | undefined, arg: string | und
   }
 }
 
-async function doctor(dataDirOption: string | undefined): Promise<number> {
+async function doctor(dataDirOption: string | undefined, databaseUrl: string | undefined): Promise<number> {
   const node = process.execPath;
   const cli = fileURLToPath(import.meta.url);
   const checks: [string, boolean, string][] = [];
@@ -218,22 +250,13 @@ async function doctor(dataDirOption: string | undefined): Promise<number> {
   } catch (e) {
     checks.push(['tool registry', false, (e as Error).message]);
   }
-  const dataDir = resolve(dataDirOption ?? process.env.WERKBANK_DATA_DIR ?? './.werkbank');
-  try {
-    mkdirSync(dataDir, { recursive: true });
-    accessSync(dataDir, constants.W_OK);
-    checks.push(['data dir writable', true, dataDir]);
-  } catch (e) {
-    checks.push(['data dir writable', false, `${dataDir}: ${(e as Error).message}`]);
-  }
-  try {
-    const browser = await (await import('./render/browser.js')).findChromium();
-    checks.push(['render browser', true, `${browser.path} (${browser.source})`]);
-  } catch (e) {
-    checks.push(['render browser', false, (e as Error).message]);
-  }
+  // The data dir of the stdio configurations printed below (what MCP hosts start); nothing is created.
+  const dataDir = resolve(dataDirOption ?? process.env.WERKBANK_DATA_DIR ?? join(homedir(), '.werkbank'));
+  checks.push(dataDirCheck(dataDir));
+  checks.push(await (await import('./store/commands.js')).storeCheck(dataDir, databaseUrl));
+  checks.push(await renderCheck());
   print(`werkbank ${VERSION} doctor\n`);
-  for (const [name, ok, detail] of checks) print(`  ${ok ? 'ok  ' : 'FAIL'}  ${name}: ${detail}`);
+  for (const [name, ok, detail] of checks) print(`  ${ok ? 'ok  ' : 'FAIL'}  ${name}: ${detail.replace(/\n/g, '\n        ')}`);
   const stdio = { command: node, args: [cli] };
   const npx = { command: 'npx', args: ['-y', 'werkbank-mcp'] };
   print(`
@@ -255,6 +278,57 @@ Streamable HTTP (after \`werkbank serve\`; needs an API key):
 ${JSON.stringify({ mcpServers: { werkbank: { url: 'http://127.0.0.1:8787/mcp', headers: { 'X-API-Key': '<your key>' } } } }, null, 2)}
 `);
   return checks.every(([, ok]) => ok) ? 0 : 1;
+}
+
+/** The data dir as it is: writable, or creatable (its nearest existing parent is writable). Creates nothing. */
+function dataDirCheck(dir: string): [string, boolean, string] {
+  const name = 'data dir';
+  let existing = dir;
+  for (;;) {
+    try {
+      const st = statSync(existing);
+      if (!st.isDirectory()) return [name, false, `${dir}: ${existing} is not a directory; set --data or WERKBANK_DATA_DIR to a writable directory`];
+      accessSync(existing, constants.W_OK);
+      return [name, true, existing === dir ? `${dir} (writable)` : `${dir} (not there yet: created on first use; ${existing} is writable)`];
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' && dirname(existing) !== existing) {
+        existing = dirname(existing);
+        continue;
+      }
+      return [name, false, `${dir}: ${existing} is not writable (${code ?? (e as Error).message}); set --data or WERKBANK_DATA_DIR to a writable directory`];
+    }
+  }
+}
+
+/** Launch the render browser and print a tiny page to PDF, as a render would (nothing reaches the network). */
+async function renderCheck(): Promise<[string, boolean, string]> {
+  const name = 'render browser';
+  const { RenderPool } = await import('./render/pool.js');
+  const pool = new RenderPool({
+    proxy: { resolver: async () => [], policy: () => false },
+    concurrency: 1,
+    queue: 0,
+    deadlineMs: 60_000,
+    logFailures: false,
+  });
+  const started = Date.now();
+  try {
+    const { pdf, version } = await pool.run(async ({ page, context }) => {
+      await page.setContent('<!doctype html><meta charset="utf-8"><p>werkbank doctor: één ĳsje, café 😀</p>', { waitUntil: 'load' });
+      return { pdf: await page.pdf({ format: 'A4' }), version: context.browser()?.version() ?? '?' };
+    });
+    const ms = Date.now() - started;
+    const choice = pool.browserChoice!;
+    if (pdf.subarray(0, 5).toString('latin1') !== '%PDF-') return [name, false, `${choice.path} (${choice.source}) launched but printed no PDF`];
+    return [name, true, `launched ${choice.path} (${choice.source}), version ${version}; printed a test page to PDF (${pdf.length} bytes) in ${(ms / 1000).toFixed(1)} s`];
+  } catch (e) {
+    const text = (e as Error).message.replace(/^Renders are unavailable: /, '');
+    const at = text.lastIndexOf('. Fix: ');
+    return [name, false, at < 0 ? text : `${text.slice(0, at)}\nfix: ${text.slice(at + 7)}`];
+  } finally {
+    await pool.close().catch(() => undefined);
+  }
 }
 
 main(process.argv.slice(2)).then(

@@ -4,6 +4,7 @@
  * names a tool either (it takes the list from `tools/index.ts`).
  */
 import { resolve } from 'node:path';
+import { availableParallelism } from 'node:os';
 import type { Hono } from 'hono';
 import { servicesOf, type Feature } from './feature.js';
 import { loadRegistry } from './catalog.js';
@@ -11,7 +12,8 @@ import { Registry } from './core/registry.js';
 import { Pipeline } from './core/pipeline.js';
 import { McpSurface } from './mcp/surface.js';
 import { buildApp } from './http/app.js';
-import { LowStore, type Store } from './store/store.js';
+import type { Store } from './store/store.js';
+import { databaseUrlFrom, openStore } from './store/select.js';
 import { Accounts } from './accounts/accounts.js';
 import { accountRoutes } from './http/account-routes.js';
 import { MemoryService, type MemoryChange } from './memory/service.js';
@@ -23,9 +25,13 @@ import { PLANS } from './accounts/accounts.js';
 import type { ToolsetSelection } from './core/toolsets.js';
 import { LOCALHOST_NAMES } from './http/guard.js';
 import { renderFeature, type RenderConfig } from './render/feature.js';
+import { webFeature } from './web/feature.js';
+import { ToolError } from './core/tool.js';
 
 export interface ServerConfig extends RenderConfig {
   dataDir: string;
+  /** PostgreSQL URL (WERKBANK_DATABASE_URL / --database-url): the shared store for several instances; unset: embedded lowdb. */
+  databaseUrl?: string;
   host: string;
   /** Default toolsets for MCP connections: a selection, or a list as `--toolsets` takes it (default WERKBANK_TOOLSETS, else the default toolsets). */
   toolsets?: ToolsetSelection | string;
@@ -45,6 +51,7 @@ export function configFromEnv(over: Partial<ServerConfig> = {}): ServerConfig {
   const env = process.env;
   return {
     dataDir: resolve(over.dataDir ?? env.WERKBANK_DATA_DIR ?? './.werkbank'),
+    databaseUrl: databaseUrlFrom(over.databaseUrl),
     host: over.host ?? env.WERKBANK_HOST ?? '127.0.0.1',
     toolsets: over.toolsets ?? env.WERKBANK_TOOLSETS,
     adminToken: over.adminToken ?? (env.WERKBANK_ADMIN_TOKEN || undefined),
@@ -93,14 +100,17 @@ function isLoopback(host: string): boolean {
 export async function createServer(config: ServerConfig): Promise<Server> {
   const registry = await loadRegistry();
   const toolsets = typeof config.toolsets === 'object' ? config.toolsets : registry.selection(config.toolsets);
-  const store = await LowStore.open(config.dataDir);
+  const store = await openStore(config);
   const accounts = new Accounts(store, config.now);
   const memory = new MemoryService(
     async () => store,
-    (accountId) => PLANS[store.getAccount(accountId)?.plan ?? 'free'].memoryRetentionDays,
+    async (accountId) => PLANS[(await store.getAccount(accountId))?.plan ?? 'free'].memoryRetentionDays,
     config.now,
   );
-  const features: Feature[] = [memoryFeature(memory), renderFeature(config, accounts)];
+  // Several processes on one database: memory changes and revocations made elsewhere reach this one's clients.
+  await memory.listenAcrossInstances();
+  await store.subscribe?.('key_revoked', (keyId) => typeof keyId === 'string' && accounts.keyRevokedElsewhere(keyId));
+  const features: Feature[] = [memoryFeature(memory), renderFeature(config, accounts, store), webFeature({ registry, accounts, store, host: config.host, now: config.now })];
   const meters = Object.assign({}, ...features.map((f) => f.meters ?? {}));
   const pipeline = new Pipeline(config.metering === false ? null : accounts, meters, servicesOf(features));
   const mcp = new McpSurface({
@@ -127,9 +137,15 @@ export async function createServer(config: ServerConfig): Promise<Server> {
       }),
     routes: [accountRoutes(accounts, config.adminToken), ...features.flatMap((f) => f.routes ?? [])],
   });
+  // On a shared database one instance at a time sweeps (advisory lock); the others skip that round.
   const sweep = async () => {
-    await accounts.sweepUsage();
-    await memory.sweep();
+    const run = async () => {
+      await accounts.sweepUsage();
+      await memory.sweep();
+      // Holds of calls whose process died mid-call (no call runs for an hour) go back to their accounts.
+      await store.ledger?.releaseStaleHolds(3600_000);
+    };
+    await (store.exclusive ? store.exclusive('sweep', run) : run());
   };
   await sweep();
   const sweeper = setInterval(() => void sweep().catch(() => undefined), 3600_000);
@@ -146,4 +162,62 @@ export async function createServer(config: ServerConfig): Promise<Server> {
       await store.close();
     },
   };
+}
+
+/**
+ * How many server processes `serve` runs: `--workers N` (or WERKBANK_WORKERS);
+ * by default all cores when a database URL is set, else 1. Several processes
+ * need the shared PostgreSQL store: the embedded one serves a single process.
+ */
+export function workerCount(option: string | undefined, databaseUrl: string | undefined): number {
+  const raw = option ?? (process.env.WERKBANK_WORKERS || undefined);
+  if (raw === undefined) return databaseUrl ? availableParallelism() : 1;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 256) throw new ToolError(`--workers must be an integer from 1 to 256, got "${raw}"`);
+  if (n > 1 && !databaseUrl)
+    throw new ToolError(
+      `--workers ${n} needs the shared PostgreSQL store: set WERKBANK_DATABASE_URL or --database-url postgres://… ` +
+        '(the embedded lowdb store in the data dir serves one process; without a database, run one process with --workers 1).',
+    );
+  return n;
+}
+
+/**
+ * The primary of `serve --workers N` (node:cluster): forks N workers that
+ * share the listening port (the primary hands out connections round-robin),
+ * replaces a worker that dies after it started, and stops them all on
+ * SIGINT/SIGTERM. A worker that fails before it listens (e.g. the database is
+ * unreachable) stops the whole group with its exit code instead of looping.
+ */
+export async function superviseWorkers(n: number): Promise<void> {
+  const cluster = (await import('node:cluster')).default;
+  let stopping = false;
+  const listening = new Set<number>();
+  cluster.on('listening', (w) => listening.add(w.id));
+  cluster.on('exit', (w, code, signal) => {
+    const started = listening.delete(w.id);
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    if (!started) {
+      process.stderr.write(`werkbank: worker ${w.id} exited before it listened (${signal ?? `code ${code}`}); stopping.\n`);
+      stopping = true;
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM');
+      process.exitCode = code || 1;
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(process.exitCode);
+      return;
+    }
+    process.stderr.write(`werkbank: worker ${w.id} died (${signal ?? `code ${code}`}); starting another.\n`);
+    cluster.fork();
+  });
+  const stop = () => {
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {});
+    if (workers.length === 0) process.exit(0);
+    for (const w of workers) w?.process.kill('SIGTERM');
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  for (let i = 0; i < n; i++) cluster.fork();
 }

@@ -88,6 +88,14 @@ describe('HTTP details hosts rely on', () => {
     expect(put.headers.get('x-ratelimit-remaining')).toMatch(/^\d+$/);
   });
 
+  it('a key in use shows when it was last used (the account page lists it)', async () => {
+    await fetch(srv.url + '/api/v1/account', { headers: { 'X-API-Key': srv.key } });
+    const res = await fetch(srv.url + '/api/v1/keys', { headers: { 'X-API-Key': srv.key } });
+    const { data } = (await res.json()) as { data: { lastUsedAt: string | null }[] };
+    expect(data).toHaveLength(1);
+    expect(Date.parse(data[0].lastUsedAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
+  });
+
   it('/mcp without a key answers 401 with WWW-Authenticate: Bearer, and OAuth discovery finds nothing', async () => {
     const res = await fetch(srv.url + '/mcp', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
     expect(res.status).toBe(401);
