@@ -63,7 +63,7 @@ beforeAll(async () => {
   db = await startPostgres();
   sql = new pg.Pool({ connectionString: db.url, max: 3 });
   // The schema by `werkbank migrate` (instances would apply it at start too).
-  expect(cli(['migrate'])).toMatch(/Applied migration 1/);
+  expect(cli(['migrate'])).toMatch(/Applied migrations? 1\b/);
   expect(cli(['migrate'])).toMatch(/up to date/);
   urls = (await Promise.all([instance(), instance(), instance()])).map((s) => s.url);
 }, 120_000);
@@ -213,9 +213,10 @@ describe('werkbank serve --workers 2', () => {
     const one = await spawnServe(['--data', dir], { WERKBANK_DATABASE_URL: '' });
     procs.push(one.proc);
     let ok = 0;
-    for (let i = 0; i < calls.length; i += 16) {
+    // A few at a time: the compute pool's queue is bounded (503 beyond it), and this compares answers, not load.
+    for (let i = 0; i < calls.length; i += 4) {
       await Promise.all(
-        calls.slice(i, i + 16).map(async ({ slug, ex }) => {
+        calls.slice(i, i + 4).map(async ({ slug, ex }) => {
           const [a, b] = await Promise.all([
             post(cluster.url, `/api/v1/tools/${slug}`, ex.input, key),
             post(one.url, `/api/v1/tools/${slug}`, ex.input, single.key),

@@ -4,6 +4,9 @@ import { CSV_TOOL_MAX_CHARS, DELIMITERS, delimiterField, lineEndingField, ragged
 
 export default defineTool({
   slug: 'csv-column-extractor',
+  // Where it runs (issue 14): the stall test's slowest probes came from this tool's largest inputs on the main thread;
+  // small inputs stay inline, larger ones run in the compute pool with a 5 s deadline (tools/_lib/offload.ts).
+  worker: { timeMs: 5_000, field: 'csv', inlineBelowChars: 20_000 },
   title: 'CSV column extractor',
   description:
     'Picks columns from a CSV (header row first) in the order listed (repeats allowed). `by`: name (default; exact, else case-insensitive and trimmed) or index (1 = first column). ' +

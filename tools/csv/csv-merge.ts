@@ -7,6 +7,9 @@ const MAX_JOIN_ROWS = 100_000;
 
 export default defineTool({
   slug: 'csv-merge',
+  // Where it runs (issue 14): the stall test's slowest probes came from this tool's largest inputs on the main thread;
+  // small inputs stay inline, larger ones run in the compute pool with a 5 s deadline (tools/_lib/offload.ts).
+  worker: { timeMs: 5_000 },
   title: 'CSV merge and join',
   description:
     'Combines 2 to 10 CSV texts (header row first). mode append (default): all rows in turn; columns = union of the headers by name, first-seen order, missing cells empty; `dedupe` drops repeated rows; `sourceColumn` adds the file number (1 = first). ' +

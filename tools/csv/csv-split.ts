@@ -12,6 +12,9 @@ function safeName(value: string): string {
 
 export default defineTool({
   slug: 'csv-split',
+  // Where it runs (issue 14): the stall test's slowest probes came from this tool's largest inputs on the main thread;
+  // small inputs stay inline, larger ones run in the compute pool with a 5 s deadline (tools/_lib/offload.ts).
+  worker: { timeMs: 5_000, field: 'csv', inlineBelowChars: 20_000 },
   title: 'CSV split',
   description:
     'Splits a CSV (header row first) into CSV texts: mode rows (`rowsPerFile` rows each, default 1000), parts (`parts` nearly equal files, the first get the extra row, never more files than rows) ' +

@@ -4,6 +4,9 @@ import { CSV_TOOL_MAX_CHARS, lineEndingField, raggedSchema, scanCsv, writeCsv, w
 
 export default defineTool({
   slug: 'tsv-to-csv',
+  // Where it runs (issue 14): the stall test's slowest probes came from this tool's largest inputs on the main thread;
+  // small inputs stay inline, larger ones run in the compute pool with a 5 s deadline (tools/_lib/offload.ts).
+  worker: { timeMs: 5_000, field: 'tsv', inlineBelowChars: 20_000 },
   title: 'TSV to CSV',
   description:
     'Converts tab-separated values (as copied from a spreadsheet) to RFC 4180 CSV: fields holding the delimiter, a double quote or a line break are quoted and inner quotes doubled; records end with CRLF (default) or LF. ' +

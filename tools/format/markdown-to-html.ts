@@ -131,6 +131,13 @@ export function sanitizeInWorker(html: string): Promise<string> {
   return runInWorker({ op: 'sanitize', text: html });
 }
 
+/**
+ * The input limit (issue 14, measured on this 2-core machine): micromark takes about 4.4 ms and ~1 KB of memory
+ * per character of ordinary Markdown (GFM adds about 25%; the sanitiser ~5 ms), so 300,000 characters took 1.3 s
+ * and a 296 MB peak. 250,000 keeps a document under ~1.2 s and ~250 MB; 1 MB (4.4 s, ~900 MB) would not hold.
+ */
+const MARKDOWN_MAX_CHARS = 250_000;
+
 export default defineTool({
   slug: 'markdown-to-html',
   title: 'Markdown to HTML',
@@ -142,10 +149,10 @@ export default defineTool({
     'removed, and links or images whose URL scheme is not allowed lose their href/src (Markdown links and ' +
     'images: http, https, mailto and relative URLs; raw HTML may also use tel:), so javascript:, vbscript: and ' +
     'data: never pass. Text inside removed tags is kept (except script/style content). Fenced code blocks get ' +
-    'class="language-<info>". Use it to preview or publish user-written Markdown. Input up to 1,000,000 characters; ' +
+    'class="language-<info>". Use it to preview or publish user-written Markdown. Input up to 250,000 characters; ' +
     'rendering has a 10 s budget (documents nesting thousands of levels deep get a 400 instead of hanging).',
   input: z.strictObject({
-    markdown: z.string().max(LIMITS.text).describe('The Markdown source (CommonMark + GFM)'),
+    markdown: z.string().max(MARKDOWN_MAX_CHARS).describe('The Markdown source (CommonMark + GFM)'),
   }),
   output: z.object({
     html: z.string().describe('Sanitized HTML fragment'),

@@ -61,6 +61,9 @@ function graphemeCount(text: string): number {
 
 export default defineTool({
   slug: 'character-counter',
+  // Where it runs (issue 14): the stall test's slowest probes came from this tool's largest inputs on the main thread;
+  // small inputs stay inline, larger ones run in the compute pool with a 5 s deadline (tools/_lib/offload.ts).
+  worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'Character counter',
   description:
     'Counts characters as users see them (grapheme clusters: an emoji with skin tone, a flag or é count once), characters without whitespace, letters, digits, ' +

@@ -25,6 +25,9 @@ const term = z.object({
 
 export default defineTool({
   slug: 'keyword-density',
+  // Where it runs (issue 14): the stall test's slowest probes came from this tool's largest inputs on the main thread;
+  // small inputs stay inline, larger ones run in the compute pool with a 5 s deadline (tools/_lib/offload.ts).
+  worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'Keyword density',
   description:
     'Finds the most used words and 2- and 3-word phrases of a text and their density, for SEO checks; and the density of given `keywords`. ' +

@@ -72,6 +72,9 @@ const FLESCH_BANDS: Array<[number, string]> = [
 
 export default defineTool({
   slug: 'readability',
+  // Where it runs (issue 14): the stall test's slowest probes came from this tool's largest inputs on the main thread;
+  // small inputs stay inline, larger ones run in the compute pool with a 5 s deadline (tools/_lib/offload.ts).
+  worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'Readability scores',
   description:
     'Scores how easy a text is to read. English (default): Flesch reading ease (206.835 − 1.015·words/sentence − 84.6·syllables/word, with its band), Flesch–Kincaid grade, Gunning fog, SMOG (flag when under 30 sentences), Coleman–Liau and ARI. ' +

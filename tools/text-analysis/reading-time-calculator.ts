@@ -47,6 +47,9 @@ const estimateSchema = z.object({
 
 export default defineTool({
   slug: 'reading-time-calculator',
+  // Where it runs (issue 14): the stall test's slowest probes came from this tool's largest inputs on the main thread;
+  // small inputs stay inline, larger ones run in the compute pool with a 5 s deadline (tools/_lib/offload.ts).
+  worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'Reading time calculator',
   description:
     'Estimates how long a text takes to read silently and to speak aloud. Words, characters and sentences are ' +

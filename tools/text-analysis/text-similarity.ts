@@ -120,6 +120,9 @@ const similarity = z.number().describe('0 (nothing alike) to 1 (identical)');
 
 export default defineTool({
   slug: 'text-similarity',
+  // Where it runs (issue 14): the stall test's slowest probes came from this tool's largest inputs on the main thread;
+  // small inputs stay inline, larger ones run in the compute pool with a 5 s deadline (tools/_lib/offload.ts).
+  worker: { timeMs: 5_000 },
   title: 'Text similarity',
   description:
     'Compares two texts with one metric or all (default): levenshtein (edit distance; similarity = 1 − distance / longer length), damerau (optimal string alignment: also swaps of neighbours), ' +

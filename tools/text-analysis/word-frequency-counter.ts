@@ -7,6 +7,9 @@ export { ENGLISH_STOP_WORDS };
 
 export default defineTool({
   slug: 'word-frequency-counter',
+  // Where it runs (issue 14): the stall test's slowest probes came from this tool's largest inputs on the main thread;
+  // small inputs stay inline, larger ones run in the compute pool with a 5 s deadline (tools/_lib/offload.ts).
+  worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'Word frequency counter',
   description:
     'Counts how often each word occurs and lists the most frequent first. A word is a run of letters, digits and ' +

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { runTool, expectToolError } from '../../helpers/run.js';
 import markdownToHtml, { markdownToSafeHtml } from '../../../tools/format/markdown-to-html.js';
 import { ToolError } from '../../../src/core/tool.js';
-import { LIMITS } from '../../../src/core/limits.js';
 
 const html = async (markdown: string) => (await runTool(markdownToHtml, { markdown })).html as string;
 
@@ -89,7 +88,8 @@ describe('markdown-to-html: sanitising', () => {
 
   it('limits and refusals', async () => {
     expect(await html('')).toBe('');
-    await expectToolError(markdownToHtml, { markdown: 'x'.repeat(LIMITS.text + 1) }, 400, /`markdown` must be at most 1000000 characters/);
+    await expectToolError(markdownToHtml, { markdown: 'x'.repeat(250_001) }, 400, /`markdown` must be at most 250000 characters/);
+    expect(await html('ab\n'.repeat(83_333))).toMatch(/^<p>ab\nab/); // the largest document allowed converts (1 line short of the limit)
     await expectToolError(markdownToHtml, { md: '# x' }, 400, /unknown field `md`/);
     await expectToolError(markdownToHtml, { markdown: 42 }, 400, /`markdown` must be a string/);
   });
