@@ -2,16 +2,6 @@ import { describe, expect, it } from 'vitest';
 import xmlFormatter from '../../../tools/format/xml-formatter.js';
 import { expectToolError, runTool } from '../../helpers/run.js';
 
-const laughs = `<?xml version="1.0"?>
-<!DOCTYPE lolz [
-  <!ENTITY lol "lol">
-  ${Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ''};`.repeat(10)}">`).join('\n  ')}
-]>
-<lolz>&lol9;</lolz>`;
-
-const xxe = `<?xml version="1.0"?>
-<!DOCTYPE foo [ <!ENTITY xxe SYSTEM "file:///etc/passwd"> ]>
-<foo a="&xxe;">&xxe; &amp; &#x41;</foo>`;
 
 describe('xml-formatter', () => {
   it('indent edges and mode aliases', async () => {

@@ -3,6 +3,8 @@ import xmlToJson from '../../../tools/format/xml-to-json.js';
 import xmlFormatter from '../../../tools/format/xml-formatter.js';
 import { expectToolError, runTool } from '../../helpers/run.js';
 
+
+/** Hostile XML: entity expansion ("billion laughs") and external entities (XXE). */
 const laughs = `<?xml version="1.0"?>
 <!DOCTYPE lolz [
   <!ENTITY lol "lol">
