@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import type { ParseError } from 'jsonc-parser';
 import { ToolError } from '../../src/core/tool.js';
+import { nestingDepth as coreNestingDepth } from '../../src/core/validate.js';
 import { lazy } from './lazy.js';
 
 const loadJsoncParser = lazy(() => import('jsonc-parser'));
@@ -94,19 +95,9 @@ async function describeSyntaxError(text: string, parseMessage: string): Promise<
   return { message: `${reason} at line ${line}, column ${column}`, line, column };
 }
 
-/** Depth of the deepest array/object in `value` (a scalar has depth 0). Iterative: safe on any depth. */
+/** Depth of the deepest array/object in `value` (a scalar has depth 0): the one depth counter (src/core/validate.ts), stopping past MAX_DEPTH. */
 export function nestingDepth(value: unknown): number {
-  let max = 0;
-  const stack: Array<[unknown, number]> = [[value, 0]];
-  while (stack.length > 0) {
-    const [v, d] = stack.pop()!;
-    if (v === null || typeof v !== 'object') continue;
-    const depth = d + 1;
-    if (depth > max) max = depth;
-    if (depth > MAX_DEPTH) return depth;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth]);
-  }
-  return max;
+  return coreNestingDepth(value, MAX_DEPTH);
 }
 
 export type JsonParseResult = { ok: true; value: unknown } | { ok: false; error: JsonSyntaxError };

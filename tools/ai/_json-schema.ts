@@ -15,6 +15,7 @@
 import { createRequire } from 'node:module';
 import { ToolError } from '../../src/core/tool.js';
 import { WorkerPool, WorkerPoolError } from '../_lib/worker-pool.js';
+import { nestingDepth } from '../../src/core/validate.js';
 
 export const SCHEMA_LIMITS = {
   /** Largest schema, characters of compact JSON. */
@@ -35,23 +36,9 @@ const DRAFTS: [RegExp, Draft][] = [
   [/^https?:\/\/json-schema\.org\/draft-07\/schema#?$/, 'draft-07'],
 ];
 
-/** Nesting depth of a JSON value, without recursion (a hostile value cannot overflow the stack). */
-export function jsonDepth(value: unknown): number {
-  let max = 0;
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length) {
-    const [node, depth] = stack.pop()!;
-    if (node === null || typeof node !== 'object') continue;
-    max = Math.max(max, depth + 1);
-    if (max > 1_000) return max;
-    for (const child of Object.values(node)) stack.push([child, depth + 1]);
-  }
-  return max;
-}
-
 /** The checks that need no compiling: size, depth, draft and an object at the top. Throws a 400/413 naming `field`. */
 export function checkSchemaShape(schema: Record<string, unknown>, field: string): Draft {
-  const depth = jsonDepth(schema);
+  const depth = nestingDepth(schema, SCHEMA_LIMITS.depth);
   if (depth > SCHEMA_LIMITS.depth)
     throw new ToolError(`\`${field}\` nests ${depth > 1_000 ? 'over 1000' : depth} levels deep; the limit is ${SCHEMA_LIMITS.depth}`, 400, { field });
   const chars = JSON.stringify(schema).length;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineTool, ToolError } from '../../src/core/tool.js';
 import { LIMITS } from '../../src/core/limits.js';
 import { parseIsoUtc } from '../_lib/utc-date.js';
+import { jsonTextDepth } from '../../src/core/validate.js';
 
 /** Largest token accepted, characters (real JWTs are a few KB; cookies cap at 4 KB). */
 export const MAX_TOKEN = 100_000;
@@ -37,26 +38,9 @@ function decodePart(part: string, name: 'header' | 'payload'): string {
 /** Deepest nesting of arrays/objects the decoder returns (real claims are shallow; deeper JSON cannot be re-serialised safely). */
 export const MAX_DEPTH = 100;
 
-/** Nesting depth of JSON text, skipping strings. */
-function jsonDepth(text: string): number {
-  let depth = 0;
-  let max = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (inString) {
-      if (c === '\\') i++;
-      else if (c === '"') inString = false;
-    } else if (c === '"') inString = true;
-    else if (c === '{' || c === '[') max = Math.max(max, ++depth);
-    else if (c === '}' || c === ']') depth--;
-  }
-  return max;
-}
-
 function decodeJsonObject(part: string, name: 'header' | 'payload'): Record<string, unknown> {
   const text = decodePart(part, name);
-  if (jsonDepth(text) > MAX_DEPTH) throw new ToolError(`token: the ${name} nests JSON deeper than ${MAX_DEPTH} levels`);
+  if (jsonTextDepth(new TextEncoder().encode(text), MAX_DEPTH) > MAX_DEPTH) throw new ToolError(`token: the ${name} nests JSON deeper than ${MAX_DEPTH} levels`);
   let value: unknown;
   try {
     value = JSON.parse(text);

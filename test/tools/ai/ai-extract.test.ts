@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import aiExtract from '../../../tools/ai/ai-extract.js';
-import { jsonDepth } from '../../../tools/ai/_json-schema.js';
+import { nestingDepth } from '../../../src/core/validate.js';
 import { expectToolError, runTool } from '../../helpers/run.js';
 import { setAiEnv, startFakeOpenAI, type FakeOpenAI } from '../../helpers/fake-openai.js';
 
@@ -155,7 +155,7 @@ describe('ai-extract: schema checks before any model call', () => {
     // A value far too deep for a recursive walk is measured without overflowing the stack.
     let bomb: unknown = 0;
     for (let i = 0; i < 200_000; i++) bomb = [bomb];
-    expect(jsonDepth(bomb)).toBeGreaterThan(1_000);
+    expect(nestingDepth(bomb, 1_000)).toBeGreaterThan(1_000);
     expect(fake.requests).toEqual([]);
   });
 
