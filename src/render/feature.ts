@@ -73,10 +73,11 @@ export function renderFeature(config: RenderFeatureConfig, accounts: Accounts, s
           if (file.status !== 200) return c.json({ error: file.message, code: file.status }, file.status);
           const { meta } = file;
           const svg = meta.contentType === 'image/svg+xml';
+          const download = svg || meta.contentType === 'application/zip';
           return c.body(new Uint8Array(file.body), 200, {
             'Content-Type': meta.contentType,
             'Content-Length': String(meta.bytes),
-            'Content-Disposition': `${svg ? 'attachment' : 'inline'}; filename="${meta.filename}"`,
+            'Content-Disposition': `${download ? 'attachment' : 'inline'}; filename="${meta.filename}"`,
             'X-Content-Type-Options': 'nosniff',
             'Cache-Control': `private, max-age=${file.maxAgeSeconds}`,
             // SVG is a document that could carry script: never run it on this origin.

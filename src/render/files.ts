@@ -28,7 +28,7 @@ import type { HostedFile } from '../core/render-api.js';
 export const FILE_TTL_MS = 24 * 3600_000;
 const ID = /^[A-Za-z0-9_-]{43}$/;
 /** Bodies are stored under the extension of their type, so a `file://` link (stdio) opens in the right program. */
-const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/svg+xml': 'svg' };
+const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/svg+xml': 'svg', 'application/zip': 'zip' };
 const BODY_EXTENSIONS = [...new Set([...Object.values(EXTENSIONS), 'bin'])];
 const extensionOf = (contentType: string) => EXTENSIONS[contentType] ?? 'bin';
 

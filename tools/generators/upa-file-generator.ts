@@ -3,7 +3,7 @@ import { defineTool } from '../../src/core/tool.js';
 import { inputSchema } from './upa/options.js';
 import { UPA_DOCS } from './upa/docs.js';
 import { MCP_MAX_COUNT, MCP_MAX_EMPLOYMENT_PERIODS, UpaRun } from './upa/generate.js';
-import { CSV_COLUMNS, participantsCsvData, summaryData, xmlData, xmlJsonChunks } from './upa/reports.js';
+import { CSV_COLUMNS, participantsCsvData, summaryData, xmlData, xmlJsonChunks, zipData } from './upa/reports.js';
 
 const fileMeta = {
   name: z.string().describe('UPA_<yyyymm>_<nnn>.xml: month of the period start, sequence within that month (at least 3 digits)'),
@@ -47,6 +47,15 @@ const output = z.discriminatedUnion('format', [
     ),
   }),
   z.object({
+    format: z.literal('zip'),
+    fileCount: z.int(),
+    ...common,
+    files: z.array(z.object(fileMeta)).describe('The files in the archive, in order'),
+    download: z
+      .object({ url: z.string(), expiresAt: z.string(), bytes: z.int(), contentType: z.string() })
+      .describe('The hosted archive (24 hours; a file:// URL over stdio)'),
+  }),
+  z.object({
     format: z.literal('participants-csv'),
     ...common,
     columns: z.array(z.string()),
@@ -63,7 +72,7 @@ export default defineTool({
   title: 'UPA pension declaration generator',
   description: [
     'Generates synthetic Dutch UPA (Uniforme Pensioenaangifte) pension declaration files for testing a pension fund\'s intake: per period, every employment (InkomstenverhoudingInitieel) with wages, part-time data and a RegelingGegevens line per scheme, plus the TotaalRegelingen. Deterministic: the same options (population.seed) give byte-identical files.',
-    'format xml: files [{name, periodLabel, periodStart, periodEnd, employments, content}]; summary: the same list with totals in euros instead of XML; participants-csv: one CSV row per employment, with the household data the XML has no room for.',
+    'format xml: files [{name, periodLabel, periodStart, periodEnd, employments, content}]; summary: the same list with totals in euros instead of XML; participants-csv: one CSV row per employment, with the household data the XML has no room for; zip: the files as one hosted .zip download (24 h).',
     'Defect-free files for 2026 periods validate against the official UPA 2026 XSD; period.startYear defaults to 2027 (other years get the 2026 structure and a warning), so set 2026 for checkable files.',
     'Options (sections, all optional): population, period (MND or four-weekly VWK; volledig or aanvullend = corrections only; split modes), corrections (aanvullend: period corrections, withdrawals), household, scenarioMix (employment and life-event scenarios), defects (deliberate errors, announced in warnings), declaration, schemes, fieldStates (fill/omit per element), pinned employees.',
     `Limits: over MCP population.count ≤ ${MCP_MAX_COUNT} and, for xml, count × months ≤ ${MCP_MAX_EMPLOYMENT_PERIODS}; REST up to 10,000 employments and 36 periods.`,
@@ -132,13 +141,15 @@ export default defineTool({
   ],
   run(input, ctx) {
     const run = new UpaRun(input, ctx);
+    if (input.format === 'zip') return zipData(run, ctx);
     if (input.format === 'summary') return summaryData(run);
     if (input.format === 'participants-csv') return participantsCsvData(run);
     return xmlData(run);
   },
-  *streamJson(input, ctx) {
+  async *streamJson(input, ctx) {
     const run = new UpaRun(input, ctx);
     if (input.format === 'xml') yield* xmlJsonChunks(run);
+    else if (input.format === 'zip') yield JSON.stringify(await zipData(run, ctx));
     else yield JSON.stringify(input.format === 'summary' ? summaryData(run) : participantsCsvData(run));
   },
 });

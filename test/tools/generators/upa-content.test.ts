@@ -347,13 +347,18 @@ describe('determinism and streaming', () => {
   it('streamJson yields the JSON of exactly what run returns, in several chunks', async () => {
     const input = parseInput(tool.input, { format: 'xml', options: { ...options, population: { count: 3000, seed: 5 }, period: { startYear: 2026, months: 2 } } });
     const data = await tool.run(input, ctx());
-    const chunks = [...(tool.streamJson!(input, ctx()) as Iterable<string>)];
+    const collect = async (chunks: AsyncIterable<string> | Iterable<string>) => {
+      const out: string[] = [];
+      for await (const c of chunks) out.push(c);
+      return out;
+    };
+    const chunks = await collect(tool.streamJson!(input, ctx()));
     expect(chunks.length).toBeGreaterThan(8);
     expect(Math.max(...chunks.map((c) => c.length))).toBeLessThan(400_000);
     expect(JSON.parse(chunks.join(''))).toEqual(data);
     for (const format of ['summary', 'participants-csv']) {
       const i2 = parseInput(tool.input, { format, options: { population: { count: 20 } } });
-      expect(JSON.parse([...(tool.streamJson!(i2, ctx()) as Iterable<string>)].join(''))).toEqual(await tool.run(i2, ctx()));
+      expect(JSON.parse((await collect(tool.streamJson!(i2, ctx()))).join(''))).toEqual(await tool.run(i2, ctx()));
     }
   });
 });

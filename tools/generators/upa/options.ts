@@ -257,10 +257,10 @@ export const inputSchema = z.strictObject({
   format: z
     .preprocess(
       (v) => (typeof v === 'string' ? (FORMAT_ALIASES[v.trim().toLowerCase()] ?? v.trim().toLowerCase()) : v),
-      z.enum(['xml', 'summary', 'participants-csv']),
+      z.enum(['xml', 'summary', 'participants-csv', 'zip']),
     )
     .default('xml')
-    .describe('xml: the files; summary: no XML, totals; participants-csv (alias csv): one row per employment'),
+    .describe('xml: the files; summary: no XML, totals; participants-csv (alias csv): one row per employment; zip: the files as one hosted .zip link (24 h)'),
   options: z
     .strictObject({
       schemeType: z.string().regex(/^[A-Z]{2,10}$/, { message: 'must be 2 to 10 capital letters, e.g. FPR' }).default('FPR').describe('Label echoed in summary and CSV'),

@@ -3,6 +3,8 @@
  * a `UpaRun`, and the streaming JSON writer of the xml response.
  */
 import { stringify } from 'csv-stringify/sync';
+import { ToolError, type ToolContext } from '../../../src/core/tool.js';
+import { ZipWriter } from '../../_lib/zip.js';
 import { iso } from './periods.js';
 import type { UpaRun, FileMeta } from './generate.js';
 import { SCENARIOS, type Scenario } from './options.js';
@@ -21,6 +23,22 @@ export function xmlData(run: UpaRun): XmlData {
   const files: XmlData['files'] = [];
   for (const f of run.files()) files.push({ ...f.meta, content: [...run.fileXml(f.planned, f.group, f.index)].join('') });
   return { format: 'xml', fileCount: run.fileCount, peopleCount: run.population.length, warnings: run.warnings, files };
+}
+
+/**
+ * The files as one ZIP archive, hosted for 24 hours like render files: one download link instead of a response
+ * of up to hundreds of MB. Built file by file, so only the compressed archive (UPA XML deflates about 12×) is held.
+ */
+export async function zipData(run: UpaRun, ctx: ToolContext) {
+  if (!ctx.render) throw new ToolError('format zip needs hosted files, which this surface does not offer: use format xml', 503);
+  const zip = new ZipWriter();
+  const files: FileMeta[] = [];
+  for (const f of run.files()) {
+    zip.add(f.meta.name, [...run.fileXml(f.planned, f.group, f.index)].join(''));
+    files.push(f.meta);
+  }
+  const { url, expiresAt, bytes, contentType } = await ctx.render().store(zip.finish(), 'application/zip', 'upa-files.zip');
+  return { format: 'zip' as const, fileCount: run.fileCount, peopleCount: run.population.length, warnings: run.warnings, files, download: { url, expiresAt, bytes, contentType } };
 }
 
 /** The JSON text of `xmlData(run)`, file by file and within a file in slices. */
