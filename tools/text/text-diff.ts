@@ -4,24 +4,16 @@ import { lazy } from '../_lib/lazy.js';
 
 const loadDiff = lazy(() => import('diff'));
 import { defineTool, ToolError } from '../../src/core/tool.js';
+import { aliasedEnum } from '../_lib/aliased-enum.js';
 
 /** Largest text on either side, characters. Myers diff is O(N·D); this plus the time budget keeps a call short. */
 const MAX_TEXT = 200_000;
 /** Time budget of one diff, ms (the diff runs on the calling thread, so it is kept small). */
 const DIFF_TIMEOUT_MS = 1_000;
 
-const GRANULARITY_ALIASES: Record<string, string> = {
-  lines: 'line',
-  words: 'word',
-  char: 'character',
-  chars: 'character',
-  characters: 'character',
-};
-
-const granularity = z.preprocess(
-  (v) => (typeof v === 'string' ? (GRANULARITY_ALIASES[v.toLowerCase()] ?? v.toLowerCase()) : v),
-  z.enum(['word', 'line', 'character']),
-);
+const granularity = aliasedEnum(['word', 'line', 'character'], {
+  aliases: { lines: 'line', words: 'word', char: 'character', chars: 'character', characters: 'character' },
+});
 
 async function diff(original: string, modified: string, by: 'word' | 'line' | 'character'): Promise<ChangeObject<string>[] | undefined> {
   const { diffChars, diffLines, diffWordsWithSpace } = await loadDiff();
