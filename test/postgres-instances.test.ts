@@ -119,13 +119,13 @@ describe('three instances on one database', () => {
     let listChanges = 0;
     watcher.setNotificationHandler('notifications/resources/updated', (n) => void updates.push(n.params.uri));
     watcher.setNotificationHandler('notifications/resources/list_changed', () => void listChanges++);
-    const sub = await watcher.listen({ resourceSubscriptions: ['memory://shared/doc'], resourcesListChanged: true });
-    await writer.callTool({ name: 'memory_set', arguments: { namespace: 'shared', key: 'doc', value: 'written on instance 3' } });
+    const sub = await watcher.listen({ resourceSubscriptions: ['memory://cross-instance/doc'], resourcesListChanged: true });
+    await writer.callTool({ name: 'memory_set', arguments: { namespace: 'cross-instance', key: 'doc', value: 'written on instance 3' } });
     for (let i = 0; i < 100 && (updates.length < 1 || listChanges < 1); i++) await new Promise((r) => setTimeout(r, 20));
-    expect(updates).toEqual(['memory://shared/doc']);
+    expect(updates).toEqual(['memory://cross-instance/doc']);
     expect(listChanges).toBe(1);
     // And the item itself is readable through the watcher's instance.
-    const read = await watcher.readResource({ uri: 'memory://shared/doc' });
+    const read = await watcher.readResource({ uri: 'memory://cross-instance/doc' });
     expect((read.contents[0] as { text: string }).text).toBe('written on instance 3');
     await sub.close();
     await watcher.close();
