@@ -13,9 +13,9 @@
  * on PostgreSQL with metering on or off (prints {port, key}).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as netServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
@@ -99,12 +99,73 @@ function stop(proc: ChildProcess): Promise<void> {
   });
 }
 
-async function load(opts: { url: string; method?: 'GET' | 'POST'; body?: string; headers: Record<string, string>; connections?: number }) {
+/** CPU seconds used so far by each process (Linux /proc; empty elsewhere). */
+function cpuTable(): Map<number, { comm: string; ppid: number; seconds: number }> {
+  const table = new Map<number, { comm: string; ppid: number; seconds: number }>();
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((p) => /^\d+$/.test(p));
+  } catch {
+    return table;
+  }
+  const tick = 100; // USER_HZ on Linux
+  for (const pid of pids) {
+    try {
+      const raw = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = raw.slice(raw.lastIndexOf(') ') + 2).split(' ');
+      table.set(Number(pid), { comm: raw.slice(raw.indexOf('(') + 1, raw.lastIndexOf(')')), ppid: Number(f[1]), seconds: (Number(f[11]) + Number(f[12])) / tick });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return table;
+}
+
+/** CPU microseconds per request of the server (its process tree), PostgreSQL's processes and this load generator. */
+interface CpuPerCall {
+  werkbank: number;
+  postgres: number;
+  client: number;
+}
+
+function cpuMeter(serverPid: number) {
+  const before = cpuTable();
+  const self = process.cpuUsage();
+  return (requests: number): CpuPerCall | undefined => {
+    const after = cpuTable();
+    if (!after.size) return undefined;
+    const tree = new Set([serverPid]);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const [pid, p] of after) if (tree.has(p.ppid) && !tree.has(pid)) grew = tree.add(pid) !== undefined;
+    }
+    let werkbank = 0;
+    let postgres = 0;
+    for (const [pid, p] of after) {
+      const used = p.seconds - (before.get(pid)?.seconds ?? 0);
+      if (tree.has(pid)) werkbank += used;
+      else if (p.comm.startsWith('postgres')) postgres += used;
+    }
+    const client = process.cpuUsage(self);
+    const us = (seconds: number) => (seconds * 1e6) / requests;
+    return { werkbank: us(werkbank), postgres: us(postgres), client: us((client.user + client.system) / 1e6) };
+  };
+}
+
+interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  cpu?: CpuPerCall;
+}
+
+async function load(opts: { url: string; method?: 'GET' | 'POST'; body?: string; headers: Record<string, string>; connections?: number; pid: number }): Promise<Measured> {
   const base = { url: opts.url, method: opts.method ?? 'POST', body: opts.body, headers: opts.headers, connections: opts.connections ?? CONNECTIONS };
   await autocannon({ ...base, duration: 1 }); // warm up
+  const cpu = cpuMeter(opts.pid);
   const r = await autocannon({ ...base, duration: SECONDS });
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${opts.url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99 };
+  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, cpu: cpu(r.requests.total) };
 }
 
 /** An account with plenty of credits and its key, on the database. */
@@ -144,41 +205,50 @@ export async function benchPostgres(): Promise<Row[]> {
   const procs: ChildProcess[] = [];
   const body = JSON.stringify(SAMPLE);
   const json = { 'Content-Type': 'application/json' };
-  const fmt = (r: { rps: number; p50: number; p99: number }, base?: number) =>
+  const fmt = (r: Measured, base?: number) =>
     `${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms${base ? ` (${(r.rps / base).toFixed(2)}x lowdb)` : ''}`;
+  const cpuRow = (r: Measured): string =>
+    r.cpu
+      ? `werkbank ${r.cpu.werkbank.toFixed(0)} + PostgreSQL ${r.cpu.postgres.toFixed(0)} + load generator ${r.cpu.client.toFixed(0)} µs`
+      : 'n/a (no /proc)';
+  const total = (r: Measured) => (r.cpu ? r.cpu.werkbank + r.cpu.postgres + r.cpu.client : NaN);
   try {
     // Baseline: the embedded store, one process, metering on (bench/server.js).
     const low = await spawnListening([join(here, 'server.js'), 'werkbank', 'on']);
     procs.push(low.proc);
-    const lowdb = await load({ url: `${low.url}/api/v1/tools/word-counter`, body, headers: { ...json, 'X-API-Key': low.key } });
+    const lowdb = await load({ url: `${low.url}/api/v1/tools/word-counter`, body, headers: { ...json, 'X-API-Key': low.key }, pid: low.proc.pid! });
     await stop(low.proc);
 
     // PostgreSQL, one process: metering on and off (this file as a server).
     const on = await spawnListening([fileURLToPath(import.meta.url), 'serve', db.url, 'on']);
     procs.push(on.proc);
-    const pg1 = await load({ url: `${on.url}/api/v1/tools/word-counter`, body, headers: { ...json, 'X-API-Key': on.key } });
+    const pg1 = await load({ url: `${on.url}/api/v1/tools/word-counter`, body, headers: { ...json, 'X-API-Key': on.key }, pid: on.proc.pid! });
     await stop(on.proc);
     const off = await spawnListening([fileURLToPath(import.meta.url), 'serve', db.url, 'off']);
     procs.push(off.proc);
-    const pgOff = await load({ url: `${off.url}/api/v1/tools/word-counter`, body, headers: { ...json, 'X-API-Key': off.key } });
+    const pgOff = await load({ url: `${off.url}/api/v1/tools/word-counter`, body, headers: { ...json, 'X-API-Key': off.key }, pid: off.proc.pid! });
     await stop(off.proc);
 
     // PostgreSQL, `werkbank serve --workers 2` (node:cluster sharing the port).
-    const { key, id } = await benchAccount(db.url, 'bench-workers');
+    const { key } = await benchAccount(db.url, 'bench-workers');
     const two = await spawnListening([CLI, 'serve', '--port', '0', '--workers', '2', '--data', mkdtempSync(join(tmpdir(), 'werkbank-bench-'))], {
       WERKBANK_DATABASE_URL: db.url,
     });
     procs.push(two.proc);
-    const pg2 = await load({ url: `${two.url}/api/v1/tools/word-counter`, body, headers: { ...json, 'X-API-Key': key } });
+    const pg2 = await load({ url: `${two.url}/api/v1/tools/word-counter`, body, headers: { ...json, 'X-API-Key': key }, pid: two.proc.pid! });
 
-    // GET /api/v1/usage (7 days, 1,000 entries of this account) with 1,000,000 usage rows in the table.
+    // GET /api/v1/usage (7 days: this account's 1,000 entries) with 1,000,000 usage rows in the table.
+    const reader = await benchAccount(db.url, 'bench-usage');
     const t0 = performance.now();
-    await fillUsage(db.url, id);
+    await fillUsage(db.url, reader.id);
     const fillSeconds = (performance.now() - t0) / 1000;
-    const usage = await load({ url: `${two.url}/api/v1/usage?days=7`, method: 'GET', headers: { 'X-API-Key': key }, connections: 8 });
+    const usage = await load({ url: `${two.url}/api/v1/usage?days=7`, method: 'GET', headers: { 'X-API-Key': reader.key }, connections: 8, pid: two.proc.pid! });
     await stop(two.proc);
 
     const meteringCost = pg1.rps && pgOff.rps ? (1 - pg1.rps / pgOff.rps) * 100 : 0;
+    // What the cores can serve at the CPU a call costs (server, database and load generator on the same machine).
+    const cores = availableParallelism();
+    const ceiling = (1e6 * cores) / total(pg2);
     return [
       ['lowdb, 1 process (baseline)', fmt(lowdb)],
       ['PostgreSQL, 1 process', fmt(pg1, lowdb.rps)],
@@ -186,7 +256,14 @@ export async function benchPostgres(): Promise<Row[]> {
       ['PostgreSQL 2 workers / PostgreSQL 1 process', `${(pg2.rps / pg1.rps).toFixed(2)}x`],
       ['PostgreSQL, 1 process, metering off', fmt(pgOff, lowdb.rps)],
       ['metering overhead on PostgreSQL (throughput lost)', `${meteringCost.toFixed(1)}%`],
-      [`GET /api/v1/usage, 1M rows (filled in ${fillSeconds.toFixed(1)} s)`, fmt(usage)],
+      [`GET /api/v1/usage, 1,000 entries, 1M rows (filled in ${fillSeconds.toFixed(1)} s)`, fmt(usage)],
+      ['CPU per call: lowdb, 1 process', cpuRow(lowdb)],
+      ['CPU per call: PostgreSQL, 1 process', cpuRow(pg1)],
+      ['CPU per call: PostgreSQL, 2 workers', cpuRow(pg2)],
+      [
+        `most ${cores} cores can serve at that CPU per call`,
+        Number.isFinite(ceiling) ? `${Math.round(ceiling)} req/s (${(ceiling / lowdb.rps).toFixed(2)}x lowdb; the 2 workers reach ${((pg2.rps / ceiling) * 100).toFixed(0)}% of it)` : 'n/a',
+      ],
     ];
   } finally {
     await Promise.all(procs.map(stop));

@@ -20,6 +20,8 @@ import { tempDir } from './helpers/server.js';
 
 let db: TestDatabase;
 let n = 0;
+/** Monthly credits by plan, as `Accounts` passes them to the reservation statement. */
+const LIMITS = { free: 1000, paid: 7500 } as const;
 
 beforeAll(async () => {
   db = await startPostgres();
@@ -87,6 +89,44 @@ describe('ledger on PostgreSQL', () => {
     }
   });
 
+  it('takes the calls of one batch in arrival order, as if one by one, account by account', async () => {
+    const { stores, accounts, close } = await instances(1);
+    try {
+      const a = await accounts[0].createAccount('batch-a', 'free');
+      const b = await accounts[0].createAccount('batch-b', 'paid');
+      await stores[0].updateAccount(a.id, (x) => void ((x.allowanceUsed = 995), (x.packCredits = 5)));
+      await stores[0].updateAccount(b.id, (x) => void (x.allowanceUsed = 7499));
+      // Issued in one turn: one statement. a has 10 credits: 8 fits, 5 does not, then 2 still fits.
+      const ledger = stores[0].ledger;
+      const outcomes = await Promise.all([
+        ledger.reserve(a.id, 8, LIMITS, a.periodStart),
+        ledger.reserve(b.id, 1, LIMITS, b.periodStart),
+        ledger.reserve(a.id, 5, LIMITS, a.periodStart),
+        ledger.reserve('acc_nope', 1, LIMITS, a.periodStart),
+        ledger.reserve(b.id, 1, LIMITS, b.periodStart),
+        ledger.reserve(a.id, 2, LIMITS, a.periodStart),
+      ]);
+      expect(outcomes.map((o) => o.hold && [o.hold.fromAllowance, o.hold.fromPacks])).toEqual([[5, 3], [1, 0], null, null, null, [0, 2]]);
+      expect(outcomes.map((o) => o.account?.packCredits)).toEqual([2, 0, 2, undefined, 0, 0]);
+      expect(outcomes[3].account).toBeUndefined(); // no such account
+      expect(await stores[0].getAccount(a.id)).toMatchObject({ allowanceUsed: 1000, packCredits: 0 });
+      expect(await stores[0].getAccount(b.id)).toMatchObject({ allowanceUsed: 7500, packCredits: 0 });
+      // Commits of one turn: one statement, each hold once, each answer its own account.
+      const entry = (credits: number, fa: number) => ({ at: new Date().toISOString(), tool: 't', surface: 'rest', credits, fromAllowance: fa, fromPacks: credits - fa });
+      const after = await Promise.all([
+        ledger.commit(outcomes[0].hold!, entry(8, 5)),
+        ledger.commit(outcomes[1].hold!, entry(1, 1)),
+        ledger.commit(outcomes[0].hold!, entry(8, 5)), // the same hold again: gone
+        ledger.commit(outcomes[5].hold!, entry(2, 0)),
+      ]);
+      expect(after.map((x) => x?.name)).toEqual(['batch-a', 'batch-b', undefined, 'batch-a']);
+      expect((await accounts[0].usage(a.id, 1)).entries.map((e) => e.credits)).toEqual([8, 2]);
+      expect((await accounts[0].usage(b.id, 1)).entries.map((e) => e.credits)).toEqual([1]);
+    } finally {
+      await close();
+    }
+  });
+
   it('refunds exactly once, whoever asks and however often; a refunded hold cannot be committed', async () => {
     const { stores, accounts, close } = await instances(2);
     try {
@@ -94,7 +134,7 @@ describe('ledger on PostgreSQL', () => {
       await stores[0].updateAccount(a.id, (x) => void ((x.allowanceUsed = 995), (x.packCredits = 10)));
       const before = (await accounts[0].balance(a.id)).remaining;
       expect(before).toBe(15);
-      const { hold } = await stores[0].ledger.reserve(a.id, 8, 1000, a.periodStart);
+      const { hold } = await stores[0].ledger.reserve(a.id, 8, LIMITS, a.periodStart);
       expect(hold).toMatchObject({ fromAllowance: 5, fromPacks: 3 });
       expect((await accounts[1].balance(a.id)).remaining).toBe(7);
       // Two instances refund the same hold at once, twice each: the credits come back once.
@@ -139,7 +179,7 @@ describe('ledger on PostgreSQL', () => {
     try {
       const a = await accounts[0].createAccount('stale', 'free');
       await stores[0].updateAccount(a.id, (x) => void (x.packCredits = 5));
-      for (let i = 0; i < 3; i++) await stores[0].ledger.reserve(a.id, 2, 1000, a.periodStart);
+      for (let i = 0; i < 3; i++) await stores[0].ledger.reserve(a.id, 2, LIMITS, a.periodStart);
       expect((await accounts[0].balance(a.id)).remaining).toBe(1005 - 6);
       expect(await stores[0].ledger.releaseStaleHolds(3600_000)).toBe(0); // still fresh
       await stores[0].pool.query("UPDATE ledger_holds SET created_at = now() - interval '2 hours'");

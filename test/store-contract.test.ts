@@ -111,8 +111,15 @@ for (const backend of backends) {
       await store.createKey(key('key_1', 'acc_a', 'a'.repeat(64)));
       await store.createKey(key('key_2', 'acc_a', 'b'.repeat(64)));
       await store.createKey(key('key_3', 'acc_b', 'c'.repeat(64)));
-      expect(await store.getKeyByHash('b'.repeat(64))).toEqual(key('key_2', 'acc_a', 'b'.repeat(64)));
-      expect(await store.getKeyByHash('d'.repeat(64))).toBeUndefined();
+      expect(await store.findKey('b'.repeat(64))).toEqual({ key: key('key_2', 'acc_a', 'b'.repeat(64)), account: account('acc_a', 'alpha') });
+      expect(await store.findKey('d'.repeat(64))).toBeUndefined();
+      // Lookups made together (one statement on PostgreSQL) each get their own answer.
+      expect((await Promise.all(['c', 'd', 'a', 'c'].map((h) => store.findKey(h.repeat(64))))).map((f) => f && `${f.key.id}/${f.account.name}`)).toEqual([
+        'key_3/beta',
+        undefined,
+        'key_1/alpha',
+        'key_3/beta',
+      ]);
       expect((await store.getKey('key_3'))?.accountId).toBe('acc_b');
       expect((await store.listKeys('acc_a')).map((k) => k.id).sort()).toEqual(['key_1', 'key_2']);
       expect((await store.revokeKey('key_1', '2026-01-06T00:00:00.000Z'))?.revokedAt).toBe('2026-01-06T00:00:00.000Z');
@@ -125,7 +132,7 @@ for (const backend of backends) {
       await store.close();
       const again = await reopen();
       try {
-        expect((await again.getKeyByHash('a'.repeat(64)))?.revokedAt).toBe('2026-01-06T00:00:00.000Z');
+        expect((await again.findKey('a'.repeat(64)))?.key.revokedAt).toBe('2026-01-06T00:00:00.000Z');
         expect((await again.getKey('key_2'))?.revokedAt).toBeNull();
         expect((await again.getKey('key_2'))?.lastUsedAt).toBe('2026-01-08T09:00:00.000Z');
       } finally {

@@ -26,6 +26,9 @@ export const PLANS = {
   paid: { credits: 7_500, usageRetentionDays: 365, memoryRetentionDays: 365, renderAllowance: 50, priceEur: { month: 19, year: 190 } },
 } as const satisfies Record<Plan, unknown>;
 
+/** Each plan's monthly credits (what the shared database's reservation statement reads the plan against). */
+const PLAN_CREDITS = Object.fromEntries(Object.entries(PLANS).map(([plan, p]) => [plan, p.credits])) as Record<Plan, number>;
+
 /** Credit packs: credits → price in EUR. They never expire. */
 export const PACKS = { 100: 1.0, 1000: 5.0, 5000: 20.0 } as const;
 export type PackSize = keyof typeof PACKS;
@@ -235,12 +238,12 @@ export class Accounts implements Ledger, Auth {
     if (!key) throw new ToolError('API key required: send it as X-API-Key: <key> or Authorization: Bearer <key>', 401);
     if (key.length > 200) throw new ToolError('Invalid API key', 401);
     const hash = hashKey(key);
-    const record = await this.store.getKeyByHash(hash);
-    if (!record || !timingSafeEqual(Buffer.from(record.hash, 'hex'), Buffer.from(hash, 'hex')))
+    const found = await this.store.findKey(hash);
+    if (!found || !timingSafeEqual(Buffer.from(found.key.hash, 'hex'), Buffer.from(hash, 'hex')))
       throw new ToolError('Invalid API key', 401);
+    const { key: record, account } = found;
     if (record.revokedAt) throw new ToolError('This API key was revoked', 401);
-    const account = await this.store.getAccount(record.accountId);
-    if (!account) throw new ToolError('Invalid API key', 401);
+    this.createdAt.set(account.id, account.createdAt);
     this.noteKeyUse(record.id);
     return { kind: 'account', accountId: account.id, keyId: record.id, plan: account.plan };
   }
@@ -362,20 +365,27 @@ export class Accounts implements Ledger, Auth {
   private async planOf(accountId: string): Promise<Account> {
     const account = await this.store.getAccount(accountId);
     if (!account) throw new ToolError('No such account', 404);
+    this.createdAt.set(account.id, account.createdAt);
     return account;
   }
 
+  /**
+   * When each account seen by this process was created: it never changes, and the reservation statement
+   * needs it (for the current period) before it reads the row; `authenticate` has just read it.
+   */
+  private readonly createdAt = new Map<string, string>();
+
   /** Shared database: the reservation is one atomic statement; the hold row is committed or refunded exactly once. */
   private async reserveAtomic(ledger: AtomicLedger, accountId: string, cost: number, tool: string, surface: string): Promise<Reservation> {
-    const a = await this.planOf(accountId);
-    const { hold, account } = await ledger.reserve(accountId, cost, PLANS[a.plan].credits, this.periodOf(a));
+    const createdAt = this.createdAt.get(accountId) ?? (await this.planOf(accountId)).createdAt;
+    const { hold, account } = await ledger.reserve(accountId, cost, PLAN_CREDITS, this.periodOf(createdAt));
     if (!account) throw new ToolError('No such account', 404);
     if (!hold) throw this.exhausted(account, cost);
     return this.atomicSettlement(ledger, hold, tool, surface, cost);
   }
 
-  private periodOf(a: Account): string {
-    return periodStartFor(new Date(a.createdAt), this.now()).toISOString();
+  private periodOf(createdAt: string): string {
+    return periodStartFor(new Date(createdAt), this.now()).toISOString();
   }
 
   private atomicSettlement(ledger: AtomicLedger, hold: Hold, tool: string, surface: string, credits: number): Reservation {
@@ -443,7 +453,7 @@ export class Accounts implements Ledger, Auth {
       const ledger = this.store.ledger;
       const a = await this.planOf(accountId);
       const limit = PLANS[a.plan].renderAllowance;
-      const { hold, account } = await ledger.reserveRender(accountId, limit, this.periodOf(a));
+      const { hold, account } = await ledger.reserveRender(accountId, limit, this.periodOf(a.createdAt));
       if (!account) throw new ToolError('No such account', 404);
       if (hold) return { ...this.atomicSettlement(ledger, hold, tool, surface, 0), metering: { source: 'allowance', remaining: limit - account.renderAllowanceUsed } };
     } else {

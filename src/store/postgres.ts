@@ -17,13 +17,19 @@
  *   and the credits come back exactly once. CHECK constraints keep balances
  *   from going negative even if a bug tried. Holds of a process that died
  *   mid-call are given back by the sweeper after an hour.
+ * - The statements of every request (key lookup, reservation, commit) are
+ *   group-committed (`batch.ts`): the calls a process has in one turn of its
+ *   event loop share one statement over arrays, one lock of each account row
+ *   and one WAL flush. Each call's outcome is the one it would have had alone,
+ *   in arrival order.
  * - `publish`/`subscribe` are LISTEN/NOTIFY (memory changes, key revocations);
  *   `exclusive` runs a sweeper on one instance at a time (advisory lock).
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { Batcher } from './batch.js';
 import { MIGRATIONS } from './migrations.js';
-import type { Account, AccountDelta, ApiKeyRecord, AtomicLedger, Collection, Hold, Store, UsageDay, UsageEntry } from './store.js';
+import type { Account, AccountDelta, ApiKeyRecord, AtomicLedger, Collection, Hold, KeyWithAccount, Plan, Store, UsageDay, UsageEntry } from './store.js';
 
 /** Advisory lock namespace ('werk'); the second key says which lock. */
 const LOCK_NS = 0x7765726b;
@@ -159,6 +165,7 @@ export class PgStore implements Store {
   private listening: Promise<void> | null = null;
   private readonly subscribers = new Map<string, ((payload: unknown) => void)[]>();
   private closed = false;
+  private readonly keyLookups = new Batcher<string, KeyWithAccount | undefined>((hashes) => this.findKeys(hashes));
 
   private constructor(
     readonly pool: pg.Pool,
@@ -260,9 +267,20 @@ export class PgStore implements Store {
       k.lastUsedAt ?? null,
     ]);
   }
-  async getKeyByHash(hash: string) {
-    const r = await this.one<KeyRow>(`SELECT ${KEY_COLS} FROM api_keys WHERE hash = $1`, [hash]);
-    return r && toKey(r);
+  findKey(hash: string): Promise<KeyWithAccount | undefined> {
+    return this.keyLookups.load(hash);
+  }
+
+  /** The keys with these hashes and their accounts, in one query (the key lookups of one turn). */
+  private async findKeys(hashes: string[]): Promise<(KeyWithAccount | undefined)[]> {
+    const { rows } = await this.pool.query<KeyRow & { account: AccountRow }>({
+      name: 'werkbank_find_keys',
+      text: `SELECT ${KEY_COLS.split(', ').map((c) => `k.${c}`).join(', ')}, row_to_json(a) AS account
+         FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.hash = ANY($1::text[])`,
+      values: [hashes],
+    });
+    const found = new Map(rows.map((r) => [r.hash, { key: toKey(r), account: toAccount(r.account) }]));
+    return hashes.map((h) => found.get(h));
   }
   async getKey(id: string) {
     const r = await this.one<KeyRow>(`SELECT ${KEY_COLS} FROM api_keys WHERE id = $1`, [id]);
@@ -355,29 +373,70 @@ export class PgStore implements Store {
            CASE WHEN period_start < $2 THEN 0 ELSE render_allowance_used END AS rused,
            pack_credits
          FROM accounts WHERE id = $1 FOR UPDATE)`;
+
+    // Reservations of one turn: one call of werkbank_reserve (migration 4), which takes them account by
+    // account in arrival order. Committed without waiting for the WAL flush (the `fast` pool, see `open`).
+    type ReserveItem = { accountId: string; cost: number; periodStart: string; limits: Readonly<Record<Plan, number>> };
+    const reservations = new Batcher<ReserveItem, { hold: Hold | null; account?: Account }>(async (items) => {
+      const { rows } = await this.fast.query<{
+        o_idx: number; o_hold: string | null; o_from_allowance: number; o_id: string; o_name: string; o_plan: Plan; o_created_at: string;
+        o_period_start: string; o_allowance_used: number; o_pack_credits: number; o_render_allowance_used: number;
+      }>({
+        name: 'werkbank_reserve',
+        text: 'SELECT * FROM werkbank_reserve($1::text[], $2::integer[], $3::text[], $4::jsonb[])',
+        values: [items.map((i) => i.accountId), items.map((i) => i.cost), items.map((i) => i.periodStart), items.map((i) => JSON.stringify(i.limits))],
+      });
+      const out: { hold: Hold | null; account?: Account }[] = items.map(() => ({ hold: null }));
+      for (const r of rows) {
+        const cost = items[r.o_idx - 1].cost;
+        out[r.o_idx - 1] = {
+          hold: r.o_hold
+            ? { id: r.o_hold, accountId: r.o_id, periodStart: r.o_period_start, fromAllowance: r.o_from_allowance, fromPacks: cost - r.o_from_allowance, renders: 0 }
+            : null,
+          account: toAccount({
+            id: r.o_id, name: r.o_name, plan: r.o_plan, created_at: r.o_created_at, period_start: r.o_period_start,
+            allowance_used: r.o_allowance_used, pack_credits: r.o_pack_credits, render_allowance_used: r.o_render_allowance_used,
+          }),
+        };
+      }
+      return out;
+    });
+
+    // Commits of one turn: one statement turns their holds into usage rows, one (synchronous) WAL flush.
+    type CommitItem = { hold: Hold; entry: UsageEntry };
+    const commits = new Batcher<CommitItem, Account | undefined>(async (batch) => {
+      // A hold is committed once: a repeat in the same batch is answered like a repeat later (undefined).
+      const first = new Map<string, number>();
+      batch.forEach((c, i) => first.has(c.hold.id) || first.set(c.hold.id, i));
+      const items = [...first.values()].map((i) => batch[i]);
+      const { rows } = await this.pool.query<AccountRow & { hold_id: string }>({
+        name: 'werkbank_commit',
+        text: `WITH v AS (
+           SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::integer[], $6::integer[], $7::integer[])
+             AS v (hold, at, tool, surface, credits, from_allowance, from_packs)),
+         h AS (DELETE FROM ledger_holds WHERE id = ANY($1::bigint[]) RETURNING id, account_id),
+         u AS (
+           INSERT INTO usage (account_id, at, date, tool, surface, credits, from_allowance, from_packs)
+           SELECT h.account_id, v.at, substr(v.at, 1, 10), v.tool, v.surface, v.credits, v.from_allowance, v.from_packs
+             FROM v JOIN h ON h.id = v.hold ORDER BY v.at, v.hold)
+         SELECT h.id::text AS hold_id, ${ACCOUNT_COLS.split(', ').map((c) => `a.${c}`).join(', ')}
+           FROM h JOIN accounts a ON a.id = h.account_id`,
+        values: [
+          items.map((i) => i.hold.id),
+          items.map((i) => i.entry.at),
+          items.map((i) => i.entry.tool),
+          items.map((i) => i.entry.surface),
+          items.map((i) => i.entry.credits),
+          items.map((i) => i.entry.fromAllowance),
+          items.map((i) => i.entry.fromPacks),
+        ],
+      });
+      const after = new Map(rows.map((r) => [r.hold_id, toAccount(r)]));
+      return batch.map((c, i) => (first.get(c.hold.id) === i ? after.get(c.hold.id) : undefined));
+    });
+
     return {
-      reserve: async (accountId, cost, limit, periodStart) =>
-        result(
-          await this.fastOne<Reserved>(
-            `WITH ${CUR},
-             calc AS (SELECT *, LEAST($3::int, GREATEST(0, $4::int - used)) AS fa FROM cur),
-             upd AS (
-               UPDATE accounts a SET period_start = c.ps, allowance_used = c.used + c.fa, render_allowance_used = c.rused,
-                 pack_credits = c.pack_credits - ($3::int - c.fa)
-               FROM calc c WHERE a.id = c.id AND c.fa + c.pack_credits >= $3::int
-               RETURNING a.id),
-             h AS (
-               INSERT INTO ledger_holds (account_id, period_start, from_allowance, from_packs, renders)
-               SELECT c.id, c.ps, c.fa, $3::int - c.fa, 0 FROM calc c JOIN upd ON upd.id = c.id RETURNING id)
-             SELECT c.id, c.name, c.plan, c.created_at, c.ps AS period_start,
-               CASE WHEN h.id IS NULL THEN c.used ELSE c.used + c.fa END AS allowance_used,
-               CASE WHEN h.id IS NULL THEN c.pack_credits ELSE c.pack_credits - ($3::int - c.fa) END AS pack_credits,
-               c.rused AS render_allowance_used,
-               h.id::text AS hold_id, c.fa AS from_allowance, $3::int - c.fa AS from_packs, 0 AS renders
-             FROM calc c LEFT JOIN h ON true`,
-            [accountId, periodStart, cost, limit],
-          ),
-        ),
+      reserve: (accountId, cost, limits, periodStart) => reservations.load({ accountId, cost, limits, periodStart }),
       reserveRender: async (accountId, limit, periodStart) =>
         result(
           await this.fastOne<Reserved>(
@@ -396,17 +455,7 @@ export class PgStore implements Store {
             [accountId, periodStart, limit],
           ),
         ),
-      commit: async (hold, entry) => {
-        const r = await this.one<AccountRow>(
-          `WITH h AS (DELETE FROM ledger_holds WHERE id = $1::bigint RETURNING account_id),
-           u AS (
-             INSERT INTO usage (account_id, at, date, tool, surface, credits, from_allowance, from_packs)
-             SELECT account_id, $2, substr($2, 1, 10), $3, $4, $5, $6, $7 FROM h RETURNING account_id)
-           SELECT ${ACCOUNT_COLS} FROM accounts WHERE id = (SELECT account_id FROM u)`,
-          [hold.id, entry.at, entry.tool, entry.surface, entry.credits, entry.fromAllowance, entry.fromPacks],
-        );
-        return r && toAccount(r);
-      },
+      commit: (hold, entry) => commits.load({ hold, entry }),
       refund: async (hold) => {
         const { rowCount } = await this.fast.query(
           `WITH h AS (DELETE FROM ledger_holds WHERE id = $1::bigint RETURNING *)

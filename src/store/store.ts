@@ -55,6 +55,11 @@ export interface ApiKeyRecord {
   lastUsedAt?: string;
 }
 
+export interface KeyWithAccount {
+  key: ApiKeyRecord;
+  account: Account;
+}
+
 export interface UsageEntry {
   at: string;
   tool: string;
@@ -103,11 +108,11 @@ export interface Hold {
  */
 export interface AtomicLedger {
   /**
-   * Take `cost` credits (allowance of `limit` first, then packs) after rolling the
+   * Take `cost` credits (the monthly allowance first, `limits` by plan, then packs) after rolling the
    * account to `periodStart` if that is newer; `hold` is null when the balance is short.
    * `account` is the record after the statement (undefined: no such account).
    */
-  reserve(accountId: string, cost: number, limit: number, periodStart: string): Promise<{ hold: Hold | null; account?: Account }>;
+  reserve(accountId: string, cost: number, limits: Readonly<Record<Plan, number>>, periodStart: string): Promise<{ hold: Hold | null; account?: Account }>;
   /** Take one render of the monthly render allowance (`limit`), or null when it is used up. */
   reserveRender(accountId: string, limit: number, periodStart: string): Promise<{ hold: Hold | null; account?: Account }>;
   /** Turn the hold into a usage entry (durable when it resolves); returns the account, or undefined if the hold is gone. */
@@ -132,7 +137,8 @@ export interface Store {
   createAccount(account: Account): Promise<void>;
 
   createKey(key: ApiKeyRecord): Promise<void>;
-  getKeyByHash(hash: string): Awaitable<ApiKeyRecord | undefined>;
+  /** The key with this hash and its account (one lookup: every authenticated request makes it). */
+  findKey(hash: string): Awaitable<KeyWithAccount | undefined>;
   getKey(id: string): Awaitable<ApiKeyRecord | undefined>;
   listKeys(accountId: string): Awaitable<ApiKeyRecord[]>;
   revokeKey(id: string, at: string): Promise<ApiKeyRecord | undefined>;
@@ -462,8 +468,10 @@ export class LowStore implements Store {
     this.keyByHash.set(key.hash, key);
     await this.persist();
   }
-  getKeyByHash(hash: string) {
-    return this.keyByHash.get(hash);
+  findKey(hash: string) {
+    const key = this.keyByHash.get(hash);
+    const account = key && this.data.accounts[key.accountId];
+    return account && { key, account };
   }
   getKey(id: string) {
     return this.data.keys[id];
