@@ -166,6 +166,20 @@ export class PgStore implements Store {
   private readonly subscribers = new Map<string, ((payload: unknown) => void)[]>();
   private closed = false;
   private readonly keyLookups = new Batcher<string, KeyWithAccount | undefined>((hashes) => this.findKeys(hashes));
+  /** Account reads of one turn (balances for the rate-limit headers...), one query. */
+  private readonly accountReads = new Batcher<string, Account | undefined>(async (ids) => {
+    const { rows } = await this.pool.query<AccountRow>({
+      name: 'werkbank_get_accounts',
+      text: `SELECT ${ACCOUNT_COLS} FROM accounts WHERE id = ANY($1::text[])`,
+      values: [ids],
+    });
+    const found = new Map(rows.map((r) => [r.id, r]));
+    // An object per caller (a caller may change its copy), also when two asked for the same account.
+    return ids.map((id) => {
+      const r = found.get(id);
+      return r && toAccount(r);
+    });
+  });
 
   private constructor(
     readonly pool: pg.Pool,
@@ -236,9 +250,8 @@ export class PgStore implements Store {
     }
   }
 
-  async getAccount(id: string) {
-    const r = await this.one<AccountRow>(`SELECT ${ACCOUNT_COLS} FROM accounts WHERE id = $1`, [id]);
-    return r && toAccount(r);
+  getAccount(id: string): Promise<Account | undefined> {
+    return this.accountReads.load(id);
   }
   async getAccountByName(name: string) {
     const r = await this.one<AccountRow>(`SELECT ${ACCOUNT_COLS} FROM accounts WHERE name = $1`, [name]);
@@ -279,8 +292,11 @@ export class PgStore implements Store {
          FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.hash = ANY($1::text[])`,
       values: [hashes],
     });
-    const found = new Map(rows.map((r) => [r.hash, { key: toKey(r), account: toAccount(r.account) }]));
-    return hashes.map((h) => found.get(h));
+    const found = new Map(rows.map((r) => [r.hash, r]));
+    return hashes.map((h) => {
+      const r = found.get(h);
+      return r && { key: toKey(r), account: toAccount(r.account) };
+    });
   }
   async getKey(id: string) {
     const r = await this.one<KeyRow>(`SELECT ${KEY_COLS} FROM api_keys WHERE id = $1`, [id]);
