@@ -134,7 +134,8 @@ async function serveCommand(values: Record<string, string | boolean | undefined>
     const shown = config.host.includes(':') ? `[${config.host}]` : config.host;
     config.baseUrl ??= `http://${shown}:${info.port}`; // links to hosted render files (WERKBANK_BASE_URL overrides)
     process.stderr.write(
-      `werkbank ${VERSION} listening on http://${shown}:${info.port} (${server.registry.tools.length} tools; data ${config.dataDir})\n`,
+      `werkbank ${VERSION} listening on http://${shown}:${info.port} (${server.registry.tools.length} tools; store ${server.store.describe()}` +
+        `${cluster.worker ? `; worker ${cluster.worker.id}, pid ${process.pid}` : ''})\n`,
     );
     // Machine-readable line for tests and scripts that start with --port 0.
     if (process.env.WERKBANK_PRINT_PORT) print(JSON.stringify({ port: info.port }));
