@@ -259,4 +259,36 @@ describe('administration', () => {
     expect(theirs.data.entries.length).toBe(1);
     expect((await fetch(`${s.url}/api/v1/usage?days=0`, { headers: { 'X-API-Key': s.key } })).status).toBe(400);
   });
+
+  it('pages the usage entries newest first, with totals per day, per tool and per tool within each day', async () => {
+    const s = await server();
+    const calls = [
+      ['word-counter', { text: 'a b' }],
+      ['text-case-converter', { text: 'a b', mode: 'camel' }],
+      ['word-counter', { text: 'c' }],
+      ['word-counter', { text: 'd' }],
+      ['text-case-converter', { text: 'c d', mode: 'camel' }],
+    ] as const;
+    for (const [tool, body] of calls) expect((await post(s.url, `/api/v1/tools/${tool}`, body, s.key)).status).toBe(200);
+    const get = async (query: string) => {
+      const r = await fetch(`${s.url}/api/v1/usage${query}`, { headers: { 'X-API-Key': s.key } });
+      return { status: r.status, json: await r.json() };
+    };
+    const all = (await get('?days=1')).json.data;
+    expect(all.entries.map((e: { tool: string }) => e.tool)).toEqual(calls.map(([tool]) => tool).reverse());
+    expect(all).toMatchObject({ offset: 0, limit: 1000, nextOffset: null, totals: { calls: 5 } });
+    expect(all.perTool.map((t: { tool: string; calls: number }) => [t.tool, t.calls])).toEqual([
+      ['word-counter', 3],
+      ['text-case-converter', 2],
+    ]);
+    expect(all.perDay).toHaveLength(1);
+    expect(all.perDay[0]).toMatchObject({ calls: 5, tools: { 'word-counter': 3, 'text-case-converter': 2 } });
+    // Pages of 2: the same entries in the same order, the last page says so.
+    const pages = [await get('?days=1&limit=2'), await get('?days=1&limit=2&offset=2'), await get('?days=1&limit=2&offset=4')].map((p) => p.json.data);
+    expect(pages.map((p) => p.nextOffset)).toEqual([2, 4, null]);
+    expect(pages.flatMap((p) => p.entries)).toEqual(all.entries);
+    expect(pages.every((p) => p.totals.calls === 5 && p.perTool.length === 2)).toBe(true);
+    for (const bad of ['limit=0', 'limit=10001', 'offset=-1', 'limit=2.5'])
+      expect(await get(`?${bad}`)).toMatchObject({ status: 400, json: { code: 400, error: expect.stringMatching(/query parameter `(limit|offset)`/) } });
+  });
 });

@@ -155,19 +155,26 @@ for (const backend of backends) {
       );
       // A charge taken in an earlier period counts in history but not in this period's allowance.
       await store.charge('acc_a', entry('2025-12-31T23:00:00.000Z', 1), { periodStart: '2025-12-01T00:00:00.000Z', allowanceUsed: 1 });
-      await store.charge('acc_a', entry('2026-01-05T11:00:00.000Z', 0), { periodStart: period, renderAllowanceUsed: 1 });
+      await store.charge('acc_a', entry('2026-01-05T11:00:00.000Z', 0, { tool: 'html-to-pdf' }), { periodStart: period, renderAllowanceUsed: 1 });
       expect(await store.getAccount('acc_a')).toMatchObject({ allowanceUsed: 30, packCredits: 20, renderAllowanceUsed: 1 });
-      expect(await store.usageDays('acc_a', '2025-12-01')).toEqual([
-        { date: '2025-12-31', calls: 1, credits: 1 },
-        { date: '2026-01-05', calls: 11, credits: 20 },
-        { date: '2026-01-06', calls: 10, credits: 20 },
-        { date: '2026-01-07', calls: 10, credits: 20 },
+      expect(await store.usageTotals('acc_a', '2025-12-01')).toEqual([
+        { date: '2025-12-31', tool: 'word-counter', calls: 1, credits: 1 },
+        { date: '2026-01-05', tool: 'html-to-pdf', calls: 1, credits: 0 },
+        { date: '2026-01-05', tool: 'word-counter', calls: 10, credits: 20 },
+        { date: '2026-01-06', tool: 'word-counter', calls: 10, credits: 20 },
+        { date: '2026-01-07', tool: 'word-counter', calls: 10, credits: 20 },
       ]);
-      expect(await store.usageDays('acc_a', '2026-01-07')).toEqual([{ date: '2026-01-07', calls: 10, credits: 20 }]);
+      expect(await store.usageTotals('acc_a', '2026-01-07')).toEqual([{ date: '2026-01-07', tool: 'word-counter', calls: 10, credits: 20 }]);
+      // Entries newest first; a page is a slice of that order.
       const usage = await store.readUsage('acc_a', '2026-01-06');
       expect(usage).toHaveLength(20);
-      expect(usage.map((u) => u.at)).toEqual([...usage.map((u) => u.at)].sort());
-      expect(usage[0]).toEqual(entry('2026-01-06T10:00:01.000Z', 2, { fromAllowance: 1, fromPacks: 1 }));
+      expect(usage.map((u) => u.at)).toEqual([...usage.map((u) => u.at)].sort().reverse());
+      expect(usage[0]).toEqual(entry('2026-01-07T10:00:29.000Z', 2, { fromAllowance: 1, fromPacks: 1 }));
+      expect(usage[19]).toEqual(entry('2026-01-06T10:00:01.000Z', 2, { fromAllowance: 1, fromPacks: 1 }));
+      const all = await store.readUsage('acc_a', '2025-01-01');
+      expect(await store.readUsage('acc_a', '2025-01-01', { offset: 5, limit: 10 })).toEqual(all.slice(5, 15));
+      expect(await store.readUsage('acc_a', '2025-01-01', { offset: 30, limit: 10 })).toEqual(all.slice(30));
+      expect(await store.readUsage('acc_a', '2025-01-01', { offset: 40, limit: 10 })).toEqual([]);
       expect(await store.readUsage('acc_other', '2026-01-01')).toEqual([]);
       await store.close();
       const again = await reopen();
@@ -190,8 +197,8 @@ for (const backend of backends) {
           await store.charge('acc_b', entry(at), d);
         }
         await store.pruneUsage('acc_a', '2026-01-04');
-        expect((await store.usageDays('acc_a', '2000-01-01')).map((x) => x.date)).toEqual(['2026-01-04', '2026-01-06']);
-        expect((await store.readUsage('acc_a', '2000-01-01')).map((x) => x.at.slice(0, 10))).toEqual(['2026-01-04', '2026-01-06']);
+        expect((await store.usageTotals('acc_a', '2000-01-01')).map((x) => x.date)).toEqual(['2026-01-04', '2026-01-06']);
+        expect((await store.readUsage('acc_a', '2000-01-01')).map((x) => x.at.slice(0, 10))).toEqual(['2026-01-06', '2026-01-04']);
         expect((await store.readUsage('acc_b', '2000-01-01')).length).toBe(3);
       } finally {
         await store.close();

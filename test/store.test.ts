@@ -39,7 +39,7 @@ describe('store journal', () => {
     expect(snapshot.accounts.acc_test.allowanceUsed).toBe(0); // the crash came before the lazy snapshot
     const store = await LowStore.open(dir);
     expect(store.getAccount('acc_test')).toMatchObject({ allowanceUsed: 7, packCredits: 3 });
-    expect(store.usageDays('acc_test', '2026-01-01')).toEqual([{ date: '2026-01-05', calls: 7, credits: 14 }]);
+    expect(await store.usageTotals('acc_test', '2026-01-01')).toEqual([{ date: '2026-01-05', tool: 'x', calls: 7, credits: 14 }]);
     expect((await store.readUsage('acc_test', '2026-01-01')).length).toBe(7);
     await store.close();
     // Opening again applies nothing twice (the replay was snapshotted and the journal dropped).
@@ -62,9 +62,9 @@ describe('store journal', () => {
     const store = await LowStore.open(dir);
     expect(store.getAccount('acc_test')).toMatchObject({ allowanceUsed: 2, packCredits: 8 });
     // The earlier-period entry still counts as a call in the history.
-    expect(store.usageDays('acc_test', '2025-12-01')).toEqual([
-      { date: '2025-12-31', calls: 1, credits: 1 },
-      { date: '2026-01-05', calls: 2, credits: 4 },
+    expect(await store.usageTotals('acc_test', '2025-12-01')).toEqual([
+      { date: '2025-12-31', tool: 'x', calls: 1, credits: 1 },
+      { date: '2026-01-05', tool: 'x', calls: 2, credits: 4 },
     ]);
     await store.close();
   });

@@ -153,6 +153,8 @@ describe('account page', () => {
     expect(text).toContain('Resets');
     expect(text).toContain('Render allowance left');
     expect(await p.locator('.chart svg rect').count()).toBeGreaterThan(0);
+    // Per tool, from the server's totals (the page loads no entries).
+    expect(await p.locator('[aria-label="Usage per tool"] td').allTextContents()).toContain('word-counter');
     expect(await p.locator('#balance').textContent()).toMatch(/Credits/);
     await p.click('#create-key');
     const shown = p.locator('#new-key-value');

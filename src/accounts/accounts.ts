@@ -15,7 +15,7 @@
  * several processes can serve the same account.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Account, ApiKeyRecord, AtomicLedger, Hold, Plan, Store, UsageDay, UsageEntry } from '../store/store.js';
+import type { Account, ApiKeyRecord, AtomicLedger, Hold, Plan, Store, UsagePage } from '../store/store.js';
 import type { Balance, Ledger, Reservation } from '../core/ledger.js';
 import type { Auth } from '../core/auth.js';
 import type { Caller } from '../core/pipeline.js';
@@ -28,6 +28,10 @@ export const PLANS = {
 
 /** Each plan's monthly credits (what the shared database's reservation statement reads the plan against). */
 const PLAN_CREDITS = Object.fromEntries(Object.entries(PLANS).map(([plan, p]) => [plan, p.credits])) as Record<Plan, number>;
+
+/** Usage entries per page of `GET /api/v1/usage` (default; `limit` takes up to USAGE_PAGE_MAX). */
+export const USAGE_PAGE = 1_000;
+export const USAGE_PAGE_MAX = 10_000;
 
 /** Credit packs: credits → price in EUR. They never expire. */
 export const PACKS = { 100: 1.0, 1000: 5.0, 5000: 20.0 } as const;
@@ -172,20 +176,43 @@ export class Accounts implements Ledger, Auth {
     return this.balance(account.id);
   }
 
-  async usage(accountId: string, days: number) {
+  /**
+   * The account's usage of the last `days` days (capped at the plan's retention): totals, per day (and
+   * per tool within the day), per tool, and one page of the entries, newest first (`limit` from `offset`;
+   * `nextOffset` is null on the last page).
+   */
+  async usage(accountId: string, days: number, page: UsagePage = { offset: 0, limit: USAGE_PAGE }) {
     const account = await this.store.getAccount(accountId);
     if (!account) throw new ToolError('No such account', 404);
     const retention = PLANS[account.plan].usageRetentionDays;
     const span = Math.min(Math.max(1, Math.floor(days)), retention);
     const since = isoDate(new Date(this.now().getTime() - (span - 1) * 86_400_000));
-    const [daysList, entries]: [UsageDay[], UsageEntry[]] = await Promise.all([this.store.usageDays(accountId, since), this.store.readUsage(accountId, since)]);
+    const [totals, entries] = await Promise.all([this.store.usageTotals(accountId, since), this.store.readUsage(accountId, since, page)]);
+    const perDay = new Map<string, { date: string; calls: number; credits: number; tools: Record<string, number> }>();
+    const perTool = new Map<string, { tool: string; calls: number; credits: number }>();
+    for (const t of totals) {
+      let d = perDay.get(t.date);
+      if (!d) perDay.set(t.date, (d = { date: t.date, calls: 0, credits: 0, tools: {} }));
+      d.calls += t.calls;
+      d.credits += t.credits;
+      d.tools[t.tool] = t.calls;
+      let p = perTool.get(t.tool);
+      if (!p) perTool.set(t.tool, (p = { tool: t.tool, calls: 0, credits: 0 }));
+      p.calls += t.calls;
+      p.credits += t.credits;
+    }
+    const calls = totals.reduce((n, t) => n + t.calls, 0);
     return {
       account: account.name,
       days: span,
       retentionDays: retention,
-      totals: daysList.reduce((t, d) => ({ calls: t.calls + d.calls, credits: t.credits + d.credits }), { calls: 0, credits: 0 }),
-      perDay: daysList,
+      totals: { calls, credits: totals.reduce((n, t) => n + t.credits, 0) },
+      perDay: [...perDay.values()],
+      perTool: [...perTool.values()].sort((a, b) => b.calls - a.calls || (a.tool < b.tool ? -1 : 1)),
       entries,
+      offset: page.offset,
+      limit: page.limit,
+      nextOffset: page.offset + entries.length < calls && entries.length === page.limit ? page.offset + entries.length : null,
     };
   }
 

@@ -5,8 +5,8 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, Hono } from 'hono';
-import { PLANS, nextResetFor, periodStartFor, type Accounts } from '../accounts/accounts.js';
-import type { Store } from '../store/store.js';
+import { PLANS, USAGE_PAGE, USAGE_PAGE_MAX, nextResetFor, periodStartFor, type Accounts } from '../accounts/accounts.js';
+import type { Store, UsagePage } from '../store/store.js';
 import type { RouteHelpers } from './app.js';
 import { ToolError } from '../core/tool.js';
 
@@ -21,6 +21,14 @@ function intParam(value: string | undefined, name: string, min: number, max: num
   const n = Number(value);
   if (!Number.isInteger(n) || n < min || n > max) throw new ToolError(`Invalid query parameter \`${name}\`: an integer from ${min} to ${max}`);
   return n;
+}
+
+/** `days`, `limit` and `offset` of a usage request. */
+function usageQuery(c: Context): [days: number, page: UsagePage] {
+  return [
+    intParam(c.req.query('days'), 'days', 1, 365, 7),
+    { limit: intParam(c.req.query('limit'), 'limit', 1, USAGE_PAGE_MAX, USAGE_PAGE), offset: intParam(c.req.query('offset'), 'offset', 0, 1_000_000_000, 0) },
+  ];
 }
 
 function str(body: Record<string, unknown>, field: string, required = true): string | undefined {
@@ -51,7 +59,7 @@ export function accountRoutes(accounts: Accounts, adminToken: string | undefined
       '/api/v1/usage',
       wrap(async (c) => {
         const caller = await h.authenticate(c);
-        return accounts.usage(caller.accountId, intParam(c.req.query('days'), 'days', 1, 365, 7));
+        return accounts.usage(caller.accountId, ...usageQuery(c));
       }),
     );
 
@@ -106,7 +114,7 @@ export function accountRoutes(accounts: Accounts, adminToken: string | undefined
         await admin(c);
         const name = c.req.query('account');
         if (!name) throw new ToolError('Invalid query parameter `account`: required');
-        return accounts.usage((await accounts.requireAccount(name)).id, intParam(c.req.query('days'), 'days', 1, 365, 7));
+        return accounts.usage((await accounts.requireAccount(name)).id, ...usageQuery(c));
       }),
     );
   };

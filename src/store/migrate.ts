@@ -78,7 +78,7 @@ export async function importLowdb(dataDir: string, store: PgStore): Promise<Impo
           'last_used_at = greatest(api_keys.last_used_at, EXCLUDED.last_used_at)',
       ).then(() => keys.length);
       for (const a of accounts) {
-        const entries = await low.readUsage(a.id, '0000-00-00');
+        const entries = (await low.readUsage(a.id, '0000-00-00')).reverse(); // oldest first, as they were charged
         const rank = new Map<string, number>();
         const rows = entries.map((e) => {
           const digest = createHash('sha256').update(JSON.stringify([a.id, e.at, e.tool, e.surface, e.credits, e.fromAllowance, e.fromPacks])).digest('hex').slice(0, 32);

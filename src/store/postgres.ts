@@ -29,7 +29,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { Batcher } from './batch.js';
 import { MIGRATIONS } from './migrations.js';
-import type { Account, AccountDelta, ApiKeyRecord, AtomicLedger, Collection, Hold, KeyWithAccount, Plan, Store, UsageDay, UsageEntry } from './store.js';
+import type { Account, AccountDelta, ApiKeyRecord, AtomicLedger, Collection, Hold, KeyWithAccount, Plan, Store, UsageEntry, UsagePage, UsageTotal } from './store.js';
 
 /** Advisory lock namespace ('werk'); the second key says which lock. */
 const LOCK_NS = 0x7765726b;
@@ -344,19 +344,19 @@ export class PgStore implements Store {
     );
   }
 
-  async readUsage(accountId: string, sinceDate: string): Promise<UsageEntry[]> {
+  async readUsage(accountId: string, sinceDate: string, page?: UsagePage): Promise<UsageEntry[]> {
     const { rows } = await this.pool.query<UsageEntry>(
       `SELECT at, tool, surface, credits, from_allowance AS "fromAllowance", from_packs AS "fromPacks"
-         FROM usage WHERE account_id = $1 AND date >= $2 ORDER BY at, id`,
-      [accountId, sinceDate],
+         FROM usage WHERE account_id = $1 AND date >= $2 ORDER BY date DESC, at DESC, id DESC OFFSET $3 LIMIT $4`,
+      [accountId, sinceDate, page?.offset ?? 0, page?.limit ?? null],
     );
     return rows;
   }
 
-  async usageDays(accountId: string, sinceDate: string): Promise<UsageDay[]> {
-    const { rows } = await this.pool.query<UsageDay>(
-      `SELECT date, count(*)::int AS calls, coalesce(sum(credits), 0)::int AS credits
-         FROM usage WHERE account_id = $1 AND date >= $2 GROUP BY date ORDER BY date`,
+  async usageTotals(accountId: string, sinceDate: string): Promise<UsageTotal[]> {
+    const { rows } = await this.pool.query<UsageTotal>(
+      `SELECT date, tool, count(*)::int AS calls, coalesce(sum(credits), 0)::int AS credits
+         FROM usage WHERE account_id = $1 AND date >= $2 GROUP BY date, tool ORDER BY date, tool COLLATE "C"`,
       [accountId, sinceDate],
     );
     return rows;

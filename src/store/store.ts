@@ -82,10 +82,18 @@ export interface AccountDelta {
   packCredits?: number;
 }
 
-export interface UsageDay {
+/** Calls and credits of one tool on one UTC day. */
+export interface UsageTotal {
   date: string;
+  tool: string;
   calls: number;
   credits: number;
+}
+
+/** A page of usage entries: `limit` entries after skipping `offset`. */
+export interface UsagePage {
+  offset: number;
+  limit: number;
 }
 
 /** A value now (embedded store) or later (a database). Callers always `await` it. */
@@ -151,9 +159,10 @@ export interface Store {
    * aggregate are applied to the account once durable.
    */
   charge(accountId: string, entry: UsageEntry, delta: AccountDelta): Promise<void>;
-  /** Usage entries of the last `days` days (UTC dates), oldest first. */
-  readUsage(accountId: string, sinceDate: string): Promise<UsageEntry[]>;
-  usageDays(accountId: string, sinceDate: string): Awaitable<UsageDay[]>;
+  /** Usage entries from the UTC date `sinceDate` on, newest first: one page of them, or all without `page`. */
+  readUsage(accountId: string, sinceDate: string, page?: UsagePage): Promise<UsageEntry[]>;
+  /** Calls and credits per UTC day and tool from `sinceDate` on, by date then tool. */
+  usageTotals(accountId: string, sinceDate: string): Promise<UsageTotal[]>;
   /** Delete usage older than `beforeDate` (YYYY-MM-DD) for the account. */
   pruneUsage(accountId: string, beforeDate: string): Promise<void>;
 
@@ -197,11 +206,10 @@ interface Data {
   seq: number;
   accounts: Record<string, Account>;
   keys: Record<string, ApiKeyRecord>;
-  usageDays: Record<string, Record<string, UsageDay>>;
   collections: Record<string, Record<string, Record<string, unknown>>>;
 }
 
-const EMPTY: Data = { version: 1, seq: 0, accounts: {}, keys: {}, usageDays: {}, collections: {} };
+const EMPTY: Data = { version: 1, seq: 0, accounts: {}, keys: {}, collections: {} };
 
 /** Refuses a second server process on the same data dir. */
 class DirLock {
@@ -300,6 +308,8 @@ export class LowStore implements Store {
       const db = new Low<Data>(file, structuredClone(EMPTY));
       await db.read();
       db.data = { ...structuredClone(EMPTY), ...db.data };
+      // Snapshots before 1.2 kept per-day totals too; they are counted from the usage files now.
+      delete (db.data as Data & { usageDays?: unknown }).usageDays;
       const store = new LowStore(dir, db, lock);
       await store.replayJournal();
       return store;
@@ -364,10 +374,6 @@ export class LowStore implements Store {
     const lines = this.pendingUsage.get(file) ?? [];
     lines.push(JSON.stringify({ seq, ...entry }) + '\n');
     this.pendingUsage.set(file, lines);
-    const days = (this.data.usageDays[accountId] ??= {});
-    const day = (days[date] ??= { date, calls: 0, credits: 0 });
-    day.calls++;
-    day.credits += entry.credits;
     this.data.seq = Math.max(this.data.seq, seq);
   }
 
@@ -493,53 +499,68 @@ export class LowStore implements Store {
     await this.persist();
   }
 
-  async readUsage(accountId: string, sinceDate: string): Promise<UsageEntry[]> {
-    if (!SAFE_ID.test(accountId)) return [];
+  /**
+   * The account's usage entries a UTC day at a time from `sinceDate` on (oldest day first, or newest),
+   * each day in time order. A line a replay wrote twice is read once (by its journal seq).
+   */
+  private async *usageByDay(accountId: string, sinceDate: string, newestFirst: boolean): AsyncGenerator<UsageEntry[]> {
+    if (!SAFE_ID.test(accountId)) return;
     const dir = join(this.usageDir, accountId);
-    const files = (existsSync(dir) ? readdirSync(dir) : [])
-      .filter((f) => f.endsWith('.ndjson') && f.slice(0, 10) >= sinceDate)
-      .sort();
-    const out: UsageEntry[] = [];
-    const seen = new Set<number>();
-    const take = (line: string) => {
-      const { seq, ...entry } = JSON.parse(line) as UsageEntry & { seq?: number };
-      if (seq !== undefined) {
-        if (seen.has(seq)) return;
-        seen.add(seq);
-      }
-      out.push(entry);
-    };
-    for (const f of files) {
-      const text = await readFile(join(dir, f), 'utf8');
-      for (const line of text.split('\n')) if (line) take(line);
+    const pending = new Map<string, string[]>();
+    for (const [file, lines] of this.pendingUsage) if (dirname(file) === dir) pending.set(basename(file).slice(0, 10), lines);
+    const files = (existsSync(dir) ? readdirSync(dir) : []).filter((f) => f.endsWith('.ndjson')).map((f) => f.slice(0, 10));
+    const dates = [...new Set([...files, ...pending.keys()])].filter((d) => d >= sinceDate).sort();
+    if (newestFirst) dates.reverse();
+    for (const date of dates) {
+      const day: UsageEntry[] = [];
+      const seen = new Set<number>();
+      const take = (line: string) => {
+        const { seq, ...entry } = JSON.parse(line) as UsageEntry & { seq?: number };
+        if (seq !== undefined) {
+          if (seen.has(seq)) return;
+          seen.add(seq);
+        }
+        day.push(entry);
+      };
+      const path = join(dir, `${date}.ndjson`);
+      if (existsSync(path)) for (const line of (await readFile(path, 'utf8')).split('\n')) if (line) take(line);
+      for (const line of pending.get(date) ?? []) take(line);
+      yield day.sort((a, b) => a.at.localeCompare(b.at));
     }
-    for (const [file, lines] of this.pendingUsage)
-      if (dirname(file) === dir && basename(file).slice(0, 10) >= sinceDate) for (const line of lines) take(line);
-    return out.sort((a, b) => a.at.localeCompare(b.at));
   }
 
-  usageDays(accountId: string, sinceDate: string): UsageDay[] {
-    return Object.values(this.data.usageDays[accountId] ?? {})
-      .filter((d) => d.date >= sinceDate)
-      .sort((a, b) => a.date.localeCompare(b.date));
+  async readUsage(accountId: string, sinceDate: string, page?: UsagePage): Promise<UsageEntry[]> {
+    const out: UsageEntry[] = [];
+    const enough = page ? page.offset + page.limit : Infinity;
+    for await (const day of this.usageByDay(accountId, sinceDate, true)) {
+      for (let i = day.length - 1; i >= 0; i--) out.push(day[i]);
+      if (out.length >= enough) break; // older days are not read
+    }
+    return page ? out.slice(page.offset, enough) : out;
+  }
+
+  async usageTotals(accountId: string, sinceDate: string): Promise<UsageTotal[]> {
+    const out: UsageTotal[] = [];
+    for await (const day of this.usageByDay(accountId, sinceDate, false)) {
+      const byTool = new Map<string, UsageTotal>();
+      for (const e of day) {
+        let t = byTool.get(e.tool);
+        if (!t) byTool.set(e.tool, (t = { date: e.at.slice(0, 10), tool: e.tool, calls: 0, credits: 0 }));
+        t.calls++;
+        t.credits += e.credits;
+      }
+      out.push(...[...byTool.values()].sort((a, b) => (a.tool < b.tool ? -1 : a.tool > b.tool ? 1 : 0)));
+    }
+    return out;
   }
 
   async pruneUsage(accountId: string, beforeDate: string) {
-    const days = this.data.usageDays[accountId];
-    let changed = false;
-    if (days)
-      for (const date of Object.keys(days))
-        if (date < beforeDate) {
-          delete days[date];
-          changed = true;
-        }
     const dir = join(this.usageDir, accountId);
     if (SAFE_ID.test(accountId) && existsSync(dir))
       for (const f of readdirSync(dir)) if (f.slice(0, 10) < beforeDate) rmSync(join(dir, f), { force: true });
     // Lines not yet written to their usage files go too (else the next snapshot would write them back).
     for (const file of this.pendingUsage.keys())
       if (dirname(file) === dir && basename(file).slice(0, 10) < beforeDate) this.pendingUsage.delete(file);
-    if (changed) await this.persist(); // an hourly sweep that deletes nothing writes nothing
   }
 
   collection<T>(name: string): Collection<T> {

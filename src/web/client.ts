@@ -635,18 +635,18 @@ export function webClient(): void {
       const days: string[] = [];
       const end = new Date();
       for (let i = usage.days - 1; i >= 0; i--) days.push(new Date(end.getTime() - i * 86400000).toISOString().slice(0, 10));
-      const byTool = new Map<string, number>();
-      for (const e of usage.entries) byTool.set(e.tool, (byTool.get(e.tool) ?? 0) + 1);
-      const top = [...byTool.entries()].sort((a, b) => b[1] - a[1]).map(([t]) => t);
+      // Tools by calls (the server's per-tool totals), the six busiest named, the rest as "other".
+      const top: string[] = usage.perTool.map((t: any) => t.tool);
       const named = top.slice(0, 6);
       const series = top.length > 6 ? [...named, 'other'] : named;
       const grid = new Map<string, Map<string, number>>();
-      for (const e of usage.entries) {
-        const d = String(e.at).slice(0, 10);
-        const t = named.includes(e.tool) ? e.tool : 'other';
-        const m = grid.get(d) ?? new Map<string, number>();
-        m.set(t, (m.get(t) ?? 0) + 1);
-        grid.set(d, m);
+      for (const day of usage.perDay) {
+        const m = new Map<string, number>();
+        for (const [tool, calls] of Object.entries<number>(day.tools)) {
+          const t = named.includes(tool) ? tool : 'other';
+          m.set(t, (m.get(t) ?? 0) + calls);
+        }
+        grid.set(day.date, m);
       }
       const totals = days.map((d) => [...(grid.get(d)?.values() ?? [])].reduce((a, b) => a + b, 0));
       const max = Math.max(1, ...totals);
@@ -731,13 +731,6 @@ export function webClient(): void {
 
       // Usage: chart and tables.
       const perDay = [...usage.perDay].sort((a: any, b: any) => (a.date < b.date ? 1 : -1));
-      const byTool = new Map<string, { calls: number; credits: number }>();
-      for (const e of usage.entries) {
-        const t = byTool.get(e.tool) ?? { calls: 0, credits: 0 };
-        t.calls++;
-        t.credits += e.credits;
-        byTool.set(e.tool, t);
-      }
       view.append(
         section(
           `Usage, last ${usage.days} days`,
@@ -747,7 +740,7 @@ export function webClient(): void {
           h('h3', { text: 'Per day' }),
           perDay.length ? tableOf(perDay.map((d: any) => ({ date: d.date, calls: d.calls, credits: d.credits })), 'Usage per day') : h('p', { class: 'muted', text: 'No calls yet.' }),
           h('h3', { text: 'Per tool' }),
-          byTool.size ? tableOf([...byTool.entries()].sort((a, b) => b[1].calls - a[1].calls).map(([tool, t]) => ({ tool, calls: t.calls, credits: t.credits })), 'Usage per tool') : h('p', { class: 'muted', text: 'No calls yet.' }),
+          usage.perTool.length ? tableOf(usage.perTool.map((t: any) => ({ tool: t.tool, calls: t.calls, credits: t.credits })), 'Usage per tool') : h('p', { class: 'muted', text: 'No calls yet.' }),
         ),
       );
 
@@ -816,7 +809,7 @@ export function webClient(): void {
       const [info, renders, usage, keys] = await Promise.all([
         api('/api/v1/account', { key }),
         api('/api/v1/account/renders', { key }),
-        api('/api/v1/usage?days=30', { key }),
+        api('/api/v1/usage?days=30&limit=1', { key }),
         api('/api/v1/keys', { key }),
       ]);
       for (const r of [info, usage, keys]) if (!r.ok) fail(r);
