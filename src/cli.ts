@@ -16,6 +16,9 @@ import { homedir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { VERSION } from './core/version.js';
 import { ToolError } from './core/tool.js';
+
+/** How long a stopping server waits for open connections (calls in flight, MCP streams) before cutting them. */
+const SHUTDOWN_GRACE_MS = 10_000;
 // Everything else is imported by the command that needs it: a stdio start (what MCP hosts run) loads no HTTP code.
 
 const help = (defaults: string, toolsets: string) => `werkbank ${VERSION}: deterministic utility tools for AI agents (MCP) and REST callers
@@ -153,9 +156,22 @@ async function serveCommand(values: Record<string, string | boolean | undefined>
     process.stderr.write(line + '\n');
     void server.close().finally(() => process.exit(1));
   });
+  // Graceful stop (a rolling restart sends SIGTERM): take no new connections, let the calls in flight
+  // finish and their responses go out, close keep-alive connections as they fall idle, and only then close
+  // the store. Connections still open after the grace period (MCP listen streams) are cut.
+  let stopping = false;
   const stop = () => {
-    http.close();
-    void server.close().finally(() => process.exit(0));
+    if (stopping) return;
+    stopping = true;
+    const node = http as import('node:http').Server;
+    const idle = setInterval(() => node.closeIdleConnections(), 50);
+    const cut = setTimeout(() => node.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    node.close(() => {
+      clearInterval(idle);
+      clearTimeout(cut);
+      void server.close().finally(() => process.exit(0));
+    });
+    node.closeIdleConnections();
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -213,6 +213,41 @@ describe('durability', () => {
     }
   });
 
+  it('SIGTERM during a burst: calls in flight finish (no 5xx), the server exits 0, and exactly the acknowledged calls are charged', async () => {
+    const dir = tempDir();
+    cli(['accounts', 'create', 'drain', '--plan', 'paid'], dir);
+    const { key } = JSON.parse(cli(['keys', 'create', '--account', 'drain', '--json'], dir));
+    const { proc, url } = await spawnServe(['--data', dir]);
+    const exited = new Promise<number | null>((r) => proc.on('exit', (code) => r(code)));
+    const statuses: number[] = [];
+    let stopped = false;
+    const worker = async () => {
+      for (;;) {
+        try {
+          statuses.push((await post(url, '/api/v1/tools/word-counter', { text: 'x' }, key)).status);
+        } catch {
+          return; // the server no longer takes connections
+        }
+        if (statuses.length >= 200 && !stopped) {
+          stopped = true;
+          proc.kill('SIGTERM');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 16 }, worker));
+    expect(await exited).toBe(0);
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    const store = await LowStore.open(dir);
+    try {
+      const accounts = new Accounts(store);
+      const id = (await accounts.requireAccount('drain')).id;
+      expect((await accounts.usage(id, 1)).totals.calls).toBe(statuses.length);
+      expect(7500 - (await accounts.balance(id)).remaining).toBe(statuses.length);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('refuses a second server on the same data dir', async () => {
     const dir = tempDir();
     const { proc } = await spawnServe(['--data', dir]);

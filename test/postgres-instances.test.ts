@@ -192,6 +192,37 @@ describe('three instances on one database', () => {
       await store.close();
     }
   }, 120_000);
+
+  it('a rolling restart (SIGTERM of one instance mid-burst) fails no call: in-flight calls finish, exactly the acknowledged ones are charged', async () => {
+    const { key, accountId } = await account('rolling', 'paid');
+    const leaving = await instance();
+    const exited = new Promise<number | null>((r) => leaving.proc.on('exit', (code) => r(code)));
+    const targets = [urls[0], leaving.url];
+    const statuses: number[] = [];
+    let stopped = false;
+    const worker = async (i: number) => {
+      for (let n = 0; n < 200; n++) {
+        const url = targets[(i + n) % 2];
+        if (stopped && url === leaving.url) continue; // the load balancer takes it out
+        try {
+          statuses.push((await post(url, '/api/v1/tools/word-counter', { text: 'x' }, key)).status);
+        } catch {
+          /* refused: the instance no longer takes connections, the call never ran */
+        }
+        if (!stopped && statuses.length >= 300) {
+          stopped = true;
+          leaving.proc.kill('SIGTERM');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 24 }, (_, i) => worker(i)));
+    expect(stopped).toBe(true);
+    expect(await exited).toBe(0);
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    const usage = (await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM usage WHERE account_id = $1', [accountId])).rows[0];
+    expect(usage.n).toBe(statuses.length);
+    expect((await sql.query('SELECT count(*)::int AS n FROM ledger_holds WHERE account_id = $1', [accountId])).rows[0].n).toBe(0);
+  }, 120_000);
 });
 
 describe('werkbank serve --workers 2', () => {
