@@ -89,6 +89,27 @@ describe('every field of every tool', () => {
     expect(res.status).toBe(400);
     expect(await res.text()).toMatch(LIMIT_MESSAGE);
   });
+
+  it('refuses it on MCP before the SDK parses it, also off the fast path (no protocol version; a chunked body)', async () => {
+    const body = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"text_case_converter","arguments":{"text":"x","mode":${deepText(200_000)}}}}`;
+    const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'X-API-Key': srv.key };
+    const chunked = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(body));
+        controller.close();
+      },
+    });
+    for (const init of [
+      { headers, body }, // no mcp-protocol-version: the SDK's path
+      { headers: { ...headers, 'mcp-protocol-version': '2025-11-25' }, body: chunked, duplex: 'half' }, // no Content-Length
+    ]) {
+      const res = await fetch(`${srv.url}/mcp`, { method: 'POST', ...init } as RequestInit);
+      expect(res.status).toBe(400);
+      const json = await res.json();
+      expect(json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
+      expect(json.error.message).toMatch(LIMIT_MESSAGE);
+    }
+  });
 });
 
 describe('the message builder', () => {

@@ -303,30 +303,32 @@ export function buildApp(opts: AppOptions): Hono {
     }
     let res: Response | undefined;
     let parsedBody: unknown;
-    if (c.req.method === 'POST' && FAST_PATH_VERSIONS.has(c.req.header('mcp-protocol-version') ?? '') && JSON_TYPE.test(c.req.header('content-type') ?? '')) {
-      // Hot path: read the body once; well-formed tools/list, tools/call and ping skip the SDK's per-request server.
-      const length = Number(c.req.header('content-length') ?? NaN);
-      if (Number.isFinite(length) && length <= LIMITS.bodyBytes) {
-        try {
-          assertUtf8Charset(c.req.header('content-type') ?? '');
-          // The JSON-RPC envelope adds two levels above the tool's arguments (which then get exactly LIMITS.depth).
-          parsedBody = parseJsonBody(new Uint8Array(await c.req.arrayBuffer()), LIMITS.depth + 2);
-        } catch (err) {
-          if (err instanceof ToolError && err.status === 415) return errorResponse(c, err);
-          if (err instanceof ToolError && !err.message.startsWith('The request body is not valid JSON'))
-            return c.json({ jsonrpc: '2.0', error: { code: -32700, message: `Parse error: ${err.message}` }, id: null }, 400);
-          parsedBody = undefined;
-        }
-        const accept = c.req.header('accept') ?? '';
-        const answer =
-          parsedBody !== undefined && /application\/json|\*\/\*/.test(accept)
-            ? await opts.mcp.fastPath(parsedBody, { surface: 'mcp-http', caller, stateful: false }, toolsets, c.req.raw.signal)
-            : null;
-        if (answer)
-          res = c.body(answer, 200, { 'Content-Type': 'application/json', 'mcp-protocol-version': c.req.header('mcp-protocol-version')! });
-        else if (parsedBody === undefined)
-          return c.json({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: the body is not valid JSON' }, id: null }, 400);
+    const type = c.req.header('content-type') ?? '';
+    if (c.req.method === 'POST' && JSON_TYPE.test(type)) {
+      // Every JSON body is read once, within the size limit, and parsed here with the depth limit (a byte scan
+      // before JSON.parse), so no message reaches the SDK's parser and schemas nested deeper than it may be.
+      const parseError = (message: string, status: 400 | 413) =>
+        c.json({ jsonrpc: '2.0', error: { code: -32700, message: `Parse error: ${message}` }, id: null }, status);
+      try {
+        assertUtf8Charset(type);
+        const declared = Number(c.req.header('content-length') ?? NaN);
+        if (declared > LIMITS.bodyBytes) throw tooLarge();
+        const buf = Number.isFinite(declared) ? new Uint8Array(await c.req.arrayBuffer()) : await readLimited(c.req.raw, LIMITS.bodyBytes);
+        if (buf.byteLength > LIMITS.bodyBytes) throw tooLarge();
+        // The JSON-RPC envelope adds two levels above the tool's arguments (which then get exactly LIMITS.depth).
+        parsedBody = parseJsonBody(buf, LIMITS.depth + 2);
+      } catch (err) {
+        if (err instanceof ToolError && err.status === 415) return errorResponse(c, err);
+        if (err instanceof ToolError) return parseError(err.message, err.status === 413 ? 413 : 400);
+        throw err;
       }
+      // Hot path: well-formed tools/list, tools/call and ping skip the SDK's per-request server.
+      const version = c.req.header('mcp-protocol-version') ?? '';
+      const answer =
+        FAST_PATH_VERSIONS.has(version) && /application\/json|\*\/\*/.test(c.req.header('accept') ?? '')
+          ? await opts.mcp.fastPath(parsedBody, { surface: 'mcp-http', caller, stateful: false }, toolsets, c.req.raw.signal)
+          : null;
+      if (answer) res = c.body(answer, 200, { 'Content-Type': 'application/json', 'mcp-protocol-version': version });
     }
     res ??= await handlerFor(caller).fetch(c.req.raw, {
       authInfo: { token: 'redacted', clientId: caller.accountId, scopes: [], extra: { caller, toolsets } },
