@@ -132,7 +132,7 @@ async function serveCommand(values: Record<string, string | boolean | undefined>
   const workers = workerCount(values.workers as string | undefined, config.databaseUrl);
   if (workers > 1 && cluster.isPrimary) return await superviseWorkers(workers), -1;
   const server = await createServer(config);
-  if (values.dev && (cluster.worker?.id ?? 1) === 1) await devKey(server.accounts, `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port || 8787}`);
+  const devKeyCreated = values.dev && (cluster.worker?.id ?? 1) === 1 ? await devKey(server.accounts) : null;
   const http = serve({ fetch: server.app.fetch, port, hostname: config.host }, (info) => {
     const shown = config.host.includes(':') ? `[${config.host}]` : config.host;
     config.baseUrl ??= `http://${shown}:${info.port}`; // links to hosted render files (WERKBANK_BASE_URL overrides)
@@ -140,6 +140,11 @@ async function serveCommand(values: Record<string, string | boolean | undefined>
       `werkbank ${VERSION} listening on http://${shown}:${info.port} (${server.registry.tools.length} tools; store ${server.store.describe()}` +
         `${cluster.worker ? `; worker ${cluster.worker.id}, pid ${process.pid}` : ''})\n`,
     );
+    if (devKeyCreated)
+      print(
+        `Created account "dev" with a local API key (shown once):\n\n  ${devKeyCreated}\n\nTry:\n  curl -s ${config.baseUrl}/api/v1/tools/word-counter ` +
+          `-H 'X-API-Key: ${devKeyCreated}' -H 'Content-Type: application/json' -d '{"text":"Hello werkbank"}'\n`,
+      );
     // Machine-readable line for tests and scripts that start with --port 0.
     if (process.env.WERKBANK_PRINT_PORT) print(JSON.stringify({ port: info.port }));
   });
@@ -178,14 +183,15 @@ async function serveCommand(values: Record<string, string | boolean | undefined>
   return -1;
 }
 
-async function devKey(accounts: import('./accounts/accounts.js').Accounts, base: string): Promise<void> {
+/** The dev account's key when this start created it (printed once the server listens), else null. */
+async function devKey(accounts: import('./accounts/accounts.js').Accounts): Promise<string | null> {
   try {
     await accounts.requireAccount('dev');
     process.stderr.write('Dev account "dev" exists (its key was printed on first start; `werkbank keys create --account dev` makes another while the server is stopped).\n');
+    return null;
   } catch {
     await accounts.createAccount('dev', 'paid');
-    const { key } = await accounts.createKey('dev');
-    print(`Created account "dev" with a local API key (shown once):\n\n  ${key}\n\nTry:\n  curl -s ${base}/api/v1/tools/word-counter -H 'X-API-Key: ${key}' -H 'Content-Type: application/json' -d '{"text":"Hello werkbank"}'\n`);
+    return (await accounts.createKey('dev')).key;
   }
 }
 

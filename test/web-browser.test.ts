@@ -214,8 +214,12 @@ describe('account page', () => {
 describe('the built CLI in --dev mode', () => {
   it('serves the pages from the bundle; Run uses the local dev key without signing in; /docs renders the API reference', async () => {
     const data = tempDir();
-    const { proc, url } = await spawnServe(['--dev', '--data', data]);
+    const { proc, url, stdout } = await spawnServe(['--dev', '--data', data]);
     try {
+      // The key is printed with a command that works as shown: the port it really listens on.
+      const printed = /curl -s (\S+)\/api\/v1\/tools\/word-counter -H 'X-API-Key: (wbk_\w+)'/.exec(stdout);
+      expect(printed?.[1]).toBe(url);
+      expect((await post(url, '/api/v1/tools/word-counter', { text: 'Hello werkbank' }, printed![2])).status).toBe(200);
       const p = await freshPage(false);
       await p.goto(url + '/tools/word-counter');
       expect(await p.getAttribute('body', 'data-dev')).toBe('1');

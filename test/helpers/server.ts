@@ -69,15 +69,15 @@ export async function post(base: string, path: string, body: unknown, key?: stri
 }
 
 /** Spawn the built CLI (`werkbank serve`) and wait for its port. */
-export async function spawnServe(args: string[], env: Record<string, string> = {}): Promise<{ proc: ChildProcess; url: string }> {
+export async function spawnServe(args: string[], env: Record<string, string> = {}): Promise<{ proc: ChildProcess; url: string; stdout: string }> {
   const proc = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], {
     env: { ...process.env, WERKBANK_PRINT_PORT: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
   proc.stderr!.on('data', (d) => (stderr += d));
+  let out = '';
   const port = await new Promise<number>((res, rej) => {
-    let out = '';
     const timer = setTimeout(() => rej(new Error(`server did not start: ${stderr}`)), 20_000);
     proc.stdout!.on('data', (d) => {
       out += d;
@@ -92,5 +92,5 @@ export async function spawnServe(args: string[], env: Record<string, string> = {
       rej(new Error(`server exited ${code}: ${stderr}`));
     });
   });
-  return { proc, url: `http://127.0.0.1:${port}` };
+  return { proc, url: `http://127.0.0.1:${port}`, stdout: out };
 }
