@@ -280,6 +280,12 @@ describe('administration', () => {
     expect((await post(s.url, '/api/v1/tools/word-counter', { text: 'x' }, key.key)).status).toBe(401);
     const bad = await fetch(`${s.url}/api/v1/admin/credits`, { method: 'POST', headers: h, body: JSON.stringify({ account: 'beta', pack: 7 }) });
     expect(await bad.json()).toMatchObject({ code: 400, error: expect.stringContaining('100, 1000, 5000') });
+    // Unknown fields are refused by name, as on every tool.
+    const extra = await fetch(`${s.url}/api/v1/admin/accounts`, { method: 'POST', headers: h, body: JSON.stringify({ name: 'gamma', plann: 'paid' }) });
+    expect(extra.status).toBe(400);
+    expect((await extra.json()).error).toMatch(/unknown field `plann` \(did you mean `plan`\?\)/);
+    const missing = await fetch(`${s.url}/api/v1/admin/keys`, { method: 'POST', headers: h, body: '{}' });
+    expect(await missing.json()).toMatchObject({ code: 400, error: expect.stringContaining('`account` is required') });
   });
 
   it('a caller sees only its own account and usage', async () => {

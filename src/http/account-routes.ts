@@ -8,7 +8,9 @@ import type { Context, Hono } from 'hono';
 import { PLANS, USAGE_PAGE, USAGE_PAGE_MAX, nextResetFor, periodStartFor, type Accounts } from '../accounts/accounts.js';
 import type { Store, UsagePage } from '../store/store.js';
 import type { RouteHelpers } from './app.js';
+import { z } from 'zod';
 import { ToolError } from '../core/tool.js';
+import { parseInput } from '../core/validate.js';
 
 function tokenMatches(expected: string, given: string): boolean {
   const a = createHash('sha256').update(expected).digest();
@@ -31,12 +33,12 @@ function usageQuery(c: Context): [days: number, page: UsagePage] {
   ];
 }
 
-function str(body: Record<string, unknown>, field: string, required = true): string | undefined {
-  const v = body[field];
-  if (v === undefined && !required) return undefined;
-  if (typeof v !== 'string' || !v) throw new ToolError(`Invalid input: \`${field}\` is required (string)`);
-  return v;
-}
+/** The admin API's request bodies: exactly these fields (an unknown one is a 400 naming it). */
+const BODIES = {
+  account: z.strictObject({ name: z.string().min(1).max(63), plan: z.enum(['free', 'paid']).default('free') }),
+  key: z.strictObject({ account: z.string().min(1).max(63) }),
+  credits: z.strictObject({ account: z.string().min(1).max(63), pack: z.literal([100, 1000, 5000]) }),
+};
 
 export function accountRoutes(accounts: Accounts, adminToken: string | undefined) {
   return (app: Hono, h: RouteHelpers) => {
@@ -74,10 +76,8 @@ export function accountRoutes(accounts: Accounts, adminToken: string | undefined
       A + '/accounts',
       wrap(async (c) => {
         await admin(c);
-        const body = await h.readJsonObject(c);
-        const plan = str(body, 'plan', false) ?? 'free';
-        if (plan !== 'free' && plan !== 'paid') throw new ToolError('Invalid input: `plan` must be "free" or "paid"');
-        const account = await accounts.createAccount(str(body, 'name')!, plan);
+        const { name, plan } = parseInput(BODIES.account, await h.readJsonObject(c));
+        const account = await accounts.createAccount(name, plan);
         return accounts.accountInfo(account.id);
       }, 201),
     );
@@ -85,7 +85,7 @@ export function accountRoutes(accounts: Accounts, adminToken: string | undefined
       A + '/keys',
       wrap(async (c) => {
         await admin(c);
-        return accounts.createKey(str(await h.readJsonObject(c), 'account')!);
+        return accounts.createKey(parseInput(BODIES.key, await h.readJsonObject(c)).account);
       }, 201),
     );
     app.get(
@@ -102,10 +102,8 @@ export function accountRoutes(accounts: Accounts, adminToken: string | undefined
       A + '/credits',
       wrap(async (c) => {
         await admin(c);
-        const body = await h.readJsonObject(c);
-        const pack = body.pack;
-        if (typeof pack !== 'number') throw new ToolError('Invalid input: `pack` must be 100, 1000 or 5000');
-        return accounts.addPack(str(body, 'account')!, pack);
+        const { account, pack } = parseInput(BODIES.credits, await h.readJsonObject(c));
+        return accounts.addPack(account, pack);
       }),
     );
     app.get(
