@@ -235,11 +235,52 @@ export function assertBodyDepth(raw: unknown): void {
   );
 }
 
-/** Parse `raw` with `schema`; throw a 400 ToolError whose message names every failing field and rule. */
+/** A whole decimal number written as a string: "12", "-0.5", "1e3" (not "", "0x10", "12 kg", "Infinity"). */
+const NUMERIC = /^\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?\s*$/;
+
+/**
+ * `value` with every numeric string that sits where `schema` wants a number replaced by that number (in
+ * objects and arrays, as deep as the schema goes), or `value` itself when there is none: number fields
+ * accept "12.5" as well as 12.5. Fields of other types (strings, unions) are left as they are.
+ */
+export function numericStrings(schema: unknown, value: unknown): unknown {
+  const s = unwrap(schema) as { def?: { type?: string; shape?: Record<string, unknown>; element?: unknown } } | undefined;
+  const type = s?.def?.type;
+  if (type === 'number' && typeof value === 'string' && NUMERIC.test(value)) return Number(value);
+  if (type === 'object' && s?.def?.shape && value && typeof value === 'object' && !Array.isArray(value)) {
+    let out: Record<string, unknown> | undefined;
+    for (const [k, v] of Object.entries(value)) {
+      const field = Object.hasOwn(s.def.shape, k) ? s.def.shape[k] : undefined;
+      const next = field === undefined ? v : numericStrings(field, v);
+      if (next !== v) (out ??= { ...(value as Record<string, unknown>) })[k] = next;
+    }
+    return out ?? value;
+  }
+  if (type === 'array' && Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    value.forEach((v, i) => {
+      const next = numericStrings(s!.def!.element, v);
+      if (next !== v) (out ??= [...value])[i] = next;
+    });
+    return out ?? value;
+  }
+  return value;
+}
+
+/**
+ * Parse `raw` with `schema`; throw a 400 ToolError whose message names every failing field and rule.
+ * Numeric strings in number fields are accepted (read as the number) when the input fails as sent.
+ */
 export function parseInput<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
   assertBodyDepth(raw);
-  const result = schema.safeParse(raw ?? {}, { reportInput: true });
+  let result = schema.safeParse(raw ?? {}, { reportInput: true });
   if (result.success) return result.data;
+  const coerced = numericStrings(schema, raw ?? {});
+  if (coerced !== (raw ?? {})) {
+    const again = schema.safeParse(coerced, { reportInput: true });
+    if (again.success) return again.data;
+    result = again;
+  }
   const messages = result.error.issues.slice(0, 5).map((i) => {
     // Custom refinements carry their own full sentence; prefix the field.
     if (i.code === 'custom') return i.path.length ? `${pathText(i.path)}: ${i.message}` : i.message;

@@ -111,7 +111,7 @@ export async function buildOpenApi(registry: Registry): Promise<Record<string, u
       title: 'werkbank utility API',
       version: VERSION,
       description:
-        'Deterministic utility tools. Every tool is POST /api/v1/tools/<slug> with a JSON object body and answers {ok: true, data}; errors are {error, code}. The same tools are served over MCP at /mcp.',
+        'Deterministic utility tools. Every tool is POST /api/v1/tools/<slug> with a JSON object body and answers {ok: true, data}; errors are {error, code}. Number fields also take numeric strings ("12.5"). The same tools are served over MCP at /mcp.',
     },
     servers: [{ url: '/' }],
     security: [{ ApiKeyHeader: [] }, { BearerAuth: [] }],
