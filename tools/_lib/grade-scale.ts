@@ -106,6 +106,3 @@ export function bandOfLetter(letter: string, bands: readonly GradeBand[]): Grade
   const k = letterKey(letter);
   return bands.find((b) => letterKey(b.letter) === k);
 }
-
-/** Remove binary noise for display-grade results (15 significant digits); keeps exact values exact. */
-export const clean15 = (x: number): number => Number(x.toPrecision(15)) + 0;

@@ -36,3 +36,9 @@ export function roundTo(x: number, decimals: number): number {
   const f = 10 ** decimals;
   return roundHalfAway(x * f) / f + 0;
 }
+
+/**
+ * Remove binary noise (15 significant digits; keeps exact values exact): 64 / 1.6² is 25, not
+ * 24.999999999999996, so a value on a category boundary falls on the right side of it.
+ */
+export const clean15 = (x: number): number => Number(x.toPrecision(15)) + 0;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineTool, ToolError } from '../../src/core/tool.js';
-import { clean15 } from '../_lib/grade-scale.js';
-import { roundTo } from '../_lib/money.js';
+import { clean15, roundTo } from '../_lib/money.js';
 
 /**
  * CGPA (catalogue §4): credit-weighted mean of semester GPAs, Σ(sgpa·credits) / Σcredits (equal weights when no

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool, ToolError } from '../../src/core/tool.js';
-import { bandOfLetter, clean15, letterKey, resolveScale, scaleFields } from '../_lib/grade-scale.js';
-import { roundTo } from '../_lib/money.js';
+import { bandOfLetter, letterKey, resolveScale, scaleFields } from '../_lib/grade-scale.js';
+import { clean15, roundTo } from '../_lib/money.js';
 
 /**
  * GPA (catalogue §4): Σ(points·credits) / Σcredits over graded courses, points from the shared letter scale

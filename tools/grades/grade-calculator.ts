@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool, ToolError } from '../../src/core/tool.js';
-import { bandFor, bandOfLetter, clean15, resolveScale, scaleFields, type GradeBand } from '../_lib/grade-scale.js';
+import { bandFor, bandOfLetter, resolveScale, scaleFields, type GradeBand } from '../_lib/grade-scale.js';
+import { clean15 } from '../_lib/money.js';
 
 /**
  * Weighted course grade (catalogue §4, calculator.net "Grade Calculator"): average = Σ(grade·weight) / Σweight.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool, ToolError } from '../../src/core/tool.js';
-import { bandFor, clean15, resolveScale, scaleFields } from '../_lib/grade-scale.js';
+import { bandFor, resolveScale, scaleFields } from '../_lib/grade-scale.js';
+import { clean15 } from '../_lib/money.js';
 
 /**
  * Grade curves (catalogue §4). Scores are first turned into percents (score / maxScore · 100), then:

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool, ToolError } from '../../src/core/tool.js';
-import { bandFor, clean15, resolveScale, scaleFields, type GradeBand } from '../_lib/grade-scale.js';
-import { roundHalfAway } from '../_lib/money.js';
+import { bandFor, resolveScale, scaleFields, type GradeBand } from '../_lib/grade-scale.js';
+import { clean15, roundHalfAway } from '../_lib/money.js';
 
 /**
  * Test grade (catalogue §4): percent = correct / total · 100 (or (total − wrong) / total · 100), then the letter of

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/core/tool.js';
+import { clean15 } from '../_lib/money.js';
 import { DISCLAIMER, heightCm, heightField, round, unitSystemField, weightField, weightKg, weightOut, weightUnit } from '../_lib/body-units.js';
 
 /**
@@ -55,7 +56,7 @@ export default defineTool({
       input: { height: 180, weight: 65 },
       output: {
         bmi: 20.1,
-        bmiExact: 20.061728395061728,
+        bmiExact: 20.0617283950617,
         category: 'normal weight',
         obesityClass: null,
         normalWeightRange: { min: 59.9, max: 81, unit: 'kg' },
@@ -74,7 +75,7 @@ export default defineTool({
       input: { unitSystem: 'imperial', height: 70, weight: 160 },
       output: {
         bmi: 23,
-        bmiExact: 22.957374029033772,
+        bmiExact: 22.9573740290338,
         category: 'normal weight',
         obesityClass: null,
         normalWeightRange: { min: 128.9, max: 174.2, unit: 'lb' },
@@ -88,9 +89,11 @@ export default defineTool({
     },
   ],
   run({ unitSystem, height, weight }) {
-    const m = heightCm(height, unitSystem) / 100;
+    const cm = heightCm(height, unitSystem);
+    const m = cm / 100;
     const kg = weightKg(weight, unitSystem);
-    const bmi = kg / (m * m);
+    // Free of binary noise, so a BMI of exactly 25 (64 kg at 1.60 m) is 25 and "overweight", not 24.999…
+    const bmi = clean15((kg * 10_000) / (cm * cm));
     return {
       bmi: round(bmi, 1),
       bmiExact: bmi,

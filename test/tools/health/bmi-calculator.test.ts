@@ -31,6 +31,20 @@ describe('bmi-calculator', () => {
     expect(r.category).toBe('normal weight');
   });
 
+  it('puts a BMI exactly on a boundary on the boundary\'s upper side (no binary noise: 64 kg at 160 cm is 25)', async () => {
+    // Each is exactly the boundary in decimal; kg / m² in binary lands just below it.
+    for (const [height, weight, bmi, category, obesityClass] of [
+      [160, 64, 25, 'overweight', null],
+      [180, 59.94, 18.5, 'normal weight', null],
+      [160, 76.8, 30, 'obese', 'I'],
+      [155, 84.0875, 35, 'obese', 'II'],
+      [155, 96.1, 40, 'obese', 'III'],
+    ] as const) {
+      const r = await runTool(tool, { height, weight });
+      expect([r.bmiExact, r.category, r.obesityClass]).toEqual([bmi, category, obesityClass]);
+    }
+  });
+
   it('gives the normal-weight range 18.5·h² to 25·h²', async () => {
     const r = await runTool(tool, { height: 200, weight: 80 });
     expect(r.normalWeightRange).toEqual({ min: 74, max: 100, unit: 'kg' });
