@@ -72,8 +72,7 @@ export default defineTool({
     let note: string | undefined;
     if (span !== null) {
       if (returned > 0) annualized = ret.div(inv).pow(new Decimal(1).div(span)).minus(1).times(100).toDecimalPlaces(4).toNumber() + 0;
-      else if (returned === 0) annualized = -100;
-      else note = 'The annualised ROI is not defined when more than the whole investment was lost (returned < 0).';
+      else note = `The annualised ROI is not defined when the whole investment was lost (returned ${returned === 0 ? '= 0' : '< 0'}).`;
     }
     return {
       invested,

@@ -7,7 +7,8 @@ describe('roi-calculator', () => {
 
   it('plain ROI without a period, losses, total loss and worse', async () => {
     expect(await runTool(roi, { invested: 200, returned: 150 })).toEqual({ invested: 200, returned: 150, gain: -50, roiPercent: -25, years: null, annualizedRoiPercent: null });
-    expect((await runTool(roi, { invested: 200, returned: 0, years: 3 })).annualizedRoiPercent).toBe(-100);
+    // Catalogue §2: returned ≤ 0 → the annualised ROI is undefined (null, with a note saying why).
+    expect(await runTool(roi, { invested: 200, returned: 0, years: 3 })).toMatchObject({ roiPercent: -100, annualizedRoiPercent: null, note: expect.stringContaining('= 0') });
     const worse = await runTool(roi, { invested: 200, returned: -50, years: 3 });
     expect(worse).toMatchObject({ roiPercent: -125, annualizedRoiPercent: null });
     expect(worse.note).toMatch(/not defined/);
