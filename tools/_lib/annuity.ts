@@ -108,11 +108,26 @@ export async function periodInterest(annualRatePercent: number, periodsPerYear =
   return interestRounder(await loadDecimal(), annualRatePercent, periodsPerYear);
 }
 
+/** The unrounded annuity payment in cents: P·r/(1 − (1+r)^−n); r = 0 → P/n. */
+function annuityPaymentExact(Decimal: DecimalCtor, principalCents: number, rate: Dec, periods: number): Dec {
+  if (rate.isZero()) return new Decimal(principalCents).div(periods);
+  return new Decimal(principalCents).times(rate).div(new Decimal(1).minus(rate.plus(1).pow(-periods)));
+}
+
 /** The annuity payment in whole cents: round(P·r/(1 − (1+r)^−n)); r = 0 → round(P/n). */
 export function annuityPaymentCents(Decimal: DecimalCtor, principalCents: number, rate: Dec, periods: number): number {
-  if (rate.isZero()) return new Decimal(principalCents).div(periods).toDecimalPlaces(0).toNumber();
-  const factor = new Decimal(1).minus(rate.plus(1).pow(-periods));
-  return new Decimal(principalCents).times(rate).div(factor).toDecimalPlaces(0).toNumber();
+  return annuityPaymentExact(Decimal, principalCents, rate, periods).toDecimalPlaces(0).toNumber();
+}
+
+/**
+ * n × the unrounded annuity payment, rounded once to a cent (what EMI tables quote as the total payment;
+ * the schedule's rounded rows may add up to a few cents more or less).
+ */
+export async function annuityTotal(principal: number, annualRatePercent: number, periods: number, periodsPerYear = 12): Promise<number> {
+  const Decimal = await loadDecimal();
+  const principalCents = new Decimal(principal).times(100).toDecimalPlaces(0).toNumber();
+  const rate = new Decimal(annualRatePercent).div(100).div(periodsPerYear);
+  return cents(annuityPaymentExact(Decimal, principalCents, rate, periods).times(periods).toDecimalPlaces(0).toNumber());
 }
 
 /** A full schedule for an annuity, linear or interest-only loan. */

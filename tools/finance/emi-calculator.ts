@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool, ToolError } from '../../src/core/tool.js';
-import { MAX_AMOUNT, roundTo, toCents } from '../_lib/money.js';
-import { amortize } from '../_lib/annuity.js';
+import { MAX_AMOUNT, fromCents, roundTo, toCents } from '../_lib/money.js';
+import { amortize, annuityTotal } from '../_lib/annuity.js';
 
 /** Monthly rows returned when `schedule` is `monthly` (like loan-calculator); totals always cover the whole tenure. */
 const MAX_ROWS = 360;
@@ -18,7 +18,7 @@ export default defineTool({
   docs: [
     '- Tenure must come to a whole number of months, up to 1,200. At 0 % EMI = P/n.',
     '- Each month interest = balance × r rounded to paise; the last EMI absorbs the rounding so the balance ends at 0.',
-    '- Totals are the sums of the actual EMIs (pages that multiply a rupee-rounded EMI by n can differ by a few rupees).',
+    '- totalPayment is n × the unrounded EMI, rounded once to paise (catalogue decision; pages that multiply a rupee-rounded EMI by n differ by up to n/2 rupees); totalInterest = totalPayment − principal. The rows (yearly, monthly) are the actual rounded EMIs and may add up to a few paise more or less.',
   ].join('\n'),
   input: z.strictObject({
     principal: z.number().min(0.01).max(MAX_AMOUNT).describe('Loan amount'),
@@ -43,7 +43,7 @@ export default defineTool({
   }),
   examples: [
     // Published check (catalogue §2; e.g. financetoolspro.com and mycalcu.in "₹50 lakh at 8.5% for 20 years"):
-    // EMI ₹43,391 (they print 240 × 43,391 = ₹1,04,13,840 total; the exact schedule here pays ₹1,04,13,879.44).
+    // EMI ₹43,391 (they print 240 × 43,391 = ₹1,04,13,840 total; 240 × the unrounded EMI 43,391.1617 = ₹1,04,13,878.80).
     {
       name: '₹50 lakh at 8.5% for 20 years',
       input: { principal: 5000000, annualRatePercent: 8.5, tenure: 20 },
@@ -52,8 +52,8 @@ export default defineTool({
         annualRatePercent: 8.5,
         tenureMonths: 240,
         emi: 43391.16,
-        totalInterest: 5413879.44,
-        totalPayment: 10413879.44,
+        totalInterest: 5413878.8,
+        totalPayment: 10413878.8,
         interestPercentOfTotal: 51.99,
         lastEmi: 43392.2,
         yearly: [
@@ -114,15 +114,19 @@ export default defineTool({
     if (Math.abs(months - n) > 1e-9 || n < 1)
       throw new ToolError(`\`tenure\` must come to a whole number of months (got ${tenure} ${tenureUnit} = ${months} months)`, 400, { field: 'tenure' });
     if (n > MAX_MONTHS) throw new ToolError(`\`tenure\` may be at most ${MAX_MONTHS} months (100 years); got ${n}`, 400, { field: 'tenure' });
-    const a = await amortize({ principal, annualRatePercent, periods: n, periodsPerYear: 12, repayment: 'annuity' });
+    const [a, totalPayment] = await Promise.all([
+      amortize({ principal, annualRatePercent, periods: n, periodsPerYear: 12, repayment: 'annuity' }),
+      annuityTotal(principal, annualRatePercent, n),
+    ]);
+    const totalInterest = fromCents(toCents(totalPayment) - toCents(principal));
     const out = {
       principal,
       annualRatePercent,
       tenureMonths: n,
       emi: a.payment,
-      totalInterest: a.totalInterest,
-      totalPayment: a.totalPaid,
-      interestPercentOfTotal: roundTo((toCents(a.totalInterest) / toCents(a.totalPaid)) * 100, 2),
+      totalInterest,
+      totalPayment,
+      interestPercentOfTotal: roundTo((toCents(totalInterest) / toCents(totalPayment)) * 100, 2),
       lastEmi: a.lastPayment,
       yearly: a.yearly.map((y) => ({ year: y.year, principal: y.principal, interest: y.interest, totalPaid: y.payment, balance: y.balance })),
       formula: 'EMI = P·r·(1+r)^n / ((1+r)^n − 1), r = annualRatePercent / 1200, n = months',
