@@ -333,3 +333,13 @@ export function writeCsv(rows: readonly (readonly string[])[], delimiter: Delimi
  * of 20 characters take a third of that.
  */
 export const CSV_TOOL_MAX_CHARS = 250_000;
+
+/**
+ * One row as an object keyed by the header names. Keys are own properties even when a header is
+ * `__proto__` (a plain `row[name] = …` would set the prototype and lose that column).
+ */
+export function recordOf(names: readonly string[], cells: readonly (string | undefined)[]): Record<string, string> {
+  const row: Record<string, string> = {};
+  names.forEach((name, i) => Object.defineProperty(row, name, { value: cells[i] ?? '', enumerable: true, writable: true, configurable: true }));
+  return row;
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool, ToolError } from '../../src/core/tool.js';
-import { CSV_TOOL_MAX_CHARS, DELIMITERS, delimiterField, lineEndingField, raggedSchema, readCsvTable, writeCsv, writeDelimiterField } from '../_lib/csv.js';
+import { CSV_TOOL_MAX_CHARS, DELIMITERS, delimiterField, lineEndingField, raggedSchema, readCsvTable, recordOf, writeCsv, writeDelimiterField } from '../_lib/csv.js';
 
 export default defineTool({
   slug: 'csv-column-extractor',
@@ -68,11 +68,7 @@ export default defineTool({
     const rows = table.rows.map((r) => picks.map((k) => r[k]));
     const base = { columns: names, rows: rows.length, ragged: table.ragged };
     if (format === 'json') {
-      const data = rows.map((r) => {
-        const o: Record<string, string> = {};
-        names.forEach((name, i) => (o[name] = r[i]));
-        return o;
-      });
+      const data = rows.map((r) => recordOf(names, r));
       return { result: '', data, ...base };
     }
     if (format === 'list') {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/core/tool.js';
 import { LIMITS } from '../../src/core/limits.js';
-import { delimiterField, detectDelimiter, parseCsv } from '../_lib/csv.js';
+import { delimiterField, detectDelimiter, parseCsv, recordOf } from '../_lib/csv.js';
 
 /** Unique, non-empty column names: blanks become `columnN`, repeats get `_2`, `_3`... */
 function columnNames(header: string[], width: number): string[] {
@@ -55,11 +55,7 @@ export default defineTool({
     const [header, ...body] = records.map((r) => r.cells);
     const width = records.reduce((max, r) => Math.max(max, r.cells.length), 0);
     const names = columnNames(header, width);
-    const data = body.map((cells) => {
-      const row: Record<string, string> = {};
-      names.forEach((name, i) => (row[name] = cells[i] ?? ''));
-      return row;
-    });
+    const data = body.map((cells) => recordOf(names, cells));
     return { data, rows: data.length, columns: names.length };
   },
 });

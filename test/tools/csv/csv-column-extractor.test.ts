@@ -42,4 +42,9 @@ describe('csv-column-extractor', () => {
     const big = 'a,b\n' + 'x,y\n'.repeat(62_000);
     expect((await runTool(tool, { csv: big, columns: ['b'] })).rows).toBe(62_000);
   });
+
+  it('keeps a column named __proto__ as an own key in JSON rows', async () => {
+    const r = await runTool(tool, { csv: '__proto__,b\n1,2', columns: ['__proto__', 'b'], format: 'json' });
+    expect(JSON.stringify(r.data)).toBe('[{"__proto__":"1","b":"2"}]');
+  });
 });

@@ -27,5 +27,12 @@ describe('csv-to-json', () => {
     expect(await runTool(csvToJson, { csv: '' })).toEqual({ data: [], rows: 0, columns: 0 });
     await expectToolError(csvToJson, { csv: 'a\n1\n"open', delimiter: 'comma' }, 400, /never closed.*line 3/);
   });
-});
 
+  it('keeps a column named __proto__ (or constructor) as an own key of every row', async () => {
+    const r = await runTool(csvToJson, { csv: '__proto__,constructor,b\n1,2,3' });
+    expect(r.columns).toBe(3);
+    expect(Object.keys(r.data[0])).toEqual(['__proto__', 'constructor', 'b']);
+    expect(JSON.parse(JSON.stringify(r.data))).toEqual(JSON.parse('[{"__proto__":"1","constructor":"2","b":"3"}]'));
+    expect(Object.getPrototypeOf(r.data[0])).toBe(Object.prototype);
+  });
+});
