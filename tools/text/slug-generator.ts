@@ -13,9 +13,17 @@ export function stripLatinDiacritics(text: string): string {
     .normalize('NFC');
 }
 
+/**
+ * Capital letters the transliteration writes as two capitals (Æ → AE), spelled as a capital and a small
+ * letter when a small letter follows, so camelCase splitting keeps the word whole: "Æsop" → aesop, not
+ * a-esop ("ÆSOP" stays AESOP → aesop).
+ */
+const TWO_LETTER_CAPITALS: Record<string, string> = { Æ: 'Ae', Œ: 'Oe', Ĳ: 'Ij', Þ: 'Th', Ǆ: 'Dz', Ǉ: 'Lj', Ǌ: 'Nj', ẞ: 'Ss' };
+const BEFORE_SMALL = new RegExp(`[${Object.keys(TWO_LETTER_CAPITALS).join('')}](?=\\p{Ll})`, 'gu');
+
 export async function toSlug(text: string, separator: string): Promise<string> {
   const slugify = await loadSlugify();
-  return slugify(stripLatinDiacritics(text), { separator });
+  return slugify(stripLatinDiacritics(text).replace(BEFORE_SMALL, (c) => TWO_LETTER_CAPITALS[c]), { separator });
 }
 
 export default defineTool({

@@ -25,5 +25,13 @@ describe('slug-generator', () => {
     expect(await make('日本語')).toBe('');
     expect(await make('!!!')).toBe('');
   });
-});
 
+  it('keeps a word whole when a capital letter transliterates to two (Æ, Œ, Ĳ, Þ), in title case and in capitals', async () => {
+    expect(await make('Æsop Ærø')).toBe('aesop-aero');
+    expect(await make('Œuvre')).toBe('oeuvre');
+    expect(await make('Straße Þór Łódź')).toBe('strasse-thor-lodz');
+    expect(await make('ĲSSELMEER Ĳssel')).toBe('ijsselmeer-ijssel');
+    expect(await make('ÆSOP')).toBe('aesop');
+    expect(await make('fooBar XMLHttpRequest')).toBe('foo-bar-xml-http-request'); // camelCase still splits
+  });
+});
