@@ -7,6 +7,9 @@ const MAX_SQL = 100_000;
 
 const loadSqlFormatter = lazy(() => import('sql-formatter'));
 
+/** Tried in this order; the first that reads the input formats it. */
+const DIALECTS = ['sql', 'postgresql', 'mysql', 'sqlite', 'transactsql'] as const;
+
 export default defineTool({
   slug: 'sql-formatter',
   // Where it runs (issue 14): the compute pool, 5 s deadline; see WORKER_DECISIONS in tools/_lib/offload.ts.
@@ -14,8 +17,8 @@ export default defineTool({
   title: 'SQL formatter',
   description:
     'Formats SQL for reading: keywords in upper case, each major clause (SELECT, FROM, WHERE, GROUP BY, ORDER BY, JOIN, VALUES, SET...) on its own line, items indented 2 spaces, statements separated by a blank line. ' +
-    'Uses the standard-SQL dialect of the sql-formatter library, which also reads the common MySQL/PostgreSQL/SQLite syntax; identifiers, strings and comments are kept as written. ' +
-    `It does not validate SQL: it only tokenizes and lays out. Input that cannot be tokenized (e.g. an unclosed string) is a 400 naming the line. Up to ${MAX_SQL} characters.`,
+    'Reads it as standard SQL, or else as PostgreSQL, MySQL, SQLite or T-SQL (the first dialect of the sql-formatter library that reads it: `::int`, `->>`, `$1`, backticks and [brackets] all format); identifiers, strings and comments are kept as written. ' +
+    `It does not validate SQL: it only tokenizes and lays out. Input no dialect can read (an unclosed string or bracket) is a 400 naming the line. Up to ${MAX_SQL} characters.`,
   input: z.strictObject({
     sql: z.string().max(MAX_SQL).describe('One or more SQL statements'),
   }),
@@ -38,11 +41,14 @@ export default defineTool({
   ],
   async run({ sql }) {
     const { format } = await loadSqlFormatter();
-    try {
-      return { sql: format(sql, { language: 'sql', keywordCase: 'upper', tabWidth: 2 }) };
-    } catch (e) {
-      const message = (e as Error).message.split('\n')[0].replace(/^Parse error:\s*/, '');
-      throw new ToolError(`\`sql\` could not be formatted: ${message}`, 400, { field: 'sql' });
-    }
+    let first: Error | undefined;
+    for (const language of DIALECTS)
+      try {
+        return { sql: format(sql, { language, keywordCase: 'upper', tabWidth: 2 }) };
+      } catch (e) {
+        first ??= e as Error; // the standard dialect's complaint names the problem best
+      }
+    const message = first!.message.split('\n')[0].replace(/^Parse error:\s*/, '');
+    throw new ToolError(`\`sql\` could not be formatted: ${message}`, 400, { field: 'sql' });
   },
 });
