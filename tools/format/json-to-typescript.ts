@@ -63,9 +63,11 @@ class Inference {
     return members;
   }
 
-  /** One interface for all `objects` (merged: a key missing from some of them is optional); identical interfaces are shared. */
-  declareInterface(objects: JsonObject[], hint: string): string {
-    const name = this.reserve(pascal(hint));
+  /**
+   * One interface for all `objects` (merged: a key missing from some of them is optional); identical interfaces
+   * are shared. Named `hint` in PascalCase, or exactly `name` (the root: `rootName` as the caller wrote it).
+   */
+  declareInterface(objects: JsonObject[], hint: string, name = this.reserve(pascal(hint))): string {
     const slot = this.declarations.push(undefined) - 1;
     const keys = [...new Set(objects.flatMap((o) => Object.keys(o)))];
     const lines = keys.map((key) => {
@@ -91,6 +93,12 @@ class Inference {
     this.names.add(name);
     const type = this.typeOf([value], name);
     this.declarations.unshift({ name, body: `= ${type};` });
+  }
+
+  /** Take `name` as it is (the root's, which nothing has taken yet). */
+  claim(name: string): string {
+    this.names.add(name);
+    return name;
   }
 
   private reserve(base: string): string {
@@ -151,7 +159,7 @@ export default defineTool({
   async run({ json, rootName, ...options }) {
     const value = await parseJsonField(json, 'json');
     const inference = new Inference(options);
-    if (isObject(value)) inference.declareInterface([value], rootName);
+    if (isObject(value)) inference.declareInterface([value], rootName, inference.claim(rootName));
     else inference.declareAlias(rootName, value);
     return inference.print();
   },

@@ -33,5 +33,12 @@ describe('json-to-typescript', () => {
       'export interface Root {\n  users: User[];\n}\n\nexport interface User {\n  id: string | number;\n  tags?: string[];\n  extra?: null;\n}\n',
     );
   });
-});
 
+  it('names the root exactly rootName, object or not', async () => {
+    const obj = await runTool(jsonToTypescript, { json: '{"a":1,"my_root":{"b":2}}', rootName: 'my_root' });
+    expect(obj.typescript).toMatch(/^export interface my_root \{/);
+    expect(obj.typescript).toMatch(/export interface MyRoot \{/); // the nested key keeps its PascalCase name
+    expect((await runTool(jsonToTypescript, { json: '{"a":1}', rootName: '$x' })).typescript).toMatch(/^export interface \$x \{/);
+    expect((await runTool(jsonToTypescript, { json: '[1]', rootName: 'my_root' })).typescript).toMatch(/^export type my_root = number\[\];/);
+  });
+});
