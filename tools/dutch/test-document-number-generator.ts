@@ -39,17 +39,23 @@ export function icaoCheckDigit(field: string): number {
   return sum % 10;
 }
 
+const KINDS = ['passport', 'id-card'] as const;
+
 type Pick = (chars: string) => string;
 
-function generate(pick: Pick, noZero: boolean): string {
+/**
+ * The first letter by kind: N for passports, I for identity cards, as on the RvIG's GBA-V test persons
+ * (20220502 test set, element 12.35.20: 67 of 89 PN numbers start with N, 68 of 69 NI numbers with I).
+ */
+const FIRST_LETTER: Record<(typeof KINDS)[number], string> = { passport: 'N', 'id-card': 'I' };
+
+function generate(pick: Pick, noZero: boolean, kind: (typeof KINDS)[number]): string {
   const digits = noZero ? DIGITS_NO_ZERO : DIGITS;
   const mixed = LETTERS + digits;
-  let s = pick(LETTERS) + pick(LETTERS);
+  let s = FIRST_LETTER[kind] + pick(LETTERS);
   for (let i = 0; i < 6; i++) s += pick(mixed);
   return s + pick(digits);
 }
-
-const KINDS = ['passport', 'id-card'] as const;
 
 const validationOut = z.object({
   input: z.string(),
@@ -65,13 +71,13 @@ export default defineTool({
   slug: 'test-document-number-generator',
   title: 'Dutch passport / ID card number generator (test data)',
   description:
-    'Generates or validates Dutch passport and identity card numbers for testing: 9 characters (2 letters, 6 letters or digits, 1 digit; never the letter O), each with its ICAO 9303 MRZ check digit. ' +
+    'Generates or validates Dutch passport and identity card numbers for testing: 9 characters (2 letters, 6 letters or digits, 1 digit; never the letter O; passports start with N, identity cards with I), each with its ICAO 9303 MRZ check digit. ' +
     'Random test data (`seed` makes it reproducible), not checked against any register. Mode `validate` checks a `number` (a 10th character as the check digit).',
   docs:
     'Check digit: ICAO 9303 weights 7-3-1, A=10…Z=35, sum mod 10; `mrz` = number + check digit. `noZero` (default true) avoids the digit 0, as in numbers issued since 2020. There is no official test range for Dutch document numbers.',
   input: z.strictObject({
     mode: z.enum(['generate', 'validate']).default('generate').describe('generate or validate'),
-    kind: z.enum(KINDS).default('passport').describe('Document kind (same number format); echoed in the output'),
+    kind: z.enum(KINDS).default('passport').describe('Document kind: passport (numbers start with N) or id-card (with I)'),
     count: z.int().min(1).max(MAX_COUNT).default(1).describe(`How many numbers, 1–${MAX_COUNT}`),
     noZero: z.boolean().default(true).describe('Avoid the digit 0 (not used since December 2019)'),
     seed: z.union([z.int(), z.string().max(LIMITS.short)]).optional().describe('Optional seed for reproducible output'),
@@ -162,7 +168,7 @@ export default defineTool({
     const pick: Pick = (chars) => chars[rng.int(0, chars.length - 1)];
     // 25² · 34⁶ · 9 distinct numbers: duplicates are rare, the loop ends quickly (1000 in ~2 ms).
     const seen = new Set<string>();
-    while (seen.size < count) seen.add(generate(pick, noZero));
+    while (seen.size < count) seen.add(generate(pick, noZero, kind));
     const documents = [...seen].map((documentNumber) => {
       const checkDigit = icaoCheckDigit(documentNumber);
       return { documentNumber, checkDigit, mrz: documentNumber + checkDigit };
