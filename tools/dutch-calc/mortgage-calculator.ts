@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool, ToolError } from '../../src/core/tool.js';
 import { addMonths, dayFromIso, isoDate, isoDateField } from '../_lib/calendar.js';
-import { roundTo, toCents } from '../_lib/money.js';
+import { fromCents, roundTo, toCents } from '../_lib/money.js';
 import { amortize } from '../_lib/annuity.js';
 import { AVAILABLE_YEARS, DEDUCTIBLE_MONTHS, DEDUCTION_YEARS } from './_mortgage.js';
 
@@ -9,17 +9,40 @@ const MAX_LOAN = 1e8;
 /** 40 years = 480 monthly rows (measured 1.3 ms with the monthly schedule). */
 const MAX_YEARS = 40;
 
+/** The loan: `loanAmount`, or `homePrice` minus the down payment (in euros or percent of the price). */
+function loanOf(input: { loanAmount?: number; homePrice?: number; downPayment?: number; downPaymentPercent?: number }) {
+  const { loanAmount, homePrice, downPayment, downPaymentPercent } = input;
+  if (homePrice === undefined) {
+    if (downPayment !== undefined || downPaymentPercent !== undefined)
+      throw new ToolError('`homePrice` is required with a down payment (the loan is the price minus the down payment)', 400, { field: 'homePrice' });
+    if (loanAmount === undefined) throw new ToolError('`loanAmount` is required (or give `homePrice` and a down payment)', 400, { field: 'loanAmount' });
+    return { loanAmount, purchase: {} };
+  }
+  if (loanAmount !== undefined) throw new ToolError('Give `loanAmount` or `homePrice` (with a down payment), not both', 400, { field: 'loanAmount' });
+  if (downPayment !== undefined && downPaymentPercent !== undefined)
+    throw new ToolError('Give `downPayment` or `downPaymentPercent`, not both', 400, { field: 'downPaymentPercent' });
+  const down = downPaymentPercent !== undefined ? fromCents(Math.round((toCents(homePrice) * downPaymentPercent) / 100)) : (downPayment ?? 0);
+  const loan = fromCents(toCents(homePrice) - toCents(down));
+  if (loan < 1) throw new ToolError(`The down payment (${down}) leaves no loan on a home price of ${homePrice}`, 400, { field: downPaymentPercent !== undefined ? 'downPaymentPercent' : 'downPayment' });
+  return { loanAmount: loan, purchase: { homePrice, downPayment: down } };
+}
+
 export default defineTool({
   slug: 'mortgage-calculator',
   title: 'Dutch mortgage calculator (annuïteit / lineair, hypotheekrenteaftrek estimate)',
   description:
-    'Monthly payments of a Dutch hypotheek, annuity (annuïteitenhypotheek) or linear (lineair), with totals, payoff date (with startDate) and a yearly or monthly table. With year it adds an ESTIMATE of the hypotheekrenteaftrek: interest × deductionRatePercent capped at the year\'s maximum, for at most 30 years.',
+    'Monthly payments of a Dutch hypotheek, annuity (annuïteitenhypotheek) or linear (lineair), with totals, payoff date (with startDate) and a yearly or monthly table. The loan is loanAmount, or homePrice minus downPayment (euros) or downPaymentPercent; propertyTaxPerYear and insurancePerYear are shown per month beside the payment. With year it adds an ESTIMATE of the hypotheekrenteaftrek: interest × deductionRatePercent capped at the year\'s maximum, for at most 30 years.',
   docs: [
     '- Interest monthly at annual rate / 12; cents rounded per row with the remainder in the last payment.',
     '- Maximum deduction rate: 37.48 % (2025), 37.56 % (2026). Eigenwoningforfait, Hillen and rate changes are not modelled.',
   ].join('\n'),
   input: z.strictObject({
-    loanAmount: z.number().min(1).max(MAX_LOAN).describe('Mortgage amount in euros'),
+    loanAmount: z.number().min(1).max(MAX_LOAN).optional().describe('Mortgage amount in euros (or give homePrice and a down payment)'),
+    homePrice: z.number().min(1).max(MAX_LOAN).optional().describe('Purchase price in euros: the loan is the price minus the down payment'),
+    downPayment: z.number().min(0).max(MAX_LOAN).optional().describe('With homePrice: own money put in, in euros'),
+    downPaymentPercent: z.number().min(0).max(100).optional().describe('With homePrice: own money put in, percent of the price'),
+    propertyTaxPerYear: z.number().min(0).max(1e6).optional().describe('Yearly property tax (OZB) in euros, shown per month beside the payment'),
+    insurancePerYear: z.number().min(0).max(1e6).optional().describe('Yearly home insurance in euros, shown per month beside the payment'),
     annualRatePercent: z.number().min(0).max(20).describe('Annual interest rate in percent'),
     termYears: z.int().min(1).max(MAX_YEARS).default(30).describe('Term in whole years (default 30)'),
     repayment: z.enum(['annuity', 'linear']).default('annuity').describe('annuity (default) or linear'),
@@ -29,6 +52,8 @@ export default defineTool({
     schedule: z.enum(['yearly', 'monthly']).default('yearly').describe('yearly table only, or also the monthly rows'),
   }),
   output: z.object({
+    homePrice: z.number().optional(),
+    downPayment: z.number().optional().describe('In euros'),
     loanAmount: z.number(),
     annualRatePercent: z.number(),
     termYears: z.int(),
@@ -39,6 +64,10 @@ export default defineTool({
     totalInterest: z.number(),
     totalPaid: z.number(),
     payoffDate: z.string().optional(),
+    monthlyCosts: z
+      .object({ propertyTax: z.number(), insurance: z.number(), total: z.number(), firstMonthTotal: z.number().describe('First payment + these costs') })
+      .optional()
+      .describe('With propertyTaxPerYear or insurancePerYear: each a twelfth of the year, rounded to cents'),
     interestDeduction: z
       .object({
         estimate: z.boolean(),
@@ -171,7 +200,9 @@ export default defineTool({
       },
     },
   ],
-  async run({ loanAmount, annualRatePercent, termYears, repayment, year, deductionRatePercent, startDate, schedule }) {
+  async run(input) {
+    const { annualRatePercent, termYears, repayment, year, deductionRatePercent, startDate, schedule, propertyTaxPerYear, insurancePerYear } = input;
+    const { loanAmount, purchase } = loanOf(input);
     if (year === undefined && deductionRatePercent !== undefined)
       throw new ToolError(`\`year\` is required with \`deductionRatePercent\` (available years: ${AVAILABLE_YEARS.join(', ')})`, 400, { field: 'year' });
     const figures = year === undefined ? undefined : DEDUCTION_YEARS[year];
@@ -193,7 +224,12 @@ export default defineTool({
       balance: y.balance,
       ...(figures ? { deduction: deductionOf(deductibleInterest((y.year - 1) * 12, y.year * 12)) } : {}),
     }));
+    const costs =
+      propertyTaxPerYear === undefined && insurancePerYear === undefined
+        ? undefined
+        : { propertyTax: roundTo((propertyTaxPerYear ?? 0) / 12, 2), insurance: roundTo((insurancePerYear ?? 0) / 12, 2) };
     const out = {
+      ...purchase,
       loanAmount,
       annualRatePercent,
       termYears,
@@ -204,6 +240,15 @@ export default defineTool({
       totalInterest: a.totalInterest,
       totalPaid: a.totalPaid,
       ...(startDate ? { payoffDate: isoDate(addMonths(dayFromIso(startDate), months - 1)) } : {}),
+      ...(costs
+        ? {
+            monthlyCosts: {
+              ...costs,
+              total: roundTo(costs.propertyTax + costs.insurance, 2),
+              firstMonthTotal: roundTo(a.firstPayment + costs.propertyTax + costs.insurance, 2),
+            },
+          }
+        : {}),
       ...(figures
         ? {
             interestDeduction: {

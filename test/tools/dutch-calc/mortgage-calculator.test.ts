@@ -54,6 +54,25 @@ describe('mortgage-calculator', () => {
     await expectToolError(mortgage, { loanAmount: 300000, annualRatePercent: 4, repayment: 'interest-only' }, 400, /repayment/);
     await expectToolError(mortgage, { loanAmount: 0, annualRatePercent: 4 }, 400, /loanAmount/);
   });
+
+  it('takes the loan from homePrice minus a down payment (euros or percent), and shows property tax and insurance per month', async () => {
+    const byLoan = await runTool(mortgage, { loanAmount: 200000, annualRatePercent: 3 });
+    const byPrice = await runTool(mortgage, { homePrice: 250000, downPaymentPercent: 20, annualRatePercent: 3, propertyTaxPerYear: 600, insurancePerYear: 301 });
+    expect(byPrice).toMatchObject({ homePrice: 250000, downPayment: 50000, loanAmount: 200000, monthlyPayment: byLoan.monthlyPayment, totalInterest: byLoan.totalInterest });
+    expect(byPrice.monthlyCosts).toEqual({ propertyTax: 50, insurance: 25.08, total: 75.08, firstMonthTotal: 918.29 });
+    expect(await runTool(mortgage, { homePrice: 250000, downPayment: 50000, annualRatePercent: 3 })).toMatchObject({ loanAmount: 200000, downPayment: 50000 });
+    expect(await runTool(mortgage, { homePrice: 250000, annualRatePercent: 3 })).toMatchObject({ loanAmount: 250000, downPayment: 0 });
+    expect(byLoan).not.toHaveProperty('monthlyCosts');
+    expect(byLoan).not.toHaveProperty('homePrice');
+  });
+
+  it('refuses an ambiguous or missing loan, naming the field', async () => {
+    await expectToolError(mortgage, { annualRatePercent: 3 }, 400, /`loanAmount` is required/);
+    await expectToolError(mortgage, { loanAmount: 1000, homePrice: 2000, annualRatePercent: 3 }, 400, /not both/);
+    await expectToolError(mortgage, { downPayment: 10, annualRatePercent: 3 }, 400, /`homePrice` is required/);
+    await expectToolError(mortgage, { homePrice: 2000, downPayment: 1, downPaymentPercent: 5, annualRatePercent: 3 }, 400, /`downPayment` or `downPaymentPercent`/);
+    await expectToolError(mortgage, { homePrice: 2000, downPaymentPercent: 100, annualRatePercent: 3 }, 400, /leaves no loan/);
+  });
 });
 
 function roundCents(x: number) {
