@@ -26,7 +26,10 @@ export default defineTool({
     '- A single debt also reports n = −ln(1 − rB/P)/ln(1 + r).',
   ].join('\n'),
   input: z.strictObject({
-    debts: z.array(debtSchema).min(1).max(MAX_DEBTS).describe('The debts'),
+    debts: z.array(debtSchema).min(1).max(MAX_DEBTS).optional().describe('The debts (or, for one debt, balance, aprPercent and monthlyPayment)'),
+    balance: z.number().min(0.01).max(MAX_MONEY).optional().describe('One debt: amount owed now'),
+    aprPercent: z.number().min(0).max(100).optional().describe('One debt: APR in percent'),
+    monthlyPayment: z.number().min(0).max(MAX_MONEY).optional().describe('One debt: monthly payment'),
     extraPayment: z.number().min(0).max(MAX_MONEY).default(0).describe('Monthly extra, to the target debt'),
     strategy: z.enum(['avalanche', 'snowball']).default('avalanche').describe('Which debt gets the extra money first'),
     startDate: isoDateField('Date of the first payment').optional(),
@@ -133,7 +136,15 @@ export default defineTool({
       },
     },
   ],
-  async run({ debts, extraPayment, strategy, startDate }) {
+  async run({ debts: list, balance, aprPercent, monthlyPayment, extraPayment, strategy, startDate }) {
+    const single = [balance, aprPercent, monthlyPayment];
+    if (list && single.some((v) => v !== undefined))
+      throw new ToolError('Give `debts`, or `balance`, `aprPercent` and `monthlyPayment` for one debt, not both', 400, { field: 'debts' });
+    if (!list) {
+      const missing = (['balance', 'aprPercent', 'monthlyPayment'] as const).find((_, i) => single[i] === undefined);
+      if (missing) throw new ToolError(`\`${missing}\` is required (or give \`debts\`)`, 400, { field: missing });
+    }
+    const debts = list ?? [{ balance: balance!, aprPercent: aprPercent!, payment: monthlyPayment! }];
     const state = await Promise.all(
       debts.map(async (d, index) => ({
         index,

@@ -76,4 +76,12 @@ describe('debt-payoff-calculator', () => {
     await expectToolError(debt, { debts: Array.from({ length: 21 }, () => ({ balance: 1, aprPercent: 1, payment: 1 })) }, 400, /debts/);
     await expectToolError(debt, { debts: [{ balance: 100, aprPercent: 1, payment: 10 }], startDate: '2025-02-29' }, 400, /startDate/);
   });
+
+  it('takes one debt as balance, aprPercent and monthlyPayment (catalogue §2), the same as a list of one', async () => {
+    const flat = await runTool(debt, { balance: 15000, aprPercent: 12, monthlyPayment: 400 });
+    expect(flat).toEqual(await runTool(debt, { debts: [{ balance: 15000, aprPercent: 12, payment: 400 }] }));
+    expect(flat).toMatchObject({ months: 48, totalInterest: 3894.36 }); // a cent-by-cent simulation in python3 agrees
+    await expectToolError(debt, { balance: 15000, aprPercent: 12 }, 400, /`monthlyPayment` is required/);
+    await expectToolError(debt, { balance: 1, aprPercent: 1, monthlyPayment: 1, debts: [{ balance: 1, aprPercent: 1, payment: 1 }] }, 400, /not both/);
+  });
 });
