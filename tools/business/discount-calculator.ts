@@ -5,11 +5,46 @@ import { type Decimal, loadDecimal, money, sig } from './_decimal.js';
 
 const MAX_DISCOUNTS = 10;
 
+/** "Buy X get Y (at d % off)": X items at the unit price plus Y at d % off, against X + Y at the unit price. */
+async function buyXGetY(input: {
+  originalPrice?: number;
+  salePrice?: number;
+  discountsPercent?: number[];
+  discountAmount?: number;
+  buyQuantity?: number;
+  getQuantity?: number;
+  getDiscountPercent: number;
+}) {
+  const { originalPrice, buyQuantity, getQuantity, getDiscountPercent } = input;
+  if (buyQuantity === undefined || getQuantity === undefined)
+    throw new ToolError('"buy X get Y" needs both `buyQuantity` and `getQuantity`', 400, { field: buyQuantity === undefined ? 'buyQuantity' : 'getQuantity' });
+  const other = (['salePrice', 'discountsPercent', 'discountAmount'] as const).find((k) => input[k] !== undefined);
+  if (other) throw new ToolError(`\`${other}\` does not go with "buy X get Y" (give the item price as \`originalPrice\`)`, 400, { field: other });
+  if (originalPrice === undefined) throw new ToolError('`originalPrice` (the price of one item) is required with "buy X get Y"', 400, { field: 'originalPrice' });
+  const D = await loadDecimal();
+  const unit = new D(originalPrice);
+  const items = buyQuantity + getQuantity;
+  const o = unit.times(items);
+  const s = unit.times(buyQuantity).plus(unit.times(getQuantity).times(new D(100).minus(getDiscountPercent)).dividedBy(100));
+  const oRounded = money(o);
+  const sRounded = money(s);
+  return {
+    solvedFor: 'salePrice' as const,
+    originalPrice: oRounded,
+    salePrice: sRounded,
+    savings: money(new D(oRounded).minus(sRounded)),
+    effectiveDiscountPercent: o.isZero() ? null : sig(o.minus(s).dividedBy(o).times(100)),
+    steps: [],
+    deal: { items, unitPrice: originalPrice, pricePerItem: money(s.dividedBy(items)) },
+    formula: 'salePrice = unitPrice × (buyQuantity + getQuantity × (1 − getDiscountPercent / 100)); originalPrice = unitPrice × (buyQuantity + getQuantity)',
+  };
+}
+
 export default defineTool({
   slug: 'discount-calculator',
   title: 'Discount calculator (percent, amount, stacked, reverse)',
   description:
-    'Give any two of originalPrice, salePrice and the discount (discountsPercent, stacked one after another: [20, 10] = 28 % off, or discountAmount); returns the third plus savings and the effective discount. Prices rounded to cents at the end.',
+    'Give any two of originalPrice, salePrice and the discount (discountsPercent, stacked one after another: [20, 10] = 28 % off, or discountAmount); returns the third plus savings and the effective discount. Or "buy X get Y": originalPrice per item, buyQuantity, getQuantity (free, or getDiscountPercent off). Prices rounded to cents at the end.',
   input: z.strictObject({
     originalPrice: z.number().min(0).max(MAX_AMOUNT).optional().describe('Price before the discount'),
     salePrice: z.number().min(0).max(MAX_AMOUNT).optional().describe('Price after the discount'),
@@ -20,6 +55,9 @@ export default defineTool({
       .optional()
       .describe('Percent off; several values are applied one after another'),
     discountAmount: z.number().min(0).max(MAX_AMOUNT).optional().describe('Amount off (instead of discountsPercent)'),
+    buyQuantity: z.int().min(1).max(1000).optional().describe('"Buy X get Y": X items paid in full (originalPrice is then the price of one item)'),
+    getQuantity: z.int().min(1).max(1000).optional().describe('"Buy X get Y": Y more items at getDiscountPercent off'),
+    getDiscountPercent: z.number().min(0).max(100).default(100).describe('"Buy X get Y": discount on the Y items; default 100 (free)'),
   }),
   output: z.object({
     solvedFor: z.enum(['salePrice', 'originalPrice', 'discount']),
@@ -28,6 +66,10 @@ export default defineTool({
     savings: z.number().describe('originalPrice − salePrice'),
     effectiveDiscountPercent: z.number().nullable().describe('savings / originalPrice × 100; null when the original price is 0'),
     steps: z.array(z.object({ discountPercent: z.number(), priceAfter: z.number() })).describe('One per stacked percent discount'),
+    deal: z
+      .object({ items: z.int(), unitPrice: z.number(), pricePerItem: z.number().describe('salePrice / items') })
+      .optional()
+      .describe('"Buy X get Y": prices are for all X + Y items'),
     formula: z.string(),
   }),
   examples: [
@@ -53,7 +95,9 @@ export default defineTool({
       output: { solvedFor: 'discount', originalPrice: 85, salePrice: 75, savings: 10, effectiveDiscountPercent: 11.7647058823529, steps: [], formula: 'discountPercent = (originalPrice − salePrice) / originalPrice × 100' },
     },
   ],
-  async run({ originalPrice, salePrice, discountsPercent, discountAmount }) {
+  async run({ originalPrice, salePrice, discountsPercent, discountAmount, buyQuantity, getQuantity, getDiscountPercent }) {
+    if (buyQuantity !== undefined || getQuantity !== undefined)
+      return buyXGetY({ originalPrice, salePrice, discountsPercent, discountAmount, buyQuantity, getQuantity, getDiscountPercent });
     if (discountsPercent !== undefined && discountAmount !== undefined)
       throw new ToolError('give either `discountsPercent` or `discountAmount`, not both', 400, { field: 'discountAmount' });
     const hasDiscount = discountsPercent !== undefined || discountAmount !== undefined;

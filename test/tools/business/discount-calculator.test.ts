@@ -48,4 +48,22 @@ describe('discount-calculator', () => {
     await expectToolError(tool, { originalPrice: 10, discountsPercent: Array(11).fill(1) }, 400, /discountsPercent/);
     await expectToolError(tool, { originalPrice: 10, discountsPercent: [101] }, 400, /discountsPercent/);
   });
+
+  it('"buy X get Y": buy 2 get 1 free is 33.3 % off; buy 1 get 1 at 50 % off is 25 % off', async () => {
+    expect(await runTool(tool, { originalPrice: 9.99, buyQuantity: 2, getQuantity: 1 })).toMatchObject({
+      originalPrice: 29.97,
+      salePrice: 19.98,
+      savings: 9.99,
+      effectiveDiscountPercent: 33.3333333333333,
+      deal: { items: 3, unitPrice: 9.99, pricePerItem: 6.66 },
+    });
+    expect(await runTool(tool, { originalPrice: 20, buyQuantity: 1, getQuantity: 1, getDiscountPercent: 50 })).toMatchObject({
+      originalPrice: 40,
+      salePrice: 30,
+      effectiveDiscountPercent: 25,
+    });
+    await expectToolError(tool, { originalPrice: 10, buyQuantity: 2 }, 400, /`getQuantity`/);
+    await expectToolError(tool, { originalPrice: 10, buyQuantity: 2, getQuantity: 1, discountsPercent: [10] }, 400, /`discountsPercent` does not go/);
+    await expectToolError(tool, { buyQuantity: 2, getQuantity: 1 }, 400, /`originalPrice`/);
+  });
 });
