@@ -78,7 +78,7 @@ export default defineTool({
   output: z.object({
     valid: z.boolean(),
     description: z.string().describe('English description ("" when invalid)'),
-    next_runs: z.array(z.string()).describe('Next run times, UTC ISO 8601'),
+    next_runs: z.array(z.string()).describe('Next run times, UTC ISO 8601; fewer than count (or none) when the schedule ends or never comes, e.g. 30 February'),
     timezone: z.string(),
     reason: z.string().nullable().describe('Why the expression is invalid; null when valid'),
   }),
