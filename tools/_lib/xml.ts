@@ -53,7 +53,17 @@ function after(xml: string, close: string, from: number): number {
 export async function checkXml(xml: string, field: string): Promise<XmlShape> {
   const { XMLValidator } = await loadFastXmlParser();
   const result = XMLValidator.validate(xml, { allowBooleanAttributes: false });
-  if (result !== true) refuse(field, xml, result.err.msg.replace(/\.$/, ''), offsetOf(xml, result.err.line ?? 1, result.err.col ?? 1));
+  if (result !== true) {
+    const msg = result.err.msg.replace(/\.$/, '');
+    // Elements still open at the end are reported at line 1, column 1: name them and point at the end.
+    const open = /^Unclosed tag '(.+)'$/.exec(msg)?.[1] ?? /^Invalid '\[(.*)\]' found$/s.exec(msg)?.[1];
+    if (open !== undefined) {
+      const names = open.startsWith('[') || open.includes('"') ? (JSON.parse(`[${open}]`) as string[]) : [open];
+      const list = names.map((n) => `<${n}>`).join(', ');
+      refuse(field, xml, `${names.length > 1 ? `elements ${list} are` : `element ${list} is`} never closed (the input ends first)`, xml.length);
+    }
+    refuse(field, xml, msg, offsetOf(xml, result.err.line ?? 1, result.err.col ?? 1));
+  }
   const shape: XmlShape = { elements: 0 };
   let depth = 0;
   let roots = 0;

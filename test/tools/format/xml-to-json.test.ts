@@ -66,5 +66,9 @@ describe('xml-to-json', () => {
   it('refuses an element named __proto__ with a 400', async () => {
     await expectToolError(xmlToJson, { xml: '<a><__proto__>x</__proto__></a>' }, 400, /cannot be converted: .*__proto__/);
   });
-});
 
+  it('names the elements left open at the end of the input, at the end', async () => {
+    await expectToolError(xmlToJson, { xml: '<a>\n<b>1</b>\n<c>' }, 400, /elements <a>, <c> are never closed \(the input ends first\) \(line 3, column 4\)/);
+    await expectToolError(xmlToJson, { xml: '<a>\n<b>1</b>' }, 400, /element <a> is never closed .*\(line 2, column 9\)/);
+  });
+});
