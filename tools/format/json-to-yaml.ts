@@ -20,6 +20,13 @@ const loadYaml = lazy(async () => {
   return { YAML, readsAsAnotherType: (s: string) => implicitTypes.some((re) => re.test(s)) };
 });
 
+/**
+ * Strings YAML 1.1 readers (PyYAML) take differently when plain: "=" (the value key), tabs, and NEL, LS and
+ * PS, which they read as line breaks. They are written double-quoted, with those three escaped.
+ */
+const YAML_11_TROUBLE = /^=$|[\t\u0085\u2028\u2029]/;
+const LINE_BREAK_ESCAPES: Record<string, string> = { '\u0085': '\\N', '\u2028': '\\L', '\u2029': '\\P' };
+
 const NULL_STYLES = { null: 'null', '~': '~', empty: '' } as const;
 const NULL_ALIASES: Record<string, keyof typeof NULL_STYLES> = { tilde: '~', blank: 'empty', none: 'empty', '': 'empty' };
 
@@ -65,9 +72,11 @@ export default defineTool({
     const doc = new YAML.Document(value, { sortMapEntries: sortKeys });
     YAML.visit(doc, {
       Scalar(_key, node) {
-        if (typeof node.value === 'string' && readsAsAnotherType(node.value)) node.type = 'QUOTE_DOUBLE';
+        if (typeof node.value === 'string' && (readsAsAnotherType(node.value) || YAML_11_TROUBLE.test(node.value))) node.type = 'QUOTE_DOUBLE';
       },
     });
-    return { yaml: doc.toString({ indent, lineWidth: 0, nullStr: NULL_STYLES[nullStyle] }) };
+    // Every such character is now inside a double-quoted scalar, where YAML has an escape for it.
+    const yaml = doc.toString({ indent, lineWidth: 0, nullStr: NULL_STYLES[nullStyle] });
+    return { yaml: yaml.replace(/[\u0085\u2028\u2029]/g, (c) => LINE_BREAK_ESCAPES[c]) };
   },
 });

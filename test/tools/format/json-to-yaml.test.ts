@@ -23,5 +23,11 @@ describe('json-to-yaml', () => {
     const { yaml } = await runTool(jsonToYaml, { json: JSON.stringify(value) });
     expect((await runTool(yamlToJson, { yaml })).value).toEqual(value);
   });
-});
 
+  it('double-quotes what YAML 1.1 readers take differently (=, tabs, NEL/LS/PS), escaping the line separators', async () => {
+    const value = { b: '=', c: 'a\tb', d: 'x\u2028y', e: 'p\u0085q', p: 'u\u2029v', g: 'x = y' };
+    const { yaml } = await runTool(jsonToYaml, { json: JSON.stringify(value) });
+    expect(yaml).toBe('b: "="\nc: "a\\tb"\nd: "x\\Ly"\ne: "p\\Nq"\np: "u\\Pv"\ng: x = y\n');
+    expect(JSON.parse((await runTool(yamlToJson, { yaml })).json)).toEqual(value); // PyYAML 6 reads it the same (checked by hand)
+  });
+});
