@@ -117,7 +117,8 @@ describe('url-screenshot and url-to-pdf', () => {
   });
 
   it('width 319 and 1921 are 400', async () => {
-    for (const width of [319, 1921, 640.5, '800']) {
+    // A numeric string ("800") is read as the number, like every number field; "800px" is not a number.
+    for (const width of [319, 1921, 640.5, '1921', '800px']) {
       const res = await render('url-screenshot', { url: `http://public.test:${pub.port}/`, width });
       expect(res.status).toBe(400);
       expect(res.json.error).toMatch(/width/);
