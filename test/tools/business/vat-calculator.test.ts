@@ -52,6 +52,6 @@ describe('vat-calculator', () => {
     await expectToolError(vat, { amount: 1, rate: 100.1 }, 400, /rate.*≤ 100/);
     await expectToolError(vat, { amount: 1, mode: 'sideways' }, 400, /mode.*"add", "extract"/);
     await expectToolError(vat, { amount: 1e13 }, 400, /amount/);
-    await expectToolError(vat, { amount: '12' }, 400, /amount/);
+    await expectToolError(vat, { amount: '12 euro' }, 400, /amount/);
   });
 });

@@ -33,7 +33,7 @@ describe('uuid-generator', () => {
     await expectToolError(uuid, { count: 0 }, 400, /count.*≥ 1/);
     await expectToolError(uuid, { count: 1001 }, 400, /count.*≤ 1000/);
     await expectToolError(uuid, { count: 2.5 }, 400, /count/);
-    await expectToolError(uuid, { count: '5' }, 400, /count.*must be/);
+    await expectToolError(uuid, { count: 'five' }, 400, /count.*must be/);
     await expectToolError(uuid, { seed: 1 }, 400, /unknown field `seed`/);
   });
 });

@@ -12,7 +12,7 @@ describe('dutch-holidays tool', () => {
     await expectToolError(holidaysTool, { year: 1899 }, 400, /year.*≥ 1900/);
     await expectToolError(holidaysTool, { year: 2100 }, 400, /year.*≤ 2099/);
     await expectToolError(holidaysTool, { year: 2024.5 }, 400, /year/);
-    await expectToolError(holidaysTool, { year: '2024' }, 400, /year/);
+    await expectToolError(holidaysTool, { year: '2024a' }, 400, /year/);
     await expectToolError(holidaysTool, {}, 400, /year.*required/);
     await expectToolError(holidaysTool, { year: 2024, yaer: 1 }, 400, /unknown field/);
   });
