@@ -9,11 +9,15 @@ import type { Hono } from 'hono';
 import type { Meter, Services } from './core/pipeline.js';
 import type { McpExtension } from './mcp/surface.js';
 import type { RouteHelpers } from './http/app.js';
+import type { ApiOperation } from './docs/openapi.js';
+import type { Registry } from './core/registry.js';
 
 export interface Feature {
   services?: Services;
   meters?: Partial<Record<'credits' | 'render', Meter>>;
   routes?: ((app: Hono, helpers: RouteHelpers) => void)[];
+  /** Those routes described for the OpenAPI document. */
+  operations?: (registry: Registry) => ApiOperation[];
   mcp?: McpExtension[];
   close?(): Promise<void>;
 }

@@ -15,7 +15,7 @@ import { buildApp } from './http/app.js';
 import type { Store } from './store/store.js';
 import { databaseUrlFrom, openStore } from './store/select.js';
 import { Accounts } from './accounts/accounts.js';
-import { accountRoutes } from './http/account-routes.js';
+import { accountOperations, accountRoutes } from './http/account-routes.js';
 import { MemoryService, type MemoryChange } from './memory/service.js';
 import { memoryFeature } from './memory/feature.js';
 import { prompts } from './mcp/prompts.js';
@@ -136,6 +136,7 @@ export async function createServer(config: ServerConfig): Promise<Server> {
         if (change.kind !== 'updated') listener(change.accountId, { kind: 'resources_changed' });
       }),
     routes: [accountRoutes(accounts, config.adminToken), ...features.flatMap((f) => f.routes ?? [])],
+    operations: (reg) => [...accountOperations(), ...features.flatMap((f) => f.operations?.(reg) ?? [])],
   });
   // On a shared database one instance at a time sweeps (advisory lock); the others skip that round.
   const sweep = async () => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { request } from 'node:http';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 as Ajv } from 'ajv/dist/2020.js';
 import { startServer, post, type TestServer } from './helpers/server.js';
 import { LIMITS } from '../src/core/limits.js';
 import { runTool } from './helpers/run.js';
@@ -154,11 +155,68 @@ describe('catalog, health and OpenAPI', () => {
     expect(doc.components.securitySchemes).toEqual({
       ApiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
       BearerAuth: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+      AdminToken: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
     });
-    const ops = Object.values(doc.paths).map((p: any) => p.post.operationId);
-    expect(ops.length).toBe(srv.server.registry.tools.length);
+    const toolOps = Object.entries(doc.paths).filter(([path]) => /^\/api\/v1\/(tools|render)\//.test(path));
+    expect(toolOps.length).toBe(srv.server.registry.tools.length);
+    const ids = Object.values(doc.paths).flatMap((p: any) => Object.values(p).map((op: any) => op.operationId));
+    expect(new Set(ids).size).toBe(ids.length);
     const wc = doc.paths['/api/v1/tools/word-counter'].post;
     expect(Object.keys(wc.requestBody.content['application/json'].examples).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('describes every other /api/v1 route (catalog, account, usage, keys, memory, admin), and each answers as described', async () => {
+    const doc = await (await fetch(`${srv.url}/openapi.json`)).json();
+    const described = Object.entries(doc.paths)
+      .filter(([path]) => !/^\/api\/v1\/(tools|render)\//.test(path))
+      .flatMap(([path, ops]) => Object.keys(ops as object).map((m) => `${m.toUpperCase()} ${path}`))
+      .sort();
+    const mounted = srv.server.app.routes
+      .filter((r) => r.path.startsWith('/api/v1/') && r.method !== 'ALL' && !/^\/api\/v1\/(tools|render)\//.test(r.path))
+      .map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`);
+    expect([...new Set(mounted)].sort()).toEqual(described);
+    // The answers of the key's own routes match their documented `data` (a schema that drifted would fail here).
+    const ajv = new Ajv({ strict: false });
+    const answer = async (base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = { 'X-API-Key': srv.key }) => {
+      const res = await fetch(`${base}${path}`, {
+        method,
+        headers: { ...headers, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      return { status: res.status, json: await res.json() };
+    };
+    const check = async (method: string, template: string, path: string, body?: unknown, on: { base: string; headers?: Record<string, string> } = { base: srv.url }) => {
+      const op = doc.paths[template][method.toLowerCase()];
+      const { status, json } = await answer(on.base, method, path, body, on.headers);
+      expect(status, `${method} ${path}: ${JSON.stringify(json)}`).toBeLessThan(300);
+      expect(Object.keys(op.responses)).toContain(String(status));
+      const validate = ajv.compile({ ...op.responses[status].content['application/json'].schema, components: doc.components });
+      expect(validate(json), `${method} ${path}: ${JSON.stringify(validate.errors)}`).toBe(true);
+      return json.data;
+    };
+    await post(srv.url, '/api/v1/tools/word-counter', { text: 'one call for the usage' }, srv.key);
+    await check('GET', '/api/v1/tools', '/api/v1/tools');
+    await check('GET', '/api/v1/account', '/api/v1/account');
+    await check('GET', '/api/v1/usage', '/api/v1/usage?days=2&limit=1');
+    await check('PUT', '/api/v1/memory/{namespace}/{key}', '/api/v1/memory/notes/first', { value: 'hello' });
+    await check('GET', '/api/v1/memory', '/api/v1/memory');
+    await check('GET', '/api/v1/memory/search', '/api/v1/memory/search?q=hello');
+    await check('GET', '/api/v1/memory/{namespace}/{key}', '/api/v1/memory/notes/first');
+    await check('DELETE', '/api/v1/memory/{namespace}/{key}', '/api/v1/memory/notes/first');
+    // The admin routes, on a server with an admin token.
+    const admin = await startServer({ adminToken: 'token-for-the-openapi-test' });
+    try {
+      const on = { base: admin.url, headers: { Authorization: 'Bearer token-for-the-openapi-test' } };
+      await check('POST', '/api/v1/admin/accounts', '/api/v1/admin/accounts', { name: 'docs-check', plan: 'free' }, on);
+      await check('GET', '/api/v1/admin/accounts', '/api/v1/admin/accounts', undefined, on);
+      const created = await check('POST', '/api/v1/admin/keys', '/api/v1/admin/keys', { account: 'docs-check' }, on);
+      await check('GET', '/api/v1/admin/keys', '/api/v1/admin/keys?account=docs-check', undefined, on);
+      await check('POST', '/api/v1/admin/credits', '/api/v1/admin/credits', { account: 'docs-check', pack: 100 }, on);
+      await check('GET', '/api/v1/admin/usage', '/api/v1/admin/usage?account=docs-check', undefined, on);
+      await check('DELETE', '/api/v1/admin/keys/{id}', `/api/v1/admin/keys/${created.id}`, undefined, on);
+    } finally {
+      await admin.close();
+    }
   });
 });
 

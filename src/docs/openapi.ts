@@ -1,6 +1,8 @@
 /**
  * The OpenAPI 3.1 document, derived from the registry: one operation per tool
- * with its request and response schemas and the declared examples.
+ * with its request and response schemas and the declared examples; plus the
+ * other REST operations (account, keys, usage, memory, admin) as the modules
+ * that mount them describe them (`ApiOperation`).
  */
 import type { Registry, JsonSchema } from '../core/registry.js';
 import { LIMITS } from '../core/limits.js';
@@ -36,7 +38,74 @@ const RATE_HEADERS = {
   'X-RateLimit-Reset': { description: 'Epoch seconds of the next monthly allowance reset', schema: { type: 'integer' } },
 };
 
-export async function buildOpenApi(registry: Registry): Promise<Record<string, unknown>> {
+/**
+ * A REST operation that is not a tool (account, usage, keys, admin, memory), described by the module that
+ * mounts it, next to its route; `test/rest.test.ts` checks every such route is described and answers as described.
+ */
+export interface ApiOperation {
+  method: 'get' | 'post' | 'put' | 'delete';
+  /** OpenAPI path syntax: `/api/v1/keys/{id}`. */
+  path: string;
+  summary: string;
+  description?: string;
+  tag: 'catalog' | 'account' | 'admin' | 'memory';
+  /** `key`: the caller's API key; `admin`: the WERKBANK_ADMIN_TOKEN as a bearer token; `none`: public. */
+  auth: 'key' | 'admin' | 'none';
+  parameters?: { name: string; in: 'query' | 'path'; required?: boolean; description: string; schema: JsonSchema }[];
+  body?: JsonSchema;
+  /** The `data` of a success. */
+  data: JsonSchema;
+  /** The success status (default 200); 201 for a creation. */
+  status?: 200 | 201;
+  /** A second success status with the same answer (PUT: 201 created, 200 replaced). */
+  alsoOk?: 200 | 201;
+  /** Error statuses beyond 400 and 401. */
+  errors?: Partial<Record<404 | 409 | 413 | 415, string>>;
+}
+
+const API_TAGS = [
+  { name: 'catalog', description: 'The tools this server offers (public)' },
+  { name: 'account', description: 'Your own account, usage and API keys (with your API key)' },
+  { name: 'memory', description: 'Agent memory over REST (the same items the MCP memory tools and resources hold)' },
+  { name: 'admin', description: 'Administration (with WERKBANK_ADMIN_TOKEN; off when it is unset)' },
+];
+
+/** The OpenAPI operation of an `ApiOperation` (its schemas' `$defs` moved into `components`). */
+function apiOperation(op: ApiOperation, components: Record<string, unknown>): Record<string, unknown> {
+  const ok = String(op.status ?? 200);
+  const id = `${op.method}${op.path.replace(/^\/api\/v1/, '').replace(/[{}]/g, '').replace(/[/-](\w)/g, (_, c: string) => c.toUpperCase())}`;
+  const data = hoist(op.data, `${id}_data`, components);
+  const success = {
+    description: op.status === 201 ? 'Created' : 'Success',
+    ...(op.auth === 'key' ? { headers: RATE_HEADERS } : {}),
+    content: {
+      'application/json': { schema: { type: 'object', required: ['ok', 'data'], properties: { ok: { type: 'boolean', const: true }, data } } },
+    },
+  };
+  return {
+    operationId: id,
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    tags: [op.tag],
+    security: op.auth === 'admin' ? [{ AdminToken: [] }] : op.auth === 'none' ? [] : [{ ApiKeyHeader: [] }, { BearerAuth: [] }],
+    ...(op.parameters ? { parameters: op.parameters.map((p) => ({ ...p, schema: hoist(p.schema, `${id}_${p.name}`, components) })) } : {}),
+    ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: hoist(op.body, `${id}_body`, components) } } } } : {}),
+    responses: {
+      [ok]: success,
+      ...(op.alsoOk ? { [String(op.alsoOk)]: { ...success, description: op.alsoOk === 201 ? 'Created' : 'Success' } } : {}),
+      ...(op.auth === 'none'
+        ? {}
+        : {
+            '400': errorResponse('Invalid input: the message names the field or parameter and the rule'),
+            '401': errorResponse(op.auth === 'admin' ? 'Admin token missing or invalid' : 'API key missing, invalid or revoked'),
+          }),
+      ...(op.auth === 'admin' ? { '404': errorResponse('The admin API is disabled (no WERKBANK_ADMIN_TOKEN), or no such account or key') } : {}),
+      ...Object.fromEntries(Object.entries(op.errors ?? {}).map(([status, text]) => [status, errorResponse(text!)])),
+    },
+  };
+}
+
+export async function buildOpenApi(registry: Registry, operations: ApiOperation[] = []): Promise<Record<string, unknown>> {
   const schemas: Record<string, unknown> = {
     Error: {
       type: 'object',
@@ -104,6 +173,10 @@ export async function buildOpenApi(registry: Registry): Promise<Record<string, u
       },
     };
   }
+  for (const op of operations) {
+    const path = (paths[op.path] ??= {}) as Record<string, unknown>;
+    path[op.method] = apiOperation(op, schemas);
+  }
   return {
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
@@ -115,13 +188,16 @@ export async function buildOpenApi(registry: Registry): Promise<Record<string, u
     },
     servers: [{ url: '/' }],
     security: [{ ApiKeyHeader: [] }, { BearerAuth: [] }],
-    tags: registry.toolsets.map(({ name, description }) => ({ name, description })),
+    tags: [...registry.toolsets.map(({ name, description }) => ({ name, description })), ...API_TAGS.filter((t) => operations.some((op) => op.tag === t.name))],
     paths,
     components: {
       schemas,
       securitySchemes: {
         ApiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
         BearerAuth: { type: 'http', scheme: 'bearer', description: 'The API key as a bearer token' },
+        ...(operations.some((op) => op.auth === 'admin')
+          ? { AdminToken: { type: 'http', scheme: 'bearer', description: 'The server\'s WERKBANK_ADMIN_TOKEN (administration routes only)' } }
+          : {}),
       },
     },
   };

@@ -8,6 +8,7 @@ import type { Context, Hono } from 'hono';
 import { PLANS, USAGE_PAGE, USAGE_PAGE_MAX, nextResetFor, periodStartFor, type Accounts } from '../accounts/accounts.js';
 import type { Store, UsagePage } from '../store/store.js';
 import type { RouteHelpers } from './app.js';
+import type { ApiOperation } from '../docs/openapi.js';
 import { z } from 'zod';
 import { ToolError } from '../core/tool.js';
 import { parseInput } from '../core/validate.js';
@@ -39,6 +40,94 @@ const BODIES = {
   key: z.strictObject({ account: z.string().min(1).max(63) }),
   credits: z.strictObject({ account: z.string().min(1).max(63), pack: z.literal([100, 1000, 5000]) }),
 };
+
+// ---- what these routes answer (the OpenAPI document; test/rest.test.ts checks the answers against it) ----
+
+const json = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any', reused: 'inline' }) as Record<string, unknown>;
+const isoTime = z.string().describe('ISO 8601 UTC time');
+const accountInfo = z.object({
+  name: z.string(),
+  plan: z.enum(['free', 'paid']),
+  createdAt: isoTime,
+  monthlyCredits: z.int().describe("The plan's monthly allowance"),
+  allowanceRemaining: z.int(),
+  packCredits: z.int().describe('Credits of packs bought (never expire, spent after the allowance)'),
+  remaining: z.int().describe('Allowance left + pack credits'),
+  periodStart: isoTime,
+  resetsAt: isoTime,
+  price: z.object({ month: z.number(), year: z.number() }).describe('EUR'),
+  usageRetentionDays: z.int(),
+  memoryRetentionDays: z.int(),
+});
+const usageReport = z.object({
+  account: z.string(),
+  days: z.int().describe('The window, capped at the retention'),
+  retentionDays: z.int(),
+  totals: z.object({ calls: z.int(), credits: z.int() }),
+  perDay: z.array(z.object({ date: z.string(), calls: z.int(), credits: z.int(), tools: z.record(z.string(), z.int()).describe('Calls per tool') })),
+  perTool: z.array(z.object({ tool: z.string(), calls: z.int(), credits: z.int() })).describe('Busiest first'),
+  entries: z
+    .array(z.object({ at: isoTime, tool: z.string(), surface: z.string(), credits: z.int(), fromAllowance: z.int(), fromPacks: z.int() }))
+    .describe('Newest first, one page'),
+  offset: z.int(),
+  limit: z.int(),
+  nextOffset: z.int().nullable().describe('The offset of the next page; null on the last'),
+});
+const keyView = z.object({ id: z.string(), prefix: z.string(), createdAt: isoTime, revokedAt: isoTime.nullable(), lastUsedAt: isoTime.nullable() });
+const createdKey = z.object({ id: z.string(), key: z.string().describe('The key: shown this once, stored only as a hash'), prefix: z.string(), account: z.string() });
+const revokedKey = z.object({ id: z.string(), prefix: z.string(), revokedAt: isoTime.nullable() });
+const balance = z.object({ limit: z.int(), remaining: z.int(), resetAt: z.int().describe('Epoch seconds') });
+const renders = z.object({ limit: z.int(), used: z.int(), remaining: z.int(), resetsAt: isoTime });
+
+const usageParams = (): NonNullable<ApiOperation['parameters']> => [
+  { name: 'days', in: 'query', description: 'Days back, today included (1–365, default 7; capped at the retention)', schema: { type: 'integer', minimum: 1, maximum: 365, default: 7 } },
+  { name: 'limit', in: 'query', description: `Entries per page (1–${USAGE_PAGE_MAX}, default ${USAGE_PAGE})`, schema: { type: 'integer', minimum: 1, maximum: USAGE_PAGE_MAX, default: USAGE_PAGE } },
+  { name: 'offset', in: 'query', description: 'Entries to skip (nextOffset of the previous page)', schema: { type: 'integer', minimum: 0, default: 0 } },
+];
+const accountParam = { name: 'account', in: 'query' as const, required: true, description: 'Account name', schema: { type: 'string' } };
+const keyIdParam = { name: 'id', in: 'path' as const, required: true, description: 'Key id (key_…)', schema: { type: 'string' } };
+
+/** The account, usage and admin routes below (`accountRoutes`), for the OpenAPI document. */
+export function accountOperations(): ApiOperation[] {
+  return [
+    { method: 'get', path: '/api/v1/account', tag: 'account', auth: 'key', summary: 'Your account: plan, balance, reset date', data: json(accountInfo) },
+    {
+      method: 'get',
+      path: '/api/v1/usage',
+      tag: 'account',
+      auth: 'key',
+      summary: 'Your usage: totals per day and per tool, and the calls, newest first, a page at a time',
+      parameters: usageParams(),
+      data: json(usageReport),
+    },
+    { method: 'get', path: '/api/v1/admin/accounts', tag: 'admin', auth: 'admin', summary: 'All accounts', data: json(z.array(accountInfo)) },
+    { method: 'post', path: '/api/v1/admin/accounts', tag: 'admin', auth: 'admin', summary: 'Create an account', status: 201, body: json(BODIES.account), data: json(accountInfo), errors: { 409: 'The name is taken' } },
+    { method: 'post', path: '/api/v1/admin/keys', tag: 'admin', auth: 'admin', summary: "Create a key for an account (shown once)", status: 201, body: json(BODIES.key), data: json(createdKey) },
+    { method: 'get', path: '/api/v1/admin/keys', tag: 'admin', auth: 'admin', summary: "An account's keys", parameters: [accountParam], data: json(z.array(keyView)) },
+    { method: 'delete', path: '/api/v1/admin/keys/{id}', tag: 'admin', auth: 'admin', summary: 'Revoke a key', parameters: [keyIdParam], data: json(revokedKey) },
+    { method: 'post', path: '/api/v1/admin/credits', tag: 'admin', auth: 'admin', summary: 'Add a credit pack to an account', body: json(BODIES.credits), data: json(balance) },
+    { method: 'get', path: '/api/v1/admin/usage', tag: 'admin', auth: 'admin', summary: "An account's usage (as GET /api/v1/usage)", parameters: [accountParam, ...usageParams()], data: json(usageReport) },
+  ];
+}
+
+/** The self-service routes (`selfServiceRoutes`: keys and the render allowance), for the OpenAPI document. */
+export function selfServiceOperations(): ApiOperation[] {
+  return [
+    { method: 'get', path: '/api/v1/account/renders', tag: 'account', auth: 'key', summary: "Your render allowance: this month's renders used and left", data: json(renders) },
+    { method: 'get', path: '/api/v1/keys', tag: 'account', auth: 'key', summary: "Your account's API keys (prefixes only)", data: json(z.array(keyView)) },
+    { method: 'post', path: '/api/v1/keys', tag: 'account', auth: 'key', summary: 'Create another API key (shown once)', status: 201, data: json(createdKey) },
+    {
+      method: 'delete',
+      path: '/api/v1/keys/{id}',
+      tag: 'account',
+      auth: 'key',
+      summary: 'Revoke one of your keys: the next request with it is 401, on every instance',
+      parameters: [keyIdParam],
+      data: json(revokedKey),
+      errors: { 404: 'No such key on this account' },
+    },
+  ];
+}
 
 export function accountRoutes(accounts: Accounts, adminToken: string | undefined) {
   return (app: Hono, h: RouteHelpers) => {

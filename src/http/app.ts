@@ -19,7 +19,7 @@ import type { ToolsetSelection } from '../core/toolsets.js';
 import type { McpSurface } from '../mcp/surface.js';
 import type { Auth } from '../core/auth.js';
 import type { Balance } from '../core/ledger.js';
-import { buildOpenApi } from '../docs/openapi.js';
+import { buildOpenApi, type ApiOperation } from '../docs/openapi.js';
 import { compression } from './compression.js';
 import { hostGuard } from './guard.js';
 import { VERSION } from '../core/version.js';
@@ -42,6 +42,8 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** Extra routes (admin, account, memory, render, files) mounted by other modules. */
   routes?: ((app: Hono, helpers: RouteHelpers) => void)[];
+  /** Those routes described for the OpenAPI document (what is not a tool). */
+  operations?: (registry: Registry) => ApiOperation[];
 }
 
 /** Shared helpers for modules that add routes. */
@@ -57,6 +59,38 @@ export interface RouteHelpers {
 const FAST_PATH_VERSIONS = new Set(['2025-11-25', '2025-06-18', '2025-03-26']);
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/** GET /api/v1/tools (below), for the OpenAPI document. */
+const CATALOG: ApiOperation = {
+  method: 'get',
+  path: '/api/v1/tools',
+  tag: 'catalog',
+  auth: 'none',
+  summary: 'The tools this server lists: slug, MCP name, title, description, toolset, credits, REST path',
+  data: {
+    type: 'object',
+    required: ['count', 'tools'],
+    properties: {
+      count: { type: 'integer' },
+      tools: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['slug', 'name', 'title', 'description', 'toolset', 'cost', 'path'],
+          properties: {
+            slug: { type: 'string' },
+            name: { type: 'string', description: 'The MCP tool name' },
+            title: { type: 'string' },
+            description: { type: 'string' },
+            toolset: { type: 'string' },
+            cost: { type: 'integer', description: 'Credits per call' },
+            path: { type: 'string', description: 'POST path of the REST operation' },
+          },
+        },
+      },
+    },
+  },
+};
 
 export function buildApp(opts: AppOptions): Hono {
   const { registry, pipeline, auth } = opts;
@@ -135,7 +169,7 @@ export function buildApp(opts: AppOptions): Hono {
   app.get('/health', (c) => c.json({ ok: true, version: VERSION, tools: registry.tools.length }));
 
   let openapi: Promise<Record<string, unknown>> | undefined;
-  app.get('/openapi.json', async (c) => c.json(await (openapi ??= buildOpenApi(registry))));
+  app.get('/openapi.json', async (c) => c.json(await (openapi ??= buildOpenApi(registry, [CATALOG, ...(opts.operations?.(registry) ?? [])]))));
 
   app.get('/api/v1/tools', (c) =>
     c.json({

@@ -4,9 +4,9 @@
  */
 import type { Feature } from '../feature.js';
 import { memoryResources } from './mcp-resources.js';
-import { memoryRoutes } from './routes.js';
+import { memoryOperations, memoryRoutes } from './routes.js';
 import type { MemoryService } from './service.js';
 
 export function memoryFeature(memory: MemoryService): Feature {
-  return { services: { memory }, mcp: [memoryResources(memory)], routes: [memoryRoutes] };
+  return { services: { memory }, mcp: [memoryResources(memory)], routes: [memoryRoutes], operations: memoryOperations };
 }

@@ -11,7 +11,56 @@
  */
 import type { Context, Hono } from 'hono';
 import type { RouteHelpers } from '../http/app.js';
+import type { JsonSchema, Registry } from '../core/registry.js';
+import type { ApiOperation } from '../docs/openapi.js';
 import { ToolError } from '../core/tool.js';
+
+/** These routes for the OpenAPI document, from the memory tools' own schemas. */
+export function memoryOperations(registry: Registry): ApiOperation[] {
+  const schemas = (slug: string) => {
+    const entry = registry.bySlugOrNull(slug);
+    if (!entry) throw new Error(`memory routes need the ${slug} tool`);
+    return { input: entry.inputSchema as JsonSchema & { properties: Record<string, JsonSchema>; required?: string[] }, output: entry.outputSchema };
+  };
+  /** Query parameters from a tool's input fields (`query` is `q` on the path). */
+  const params = (slug: string, names: string[]): NonNullable<ApiOperation['parameters']> =>
+    names.map((name) => {
+      const schema = schemas(slug).input.properties[name];
+      return {
+        name: name === 'query' ? 'q' : name,
+        in: 'query',
+        ...(schemas(slug).input.required?.includes(name) ? { required: true } : {}),
+        description: String(schema.description ?? name),
+        schema,
+      };
+    });
+  const item = [
+    { name: 'namespace', in: 'path' as const, required: true, description: 'Namespace of the item', schema: { type: 'string' } },
+    { name: 'key', in: 'path' as const, required: true, description: 'Key of the item in its namespace', schema: { type: 'string' } },
+  ];
+  const set = schemas('memory-set').input;
+  const body = { ...set, properties: Object.fromEntries(Object.entries(set.properties).filter(([k]) => k !== 'namespace' && k !== 'key')), required: (set.required ?? []).filter((k) => k !== 'namespace' && k !== 'key') };
+  const get = schemas('memory-get').output as { properties?: Record<string, JsonSchema>; $defs?: JsonSchema };
+  const itemSchema = { ...(get.properties?.item ?? {}), ...(get.$defs ? { $defs: get.$defs } : {}) }; // its refs point at the root's $defs
+  return [
+    { method: 'get', path: '/api/v1/memory', tag: 'memory', auth: 'key', summary: 'List memory items (as the memory_list tool)', parameters: params('memory-list', ['namespace', 'tag', 'prefix', 'limit', 'cursor']), data: schemas('memory-list').output },
+    { method: 'get', path: '/api/v1/memory/search', tag: 'memory', auth: 'key', summary: 'Search memory items (as the memory_search tool)', parameters: params('memory-search', ['query', 'tag', 'namespace', 'limit']), data: schemas('memory-search').output },
+    { method: 'get', path: '/api/v1/memory/{namespace}/{key}', tag: 'memory', auth: 'key', summary: 'Read one memory item', parameters: item, data: itemSchema, errors: { 404: 'No such item' } },
+    {
+      method: 'put',
+      path: '/api/v1/memory/{namespace}/{key}',
+      tag: 'memory',
+      auth: 'key',
+      summary: 'Write one memory item (as the memory_set tool): 201 when it created the item, 200 when it replaced one',
+      parameters: item,
+      body,
+      data: schemas('memory-set').output,
+      status: 201,
+      alsoOk: 200,
+    },
+    { method: 'delete', path: '/api/v1/memory/{namespace}/{key}', tag: 'memory', auth: 'key', summary: 'Delete one memory item', parameters: item, data: schemas('memory-delete').output, errors: { 404: 'No such item' } },
+  ];
+}
 
 export function memoryRoutes(app: Hono, h: RouteHelpers): void {
   const { registry, pipeline } = h;

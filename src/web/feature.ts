@@ -28,7 +28,7 @@ import type { Accounts } from '../accounts/accounts.js';
 import type { Store } from '../store/store.js';
 import { packageRoot } from '../core/paths.js';
 import { LOCALHOST_NAMES } from '../http/guard.js';
-import { selfServiceRoutes } from '../http/account-routes.js';
+import { selfServiceOperations, selfServiceRoutes } from '../http/account-routes.js';
 import { DOCS_CSP, PAGE_CSP, hashOf, securityHeaders } from './html.js';
 import { accountPage, cataloguePage, docsPage, toolPage } from './pages.js';
 import { STYLE } from './style.js';
@@ -126,6 +126,7 @@ export function webFeature(opts: WebOptions): Feature {
   };
 
   return {
+    operations: () => selfServiceOperations(),
     routes: [
       selfServiceRoutes(accounts, opts.store, opts.now),
       (app) => {
