@@ -44,9 +44,11 @@ export function hash32(s: string): number {
 
 function seedToInt(seed: number | string): number {
   if (typeof seed === 'string') return hash32(seed);
-  // Mix the full double (integers beyond 2^32 and fractions stay distinct).
+  // Mix the full double: integers beyond 2^32 by their high part, fractions by their digits (hashed, so that
+  // 0.5 and 500000000 do not meet: XOR-ing the fraction × 1e9 made them the same seed).
   const hi = Math.floor(seed / 4294967296);
-  return (hash32(String(hi)) ^ (seed >>> 0) ^ Math.round((seed % 1) * 1e9)) >>> 0;
+  const whole = hash32(String(hi)) ^ (seed >>> 0);
+  return (Number.isInteger(seed) ? whole : whole ^ hash32(`.${String(seed)}`)) >>> 0;
 }
 
 export function createRng(seed: number | string): Rng {
