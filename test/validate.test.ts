@@ -39,6 +39,22 @@ describe('numeric strings', () => {
       expect(() => parseInput(schema, input)).toThrow(message);
   });
 
+  it('are refused by the generators, whose spec refuses every value it does not state', async () => {
+    const s = await startServer();
+    try {
+      for (const [tool, body, field] of [
+        ['brp-test-data-generator', { options: { count: '3' } }, 'options.count'],
+        ['upa-file-generator', { options: { population: { count: '5' } } }, 'options.population.count'],
+      ] as const) {
+        const res = await post(s.url, `/api/v1/tools/${tool}`, body, s.key);
+        expect(res.status, tool).toBe(400);
+        expect(res.json.error).toContain(`\`${field}\` must be a number`);
+      }
+    } finally {
+      await s.close();
+    }
+  });
+
   it('work over REST like numbers (same answer, same charge)', async () => {
     const s = await startServer();
     try {

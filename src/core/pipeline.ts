@@ -95,7 +95,7 @@ export class Pipeline {
   /** Load the tool's module (first call only), validate the raw input and build the tool context (no charge yet). */
   async prepare(entry: RegisteredTool, raw: unknown, opts: CallOptions): Promise<PreparedCall> {
     const tool = await entry.load();
-    const input = parseInput(tool.input, raw);
+    const input = parseInput(tool.input, raw, { numericStrings: !tool.strictNumbers });
     const caller = opts.caller;
     const memory = this.services.memory;
     const signal = opts.signal;

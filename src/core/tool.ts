@@ -94,6 +94,11 @@ export interface ToolSpec<I extends AnyObject, O extends z.ZodType> {
    * enable it.
    */
   requiresAnyEnv?: readonly string[];
+  /**
+   * Number fields take numeric strings ("12.5") unless this is true: the generators' spec refuses every
+   * value it does not state (strings included).
+   */
+  strictNumbers?: boolean;
   /** At least two; they run as tests on every surface. */
   examples: ToolExample<z.input<I>, z.output<O>>[];
   run(input: z.output<I>, ctx: ToolContext): z.output<O> | Promise<z.output<O>>;

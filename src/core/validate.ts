@@ -269,14 +269,15 @@ export function numericStrings(schema: unknown, value: unknown): unknown {
 
 /**
  * Parse `raw` with `schema`; throw a 400 ToolError whose message names every failing field and rule.
- * Numeric strings in number fields are accepted (read as the number) when the input fails as sent.
+ * Numeric strings in number fields are accepted (read as the number) when the input fails as sent, unless
+ * `numericStrings` is false.
  */
-export function parseInput<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
+export function parseInput<S extends z.ZodType>(schema: S, raw: unknown, opts: { numericStrings?: boolean } = {}): z.output<S> {
   assertBodyDepth(raw);
   let result = schema.safeParse(raw ?? {}, { reportInput: true });
   if (result.success) return result.data;
-  const coerced = numericStrings(schema, raw ?? {});
-  if (coerced !== (raw ?? {})) {
+  const coerced = opts.numericStrings === false ? raw : numericStrings(schema, raw ?? {});
+  if (coerced !== (raw ?? {}) && coerced !== raw) {
     const again = schema.safeParse(coerced, { reportInput: true });
     if (again.success) return again.data;
     result = again;

@@ -80,6 +80,7 @@ export default defineTool({
   docs: BRP_DOCS,
   input: inputSchema,
   output: outputSchema,
+  strictNumbers: true, // generators.md: values the spec does not state are refused, numeric strings included
   examples: [
     {
       name: 'Two persons with defaults (json)',

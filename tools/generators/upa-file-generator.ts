@@ -80,6 +80,7 @@ export default defineTool({
   docs: UPA_DOCS,
   input: inputSchema,
   output,
+  strictNumbers: true, // generators.md: values the spec does not state are refused, numeric strings included
   examples: [
     {
       name: 'Three employments, one month of 2026 (one XSD-valid file)',
