@@ -58,6 +58,11 @@ function checkCommon(p: P, refYear: number) {
     if (x.dissolutionDate) expect(x.dissolutionDate > x.startDate).toBe(true);
     expect(['H', 'P']).toContain(x.type);
   }
+  // What the law allowed on the start date: registered partnership from 1998-01-01, same-sex marriage from 2001-04-01.
+  for (const x of p.partnerships) {
+    if (x.type === 'P') expect(x.startDate >= '19980101', `registered partnership from ${x.startDate}`).toBe(true);
+    if (x.type === 'H' && x.partner.gender === p.gender) expect(x.startDate >= '20010401', `same-sex marriage from ${x.startDate}`).toBe(true);
+  }
   if (p.partnerships.length) {
     const firstStart = p.partnerships.map((x: P) => x.startDate).sort()[0];
     for (const c of p.children) expect(c.dateOfBirth > firstStart).toBe(true);
@@ -201,7 +206,8 @@ describe('brp-test-data-generator: every life event over many seeds', () => {
   for (const event of LIFE_EVENTS) {
     it(`${event}: ${SEEDS.length} seeds × ${PER_SEED} persons`, async () => {
       for (const [i, seed] of SEEDS.entries()) {
-        const referenceYear = [2027, 1990, 2099, 1950][i % 4];
+        // Registered partnership exists from 1998: its persons need a later reference date.
+        const referenceYear = event === 'registeredPartnership' ? [2027, 1999, 2099, 2005][i % 4] : [2027, 1990, 2099, 1950][i % 4];
         const options = { count: PER_SEED, seed, referenceYear, eventMix: { [event]: 1 }, maxChildren: event === 'deceasedWithFamily' ? 1 + (i % 10) : i % 11, includeParents: i % 2 === 0 };
         const out = await runTool(tool, { options });
         for (const p of out.people) {

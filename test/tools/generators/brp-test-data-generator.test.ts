@@ -88,12 +88,17 @@ describe('brp-test-data-generator options', () => {
     await expectToolError(tool, { options: { eventMix: { plain: -1 } } }, 400, /eventMix\.plain/);
   });
 
-  it('refuses an event of the caller\'s mix that the ages rule out; the default mix skips it', async () => {
-    await expectToolError(tool, { options: { maxAge: 30, eventMix: { nearRetirement: 1, plain: 1 } } }, 400, /eventMix\.nearRetirement cannot be generated: it needs ages 65–67/);
-    await expectToolError(tool, { options: { maxChildren: 0, eventMix: { deceasedWithFamily: 1 } } }, 400, /needs a minor child, but maxChildren is 0/);
+  it('skips the events the options rule out, in the default mix and in the caller\'s; refuses a mix with nothing left, saying why', async () => {
+    const mine = await run({ options: { maxAge: 30, count: 50, eventMix: { nearRetirement: 1, plain: 1 } } });
+    expect(new Set(mine.people.map((p: any) => p.lifeEvent))).toEqual(new Set(['plain']));
+    await expectToolError(tool, { options: { maxChildren: 0, eventMix: { deceasedWithFamily: 1 } } }, 400, /none of its life events can be generated.*needs a minor child, but maxChildren is 0/);
     const out = await run({ options: { maxAge: 10, count: 100 } });
     expect(new Set(out.people.map((p: any) => p.lifeEvent)).has('nearRetirement')).toBe(false);
-    await expectToolError(tool, { options: { minAge: 120, maxAge: 120, eventMix: { minor: 1 } } }, 400, /minor cannot be generated/);
+    await expectToolError(tool, { options: { minAge: 120, maxAge: 120, eventMix: { minor: 1 } } }, 400, /minor: it needs ages 0–17/);
+    // Registered partnership exists from 1998: not before, whatever the mix says.
+    await expectToolError(tool, { options: { referenceYear: 1990, eventMix: { registeredPartnership: 1 } } }, 400, /registered partnership exists from 1998-01-01/);
+    const early = await run({ options: { referenceYear: 1990, count: 300 } });
+    expect(early.people.some((p: any) => p.lifeEvent === 'registeredPartnership')).toBe(false);
   });
 
   it('refuses own/mapped without headerRow, and headerRow/mapping where they are not used', async () => {

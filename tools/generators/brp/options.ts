@@ -139,19 +139,27 @@ export function checkOptions(o: BrpOptions): { effective: EffectiveOptions; even
 
   const events: LifeEvent[] = [];
   const weights: number[] = [];
+  const ruledOut: string[] = [];
   for (const e of LIFE_EVENTS) {
     if (!(mix[e] > 0)) continue;
+    // What the options rule out (an age range, a reference date before the law) is skipped, in the default
+    // mix and in a caller's own; only a mix with nothing left is refused, saying why for each event.
     const why = impossible(e, o);
     if (why) {
-      // The default mix quietly skips what the age range rules out; a caller's own mix is told.
-      if (explicit) throw new ToolError(`options.eventMix.${e} cannot be generated: ${why}`, 400, { field: `options.eventMix.${e}` });
+      ruledOut.push(`${e}: ${why}`);
       continue;
     }
     events.push(e);
     weights.push(mix[e]);
   }
   if (events.length === 0)
-    throw new ToolError(`options.eventMix: no life event fits ages ${o.minAge}–${o.maxAge} (e.g. minor needs ages 0–17)`, 400, { field: 'options.eventMix' });
+    throw new ToolError(
+      explicit
+        ? `options.eventMix: none of its life events can be generated with these options (${ruledOut.join('; ')})`
+        : `options.eventMix: no life event fits ages ${o.minAge}–${o.maxAge} (e.g. minor needs ages 0–17)`,
+      400,
+      { field: 'options.eventMix' },
+    );
 
   if (o.outputMode !== 'compact' && o.headerRow.trim() === '')
     throw new ToolError(`options.headerRow is required when options.outputMode is ${o.outputMode}`, 400, { field: 'options.headerRow' });
@@ -183,6 +191,8 @@ export function checkOptions(o: BrpOptions): { effective: EffectiveOptions; even
 }
 
 function impossible(e: LifeEvent, o: BrpOptions): string | undefined {
+  if (e === 'registeredPartnership' && o.referenceYear <= 1998)
+    return `registered partnership exists from 1998-01-01, after the reference date (1 January ${o.referenceYear})`;
   const [lo, hi] = EVENT_AGES[e];
   if (Math.max(lo, o.minAge) > Math.min(hi, o.maxAge)) return `it needs ages ${lo}–${hi}, outside minAge ${o.minAge} – maxAge ${o.maxAge}`;
   if (e === 'deceasedWithFamily' && o.maxChildren === 0) return 'it needs a minor child, but maxChildren is 0';

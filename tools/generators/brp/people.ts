@@ -43,6 +43,9 @@ const PARENT_MIN_AGE = 18;
 const PARENT_MAX_AGE = 45;
 /** The GBA started on 1 October 1994: the earliest first-registration date. */
 const GBA_START = dayOf(1994, 10, 1);
+/** Registered partnership exists in Dutch law from 1 January 1998; marriage between two people of the same sex from 1 April 2001. */
+export const REGISTERED_PARTNERSHIP_FROM = dayOf(1998, 1, 1);
+export const SAME_SEX_MARRIAGE_FROM = dayOf(2001, 4, 1);
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const DAYS_PER_YEAR = 365;
 /** Fewest days between the births of two siblings. */
@@ -135,7 +138,11 @@ export class PersonFactory {
     switch (event) {
       case 'married':
       case 'registeredPartnership': {
-        const start = span(rng, adult, Math.min(addYears(birth, 50), R - 1));
+        // A registered partnership starts on or after 1998-01-01 (checkOptions refuses reference dates before it).
+        // (someone over 50 by then registers within ten years of it).
+        const from = event === 'registeredPartnership' ? Math.max(adult, REGISTERED_PARTNERSHIP_FROM) : adult;
+        const until = Math.min(addYears(birth, 50), R - 1);
+        const start = span(rng, from, until >= from ? until : Math.min(addYears(from, 10), R - 1));
         p.partnerships.push(this.partnership(rng, event === 'married' ? 'H' : 'P', gender, birth, start));
         hasChildren = true;
         break;
@@ -283,8 +290,11 @@ export class PersonFactory {
     return other !== undefined && validOn('32', other, loDate(birth)) ? other : this.data.nationalities.dutch;
   }
 
-  private partnership(rng: Rng, type: 'H' | 'P', gender: Gender, birth: Day, start: Day, end?: Day, reason?: 'S' | 'O', bornAfter?: Day): Block {
-    const sameSex = gender !== 'O' && rng.chance(0.06);
+  private partnership(rng: Rng, wanted: 'H' | 'P', gender: Gender, birth: Day, start: Day, end?: Day, reason?: 'S' | 'O', bornAfter?: Day): Block {
+    // What the law allowed on the start date: before 1998 a partnership is a marriage, before April 2001 a
+    // marriage is between a man and a woman.
+    const type = wanted === 'P' && start < REGISTERED_PARTNERSHIP_FROM ? 'H' : wanted;
+    const sameSex = gender !== 'O' && rng.chance(0.06) && (type === 'P' || start >= SAME_SEX_MARRIAGE_FROM);
     const partnerGender: Gender = gender === 'O' ? this.gender(rng) : sameSex ? gender : gender === 'M' ? 'V' : 'M';
     // About the same age (not before bornAfter), and at least 18 on the start date.
     const drawn = birth + rng.int(-6 * DAYS_PER_YEAR, 6 * DAYS_PER_YEAR);
