@@ -101,13 +101,18 @@ describe('brp-test-data-generator options', () => {
     expect(early.people.some((p: any) => p.lifeEvent === 'registeredPartnership')).toBe(false);
   });
 
-  it('refuses own/mapped without headerRow, and headerRow/mapping where they are not used', async () => {
+  it('refuses own/mapped without headerRow; headerRow and mapping are read only where they are used', async () => {
     for (const outputMode of ['own', 'mapped']) {
       await expectToolError(tool, { format: 'csv', options: { outputMode } }, 400, new RegExp(`headerRow is required when options.outputMode is ${outputMode}`));
       await expectToolError(tool, { format: 'csv', options: { outputMode, headerRow: '  ' } }, 400, /headerRow is required/);
     }
-    await expectToolError(tool, { format: 'csv', options: { headerRow: 'a,b' } }, 400, /headerRow is only used with options.outputMode own or mapped/);
-    await expectToolError(tool, { format: 'csv', options: { outputMode: 'own', headerRow: 'bsn', mapping: { bsn: 'bsn' } } }, 400, /mapping is only used with options.outputMode mapped/);
+    // The spec defines both options without a rule against them elsewhere: compact ignores headerRow, own ignores mapping.
+    const compact = await run({ format: 'csv', options: { count: 2, seed: 5 } });
+    expect(compact.content).toMatch(/^bsn/);
+    expect((await run({ format: 'csv', options: { count: 2, seed: 5, headerRow: 'a,b' } })).content).toBe(compact.content);
+    const own = await run({ format: 'csv', options: { count: 2, seed: 5, outputMode: 'own', headerRow: 'bsn' } });
+    expect(own.content).toMatch(/^bsn\r?\n/);
+    expect((await run({ format: 'csv', options: { count: 2, seed: 5, outputMode: 'own', headerRow: 'bsn', mapping: { bsn: 'bsn' } } })).content).toBe(own.content);
   });
 
   it('refuses a mapping to an unknown field key or from a column not in headerRow, with a did-you-mean', async () => {

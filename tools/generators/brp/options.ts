@@ -163,16 +163,13 @@ export function checkOptions(o: BrpOptions): { effective: EffectiveOptions; even
 
   if (o.outputMode !== 'compact' && o.headerRow.trim() === '')
     throw new ToolError(`options.headerRow is required when options.outputMode is ${o.outputMode}`, 400, { field: 'options.headerRow' });
-  if (o.outputMode === 'compact' && o.headerRow !== '')
-    throw new ToolError('options.headerRow is only used with options.outputMode own or mapped (it is compact)', 400, { field: 'options.headerRow' });
   if (o.outputMode !== 'compact') {
     const columns = splitHeader(o.headerRow, o.delimiter).length;
     if (columns > MAX_COLUMNS)
       throw new ToolError(`options.headerRow has ${columns} columns; at most ${MAX_COLUMNS} are allowed`, 400, { field: 'options.headerRow' });
   }
+  // headerRow and mapping are read only in the modes that use them (own, mapped), as the spec defines them.
   const mappingKeys = Object.keys(o.mapping);
-  if (o.outputMode !== 'mapped' && mappingKeys.length > 0)
-    throw new ToolError(`options.mapping is only used with options.outputMode mapped (it is ${o.outputMode})`, 400, { field: 'options.mapping' });
   if (o.outputMode === 'mapped') {
     const columns = new Set(splitHeader(o.headerRow, o.delimiter));
     for (const col of mappingKeys) {
