@@ -377,6 +377,18 @@ describe('summary and participants-csv', () => {
     expect(Object.values(s.scenarios as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(30);
   });
 
+  it('draws ages within minAge..maxAge, also below 18; scenarios about partners, families or a company of one\'s own stay adult', async () => {
+    const ageAt = (birth: string, on: string) => Number(on.slice(0, 4)) - Number(birth.slice(0, 4)) - (on.slice(5) < birth.slice(5) ? 1 : 0);
+    const rowsOf = async (scenarioMix: Record<string, number>) => {
+      const out = await runTool(tool, { format: 'csv', options: { population: { count: 40, minAge: 15, maxAge: 16, seed: 3 }, period: { startYear: 2026, months: 1 }, scenarioMix } });
+      const birth = out.columns.indexOf('birthDate');
+      return out.csv.trim().split('\n').slice(1).map((r: string) => ageAt(r.split(',')[birth], '2026-01-01'));
+    };
+    const young = await rowsOf({ standard: 1 });
+    expect(young.every((a: number) => a >= 15 && a <= 16), String(young)).toBe(true);
+    expect((await rowsOf({ marriage: 1 })).every((a: number) => a >= 18)).toBe(true);
+  });
+
   it('participants-csv: one row per employment, household data, pinned first', async () => {
     const out = await runTool(tool, {
       format: 'csv',

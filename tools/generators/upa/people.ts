@@ -176,10 +176,14 @@ function email(initials: string, lastName: string, ordinal: number): string {
   return `${local}${ordinal + 1}@example.nl`;
 }
 
+/** Scenarios about a partner, a family or a company of one's own: their employees are adults whatever minAge says. */
+const ADULT_SCENARIOS: ReadonlySet<Scenario> = new Set(['marriage', 'registeredPartnership', 'divorce', 'widowed', 'dga', 'parentalLeave']);
+
 function ageRange(scenario: Scenario, o: UpaOptions['population']): [number, number] {
   if (scenario === 'minor') return [15, 17];
   if (scenario === 'nearRetirement') return [65, 67];
   if (scenario === 'intern') return [Math.max(16, Math.min(o.minAge, 25)), Math.max(16, Math.min(o.maxAge, 25))];
+  if (!ADULT_SCENARIOS.has(scenario)) return [o.minAge, o.maxAge];
   const min = Math.max(o.minAge, 18);
   return [min, Math.max(min, o.maxAge)];
 }
