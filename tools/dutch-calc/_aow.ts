@@ -1,7 +1,7 @@
 /**
  * AOW age (pensioengerechtigde leeftijd) per calendar year in which it is
  * reached, Algemene Ouderdomswet art. 7a. Copied into the repo (never read from
- * ../shared at run time). Each row names its source.
+ * the workplace research folder at run time). Each row names its source.
  *
  * Art. 7a lid 1 (text in force 2023, quoted in full in a public copy of the law):
  * before 2013: 65; 2013 65y1m; 2014 65y2m; 2015 65y3m; 2016 65y6m; 2017 65y9m;

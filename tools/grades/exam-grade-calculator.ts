@@ -12,7 +12,7 @@ import { defineTool, ToolError } from '../../src/core/tool.js';
  *   N > 1:  C = min(basic, 1 + 2·9·S/L, 10 − 0.5·9·(L−S)/L)
  *   N < 1:  C = max(basic, 1 + 0.5·9·S/L, 10 − 2·9·(L−S)/L)
  * then rounded to 1 decimal (half up, as the CvTE omzettingstabellen show).
- * The boundary lines are taken from ../shared/research/dutch-domain.md §3.6 [C];
+ * The boundary lines are taken from the research notes (dutch-domain.md §3.6) [C];
  * see the final report of issue 15 for the verification status.
  *
  * Decimal arithmetic (decimal.js) so 9·S/L + N never rounds the wrong way

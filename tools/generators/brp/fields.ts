@@ -1,7 +1,7 @@
 /**
  * The one table that maps the generator's English field keys to LO BRP
  * categories and elements (LO BRP 2025.Q3 numbering, see
- * ../shared/data/brp/lo-brp-2025q3-pl-elements.md). It drives all three outputs:
+ * the RvIG element list lo-brp-2025q3-pl-elements.md). It drives all three outputs:
  *
  * - JSON: each category is an object (or a list of objects) under `json`, its
  *   elements are the keys (a dotted key such as `partner.bsn` nests);
