@@ -83,6 +83,19 @@ describe('Batcher', () => {
     expect(await next).toBe('r3');
   });
 
+  it('settles every item and frees the slot when the batch function throws at once', async () => {
+    let calls = 0;
+    const batcher = new Batcher<number, number>(
+      ((items: number[]) => {
+        if (calls++ === 0) throw new Error('bad statement');
+        return Promise.resolve(items);
+      }) as (items: number[]) => Promise<number[]>,
+      { maxInFlight: 1 },
+    );
+    await expect(batcher.load(1)).rejects.toThrow('bad statement');
+    expect(await batcher.load(2)).toBe(2);
+  });
+
   it('refuses an answer with the wrong number of results (every item fails, none gets a stranger\'s result)', async () => {
     const batcher = new Batcher<number, number>(async (items) => items.slice(1));
     const answers = [1, 2].map((i) => batcher.load(i));

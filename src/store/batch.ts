@@ -59,7 +59,9 @@ export class Batcher<I, O> {
     while (this.inFlight < this.maxInFlight && this.queue.length > 0) {
       const batch = this.queue.splice(0, this.maxBatch);
       this.inFlight++;
-      this.run(batch.map((q) => q.item))
+      // Through a promise even if `run` throws at once: every item is settled and the slot given back.
+      Promise.resolve()
+        .then(() => this.run(batch.map((q) => q.item)))
         .then(
           (results) => {
             if (results.length !== batch.length) throw new Error(`batch answered ${results.length} results for ${batch.length} items`);
