@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/core/tool.js';
 import { LIMITS } from '../../src/core/limits.js';
-import { joinLines, splitLines } from '../_lib/text-lines.js';
+import { joinWithOwnBreaks, splitLines } from '../_lib/text-lines.js';
 
 const SEPARATORS = { 'dot-space': '. ', 'colon-space': ': ', tab: '\t', space: ' ', 'paren-space': ') ', 'pipe-space': ' | ' } as const;
 
@@ -15,7 +15,7 @@ export default defineTool({
     'Puts a number in front of every line. `start` (default 1) and `step` (default 1) set the numbering; `separator` goes between number and line ' +
     '(dot-space ". " default, colon-space, tab, space, paren-space ") ", pipe-space " | ", or any `customSeparator`). ' +
     '`padding`: none (default), spaces or zeros, to the width of the widest number. `skipEmpty` leaves blank (whitespace-only) lines unnumbered and they use no number. ' +
-    'Lines split at \\n, \\r\\n or \\r and keep the text\'s own line break; a final line break is kept and is not a line.',
+    'Lines split at \\n, \\r\\n or \\r and keep each line\'s own line break (mixed breaks stay mixed); a final line break is kept and is not a line.',
   input: z.strictObject({
     text: z.string().max(LIMITS.text).describe('The text to number'),
     start: z.int().min(0).max(1_000_000_000).default(1).describe('First number (default 1)'),
@@ -64,6 +64,6 @@ export default defineTool({
       const n = numbers[i];
       return n === null ? line : label(n) + sep + line;
     });
-    return { result: joinLines(out, split), lines: split.lines.length, numbered: used.length, lastNumber };
+    return { result: joinWithOwnBreaks(text, out), lines: split.lines.length, numbered: used.length, lastNumber };
   },
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool, ToolError } from '../../src/core/tool.js';
 import { LIMITS } from '../../src/core/limits.js';
-import { joinLines, splitLines } from '../_lib/text-lines.js';
+import { joinWithOwnBreaks, splitLines } from '../_lib/text-lines.js';
 
 /** Result cap: prefix/suffix times many short lines could multiply the text (2,000,000 characters, as find-and-replace). */
 const MAX_RESULT = 2_000_000;
@@ -14,7 +14,7 @@ export default defineTool({
   title: 'Add prefix and suffix to lines',
   description:
     'Adds a `prefix` and/or `suffix` to every line (e.g. quote lines for SQL, bullets, HTML tags). `skipEmpty` leaves blank (whitespace-only) lines as they are. ' +
-    'Lines split at \\n, \\r\\n or \\r and keep the text\'s own line break; a final line break stays a final line break and does not create an extra decorated empty line. ' +
+    'Lines split at \\n, \\r\\n or \\r and keep each line\'s own line break (mixed breaks stay mixed); a final line break stays a final line break and does not create an extra decorated empty line. ' +
     'Prefix and suffix up to 1,000 characters each; the result is capped at 2,000,000 characters (413 beyond).',
   input: z.strictObject({
     text: z.string().max(LIMITS.text).describe('The text, one item per line'),
@@ -49,6 +49,6 @@ export default defineTool({
     });
     if (text.length + decorated * (prefix.length + suffix.length) > MAX_RESULT)
       throw new ToolError(`The result would be longer than ${MAX_RESULT.toLocaleString('en-US')} characters; shorten \`text\` or the prefix/suffix`, 413, { field: 'text' });
-    return { result: joinLines(out, split), lines: split.lines.length, decorated };
+    return { result: joinWithOwnBreaks(text, out), lines: split.lines.length, decorated };
   },
 });

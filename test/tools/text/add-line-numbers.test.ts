@@ -42,4 +42,8 @@ describe('add-line-numbers', () => {
     await expectToolError(tool, { text: 'a', separator: 'dash' }, 400, /`separator`/);
     await expectToolError(tool, { text: 'a', customSeparator: 'x'.repeat(21) }, 400, /`customSeparator`/);
   });
+
+  it('keeps each line\'s own line break in a text with mixed breaks (catalogue §0.9)', async () => {
+    expect(await numbered('a\r\nb\nc\rd\n')).toBe('1. a\r\n2. b\n3. c\r4. d\n');
+  });
 });

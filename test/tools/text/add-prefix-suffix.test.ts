@@ -28,4 +28,8 @@ describe('add-prefix-suffix', () => {
     const ok = await runTool(tool, { text: 'x\n'.repeat(100_000), prefix: '- ' });
     expect(ok.decorated).toBe(100_000);
   });
+
+  it('keeps each line\'s own line break in a text with mixed breaks (catalogue §0.9)', async () => {
+    expect((await runTool(tool, { text: 'a\r\nb\nc\rd\n', prefix: '> ' })).result).toBe('> a\r\n> b\n> c\r> d\n');
+  });
 });
