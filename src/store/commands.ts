@@ -14,6 +14,7 @@ export async function migrateCommand(opts: { databaseUrl?: string; fromData?: st
   // Open without migrating, then migrate explicitly to report what was applied.
   const pg = await import('pg');
   const pool = new pg.default.Pool({ connectionString: url, max: 2 });
+  pool.on('error', () => undefined); // an idle client cut by the server; the query that needs it fails instead
   let applied: number[];
   try {
     applied = await migrate(pool);
@@ -50,6 +51,7 @@ export async function storeCheck(dataDir: string, databaseUrlOption: string | un
   const { redactUrl, schemaVersion, SCHEMA_VERSION } = await import('./postgres.js');
   const pg = await import('pg');
   const pool = new pg.default.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 5000 });
+  pool.on('error', () => undefined);
   try {
     const { rows } = await pool.query<{ v: string }>("SELECT current_setting('server_version') AS v");
     const v = await schemaVersion(pool);
