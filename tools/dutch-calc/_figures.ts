@@ -47,6 +47,8 @@ export interface Box1Year {
     ak: CreditPiece[];
     /** Ouderenkorting (elderly credit). */
     ouk: CreditTaper;
+    /** Alleenstaande-ouderenkorting (single elderly credit), a fixed amount. */
+    singleElderly: number;
   };
   /** Why AOW age is refused for this year, when `aow` is null. */
   aowMissing?: string;
@@ -57,6 +59,38 @@ export interface Box1Year {
  * Box 1 (inkomstenbelasting + premies volksverzekeringen), algemene heffingskorting, arbeidskorting.
  */
 export const BOX1: Record<number, Box1Year> = {
+  2024: {
+    // One rate 36.97% up to €75,518 below AOW age (the 2024 scale has two brackets; the split at €38,098 only
+    // matters at AOW age), 49.50% above: Belastingdienst "box 1 tarieven 2024"; [B] youserve.nl "HR-plannen 2025"
+    // (table 2024 vs 2025), consumentenbond.nl "Hypotheekrenteaftrek" (2024: 36.97%, top from €75,518),
+    // stevermeister/dutch-tax-income-calculator-npm data.json (2024: 9.32% + 27.65% premiums, top from €75,518).
+    brackets: [
+      { upTo: 75518, ratePercent: 36.97 },
+      { upTo: null, ratePercent: 49.5 },
+    ],
+    // AHK 2024: max €3,362, phase-out 6.63% above €24,812 (0 at €75,518): Belastingdienst "Tabel algemene
+    // heffingskorting 2024"; [B] leendersgielen.nl "Heffingskortingen gewijzigd", confianza.nl (2025 vs 2024),
+    // hetcak.nl "Algemene heffingskorting" (2024 formula), data.json above.
+    ahk: { max: 3362, from: 24812, pct: 6.63 },
+    // AK 2024: ≤ €11,490 8.425%; €968 + 31.433% to €24,820; €5,158 + 2.471% to €39,957 (max €5,532);
+    // €5,532 − 6.51% to €124,934: Belastingdienst "Tabel arbeidskorting 2024"; [B] data.json above (kinks and
+    // percentages), rustyx/vrij-loon src/js/ib2024.js (968, percentages), leendersgielen.nl and confianza.nl
+    // (max €5,532 at €39,957, 6.51%). Kinks continuous: 8.425% × 11,490 = 968; 968 + 31.433% × 13,330 = 5,158;
+    // 5,158 + 2.471% × 15,137 = 5,532; 5,532 / 6.51% + 39,957 = 124,934.
+    ak: [
+      { from: 0, upTo: 11490, base: 0, pct: 8.425 },
+      { from: 11490, upTo: 24820, base: 968, pct: 31.433 },
+      { from: 24820, upTo: 39957, base: 5158, pct: 2.471 },
+      { from: 39957, upTo: 124934, base: 5532, pct: -6.51 },
+    ],
+    // AOW age 2024: the general credit (€1,735, 3.421%, hetcak.nl), ouderenkorting (€2,010 from €44,770, 15%,
+    // belastingdienst.nl "Heffingskortingen voor AOW-gerechtigden") and alleenstaande-ouderenkorting (€524) were
+    // read, but not the 2024 AOW-age labour-credit table: the one copy found (vrij-loon ib2024.js) is internally
+    // inconsistent (its rates do not reach its own maximum of €2,854).
+    aow: null,
+    aowMissing: 'the 2024 AOW-age labour-credit table could not be sourced',
+    source: 'Belastingdienst: box 1 tarieven 2024, Tabel algemene heffingskorting 2024, Tabel arbeidskorting 2024',
+  },
   2025: {
     // Brackets 35.82 / 37.48 / 49.50 %, limits €38,441 and €76,817: Belastingdienst "box 1 tarieven 2025"
     // (https://www.belastingdienst.nl/wps/wcm/connect/fisin/fisin2025/belastingberekening); [B] read in
@@ -78,10 +112,28 @@ export const BOX1: Record<number, Box1Year> = {
       { from: 26288, upTo: 43071, base: 5220, pct: 2.258 },
       { from: 43071, upTo: 129078, base: 5599, pct: -6.51 },
     ],
-    // The 2025 AOW-age arbeidskorting build-up (the percentages below €43,071) was not found in any source read.
-    aow: null,
-    aowMissing: 'the 2025 AOW-age labour-credit table could not be sourced',
-    source: 'Belastingdienst: box 1 tarieven 2025, Tabel algemene heffingskorting 2025, Tabel arbeidskorting 2025',
+    // AOW age 2025: Belastingdienst "Tarieven, bedragen en percentages loonheffingen vanaf 1 januari 2025"
+    // (bijlage Nieuwsbrief Loonheffingen 2025, download.belastingdienst.nl/…/bijlage-nieuwsbrief-loonheffingen-2025-lh2091b51fd.pdf)
+    // as transcribed in rustyx/vrij-loon src/js/ib2025.js (bracket 1 17.92%, €40,502 born before 1946; AHK €1,536,
+    // 3.170%; AK 4.029% / €491 + 15.023% / €2,612 + 1.130% / €2,802 − 3.257%); [B] fundamentvoor.nl "2.3
+    // Loonheffingskorting" (AHK €1,536, 3.170% above €28,406), consumentenbond.nl "Heffingskortingen voor AOW'ers"
+    // (17.92% below €38,441), domain notes §3.2 (AK max €2,802, 3.257%; ouderenkorting €2,035; alleenstaande-
+    // ouderenkorting €531), confianza.nl (ouderenkorting €2,035 from €45,308, 15%; alleenstaande €531).
+    // Kinks continuous: 491 + 15.023% × 14,119 = 2,612; 2,612 + 1.130% × 16,783 = 2,802; 2,802 / 3.257% ≈ 86,030.
+    aow: {
+      bracket1RatePercent: 17.92, // 35.82 − 17.90 AOW premium
+      bornBefore1946UpTo: 40502,
+      ahk: { max: 1536, from: 28406, pct: 3.17 },
+      ak: [
+        { from: 0, upTo: 12169, base: 0, pct: 4.029 },
+        { from: 12169, upTo: 26288, base: 491, pct: 15.023 },
+        { from: 26288, upTo: 43071, base: 2612, pct: 1.13 },
+        { from: 43071, upTo: 129078, base: 2802, pct: -3.257 },
+      ],
+      ouk: { max: 2035, from: 45308, pct: 15 },
+      singleElderly: 531,
+    },
+    source: 'Belastingdienst: box 1 tarieven 2025, Tabel algemene heffingskorting 2025, Tabel arbeidskorting 2025; Nieuwsbrief Loonheffingen 2025 (AOW age)',
   },
   2026: {
     // All 2026 figures: Belastingdienst "Rekenvoorschriften geautomatiseerde loonadministratie 2026" (LH 991-Z62FD,
@@ -114,24 +166,44 @@ export const BOX1: Record<number, Box1Year> = {
         { from: 45592, upTo: 132920, base: 2840, pct: -3.25 },
       ],
       ouk: { max: 2067, from: 46002, pct: 15 }, // RV2026 tabel 4
+      // Alleenstaande-ouderenkorting 2026 €540: RV2026 tabel 5 as transcribed above ("aok1"); [B] domain notes §3.2
+      // (aplusbadviesgroep.nl 23 Dec 2025).
+      singleElderly: 540,
     },
     source: 'Belastingdienst: Rekenvoorschriften loonadministratie 2026 (tabel 2, 3, 4, 6); Tabel arbeidskorting 2026',
   },
 };
 
+/** Why a year is refused by the box 1 calculations (salary calculator). */
+export const BOX1_REFUSED: Record<number, string> = {
+  // Searched (Nov 2026): the Belastingplan 2027 (Prinsjesdag 2026) brackets and credits were not in any source read.
+  2027: 'the Belastingplan 2027 brackets and tax credits were not found in any source read',
+};
+
 /**
  * 30% ruling (Wet LB 1964 art. 31a; Uitvoeringsbesluit loonbelasting 1965): salary norm
  * (taxable wage, i.e. after the tax-free allowance, must be MORE than the norm), the cap (WNT general norm:
- * the allowance is at most pct% of the WNT norm), the percentage.
+ * the allowance is at most pct% of the WNT norm). The percentage and the transitional rules depend on the
+ * ruling's start as well as the year: see THIRTY_PERCENT_RULES.
  */
-export const THIRTY_PERCENT: Record<number, { normStandard: number; normYoungMaster: number; wntCap: number; pct: number; source: string }> = {
+export const THIRTY_PERCENT: Record<number, { normStandard: number; normYoungMaster: number; wntCap: number; source: string }> = {
+  2024: {
+    // Norms €46,107 / €35,048: Belastingdienst Nieuwsbrief Loonheffingen 2024; [B] domain notes §3.5 (EY),
+    // stevermeister/dutch-tax-income-calculator-npm data.json (rulingThreshold 2024), salarisvanmorgen.nl and
+    // tilstraservices.nl on Belastingplan 2025 ("van € 46.107 … € 35.048"). WNT 2024 €233,000: wntadvies.nl
+    // "WNT-maximum van de organisatie", kantoorabri.nl ("30% van € 233.000 (WNT-norm 2024)"), data.json above.
+    normStandard: 46107,
+    normYoungMaster: 35048,
+    wntCap: 233000,
+    source: 'Belastingdienst Nieuwsbrief Loonheffingen 2024 (salary norms); WNT algemeen bezoldigingsmaximum 2024',
+  },
   2025: {
     // Norms €46,660 / €35,468: Belastingdienst Nieuwsbrief Loonheffingen 2025; [B] EY (domain notes §3.5),
-    // stevermeister/dutch-tax-income-calculator-npm data.json. WNT 2025 €246,000 (topinkomens.nl; same sources).
+    // stevermeister/dutch-tax-income-calculator-npm data.json. WNT 2025 €246,000 (topinkomens.nl; same sources;
+    // loyensloeff.com "Gemaximeerde Loon, in 2025: € 246.000").
     normStandard: 46660,
     normYoungMaster: 35468,
     wntCap: 246000,
-    pct: 30, // Belastingplan 2025: 30% in 2025 and 2026, 27% from 2027 (EY, Loyens & Loeff; domain notes §3.5)
     source: 'Belastingdienst Nieuwsbrief Loonheffingen 2025 (salary norms); WNT algemeen bezoldigingsmaximum 2025',
   },
   2026: {
@@ -141,18 +213,57 @@ export const THIRTY_PERCENT: Record<number, { normStandard: number; normYoungMas
     normStandard: 48013,
     normYoungMaster: 36497,
     wntCap: 262000,
-    pct: 30,
     source: 'Belastingdienst Nieuwsbrief Loonheffingen 2026 (salary norms); WNT 2026 (Stcrt. 2025-27439)',
   },
-  // 2027: 27%, and the norms rise beyond indexation (law: €50,436 / €38,338 at 2024 price level, indexed) – the
-  // indexed 2027 amounts and the 2027 WNT norm are not published yet: refused.
 };
+
+/** Why a year is refused by the 30% ruling (and the salary calculator's ruling). */
+export const THIRTY_PERCENT_REFUSED: Record<number, string> = {
+  // 27% from 2027 (30% for a ruling applied before 2024) is law (Belastingplan 2025), and so are the raised norms
+  // of €50,436 / €38,338 at the 2024 price level; the indexed 2027 amounts, the 2027 norms for the transitional
+  // group and the 2027 WNT maximum were not published in any source read.
+  2027: 'the 2027 rate is law (27%, or 30% for a ruling applied before 2024), but the indexed 2027 salary norms and the 2027 WNT maximum are not published yet',
+};
+
+/**
+ * The rate and the two transitional rules, by tax year and the ruling's first day:
+ * - WNT cap: from 2024 the allowance is at most pct% of the WNT norm (Belastingplan 2023). Transitional rule: for
+ *   an employee whose ruling was applied in the last pay period of 2022 the cap starts on 1 January 2026
+ *   (Belastingdienst, Nieuwsbrief Loonheffingen 2023 §10.2, as quoted by 100-salaris.nl with a worked example;
+ *   [B] Kennisgroep KG:041:2024:11 per kantoorabri.nl, 30percentruling.com "Wanneer valt een werknemer onder het
+ *   overgangsrecht?"). A ruling that started on or before 31 December 2022 and is still running in the year asked
+ *   about was running in the last pay period of 2022; the tools take that as "applied".
+ * - Rate: 30% through 2026; 27% from 1 January 2027 (Belastingplan 2025: loyensloeff.com, salarisvanmorgen.nl,
+ *   werquenu.com). Transitional rule: a ruling applied before 2024 keeps 30% for its remaining term (werquenu.com
+ *   "Voor ingekomen werknemers die voor 2024 …", tilstraservices.nl "alleen voor expats die vanaf 1 januari 2024
+ *   gebruik maken"; cbbs.nl reads the proposal as also covering 2024 starts: not followed).
+ */
+export const THIRTY_PERCENT_RULES = {
+  /** A ruling that started on or before this day was running in the last pay period of 2022. */
+  capTransitionalStartOnOrBefore: '2022-12-31',
+  /** The WNT cap applies to the transitional group from this year. */
+  capTransitionalUntilYear: 2026,
+  /** From this year the rate is 27% … */
+  reducedRateFromYear: 2027,
+  reducedRatePercent: 27,
+  ratePercent: 30,
+  /** … except for a ruling that started before this day (applied before 2024). */
+  keepsFullRateIfStartBefore: '2024-01-01',
+} as const;
 
 /** Maximum number of months of a 30% ruling (Uitvoeringsbesluit loonbelasting 1965; domain notes §3.5). */
 export const THIRTY_PERCENT_MAX_MONTHS = 60;
 
 /**
- * Vakantiebijslag: Wet minimumloon en minimumvakantiebijslag (WML) art. 15 lid 1: at least 8% of the wage.
+ * Vakantiebijslag: Wet minimumloon en minimumvakantiebijslag (WML) art. 15 lid 1: at least 8% of the wage, "met dien
+ * verstande, dat het bedrag waarmede de som van dit loon en deze uitkeringen het drievoud van het minimumloon
+ * overschrijdt buiten beschouwing blijft" (the part of the wage above three times the minimum wage does not count);
+ * lid 2: three times "het in artikel 8 genoemde bedrag" per month (since 2024 the referentiemaandloon of art. 8 lid 1
+ * onder b), pro rata for other pay periods, a week being 4 1/3 of a month. Art. 16 lid 1: a collective agreement (or
+ * public-law regulation) may set a lower allowance or none (subject to the 108%-of-minimum-wage floor of lid 2);
+ * art. 16 lid 5: above three times the minimum wage a written individual agreement may too.
+ * Text: wetten.overheid.nl BWBR0002638 art. 15 and 16, as read in statengeneraal/laws-markdown (2017 text, these
+ * articles unchanged) and in a public rules transcription of art. 15 (2026-07-01 version, jci1.3:c:BWBR0002638).
  * The percentage is written in the law (not indexed); listed per year so an unknown year is still refused.
  */
 export const HOLIDAY_ALLOWANCE: Record<number, { minPercent: number; source: string }> = Object.fromEntries(
@@ -161,6 +272,31 @@ export const HOLIDAY_ALLOWANCE: Record<number, { minPercent: number; source: str
     { minPercent: 8, source: 'Wet minimumloon en minimumvakantiebijslag art. 15 lid 1 (https://wetten.overheid.nl/BWBR0002638)' },
   ]),
 );
+
+/**
+ * Referentiemaandloon (WML art. 8 lid 1 onder b; gross per month, 21 and older) per half year, from the first month
+ * it applies (yyyy-mm). Set twice a year by the Regeling indexatie wettelijk minimumloon (SZW). A half year not listed
+ * is unknown: the three-times ceiling of art. 15 is then not decided.
+ */
+export const MINIMUM_WAGE_MONTHLY: Record<string, { amount: number; source: string }> = {
+  // €2,069.40 per 1 January 2024: SZW besluit 2023-0000526966 (8 Oct 2023) as quoted by accountingcounts.nl; [B]
+  // salariscompleet.nl (Rendement, "voor de periode januari tot en met juni 2024 € 2.069,40").
+  '2024-01': { amount: 2069.4, source: 'Regeling indexatie WML per 1 januari 2024: referentiemaandloon € 2.069,40' },
+  // €2,133.60 per 1 July 2024: wia-specialist.nl ("stijgt naar bruto € 2.133,60"); [B] accountancyvanmorgen.nl
+  // 2024-10-16 ("juli 2024: € 2.133,60 per maand").
+  '2024-07': { amount: 2133.6, source: 'Regeling indexatie WML per 1 juli 2024: referentiemaandloon € 2.133,60' },
+  // €2,191.80 per 1 January 2025: accountancyvanmorgen.nl 2024-10-16 quoting the Regeling indexatie wettelijk
+  // minimumloon per 1 januari 2025 (SZW).
+  '2025-01': { amount: 2191.8, source: 'Regeling indexatie WML per 1 januari 2025: referentiemaandloon € 2.191,80' },
+  // €2,245.80 per 1 July 2025: SZW besluit 2025-0000069776, Staatscourant 2025, 12264, as quoted by admintrend.nl;
+  // [B] metronieuws.nl 2025-04 ("uitkomt op 2245 euro per maand").
+  '2025-07': { amount: 2245.8, source: 'Regeling indexatie WML per 1 juli 2025 (Stcrt. 2025, 12264): referentiemaandloon € 2.245,80' },
+  // €2,294.40 per 1 January 2026: grootheddeaccountants.nl ("Het bruto referentiemaandloon bedraagt per 1 januari
+  // 2026 € 2.294,40"); [B] ConductionNL/humaniq nl-2026.json (RPP2026 bijlage 3), a public WML art. 15 rules
+  // transcription (3 × € 2.294,40 × 3 months = € 20.649,60).
+  '2026-01': { amount: 2294.4, source: 'Regeling indexatie WML per 1 januari 2026: referentiemaandloon € 2.294,40' },
+  // 1 July 2026: the hourly minimum (€14.99) was found, the referentiemaandloon was not: not listed.
+};
 
 /**
  * Statutory notice periods, BW 7:672 (https://wetten.overheid.nl/BWBR0005290, Boek 7 art. 672), unchanged in
@@ -219,7 +355,24 @@ export interface InheritanceGiftYear {
   source: string;
 }
 
+/** Why a year is refused by the inheritance and gift tax calculators. */
+export const INHERITANCE_GIFT_REFUSED: Record<number, string> = {
+  2027: 'the 2027 band and exemptions (2026 indexed by the 2027 table correction factor) were not found in any source read',
+};
+
 export const INHERITANCE_GIFT: Record<number, InheritanceGiftYear> = {
+  2024: {
+    // Band €152,368; erf: partner €795,156, child/grandchild €25,187, disabled child €75,546, parents €59,643,
+    // others €2,658; schenk: child €6,633, one-off €31,813 / €66,268 (study), others €2,658: Belastingdienst
+    // "Tarieven en vrijstellingen erfbelasting/schenkbelasting 2024"; [B] notaristimmers.nl ("definitieve cijfers
+    // … 2024"), notaris-dronten.nl, notariaatlemmer.nl, claassenadvocaten.nl (the Belastingdienst tables).
+    // 2025 = 2024 × 1.012 (154,197 / 152,368; 25,490 / 25,187): consistent.
+    band1UpTo: 152368,
+    rates: { I: [10, 20], IA: [18, 36], II: [30, 40] },
+    inherit: { partner: 795156, child: 25187, disabledChild: 75546, parent: 59643, other: 2658 },
+    gift: { child: 6633, childOneOffGeneral: 31813, childOneOffStudy: 66268, other: 2658 },
+    source: 'Successiewet 1956 art. 24, 32, 33; Belastingdienst tarieven en vrijstellingen 2024',
+  },
   2025: {
     // Band €154,197, child exemptions €25,490 (erf) / €6,713 (schenk): Memorie van toelichting Belastingplan 2026
     // §5.12 (rijksfinancien.nl, "bedragen 2025"), read. Remaining amounts: Belastingdienst "Tarieven en

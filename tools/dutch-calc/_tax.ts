@@ -4,7 +4,7 @@
  */
 import { Decimal } from 'decimal.js';
 import { ToolError } from '../../src/core/tool.js';
-import { BOX1, THIRTY_PERCENT, type Bracket, type CreditPiece, type CreditTaper } from './_figures.js';
+import { BOX1, BOX1_REFUSED, THIRTY_PERCENT, THIRTY_PERCENT_REFUSED, THIRTY_PERCENT_RULES, type Bracket, type CreditPiece, type CreditTaper } from './_figures.js';
 
 /** Decimal with enough precision for euros and percentages; rounding half-up (away from zero for money). */
 export const Dec = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
@@ -82,34 +82,51 @@ export interface Box1Result {
   generalCredit: Dec;
   labourCredit: Dec;
   elderlyCredit: Dec;
+  singleElderlyCredit: Dec;
   creditsUsed: Dec;
   creditsCapped: boolean;
   tax: Dec;
   source: string;
 }
 
-/** Box 1 on a year's taxable wage (all of it labour income), with or without the credits. */
-export function box1(year: number, taxable: Dec, ageGroup: AgeGroup, withCredits: boolean): Box1Result {
-  const fig = forYear(BOX1, year, 'box 1');
+/** Years whose AOW-age figures are complete. */
+export const aowYears = () => availableYears(BOX1).filter((y) => BOX1[y].aow);
+
+/**
+ * Box 1 on a year's taxable wage (all of it labour income), with or without the credits. `singleElderly`: the
+ * alleenstaande-ouderenkorting (AOW age only: a single person's AOW).
+ */
+export function box1(year: number, taxable: Dec, ageGroup: AgeGroup, withCredits: boolean, singleElderly = false): Box1Result {
+  const fig = forYear(BOX1, year, 'box 1', 'year', BOX1_REFUSED);
   let brackets = fig.brackets;
   let ahk = fig.ahk;
   let ak = fig.ak;
   let ouk: CreditTaper | null = null;
+  let single = 0;
+  if (ageGroup === 'belowAow' && singleElderly)
+    throw new ToolError('`singleElderly`: the alleenstaande-ouderenkorting is for people at AOW age; set `ageGroup` too', 400, { field: 'singleElderly' });
   if (ageGroup !== 'belowAow') {
     if (!fig.aow)
-      throw new ToolError(`\`ageGroup\` ${ageGroup} is not available for ${year}: ${fig.aowMissing}; AOW age is supported for 2026`, 400, { field: 'ageGroup' });
+      throw new ToolError(`\`ageGroup\` ${ageGroup} is not available for ${year}: ${fig.aowMissing}; AOW age is supported for ${aowYears().join(', ')}`, 400, {
+        field: 'ageGroup',
+      });
     const a = fig.aow;
-    const first = ageGroup === 'aowBornBefore1946' ? a.bornBefore1946UpTo : brackets[0].upTo;
-    brackets = [{ upTo: first, ratePercent: a.bracket1RatePercent }, ...brackets.slice(1)];
+    // Below AOW age the first bracket(s) share one rate; at AOW age the first bracket ends at the premium limit
+    // (the first limit of the scale), or later for people born before 1946.
+    const first = ageGroup === 'aowBornBefore1946' ? a.bornBefore1946UpTo : (brackets.length > 2 ? brackets[0].upTo : null);
+    if (first === null) throw new ToolError(`\`ageGroup\` ${ageGroup}: the ${year} AOW-age scale is not held`, 400, { field: 'ageGroup' });
+    brackets = [{ upTo: first, ratePercent: a.bracket1RatePercent }, ...brackets.filter((b) => b.upTo === null || b.upTo > first)];
     ahk = a.ahk;
     ak = a.ak;
     ouk = a.ouk;
+    single = singleElderly ? a.singleElderly : 0;
   }
   const { rows, total } = bracketTax(taxable, brackets);
   const generalCredit = withCredits ? taperCredit(taxable, ahk) : d(0);
   const labourCredit = withCredits ? pieceCredit(taxable, ak) : d(0);
   const elderlyCredit = withCredits && ouk ? taperCredit(taxable, ouk) : d(0);
-  const credits = generalCredit.plus(labourCredit).plus(elderlyCredit);
+  const singleElderlyCredit = withCredits ? d(single) : d(0);
+  const credits = generalCredit.plus(labourCredit).plus(elderlyCredit).plus(singleElderlyCredit);
   const creditsUsed = Decimal.min(credits, total);
   return {
     rows,
@@ -117,6 +134,7 @@ export function box1(year: number, taxable: Dec, ageGroup: AgeGroup, withCredits
     generalCredit,
     labourCredit,
     elderlyCredit,
+    singleElderlyCredit,
     creditsUsed,
     creditsCapped: creditsUsed.lt(credits),
     tax: total.minus(creditsUsed),
@@ -130,7 +148,10 @@ export interface RulingResult {
   pct: number;
   norm: number | null;
   wntCap: number;
-  maxAllowance: Dec;
+  /** The WNT cap applies in this year to this ruling (not for a ruling of 2022 or earlier before 2026). */
+  capApplies: boolean;
+  /** pct% × WNT norm; null when the cap does not apply. */
+  maxAllowance: Dec | null;
   fullAllowance: Dec;
   allowance: Dec;
   taxableWage: Dec;
@@ -139,20 +160,45 @@ export interface RulingResult {
   /** The norm can be met at all (possibly with a lowered allowance). */
   eligible: boolean;
   reducedToMeetNorm: boolean;
+  /** The transitional rules that apply (empty when none). */
+  transitional: string[];
   source: string;
+}
+
+const R = THIRTY_PERCENT_RULES;
+
+/** The ruling's percentage in `year` for a ruling whose first day is `start` (yyyy-mm-dd; undefined: a ruling from 2024 on). */
+export function rulingRate(year: number, start?: string): number {
+  if (year < R.reducedRateFromYear) return R.ratePercent;
+  return start !== undefined && start < R.keepsFullRateIfStartBefore ? R.ratePercent : R.reducedRatePercent;
+}
+
+/** Whether the WNT cap applies in `year` (2024 or later) to a ruling whose first day is `start` (undefined: started in 2023 or later). */
+export function rulingCapApplies(year: number, start?: string): boolean {
+  return !(start !== undefined && start <= R.capTransitionalStartOnOrBefore && year < R.capTransitionalUntilYear);
 }
 
 /**
  * The 30% ruling on an annual wage W (the total the employer pays, allowance included): tax-free allowance
- * = min(pct% × W, pct% × WNT norm). The taxable wage W − allowance must be MORE than the salary norm (none
- * for researchers); if the full allowance would take it below, the allowance may be lowered (a lower
- * percentage is allowed) so that the taxable wage is the norm + €0.01.
+ * = min(pct% × W, pct% × WNT norm), without the cap for a ruling of 2022 or earlier before 2026. The taxable
+ * wage W − allowance must be MORE than the salary norm (none for researchers); if the full allowance would take
+ * it below, the allowance may be lowered (a lower percentage is allowed) so that the taxable wage is the norm + €0.01.
  */
-export function thirtyPercent(year: number, wage: Dec, group: RulingGroup): RulingResult {
-  const fig = forYear(THIRTY_PERCENT, year, '30% ruling');
+export function thirtyPercent(year: number, wage: Dec, group: RulingGroup, start?: string, field = 'year'): RulingResult {
+  const fig = forYear(THIRTY_PERCENT, year, '30% ruling', field, THIRTY_PERCENT_REFUSED);
+  const pct = rulingRate(year, start);
+  const capApplies = rulingCapApplies(year, start);
+  const transitional: string[] = [];
+  if (!capApplies)
+    transitional.push(
+      `no WNT cap until 2026: the ruling started on or before ${R.capTransitionalStartOnOrBefore}, so it was applied in the last pay period of 2022`,
+    );
+  if (year >= R.reducedRateFromYear && pct === R.ratePercent)
+    transitional.push(`${R.ratePercent}% instead of ${R.reducedRatePercent}%: the ruling was applied before 2024`);
   const norm = group === 'researcher' ? null : group === 'youngMaster' ? fig.normYoungMaster : fig.normStandard;
-  const maxAllowance = d(fig.wntCap).times(fig.pct).div(100);
-  const fullAllowance = Decimal.min(wage.times(fig.pct).div(100), maxAllowance).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+  const maxAllowance = capApplies ? d(fig.wntCap).times(pct).div(100) : null;
+  const share = wage.times(pct).div(100);
+  const fullAllowance = (maxAllowance ? Decimal.min(share, maxAllowance) : share).toDecimalPlaces(2, Decimal.ROUND_DOWN);
   let allowance = fullAllowance;
   let reduced = false;
   let eligible = true;
@@ -168,9 +214,10 @@ export function thirtyPercent(year: number, wage: Dec, group: RulingGroup): Ruli
     }
   }
   return {
-    pct: fig.pct,
+    pct,
     norm,
     wntCap: fig.wntCap,
+    capApplies,
     maxAllowance,
     fullAllowance,
     allowance,
@@ -178,6 +225,7 @@ export function thirtyPercent(year: number, wage: Dec, group: RulingGroup): Ruli
     normMetWithFullAllowance,
     eligible,
     reducedToMeetNorm: reduced,
+    transitional,
     source: fig.source,
   };
 }

@@ -40,9 +40,24 @@ describe('gift-tax-calculator', () => {
     await expectToolError(tool, { year: 2026, amount: 1, relationship: 'grandchild', oneOffExemption: 'general', recipientAge: 25 }, 400, /oneOffExemption.*abolished in 2024/);
   });
 
+  it('2024 (issue 30): the Belastingdienst 2024 exemptions (€6,633 child, €31,813 / €66,268 one-off, €2,658 others)', async () => {
+    expect(await runTool(tool, { year: 2024, amount: 10000, relationship: 'child' })).toMatchObject({ exemption: 6633, taxableAmount: 3367, tax: 336.7 });
+    expect(await runTool(tool, { year: 2024, amount: 50000, relationship: 'child', oneOffExemption: 'general', recipientAge: 30 })).toMatchObject({
+      exemptionKind: 'childOneOffGeneral',
+      exemption: 31813,
+      tax: 1818.7,
+    });
+    expect(await runTool(tool, { year: 2024, amount: 66268, relationship: 'child', oneOffExemption: 'study', recipientAge: 20 })).toMatchObject({ tax: 0 });
+    // (10,000 − 2,658) × 18% = 1,321.56; band limit 152,368.
+    expect(await runTool(tool, { year: 2024, amount: 10000, relationship: 'grandchild' })).toMatchObject({
+      tax: 1321.56,
+      bands: [{ from: 0, to: 152368, ratePercent: 18, taxedAmount: 7342, tax: 1321.56 }],
+    });
+  });
+
   it('refuses unknown years and invalid input', async () => {
-    await expectToolError(tool, { year: 2024, amount: 1, relationship: 'child' }, 400, /`year`.*2024.*available years: 2025, 2026/);
-    await expectToolError(tool, { year: 2027, amount: 1, relationship: 'child' }, 400, /year/);
+    await expectToolError(tool, { year: 2023, amount: 1, relationship: 'child' }, 400, /`year`.*2023.*available years: 2024, 2025, 2026/);
+    await expectToolError(tool, { year: 2027, amount: 1, relationship: 'child' }, 400, /year.*2027.*not found in any source/);
     await expectToolError(tool, { year: 2026, amount: -0.01, relationship: 'child' }, 400, /amount/);
     await expectToolError(tool, { year: 2026, amount: 1, relationship: 'child', oneOffExemption: 'home', recipientAge: 30 }, 400, /oneOffExemption/);
   });

@@ -41,9 +41,29 @@ describe('inheritance-tax-calculator', () => {
     expect(await runTool(tool, { year: 2026, amount: 0, relationship: 'other' })).toMatchObject({ exemptionUsed: 0, tax: 0, netReceived: 0 });
   });
 
+  it('2024 (issue 30): the Belastingdienst 2024 table (band €152,368; child €25,187, partner €795,156, others €2,658)', async () => {
+    // Child inherits €100,000 (death in 2024): 100,000 − 25,187 = 74,813 × 10% = 7,481.30.
+    expect(await runTool(tool, { year: 2024, amount: 100000, relationship: 'child' })).toMatchObject({
+      exemption: 25187,
+      taxableAmount: 74813,
+      tax: 7481.3,
+      bands: [{ from: 0, to: 152368, ratePercent: 10, taxedAmount: 74813, tax: 7481.3 }],
+    });
+    // Band edge: taxable exactly 152,368 at 10%, one cent more at 20%.
+    expect(await runTool(tool, { year: 2024, amount: 152368 + 25187, relationship: 'child' })).toMatchObject({ tax: 15236.8 });
+    const above = await runTool(tool, { year: 2024, amount: 152368.01 + 25187, relationship: 'child' });
+    expect(above.bands[1]).toMatchObject({ from: 152368, ratePercent: 20, taxedAmount: 0.01 });
+    // The other exemptions and groups of 2024.
+    expect(await runTool(tool, { year: 2024, amount: 795156, relationship: 'partner' })).toMatchObject({ tax: 0 });
+    expect(await runTool(tool, { year: 2024, amount: 100000, relationship: 'disabledChild' })).toMatchObject({ exemption: 75546, tax: 2445.4 });
+    expect(await runTool(tool, { year: 2024, amount: 100000, relationship: 'parent' })).toMatchObject({ exemption: 59643, tariffGroup: 'II', tax: 12107.1 });
+    expect(await runTool(tool, { year: 2024, amount: 10000, relationship: 'greatGrandchild' })).toMatchObject({ exemption: 2658, tariffGroup: 'IA', tax: 1321.56 });
+    expect(await runTool(tool, { year: 2024, amount: 10000, relationship: 'sibling' })).toMatchObject({ exemption: 2658, tax: 2202.6 });
+  });
+
   it('refuses unknown years and invalid input', async () => {
-    await expectToolError(tool, { year: 2024, amount: 1, relationship: 'child' }, 400, /`year`.*2024.*available years: 2025, 2026/);
-    await expectToolError(tool, { year: 2027, amount: 1, relationship: 'child' }, 400, /year/);
+    await expectToolError(tool, { year: 2023, amount: 1, relationship: 'child' }, 400, /`year`.*2023.*available years: 2024, 2025, 2026/);
+    await expectToolError(tool, { year: 2027, amount: 1, relationship: 'child' }, 400, /year.*2027.*not found in any source/);
     await expectToolError(tool, { year: 2026, amount: -1, relationship: 'child' }, 400, /amount/);
     await expectToolError(tool, { year: 2026, amount: 1, relationship: 'cousin' }, 400, /relationship/);
     await expectToolError(tool, { year: 2026, amount: 1 }, 400, /relationship/);

@@ -46,9 +46,47 @@ describe('mortgage-calculator', () => {
     const feb = await runTool(mortgage, { loanAmount: 12000, annualRatePercent: 0, termYears: 1, startDate: '2023-03-31' });
     expect(feb.payoffDate).toBe('2024-02-29');
   });
+  it('deduction per tax year of the schedule (issue 30): each year at its own maximum, the last published beyond', async () => {
+    // Without startDate loan year k is tax year `year` + k − 1: 2024 at 36.97 %, 2025 at 37.48 %, 2026 and later at 37.56 %.
+    const r = await runTool(mortgage, { loanAmount: 300000, annualRatePercent: 4, repayment: 'linear', year: 2024 });
+    const y = r.yearly;
+    expect(y[0].deduction).toBe(roundCents((y[0].interest * 36.97) / 100));
+    expect(y[1].deduction).toBe(roundCents((y[1].interest * 37.48) / 100));
+    expect(y[2].deduction).toBe(roundCents((y[2].interest * 37.56) / 100));
+    expect(y[29].deduction).toBe(roundCents((y[29].interest * 37.56) / 100));
+    expect(r.interestDeduction.rates).toEqual([
+      { fromTaxYear: 2024, toTaxYear: 2024, ratePercent: 36.97, maxRatePercent: 36.97, published: true },
+      { fromTaxYear: 2025, toTaxYear: 2025, ratePercent: 37.48, maxRatePercent: 37.48, published: true },
+      { fromTaxYear: 2026, toTaxYear: 2026, ratePercent: 37.56, maxRatePercent: 37.56, published: true },
+      { fromTaxYear: 2027, toTaxYear: 2053, ratePercent: 37.56, maxRatePercent: 37.56, published: false },
+    ]);
+    expect(r.interestDeduction.note).toMatch(/from 2027 the 2026 maximum of 37.56 %, the last published, is assumed/);
+    // totalDeduction no longer applies one year's rate for 30 years: it is the sum of the years.
+    expect(r.interestDeduction.totalDeduction).toBe(roundCents(y.reduce((s: number, x: { deduction: number }) => s + x.deduction, 0)));
+    const flat = await runTool(mortgage, { loanAmount: 300000, annualRatePercent: 4, repayment: 'linear', year: 2026 });
+    expect(flat.interestDeduction.rates).toHaveLength(2);
+    // An own rate below a year's maximum: min(37, 36.97) in 2024, 37 from 2025.
+    const own = await runTool(mortgage, { loanAmount: 300000, annualRatePercent: 4, year: 2024, deductionRatePercent: 37 });
+    expect(own.interestDeduction.rates.map((x: { ratePercent: number }) => x.ratePercent)).toEqual([36.97, 37, 37, 37]);
+    expect(own.interestDeduction.ratePercent).toBe(36.97);
+    // With startDate each payment counts in its calendar year: a first payment in December 2024 puts 1 month at
+    // 36.97 % and 11 at 37.48 % into loan year 1.
+    const dec = await runTool(mortgage, { loanAmount: 120000, annualRatePercent: 0.01, termYears: 1, repayment: 'linear', year: 2024, startDate: '2024-12-01', schedule: 'monthly' });
+    const cents = dec.monthly.map((m: { interest: number }) => Math.round(m.interest * 100));
+    const expected = roundCents((cents[0] * 36.97 + cents.slice(1).reduce((a: number, b: number) => a + b, 0) * 37.48) / 100 / 100);
+    expect(dec.yearly[0].deduction).toBe(expected);
+    // A loan that started before the tax year: earlier payments are not estimated, and the answer says so.
+    const old = await runTool(mortgage, { loanAmount: 300000, annualRatePercent: 4, year: 2025, startDate: '2023-01-01' });
+    expect(old.yearly[0].deduction).toBe(0);
+    expect(old.yearly[1].deduction).toBe(0);
+    expect(old.yearly[2].deduction).toBe(roundCents((old.yearly[2].interest * 37.48) / 100));
+    expect(old.interestDeduction.note).toMatch(/payments before 2025 are not estimated/);
+    expect(old.interestDeduction.rates[0].fromTaxYear).toBe(2025);
+  });
+
   it('refuses unknown years listing the available ones, and bad input', async () => {
-    await expectToolError(mortgage, { loanAmount: 300000, annualRatePercent: 4, year: 2024 }, 400, /year.*2024.*2025, 2026/);
-    await expectToolError(mortgage, { loanAmount: 300000, annualRatePercent: 4, year: 2027 }, 400, /2025, 2026/);
+    await expectToolError(mortgage, { loanAmount: 300000, annualRatePercent: 4, year: 2023 }, 400, /year.*2023.*2024, 2025, 2026/);
+    await expectToolError(mortgage, { loanAmount: 300000, annualRatePercent: 4, year: 2027 }, 400, /2024, 2025, 2026 \(the 2027 maximum is not published yet\)/);
     await expectToolError(mortgage, { loanAmount: 300000, annualRatePercent: 4, deductionRatePercent: 37 }, 400, /year.*required/);
     await expectToolError(mortgage, { loanAmount: 300000, annualRatePercent: 4, termYears: 41 }, 400, /termYears/);
     await expectToolError(mortgage, { loanAmount: 300000, annualRatePercent: 4, repayment: 'interest-only' }, 400, /repayment/);

@@ -92,7 +92,7 @@ describe('salary-calculator', () => {
   });
 
   it('net = gross − tax to the cent for many wages and both years', async () => {
-    for (const year of [2025, 2026])
+    for (const year of [2024, 2025, 2026])
       for (let g = 0; g <= 200000; g += 7919.37) {
         const r = await runTool(tool, { year, grossAmount: g, period: 'year', holidayAllowance: 'none' });
         expect(Math.round(r.annualGross * 100) - Math.round(r.incomeTax * 100)).toBe(Math.round(r.netAnnual * 100));
@@ -100,10 +100,70 @@ describe('salary-calculator', () => {
       }
   });
 
-  it('refuses unknown years, unsourced AOW 2025 and invalid input', async () => {
-    await expectToolError(tool, { year: 2024, grossAmount: 4000 }, 400, /`year`.*2024.*available years: 2025, 2026/);
-    await expectToolError(tool, { year: 2027, grossAmount: 4000 }, 400, /`year`.*2027/);
-    await expectToolError(tool, { year: 2025, grossAmount: 4000, ageGroup: 'aow' }, 400, /ageGroup.*2025/);
+  it('2024 by hand from the Belastingdienst 2024 tables (40,000 a year, no holiday allowance)', async () => {
+    const r = await runTool(tool, { year: 2024, grossAmount: 40000, period: 'year', holidayAllowance: 'none' });
+    // One rate below AOW age: 40,000 × 36.97% = 14,788
+    expect(r.brackets).toEqual([{ from: 0, to: 75518, ratePercent: 36.97, taxedAmount: 40000, tax: 14788 }]);
+    expect(r.generalTaxCredit).toBe(2355.04); // 3,362 − 6.63% × 15,188
+    expect(r.labourCredit).toBe(5529.2); // 5,532 − 6.51% × 43
+    expect(r.incomeTax).toBe(6903.76);
+    expect(r.netAnnual).toBe(33096.24);
+    // Kinks of the 2024 labour credit (the table's bases 968 / 5,158 / 5,532 are rounded, so each piece ends within
+    // cents of the next one's base): 968 at 11,490, 5,158 at 24,820, 5,532 at 39,957, 0 at 124,934.
+    const ak = async (g: number) => (await runTool(tool, { year: 2024, grossAmount: g, period: 'year', holidayAllowance: 'none' })).labourCredit;
+    expect([await ak(11490), await ak(24820), await ak(39957), await ak(39957.01), await ak(124934)]).toEqual([968.03, 5158.02, 5532.04, 5532, 0]);
+    const top = await runTool(tool, { year: 2024, grossAmount: 75518.01, period: 'year', holidayAllowance: 'none', applyTaxCredits: false });
+    expect(top.brackets[1]).toMatchObject({ from: 75518, to: null, ratePercent: 49.5, taxedAmount: 0.01 });
+  });
+
+  it('AOW age 2025 (Nieuwsbrief Loonheffingen 2025 tables): 17.92%, AOW credits, ouderenkorting, alleenstaande-ouderenkorting', async () => {
+    const base = { year: 2025, grossAmount: 50000, period: 'year', holidayAllowance: 'none', ageGroup: 'aow' } as const;
+    const r = await runTool(tool, base);
+    expect(r.brackets).toEqual([
+      { from: 0, to: 38441, ratePercent: 17.92, taxedAmount: 38441, tax: 6888.63 },
+      { from: 38441, to: 76817, ratePercent: 37.48, taxedAmount: 11559, tax: 4332.31 },
+    ]);
+    expect(r.generalTaxCredit).toBe(851.47); // 1,536 − 3.17% × 21,594
+    expect(r.labourCredit).toBe(2576.32); // 2,802 − 3.257% × 6,929
+    expect(r.elderlyCredit).toBe(1331.2); // 2,035 − 15% × 4,692
+    expect(r.singleElderlyCredit).toBe(0);
+    expect(r.incomeTax).toBe(6461.95);
+    const single = await runTool(tool, { ...base, singleElderly: true });
+    expect(single).toMatchObject({ singleElderlyCredit: 531, incomeTax: 5930.95 });
+    const old = await runTool(tool, { ...base, ageGroup: 'aowBornBefore1946' });
+    expect(old.brackets[0]).toMatchObject({ to: 40502, ratePercent: 17.92 });
+    // AOW labour-credit kinks (rounded bases, so within a euro): 491 at 12,169 (4.029% × 12,169 = 490.29),
+    // 2,612 at 26,288, 2,802 at 43,071, 0 above 129,078.
+    const ak = async (g: number) => (await runTool(tool, { ...base, grossAmount: g })).labourCredit;
+    expect([await ak(12169), await ak(26288), await ak(43071), await ak(43071.01), await ak(129078.01)]).toEqual([490.29, 2612.1, 2801.65, 2802, 0]);
+    // 2026 alleenstaande-ouderenkorting €540.
+    expect((await runTool(tool, { ...base, year: 2026, singleElderly: true })).singleElderlyCredit).toBe(540);
+  });
+
+  it('30% ruling with rulingStartDate: the WNT cap waits until 2026 for a ruling applied in December 2022 (boundary 2022-12-31)', async () => {
+    const base = { period: 'year', holidayAllowance: 'none', grossAmount: 500000, thirtyPercentRuling: 'standard' } as const;
+    const old25 = await runTool(tool, { ...base, year: 2025, rulingStartDate: '2022-12-31' });
+    expect(old25.thirtyPercentAllowance).toBe(150000);
+    expect(old25.thirtyPercent).toMatchObject({ ratePercent: 30, cap: null });
+    expect(old25.thirtyPercent.transitional[0]).toMatch(/no WNT cap until 2026/);
+    expect(old25.rule).toMatch(/no WNT cap until 2026/);
+    const new25 = await runTool(tool, { ...base, year: 2025, rulingStartDate: '2023-01-01' });
+    expect(new25.thirtyPercentAllowance).toBe(73800);
+    expect(new25.thirtyPercent).toMatchObject({ cap: 73800, transitional: [] });
+    expect((await runTool(tool, { ...base, year: 2025 })).thirtyPercentAllowance).toBe(73800); // no start date: capped
+    expect((await runTool(tool, { ...base, year: 2026, rulingStartDate: '2022-12-31' })).thirtyPercentAllowance).toBe(78600);
+    expect((await runTool(tool, { ...base, year: 2024, rulingStartDate: '2022-12-31' })).thirtyPercentAllowance).toBe(150000);
+    expect((await runTool(tool, { ...base, year: 2024, rulingStartDate: '2023-01-01' })).thirtyPercentAllowance).toBe(69900); // 30% × 233,000
+    await expectToolError(tool, { year: 2026, grossAmount: 4000, rulingStartDate: '2024-01-01' }, 400, /rulingStartDate.*thirtyPercentRuling/);
+    await expectToolError(tool, { ...base, year: 2025, rulingStartDate: '2026-01-01' }, 400, /rulingStartDate.*after 2025/);
+    await expectToolError(tool, { ...base, year: 2027, rulingStartDate: '2023-01-01' }, 400, /2027.*27%, or 30% for a ruling applied before 2024/);
+  });
+
+  it('refuses unknown years, unsourced AOW 2024 and invalid input', async () => {
+    await expectToolError(tool, { year: 2023, grossAmount: 4000 }, 400, /`year`.*2023.*available years: 2024, 2025, 2026/);
+    await expectToolError(tool, { year: 2027, grossAmount: 4000 }, 400, /`year`.*2027.*Belastingplan 2027.*not found/);
+    await expectToolError(tool, { year: 2024, grossAmount: 4000, ageGroup: 'aow' }, 400, /ageGroup.*2024.*labour-credit.*2025, 2026/);
+    await expectToolError(tool, { year: 2025, grossAmount: 4000, singleElderly: true }, 400, /singleElderly.*AOW age/);
     await expectToolError(tool, { year: 2026, grossAmount: -1 }, 400, /grossAmount/);
     await expectToolError(tool, { year: 2026, grossAmount: 1, period: 'week' }, 400, /period/);
     await expectToolError(tool, { year: 2026.5, grossAmount: 1 }, 400, /year/);

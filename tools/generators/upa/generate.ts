@@ -126,7 +126,7 @@ export class UpaRun {
     const out = Array.from({ length: k }, (_, j) => `${base.slice(0, 10)}${pad(sub + j, 2)}`);
     if (k > 1)
       this.warnings.push(
-        `More than ${MAX_NUM_IV} income relations for one payroll tax number (NumIV has 4 digits): the employments are split over the sub-numbers ${out.join(', ')}, each with its own files, so NumIV stays unique per employer and file`,
+        `More than ${MAX_NUM_IV} income relations for one payroll tax number (NumIV has 4 digits): the employments are split over the sub-numbers ${out.join(', ')}, each with its own files, so NumIV stays unique per employer and file; the numbering runs on across the sub-numbers (after 9999 it starts again at 1), so a NumIV repeats only under another LhNr: identify a relation by LhNr and NumIV`,
       );
     return out;
   }

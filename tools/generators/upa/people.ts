@@ -345,20 +345,31 @@ const blockOf = (i: number, n: number, k: number) => Math.floor((i * k) / n);
 
 /**
  * Splits the population over `k` employers (consecutive blocks) and numbers the
- * income relations per employer: 1, 2, ... in order, rehires' second relations
- * after all first ones, so NumIV is unique per employer and so within every
- * file. Returns false (and numbers nothing) when an employer would need more
+ * income relations with one counter for the whole run: employer by employer,
+ * first relations in order, then that employer's rehires' second relations.
+ * NumIV has 4 digits, so the counter wraps from 9999 to 1; every employer needs
+ * at most 9999 numbers, so its numbers (a run of consecutive counter values) are
+ * distinct: NumIV is unique per employer (LhNr), so within every file and across
+ * the split files of a period. A run with at most 9999 income relations repeats
+ * no NumIV at all, whatever its employers; a larger one repeats each NumIV at most
+ * ceil(relations / 9999) times, always under different LhNrs (4 digits allow no
+ * better). Returns false (and numbers nothing) when an employer would need more
  * than 9999 numbers.
  */
 export function assignEmployers(pop: Employment[], k: number): boolean {
   const need = new Array<number>(k).fill(0);
   for (const e of pop) need[blockOf(e.ordinal, pop.length, k)] += e.scenario === 'rehire' ? 2 : 1;
   if (need.some((n) => n > MAX_NUM_IV)) return false;
-  const next = new Array<number>(k).fill(0);
+  let counter = 0;
+  const next = () => (counter++ % MAX_NUM_IV) + 1;
+  const byEmployer: Employment[][] = Array.from({ length: k }, () => []);
   for (const e of pop) {
     e.employer = blockOf(e.ordinal, pop.length, k);
-    e.numIv = ++next[e.employer];
+    byEmployer[e.employer].push(e);
   }
-  for (const e of pop) if (e.scenario === 'rehire') e.numIvRehire = ++next[e.employer];
+  for (const block of byEmployer) {
+    for (const e of block) e.numIv = next();
+    for (const e of block) if (e.scenario === 'rehire') e.numIvRehire = next();
+  }
   return true;
 }

@@ -101,7 +101,7 @@ export const CSV_COLUMNS = [
   'household', 'civilStatusCode', 'civilStatusDate', 'scenario', 'eventPeriod', 'eventDate', 'startDate', 'endDate',
   'endReason', 'deathDate', 'annualSalary', 'partTimePct', 'partTimePctAfter', 'country', 'street', 'houseNumber',
   'houseNumberAddition', 'postcode', 'place', 'email', 'partnerName', 'partnerBirthDate', 'partnerFund',
-  'partnerDeathDate', 'exPartnerDeathDate', 'children', 'deceasedChildren', 'schemeType', 'schemes',
+  'partnerDeathDate', 'exPartnerDeathDate', 'children', 'deceasedChildren', 'schemeType', 'schemes', 'payrollTaxNumber',
 ] as const;
 
 export function participantsCsvData(run: UpaRun) {
@@ -127,6 +127,8 @@ export function participantsCsvData(run: UpaRun) {
       partnerName: e.partner?.name ?? '', partnerBirthDate: d(e.partner?.birthDate), partnerFund: e.partner?.fund ?? '',
       partnerDeathDate: d(e.partner?.deathDate), exPartnerDeathDate: d(e.exPartnerDeathDate), children: e.children,
       deceasedChildren: e.deceasedChildren, schemeType: o.schemeType, schemes,
+      // LhNr + NumIV identify the income relation (a run over 9999 relations repeats NumIV under other sub-numbers).
+      payrollTaxNumber: run.payrollTaxNumbers[e.employer],
     };
     return CSV_COLUMNS.map((c) => row[c]);
   });
