@@ -7,14 +7,23 @@
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import type { Registry, RegisteredTool } from '../src/core/registry.js';
 import { discoveryTools } from '../src/mcp/surface.js';
+import { describeToolset, listedDescription } from '../src/mcp/discovery.js';
 
-/** Budgets (issue "Ready for real MCP hosts"): per tool, the two generators, the default listing, the average. */
-export const TOKEN_BUDGETS = { perTool: 1000, generator: 2500, defaultListing: 8000, average: 350 } as const;
+/**
+ * Budgets (issue "Ready for real MCP hosts"; issue 33 adds the keywords line and describe_toolset): per tool,
+ * the two generators, the default listing, the average; a describe_toolset answer on average and at most.
+ */
+export const TOKEN_BUDGETS = { perTool: 1000, generator: 2500, defaultListing: 8000, average: 380, describeAverage: 2500, describeMax: 5000 } as const;
 export const GENERATORS = new Set(['generate_brp_test_data', 'generate_upa_files']);
 
+/** As listed: the description with its cost, reference link and "Also: …" keywords line. */
 export function toolTokens(entry: RegisteredTool): number {
-  const { name, description } = entry.tool;
-  return encode(JSON.stringify({ name, description, inputSchema: entry.inputSchema })).length;
+  return encode(JSON.stringify({ name: entry.tool.name, description: listedDescription(entry.tool), inputSchema: entry.inputSchema })).length;
+}
+
+/** The text content of describe_toolset's answer for each toolset this process lists (compact JSON, as sent). */
+export function describeToolsetTokens(registry: Registry): { toolset: string; tokens: number }[] {
+  return registry.visibleToolsets().map((t) => ({ toolset: t.name, tokens: encode(JSON.stringify(describeToolset(registry, t.name))).length }));
 }
 
 export interface TokenReport {
@@ -31,7 +40,7 @@ export function tokenReport(registry: Registry): TokenReport {
   const all = perTool.reduce((s, t) => s + t.tokens, 0);
   const defaults = new Set(registry.defaultToolsets);
   const listed = perTool.filter((t) => defaults.has(t.toolset));
-  const { meta, enable } = discoveryTools(registry.toolsets.map((t) => t.name));
+  const { meta, enable } = discoveryTools(registry.visibleToolsets().map((t) => t.name));
   const discovery = [...meta, enable].reduce((s, t) => s + encode(JSON.stringify({ name: t.name, description: t.description, inputSchema: t.inputSchema })).length, 0);
   return {
     perTool,

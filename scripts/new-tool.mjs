@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Scaffolds a tool: npm run new-tool -- <toolset> <slug>
+// Scaffolds a tool: npm run new-tool -- <toolset> <slug> [--en "words, people, use"] [--nl "woorden, die, mensen, gebruiken"]
 // Writes tools/<toolset>/<slug>.ts (the declaration) and test/tools/<toolset>/<slug>.test.ts (its test).
 // Nothing else to register: the tool index is generated from the folders at build and test time.
 // A new toolset also needs tools/<toolset>/toolset.ts: pass --description "one line" to write it.
@@ -7,8 +7,12 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { createInterface } from 'node:readline/promises';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { description: { type: 'string' } } });
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { description: { type: 'string' }, en: { type: 'string' }, nl: { type: 'string' } },
+});
 const [toolset, slug] = positionals;
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 if (!toolset || !slug || !KEBAB.test(toolset) || !KEBAB.test(slug)) {
@@ -27,6 +31,22 @@ if (!existsSync(toolsetFile) && !values.description) {
   console.error(`tools/${toolset}/ is not a toolset yet: add --description "one line saying what its tools are for"`);
   process.exit(1);
 }
+// Keywords: the words people use for the task, English and Dutch (the tool search and the listing carry them).
+const words = (text) => (text ?? '').split(',').map((w) => w.trim()).filter(Boolean);
+let en = words(values.en);
+let nl = words(values.nl);
+if ((en.length < 2 || nl.length < 2) && process.stdin.isTTY) {
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  console.log('Keywords: the words people use for this task (synonyms, abbreviations, formats), comma-separated, at least two each.');
+  while (en.length < 2) en = words(await rl.question('  English (e.g. holiday pay, vacation pay): '));
+  while (nl.length < 2) nl = words(await rl.question('  Dutch (e.g. vakantiegeld, vakantiebijslag): '));
+  rl.close();
+}
+if (en.length < 2 || nl.length < 2) {
+  console.error('keywords needed: --en "at least, two words" --nl "minstens, twee woorden" (the words people use for the task)');
+  process.exit(2);
+}
+const quote = (w) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 const ident = slug.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
 const title = slug.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
 const write = (file, text) => {
@@ -47,6 +67,7 @@ import { defineTool, ToolError } from '../../src/core/tool.js';
 export default defineTool({
   slug: '${slug}',
   title: '${title}',
+  keywords: { en: [${en.map(quote).join(', ')}], nl: [${nl.map(quote).join(', ')}] },
   description:
     'TODO: what it does, when to use it, its modes, defaults and limits, for an LLM choosing and calling it (2–6 sentences).',
   input: z.strictObject({

@@ -11,6 +11,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { allToolsets, loadAllTools, toolFiles } from '../tools/index.js';
 import { manifestEntry, Registry, type ManifestTool } from './core/registry.js';
+import type { SerializedIndex } from './search/engine.js';
 import { packageRoot } from './core/paths.js';
 
 export const MANIFEST_PATH = resolve(packageRoot, 'dist', 'manifest.json');
@@ -26,7 +27,7 @@ export function loadRegistry(): Promise<Registry> {
 async function build(): Promise<Registry> {
   const fromSource = fileURLToPath(import.meta.url).endsWith('.ts');
   if (fromSource || !existsSync(manifestPath())) return Registry.of(await loadAllTools(), allToolsets);
-  const manifest = JSON.parse(readFileSync(manifestPath(), 'utf8')) as { tools: ManifestTool[] };
+  const manifest = JSON.parse(readFileSync(manifestPath(), 'utf8')) as { tools: ManifestTool[]; search?: SerializedIndex };
   const files = new Map(toolFiles.map((f) => [`${f.toolset}/${f.file}`, f.load]));
   return new Registry(
     manifest.tools.map((meta) => {
@@ -35,5 +36,6 @@ async function build(): Promise<Registry> {
       return manifestEntry(meta, load);
     }),
     allToolsets,
+    manifest.search,
   );
 }

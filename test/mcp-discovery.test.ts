@@ -33,7 +33,7 @@ describe('toolsets and discovery', () => {
   it('lists the default toolsets plus the discovery tools', async () => {
     const { tools } = await stdio.listTools();
     const names = tools.map((t) => t.name);
-    expect(names.slice(0, 4)).toEqual(['list_toolsets', 'describe_toolset', 'call_tool', 'enable_toolset']);
+    expect(names.slice(0, 5)).toEqual(['find_tools', 'list_toolsets', 'describe_toolset', 'call_tool', 'enable_toolset']);
     expect(names).toContain('generate_brp_test_data');
     expect(names).not.toContain('word_counter');
     expect(tools.length).toBeLessThan(40);
@@ -57,6 +57,25 @@ describe('toolsets and discovery', () => {
     expect((unknown.content as { text: string }[])[0].text).toBe('Unknown tool "word_countr" (did you mean "word_counter"?)');
   });
 
+  it('find_tools is listed and answers ranked, callable tools in compact JSON; bad arguments are refused', async () => {
+    const tools = (await stdio.listTools()).tools;
+    expect(tools.find((t) => t.name === 'find_tools')?.description).toMatch(/English or Dutch/);
+    const result = await stdio.callTool({ name: 'find_tools', arguments: { query: 'convert this SRT file to WebVTT' } });
+    const found = data(result);
+    expect(found.tools[0]).toMatchObject({ name: 'subtitle_converter', toolset: 'format' });
+    expect(found.tools.length).toBeLessThanOrEqual(5);
+    expect((result.content as { text: string }[])[0].text).toBe(JSON.stringify(found));
+    const call = await stdio.callTool({ name: 'call_tool', arguments: { name: found.tools[0].name, arguments: { subtitles: '1\n00:00:01,000 --> 00:00:02,000\nHoi\n', to: 'vtt' } } });
+    expect(call.isError).toBeFalsy();
+    for (const args of [{}, { query: 'x', limit: 0 }, { query: 'x', limit: 21 }, { query: 'x', toolset: 'txt' }, { query: 'x', extra: 1 }]) {
+      const bad = await stdio.callTool({ name: 'find_tools', arguments: args });
+      expect(bad.isError).toBe(true);
+    }
+    const hidden = await stdio.callTool({ name: 'describe_toolset', arguments: { toolset: 'ai' } });
+    expect(hidden.isError).toBe(true);
+    expect((hidden.content as { text: string }[])[0].text).not.toMatch(/\bai\b,/);
+  });
+
   it('enable_toolset adds a toolset and notifies the client (stdio)', async () => {
     let changed = 0;
     stdio.setNotificationHandler('notifications/tools/list_changed', () => void changed++);
@@ -71,8 +90,12 @@ describe('toolsets and discovery', () => {
     const client = new Client({ name: 'discovery-http', version: '1' });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${srv.url}/mcp?toolsets=dutch`), { requestInit: { headers: { 'X-API-Key': srv.key } } }));
     const names = (await client.listTools()).tools.map((t) => t.name);
-    expect(names).toEqual(['list_toolsets', 'describe_toolset', 'call_tool', ...registry.inToolsets(new Set(['dutch'])).map((t) => t.tool.name)]);
-    expect(names.slice(3, 7)).toEqual(['dutch_holidays', 'working_days', 'test_bsn_generator', 'test_iban_generator']);
+    expect(names).toEqual(['find_tools', 'list_toolsets', 'describe_toolset', 'call_tool', ...registry.inToolsets(new Set(['dutch'])).map((t) => t.tool.name)]);
+    expect(names.slice(4, 8)).toEqual(['dutch_holidays', 'working_days', 'test_bsn_generator', 'test_iban_generator']);
+    // find_tools over HTTP, with a toolset filter, answers a tool callable at once.
+    const found = await client.callTool({ name: 'find_tools', arguments: { query: 'hoeveel woorden heeft mijn tekst', toolset: 'text', limit: 2 } });
+    expect(data(found).tools[0].name).toBe('word_counter');
+    expect((found.content as { text: string }[])[0].text).toBe(JSON.stringify(data(found)));
     await client.close();
     const res = await fetch(`${srv.url}/mcp?toolsets=dutsch`, { method: 'POST', headers: { 'X-API-Key': srv.key, 'Content-Type': 'application/json' }, body: '{}' });
     expect(res.status).toBe(400);

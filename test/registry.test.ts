@@ -10,6 +10,7 @@ import { parseInput, didYouMean } from '../src/core/validate.js';
 
 const base = {
   title: 'T',
+  keywords: { en: ['test', 'registry'], nl: ['toets', 'register'] },
   description: 'A test tool that exists only to exercise the registry rules in the test suite.',
   input: z.strictObject({ n: z.int().min(1).max(9).default(3).describe('n') }),
   output: z.object({ n: z.int() }),

@@ -118,7 +118,8 @@ export async function buildOpenApi(registry: Registry, operations: ApiOperation[
     },
   };
   const paths: Record<string, unknown> = {};
-  for (const { tool: meta, inputSchema, outputSchema, load } of registry.tools) {
+  // Only the tools this process lists: a hidden toolset (AI tools without an endpoint) is hidden here too.
+  for (const { tool: meta, inputSchema, outputSchema, load } of registry.listed()) {
     const declaration = await load();
     const docs = declaration.docs;
     const tool = { ...meta, examples: declaration.examples };
@@ -188,7 +189,7 @@ export async function buildOpenApi(registry: Registry, operations: ApiOperation[
     },
     servers: [{ url: '/' }],
     security: [{ ApiKeyHeader: [] }, { BearerAuth: [] }],
-    tags: [...registry.toolsets.map(({ name, description }) => ({ name, description })), ...API_TAGS.filter((t) => operations.some((op) => op.tag === t.name))],
+    tags: [...registry.visibleToolsets().map(({ name, description }) => ({ name, description })), ...API_TAGS.filter((t) => operations.some((op) => op.tag === t.name))],
     paths,
     components: {
       schemas,

@@ -18,7 +18,8 @@ import type { ToolsetSelection } from '../core/toolsets.js';
 import { log } from '../core/log.js';
 import { VERSION } from '../core/version.js';
 import type { ResourceTemplateDeclaration } from '../core/resource.js';
-import { docsUri } from '../docs/reference.js';
+import { loadStemmers } from '../search/text.js';
+import { describeToolset, findTools, listedDescription, parseFindArgs, parseVisibleToolset, FIND_LIMIT } from './discovery.js';
 
 export interface McpSurfaceOptions {
   registry: Registry;
@@ -70,9 +71,10 @@ interface ListedTool {
 }
 
 const INSTRUCTIONS = `werkbank: deterministic utility tools (text, formats, validators, Dutch helpers and test-data generators).
-Tools are grouped in toolsets; only some are listed at first. Use list_toolsets to see every toolset,
-describe_toolset to see a toolset's tools with their input schemas, and call_tool to run any tool by name
-(or enable_toolset, on connections that support it, to list a toolset's tools directly).`;
+Tools are grouped in toolsets; only some are listed at first. To find a tool for a task, call find_tools with the
+task in your own words (English or Dutch): it answers the best tools with their input schemas, ready for call_tool.
+list_toolsets and describe_toolset browse the toolsets (or enable_toolset, on connections that support it, lists a
+toolset's tools directly).`;
 
 /**
  * The discovery meta-tools, always listed: they make every tool reachable from
@@ -87,6 +89,46 @@ export function discoveryTools(toolsets: readonly Toolset[]): { meta: ListedTool
     additionalProperties: false,
   };
   const META_TOOLS: ListedTool[] = [
+  {
+    name: 'find_tools',
+    title: 'Find tools for a task',
+    description:
+      "Searches all werkbank tools (also those not in your tool list) for a task described in words, English or Dutch, and answers the best matches with name, title, summary, toolset and input schema, so you can call one at once with call_tool. Use it first whenever no listed tool fits: e.g. \"convert SRT subtitles to VTT\", \"nettoloon bij 60k\", \"days between two dates\". Costs 0 credits.",
+    inputSchema: {
+      type: 'object',
+      properties: {
+        query: { type: 'string', minLength: 1, maxLength: 1000, description: 'The task in your own words (a sentence is fine)' },
+        limit: { type: 'integer', minimum: 1, maximum: FIND_LIMIT.max, default: FIND_LIMIT.default, description: 'How many tools (default 5)' },
+        toolset: { type: 'string', enum: [...toolsets], description: 'Only this toolset' },
+      },
+      required: ['query'],
+      additionalProperties: false,
+    },
+    outputSchema: {
+      type: 'object',
+      properties: {
+        query: { type: 'string' },
+        tools: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              name: { type: 'string' },
+              title: { type: 'string' },
+              summary: { type: 'string' },
+              toolset: { type: 'string' },
+              cost: { type: 'integer', description: 'Credits per call, when not 1' },
+              inputSchema: { type: 'object' },
+            },
+            required: ['name', 'title', 'summary', 'toolset', 'inputSchema'],
+          },
+        },
+        hint: { type: 'string' },
+      },
+      required: ['query', 'tools'],
+    },
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  },
   {
     name: 'list_toolsets',
     title: 'List toolsets',
@@ -118,7 +160,7 @@ export function discoveryTools(toolsets: readonly Toolset[]): { meta: ListedTool
     name: 'describe_toolset',
     title: 'Describe a toolset',
     description:
-      "Lists the tools of one toolset with name, title, description, credit cost and input JSON Schema, so you can call any of them with call_tool. Argument: toolset (a name from list_toolsets).",
+      "Lists the tools of one toolset with name, title, one-line summary, credit cost and input JSON Schema, so you can call any of them with call_tool. Argument: toolset (a name from list_toolsets). To find a tool by task, find_tools is quicker.",
     inputSchema: TOOLSET_ARGUMENT,
     outputSchema: {
       type: 'object',
@@ -131,7 +173,7 @@ export function discoveryTools(toolsets: readonly Toolset[]): { meta: ListedTool
     name: 'call_tool',
     title: 'Call any tool by name',
     description:
-      'Runs any werkbank tool by its MCP name, also one whose toolset is not listed on this connection. Arguments: name (from describe_toolset) and arguments (an object matching that tool\'s input schema). Costs what the tool costs.',
+      'Runs any werkbank tool by its MCP name, also one whose toolset is not listed on this connection. Arguments: name (from find_tools or describe_toolset) and arguments (an object matching that tool\'s input schema). Costs what the tool costs.',
     inputSchema: {
       type: 'object',
       properties: {
@@ -167,17 +209,16 @@ function listed(entry: RegisteredTool): ListedTool {
   return {
     name: t.name,
     title: t.title,
-    description: `${t.description}${t.cost === 1 ? '' : ` (Costs ${t.cost} credits.)`}${t.hasDocs ? ` Full reference: ${docsUri(t.slug)}` : ''}`,
+    description: listedDescription(t),
     inputSchema: entry.inputSchema,
     outputSchema: entry.outputSchema,
     annotations: { title: t.title, ...t.annotations },
   };
 }
 
-/** Render `data` as the text block shown next to structuredContent. */
+/** Render `data` as the text block shown next to structuredContent: compact JSON (pretty-printing costs a model ~40 % more tokens). */
 export function textOf(data: unknown): string {
-  const compact = JSON.stringify(data);
-  return compact.length > 65_536 ? compact : JSON.stringify(data, null, 2);
+  return JSON.stringify(data);
 }
 
 function errorResult(message: string): CallToolResult {
@@ -189,7 +230,8 @@ export class McpSurface {
   private readonly discovery: { meta: ListedTool[]; enable: ListedTool };
 
   constructor(private readonly opts: McpSurfaceOptions) {
-    this.discovery = discoveryTools(opts.registry.toolsets.map((t) => t.name));
+    // Hidden toolsets (every tool needs an environment this process lacks) are named nowhere.
+    this.discovery = discoveryTools(opts.registry.visibleToolsets().map((t) => t.name));
   }
 
   /** The tools/list payload for a selection (cached per selection). */
@@ -311,6 +353,9 @@ export class McpSurface {
   ): Promise<CallToolResult> {
     try {
       switch (name) {
+        case 'find_tools':
+          await loadStemmers();
+          return this.structured(findTools(this.opts.registry, parseFindArgs(this.opts.registry, args)));
         case 'list_toolsets':
           return this.structured(this.listToolsets(selection));
         case 'describe_toolset':
@@ -366,17 +411,7 @@ export class McpSurface {
   }
 
   private describeToolset(args: Record<string, unknown>) {
-    const toolset = this.parseToolsetArg(args);
-    return {
-      toolset,
-      tools: this.opts.registry.inToolsets(new Set([toolset])).map((e) => ({
-        name: e.tool.name,
-        title: e.tool.title,
-        description: e.tool.description,
-        cost: e.tool.cost,
-        inputSchema: e.inputSchema,
-      })),
-    };
+    return describeToolset(this.opts.registry, this.parseToolsetArg(args));
   }
 
   private enableToolset(args: Record<string, unknown>, selection: Set<Toolset>, server: Server) {
@@ -398,9 +433,5 @@ function parseToolsetArgWith(registry: Registry, args: Record<string, unknown>):
   if (extra.length) throw new ToolError(`Invalid input: unknown field \`${extra[0]}\`; allowed fields: toolset`);
   const value = args.toolset;
   if (typeof value !== 'string') throw new ToolError('Invalid input: `toolset` is required (string)');
-  if (value.includes(',') || value.trim().toLowerCase() === 'all')
-    throw new ToolError('Invalid input: `toolset` must name one toolset');
-  const [toolset] = registry.parseToolsets(value, 'toolset');
-  if (!toolset) throw new ToolError('Invalid input: `toolset` must name one toolset');
-  return toolset;
+  return parseVisibleToolset(registry, value);
 }

@@ -1,5 +1,5 @@
 import { defineToolset } from '../../src/core/toolset.js';
 
 export default defineToolset({
-  description: 'Developer helpers: hashes, UUIDs, JWT, timestamps, number bases, chmod, HTTP status, regex, colours, UTM',
+  description: 'Developer helpers: SHA hashes, UUIDs, JWT decoding, Unix timestamps, number bases (binary, hex, octal), chmod permissions, HTTP status codes, regex testing, colour conversion (hex, RGB, HSL) and WCAG contrast, px/rem, UTM links',
 });

@@ -1,5 +1,5 @@
 import { defineToolset } from '../../src/core/toolset.js';
 
 export default defineToolset({
-  description: 'Format conversion and formatting: JSON, CSV, YAML, XML, Markdown, SQL, Base64, URL, HTML entities, subtitles',
+  description: 'Convert and format data: JSON, CSV, YAML, XML, TypeScript types, Markdown tables and HTML, SQL formatting, Base64, URL encoding, HTML entities, subtitles (SRT, WebVTT, SBV)',
 });

@@ -1,5 +1,5 @@
 import { defineToolset } from '../../src/core/toolset.js';
 
 export default defineToolset({
-  description: 'Health, fitness and everyday body calculators: BMI, BMR, TDEE, calories, macros, body fat, ideal weight, water, sleep, running pace, pregnancy, 1RM, dog age',
+  description: 'Health and fitness: BMI, BMR, TDEE and daily calories, macros, body fat, ideal weight, water intake, sleep cycles, running pace, one-rep max, pregnancy due date, ovulation, dog age in human years',
 });

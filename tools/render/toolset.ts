@@ -1,6 +1,6 @@
 import { defineToolset } from '../../src/core/toolset.js';
 
 export default defineToolset({
-  description: 'Render HTML and URLs to hosted PDF/PNG files, QR codes',
+  description: 'Render to files: HTML to PDF, web page (URL) to PDF, web page screenshot (PNG), QR codes (PNG or SVG)',
   rest: 'render',
 });

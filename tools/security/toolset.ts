@@ -1,5 +1,5 @@
 import { defineToolset } from '../../src/core/toolset.js';
 
 export default defineToolset({
-  description: 'Passwords and randomness: strength estimation, password and random number generation',
+  description: 'Passwords and randomness: generate strong passwords, check password strength, draw random numbers',
 });

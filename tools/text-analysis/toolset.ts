@@ -1,5 +1,5 @@
 import { defineToolset } from '../../src/core/toolset.js';
 
 export default defineToolset({
-  description: 'Text analysis: word and character counts, word frequency, keyword density, readability, reading time, similarity',
+  description: 'Analyse text: word and character counts, word frequency, SEO keyword density, readability scores, reading and speaking time, similarity of two texts',
 });

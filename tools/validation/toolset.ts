@@ -1,5 +1,5 @@
 import { defineToolset } from '../../src/core/toolset.js';
 
 export default defineToolset({
-  description: 'Validators: IBAN, e-mail, VAT and card numbers',
+  description: 'Validate: IBAN bank account numbers, e-mail addresses, EU and UK VAT numbers, payment card numbers (Luhn)',
 });
