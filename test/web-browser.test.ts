@@ -59,13 +59,14 @@ describe('catalogue and playground', () => {
     expect(all).toBe(s.server.registry.listed().length);
     await p.fill('#q', 'word cuonter'); // a typo: fuzzy
     await expect.poll(() => p.locator('#tools li:not([hidden])').count()).toBeLessThan(all);
-    expect(await p.locator('#tools li:not([hidden]) a').first().textContent()).toMatch(/Word Counter/i);
+    await expect.poll(async () => (await p.locator('#tools li:not([hidden]) a').allTextContents()).slice(0, 3).join(' | ')).toMatch(/Word Counter/i);
     await screenshot(p, 'catalogue-search');
     await p.selectOption('#toolset', 'text');
     await p.fill('#q', '');
     const inText = s.server.registry.listed().filter((e) => e.tool.toolset === 'text').length;
     await expect.poll(() => p.locator('#tools li:not([hidden])').count()).toBe(inText);
-    await p.fill('#q', 'word counter');
+    await p.fill('#q', 'count the words in my text'); // a sentence works
+    await expect.poll(() => p.locator('#tools li:not([hidden]) a').first().textContent()).toMatch(/Word Counter/i);
     await p.locator('#tools li:not([hidden]) a').first().click();
     await p.waitForURL(/\/tools\/word-counter$/);
     await p.locator('[data-example="0"]').click();
@@ -74,10 +75,13 @@ describe('catalogue and playground', () => {
     expect(await p.locator('#curl').textContent()).toContain('/api/v1/tools/word-counter');
     expect(await p.locator('#curl').textContent()).not.toContain(s.key);
     await p.click('#run');
-    await p.locator('#json').waitFor();
+    await p.locator('#json').waitFor({ state: 'attached' });
     const result = JSON.parse((await p.locator('#json').textContent())!);
     expect(result.words).toBe(5);
-    await expect.poll(() => p.locator('#balance').textContent()).toMatch(/Credits: \d+ left/);
+    // The headline figure first, the rest as a summary, the JSON folded.
+    expect(await p.locator('#primary .figure').textContent()).toBe('5');
+    expect(await p.locator('details.raw').getAttribute('open')).toBeNull();
+    await expect.poll(() => p.locator('#balance').textContent()).toMatch(/^[\d,]+ credits left$/);
     await screenshot(p, 'tool-result');
     const summary = await axeScan(p);
     axe.push(summary);
@@ -92,7 +96,7 @@ describe('catalogue and playground', () => {
     await p.click('#run');
     await p.locator('#f-people-err:not(:empty)').waitFor();
     const message = await p.locator('#f-people-err').textContent();
-    expect(message).toMatch(/Invalid input: `people` must be ≥ 1/);
+    expect(message).toMatch(/`people` must be ≥ 1/);
     expect(await p.getAttribute('#f-people', 'aria-invalid')).toBe('true');
     expect(await p.locator('#form-error').textContent()).toContain('400');
     await screenshot(p, 'tool-400');
@@ -103,7 +107,7 @@ describe('catalogue and playground', () => {
     await p.goto(s.url + '/tools/html-to-pdf');
     await p.locator('[data-example="0"]').click();
     await p.click('#run');
-    const frame = p.locator('#natural iframe.pdf');
+    const frame = p.locator('#primary iframe.pdf');
     await frame.waitFor({ timeout: 60_000 });
     const src = (await frame.getAttribute('src'))!;
     expect(src).toMatch(/^\/files\//);
@@ -112,29 +116,36 @@ describe('catalogue and playground', () => {
     await screenshot(p, 'tool-pdf');
   }, 90_000);
 
-  it('picks the natural view by output shape: HTML preview, diff, table', async () => {
+  it('shows the declared views: HTML preview, diff, table, code', async () => {
     const p = await freshPage();
     await p.goto(s.url + '/tools/markdown-to-html');
     await p.locator('[data-example="0"]').click();
     await p.click('#run');
-    const preview = p.locator('#natural iframe.preview');
+    const preview = p.locator('#primary iframe.preview');
     await preview.waitFor();
     expect(await preview.getAttribute('sandbox')).toBe('');
-    expect(await p.frameLocator('#natural iframe.preview').locator('h1').textContent()).toBe('Hello');
+    expect(await p.frameLocator('#primary iframe.preview').locator('h1').textContent()).toBe('Hello');
     await screenshot(p, 'view-html');
     await p.goto(s.url + '/tools/text-diff');
     await p.locator('[data-example="0"]').click();
     await p.click('#run');
-    await p.locator('#natural .diff').waitFor();
-    expect(await p.locator('#natural .diff del').first().textContent()).toBe('quick');
-    expect(await p.locator('#natural .diff ins').first().textContent()).toBe('slow');
+    await p.locator('#primary .diff').waitFor();
+    expect(await p.locator('#primary .diff del').first().textContent()).toBe('quick');
+    expect(await p.locator('#primary .diff ins').first().textContent()).toBe('slow');
     await screenshot(p, 'view-diff');
+    await p.goto(s.url + '/tools/dutch-holidays');
+    await p.locator('[data-example="0"]').click();
+    await p.click('#run');
+    await p.locator('#primary table').waitFor();
+    expect(await p.locator('#primary th').allTextContents()).toEqual(['Date', 'Name', 'Name en', 'Day off']);
+    await screenshot(p, 'view-table');
     await p.goto(s.url + '/tools/csv-to-json');
     await p.locator('[data-example="0"]').click();
     await p.click('#run');
-    await p.locator('#natural table').waitFor();
-    expect(await p.locator('#natural th').allTextContents()).toEqual(['name', 'quote']);
-    await screenshot(p, 'view-table');
+    await p.locator('#primary pre.code').waitFor();
+    const shown = JSON.parse((await p.locator('#primary pre.code').textContent())!);
+    expect(shown).toEqual(JSON.parse((await p.locator('#json').textContent())!).data);
+    await screenshot(p, 'view-code');
     expect(errors).toEqual([]);
   });
 });
@@ -155,7 +166,13 @@ describe('account page', () => {
     expect(await p.locator('.chart svg rect').count()).toBeGreaterThan(0);
     // Per tool, from the server's totals (the page loads no entries).
     expect(await p.locator('[aria-label="Usage per tool"] td').allTextContents()).toContain('word-counter');
-    expect(await p.locator('#balance').textContent()).toMatch(/Credits/);
+    expect(await p.locator('#balance').textContent()).toMatch(/credits left/);
+    // The key this browser signed in with is marked.
+    expect(await p.locator('li.key.current code').textContent()).toBe(`${s.key.slice(0, 10)}…`);
+    // Usage over 7, 30 or 90 days.
+    await p.click('[data-days="7"]');
+    await expect.poll(() => p.locator('#usage-h').textContent()).toBe('Usage, last 7 days');
+    expect(await p.getAttribute('[data-days="7"]', 'aria-pressed')).toBe('true');
     await p.click('#create-key');
     const shown = p.locator('#new-key-value');
     await shown.waitFor();
@@ -177,7 +194,12 @@ describe('account page', () => {
     await revoke.click();
     await revoke.click();
     await expect.poll(() => p.locator(`button[aria-label="Revoke key ${key.slice(0, 10)}"]`).count()).toBe(0);
-    expect(await p.locator('#account-view').textContent()).toContain('revoked');
+    expect(await p.locator('#account-view [role=status]').first().textContent()).toContain('is revoked');
+    await expect.poll(() => p.locator('#announce').textContent()).toContain('is revoked');
+    // Revoked keys wait behind "Show revoked keys".
+    expect(await p.locator('#revoked-keys').isHidden()).toBe(true);
+    await p.click('#toggle-revoked');
+    expect(await p.locator('#revoked-keys code').allTextContents()).toContain(`${key.slice(0, 10)}…`);
     await screenshot(p, 'account-key-revoked');
     const after = await post(s.url, '/api/v1/tools/word-counter', { text: 'after revoke' }, key);
     expect(after.status).toBe(401);
@@ -195,7 +217,7 @@ describe('account page', () => {
     await p.selectOption('#pack', '1000');
     await p.click('#add-pack');
     await expect.poll(async () => (await s.server.accounts.accountInfo(s.accountId)).packCredits).toBe(1000);
-    await expect.poll(() => p.locator('#account-view').textContent()).toContain('Pack credits1000');
+    await expect.poll(() => p.locator('#account-view').textContent()).toContain('Pack credits1,000');
     await screenshot(p, 'account-admin-pack');
   });
 
@@ -225,7 +247,7 @@ describe('the built CLI in --dev mode', () => {
       expect(await p.getAttribute('body', 'data-dev')).toBe('1');
       await p.locator('[data-example="1"]').click();
       await p.click('#run');
-      await p.locator('#json').waitFor();
+      await p.locator('#json').waitFor({ state: 'attached' });
       expect(JSON.parse((await p.locator('#json').textContent())!).paragraphs).toBe(2);
       expect(await p.evaluate(() => localStorage.getItem('werkbank.key'))).toMatch(/^wbk_/);
       await screenshot(p, 'dev-run');

@@ -59,10 +59,16 @@ describe('pages', () => {
     }
   });
 
-  it('an unknown tool is a 404 page', async () => {
+  it('an unknown tool is a 404 page with the site header and the closest tools; /tools is the catalogue', async () => {
     const res = await get('/tools/no-such-tool');
     expect(res.status).toBe(404);
     expectPageHeaders(res);
+    const near = await (await get('/tools/loan')).text();
+    expect(near).toContain('<header class="top">');
+    expect(near).toContain('href="/tools/loan-calculator"');
+    const list = await fetch(s.url + '/tools', { redirect: 'manual' });
+    expect(list.status).toBe(301);
+    expect(list.headers.get('location')).toBe('/');
   });
 
   it('the account page and the API reference carry the security headers', async () => {
@@ -92,10 +98,10 @@ describe('pages', () => {
     expect(again.status).toBe(304);
   });
 
-  it('first paint of / (HTML, stylesheet and script) is under 100 KB of transfer', async () => {
+  it('first paint of / (HTML, stylesheet, script and icon) is under 100 KB of transfer', async () => {
     const html = await (await get('/')).text();
-    const assets = [...html.matchAll(/(?:href|src)="(\/web\/[^"]+)"/g)].map((m) => m[1]);
-    expect(assets.length).toBe(2);
+    const assets = [...new Set([...html.matchAll(/(?:href|src)="(\/(?:web\/[^"]+|favicon\.svg))"/g)].map((m) => m[1]))];
+    expect(assets.length).toBe(3);
     const sizes = await Promise.all(['/', ...assets].map(async (p) => ({ path: p, ...(await transferSize(s.url + p)) })));
     const total = sizes.reduce((n, x) => n + x.bytes, 0);
     writeOutput('transfer-size.json', JSON.stringify({ total, sizes }, null, 2) + '\n');

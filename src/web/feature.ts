@@ -5,11 +5,11 @@
  *
  * Why this shape: the pages are plain server-written HTML (readable without
  * JavaScript, small: the catalogue is one HTML document plus one stylesheet
- * and one script, no framework download), and the browser code is one
- * typed function (client.ts) served as a script. No build step is needed
- * for them; the only asset built is the copy of Redoc's standalone bundle
- * next to the CLI bundle (scripts/build-web.mjs), so a published package
- * serves /docs with no CDN.
+ * and one script, no framework download). The browser code is small typed
+ * modules (src/web/client/) bundled into one script at build time
+ * (scripts/build-web.mjs, which also copies Redoc's standalone bundle so a
+ * published package serves /docs with no CDN); from source it is bundled in
+ * memory (assets.ts).
  *
  * Credentials: pages never see a cookie. The browser keeps the API key in its
  * storage and sends it in the X-API-Key header, so a cross-site page cannot
@@ -29,10 +29,11 @@ import type { Store } from '../store/store.js';
 import { packageRoot } from '../core/paths.js';
 import { LOCALHOST_NAMES } from '../http/guard.js';
 import { selfServiceOperations, selfServiceRoutes } from '../http/account-routes.js';
-import { DOCS_CSP, PAGE_CSP, hashOf, securityHeaders } from './html.js';
-import { accountPage, cataloguePage, docsPage, toolPage } from './pages.js';
-import { STYLE } from './style.js';
-import { webClient } from './client.js';
+import { DOCS_CSP, FAVICON, PAGE_CSP, hashOf, securityHeaders } from './html.js';
+import { accountPage, cataloguePage, docsPage, notFoundPage, toolPage } from './pages.js';
+import { DOCS_STYLE, STYLE } from './style.js';
+import { webAppScript } from './assets.js';
+import type { RegisteredTool } from '../core/registry.js';
 
 export interface WebOptions {
   registry: Registry;
@@ -68,16 +69,48 @@ function readRedoc(): Buffer | null {
   }
 }
 
+/** The tools closest to an unknown slug: by edit distance, and by the words they share ("bmi" → bmi-calculator). */
+export function suggestions(tools: RegisteredTool[], slug: string, limit = 3): RegisteredTool[] {
+  const asked = slug.toLowerCase().replace(/[^a-z0-9-]+/g, '-');
+  const words = asked.split('-').filter((w) => w.length >= 2);
+  const scored = tools.map((e) => {
+    const t = e.tool;
+    const hay = `${t.slug} ${t.title}`.toLowerCase();
+    const shared = words.filter((w) => hay.includes(w)).length;
+    const d = distance(asked, t.slug);
+    return { e, score: shared * 10 - d, ok: shared > 0 || d <= Math.max(2, Math.floor(asked.length / 3)) };
+  });
+  return scored
+    .filter((x) => x.ok)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, limit)
+    .map((x) => x.e);
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = row[j];
+      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return row[b.length];
+}
+
 export function webFeature(opts: WebOptions): Feature {
   const { registry, accounts } = opts;
   const env = process.env.WERKBANK_WEB_DEV;
   const devSetting = env === '1' ? true : env === '0' ? false : (opts.dev ?? 'auto');
   const csrf = randomBytes(24).toString('base64url');
 
-  // `__name`: the helper some TypeScript runners (tsx) insert to keep function names; a no-op here.
-  const js = `"use strict";var __name=(f)=>f;(${webClient.toString()})();\n`;
+  const js = webAppScript();
   const css = STYLE;
   const assets = { css: `/web/app.css?v=${hashOf(css)}`, js: `/web/app.js?v=${hashOf(js)}` };
+  const docsCss = `/web/docs.css?v=${hashOf(DOCS_STYLE)}`;
   let redoc: Buffer | null | undefined;
 
   let devOn: boolean | undefined = devSetting === 'auto' ? undefined : devSetting && isLoopback(opts.host);
@@ -132,23 +165,28 @@ export function webFeature(opts: WebOptions): Feature {
       (app) => {
         app.get('/', async (c) => html(c, cataloguePage(registry, { assets, csrf, dev: await dev() })));
         app.get('/tools/:slug', async (c) => {
-          const entry = registry.bySlugOrNull(c.req.param('slug'));
-          if (!entry || !registry.listed().includes(entry)) {
-            const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found · werkbank</title><link rel="stylesheet" href="${assets.css}"></head><body><main id="main"><h1>No such tool</h1><p><a href="/">All tools</a></p></main></body></html>`;
-            return html(c, body, PAGE_CSP, 404);
-          }
+          const slug = c.req.param('slug');
+          const entry = registry.bySlugOrNull(slug);
+          if (!entry || !registry.listed().includes(entry))
+            return html(c, notFoundPage(slug, suggestions(registry.listed(), slug), { assets, csrf, dev: await dev() }), PAGE_CSP, 404);
           const declaration = (await entry.load()) as { examples?: { name?: string; input: unknown }[] };
           const examples = (declaration.examples ?? []).map((e) => ({ name: e.name, input: e.input }));
           return html(c, toolPage(registry, entry, examples, { assets, csrf, dev: await dev() }));
         });
+        // /tools is the catalogue (a browser asking for the list gets the page, not JSON).
+        app.get('/tools', (c) => c.redirect('/', 301));
+        app.get('/tools/', (c) => c.redirect('/', 301));
         app.get('/account', async (c) => html(c, accountPage({ assets, csrf, dev: await dev() })));
+        app.get('/favicon.svg', (c) => asset(c, FAVICON, 'image/svg+xml'));
+        app.get('/favicon.ico', (c) => c.redirect('/favicon.svg', 301));
         app.get('/docs', (c) => {
           redoc ??= readRedoc();
           if (!redoc) return html(c, '<!doctype html><title>API reference</title><p>The API reference renderer is not installed; see <a href="/openapi.json">openapi.json</a>.</p>', PAGE_CSP, 503);
-          return html(c, docsPage(`/web/redoc.js?v=${hashOf(redoc)}`), DOCS_CSP);
+          return html(c, docsPage(`/web/redoc.js?v=${hashOf(redoc)}`, docsCss), DOCS_CSP);
         });
         app.get('/web/app.js', (c) => asset(c, js, 'text/javascript; charset=utf-8'));
         app.get('/web/app.css', (c) => asset(c, css, 'text/css; charset=utf-8'));
+        app.get('/web/docs.css', (c) => asset(c, DOCS_STYLE, 'text/css; charset=utf-8'));
         app.get('/web/redoc.js', (c) => {
           redoc ??= readRedoc();
           return redoc ? asset(c, redoc, 'text/javascript; charset=utf-8') : c.json({ error: 'Not found', code: 404 }, 404);

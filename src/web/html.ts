@@ -63,7 +63,7 @@ export function hashOf(text: string | Uint8Array): string {
 
 export interface Frame {
   title: string;
-  page: 'catalogue' | 'tool' | 'account';
+  page: 'catalogue' | 'tool' | 'account' | 'notfound';
   body: string;
   assets: { css: string; js: string };
   /** Data for the browser code (JSON blocks). */
@@ -72,9 +72,17 @@ export interface Frame {
   dev: boolean;
 }
 
+/** The site header of every page (also on /docs). */
+export function header(page: Frame['page'] | 'docs'): string {
+  const nav = (href: string, label: string, p: Frame['page'] | 'docs') => `<a href="${href}"${p === page ? ' aria-current="page"' : ''}>${label}</a>`;
+  return `<header class="top">
+<a class="brand" href="/"><img src="/favicon.svg" alt="" width="22" height="22">werkbank</a>
+<nav aria-label="Main">${nav('/', 'Tools', 'catalogue')}${nav('/account', 'Account', 'account')}${nav('/docs', 'API', 'docs')}</nav>
+${page === 'docs' ? '' : '<span class="balance" id="balance" role="status" aria-live="polite"></span>\n<button type="button" class="secondary small" id="theme" aria-label="Switch between light and dark theme">Theme</button>'}
+</header>`;
+}
+
 export function frame(f: Frame): string {
-  const nav = (href: string, label: string, page?: Frame['page']) =>
-    `<a href="${href}"${page === f.page ? ' aria-current="page"' : ''}>${label}</a>`;
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -82,17 +90,13 @@ export function frame(f: Frame): string {
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(f.title)}</title>
 <meta name="csrf-token" content="${esc(f.csrf)}">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${f.assets.css}">
 <script src="${f.assets.js}" defer></script>
 </head>
 <body data-page="${f.page}"${f.dev ? ' data-dev="1"' : ''}>
 <a class="skip" href="#main">Skip to content</a>
-<header class="top">
-<a class="brand" href="/">werkbank</a>
-<nav aria-label="Main">${nav('/', 'Tools', 'catalogue')}${nav('/account', 'Account', 'account')}${nav('/docs', 'API reference')}</nav>
-<span class="balance" id="balance" role="status" aria-live="polite"></span>
-<button type="button" class="secondary" id="theme" aria-label="Switch between light and dark theme">Theme</button>
-</header>
+${header(f.page)}
 <main id="main">
 ${f.body}
 </main>
@@ -100,3 +104,6 @@ ${f.data ?? ''}
 </body>
 </html>`;
 }
+
+/** The site's icon: a workbench (SVG, served as /favicon.svg). */
+export const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#0b57d0"/><path d="M6 12h20v4H6z" fill="#fff"/><path d="M9 16h3v10H9zM20 16h3v10h-3z" fill="#fff"/><path d="M14 6h4v6h-4z" fill="#fbbc04"/></svg>`;

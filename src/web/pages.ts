@@ -1,28 +1,82 @@
 /**
  * The pages, generated from the registry (never written per tool): the
  * catalogue (`/`), one page per tool (`/tools/<slug>`), the account page
- * (`/account`) and the API reference (`/docs`). The server writes the
- * content; the browser code (client.ts) adds search, the generated form,
- * Run and the account actions.
+ * (`/account`), the friendly 404 and the API reference (`/docs`). The server
+ * writes the content; the browser code (src/web/client/) adds search, the
+ * generated form, Run, the result views and the account actions.
  */
 import type { Registry, RegisteredTool } from '../core/registry.js';
-import { esc, frame, jsonBlock, type Frame } from './html.js';
+import type { ResultView } from '../core/tool.js';
+import { esc, frame, header, jsonBlock, type Frame } from './html.js';
 
 type Common = Pick<Frame, 'assets' | 'csrf' | 'dev'>;
 
-/**
- * What the search matches beyond the card's visible text (title, toolset, first
- * sentence): the MCP name, the slug and the rest of the description.
- */
-function searchText(e: RegisteredTool): string {
-  const t = e.tool;
-  const rest = t.description.slice(firstSentence(t.description).length);
-  return [t.name, t.slug, rest].join(' ').toLowerCase().replace(/\s+/g, ' ').trim();
+/** Toolsets by name for people (the folder names are for code). */
+const TOOLSET_NAMES: Record<string, string> = {
+  ai: 'AI',
+  business: 'Business and shopping',
+  csv: 'CSV files',
+  datetime: 'Dates and times',
+  dev: 'Developer helpers',
+  dutch: 'Dutch helpers',
+  'dutch-calc': 'Dutch calculators',
+  finance: 'Loans and savings',
+  format: 'Formats and conversion',
+  generators: 'Dutch test data',
+  grades: 'Grades',
+  health: 'Health and fitness',
+  math: 'Maths and units',
+  memory: 'Agent memory',
+  render: 'PDF, images and QR codes',
+  security: 'Passwords and random numbers',
+  text: 'Text editing',
+  'text-analysis': 'Text analysis',
+  validation: 'Validators',
+};
+
+export function toolsetName(name: string): string {
+  return TOOLSET_NAMES[name] ?? name.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
 }
 
-function firstSentence(text: string): string {
-  const m = /^(.{20,220}?[.!?])(\s|$)/s.exec(text);
-  return (m ? m[1] : text.slice(0, 220)).trim();
+/** Markdown-ish text as HTML: escaped, with `code` spans (camelCase field names read as code too). */
+export function inline(text: string): string {
+  return text
+    .split(/(`[^`]+`)/)
+    .map((part) => (part.startsWith('`') && part.endsWith('`') && part.length > 1 ? `<code>${esc(part.slice(1, -1))}</code>` : esc(part).replace(/\b[a-z]+(?:[A-Z][a-z0-9]*)+\b/g, '<code>$&</code>')))
+    .join('');
+}
+
+/** Plain text: Markdown code marks dropped. */
+function plain(text: string): string {
+  return text.replace(/`([^`]+)`/g, '$1').replace(/\*\*([^*]+)\*\*/g, '$1');
+}
+
+const ABBREVIATIONS = /\b(e\.g|i\.e|etc|vs|approx|incl|excl|no|nr|cf|resp|min|max|art|Dr|Mr|Mrs|St)\.$/i;
+
+/** The first sentence of a description (an abbreviation's or a number's point is not an end). */
+export function firstSentence(text: string): string {
+  const re = /[.!?](?=\s|$)/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text))) {
+    const upto = text.slice(0, m.index + 1);
+    if (upto.length < 20 || ABBREVIATIONS.test(upto)) continue;
+    return upto.trim();
+  }
+  return text.trim();
+}
+
+/** camelCase names (a field's, in a description written for models) in words: `fixedCosts` → "fixed costs". */
+function words(text: string): string {
+  return text.replace(/\b[a-z]+(?:[A-Z][a-z0-9]*)+\b/g, (w) => w.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase());
+}
+
+/** A card's one-line summary: plain text, the first sentence, cut only between words. */
+export function summaryOf(description: string, max = 110): string {
+  const s = words(plain(firstSentence(description))).replace(/\s+/g, ' ');
+  if (s.length <= max) return s;
+  const cut = s.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return (space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:(–—-]+$/, '') + '…';
 }
 
 export function cataloguePage(registry: Registry, c: Common): string {
@@ -31,16 +85,16 @@ export function cataloguePage(registry: Registry, c: Common): string {
   const items = tools
     .map(
       (e) =>
-        `<li data-toolset="${esc(e.tool.toolset)}" data-search="${esc(searchText(e))}"><a href="/tools/${esc(e.tool.slug)}">${esc(e.tool.title)}</a>` +
-        `<span class="tag">${esc(e.tool.toolset)}</span><p>${esc(firstSentence(e.tool.description))}</p></li>`,
+        `<li data-slug="${esc(e.tool.slug)}" data-toolset="${esc(e.tool.toolset)}"><a href="/tools/${esc(e.tool.slug)}">${esc(e.tool.title)}</a>` +
+        `<p>${esc(summaryOf(e.tool.description))}</p><span class="tag">${esc(toolsetName(e.tool.toolset))}</span></li>`,
     )
     .join('\n');
-  const body = `<h1>Tools</h1>
-<p class="muted">${tools.length} deterministic tools: try one here, then call it over REST or MCP.</p>
+  const body = `<h1>werkbank tools</h1>
+<p class="intro">werkbank is ${tools.length} small, exact tools (calculators, converters, validators, Dutch payroll and tax figures, test data) that give the same answer every time. Try one here: pick it, fill in the form or press an example, and Run. Each tool is also an API call (<a href="/docs">REST reference</a>) and an MCP tool: connect an MCP host such as Claude or Cursor to <code>/mcp</code> with an API key from your <a href="/account">account</a>.</p>
 <div class="controls" role="search">
-<div class="search"><label for="q">Search tools</label><input type="search" id="q" placeholder="e.g. iban, json, pdf" autocomplete="off" aria-describedby="count"></div>
+<div class="search"><label for="q">Search tools</label><input type="search" id="q" placeholder="e.g. net salary, json to yaml, iban" autocomplete="off" aria-describedby="count"></div>
 <div class="filter"><label for="toolset">Toolset</label><select id="toolset"><option value="">All toolsets</option>${sets
-    .map((s) => `<option value="${esc(s.name)}">${esc(s.name)}</option>`)
+    .map((s) => `<option value="${esc(s.name)}">${esc(toolsetName(s.name))}</option>`)
     .join('')}</select></div>
 </div>
 <p id="count" class="muted" role="status" aria-live="polite">${tools.length} tools</p>
@@ -61,6 +115,7 @@ export interface ToolPageData {
   path: string;
   inputSchema: unknown;
   outputSchema: unknown;
+  resultView?: ResultView;
   examples: { name?: string; input: unknown }[];
 }
 
@@ -77,42 +132,61 @@ export function toolPage(registry: Registry, entry: RegisteredTool, examples: To
     path,
     inputSchema: entry.inputSchema,
     outputSchema: entry.outputSchema,
+    ...(t.resultView ? { resultView: t.resultView } : {}),
     examples,
   };
-  const price = t.metering === 'render' ? 'render allowance, then credits' : `${t.cost} credit${t.cost === 1 ? '' : 's'} per call`;
-  const body = `<p><a href="/">← All tools</a></p>
+  const price = t.metering === 'render' ? 'render allowance, then credits' : t.cost === 0 ? 'free' : `${t.cost} credit${t.cost === 1 ? '' : 's'} per call`;
+  const lead = firstSentence(t.description);
+  const rest = t.description.slice(lead.length).trim();
+  const body = `<nav class="crumbs" aria-label="Breadcrumb"><a href="/">All tools</a> › <a href="/?toolset=${esc(encodeURIComponent(t.toolset))}">${esc(toolsetName(t.toolset))}</a></nav>
 <h1>${esc(t.title)}</h1>
-<p class="muted"><span class="tag">${esc(t.toolset)}</span> <code>POST ${esc(path)}</code> · ${esc(price)}</p>
-<p>${esc(t.description)}</p>
+<p class="lead">${inline(lead)}</p>
+${rest ? `<details class="about"><summary>More about this tool</summary><p>${inline(rest)}</p></details>` : ''}
 <div class="layout">
-<section aria-labelledby="input-h">
+<section aria-labelledby="input-h" class="input-section">
 <h2 id="input-h">Input</h2>
 ${
   examples.length
-    ? `<div class="examples" role="group" aria-label="Examples: fill the form">${examples
-        .map((ex, i) => `<button type="button" class="secondary" data-example="${i}">${esc(ex.name ?? `Example ${i + 1}`)}</button>`)
+    ? `<div class="examples" role="group" aria-label="Examples: fill in the form"><span class="muted">Examples:</span>${examples
+        .map((ex, i) => `<button type="button" class="secondary small" data-example="${i}">${esc(ex.name ?? `Example ${i + 1}`)}</button>`)
         .join('')}</div>`
     : ''
 }
-<div id="keybox" class="card" hidden></div>
 <form id="tool-form" novalidate>
 <div id="fields"><p class="muted">The form needs JavaScript; the API and curl below work without it.</p></div>
 <div id="form-error" class="alert" role="alert" hidden></div>
-<div class="row"><button type="submit" id="run">Run</button><span id="status" class="muted" role="status" aria-live="polite"></span></div>
+<div class="row runrow"><button type="submit" id="run">Run</button><button type="button" class="secondary" id="reset">Reset</button><span id="status" class="muted" role="status" aria-live="polite"></span></div>
+<p class="hint kbd-hint">Ctrl+Enter (⌘+Enter) runs from any field.</p>
 </form>
+<div id="keybox" class="card keybox" hidden></div>
 </section>
-<section aria-labelledby="result-h">
+<section aria-labelledby="result-h" id="result-section" class="result-section">
 <h2 id="result-h">Result</h2>
 <div id="result"><p class="muted">Run the tool to see its result.</p></div>
 </section>
 </div>
-<section aria-labelledby="call-h">
+<section aria-labelledby="call-h" class="call">
 <h2 id="call-h">Call it yourself</h2>
-<div class="card"><h3>curl</h3><pre id="curl"></pre><button type="button" class="secondary" data-copy="curl">Copy curl</button></div>
-<div class="card"><h3>MCP</h3><p>Tool <code id="mcp-name">${esc(t.name)}</code> with the arguments:</p><pre id="mcp-args"></pre><button type="button" class="secondary" data-copy="mcp-args">Copy arguments</button></div>
+<p class="muted"><code>POST ${esc(path)}</code> · ${esc(price)} · MCP tool <code id="mcp-name">${esc(t.name)}</code></p>
+<div class="card"><h3>curl</h3><pre id="curl" tabindex="0"></pre><button type="button" class="secondary" data-copy="curl">Copy curl</button></div>
+<div class="card"><h3>MCP</h3><p>Tool <code>${esc(t.name)}</code> with the arguments:</p><pre id="mcp-args" tabindex="0"></pre><button type="button" class="secondary" data-copy="mcp-args">Copy arguments</button></div>
 <p><a href="/docs#operation/${esc(encodeURIComponent(t.name))}">OpenAPI operation <code>${esc(t.name)}</code></a> · <a href="/openapi.json">openapi.json</a></p>
 </section>`;
   return frame({ ...c, title: `${t.title} · werkbank`, page: 'tool', body, data: jsonBlock('tool-data', data) });
+}
+
+/** The 404 of `/tools/<slug>`: the site header, what was asked, the closest tools, and the way on. */
+export function notFoundPage(slug: string, suggestions: RegisteredTool[], c: Common): string {
+  const list = suggestions.length
+    ? `<p>Did you mean:</p><ul class="tools suggestions">${suggestions
+        .map((e) => `<li><a href="/tools/${esc(e.tool.slug)}">${esc(e.tool.title)}</a><p>${esc(summaryOf(e.tool.description))}</p></li>`)
+        .join('')}</ul>`
+    : '';
+  const body = `<h1>No tool “${esc(slug)}”</h1>
+<p>There is no tool at <code>/tools/${esc(slug)}</code>.</p>
+${list}
+<p><a href="/?q=${esc(encodeURIComponent(slug.replace(/[-_]+/g, ' ')))}">Search all tools for “${esc(slug.replace(/[-_]+/g, ' '))}”</a> · <a href="/">All tools</a></p>`;
+  return frame({ ...c, title: 'Not found · werkbank', page: 'notfound', body });
 }
 
 export function accountPage(c: Common): string {
@@ -138,16 +212,19 @@ export function accountPage(c: Common): string {
   return frame({ ...c, title: 'Account · werkbank', page: 'account', body });
 }
 
-export function docsPage(redocUrl: string): string {
+/** /docs: Redoc under the site header (its own small stylesheet: the pages' one would restyle Redoc). */
+export function docsPage(redocUrl: string, docsCss: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <title>API reference · werkbank</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="${docsCss}">
 </head>
-<body>
-<a href="/">← werkbank tools</a>
+<body class="docs">
+${header('docs')}
 <redoc spec-url="/openapi.json"></redoc>
 <script src="${redocUrl}"></script>
 </body>

@@ -1,7 +1,7 @@
 /**
  * Browser fixtures of the web tests: Chromium found the way the render tools
- * find it (WERKBANK_CHROMIUM_PATH, a system Chromium, or the bundled
- * @sparticuz/chromium: no browser download), screenshots written to
+ * find it (WERKBANK_CHROMIUM_PATH, which the test run points at the browser
+ * test/helpers/browser-setup.ts installs, or a system Chromium), screenshots written to
  * test-output/web/ (git-ignored) for reviewers, and an axe-core scan.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';

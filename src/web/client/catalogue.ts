@@ -1,0 +1,140 @@
+/**
+ * The catalogue's search and toolset filter. The ranking is the server's search engine
+ * (`GET /api/v1/tools?q=&toolset=`, the one MCP's find_tools uses); while it answers, and if it
+ * cannot, a local ranking over each card's visible text with typo tolerance.
+ */
+import { $ } from './dom.js';
+
+/** One edit apart (typo tolerance for words of 4+ letters). */
+function near(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  let j = 0;
+  let edits = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) (i++, j++);
+    else {
+      if (++edits > 1) return false;
+      if (a.length > b.length) i++;
+      else if (b.length > a.length) j++;
+      else (i++, j++);
+    }
+  }
+  return edits + (a.length - i) + (b.length - j) <= 1;
+}
+
+function subsequence(needle: string, hay: string): boolean {
+  let i = 0;
+  for (const ch of hay) if (ch === needle[i]) i++;
+  return i === needle.length;
+}
+
+const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+
+function localScore(el: HTMLElement, tokens: string[]): number {
+  const text = fold(`${el.textContent} ${el.dataset.slug ?? ''}`);
+  const head = fold((el.querySelector('a')?.textContent ?? '') + ' ' + (el.querySelector('a')?.getAttribute('href') ?? ''));
+  let total = 0;
+  let missed = 0;
+  for (const t of tokens) {
+    if (head.includes(t)) total += 5;
+    else if (text.includes(t)) total += 2;
+    else if (t.length >= 3 && subsequence(t, head.replace(/[^a-z0-9]/g, ''))) total += 1;
+    else if (t.length >= 4 && text.split(/[^a-z0-9]+/).some((w) => near(t, w))) total += 1;
+    else missed++;
+  }
+  // Every word should match; with several words, one miss is forgiven (a sentence has filler words).
+  if (missed && (tokens.length < 3 || missed > tokens.length / 3)) return 0;
+  return total;
+}
+
+interface Ranked {
+  slugs: string[];
+}
+
+/** The server's ranking, when the search endpoint exists; null when it does not answer one. */
+async function serverRank(q: string, toolset: string, signal: AbortSignal): Promise<Ranked | null> {
+  const params = new URLSearchParams({ q, limit: '200' });
+  if (toolset) params.set('toolset', toolset);
+  const res = await fetch(`/api/v1/tools?${params}`, { signal, credentials: 'omit' });
+  if (!res.ok) return null;
+  const json = await res.json();
+  const data = json?.data;
+  const tools: { slug?: string; score?: number }[] | undefined = Array.isArray(data?.tools) ? data.tools : Array.isArray(data?.results) ? data.results : undefined;
+  // An answer that ranks says so (the query echoed, or scores); the plain listing does neither.
+  if (!tools || !(typeof data.query === 'string' || tools.some((t) => typeof t.score === 'number'))) return null;
+  return { slugs: tools.map((t) => t.slug ?? '').filter(Boolean) };
+}
+
+export function initCatalogue(): void {
+  const q = $<HTMLInputElement>('#q')!;
+  const set = $<HTMLSelectElement>('#toolset')!;
+  const list = $('#tools')!;
+  const items = Array.from(list.children) as HTMLElement[];
+  const bySlug = new Map(items.map((el) => [el.dataset.slug ?? '', el]));
+  const count = $('#count')!;
+  const none = $('#none')!;
+  let server: boolean | undefined; // unknown until the first query
+  let pending: AbortController | undefined;
+
+  const show = (ordered: HTMLElement[], visible: Set<HTMLElement>) => {
+    for (const el of ordered) {
+      el.hidden = !visible.has(el);
+      list.append(el);
+    }
+    const shown = visible.size;
+    count.textContent = `${shown} tool${shown === 1 ? '' : 's'}`;
+    none.hidden = shown > 0;
+  };
+  const local = (tokens: string[], ts: string) => {
+    const ranked = items
+      .map((el, i) => ({ el, i, s: ts && el.dataset.toolset !== ts ? 0 : tokens.length ? localScore(el, tokens) : 1 }))
+      .sort((a, b) => (tokens.length ? b.s - a.s : 0) || a.i - b.i);
+    show(ranked.map((r) => r.el), new Set(ranked.filter((r) => r.s > 0).map((r) => r.el)));
+  };
+  const apply = async () => {
+    const text = q.value.trim();
+    const tokens = fold(text).split(/\s+/).filter(Boolean);
+    const ts = set.value;
+    const url = new URL(location.href);
+    if (text) url.searchParams.set('q', text);
+    else url.searchParams.delete('q');
+    if (ts) url.searchParams.set('toolset', ts);
+    else url.searchParams.delete('toolset');
+    history.replaceState(null, '', url);
+    // A newer query wins: an older answer still on its way is dropped.
+    pending?.abort();
+    if (!tokens.length || server === false) return local(tokens, ts);
+    const ctl = (pending = new AbortController());
+    try {
+      const r = await serverRank(text, ts, ctl.signal);
+      if (ctl.signal.aborted) return;
+      server = r !== null;
+      if (!r) return local(tokens, ts);
+      const ranked = r.slugs.map((s) => bySlug.get(s)).filter((el): el is HTMLElement => Boolean(el) && (!ts || el!.dataset.toolset === ts));
+      const rest = items.filter((el) => !ranked.includes(el));
+      show([...ranked, ...rest], new Set(ranked));
+    } catch (e) {
+      if ((e as Error).name !== 'AbortError') local(tokens, ts);
+    }
+  };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  q.addEventListener('input', () => {
+    // Local ranking at once; the server's after a short pause in typing.
+    pending?.abort();
+    if (server !== true || !q.value.trim()) local(fold(q.value).split(/\s+/).filter(Boolean), set.value);
+    clearTimeout(timer);
+    timer = setTimeout(apply, server === false ? 0 : 120);
+  });
+  set.addEventListener('change', () => void apply());
+  q.addEventListener('keydown', (e) => {
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    const a = list.querySelector('li:not([hidden]) a');
+    if (a) location.href = a.getAttribute('href')!;
+  });
+  const params = new URLSearchParams(location.search);
+  if (params.get('q')) q.value = params.get('q')!;
+  if (params.get('toolset')) set.value = params.get('toolset')!;
+  if (q.value || set.value) void apply();
+}

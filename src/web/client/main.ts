@@ -1,0 +1,27 @@
+/**
+ * The browser code of the web pages, bundled into /web/app.js (scripts/bundle.mjs at build time;
+ * src/web/assets.ts bundles it in memory when running from source). One module per concern:
+ * dom (helpers), api (calls and the balance), theme, catalogue (search), form (the generated form),
+ * numbers (reading and showing numbers), words (labels), result (result views), toolpage, account.
+ */
+import { api } from './api.js';
+import { storage } from './dom.js';
+import { initTheme } from './theme.js';
+import { initCatalogue } from './catalogue.js';
+import { initTool } from './toolpage.js';
+import { initAccount } from './account.js';
+
+initTheme();
+const page = document.body.dataset.page;
+// The balance in the header; a stored key the server refuses is forgotten (the tool page then asks for one).
+if (storage.key() && page !== 'account')
+  void api('/api/v1/account', { key: storage.key() })
+    .then((r) => {
+      if (r.status !== 401) return;
+      storage.setKey('');
+      document.dispatchEvent(new CustomEvent('werkbank:key-refused', { detail: r.json?.error ?? 'HTTP 401' }));
+    })
+    .catch(() => undefined);
+if (page === 'catalogue') initCatalogue();
+else if (page === 'tool') initTool();
+else if (page === 'account') initAccount();

@@ -1,0 +1,145 @@
+/**
+ * The pages' browser modules that need no browser: reading typed numbers (never a different
+ * number than typed), showing numbers, words for field names and enum values, the result view a
+ * declaration resolves to and what its copy button copies, card summaries and the 404's
+ * did-you-mean.
+ */
+import { describe, expect, it } from 'vitest';
+import { IDENTIFIER, formatNumber, parseNumber } from '../src/web/client/numbers.js';
+import { humanize, labelAndUnit, valueLabel } from '../src/web/client/words.js';
+import { copyValue, resolveView, toCsv, valueAt } from '../src/web/client/result.js';
+import { firstSentence, summaryOf, toolsetName } from '../src/web/pages.js';
+import { suggestions } from '../src/web/feature.js';
+import { Registry } from '../src/core/registry.js';
+import { allToolsets, loadAllTools } from '../tools/index.js';
+
+const testRegistry = async () => Registry.of(await loadAllTools(), allToolsets);
+
+const read = (s: string, integer = false) => {
+  const r = parseNumber(s, integer);
+  return r.ok ? r.value : `error: ${r.error}`;
+};
+
+describe('typed numbers', () => {
+  it('reads a decimal comma or point, and thousands separators that cannot be misread', () => {
+    expect(read('3000,50')).toBe(3000.5);
+    expect(read('3000.50')).toBe(3000.5);
+    expect(read('1.234,56')).toBe(1234.56);
+    expect(read('1,234.56')).toBe(1234.56);
+    expect(read('1.000.000')).toBe(1_000_000);
+    expect(read('1,000,000')).toBe(1_000_000);
+    expect(read('1 250 000')).toBe(1_250_000);
+    expect(read("1'250'000,5")).toBe(1_250_000.5);
+    expect(read('0,125')).toBe(0.125);
+    expect(read(',5')).toBe(0.5);
+    expect(read('-5')).toBe(-5);
+    expect(read('−5,5')).toBe(-5.5);
+    expect(read('+7')).toBe(7);
+    expect(read('1e6')).toBe(1_000_000);
+    expect(read('2.5E-3')).toBe(0.0025);
+    expect(read(' 42 ')).toBe(42);
+    expect(read('12,5678')).toBe(12.5678); // four decimals: no thousands group
+    expect(read('1234,567')).toBe(1234.567); // four digits before: not a group
+  });
+
+  it('refuses anything else, saying why: never a different number than typed', () => {
+    for (const s of ['7e', '5ft', 'abc', '1,2,3.4', '1.2.3', '12 34', '1.234.56', '€5', '5%', '--5', '1,,5', '.', ''])
+      expect(read(s), s).toMatch(/^error: /);
+    // One or a thousand? Refused with both readings named.
+    expect(read('1,000')).toBe('error: “1,000” could be 1 or 1000: write 1 or 1000');
+    expect(read('12.500')).toBe('error: “12.500” could be 12.5 or 12500: write 12.5 or 12500');
+    expect(read('3,5', true)).toMatch(/whole number/);
+    expect(read('3', true)).toBe(3);
+    expect(read('7e')).toContain('“7e” is not a number');
+  });
+
+  it('shows numbers for the reader: grouped, decimals trimmed, money with its currency', () => {
+    expect(formatNumber(199736.63)).toBe('199,736.63');
+    expect(formatNumber(2025)).toBe('2025'); // a year is not grouped
+    expect(formatNumber(12345)).toBe('12,345');
+    expect(formatNumber(3.24444444444444)).toBe('3.2444');
+    expect(formatNumber(0.000123456)).toBe('0.0001235');
+    expect(formatNumber(2880.48, 'EUR')).toBe('€2,880.48');
+    expect(formatNumber(2880, 'EUR')).toBe('€2,880');
+    expect(formatNumber(37.5, '%')).toBe('37.5%');
+    expect(formatNumber(1649, 'kcal/day')).toBe('1649 kcal/day');
+    // Numbers that name something are never grouped.
+    expect(['seed', 'year', 'weekYear', 'unixSeconds', 'aNumber'].filter((k) => !IDENTIFIER.test(k))).toEqual([]);
+    expect(['totalPaid', 'years', 'amount', 'count'].filter((k) => IDENTIFIER.test(k))).toEqual([]);
+  });
+});
+
+describe('words', () => {
+  it('turns field names and enum values into labels, with units from the name', () => {
+    expect(labelAndUnit('annualRatePercent')).toEqual(['Annual rate', '%']);
+    expect(labelAndUnit('heightCm')).toEqual(['Height', 'cm']);
+    expect(labelAndUnit('termYears')).toEqual(['Term', 'years']);
+    expect(labelAndUnit('years')).toEqual(['Years', '']);
+    expect(humanize('characters_no_spaces')).toBe('Characters no spaces');
+    expect(humanize('ibanCountry')).toBe('IBAN country');
+    expect(valueLabel('aowBornBefore1946')).toBe('At AOW age, born before 1946');
+    expect(valueLabel('perPerson')).toBe('Per person');
+    expect(valueLabel('interest-only')).toBe('Interest only');
+    expect(valueLabel('lPer100km')).toBe('L/100 km');
+    expect(valueLabel('SHA-256')).toBe('SHA-256');
+    expect(valueLabel(12)).toBe('12');
+  });
+
+  it('card summaries are plain text, one sentence, cut only between words', () => {
+    expect(firstSentence('Adds VAT, e.g. 21 %. Then more.')).toBe('Adds VAT, e.g. 21 %.');
+    const text = `Computes ${'the long words '.repeat(20)}and ends.`;
+    const long = summaryOf(text);
+    expect(long.length).toBeLessThanOrEqual(110);
+    expect(long.endsWith('…')).toBe(true);
+    expect(text.startsWith(long.slice(0, -1) + ' ')).toBe(true); // cut between words
+    expect(summaryOf('Converts `termUnit` and fixedCosts for people.')).toBe('Converts term unit and fixed costs for people.');
+    expect(toolsetName('dutch-calc')).toBe('Dutch calculators');
+  });
+});
+
+describe('result views', () => {
+  it('resolve the declared field: a mode’s field, the first present one, or the fallback view', () => {
+    const px = { kind: 'figure', field: 'remText', choose: { by: 'direction', fields: { 'rem-to-px': 'pxText' } } } as const;
+    expect(resolveView({ direction: 'px-to-rem', remText: '1.5rem', pxText: '24px' }, px)?.[1]).toBe('remText');
+    expect(resolveView({ direction: 'rem-to-px', remText: '1.5rem', pxText: '24px' }, px)?.[1]).toBe('pxText');
+    const brp = { kind: 'table', field: 'people', or: { kind: 'file', field: '' } } as const;
+    expect(resolveView({ people: [{ a: 1 }] }, brp)?.[0].kind).toBe('table');
+    expect(resolveView({ fileName: 'x.csv', content: 'a\n' }, brp)?.[0].kind).toBe('file');
+    const docs = { kind: 'list', field: 'documents[].mrz', or: { kind: 'record', field: 'validation' } } as const;
+    expect(resolveView({ documents: [], validation: { valid: false } }, docs)).toEqual([docs.or, 'validation']);
+    expect(valueAt({ ngrams: [{ terms: [1] }] }, 'ngrams.0.terms')).toEqual([1]);
+    expect(valueAt({ d: [{ m: 'a' }, { m: 'b' }] }, 'd[].m')).toEqual(['a', 'b']);
+  });
+
+  it('copy gives the value itself: the text, the list one per line, a table as CSV', () => {
+    expect(copyValue({ kind: 'code', field: 'yaml' }, 'a: 1\n')).toBe('a: 1\n');
+    expect(copyValue({ kind: 'figure', field: 'x' }, 340.02)).toBe('340.02');
+    expect(copyValue({ kind: 'list', field: 'x' }, ['a', 'b'])).toBe('a\nb');
+    expect(copyValue({ kind: 'table', field: 'x' }, [{ a: 1, b: 'x,y' }])).toBe('a,b\n1,"x,y"\n');
+    expect(copyValue({ kind: 'record', field: 'x' }, { 'SHA-256': 'abc' })).toBe('abc');
+    expect(copyValue({ kind: 'file', field: '' }, { url: '/files/x', contentType: 'application/pdf' }, 'http://h')).toBe('http://h/files/x');
+    expect(toCsv([{ a: 1 }, { b: 2 }])).toBe('a,b\n1,\n,2\n');
+  });
+
+  it('every tool declares a view of a known kind, and code views a language', async () => {
+    const registry = await testRegistry();
+    for (const { tool } of registry.tools) {
+      const v = tool.resultView;
+      expect(v, tool.slug).toBeDefined();
+      for (let x = v; x; x = x.or) {
+        expect(['figure', 'text', 'code', 'list', 'table', 'record', 'file', 'html', 'diff'], tool.slug).toContain(x.kind);
+        if (x.kind === 'code') expect(x.language, tool.slug).toBeTruthy();
+      }
+    }
+  });
+});
+
+describe('the 404', () => {
+  it('suggests the tools an unknown slug is near', async () => {
+    const registry = await testRegistry();
+    const slugs = (s: string) => suggestions(registry.listed(), s).map((e) => e.tool.slug);
+    expect(slugs('bmi')[0]).toBe('bmi-calculator');
+    expect(slugs('json-yaml')[0]).toBe('json-to-yaml');
+    expect(slugs('qqqqqqqqqq')).toEqual([]);
+  });
+});

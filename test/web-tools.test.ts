@@ -1,0 +1,190 @@
+/**
+ * Every tool page in a real browser, at desktop (1280×800) and phone (390×844) size: the first
+ * example fills the form, runs from the page and shows its primary result in the view the tool
+ * declares (`resultView`), the copy button hands the value itself to the clipboard, the first field
+ * is visible without scrolling on the desktop, and after the run the page is no wider than the
+ * phone. The two sizes run side by side, each in WEB_LANES pages at once (default 3);
+ * WEB_ONLY=desktop or phone runs one size. Screenshots of ten representative tools at both sizes
+ * land in test-output/web/tool-<slug>-<size>.png (git-ignored).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startServer, type TestServer } from './helpers/server.js';
+import { launchBrowser, OUTPUT } from './helpers/web.js';
+import { copyValue, resolveView, valueAt, type ResultView } from '../src/web/client/result.js';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Ten tools that show the kinds of results and forms: figures, code, lists, tables, files, diff, add-row tables. */
+export const SHOWCASE = [
+  'salary-calculator',
+  'loan-calculator',
+  'json-to-yaml',
+  'csv-merge',
+  'password-generator',
+  'gpa-calculator',
+  'dutch-holidays',
+  'text-diff',
+  'bmi-calculator',
+  'timesheet-calculator',
+];
+
+const SIZES = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+let s: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  s = await startServer();
+  browser = await launchBrowser();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await s?.close();
+});
+
+interface ToolCase {
+  slug: string;
+  view?: ResultView;
+  example: unknown;
+}
+
+interface Outcome {
+  slug: string;
+  problems: string[];
+  ms: number;
+}
+
+/** A context with the key in storage and the clipboard recorded (what the page hands to writeText). */
+async function context(size: keyof typeof SIZES): Promise<BrowserContext> {
+  const ctx = await browser.newContext({ viewport: SIZES[size], locale: 'en-US', reducedMotion: 'reduce' });
+  await ctx.addInitScript((key) => {
+    try {
+      localStorage.setItem('werkbank.key', key);
+    } catch {
+      /* a sandboxed frame */
+    }
+    const w = window as unknown as { __copied: string[] };
+    w.__copied = [];
+    if (navigator.clipboard)
+      Object.defineProperty(navigator.clipboard, 'writeText', { value: async (t: string) => void w.__copied.push(t), configurable: true });
+  }, s.key);
+  return ctx;
+}
+
+async function runTool(page: Page, size: keyof typeof SIZES, c: ToolCase, errors: string[]): Promise<Outcome> {
+  const started = Date.now();
+  const problems: string[] = [];
+  errors.length = 0;
+  await page.goto(`${s.url}/tools/${c.slug}`, { waitUntil: 'domcontentloaded' });
+  // One round trip: the page's own controls pressed in the page (Playwright's actionability checks would
+  // triple the time), then the state once the result or an error is there.
+  const state = await page.evaluate(async () => {
+    const $ = (sel: string) => document.querySelector(sel) as HTMLElement | null;
+    const until = async (test: () => unknown, ms: number) => {
+      for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 15))) if (test()) return true;
+      return false;
+    };
+    await until(() => $('#fields [id^="f-"]'), 10_000);
+    // The form speaks words: no camelCase names as labels or options, no raw Markdown.
+    const own = (sel: string) => Array.from(document.querySelectorAll(sel)).map((e) => (e.childNodes[0]?.textContent ?? '').trim());
+    const words = [...own('#fields label'), ...own('#fields legend'), ...own('#fields summary'), ...own('#fields th'), ...own('#fields option')];
+    const unreadable = words.filter((w) => /[a-z][A-Z]|_[a-z]/.test(w));
+    for (const hint of Array.from(document.querySelectorAll('#fields .hint'))) if (/`[A-Za-z][^`]*`/.test(hint.textContent ?? '')) unreadable.push(`raw Markdown in “${hint.textContent}”`);
+    const first = $('#fields input, #fields select, #fields textarea');
+    const firstBottom = first ? first.getBoundingClientRect().bottom : Infinity;
+    $('[data-example="0"]')!.click();
+    $('#run')!.click();
+    const done = await until(() => $('#json') || !$('#form-error')!.hidden, 60_000);
+    return {
+      done,
+      unreadable,
+      firstBottom,
+      json: $('#json')?.textContent ?? null,
+      error: $('#form-error')!.hidden ? null : $('#form-error')!.textContent,
+      kind: $('#primary')?.getAttribute('data-kind') ?? null,
+      width: document.documentElement.scrollWidth,
+      focused: document.activeElement?.id ?? '',
+    };
+  });
+  if (size === 'desktop' && state.unreadable.length) problems.push(`form words: ${state.unreadable.join(', ')}`);
+  if (size === 'desktop' && state.firstBottom > SIZES.desktop.height) problems.push(`first field below the fold (bottom at ${Math.round(state.firstBottom)} px)`);
+  if (!state.done || state.json === null) {
+    problems.push(`no result: ${state.error ?? 'timed out'}`);
+    return { slug: c.slug, problems, ms: Date.now() - started };
+  }
+  const data = JSON.parse(state.json);
+  const resolved = resolveView(data, c.view);
+  if (!resolved) problems.push('no primary field in the answer');
+  else {
+    const [view, path] = resolved;
+    if (state.kind !== view.kind) problems.push(`primary view ${state.kind}, declared ${view.kind}`);
+    if (state.focused !== 'primary') problems.push(`focus on #${state.focused}, not on the result`);
+    if (size === 'desktop') {
+      const copied = await page.evaluate(() => {
+        (document.querySelector('[data-copy-primary]') as HTMLElement).click();
+        return (window as unknown as { __copied: string[] }).__copied.at(-1);
+      });
+      const expected = copyValue(view, valueAt(data, path), s.url);
+      if (copied !== expected) problems.push(`copy gave ${JSON.stringify(copied)?.slice(0, 80)}, expected ${JSON.stringify(expected).slice(0, 80)}`);
+    }
+  }
+  if (state.width > SIZES[size].width) problems.push(`page ${state.width} px wide at ${SIZES[size].width} px`);
+  if (errors.length) problems.push(`script errors: ${errors.join(' | ')}`);
+  if (SHOWCASE.includes(c.slug)) {
+    mkdirSync(OUTPUT, { recursive: true });
+    await page.screenshot({ path: join(OUTPUT, `tool-${c.slug}-${size}.png`), fullPage: true });
+  }
+  return { slug: c.slug, problems, ms: Date.now() - started };
+}
+
+/** The cases at one size, `lanes` pages at a time (each a fresh page per tool: one page navigated 155 times slows down). */
+async function runAll(size: keyof typeof SIZES, cases: ToolCase[], lanes: number): Promise<Outcome[]> {
+  const ctx = await context(size);
+  const queue = [...cases];
+  const out: Outcome[] = [];
+  try {
+    await Promise.all(
+      Array.from({ length: lanes }, async () => {
+        for (let c = queue.shift(); c; c = queue.shift()) {
+          const page = await ctx.newPage();
+          const errors: string[] = [];
+          page.on('pageerror', (e) => errors.push(e.message));
+          out.push(await runTool(page, size, c, errors));
+          await page.close();
+        }
+      }),
+    );
+  } finally {
+    await ctx.close();
+  }
+  return out;
+}
+
+describe('every tool page', () => {
+  it('runs its first example at desktop and phone size: the declared view, copy gives the value, the page stays within the phone', async () => {
+    const cases: ToolCase[] = [];
+    const skipped: string[] = [];
+    for (const entry of s.server.registry.listed()) {
+      const example = (await entry.load()).examples[0];
+      // URL renders need the public internet, which the tests do not have.
+      if (example.online) skipped.push(entry.tool.slug);
+      else cases.push({ slug: entry.tool.slug, view: entry.tool.resultView, example: example.input });
+    }
+    expect(cases.length).toBeGreaterThan(100);
+    expect(cases.every((c) => c.view), 'every tool declares its result view').toBe(true);
+    const started = Date.now();
+    const only = process.env.WEB_ONLY;
+    const lanes = Number(process.env.WEB_LANES ?? 3);
+    const [desktop, phone] = await Promise.all([only === 'phone' ? [] : runAll('desktop', cases, lanes), only === 'desktop' ? [] : runAll('phone', cases, lanes)]);
+    const failures = [...desktop.map((o) => ['desktop', o] as const), ...phone.map((o) => ['phone', o] as const)]
+      .filter(([, o]) => o.problems.length)
+      .map(([size, o]) => `${o.slug} (${size}): ${o.problems.join('; ')}`);
+    const slowest = [...desktop, ...phone].sort((a, b) => b.ms - a.ms).slice(0, 3).map((o) => `${o.slug} ${o.ms} ms`);
+    console.log(`${cases.length} tools × 2 sizes in ${Date.now() - started} ms (skipped, online: ${skipped.join(', ') || 'none'}); slowest: ${slowest.join(', ')}`);
+    expect(failures).toEqual([]);
+  }, 300_000);
+});
