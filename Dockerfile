@@ -4,23 +4,32 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev
+# The render browser is built into the image (the npm package installs none): werkbank's own, unpacked
+# from the dev dependency @sparticuz/chromium after checking it against the hashes werkbank pins, the
+# same as `werkbank-mcp install-browser` does from the registry.
+RUN npm run build \
+ && node dist/werkbank.js install-browser --from node_modules/@sparticuz/chromium --data /opt/werkbank
 
 FROM node:20-bookworm-slim
-# What renders need on a slim Debian: the shared libraries of the bundled Chromium
-# (@sparticuz/chromium) and fonts (Latin with Dutch diacritics, emoji). The same list is
-# installed and rendered with in CI by scripts/check-runtime-rootfs.sh (a debootstrap chroot),
-# so the two cannot drift. Measured there: +25 MB over the base, a 527 MB file system; Debian's
-# `chromium` package instead would add about 730 MB (README, "Where renders work").
+LABEL io.modelcontextprotocol.server.name="io.github.werkbank/werkbank-mcp"
+# What renders need on a slim Debian: the shared libraries of that Chromium and fonts (Latin with
+# Dutch diacritics, emoji). The same list is installed and rendered with in CI by
+# scripts/check-runtime-rootfs.sh (a debootstrap chroot), so the two cannot drift. Measured there:
+# +25 MB over the base; Debian's `chromium` package instead would add about 730 MB (README, "Where
+# renders work").
 COPY docker/runtime-packages.txt /tmp/runtime-packages.txt
 RUN apt-get update \
  && apt-get install -y --no-install-recommends $(sed -e 's/#.*//' /tmp/runtime-packages.txt) \
  && rm -rf /var/lib/apt/lists/* /tmp/runtime-packages.txt
 WORKDIR /app
-ENV NODE_ENV=production WERKBANK_HOST=0.0.0.0 WERKBANK_PORT=8787 WERKBANK_DATA_DIR=/data
-COPY --from=build /app/node_modules ./node_modules
-COPY --from=build /app/dist ./dist
+ENV NODE_ENV=production WERKBANK_HOST=0.0.0.0 WERKBANK_PORT=8787 WERKBANK_DATA_DIR=/data \
+    WERKBANK_BROWSER_DIR=/opt/werkbank/browser
+# The package has no runtime dependencies (everything is bundled into dist/): no node_modules.
+COPY --from=build /app/dist/werkbank.js /app/dist/manifest.json /app/dist/THIRD-PARTY-LICENSES.txt ./dist/
+COPY --from=build /app/dist/chunks ./dist/chunks
+COPY --from=build /app/dist/node_modules ./dist/node_modules
 COPY --from=build /app/assets ./assets
+COPY --from=build /opt/werkbank/browser /opt/werkbank/browser
 COPY package.json README.md mcp.json ./
 RUN mkdir -p /data && chown node:node /data
 VOLUME /data

@@ -3,7 +3,9 @@
  * measured in the same run, printed as ratios. Not a test: these machines are
  * shared and noisy, so read the ratios, and re-run when the load is high.
  *
- * Sections (run one with `npm run bench -- <name>`): rest, mcp, stdio, tokens, brp, upa, render, postgres.
+ * Sections (run one with `npm run bench -- <name>`): rest, mcp, stdio, tokens, discovery, brp, upa, render, postgres, install.
+ * `install` (the npx install size and cold start of the 1.1.0 layout and this one) fetches from the npm
+ * registry, so a plain `npm run bench` leaves it out: run it by name.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -181,6 +183,39 @@ async function tokens() {
   ]);
 }
 
+/** Issue 33: can a model find the right tool? recall@1/@5 of find_tools against two plain BM25s, and what answers cost. */
+async function discovery() {
+  const [{ loadRegistry }, { discoveryReport }, { describeToolsetTokens, TOKEN_BUDGETS }, { exampleAnswerTokens }] = await Promise.all([
+    import('../src/catalog.js'),
+    import('./discovery.js'),
+    import('./tokens.js'),
+    import('./answers.js'),
+  ]);
+  const registry = await loadRegistry();
+  const r = discoveryReport(registry);
+  const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
+  const row = (label: string, x: { at1: number; at5: number }): Row => [label, `${pct(x.at1)} / ${pct(x.at5)}`];
+  print(`tool discovery: recall@1 / recall@5 on ${r.queries} requests (${r.dutch} Dutch), test/discovery/queries.json`, [
+    row('find_tools = GET /api/v1/tools?q= = web search (target 90 / 98)', r.findTools),
+    row('baseline: plain BM25 over name + description', r.baseline),
+    row('plain BM25 over the full listed text (target 85 / 97)', r.listed),
+    ['find_tools answer, limit 5: average / largest tokens', `${r.answerTokens.average.toFixed(0)} / ${r.answerTokens.max}`],
+  ]);
+  if (r.findTools.misses.length) console.log(`  find_tools misses (not in the top 5):\n${r.findTools.misses.map((m) => `    ${m.q} → ${m.expected.join(' | ')} (got ${m.got.join(', ') || 'nothing'})`).join('\n')}`);
+  const d = describeToolsetTokens(registry);
+  const avg = d.reduce((a, b) => a + b.tokens, 0) / d.length;
+  const largest = [...d].sort((a, b) => b.tokens - a.tokens)[0];
+  print('describe_toolset answers (compact JSON, o200k tokens)', [
+    [`average over ${d.length} toolsets (budget ${TOKEN_BUDGETS.describeAverage})`, avg.toFixed(0)],
+    [`largest, ${largest.toolset} (budget ${TOKEN_BUDGETS.describeMax})`, String(largest.tokens)],
+  ]);
+  const answers = await exampleAnswerTokens(registry);
+  print('first example answer of every tool: MCP text content, o200k tokens (compact as sent / pretty-printed)', [
+    ['all tools: total', `${answers.reduce((a, b) => a + b.compact, 0)} / ${answers.reduce((a, b) => a + b.pretty, 0)}`],
+    ...answers.map((a): Row => [a.name, `${a.compact} / ${a.pretty}`]),
+  ]);
+}
+
 /** Issue 14: a cheap call's latency while every tool runs its hostile inputs 5 at a time (target p99 < 250 ms). */
 async function stall() {
   const [{ loadAllTools }, { knownHostile, generatedHostile }, { measureStall, CONCURRENCY }] = await Promise.all([
@@ -226,16 +261,18 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   mcp,
   stdio,
   tokens,
+  discovery,
   stall,
   brp: async () => section('brp', (await import('./brp.js')).benchBrp, 'BRP generator, 5,000 persons (target json < 300 ms, < 150 MB)'),
   upa: async () => section('upa', (await import('./upa.js')).benchUpa, 'UPA generator (target 10,000 x 3 months < 3 s, < 400 MB)'),
   render: async () => section('render', (await import('./render.js')).benchRender, 'Render: html-to-pdf (target warm small p50 < 250 ms)'),
+  install: async () => print('npx -y werkbank-mcp from an empty npm cache: install size and cold start to tools/list, 1.1.0 layout and now', await (await import('./install.js')).benchInstall()),
   postgres: async () => print('PostgreSQL store: REST calls, workers, metering, usage with 1M rows (target 2 workers >= 1.6x lowdb)', await (await import('./postgres.js')).benchPostgres()),
 };
 
 async function main() {
   const wanted = process.argv.slice(2);
-  const names = wanted.length ? wanted : Object.keys(SECTIONS);
+  const names = wanted.length ? wanted : Object.keys(SECTIONS).filter((n) => n !== 'install');
   console.log(`werkbank bench: ${names.join(', ')} (load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}; ${SECONDS} s per load run)`);
   for (const name of names) {
     if (!SECTIONS[name]) throw new Error(`unknown section ${name}; sections: ${Object.keys(SECTIONS).join(', ')}`);

@@ -5,9 +5,11 @@
 #      built from), then apt-get install --no-install-recommends the packages of
 #      docker/runtime-packages.txt, the list the Dockerfile installs;
 #   2. Node (this machine's node binary, standing in for the image's /usr/local/bin/node)
-#      and the app copied as the Dockerfile copies it: /app/{dist,assets,node_modules
-#      (production dependencies only),package.json,README.md,mcp.json}, user `node` (uid
-#      1000), WERKBANK_DATA_DIR=/data;
+#      and the app copied as the Dockerfile copies it: /app/{dist (the bundle, its chunks and
+#      dist/node_modules; the package has no runtime dependencies),assets,package.json,
+#      README.md,mcp.json}; the browser installed as the Dockerfile's build stage installs it
+#      (`werkbank install-browser --from node_modules/@sparticuz/chromium`) into
+#      /opt/werkbank/browser (WERKBANK_BROWSER_DIR); user `node` (uid 1000), WERKBANK_DATA_DIR=/data;
 #   3. in a private network namespace (loopback only, plus a public-looking address for a
 #      test page that exists only inside it), `werkbank serve` runs inside the chroot as
 #      user node, and over REST on loopback renders an HTML page to PDF and the test page
@@ -54,7 +56,7 @@ fi
 [ "$(id -u)" = 0 ] || die "must run as root (debootstrap, chroot and unshare need it)"
 command -v node >/dev/null || die "node is not on PATH"
 [ -f "$ROOT_DIR/dist/werkbank.js" ] || die "dist/werkbank.js is missing: run npm run build first"
-[ -d "$ROOT_DIR/node_modules/@sparticuz/chromium" ] || die "node_modules is missing: run npm ci first"
+[ -d "$ROOT_DIR/node_modules/@sparticuz/chromium" ] || die "node_modules/@sparticuz/chromium is missing: run npm ci first"
 [ -f "$PACKAGES_FILE" ] || die "package list $PACKAGES_FILE not found"
 mapfile -t PACKAGES < <(sed -e 's/#.*//' -e 's/[[:space:]]\+/\n/g' "$PACKAGES_FILE" | grep -v '^$')
 [ ${#PACKAGES[@]} -gt 0 ] || die "package list $PACKAGES_FILE is empty"
@@ -128,25 +130,21 @@ install -m 0755 "$(readlink -f "$(command -v node)")" "$ROOTFS/usr/local/bin/nod
 chroot "$ROOTFS" /usr/local/bin/node -e 0 2>"$WORK/node.log" ||
   die "this machine's node does not run on a slim Debian ($(head -n1 "$WORK/node.log")); use the official Node 20 binary"
 chroot "$ROOTFS" useradd --uid 1000 --user-group --create-home --shell /bin/bash node
-mkdir -p "$ROOTFS/app/node_modules" "$ROOTFS/data"
-cp -a "$ROOT_DIR/dist" "$ROOT_DIR/assets" "$ROOTFS/app/"
+mkdir -p "$ROOTFS/app/dist" "$ROOTFS/data"
+cp -a "$ROOT_DIR/dist/werkbank.js" "$ROOT_DIR/dist/manifest.json" "$ROOT_DIR/dist/THIRD-PARTY-LICENSES.txt" \
+  "$ROOT_DIR/dist/chunks" "$ROOT_DIR/dist/node_modules" "$ROOTFS/app/dist/"
+cp -a "$ROOT_DIR/assets" "$ROOTFS/app/"
 cp "$ROOT_DIR/package.json" "$ROOT_DIR/README.md" "$ROOT_DIR/mcp.json" "$ROOTFS/app/"
-# Production dependencies only (the Dockerfile's `npm prune --omit=dev`).
-(cd "$ROOT_DIR" && npm ls --omit=dev --all --parseable 2>/dev/null || true) |
-  sed -n "s|^$ROOT_DIR/node_modules/||p" | sort -u |
-  awk '{ for (i = 1; i <= n; i++) if (index($0, kept[i] "/") == 1) next; kept[++n] = $0; print }' >"$WORK/prod-modules.txt"
-if [ -s "$WORK/prod-modules.txt" ]; then
-  tar -C "$ROOT_DIR/node_modules" -cf - -T "$WORK/prod-modules.txt" | tar -C "$ROOTFS/app/node_modules" -xf -
-else
-  echo "check-runtime-rootfs: npm ls listed no production dependencies; copying all of node_modules" >&2
-  cp -a "$ROOT_DIR/node_modules/." "$ROOTFS/app/node_modules/"
-fi
+# The browser, as the Dockerfile's build stage installs it (checked against the pinned hashes).
+(cd "$ROOT_DIR" && node dist/werkbank.js install-browser --from node_modules/@sparticuz/chromium --data "$ROOTFS/opt/werkbank" --json) \
+  >"$WORK/install-browser.json" || die "install-browser failed"
 chroot "$ROOTFS" chown node:node /data
 echo "$PAGE_IP $PAGE_HOST" >>"$ROOTFS/etc/hosts"
 mountpoint -q "$ROOTFS/dev/shm" || { mkdir -p "$ROOTFS/dev/shm" && mount -t tmpfs -o size=64m shm "$ROOTFS/dev/shm"; }
 APP_MB=$(du -sm "$ROOTFS/app" | cut -f1)
+BROWSER_MB=$(du -sm "$ROOTFS/opt/werkbank/browser" | cut -f1)
 IMAGE_MB=$(du -smx "$ROOTFS" | cut -f1)
-step "rootfs ${IMAGE_MB} MB: minbase ${BASE_MB} MB + packages $((OS_MB - BASE_MB)) MB + node and app $((IMAGE_MB - OS_MB)) MB (app ${APP_MB} MB)"
+step "rootfs ${IMAGE_MB} MB: minbase ${BASE_MB} MB + packages $((OS_MB - BASE_MB)) MB + node, app and browser $((IMAGE_MB - OS_MB)) MB (app ${APP_MB} MB, browser ${BROWSER_MB} MB)"
 
 # 3. Serve and render inside a private network namespace.
 cat >"$WORK/check.mjs" <<'EOF'
@@ -175,6 +173,7 @@ await new Promise((r) => page.listen(80, PAGE_IP, r));
 const env = {
   HOME: '/home/node', PATH: '/usr/local/bin:/usr/bin:/bin', NODE_ENV: 'production',
   WERKBANK_HOST: '127.0.0.1', WERKBANK_PORT: '0', WERKBANK_DATA_DIR: '/data', WERKBANK_PRINT_PORT: '1',
+  WERKBANK_BROWSER_DIR: '/opt/werkbank/browser',
 };
 const started = Date.now();
 const server = spawn('chroot', ['--userspec=node:node', ROOTFS, '/usr/bin/env', '-i', ...Object.entries(env).map(([k, v]) => `${k}=${v}`),
@@ -247,6 +246,6 @@ if unshare --net true 2>/dev/null; then
 else
   die "unshare --net is not permitted here (the check needs a private network namespace: run it as root on a VM or a privileged container)"
 fi
-RUNTIME_TMP_MB=$(du -sm "$ROOTFS/tmp" | cut -f1)
 step "ok: $(cat "$WORK/result.json")"
-step "ok: the runtime file system renders (image rootfs ${IMAGE_MB} MB; first render unpacked ${RUNTIME_TMP_MB} MB into /tmp)"
+# The chroot has no other browser and no WERKBANK_CHROMIUM_PATH: the renders ran on the built-in one.
+step "ok: the runtime file system renders with the built-in browser (image rootfs ${IMAGE_MB} MB, browser ${BROWSER_MB} MB)"

@@ -29,28 +29,99 @@ Usage:
   werkbank serve [--port 8787] [--host 127.0.0.1] [--data DIR] [--toolsets LIST] [--dev]
                                          HTTP server: POST /api/v1/tools/<slug>, GET /openapi.json, /mcp
   werkbank doctor                        check the environment, print MCP host configs
-  werkbank accounts create NAME [--plan free|paid]
-  werkbank accounts list
-  werkbank keys create --account NAME [--json]     prints the key once
-  werkbank keys list --account NAME                prefixes only
-  werkbank keys revoke KEY_ID
-  werkbank credits add --account NAME --pack 100|1000|5000
+  werkbank install-browser [--data DIR] [--from PATH]
+                                         fetch the Chromium the render tools use (64 MB) into the data dir
+  werkbank accounts create|list          accounts   (werkbank accounts --help)
+  werkbank keys create|list|revoke       API keys   (werkbank keys --help)
+  werkbank credits add                   credit packs
   werkbank usage --account NAME [--days N]
   werkbank migrate [--from-data DIR]     apply the PostgreSQL schema; copy an embedded store into it
+  werkbank help [COMMAND]                this help, or a command's
+
+The administration commands (accounts, keys, credits, usage) open the store themselves: while
+\`werkbank serve\` runs on the same data dir, use the admin API (WERKBANK_ADMIN_TOKEN) or the account
+page instead, or give the server a PostgreSQL store (--database-url) that both can share.
 
 Options:
-  --data DIR        data dir (default ./.werkbank; stdio: ~/.werkbank; or WERKBANK_DATA_DIR)
+  --data DIR        data dir (default ./.werkbank; stdio and install-browser: ~/.werkbank; or WERKBANK_DATA_DIR)
   --toolsets LIST   MCP toolsets, comma-separated, or "all" (default ${defaults}, or WERKBANK_TOOLSETS)
                     toolsets: ${toolsets}
   --dev             (serve) on first start, create a local "dev" account and print its key once
   --database-url URL  PostgreSQL store shared by several processes (or WERKBANK_DATABASE_URL; default: embedded)
   --workers N       (serve) processes sharing the port (default: all cores with a database URL, else 1)
-  -h, --help        this help
+  --json            (administration, install-browser) machine-readable output
+  -h, --help        this help (after a command: the command's)
   -v, --version     the version
 
 Environment: WERKBANK_DATA_DIR, WERKBANK_TOOLSETS, WERKBANK_PORT, WERKBANK_HOST, WERKBANK_ADMIN_TOKEN
-(enables /api/v1/admin), WERKBANK_ALLOWED_HOSTS (Host names accepted besides localhost).
+(enables /api/v1/admin), WERKBANK_ALLOWED_HOSTS (Host names accepted besides localhost),
+WERKBANK_CHROMIUM_PATH (the browser renders use), WERKBANK_BROWSER_DIR (where install-browser puts
+it; default <data dir>/browser), WERKBANK_BROWSER_AUTO_INSTALL=1 (the first render installs it).
 `;
+
+/** Help of each command and command group: `werkbank <command> --help`, `werkbank help <command>`, or a group without a subcommand. */
+export const COMMAND_HELP: Record<string, string> = {
+  stdio: `Usage: werkbank [stdio] [--toolsets LIST] [--data DIR]
+
+The MCP server over stdio: what an MCP host starts (\`npx -y werkbank-mcp\`, or \`node /abs/path/dist/werkbank.js\`
+from a clone; \`werkbank doctor\` prints the configuration for this install). Agent memory is kept in the data dir
+(default ~/.werkbank).
+`,
+  serve: `Usage: werkbank serve [--port 8787] [--host 127.0.0.1] [--data DIR] [--toolsets LIST] [--dev]
+                      [--database-url URL] [--workers N]
+
+HTTP server on one port: the REST API (POST /api/v1/tools/<slug>), OpenAPI (/openapi.json, /docs), MCP over
+Streamable HTTP (/mcp), the web pages (/, /account). --dev creates a local "dev" account on first start and
+prints its key once. While it runs, manage accounts and keys with the admin API (set WERKBANK_ADMIN_TOKEN) or
+the account page: the administration commands cannot open a data dir the server holds.
+`,
+  doctor: `Usage: werkbank doctor [--data DIR] [--database-url URL]
+
+Checks Node.js, the tool registry, the data dir, the store and the render browser (launches it and prints a
+test page to PDF), then prints the MCP host configurations for this install.
+`,
+  'install-browser': `Usage: werkbank install-browser [--data DIR] [--from PATH] [--json]
+
+Fetches the Chromium the render tools use (the npm package @sparticuz/chromium, a 64 MB download; Linux x64)
+from the npm registry, checks it against the integrity werkbank pins, unpacks it into <data dir>/browser
+(WERKBANK_BROWSER_DIR overrides; default data dir ~/.werkbank, where every werkbank looks) and reports its
+size. Not needed where Chrome, Chromium or Edge is installed, or with WERKBANK_CHROMIUM_PATH.
+  --from PATH   install from a local copy of the package (its folder or .tgz) instead of the registry
+`,
+  accounts: `Usage:
+  werkbank accounts create NAME [--plan free|paid]   create an account
+  werkbank accounts list                             accounts, plans and credits left
+
+Options: --data DIR, --database-url URL, --json. While \`werkbank serve\` runs on the same data dir, use the
+admin API (POST /api/v1/admin/accounts with WERKBANK_ADMIN_TOKEN) instead.
+`,
+  keys: `Usage:
+  werkbank keys create --account NAME [--json]   create an API key (wbk_…); it is printed once
+  werkbank keys list --account NAME              the account's keys (prefixes only)
+  werkbank keys revoke KEY_ID                    revoke a key (its id, from keys list)
+
+Options: --data DIR, --database-url URL, --json. While \`werkbank serve\` runs on the same data dir, use the
+account page (/account) or the admin API (WERKBANK_ADMIN_TOKEN) instead.
+`,
+  credits: `Usage:
+  werkbank credits add --account NAME --pack 100|1000|5000   add a credit pack to an account
+
+Options: --data DIR, --database-url URL, --json.
+`,
+  usage: `Usage: werkbank usage --account NAME [--days N]
+
+Calls and credits of an account per day, the last N days (default 7, at most 365).
+Options: --data DIR, --database-url URL, --json.
+`,
+  migrate: `Usage: werkbank migrate [--database-url URL] [--from-data DIR] [--json]
+
+Applies the PostgreSQL schema (WERKBANK_DATABASE_URL or --database-url); with --from-data, copies an embedded
+store (a data dir) into it. Running it again copies nothing twice.
+`,
+};
+
+/** The subcommands of each command group. */
+const SUBCOMMANDS: Record<string, string[]> = { accounts: ['create', 'list'], keys: ['create', 'list', 'revoke'], credits: ['add'] };
 
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -71,16 +142,30 @@ async function main(argv: string[]): Promise<number> {
       'database-url': { type: 'string' },
       workers: { type: 'string' },
       'from-data': { type: 'string' },
+      from: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },
   });
-  if (values.help) {
+  const mainHelp = async () => {
     const registry = await (await import('./catalog.js')).loadRegistry();
-    return print(help(registry.defaultToolsets.join(','), registry.toolsets.map((t) => t.name).join(', '))), 0;
-  }
+    return print(help(registry.defaultToolsets.join(','), registry.visibleToolsets().map((t) => t.name).join(', '))), 0;
+  };
   if (values.version) return print(VERSION), 0;
+  if (positionals[0] === 'help') {
+    const topic = positionals[1];
+    if (!topic) return mainHelp();
+    if (!COMMAND_HELP[topic]) return unknownCommand(topic);
+    return print(COMMAND_HELP[topic]), 0;
+  }
+  if (values.help) return positionals[0] && COMMAND_HELP[positionals[0]] ? (print(COMMAND_HELP[positionals[0]]), 0) : mainHelp();
   const [command = 'stdio', sub, arg] = positionals;
+  // A command group without a (known) subcommand: its help (on stdout when asked for, with the error otherwise).
+  if (SUBCOMMANDS[command] && !SUBCOMMANDS[command].includes(sub ?? '')) {
+    if (sub === undefined) return print(COMMAND_HELP[command]), 0;
+    process.stderr.write(`Unknown command "${command} ${sub}": the ${command} commands are ${SUBCOMMANDS[command].join(', ')}.\n\n${COMMAND_HELP[command]}`);
+    return 2;
+  }
 
   switch (command) {
     case 'stdio': {
@@ -94,6 +179,8 @@ async function main(argv: string[]): Promise<number> {
       return serveCommand(values);
     case 'doctor':
       return doctor(values.data, values['database-url']);
+    case 'install-browser':
+      return installBrowserCommand(values);
     case 'migrate':
       return (await import('./store/commands.js')).migrateCommand(
         { databaseUrl: values['database-url'], fromData: values['from-data'], json: values.json },
@@ -105,9 +192,16 @@ async function main(argv: string[]): Promise<number> {
     case 'usage':
       return admin(command, sub, arg, values);
     default:
-      process.stderr.write(`Unknown command "${command}" (werkbank --help lists the commands).\n`);
-      return 2;
+      return unknownCommand(command);
   }
+}
+
+function unknownCommand(command: string): number {
+  process.stderr.write(
+    `Unknown command "${command}": the commands are stdio, serve, doctor, install-browser, ${Object.keys(SUBCOMMANDS).join(', ')}, usage, migrate, help ` +
+      `(werkbank --help describes them).\n`,
+  );
+  return 2;
 }
 
 function print(text: string): void {
@@ -198,7 +292,15 @@ async function devKey(accounts: import('./accounts/accounts.js').Accounts): Prom
 async function admin(command: string, sub: string | undefined, arg: string | undefined, values: Record<string, string | boolean | undefined>) {
   const [{ configFromEnv }, { openStore }, { Accounts }] = await Promise.all([import('./server.js'), import('./store/select.js'), import('./accounts/accounts.js')]);
   const config = configFromEnv({ dataDir: values.data as string | undefined, databaseUrl: values['database-url'] as string | undefined });
-  const store = await openStore(config);
+  const store = await openStore(config).catch((err: Error) => {
+    // The embedded store serves one process: while `werkbank serve` holds the data dir, the server itself administers it.
+    if (/in use by another werkbank process/.test(err.message))
+      throw new ToolError(
+        `${err.message}\nWhile the server runs, use its admin API instead (/api/v1/admin/..., with WERKBANK_ADMIN_TOKEN set when it starts) ` +
+          `or the account page (/account, e.g. http://127.0.0.1:8787/account).`,
+      );
+    throw err;
+  });
   const accounts = new Accounts(store);
   const out = (data: unknown, text: string) => print(values.json ? JSON.stringify(data, null, 2) : text);
   const need = (name: string, value: unknown): string => {
@@ -231,8 +333,11 @@ async function admin(command: string, sub: string | undefined, arg: string | und
         break;
       }
       case 'keys revoke': {
+        const before = new Date().toISOString();
         const r = await accounts.revokeKey(need('KEY_ID', arg));
-        out(r, `Revoked ${r.id} (${r.prefix}…).`);
+        // The store keeps the first revocation time: an earlier one means this call changed nothing.
+        const already = !!r.revokedAt && r.revokedAt < before;
+        out({ ...r, alreadyRevoked: already }, already ? `Key ${r.id} (${r.prefix}…) was already revoked (${r.revokedAt}); nothing changed.` : `Revoked ${r.id} (${r.prefix}…).`);
         break;
       }
       case 'credits add': {
@@ -263,8 +368,10 @@ async function admin(command: string, sub: string | undefined, arg: string | und
 
 async function doctor(dataDirOption: string | undefined, databaseUrl: string | undefined): Promise<number> {
   const node = process.execPath;
-  const cli = fileURLToPath(import.meta.url);
-  const checks: [string, boolean, string][] = [];
+  const { installKind, cliPath, selfCommand } = await import('./core/command.js');
+  const kind = installKind();
+  const cli = cliPath();
+  const checks: [string, boolean | 'note', string][] = [];
   const major = Number(process.versions.node.split('.')[0]);
   checks.push(['Node.js >= 20', major >= 20, `${process.version} at ${node}`]);
   try {
@@ -277,16 +384,27 @@ async function doctor(dataDirOption: string | undefined, databaseUrl: string | u
   const dataDir = resolve(dataDirOption ?? process.env.WERKBANK_DATA_DIR ?? join(homedir(), '.werkbank'));
   checks.push(dataDirCheck(dataDir));
   checks.push(await (await import('./store/commands.js')).storeCheck(dataDir, databaseUrl));
-  checks.push(await renderCheck());
+  checks.push(await renderCheck(dataDir));
   print(`werkbank ${VERSION} doctor\n`);
-  for (const [name, ok, detail] of checks) print(`  ${ok ? 'ok  ' : 'FAIL'}  ${name}: ${detail.replace(/\n/g, '\n        ')}`);
-  const stdio = { command: node, args: [cli] };
+  const mark = (ok: boolean | 'note') => (ok === 'note' ? 'note' : ok ? 'ok  ' : 'FAIL');
+  for (const [name, ok, detail] of checks) print(`  ${mark(ok)}  ${name}: ${detail.replace(/\n/g, '\n        ')}`);
+  // Never a path into npx's cache (temporary): started by npx, the configurations use npx.
   const npx = { command: 'npx', args: ['-y', 'werkbank-mcp'] };
+  const local = { command: node, args: [cli] };
+  const stdio = kind === 'npx' ? npx : local;
+  const claude = kind === 'npx' ? 'claude mcp add werkbank -- npx -y werkbank-mcp' : `claude mcp add werkbank -- ${JSON.stringify(node)} ${JSON.stringify(cli)}`;
+  const intro =
+    kind === 'npx'
+      ? 'MCP host configurations (stdio), with npx (it fetches werkbank-mcp from the npm registry):'
+      : kind === 'clone'
+        ? `MCP host configurations (stdio) for this build (${cli}; rebuild with npm run build after a pull):`
+        : `MCP host configurations (stdio) for this install (${cli}):`;
+  const after =
+    kind === 'npx'
+      ? `If the host does not find "npx" (nvm, PATH), use its absolute path: ${JSON.stringify(join(dirname(node), 'npx'))}.`
+      : `With the published package instead (npx fetches it; no clone needed):\n${JSON.stringify({ mcpServers: { werkbank: npx } }, null, 2)}`;
   print(`
-MCP host configurations (stdio). With npx:
-${JSON.stringify({ mcpServers: { werkbank: npx } }, null, 2)}
-
-If "npx" is not found by the host (nvm, PATH), use the absolute paths of this install:
+${intro}
 
 Claude Desktop (claude_desktop_config.json) and Cursor (~/.cursor/mcp.json):
 ${JSON.stringify({ mcpServers: { werkbank: stdio } }, null, 2)}
@@ -294,13 +412,41 @@ ${JSON.stringify({ mcpServers: { werkbank: stdio } }, null, 2)}
 VS Code (.vscode/mcp.json):
 ${JSON.stringify({ servers: { werkbank: { type: 'stdio', ...stdio } } }, null, 2)}
 
-Claude Code:
-  claude mcp add werkbank -- ${JSON.stringify(node)} ${JSON.stringify(cli)}
+Claude Code (it searches the tools of MCP servers itself, so it gets every tool):
+  ${claude} --toolsets all
 
-Streamable HTTP (after \`werkbank serve\`; needs an API key):
+These list the default toolsets plus find_tools, which finds any other tool by task (within 8,000 tokens of
+the model's context). Hosts that search tool names and descriptions themselves (Claude Code, the Claude
+Agent SDK, GitHub Copilot CLI) should list every tool instead: add "--toolsets", "all" to args (or set
+WERKBANK_TOOLSETS=all); each tool's description carries its English and Dutch keywords for their search.
+
+${after}
+
+Streamable HTTP (after \`${selfCommand('serve')}\`; needs an API key):
 ${JSON.stringify({ mcpServers: { werkbank: { url: 'http://127.0.0.1:8787/mcp', headers: { 'X-API-Key': '<your key>' } } } }, null, 2)}
 `);
-  return checks.every(([, ok]) => ok) ? 0 : 1;
+  return checks.every(([, ok]) => ok !== false) ? 0 : 1;
+}
+
+/** `werkbank install-browser`: fetch, verify and unpack the render browser into the browser dir; report its size. */
+async function installBrowserCommand(values: Record<string, string | boolean | undefined>): Promise<number> {
+  const { browserDir, installBrowser, mb } = await import('./render/install.js');
+  const dataDir = resolve((values.data as string | undefined) ?? process.env.WERKBANK_DATA_DIR ?? join(homedir(), '.werkbank'));
+  const dir = browserDir(dataDir);
+  const report = await installBrowser({ dir, from: values.from as string | undefined, progress: (line) => !values.json && print(line) });
+  // Does it start here? A missing shared library is named with the command that adds it.
+  const { missingLibraries, installLibrariesCommand, systemProbe } = await import('./render/browser.js');
+  const missing = await missingLibraries(report.path);
+  const startable = missing.length ? `it cannot start here yet: shared libraries missing: ${missing.join(', ')}; fix: ${installLibrariesCommand(missing, systemProbe())}` : null;
+  if (values.json) return print(JSON.stringify({ ...report, missingLibraries: missing }, null, 2)), 0;
+  print(
+    (report.alreadyInstalled ? `Already installed: ${report.path}` : `Installed ${report.path}`) +
+      ` (@sparticuz/chromium ${report.version}; ${mb(report.installedBytes)} on disk` +
+      (report.downloadBytes ? `, ${mb(report.downloadBytes)} fetched and verified, in ${(report.ms / 1000).toFixed(1)} s` : '') +
+      `).\nThe render tools use it when no Chrome, Chromium or Edge is installed and WERKBANK_CHROMIUM_PATH is not set.` +
+      (startable ? `\nNote: ${startable}` : ''),
+  );
+  return 0;
 }
 
 /** The data dir as it is: writable, or creatable (its nearest existing parent is writable). Creates nothing. */
@@ -324,11 +470,21 @@ function dataDirCheck(dir: string): [string, boolean, string] {
   }
 }
 
-/** Launch the render browser and print a tiny page to PDF, as a render would (nothing reaches the network). */
-async function renderCheck(): Promise<[string, boolean, string]> {
+/**
+ * Launch the render browser and print a tiny page to PDF, as a render would (nothing reaches the network).
+ * No browser at all is a note, not a failure: renders are optional, and the note gives the command that adds one.
+ */
+async function renderCheck(dataDir: string): Promise<[string, boolean | 'note', string]> {
   const name = 'render browser';
-  const { RenderPool } = await import('./render/pool.js');
+  const [{ RenderPool }, { findChromium, BrowserUnavailable }] = await Promise.all([import('./render/pool.js'), import('./render/browser.js')]);
+  try {
+    await findChromium(process.env, { dataDir });
+  } catch (e) {
+    if (e instanceof BrowserUnavailable && e.cause.startsWith('No browser for renders') && !process.env.WERKBANK_BROWSER_AUTO_INSTALL)
+      return [name, 'note', `none yet (the render tools answer 503 until there is one): ${e.cause.replace(/^No browser for renders: /, '')}\nadd one: ${e.fix}`];
+  }
   const pool = new RenderPool({
+    dataDir,
     proxy: { resolver: async () => [], policy: () => false },
     concurrency: 1,
     queue: 0,

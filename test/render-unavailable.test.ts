@@ -1,7 +1,8 @@
 /**
  * A browser that cannot start is not an internal error: renders answer 503
  * with Retry-After and the cause and fix, are refunded, the cause is logged
- * once; MCP gives the same message as an isError result.
+ * once; MCP gives the same message as an isError result. (No browser at all:
+ * test/render-browser.test.ts and test/doctor.test.ts check the command named.)
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chmodSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,6 +34,7 @@ beforeAll(async () => {
 afterEach(async () => {
   await srv?.close();
   delete process.env.WERKBANK_CHROMIUM_PATH;
+  delete process.env.WERKBANK_BROWSER_DIR;
   logged.length = 0;
 });
 afterAll(() => {

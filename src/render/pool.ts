@@ -39,8 +39,10 @@ export interface PoolOptions {
   deadlineMs?: number;
   /** Replace the browser after this many renders (default 100). */
   recycleAfter?: number;
-  /** Where Chromium comes from (default: `findChromium()`). */
+  /** Where Chromium comes from (default: `findChromium()` with `dataDir`). */
   chromium?: () => Promise<BrowserChoice>;
+  /** The data dir, whose `browser/` folder holds a browser werkbank installed (see src/render/install.ts). */
+  dataDir?: string;
   /** Log a browser that cannot start (default true; `werkbank doctor` prints it itself). */
   logFailures?: boolean;
 }
@@ -55,6 +57,8 @@ export interface RenderScope {
 
 interface Instance {
   browser: Browser;
+  /** When the browser was installed for this launch (auto-install on first use), ms since the epoch. */
+  installedAt?: number;
   active: number;
   renders: number;
   retired: boolean;
@@ -134,8 +138,10 @@ export class RenderPool {
   }
 
   private async render<T>(job: (scope: RenderScope) => Promise<T>): Promise<T> {
-    const started = Date.now();
+    let started = Date.now();
     const instance = await this.instance();
+    // A render that waited for the browser to be installed (first use) gets its whole deadline after that.
+    if (instance.installedAt !== undefined && instance.installedAt >= started) started = Date.now();
     instance.active++;
     instance.renders++;
     if (instance.renders >= this.recycleAfter) this.retire(instance);
@@ -216,7 +222,7 @@ export class RenderPool {
     let choice: BrowserChoice | null = this.choice;
     let browser: Browser;
     try {
-      choice ??= await (this.opts.chromium ?? findChromium)();
+      choice ??= await (this.opts.chromium ?? (() => findChromium(process.env, { dataDir: this.opts.dataDir })))();
       // Imported here, not at the top: playwright-core takes about a second to load,
       // and a server that never renders should not pay for it at start-up.
       const { chromium } = await import('playwright-core');
@@ -235,7 +241,8 @@ export class RenderPool {
     this.failure = null;
     this.loggedFailure = null;
     this.stats.launches++;
-    const instance: Instance = { browser, active: 0, renders: 0, retired: false };
+    const instance: Instance = { browser, active: 0, renders: 0, retired: false, installedAt: choice.installedNow ? Date.now() : undefined };
+    if (choice.installedNow) this.choice = { path: choice.path, source: choice.source };
     browser.on('disconnected', () => {
       if (!instance.retired) log(`render: browser disconnected after ${instance.renders} renders; relaunching on next render`);
       this.retire(instance);

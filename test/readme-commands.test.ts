@@ -1,0 +1,136 @@
+/**
+ * The README's commands work as written (issue 29), those that need no
+ * network: the CLI lines "from a clone" (`npx werkbank …`, run in the clone as
+ * a user would), the MCP quick start's `node dist/werkbank.js doctor` and the
+ * configuration it prints, and the curl examples (REST with the dev key
+ * `npm start` prints, the admin API) against a server started the way
+ * `npm start` starts it. Each command is taken from README.md itself.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { CLI, spawnServe, tempDir } from './helpers/server.js';
+import { repoRoot } from './helpers/paths.js';
+
+const exec = promisify(execFile);
+const readme = readFileSync(resolve(repoRoot, 'README.md'), 'utf8');
+const made: string[] = [];
+afterAll(() => made.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const dir = (prefix: string) => {
+  const d = tempDir(prefix);
+  made.push(d);
+  return d;
+};
+
+/** The fenced blocks of the README section whose heading is `heading` (up to the next heading). */
+function blocks(heading: string, lang = 'bash'): string[] {
+  const at = readme.indexOf(`\n${heading}\n`);
+  expect(at, heading).toBeGreaterThan(0);
+  const rest = readme.slice(at + heading.length + 2);
+  const section = rest.slice(0, rest.search(/\n#{2,3} /) >>> 0);
+  return [...section.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]);
+}
+
+/** A shell environment like a user's: no npm_* variables of `npm test`, the data dir and home given. */
+function userEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_|^VITEST|^WERKBANK_(DATA_DIR|PORT|DATABASE_URL|ADMIN_TOKEN)$/i.test(k)));
+  return { ...env, npm_config_update_notifier: 'false', ...extra };
+}
+
+const bash = (script: string, env: NodeJS.ProcessEnv, cwd = repoRoot) => exec('bash', ['-euo', 'pipefail', '-c', script], { cwd, env, timeout: 120_000, maxBuffer: 16 << 20 });
+
+describe('README: the CLI from a clone', () => {
+  it('every `npx werkbank …` line runs as written in the clone', async () => {
+    const [block] = blocks('### The CLI from a clone');
+    const lines = block.split('\n').filter((l) => l.startsWith('npx werkbank'));
+    expect(lines.length).toBeGreaterThanOrEqual(5);
+    const home = dir('werkbank-readme-home-');
+    const env = userEnv({ HOME: home, WERKBANK_DATA_DIR: join(home, 'data') });
+    const outputs: Record<string, string> = {};
+    for (const line of lines) {
+      const command = line.replace(/\s+#.*$/, '');
+      const r = await bash(command, env).catch((e: { stdout: string; stderr: string; code: number }) => {
+        throw new Error(`${command} exited ${e.code}: ${e.stdout}${e.stderr}`);
+      });
+      outputs[command] = r.stdout;
+    }
+    expect(outputs['npx werkbank --help']).toContain('werkbank install-browser');
+    expect(outputs['npx werkbank keys']).toMatch(/werkbank keys create[\s\S]*werkbank keys list[\s\S]*werkbank keys revoke/);
+    expect(outputs['npx werkbank keys create --account acme']).toMatch(/\n {2}wbk_[A-Za-z0-9_-]+\n/);
+    expect(outputs['npx werkbank keys list --account acme']).toMatch(/\twbk_/);
+    expect(outputs['npx werkbank doctor']).toContain('werkbank 1.');
+  }, 300_000);
+});
+
+describe('README: quick start, an MCP host from a clone', () => {
+  it('`node dist/werkbank.js doctor` prints the configuration the README shows, with this clone’s absolute path', async () => {
+    const [block] = blocks('### Quick start: an MCP host, from a clone');
+    const doctorLine = block.split('\n').find((l) => l.startsWith('node dist/werkbank.js doctor'))!;
+    expect(doctorLine).toBeDefined();
+    const home = dir('werkbank-readme-doctor-');
+    const r = await bash(doctorLine.replace(/\s+#.*$/, ''), userEnv({ HOME: home }));
+    const [shown] = blocks('### Quick start: an MCP host, from a clone', 'json');
+    const example = JSON.parse(shown) as { mcpServers: { werkbank: { command: string; args: string[] } } };
+    expect(example.mcpServers.werkbank.args[0]).toMatch(/^\/abs\/path\/to\/werkbank\/dist\/werkbank\.js$/);
+    // The same shape, with the real paths.
+    const printed = JSON.stringify({ mcpServers: { werkbank: { command: process.execPath, args: [CLI] } } }, null, 2);
+    expect(r.stdout).toContain(printed);
+  }, 120_000);
+});
+
+describe('README: quick start, REST with the dev key', () => {
+  it('the curl example answers what the README shows, with the key `npm start` prints (wbk_…)', async () => {
+    const data = dir('werkbank-readme-rest-');
+    // `npm start` is `werkbank serve --dev` after the build.
+    expect(JSON.parse(readFileSync(resolve(repoRoot, 'package.json'), 'utf8')).scripts.start).toMatch(/serve --dev$/);
+    const server = await spawnServe(['--dev', '--data', data]);
+    try {
+      const key = /Created account "dev" with a local API key \(shown once\):\s+(\S+)/.exec(server.stdout)?.[1];
+      expect(key).toMatch(/^wbk_/);
+      const [, curlBlock] = blocks('### Quick start: REST with the dev key');
+      expect(curlBlock).toMatch(/^KEY=wbk_\.\.\./);
+      const script = curlBlock
+        .split('\n')
+        .filter((l) => !l.startsWith('#') && !l.startsWith('KEY='))
+        .join('\n')
+        .replaceAll('http://127.0.0.1:8787', server.url);
+      const expected = /^# (\{.*\})$/m.exec(curlBlock)![1];
+      const r = await bash(script, userEnv({ KEY: key! }));
+      expect(JSON.parse(r.stdout)).toEqual(JSON.parse(expected));
+    } finally {
+      server.proc.kill('SIGTERM');
+    }
+  }, 120_000);
+
+  it('the admin API example (while the server runs) creates a key', async () => {
+    const data = dir('werkbank-readme-admin-');
+    const [, block] = blocks('### The CLI from a clone');
+    const token = /WERKBANK_ADMIN_TOKEN=(\S+) npm start/.exec(block)![1];
+    const server = await spawnServe(['--dev', '--data', data], { WERKBANK_ADMIN_TOKEN: token });
+    try {
+      const script = block.split('\n').filter((l) => !l.includes('npm start')).join('\n').replaceAll('http://127.0.0.1:8787', server.url);
+      const r = await bash(script, userEnv({}));
+      expect(JSON.parse(r.stdout)).toMatchObject({ data: { account: 'dev', key: expect.stringMatching(/^wbk_/) } });
+      // And the CLI on the same data dir says what to use instead.
+      const cli = await exec(process.execPath, [CLI, 'keys', 'list', '--account', 'dev', '--data', data]).catch((e) => e as { stderr: string; code: number });
+      expect((cli as { code: number }).code).toBe(2);
+      expect((cli as { stderr: string }).stderr).toMatch(/in use by another werkbank process[\s\S]*admin API[\s\S]*account page/);
+    } finally {
+      server.proc.kill('SIGTERM');
+    }
+  }, 120_000);
+});
+
+describe('README: the facts it states', () => {
+  it('keys are wbk_…, vectors are in test/vectors/, nothing points at ../shared', () => {
+    expect(readme).not.toMatch(/wb_live_/);
+    expect(readme).toContain('wbk_');
+    expect(readme).not.toContain('../shared');
+    expect(readme).toContain('`test/vectors/`');
+    // The note on what the first `npm test` fetches, next to the two commands.
+    const top = readme.slice(0, readme.indexOf('### Quick start'));
+    expect(top).toMatch(/npm install && npm start[\s\S]*npm install && npm test[\s\S]*\.tools\//);
+  });
+});
