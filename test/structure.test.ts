@@ -62,12 +62,17 @@ describe('npm run new-tool', () => {
     const tool = join(repoRoot, 'tools', 'text', `${slug}.ts`);
     const test = join(repoRoot, 'test', 'tools', 'text', `${slug}.test.ts`);
     try {
-      execFileSync(process.execPath, [join(repoRoot, 'scripts', 'new-tool.mjs'), 'text', slug], { cwd: repoRoot, stdio: 'pipe' });
+      // Keywords are asked for (a prompt on a terminal, else these flags); without them nothing is written.
+      expect(() => execFileSync(process.execPath, [join(repoRoot, 'scripts', 'new-tool.mjs'), 'text', slug], { cwd: repoRoot, stdio: 'pipe' })).toThrow(/keywords/);
+      expect(existsSync(tool)).toBe(false);
+      const keywords = ['--en', "echo, repeat, parrot's text", '--nl', 'herhalen, nazeggen'];
+      execFileSync(process.execPath, [join(repoRoot, 'scripts', 'new-tool.mjs'), 'text', slug, ...keywords], { cwd: repoRoot, stdio: 'pipe' });
       expect(existsSync(tool) && existsSync(test)).toBe(true);
       const declaration = (await import(pathToFileURL(tool).href)).default;
+      expect(declaration.keywords).toEqual({ en: ['echo', 'repeat', "parrot's text"], nl: ['herhalen', 'nazeggen'] });
       const placed = placeTool('text', slug, declaration);
       for (const ex of placed.examples) expect(await runTool(placed, ex.input)).toEqual(ex.output);
-      expect(() => execFileSync(process.execPath, [join(repoRoot, 'scripts', 'new-tool.mjs'), 'text', slug], { cwd: repoRoot, stdio: 'pipe' })).toThrow();
+      expect(() => execFileSync(process.execPath, [join(repoRoot, 'scripts', 'new-tool.mjs'), 'text', slug, ...keywords], { cwd: repoRoot, stdio: 'pipe' })).toThrow();
     } finally {
       rmSync(tool, { force: true });
       rmSync(test, { force: true });

@@ -7,11 +7,13 @@
  * declarations themselves (src/catalog.ts).
  */
 import { z } from 'zod';
-import { MCP_NAME, SLUG, ToolError, type Tool, type ToolAnnotations, type Toolset } from './tool.js';
+import { MCP_NAME, SLUG, ToolError, type ResultView, type Tool, type ToolAnnotations, type Toolset } from './tool.js';
 import type { ToolsetDeclaration } from './toolset.js';
 import { parseToolsets, selection, defaultToolsets, type ToolsetSelection } from './toolsets.js';
 import { didYouMean } from './validate.js';
 import { portableSchema } from './portable-schema.js';
+import { ToolSearch, buildIndex, type SerializedIndex } from '../search/engine.js';
+import { searchDocument, type Keywords } from '../search/documents.js';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -21,6 +23,8 @@ export interface ToolMeta {
   name: string;
   title: string;
   description: string;
+  /** The words people use for the task, English and Dutch (ToolSpec.keywords). */
+  keywords: Keywords;
   toolset: Toolset;
   cost: number;
   metering: 'credits' | 'render';
@@ -29,6 +33,8 @@ export interface ToolMeta {
   requiresAnyEnv?: readonly string[];
   /** The declaration has reference `docs` beyond its description (served at werkbank://docs/<slug>). */
   hasDocs?: boolean;
+  /** How the web page shows the result (see ToolSpec.resultView). */
+  resultView?: ResultView;
 }
 
 export interface RegisteredTool {
@@ -79,12 +85,14 @@ export function metaOf(tool: Tool): ToolMeta {
     name: tool.name,
     title: tool.title,
     description: tool.description,
+    keywords: tool.keywords,
     toolset: tool.toolset,
     cost: tool.cost,
     metering: tool.metering ?? 'credits',
     annotations: tool.annotations,
     ...(tool.requiresAnyEnv ? { requiresAnyEnv: tool.requiresAnyEnv } : {}),
     ...(tool.docs ? { hasDocs: true } : {}),
+    ...(tool.resultView ? { resultView: tool.resultView } : {}),
   };
 }
 
@@ -143,12 +151,23 @@ export class Registry {
     const problems = tools.flatMap((tool) => [
       ...(tool.examples.length < 2 ? [`${tool.slug}: needs at least two examples`] : []),
       ...(!tool.description || tool.description.length < 40 ? [`${tool.slug}: description too short`] : []),
+      ...keywordProblems(tool),
     ]);
     if (problems.length) throw new Error(`Tool registry is invalid:\n  - ${problems.join('\n  - ')}`);
-    return new Registry(tools.map(entryOf), toolsets);
+    const examples = new Map(tools.map((t) => [t.name, t.examples.map((e) => e.name)]));
+    return new Registry(tools.map(entryOf), toolsets, (registry) => registry.buildSearchIndex(examples));
   }
 
-  constructor(entries: readonly RegisteredTool[], toolsets: readonly ToolsetDeclaration[]) {
+  /** The search index: from the manifest (built at build time), or built from the entries on first use. */
+  private readonly indexSource?: SerializedIndex | ((registry: Registry) => SerializedIndex);
+  private searchEngine?: ToolSearch;
+
+  constructor(
+    entries: readonly RegisteredTool[],
+    toolsets: readonly ToolsetDeclaration[],
+    index?: SerializedIndex | ((registry: Registry) => SerializedIndex),
+  ) {
+    this.indexSource = index;
     this.toolsets = toolsets;
     this.toolsetByName = new Map(toolsets.map((t) => [t.name, t]));
     this.defaultToolsets = defaultToolsets(toolsets);
@@ -182,14 +201,14 @@ export class Registry {
     return this.toolsetByName.get(name);
   }
 
-  /** Parse `a,b` or `all` into toolset names; a 400 naming `field` on an unknown name. */
+  /** Parse `a,b` or `all` into toolset names; a 400 naming `field` on an unknown (or hidden) name. */
   parseToolsets(value: string, field = 'toolsets'): Toolset[] {
-    return parseToolsets(value, this.toolsets, field);
+    return parseToolsets(value, this.visibleToolsets(), field);
   }
 
-  /** A connection's selection: `value` parsed, or the default toolsets when it is empty. */
+  /** A connection's selection: `value` parsed, or the default toolsets when it is empty (hidden toolsets are unknown). */
   selection(value: string | undefined): ToolsetSelection {
-    return selection(value, this.toolsets);
+    return selection(value, this.visibleToolsets());
   }
 
   /** 404 with a did-you-mean, for REST slugs. */
@@ -224,4 +243,59 @@ export class Registry {
   manifest(): ManifestTool[] {
     return this.tools.map((e) => ({ ...e.tool, inputSchema: e.inputSchema, outputSchema: e.outputSchema }));
   }
+
+  /** The search index of every tool (src/search/): written into the manifest at build time. */
+  buildSearchIndex(examples: ReadonlyMap<string, readonly string[]> = new Map()): SerializedIndex {
+    return buildIndex(
+      this.tools.map(({ tool, inputSchema }) =>
+        searchDocument({
+          ...tool,
+          toolsetDescription: this.toolset(tool.toolset)?.description,
+          examples: examples.get(tool.name),
+          inputSchema,
+        }),
+      ),
+    );
+  }
+
+  private serializedIndex?: SerializedIndex;
+  /** The search index as JSON data (the manifest's `search`). */
+  searchIndex(): SerializedIndex {
+    const source = this.indexSource;
+    return (this.serializedIndex ??= typeof source === 'function' ? source(this) : (source ?? this.buildSearchIndex()));
+  }
+
+  /** The tool search every surface ranks with (find_tools, GET /api/v1/tools?q=, the web catalogue). */
+  engine(): ToolSearch {
+    return (this.searchEngine ??= new ToolSearch(this.searchIndex()));
+  }
+
+  /**
+   * Tools ranked for a query, best first: only tools that can run in this process (hidden toolsets
+   * stay hidden), optionally of one toolset, at most `limit` (default: every match).
+   */
+  search(query: string, opts: { limit?: number; toolset?: Toolset } = {}): { entry: RegisteredTool; score: number }[] {
+    const hits = this.engine().search(query, {
+      limit: opts.limit,
+      filter: (name) => {
+        const entry = this.byName.get(name);
+        return !!entry && isAvailable(entry.tool) && (opts.toolset === undefined || entry.tool.toolset === opts.toolset);
+      },
+    });
+    return hits.map((h) => ({ entry: this.byName.get(h.name)!, score: h.score }));
+  }
+
+  /** The toolsets that list at least one tool in this process (a toolset whose tools all need an unset environment is hidden). */
+  visibleToolsets(): ToolsetDeclaration[] {
+    const shown = new Set(this.listed().map((t) => t.tool.toolset));
+    return this.toolsets.filter((t) => shown.has(t.name));
+  }
+}
+
+/** A tool's keywords must name the task in both languages (ToolSpec.keywords). */
+export function keywordProblems(tool: { slug: string; keywords?: { en?: readonly string[]; nl?: readonly string[] } }): string[] {
+  const k = tool.keywords;
+  const ok = (list: readonly string[] | undefined) => Array.isArray(list) && list.filter((w) => typeof w === 'string' && w.trim()).length >= 2;
+  if (!k || !ok(k.en) || !ok(k.nl)) return [`${tool.slug}: needs keywords { en: [...], nl: [...] } (at least two words people use for the task in each language)`];
+  return [];
 }

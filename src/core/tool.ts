@@ -65,6 +65,13 @@ export interface ToolSpec<I extends AnyObject, O extends z.ZodType> {
   /** MCP tool name; default: slug with `-` → `_`. Must match ^[a-z][a-z0-9_]{0,47}$. */
   name?: string;
   title: string;
+  /**
+   * The words people use for this task, in English and Dutch: synonyms, abbreviations, formats,
+   * colloquial names (`srt`, `webvtt`; `vakantiegeld`, `holiday pay`). Indexed by the tool search
+   * (src/search/) and carried in the listed description as an "Also: …" line, so hosts that search
+   * tool texts themselves find the tool too. Required: a few of each, not words the title already has.
+   */
+  keywords: { en: readonly string[]; nl: readonly string[] };
   /** Written for an LLM: what it does, when to use it, its limits. Counts against the listing's token budget. */
   description: string;
   /**
@@ -99,6 +106,12 @@ export interface ToolSpec<I extends AnyObject, O extends z.ZodType> {
    * value it does not state (strings included).
    */
   strictNumbers?: boolean;
+  /**
+   * How the web page shows the result: the output field people came for and what kind of value it is.
+   * The page shows it first (copyable), then the other figures as a labelled summary, then tables, then
+   * the raw JSON. See `ResultView`.
+   */
+  resultView?: ResultView;
   /** At least two; they run as tests on every surface. */
   examples: ToolExample<z.input<I>, z.output<O>>[];
   run(input: z.output<I>, ctx: ToolContext): z.output<O> | Promise<z.output<O>>;
@@ -121,6 +134,37 @@ export interface ToolSpec<I extends AnyObject, O extends z.ZodType> {
    * and a job over it answers 400 naming the limit (413 when it runs out of memory, 503 when the pool is full).
    */
   worker?: WorkerSpec;
+}
+
+/** Languages of `code` result views (the page names the download after them). */
+export type CodeLanguage = 'yaml' | 'json' | 'xml' | 'sql' | 'typescript' | 'csv' | 'markdown' | 'subtitles' | 'html';
+
+/**
+ * A tool's primary result, for people (the web page); agents read the JSON. `field` is a path into `data`
+ * (`a.b`; `a[]`: every item's field); several paths: the first one present and not null (outputs that vary
+ * by mode). Kinds:
+ * - `figure`: a headline number or short answer, with its `unit` (an ISO 4217 code formats it as money;
+ *   `@path` takes the unit from the output), an optional `label`, and `detail` fields shown beside it
+ *   (BMI's category);
+ * - `text`: plain text (one line or many); `code`: text in a `language`, shown as code with a download;
+ * - `list`: an array of values (each copyable); `table`: an array of objects; `record`: one object of
+ *   named values;
+ * - `file`: a hosted file (`url` + `contentType`: PDF embedded, image shown) or generated files
+ *   (`{name, content}` items or `fileName` + `content`);
+ * - `html`: HTML shown in a sandboxed preview (the source copyable); `diff`: `{type, value}` changes.
+ * Paths step into arrays by index (`ngrams.0.terms`); an empty array counts as absent when a later path is given.
+ */
+export interface ResultView {
+  kind: 'figure' | 'text' | 'code' | 'list' | 'table' | 'record' | 'file' | 'html' | 'diff';
+  field: string | readonly string[];
+  language?: CodeLanguage;
+  unit?: string;
+  label?: string;
+  detail?: string | readonly string[];
+  /** The field named by another output field's value (a mode): `{ by: 'direction', fields: { 'rem-to-px': 'pxText' } }`; other values use `field`. */
+  choose?: { by: string; fields: Readonly<Record<string, string>> };
+  /** The view when none of `field` is present (records in one format, a file in another). */
+  or?: ResultView;
 }
 
 export interface WorkerSpec {

@@ -24,6 +24,8 @@ import { compression } from './compression.js';
 import { hostGuard } from './guard.js';
 import { VERSION } from '../core/version.js';
 import { clientIp } from './client-ip.js';
+import { CATALOG_OPERATION, catalogAnswer } from './tool-catalog.js';
+import { loadStemmers } from '../search/text.js';
 
 export interface AppOptions {
   registry: Registry;
@@ -59,38 +61,6 @@ export interface RouteHelpers {
 const FAST_PATH_VERSIONS = new Set(['2025-11-25', '2025-06-18', '2025-03-26']);
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
-
-/** GET /api/v1/tools (below), for the OpenAPI document. */
-const CATALOG: ApiOperation = {
-  method: 'get',
-  path: '/api/v1/tools',
-  tag: 'catalog',
-  auth: 'none',
-  summary: 'The tools this server lists: slug, MCP name, title, description, toolset, credits, REST path',
-  data: {
-    type: 'object',
-    required: ['count', 'tools'],
-    properties: {
-      count: { type: 'integer' },
-      tools: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['slug', 'name', 'title', 'description', 'toolset', 'cost', 'path'],
-          properties: {
-            slug: { type: 'string' },
-            name: { type: 'string', description: 'The MCP tool name' },
-            title: { type: 'string' },
-            description: { type: 'string' },
-            toolset: { type: 'string' },
-            cost: { type: 'integer', description: 'Credits per call' },
-            path: { type: 'string', description: 'POST path of the REST operation' },
-          },
-        },
-      },
-    },
-  },
-};
 
 export function buildApp(opts: AppOptions): Hono {
   const { registry, pipeline, auth } = opts;
@@ -169,25 +139,17 @@ export function buildApp(opts: AppOptions): Hono {
   app.get('/health', (c) => c.json({ ok: true, version: VERSION, tools: registry.tools.length }));
 
   let openapi: Promise<Record<string, unknown>> | undefined;
-  app.get('/openapi.json', async (c) => c.json(await (openapi ??= buildOpenApi(registry, [CATALOG, ...(opts.operations?.(registry) ?? [])]))));
+  app.get('/openapi.json', async (c) => c.json(await (openapi ??= buildOpenApi(registry, [CATALOG_OPERATION, ...(opts.operations?.(registry) ?? [])]))));
 
-  app.get('/api/v1/tools', (c) =>
-    c.json({
-      ok: true,
-      data: {
-        count: registry.listed().length,
-        tools: registry.listed().map(({ tool }) => ({
-          slug: tool.slug,
-          name: tool.name,
-          title: tool.title,
-          description: tool.description,
-          toolset: tool.toolset,
-          cost: tool.cost,
-          path: registry.restPath(tool),
-        })),
-      },
-    }),
-  );
+  // The catalogue, and with ?q= the tool search (src/http/tool-catalog.ts).
+  app.get('/api/v1/tools', async (c) => {
+    try {
+      if (c.req.query('q')) await loadStemmers();
+      return c.json({ ok: true, data: catalogAnswer(registry, { q: c.req.query('q'), limit: c.req.query('limit'), toolset: c.req.query('toolset') }) });
+    } catch (err) {
+      return errorResponse(c, err);
+    }
+  });
 
   const hasCredentials = (c: Context) => Boolean(c.req.header('x-api-key') || c.req.header('authorization'));
 

@@ -26,6 +26,7 @@ function responseFormat(mode: JsonMode, schema: Record<string, unknown>) {
 export default defineTool({
   slug: 'ai-extract',
   title: 'AI structured extraction',
+  keywords: { en: ['extract fields', 'parse document', 'structured data', 'invoice', 'resume', 'entities', 'JSON schema', 'pull out', 'parse', 'scrape fields'], nl: ['gegevens halen uit tekst', 'velden', 'factuur', 'cv', 'gestructureerd', 'haal uit', 'gegevens uit mail'] },
   cost: 10,
   // Listed only when an endpoint is configured; a direct call without one explains how to configure it (503).
   requiresAnyEnv: AI_ENDPOINT_ENV,
@@ -37,6 +38,7 @@ export default defineTool({
     '- The model is asked for JSON mode with the schema; an answer that is not valid JSON or does not validate goes back to the model once with the errors (Ajv); if that fails too, 502 lists the errors. `attempts` says how many answers were needed.',
     '- Errors: 429 when the model endpoint is rate-limiting, 502 when it fails, times out or keeps answering invalid data, 503 when no model is configured.',
   ].join('\n'),
+  resultView: { kind: 'record', field: 'data' },
   input: z.strictObject({
     text: z.string().min(1).max(AI_LIMITS.inputChars).describe('Text to extract data from'),
     schema: z

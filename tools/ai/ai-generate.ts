@@ -5,6 +5,7 @@ import { AI_LIMITS, AI_ENDPOINT_ENV, withAiSession } from './_client.js';
 export default defineTool({
   slug: 'ai-generate',
   title: 'AI text generation',
+  keywords: { en: ['write text', 'draft', 'compose', 'rewrite', 'answer a question', 'LLM', 'chatbot', 'prompt', 'write', 'blog post', 'email draft', 'product description'], nl: ['tekst schrijven', 'opstellen', 'herschrijven', 'vraag beantwoorden', 'taalmodel', 'schrijf', 'schrijven', 'brief', 'mail', 'tekst laten schrijven'] },
   cost: 10,
   // Listed only when an endpoint is configured; a direct call without one explains how to configure it (503).
   requiresAnyEnv: AI_ENDPOINT_ENV,
@@ -13,6 +14,7 @@ export default defineTool({
   docs: [
     'Errors: 429 when the model endpoint is rate-limiting (retry after the given seconds), 502 when it fails, times out or refuses the server, 503 when no model is configured.',
   ].join('\n'),
+  resultView: { kind: 'text', field: 'text' },
   input: z.strictObject({
     prompt: z.string().min(1).max(AI_LIMITS.inputChars).describe('What the model should write or answer'),
     system: z

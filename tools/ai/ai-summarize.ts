@@ -21,6 +21,7 @@ const alias = (map: Record<string, string>) => (v: unknown) =>
 export default defineTool({
   slug: 'ai-summarize',
   title: 'AI summary',
+  keywords: { en: ['summary', 'tl;dr', 'key points', 'condense', 'abstract', 'shorten', 'summarise', 'sum up', 'gist', 'digest'], nl: ['samenvatting', 'samenvatten', 'kernpunten', 'inkorten', 'vat samen', 'korte versie'] },
   cost: 10,
   // Listed only when an endpoint is configured; a direct call without one explains how to configure it (503).
   requiresAnyEnv: AI_ENDPOINT_ENV,
@@ -29,6 +30,7 @@ export default defineTool({
   docs: [
     'Errors: 429 when the model endpoint is rate-limiting, 502 when it fails or times out, 503 when no model is configured.',
   ].join('\n'),
+  resultView: { kind: 'text', field: 'summary' },
   input: z.strictObject({
     text: z.string().min(1).max(AI_LIMITS.inputChars).describe('Text to summarize'),
     length: z

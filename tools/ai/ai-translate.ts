@@ -9,6 +9,7 @@ const maxTokensFor = (text: string) => Math.min(AI_LIMITS.maxTokens, Math.max(25
 export default defineTool({
   slug: 'ai-translate',
   title: 'AI translation',
+  keywords: { en: ['translate', 'translation', 'language', 'localize', 'German', 'French', 'English', 'translator', 'into English', 'into Dutch'], nl: ['vertalen', 'vertaling', 'taal', 'Engels', 'Duits', 'Frans', 'vertaal', 'vertalen naar', 'Nederlands'] },
   cost: 10,
   // Listed only when an endpoint is configured; a direct call without one explains how to configure it (503).
   requiresAnyEnv: AI_ENDPOINT_ENV,
@@ -17,6 +18,7 @@ export default defineTool({
   docs: [
     'Errors: 429 when the model endpoint is rate-limiting, 502 when it fails or times out, 503 when no model is configured.',
   ].join('\n'),
+  resultView: { kind: 'text', field: 'translation' },
   input: z.strictObject({
     text: z.string().min(1).max(AI_LIMITS.inputChars).describe('Text to translate'),
     target_language: LANGUAGE_FIELD.describe('Language to translate into: code (nl, pt-BR) or name (Dutch)'),

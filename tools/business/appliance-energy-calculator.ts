@@ -8,8 +8,10 @@ const FORMULA = 'kWh per year = (watts × hoursPerDay + standbyWatts × (24 − 
 export default defineTool({
   slug: 'appliance-energy-calculator',
   title: 'Appliance energy use and cost',
+  keywords: { en: ['electricity cost', 'power usage', 'kWh', 'wattage', 'running cost', 'standby', 'energy bill', 'electricity', 'appliance', 'heater', 'fridge', 'washing machine'], nl: ['stroomverbruik', 'stroomkosten', 'elektriciteit', 'verbruik apparaat', 'energierekening', 'stroom', 'apparaat', 'wasmachine', 'koelkast', 'kachel'] },
   description:
     'Electricity an appliance uses and its cost per day, month and year: kWh = watts × hours / 1000 (watts, or amps × volts), plus standbyWatts when not in use. pricePerKwh is required (no built-in tariff).',
+  resultView: { kind: 'figure', field: 'costPerYear', label: 'Cost per year', detail: ['kwhPerYear', 'costPerMonth'] },
   input: z.strictObject({
     watts: z.number().min(0).max(1e6).optional().describe('Power while in use, in watts'),
     amps: z.number().min(0).max(1e4).optional().describe('Current in amperes (with volts, instead of watts)'),

@@ -8,8 +8,10 @@ const FORMULA = 'units = (fixedCosts + targetProfit) / (pricePerUnit − variabl
 export default defineTool({
   slug: 'break-even-calculator',
   title: 'Break-even calculator',
+  keywords: { en: ['break even point', 'fixed costs', 'variable costs', 'units to sell', 'contribution margin', 'profitable', 'how many to sell', 'breakeven'], nl: ['break-evenpunt', 'kostendekkend', 'vaste kosten', 'omzet nodig', 'quitte', 'winstgevend', 'hoeveel verkopen'] },
   description:
     'Break-even units = (fixedCosts + targetProfit) / (pricePerUnit − variableCostPerUnit), exact and rounded up, with break-even revenue and contribution margin. A price not above the variable cost gives achievable: false.',
+  resultView: { kind: 'figure', field: 'unitsRoundedUp', label: 'Units to sell to break even', detail: ['revenueAtRoundedUnits'], or: { kind: 'text', field: 'reason' } },
   input: z.strictObject({
     fixedCosts: z.number().min(0).max(MAX_AMOUNT).describe('Fixed costs for the period (rent, salaries)'),
     pricePerUnit: z.number().min(0).max(MAX_AMOUNT).describe('Selling price per unit'),

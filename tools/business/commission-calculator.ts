@@ -8,8 +8,10 @@ const MAX_TIERS = 20;
 export default defineTool({
   slug: 'commission-calculator',
   title: 'Sales commission calculator (flat or tiered)',
+  keywords: { en: ['sales commission', 'bonus', 'payout', 'tiers', 'sales rep', 'percentage of sales', 'commissions', 'sales bonus', 'earn on sales'], nl: ['provisie', 'commissie', 'verkoopbonus', 'staffel', 'provisies', 'omzet', 'verkoop'] },
   description:
     'Sales commission, flat (ratePercent × sales) or tiered (tiers from fromAmount, first at 0): marginal (each rate on its band, like tax brackets) or retroactive (highest tier reached applies to all). baseSalary is added to totalPay; rounded to cents, bands sum to the total.',
+  resultView: { kind: 'figure', field: 'totalPay', label: 'Total pay', detail: ['commission', 'effectiveRatePercent'] },
   input: z.strictObject({
     sales: z.number().min(0).max(MAX_AMOUNT).describe('Sales amount for the period'),
     ratePercent: z.number().min(0).max(100).optional().describe('Flat commission rate in percent (instead of tiers)'),

@@ -9,8 +9,10 @@ const FORMULA = 'hourlyRate = (targetIncome / (1 − taxRatePercent / 100) + bus
 export default defineTool({
   slug: 'freelance-rate-calculator',
   title: 'Freelance hourly rate calculator (zzp uurtarief)',
+  keywords: { en: ['freelancer', 'contractor', 'consultant', 'hourly rate', 'day rate', 'self-employed', 'rate', 'charge per hour', 'billable'], nl: ['zzp', 'zelfstandige', 'uurtarief', 'dagtarief', 'freelancer', 'tarief berekenen', 'uurprijs', 'tarief', 'facturabele uren'] },
   description:
     'Minimum hourly and day rate for a freelancer (zzp\'er): (income + business costs) / billable hours, billable hours = (52 − weeksOff) × billableHoursPerWeek. With taxRatePercent the income is net and grossed up by that own effective rate; no tax rules are modelled. Excludes VAT.',
+  resultView: { kind: 'figure', field: 'hourlyRate', label: 'Hourly rate', detail: ['dayRate'] },
   input: z.strictObject({
     targetIncome: z.number().min(0).max(MAX_AMOUNT).describe('Income wanted per year (net if taxRatePercent > 0, else before tax)'),
     businessCostsPerYear: z.number().min(0).max(MAX_AMOUNT).default(0).describe('Business costs per year (insurance, tools, office, pension)'),

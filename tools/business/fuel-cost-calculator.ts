@@ -20,8 +20,10 @@ function toLPer100km(D: DecimalCtor, value: number, unit: (typeof CONSUMPTION_UN
 export default defineTool({
   slug: 'fuel-cost-calculator',
   title: 'Fuel cost calculator (trip)',
+  keywords: { en: ['gas', 'petrol', 'diesel', 'trip cost', 'road trip', 'mileage', 'mpg', 'fuel consumption', 'car trip', 'drive', 'litres', 'gallons'], nl: ['benzinekosten', 'brandstof', 'tanken', 'ritkosten', 'verbruik auto', 'reiskosten', 'benzine', 'autorit', 'rit', 'liter', 'kilometers'] },
   description:
     'Fuel used and its cost for a trip, from distance (km or mi), consumption (L/100 km, km/L, mpg US or UK) and fuel price per litre or gallon; roundTrip doubles, passengers splits. Returns the consumption in all four units (exact unit definitions).',
+  resultView: { kind: 'figure', field: 'cost', label: 'Fuel cost', detail: ['costPerPassenger', 'fuelLiters'] },
   input: z.strictObject({
     distance: z.number().min(0).max(1e7).describe('Trip distance (one way if roundTrip)'),
     distanceUnit: z.enum(['km', 'mi']).default('km').describe('km or mi'),

@@ -23,11 +23,13 @@ const MODES = ['exclusive', 'inclusive'] as const;
 export default defineTool({
   slug: 'gst-calculator',
   title: 'GST calculator (India, Australia, New Zealand)',
+  keywords: { en: ['goods and services tax', 'India', 'Australia', 'New Zealand', 'inclusive', 'exclusive', 'tax invoice', 'GST inclusive', 'add GST', 'remove GST'], nl: ['gst', 'India', 'Australie', 'belasting', 'gst erbij', 'gst eraf'] },
   description:
     'Adds GST to a net amount (exclusive) or extracts it from a gross one (inclusive) for IN, AU or NZ (default rate 18/10/15). India: intra-state splits CGST + SGST, inter-state is IGST; indiaNotifiedSlab says whether the rate is a current slab. Net + GST = total exactly; no Canada.',
   docs: [
     'India goods slabs in force from 22 Sep 2025: 0, 0.25, 1.5, 3, 5, 18, 28, 40. Intra-state: half each, an odd paisa goes to CGST. GST is rounded once, half-up to the cent/paisa; inclusive: net = amount × 100 / (100 + rate).',
   ].join('\n'),
+  resultView: { kind: 'figure', field: 'gst', label: 'GST', detail: ['net', 'total'] },
   input: z.strictObject({
     amount: z.number().min(0).max(MAX_AMOUNT).describe('Net amount (exclusive) or GST-inclusive amount (inclusive)'),
     mode: aliasedEnum(MODES, { aliases: { add: 'exclusive', excl: 'exclusive', extract: 'inclusive', incl: 'inclusive', remove: 'inclusive' } })

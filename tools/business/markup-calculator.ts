@@ -6,8 +6,10 @@ import { pricingOutput, solvePricing } from './_margin.js';
 export default defineTool({
   slug: 'markup-calculator',
   title: 'Markup calculator',
+  keywords: { en: ['markup percentage', 'cost plus', 'selling price from cost', 'price setting', 'mark up', 'price from cost', 'retail price'], nl: ['opslag', 'opslagpercentage', 'kostprijs plus', 'verkoopprijs bepalen', 'opslag berekenen', 'verkoopprijs'] },
   description:
     'Markup on cost: give any two of cost, price and markupPercent; returns the third plus profit and the equivalent margin. Markup = (price − cost) / cost (100 % markup = 50 % margin). Down to −100 % allowed; 400 on division by zero.',
+  resultView: { kind: 'figure', field: 'price', label: 'Selling price', detail: ['profit', 'marginPercent'], choose: { by: 'solvedFor', fields: { percent: 'markupPercent', cost: 'cost' } } },
   input: z.strictObject({
     cost: z.number().min(0).max(MAX_AMOUNT).optional().describe('Cost per unit (or total cost)'),
     price: z.number().min(0).max(MAX_AMOUNT).optional().describe('Selling price'),

@@ -8,8 +8,10 @@ const MAX_GROUPS = 50;
 export default defineTool({
   slug: 'meeting-cost-calculator',
   title: 'Meeting cost calculator',
+  keywords: { en: ['meeting expense', 'cost of meetings', 'attendees', 'salary time', 'overhead', 'meeting', 'meetings', 'cost of a meeting'], nl: ['vergaderkosten', 'vergadering', 'overleg', 'kosten van tijd', 'vergaderen', 'overleggen', 'kosten vergadering'] },
   description:
     'Cost of a meeting in people\'s time: Σ count × hourly cost × overheadMultiplier × duration, for attendee groups with an hourlyRate or annualSalary (÷ hoursPerYear). meetingsPerYear gives the yearly cost of a recurring meeting; group costs sum to the total.',
+  resultView: { kind: 'figure', field: 'cost', label: 'Meeting cost', detail: ['costPerMinute', 'annualCost'] },
   input: z.strictObject({
     durationMinutes: z.number().positive().max(1440).describe('Meeting length in minutes, greater than 0'),
     attendees: z

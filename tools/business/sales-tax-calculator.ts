@@ -14,8 +14,10 @@ const FORMULAS = {
 export default defineTool({
   slug: 'sales-tax-calculator',
   title: 'Sales tax calculator (US style)',
+  keywords: { en: ['US sales tax', 'state tax', 'local tax', 'tax rate', 'before tax', 'after tax', 'pre-tax', 'sales tax', 'tax included', 'before tax price'], nl: ['omzetbelasting VS', 'Amerikaanse belasting', 'sales tax', 'btw VS'] },
   description:
     'US-style sales tax: give any two of net, gross and the rate (ratePercent, or stateRatePercent + localRatesPercent with per-component shares); returns the third plus the tax. Tax rounded once per invoice; no rates built in.',
+  resultView: { kind: 'figure', field: 'tax', label: 'Sales tax', detail: ['net', 'gross'], choose: { by: 'solvedFor', fields: { rate: 'ratePercent' } } },
   input: z.strictObject({
     net: z.number().min(0).max(MAX_AMOUNT).optional().describe('Price before tax'),
     gross: z.number().min(0).max(MAX_AMOUNT).optional().describe('Price after tax'),

@@ -10,8 +10,10 @@ const MAX_PEOPLE = 1000;
 export default defineTool({
   slug: 'split-bill-calculator',
   title: 'Split a bill',
+  keywords: { en: ['split the check', 'share costs', 'divide bill', 'dinner', 'group expenses', 'each pays', 'split', 'divide', 'bill', 'share', 'per person'], nl: ['rekening delen', 'kosten verdelen', 'splitsen', 'ieder betaalt', 'tikkie', 'delen', 'verdelen', 'per persoon', 'rekening'] },
   description:
     'Splits a bill into cent shares that add up exactly (largest remainder: 100 / 3 → 33.34, 33.33, 33.33), equally between people or by weights. taxPercent and tipPercent are added first, on amount.',
+  resultView: { kind: 'table', field: 'shares', label: 'Shares' },
   input: z.strictObject({
     amount: z.number().min(0).max(MAX_AMOUNT).describe('Bill amount before the optional tax and tip'),
     people: z.int().min(1).max(MAX_PEOPLE).default(2).describe('Number of equal shares (ignored when weights are given)'),

@@ -22,8 +22,10 @@ export async function equalShares(totalCents: number, people: number) {
 export default defineTool({
   slug: 'tip-calculator',
   title: 'Tip calculator',
+  keywords: { en: ['gratuity', 'tip percentage', 'restaurant', 'service', 'bill total', 'tip', 'tipping', 'how much to tip'], nl: ['fooi', 'fooi berekenen', 'restaurant', 'bediening', 'fooi geven', 'drinkgeld'] },
   description:
     'Tip and total for a bill, split between people; the tip is on the pre-tax amount when taxAmount is given. roundUp rounds the total or each share up to whole units (the tip absorbs it). Shares sum to the total exactly; leftover cents go to the first people.',
+  resultView: { kind: 'figure', field: 'perPerson', label: 'Per person', detail: ['tip', 'total'] },
   input: z.strictObject({
     bill: z.number().min(0).max(MAX_AMOUNT).describe('Bill amount (including any tax)'),
     tipPercent: z.number().min(0).max(100).default(15).describe('Tip in percent; default 15'),

@@ -13,11 +13,13 @@ const modeKey = (v: unknown) => (typeof v === 'string' ? v.toLowerCase().replace
 export default defineTool({
   slug: 'vat-calculator',
   title: 'VAT calculator',
+  keywords: { en: ['value added tax', 'VAT inclusive', 'VAT exclusive', 'net to gross', 'tax amount', '21%', 'VAT', 'add VAT', 'remove VAT', 'price incl VAT'], nl: ['btw', 'btw berekenen', 'inclusief btw', 'exclusief btw', 'omzetbelasting', 'incl', 'excl', 'btw erbij', 'btw eraf', 'btw bedrag', 'prijs incl btw'] },
   description:
     'Adds VAT to a net amount (add) or extracts it from a gross amount (extract); Dutch rates 21, 9, 0. Rounded once, half away from zero, so net + vat = gross; negative amounts (credit notes) allowed.',
   docs: [
     'Mode aliases: exclusive, excl, net → add; inclusive, incl, gross, remove → extract. add: vat = round(net × rate), gross = net + vat; extract: net = round(gross / (1 + rate)), vat = gross − net.',
   ].join('\n'),
+  resultView: { kind: 'figure', field: 'vat', label: 'VAT', detail: ['net', 'gross'] },
   input: z.strictObject({
     amount: z.number().min(-MAX_AMOUNT).max(MAX_AMOUNT).describe('The amount: net for mode add, gross for mode extract'),
     rate: z.number().min(0).max(100).default(21).describe('VAT rate in percent, 0–100 (NL: 21, 9 or 0)'),

@@ -8,10 +8,12 @@ export default defineTool({
   // small inputs stay inline, larger ones run in the compute pool with a 5 s deadline (tools/_lib/offload.ts).
   worker: { timeMs: 5_000, field: 'csv', inlineBelowChars: 20_000 },
   title: 'CSV column extractor',
+  keywords: { en: ['select columns', 'pick fields', 'remove columns', 'subset', 'spreadsheet columns', 'columns', 'keep columns', 'drop columns'], nl: ['kolommen selecteren', 'kolom uit csv', 'velden kiezen', 'kolommen', 'kolom', 'kolommen houden'] },
   description:
     'Picks columns from a CSV (header row first) in the order listed (repeats allowed). `by`: name (default; exact, else case-insensitive and trimmed) or index (1 = first column). ' +
     '`format`: csv (default, RFC 4180, optional header), list (values one per line) or json (objects as csv-to-json gives them). ' +
     'Read like csv-to-json (delimiter detected, BOM, quoted line breaks); ragged rows padded and reported. Unknown columns: 400 listing the header. Input up to 250,000 characters.',
+  resultView: { kind: 'code', field: 'result', language: 'csv' },
   input: z.strictObject({
     csv: z.string().max(CSV_TOOL_MAX_CHARS).describe('The CSV text; the first row is the header'),
     columns: z.array(z.string().min(1).max(200)).min(1).max(100).describe('Header names, or 1-based numbers as strings when by is index'),

@@ -11,10 +11,12 @@ export default defineTool({
   // small inputs stay inline, larger ones run in the compute pool with a 5 s deadline (tools/_lib/offload.ts).
   worker: { timeMs: 5_000 },
   title: 'CSV merge and join',
+  keywords: { en: ['append CSV files', 'combine', 'concatenate', 'join on key', 'vlookup', 'merge', 'join', 'two CSV files'], nl: ['csv samenvoegen', 'bestanden combineren', 'koppelen', 'samenvoegen', 'combineren', 'twee bestanden'] },
   description:
     'Combines 2 to 10 CSV texts (header row first). mode append (default): all rows in turn; columns = union of the headers by name, first-seen order, missing cells empty; `dedupe` drops repeated rows; `sourceColumn` adds the file number (1 = first). ' +
     'mode join: SQL-style join on the `key` column (exact match), `joinType` inner (default), left or full, files joined left to right; repeated keys pair every match; key column first, taken names get _2. ' +
     'Files are read like csv-to-json (delimiter detected per file; ragged rows padded, reported per file). RFC 4180 output. Inputs up to 250,000 characters together; joins up to 100,000 rows.',
+  resultView: { kind: 'code', field: 'csv', language: 'csv' },
   input: z.strictObject({
     csvs: z.array(z.string().max(CSV_TOOL_MAX_CHARS)).min(2).max(10).describe('The CSV texts, 2 to 10'),
     mode: z.enum(['append', 'join']).default('append').describe('append rows (default) or join on a key column'),

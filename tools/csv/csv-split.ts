@@ -16,11 +16,13 @@ export default defineTool({
   // small inputs stay inline, larger ones run in the compute pool with a 5 s deadline (tools/_lib/offload.ts).
   worker: { timeMs: 5_000, field: 'csv', inlineBelowChars: 20_000 },
   title: 'CSV split',
+  keywords: { en: ['split CSV', 'chunk', 'divide file', 'batches', 'per value', 'split', 'smaller files', 'chunks', 'rows per file'], nl: ['csv splitsen', 'opdelen', 'bestand opknippen', 'splitsen', 'opsplitsen', 'kleinere bestanden'] },
   description:
     'Splits a CSV (header row first) into CSV texts: mode rows (`rowsPerFile` rows each, default 1000), parts (`parts` nearly equal files, the first get the extra row, never more files than rows) ' +
     'or column (one file per distinct value of `column`, first-appearance order). `repeatHeader` (default true) heads every file. ' +
     'Returns [{name, rows, csv}]: part-001.csv..., or <value>.csv (other than letters, digits . _ - becomes _; blank = "empty"; clashes get -2). ' +
     'Read like csv-to-json (delimiter detected and kept, BOM, quoted line breaks; ragged rows padded, reported). RFC 4180 output. Input up to 250,000 characters; at most 1,000 files.',
+  resultView: { kind: 'file', field: 'files' },
   input: z.strictObject({
     csv: z.string().max(CSV_TOOL_MAX_CHARS).describe('The CSV text; the first row is the header'),
     mode: z.enum(['rows', 'parts', 'column']).default('rows').describe('rows (default), parts or column'),

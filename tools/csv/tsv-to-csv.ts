@@ -8,10 +8,12 @@ export default defineTool({
   // small inputs stay inline, larger ones run in the compute pool with a 5 s deadline (tools/_lib/offload.ts).
   worker: { timeMs: 5_000, field: 'tsv', inlineBelowChars: 20_000 },
   title: 'TSV to CSV',
+  keywords: { en: ['tab separated', 'tab delimited', 'Excel paste', 'spreadsheet copy', 'tabs', 'TSV', 'Excel table'], nl: ['tab gescheiden', 'tabs naar komma', 'Excel plakken', 'tabs', 'tabel uit Excel'] },
   description:
     'Converts tab-separated values (as copied from a spreadsheet) to RFC 4180 CSV: fields holding the delimiter, a double quote or a line break are quoted and inner quotes doubled; records end with CRLF (default) or LF. ' +
     '`delimiter`: comma (default) or semicolon for Dutch Excel, tab or pipe. `quotes` (default true) reads "..." fields in the TSV as quoted (as Excel writes them, line breaks inside allowed); false treats quotes as plain characters (IANA TSV). ' +
     'Blank lines are skipped and a BOM ignored. Rows are converted as they are; rows with more or fewer fields than the first are reported in `ragged`. Input up to 250,000 characters.',
+  resultView: { kind: 'code', field: 'csv', language: 'csv' },
   input: z.strictObject({
     tsv: z.string().max(CSV_TOOL_MAX_CHARS).describe('The tab-separated text'),
     delimiter: writeDelimiterField,

@@ -17,11 +17,13 @@ const RULES = { 'march-1': 'next-day', 'february-28': 'clamp' } as const satisfi
 export default defineTool({
   slug: 'age-calculator',
   title: 'Age calculator',
+  keywords: { en: ['birthday', 'date of birth', 'years old', 'birthdate', 'age', 'born'], nl: ['leeftijd', 'geboortedatum', 'verjaardag', 'jarig', 'geboren', 'jaar oud'] },
   description:
     'Age on onDate (required; the tool never reads the clock) for a birth date: completed years, months and days, totals in months, weeks and days, weekday of birth and days to the next birthday. leapDayRule sets when a 29 February birthday (and 29th–31st month anniversaries) counts in shorter months.',
   docs: [
     'march-1 (default): a 29 February birthday is reached on 1 March in common years (UK and most calculators); february-28 uses 28 February (some jurisdictions). onDate before birthDate is refused.',
   ].join('\n'),
+  resultView: { kind: 'figure', field: 'years', unit: 'years', label: 'Age', detail: ['summary'] },
   input: z.strictObject({
     birthDate: isoDateField('Date of birth'),
     onDate: isoDateField('Date to compute the age on ("today")'),

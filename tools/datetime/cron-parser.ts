@@ -53,6 +53,7 @@ const utcIso = (d: Date) => d.toISOString().replace(/\.000Z$/, 'Z');
 export default defineTool({
   slug: 'cron-parser',
   title: 'Cron expression parser',
+  keywords: { en: ['crontab', 'schedule', 'cron syntax', 'next run', 'scheduled job', 'explain cron', 'cron', 'cron expression', 'runs'], nl: ['crontab', 'planning', 'cron uitleg', 'volgende keer', 'cron', 'cronjob', 'draait'] },
   description:
     'Explains a cron expression in English and lists its next run times (UTC ISO 8601) strictly after from, in the given timezone. Accepts 5-field cron, 6/7 fields with seconds (and year), names, ranges, lists, steps, ?, L, W, # and @daily-style macros; day-of-month and day-of-week combine with OR. An invalid expression gives valid: false with a reason.',
   docs: [
@@ -64,6 +65,7 @@ export default defineTool({
     '- Daylight saving time: a fixed-time job (single second, minute and hour) in the spring-forward gap runs right after the gap, and once when the time repeats in autumn; other jobs skip the gap and run at both repeated times.',
     '- The description comes from cronstrue.',
   ].join('\n'),
+  resultView: { kind: 'text', field: 'description', or: { kind: 'text', field: 'reason' } },
   input: z.strictObject({
     expression: z.string().max(200).describe('Cron expression, e.g. "*/15 9-17 * * MON-FRI"'),
     count: z.int().min(1).max(MAX_COUNT).default(5).describe('How many next run times'),

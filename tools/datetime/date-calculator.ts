@@ -27,6 +27,7 @@ const amount = (unit: string, max: number) =>
 export default defineTool({
   slug: 'date-calculator',
   title: 'Date calculator (add or subtract)',
+  keywords: { en: ['add days', 'subtract days', 'days from now', 'deadline', 'due date', 'business days', 'add months', 'date plus days', 'days later', 'weeks from now', 'months later', 'today', 'from today', 'add working days'], nl: ['datum optellen', 'dagen erbij', 'over x dagen', 'termijn', 'vervaldatum', 'datum', 'dagen later', 'weken later', 'over dagen', 'later', 'vandaag', 'vanaf vandaag', 'werkdagen optellen', 'over werkdagen'] },
   description:
     'Adds or subtracts years, months, weeks and days to a date, or business days (Mon–Fri, optionally skipping Dutch public days off). Calendar mode shifts months first, clamped to month end (2024-01-31 + 1 month = 2024-02-29), then weeks and days.',
   docs: [
@@ -34,6 +35,7 @@ export default defineTool({
     '- Business mode counts Monday–Friday starting the day after the start date (0 = the start date itself); `excludeDutchHolidays` skips Dutch public holidays that are a customary day off (as working-days; years 1900–2099).',
     '- Proleptic Gregorian calendar, no time zone.',
   ].join('\n'),
+  resultView: { kind: 'figure', field: 'resultDate', label: 'Date', detail: ['weekday'] },
   input: z.strictObject({
     startDate: isoDateField('Start date'),
     mode: z.enum(['calendar', 'business']).default('calendar').describe('business uses businessDays'),

@@ -10,12 +10,14 @@ import { dutchDaysOff } from './_days-off.js';
 export default defineTool({
   slug: 'date-difference-calculator',
   title: 'Date difference calculator',
+  keywords: { en: ['days between', 'time between dates', 'count days', 'duration', 'how long until', 'days until', 'days between two dates', 'between', 'weeks between', 'until today', 'since'], nl: ['dagen tussen', 'verschil tussen datums', 'hoeveel dagen', 'periode', 'aftellen', 'tussen twee datums', 'weken tussen', 'tussen', 'tot vandaag', 'sinds'] },
   description:
     'Time between two dates: days, weeks + days, years + months + days, total months, business days and hours. End day excluded unless includeEndDate (working-days counts inclusive); an end before the start is swapped and flagged negative.',
   docs: [
     '- Years/months/days: the most whole months M with start + M months (clamped to month end) ≤ end, then the remaining days, so 2020-01-31 → 2020-03-01 = 1 month 1 day, and date-calculator(start + years, months, days) gives end back.',
     '- Business days are Monday–Friday in the same range, optionally without Dutch public days off (years 1900–2099).',
   ].join('\n'),
+  resultView: { kind: 'figure', field: 'days', unit: 'days', label: 'Difference', detail: ['summary'] },
   input: z.strictObject({
     startDate: isoDateField('Start date'),
     endDate: isoDateField('End date'),

@@ -12,6 +12,7 @@ const hours = (what: string, max: number) => z.number().min(0).max(max).describe
 export default defineTool({
   slug: 'overtime-calculator',
   title: 'Overtime pay calculator',
+  keywords: { en: ['overtime pay', 'time and a half', 'double time', '40 hours', 'extra hours', 'overtime', 'over 40 hours', 'time-and-a-half pay'], nl: ['overuren', 'overwerk', 'overurentoeslag', 'extra uren', 'meer uren', 'overuren betaald'] },
   description:
     'Regular, overtime and double-time hours and pay for one workweek from hoursWorked or dailyHours. preset flsa: over 40 h/week at 1.5×; california (needs dailyHours): daily and 7th-day rules too. Override thresholds and multipliers for other rules (NL: the CAO sets it).',
   docs: [
@@ -19,6 +20,7 @@ export default defineTool({
     '- california (Labor Code §510): over 8 h/day or 40 h/week at 1.5×, over 12 h/day at 2×; 7th consecutive day: first 8 h 1.5×, rest 2×; weekly overtime counts only hours not already daily overtime.',
     '- Pay lines are rounded half-up to cents; total = their sum.',
   ].join('\n'),
+  resultView: { kind: 'figure', field: 'totalPay', label: 'Total pay', detail: ['overtimeHours', 'overtimePay'] },
   input: z.strictObject({
     hourlyRate: z.number().min(0).max(100_000).describe('Regular hourly rate'),
     hoursWorked: hours('Hours worked in the week', 168).optional(),

@@ -11,8 +11,10 @@ const h = (what: string) => z.number().min(0).max(MAX_HOURS).describe(what);
 export default defineTool({
   slug: 'pto-calculator',
   title: 'PTO / vacation accrual calculator',
+  keywords: { en: ['paid time off', 'vacation accrual', 'leave balance', 'holiday hours', 'annual leave', 'PTO', 'vacation days', 'leave', 'days off accrued'], nl: ['verlofuren', 'vakantiedagen', 'verlof opbouw', 'verlofsaldo', 'vrije dagen', 'verlof', 'vakantieuren', 'verlofdagen'] },
   description:
     'PTO balance (carried over, capped, + accrued − used) in hours and days. Modes: per-period (annual hours per pay period), per-hour-worked (e.g. 1 per 30, California sick leave), nl-statutory (Dutch minimum 4 × weeklyHours a year, BW 7:634, pro rata in year). Sets overdrawn when negative.',
+  resultView: { kind: 'figure', field: 'balanceHours', unit: 'hours', label: 'Balance', detail: ['balanceDays'] },
   input: z.strictObject({
     mode: z.enum(['per-period', 'per-hour-worked', 'nl-statutory']).default('per-period').describe('How time off accrues'),
     annualAccrualHours: h('per-period: hours per year').optional(),

@@ -32,8 +32,10 @@ const clock = (minutes: number, endOfDay = false) => {
 export default defineTool({
   slug: 'timesheet-calculator',
   title: 'Timesheet calculator',
+  keywords: { en: ['hours worked', 'clock in', 'clock out', 'shifts', 'work hours', 'time card', 'breaks', 'timesheet', 'hours', 'clock in and out'], nl: ['urenregistratie', 'gewerkte uren', 'uren optellen', 'diensten', 'pauze', 'urenstaat', 'uren', 'begin en eindtijd'] },
   description:
     'Hours worked per shift and for a week of shifts (09:00 or 5:30 PM): h:mm and decimal hours, weekly overtime and, with hourlyRate, pay rounded to cents. An end before the start crosses midnight; breaks are unpaid; roundToMinutes rounds punches to the nearest step, ties up (FLSA 29 CFR 785.48(b)).',
+  resultView: { kind: 'figure', field: 'totalHhmm', label: 'Total worked (h:mm)', detail: ['totalHours', 'overtimeHours', 'pay.totalPay'] },
   input: z.strictObject({
     entries: z
       .array(

@@ -88,12 +88,14 @@ const isoUtc = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
 export default defineTool({
   slug: 'timezone-converter',
   title: 'Time zone converter',
+  keywords: { en: ['time zone', 'time difference', 'world clock', 'UTC', 'CET', 'local time', 'meeting time', 'time zones', 'what time is it in', 'convert time'], nl: ['tijdzone', 'tijdsverschil', 'wereldtijd', 'zomertijd', 'tijdzones', 'tijd omrekenen', 'hoe laat'] },
   description:
     'Converts a local date-time (no offset) in fromZone to one or more IANA toZones: local time, UTC offset, abbreviation, DST flag and day shift, plus the UTC instant. Clear abbreviations (EST, CET) map to a zone with a warning, ambiguous ones (CST, IST) are refused. DST gaps move forward, folds take the earlier offset (flagged).',
   docs: [
     '- dateTime: yyyy-mm-ddThh:mm[:ss], years 1900–2100; zone data from Node\'s built-in ICU.',
     '- `disambiguation` (as Temporal/java.time): compatible moves a time in the spring-forward gap forward by the gap (2024-03-31 02:30 Amsterdam → 03:30 CEST) and takes the earlier offset in the autumn fold; both are flagged in `source.flag`; `later`/`earlier` pick the other reading, `reject` refuses.',
   ].join('\n'),
+  resultView: { kind: 'table', field: 'conversions', label: 'Conversions' },
   input: z.strictObject({
     dateTime: z.string().max(25).describe('Local date-time in fromZone, e.g. 2024-03-31T02:30'),
     fromZone: z.string().max(64).describe('IANA zone of dateTime'),

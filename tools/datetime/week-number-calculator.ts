@@ -28,6 +28,7 @@ const dayInWeek = (system: System, day: Day) => (system === 'iso' ? isoWeekday(d
 export default defineTool({
   slug: 'week-number-calculator',
   title: 'Week number calculator',
+  keywords: { en: ['ISO week', 'calendar week', 'week of year', 'week dates', 'week number', 'which week', 'week of the year'], nl: ['weeknummer', 'kalenderweek', 'welke week', 'week van het jaar', 'week'] },
   description:
     'Date → week number (and week of the month), or week number → its 7-day date range. iso: Monday weeks, week 1 holds 4 January (2021-01-03 is 2020-W53); us: Sunday weeks, week 1 holds 1 January.',
   docs: [
@@ -35,6 +36,7 @@ export default defineTool({
     '- Week of the month: week 1 contains the 1st, same week start.',
     '- Mode `date-to-week` needs `date`; `week-to-dates` needs `year` and `week`.',
   ].join('\n'),
+  resultView: { kind: 'figure', field: 'label', label: 'Week', detail: ['weekStart', 'weekEnd'] },
   input: z.strictObject({
     mode: z.enum(['date-to-week', 'week-to-dates']).default('date-to-week').describe('Direction'),
     system: z.enum(SYSTEMS).default('iso').describe('iso: Monday start, week with 4 Jan; us: Sunday start, week with 1 Jan'),

@@ -108,10 +108,12 @@ const classSchema = z.object({
 export default defineTool({
   slug: 'chmod-calculator',
   title: 'chmod calculator',
+  keywords: { en: ['file permissions', 'Unix', 'Linux', 'rwx', 'octal', '755', '644', 'chmod', 'permissions', 'rwxr-xr-x'], nl: ['bestandsrechten', 'rechten', 'permissies', 'Linux', 'chmod', 'rwx'] },
   description:
     'Converts Unix file permissions between octal and symbolic notation and explains them per class (owner, group, others), with the matching `chmod` command. ' +
     'Accepted input: octal with 3 digits ("755"), or 4 digits whose first digit holds the special bits setuid 4, setgid 2, sticky 1 ("4755", "0644"; "0o755" also works); the `ls -l` form ("rwxr-xr-x", also with the file-type character: "drwxr-xr-x"; s/S/t/T mark special bits as in ls: lower case = execute also set); or assignments ("u=rwx,g=rx,o=", who u/g/o/a, what r/w/x/s/t; "+" and "-" are refused because there is no starting mode). ' +
     '`octal` has 3 digits when no special bit is set and 4 digits otherwise; `command` is "chmod <octal> <file>". `special` lists the setuid/setgid/sticky bits.',
+  resultView: { kind: 'figure', field: 'octal', label: 'Octal', detail: ['symbolic', 'command'] },
   input: z.strictObject({
     permissions: z.string().min(1).max(64).describe('Octal ("755", "4755") or symbolic ("rwxr-xr-x", "u=rwx,g=rx,o=rx")'),
   }),

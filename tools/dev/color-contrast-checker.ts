@@ -63,11 +63,13 @@ function suggest(fg: Rgba, bg: Rgba, level: 'AA' | 'AAA', minRatio: number): Sug
 export default defineTool({
   slug: 'color-contrast-checker',
   title: 'WCAG colour contrast checker',
+  keywords: { en: ['accessibility', 'a11y', 'WCAG AA AAA', 'readable colours', 'contrast ratio', 'text on background', 'contrast', 'accessible colours', 'colour contrast'], nl: ['toegankelijkheid', 'contrast', 'leesbaarheid kleuren', 'kleurcontrast', 'toegankelijk'] },
   description:
     'Checks the WCAG 2 contrast ratio between a text (foreground) and a background colour and whether it passes AA (4.5:1 normal text, 3:1 large text: 18pt/24px, or 14pt/18.66px bold) and AAA (7:1 normal, 4.5:1 large). ' +
     `Colours: ${COLOR_FORMS}. A translucent foreground is laid over the background first; the background must be opaque. ` +
     'Pass/fail uses the exact ratio; `ratio` is truncated (not rounded) to 2 decimals so a failing 4.499 never shows as 4.5, and `ratioText` writes it as "4.54:1" (no trailing zeros: "21:1"). `foreground` and `background` are the compared colours as hex. ' +
     '`suggestions` is empty when AA and AAA pass for normal text; otherwise it holds, per failing level (AA, AAA), the nearest foreground with the same hue and saturation whose lightness passes, or, when none can, the best reachable colour with passes: false.',
+  resultView: { kind: 'figure', field: 'ratioText', label: 'Contrast ratio', detail: ['aa.normalText', 'aaa.normalText'] },
   input: z.strictObject({
     foreground: z.string().min(1).max(100).describe('Text colour, e.g. "#777777", "rgb(119, 119, 119)", "hsl(0, 0%, 47%)"'),
     background: z.string().min(1).max(100).describe('Background colour (opaque), e.g. "#ffffff" or "white"'),

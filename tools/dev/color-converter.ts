@@ -31,10 +31,12 @@ function formatColor(c: Rgba, format: Format): string {
 export default defineTool({
   slug: 'color-converter',
   title: 'Colour converter (hex, RGB, HSL, HSB)',
+  keywords: { en: ['colour code', 'hex to rgb', 'rgb to hex', 'hsl', 'hsv', 'color picker', 'css color', 'colour', 'color', 'convert colour', 'hex code'], nl: ['kleurcode', 'kleur omrekenen', 'hex', 'rgb', 'kleuren', 'kleur', 'kleurcode omzetten'] },
   description:
     `Converts a colour between hex, RGB, HSL and HSB (also called HSV) and returns all four. Input: ${COLOR_FORMS} (e.g. "#ff6600", "f60", "rgb(255 102 0 / 50%)", "hsl(24, 100%, 50%)", "hsb(24, 100%, 100%)", "rebeccapurple"). ` +
     'The colour is held as 8-bit sRGB, as a browser renders it: channels outside their range are clamped as CSS does, and HSL/HSB are computed from the 8-bit values and rounded to whole numbers (hue 0-359, saturation/lightness/brightness in percent), so a round trip through HSL can move a value by one. ' +
     '`hex` is lower case "#rrggbb", or "#rrggbbaa" for a translucent colour; `alpha` is 0-1 (3 decimals). `format` ("hex" default, "rgb", "hsl" or "hsb"; "hsv" accepted) picks the notation of `formatted`, a ready-to-paste string such as "rgb(255, 102, 0)".',
+  resultView: { kind: 'figure', field: 'formatted', label: 'Colour' },
   input: z.strictObject({
     color: z.string().min(1).max(100).describe('The colour, e.g. "#ff6600", "rgb(255, 102, 0)", "hsl(24, 100%, 50%)", "orange"'),
     format: aliasedEnum(FORMATS, { aliases: { hsv: 'hsb', rgba: 'rgb', hsla: 'hsl', hex8: 'hex', hsba: 'hsb', hsva: 'hsb' } })

@@ -25,10 +25,12 @@ const MD5_REFUSAL =
 export default defineTool({
   slug: 'hash-generator',
   title: 'Hash generator (SHA-1, SHA-2)',
+  keywords: { en: ['sha256', 'sha1', 'sha512', 'checksum', 'digest', 'fingerprint', 'hash a string', 'hash', 'SHA-256', 'md5 alternative'], nl: ['hash', 'controlegetal', 'checksum', 'sha256', 'sha', 'hashwaarde'] },
   description:
     'Computes the SHA-1, SHA-256, SHA-384 or SHA-512 digest of a text, as lower-case hex. The text is encoded as UTF-8 first (a lone UTF-16 surrogate, which JSON can carry, becomes U+FFFD as in every UTF-8 encoder), so the digest equals `printf %s "text" | sha256sum`. ' +
     '`algorithm`: "SHA-1", "SHA-256" (default), "SHA-384", "SHA-512", or "all" for all four at once; spellings such as "sha256" or "SHA_512" are accepted. MD5 is refused with a 400 because it is broken. ' +
     'Use it for checksums, cache keys and comparing texts; do not use a bare hash to store passwords. `byteLength` is the size of the hashed UTF-8 input in bytes.',
+  resultView: { kind: 'record', field: 'hashes' },
   input: z.strictObject({
     text: z.string().max(LIMITS.text).describe('The text to hash (hashed as its UTF-8 bytes)'),
     algorithm: aliasedEnum([...NAMES, 'all'] as const, {

@@ -56,10 +56,12 @@ function search(query: string): StatusEntry[] {
 export default defineTool({
   slug: 'http-status-codes',
   title: 'HTTP status code lookup',
+  keywords: { en: ['HTTP error', 'response code', '404', '500', 'status meaning', 'web error', 'status code', 'error code', 'HTTP 404'], nl: ['foutcode', 'statuscode', 'http fout', 'betekenis', 'foutmelding', 'http code'] },
   description:
     `Looks up HTTP status codes in the IANA registry (${STATUS_CODES.length} codes, names as in RFC 9110, e.g. 413 "Content Too Large", 422 "Unprocessable Content"; 306 and 418 are listed as "(Unused)", 418 being the "I'm a teapot" joke code). ` +
     '`query`: a three-digit code ("404"), a class ("4xx", 1xx to 5xx), or words searched case-insensitively (every word must occur): matches in the code and name ("404 not found") come first, then matches in the description, use case or RFC reference, each in code order ("redirect", "too large", "RFC 6585"). ' +
     'Each match gives the name, class, description, a typical use case and the defining RFC section. A code that is not registered (e.g. 499 or nginx/Cloudflare codes) gives found: false with no matches. Temporary registrations (104) are not included.',
+  resultView: { kind: 'table', field: 'matches', label: 'Status codes' },
   input: z.strictObject({
     query: z.string().trim().min(1).max(100).describe('A code ("404"), a class ("4xx") or words ("not found", "redirect")'),
   }),

@@ -68,11 +68,13 @@ function numericDate(value: unknown): Instant {
 export default defineTool({
   slug: 'jwt-decoder',
   title: 'JWT decoder',
+  keywords: { en: ['JSON web token', 'bearer token', 'claims', 'decode token', 'auth token', 'inspect jwt', 'JWT', 'decode JWT', 'token'], nl: ['token uitlezen', 'token decoderen', 'jwt', 'inloggegevens', 'token'] },
   description:
     'Decodes a JSON Web Token (JWS compact form `header.payload.signature`) without verifying it: returns the header and payload (claims) as JSON, the signature as its base64url text, the time claims `exp`, `iat` and `nbf` as {unix, iso} (null when the claim is absent or not a number; fractional seconds are floored in `unix`) and whether the token is expired (`expired`: exp ≤ now; null when there is no exp). ' +
     '`verified` is always false: the signature is never checked, so never trust the claims for access decisions. ' +
     '`now` (ISO 8601, e.g. "2024-05-01T12:00:00Z"; no offset means UTC) is the reference time for `expired`; without it the server clock is used, the only time this tool reads the clock, and `checkedAt` reports the instant used. ' +
     'A leading "Bearer " and surrounding whitespace are ignored. Malformed tokens give a 400 that names the part (header, payload, signature) and the problem; encrypted tokens (JWE, five parts) cannot be decoded without the key and are refused, as is JSON nested deeper than 100 levels.',
+  resultView: { kind: 'record', field: 'payload' },
   input: z.strictObject({
     token: z.string().min(1).max(MAX_TOKEN).describe('The JWT, e.g. "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig" (a leading "Bearer " is ignored)'),
     now: z

@@ -57,10 +57,12 @@ const base = (what: string, dflt: number) =>
 export default defineTool({
   slug: 'number-base-converter',
   title: 'Number base converter',
+  keywords: { en: ['binary', 'hexadecimal', 'hex', 'octal', 'decimal', 'base 2', 'base 16', 'radix', 'convert to binary', 'to hex', 'base conversion'], nl: ['binair', 'hexadecimaal', 'octaal', 'decimaal', 'talstelsel', 'naar binair', 'naar hex', 'omrekenen'] },
   description:
     'Converts a whole number between bases 2 to 36 exactly, at any size (BigInt arithmetic, up to 10,000 digits), and also gives it in binary, octal, decimal and hexadecimal. ' +
     'Digits above 9 are the letters a–z in either case; outputs use upper-case letters (e.g. "FF"). Negative numbers take a leading "-" (a "+" is allowed); a 0x, 0o or 0b prefix matching `fromBase` is accepted, and "_" or spaces between digits are ignored ("1111_0000"). ' +
     'Defaults: `fromBase` 10, `toBase` 16. A digit that does not exist in `fromBase` gives a 400 naming it. Fractions are not supported.',
+  resultView: { kind: 'figure', field: 'output', label: 'Converted number' },
   input: z.strictObject({
     value: z.string().min(1).max(MAX_DIGITS).describe('The number, written in `fromBase`, e.g. "255", "-ff", "0b1010"'),
     fromBase: base('Input', 10),

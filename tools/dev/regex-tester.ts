@@ -23,6 +23,7 @@ const match = z.object({
 export default defineTool({
   slug: 'regex-tester',
   title: 'Regex tester',
+  keywords: { en: ['regular expression', 'regexp', 'pattern match', 'capture groups', 'test pattern', 'regex', 'test regex', 'pattern'], nl: ['reguliere expressie', 'patroon', 'regex testen', 'regex', 'patroon testen'] },
   description:
     'Tests a JavaScript regular expression against a text and lists every match with its index and capture groups. ' +
     'Semantics are exactly those of JavaScript (ECMAScript RegExp), including lookbehind, named groups (?<name>...) ' +
@@ -33,6 +34,7 @@ export default defineTool({
     'budget (a catastrophically backtracking pattern such as (a+)+$ gets a clear 400 error instead of hanging); at ' +
     'most 1,000 matches and 1,000,000 characters of match and group text are listed (`truncated` is then true), but ' +
     '`count` always counts every match. Invalid patterns or flags give a 400 naming the field.',
+  resultView: { kind: 'table', field: 'matches', label: 'Matches' },
   input: z.strictObject({
     pattern: z.string().max(LIMITS.pattern).describe('The regular expression source, without slashes, e.g. "(\\\\d+)-(\\\\d+)"'),
     flags: z

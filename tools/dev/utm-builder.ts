@@ -42,11 +42,13 @@ const tagField = (what: string, example: string) =>
 export default defineTool({
   slug: 'utm-builder',
   title: 'UTM link builder',
+  keywords: { en: ['campaign URL', 'tracking link', 'Google Analytics', 'utm parameters', 'marketing link', 'UTM', 'UTM tags', 'campaign tracking'], nl: ['campagnelink', 'tracking', 'utm', 'google analytics', 'nieuwsbrief link', 'campagne', 'tracking link'] },
   description:
     'Adds Google Analytics UTM tags (utm_source, utm_medium, utm_campaign, utm_term, utm_content) to an http(s) URL. Existing query parameters and the #fragment are kept as they are; a tag you give replaces the same utm_ parameter already in the URL (with a warning), and utm_ parameters you do not give are kept. ' +
     'Values are trimmed and percent-encoded (a space becomes %20); empty values count as not given. A URL without a scheme gets "https://" (with a warning); other schemes and invalid URLs give a 400. ' +
     '`baseUrl` is the URL without query and fragment; `params` holds the five tags of the final link (null when absent). ' +
     '`warnings` (empty when all is well): an added scheme, replaced tags, missing required tags (source, medium and campaign) and values with upper-case letters (analytics tools count "Email" and "email" separately).',
+  resultView: { kind: 'text', field: 'url' },
   input: z.strictObject({
     url: z.string().min(1).max(MAX_URL).describe('The landing page URL, e.g. "https://example.com/page?ref=nav"'),
     source: tagField('source', 'where the traffic comes from, e.g. "newsletter", "google" (required for attribution)'),

@@ -17,10 +17,12 @@ const ageField = z.object({ years: z.int(), months: z.int(), text: z.string().de
 export default defineTool({
   slug: 'aow-age-calculator',
   title: 'AOW age and start date (Dutch state pension)',
+  keywords: { en: ['state pension age', 'retirement age', 'pension start date', 'AOW', 'pension age', 'retire', 'retirement date'], nl: ['aow', 'aow-leeftijd', 'pensioenleeftijd', 'met pensioen', 'ouderdomswet', 'aow leeftijd', 'pensioen', 'met pensioen gaan'] },
   description:
     'Birth date → Dutch AOW age and the exact day the AOW starts (the day that age is reached), from the official table of Algemene Ouderdomswet art. 7a: 65 before 2013, stepping up to 67 in 2024–2027 and 67 years 3 months in 2028–2031. ' +
     `Ages are fixed per calendar year up to ${AOW_LAST_FIXED_YEAR}; for later birth dates (born from 1 October 1964) the answer has \`fixedByLaw: false\`, the minimum age (the last fixed age, since it never decreases), the earliest possible date and the statutory life-expectancy rule, not a guess. ` +
     'When the birth day does not exist in the AOW month (e.g. 31st), the last day of that month is used (`dayClamped`). Optional `onDate` (no clock is used) tells whether the AOW age is reached on that day.',
+  resultView: { kind: 'figure', field: 'aowDate', label: 'AOW from', detail: ['aowAge.text'], or: { kind: 'text', field: 'rule' } },
   input: z.strictObject({
     birthDate: isoDateField(`Date of birth (yyyy-mm-dd, ${MIN_BIRTH.slice(0, 4)}–${MAX_BIRTH.slice(0, 4)})`),
     onDate: isoDateField('Optional reference day (yyyy-mm-dd) for reachedOnDate').optional(),

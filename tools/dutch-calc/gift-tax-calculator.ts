@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool, ToolError } from '../../src/core/tool.js';
-import { INHERITANCE_GIFT } from './_figures.js';
+import { INHERITANCE_GIFT, INHERITANCE_GIFT_REFUSED } from './_figures.js';
 import { availableYears, d, eur, forYear, successionTax, type TariffGroup } from './_tax.js';
 
 const RELATIONS = ['child', 'partner', 'grandchild', 'parent', 'other'] as const;
@@ -11,11 +11,13 @@ const band = z.object({ from: z.number(), to: z.number().nullable(), ratePercent
 export default defineTool({
   slug: 'gift-tax-calculator',
   title: 'Dutch gift tax (schenkbelasting)',
+  keywords: { en: ['gift tax', 'donation', 'parents gift', 'exemption', 'tax-free gift', 'gift', 'gifts', 'give money', 'gift from parents'], nl: ['schenkbelasting', 'schenking', 'schenken', 'vrijstelling', 'belasting op schenking', 'schenking aan kind', 'geld geven'] },
   description:
     'Dutch gift tax on the gifts from one donor to one recipient in a calendar year (Successiewet 1956; two parents count as one donor). Exemption: parent → child the yearly child exemption, anyone else the general one; ' +
     'oneOffExemption replaces the child exemption once: general or study (expensive study), for a child aged 18–39 (or whose partner is). The home-purchase exemption (jubelton) was abolished in 2024. ' +
     'Rates: child and partner 10%/20%, grandchild 18%/36%, others 30%/40%, second band above the year’s limit. ' +
     `Years: ${availableYears(INHERITANCE_GIFT).join(', ')}.`,
+  resultView: { kind: 'figure', field: 'tax', unit: 'EUR', label: 'Gift tax', detail: ['netReceived', 'exemptionUsed'] },
   input: z.strictObject({
     year: z.number().int().min(2000).max(2100).describe('Year of the gift'),
     amount: z.number().min(0).max(10_000_000_000).describe('Total given this year by this donor, euros'),
@@ -79,7 +81,7 @@ export default defineTool({
     },
   ],
   run({ year, amount, relationship, oneOffExemption, recipientAge }) {
-    const fig = forYear(INHERITANCE_GIFT, year, 'gift tax');
+    const fig = forYear(INHERITANCE_GIFT, year, 'gift tax', 'year', INHERITANCE_GIFT_REFUSED);
     let kind: 'child' | 'childOneOffGeneral' | 'childOneOffStudy' | 'other' = relationship === 'child' ? 'child' : 'other';
     if (oneOffExemption !== 'none') {
       if (relationship !== 'child')

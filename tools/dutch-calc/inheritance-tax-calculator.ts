@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/core/tool.js';
-import { INHERITANCE_GIFT } from './_figures.js';
+import { INHERITANCE_GIFT, INHERITANCE_GIFT_REFUSED } from './_figures.js';
 import { availableYears, d, eur, forYear, successionTax, type TariffGroup } from './_tax.js';
 
 const RELATIONS = ['partner', 'child', 'disabledChild', 'grandchild', 'greatGrandchild', 'parent', 'sibling', 'other'] as const;
@@ -23,10 +23,12 @@ const band = z.object({ from: z.number(), to: z.number().nullable(), ratePercent
 export default defineTool({
   slug: 'inheritance-tax-calculator',
   title: 'Dutch inheritance tax (erfbelasting)',
+  keywords: { en: ['inheritance tax', 'estate', 'heir', 'inheritance', 'death duty', 'inherit', 'estate tax'], nl: ['erfbelasting', 'erfenis', 'erven', 'successierecht', 'erfgenaam'] },
   description:
     'Dutch inheritance tax for one heir (Successiewet 1956): the year’s exemption for the relationship to the deceased is deducted, the rest is taxed in two bands: partner and (step/foster) children 10%/20%, grandchildren and further descendants 18%/36%, everyone else (parents, siblings, others) 30%/40%. ' +
     'amount = the heir’s share after debts and funeral costs. Not modelled: the partner exemption’s reduction for survivor’s pension, business-succession and other special exemptions. ' +
     `Year of death: ${availableYears(INHERITANCE_GIFT).join(', ')}.`,
+  resultView: { kind: 'figure', field: 'tax', unit: 'EUR', label: 'Inheritance tax', detail: ['netReceived', 'exemptionUsed'] },
   input: z.strictObject({
     year: z.number().int().min(2000).max(2100).describe('Year of death'),
     amount: z.number().min(0).max(10_000_000_000).describe('Value the heir receives, euros'),
@@ -85,7 +87,7 @@ export default defineTool({
     },
   ],
   run({ year, amount, relationship }) {
-    const fig = forYear(INHERITANCE_GIFT, year, 'inheritance tax');
+    const fig = forYear(INHERITANCE_GIFT, year, 'inheritance tax', 'year', INHERITANCE_GIFT_REFUSED);
     const rule = RULES[relationship];
     const exemption = fig.inherit[rule.exemption];
     const rates = fig.rates[rule.group];

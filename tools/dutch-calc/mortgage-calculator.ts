@@ -3,7 +3,7 @@ import { defineTool, ToolError } from '../../src/core/tool.js';
 import { addMonths, dayFromIso, isoDate, isoDateField } from '../_lib/calendar.js';
 import { fromCents, roundTo, toCents } from '../_lib/money.js';
 import { amortize } from '../_lib/annuity.js';
-import { AVAILABLE_YEARS, DEDUCTIBLE_MONTHS, DEDUCTION_YEARS } from './_mortgage.js';
+import { AVAILABLE_YEARS, DEDUCTIBLE_MONTHS, DEDUCTION_YEARS, LAST_KNOWN_YEAR, maxRateFor } from './_mortgage.js';
 
 const MAX_LOAN = 1e8;
 /** 40 years = 480 monthly rows (measured 1.3 ms with the monthly schedule). */
@@ -30,12 +30,14 @@ function loanOf(input: { loanAmount?: number; homePrice?: number; downPayment?: 
 export default defineTool({
   slug: 'mortgage-calculator',
   title: 'Dutch mortgage calculator (annuïteit / lineair, hypotheekrenteaftrek estimate)',
+  keywords: { en: ['home loan', 'house', 'monthly costs', 'annuity mortgage', 'linear mortgage', 'mortgage interest deduction', 'mortgage', 'monthly mortgage payment', 'house loan'], nl: ['hypotheek', 'maandlasten', 'huis kopen', 'annuiteitenhypotheek', 'lineaire hypotheek', 'hypotheekrente', 'maandlasten hypotheek', 'woning'] },
   description:
-    'Monthly payments of a Dutch hypotheek, annuity (annuïteitenhypotheek) or linear (lineair), with totals, payoff date (with startDate) and a yearly or monthly table. The loan is loanAmount, or homePrice minus downPayment (euros) or downPaymentPercent; propertyTaxPerYear and insurancePerYear are shown per month beside the payment. With year it adds an ESTIMATE of the hypotheekrenteaftrek: interest × deductionRatePercent capped at the year\'s maximum, for at most 30 years.',
+    'Monthly payments of a Dutch hypotheek, annuity (annuïteitenhypotheek) or linear (lineair), with totals, payoff date (with startDate) and a yearly or monthly table. The loan is loanAmount, or homePrice minus downPayment (euros) or downPaymentPercent; propertyTaxPerYear and insurancePerYear are shown per month beside the payment. With year (the tax year of the first loan year) it adds an ESTIMATE of the hypotheekrenteaftrek: each year\'s interest × deductionRatePercent capped at that year\'s maximum, for at most 30 years.',
   docs: [
     '- Interest monthly at annual rate / 12; cents rounded per row with the remainder in the last payment.',
-    '- Maximum deduction rate: 37.48 % (2025), 37.56 % (2026). Eigenwoningforfait, Hillen and rate changes are not modelled.',
+    '- Maximum deduction rate per tax year: 36.97 % (2024), 37.48 % (2025), 37.56 % (2026); later years use the last published rate, and the answer says so. Loan year k is tax year `year` + k − 1; with startDate each payment counts in its own calendar year. Eigenwoningforfait and Hillen are not modelled.',
   ].join('\n'),
+  resultView: { kind: 'figure', field: ['monthlyPayment', 'firstPayment'], unit: 'EUR', label: 'Monthly payment', detail: ['totalInterest', 'totalPaid'] },
   input: z.strictObject({
     loanAmount: z.number().min(1).max(MAX_LOAN).optional().describe('Mortgage amount in euros (or give homePrice and a down payment)'),
     homePrice: z.number().min(1).max(MAX_LOAN).optional().describe('Purchase price in euros: the loan is the price minus the down payment'),
@@ -46,8 +48,8 @@ export default defineTool({
     annualRatePercent: z.number().min(0).max(20).describe('Annual interest rate in percent'),
     termYears: z.int().min(1).max(MAX_YEARS).default(30).describe('Term in whole years (default 30)'),
     repayment: z.enum(['annuity', 'linear']).default('annuity').describe('annuity (default) or linear'),
-    year: z.int().min(1900).max(2100).optional().describe('Tax year for the interest-deduction estimate (2025 or 2026)'),
-    deductionRatePercent: z.number().min(0).max(100).optional().describe('Your box-1 rate in percent; default and cap: the year\'s maximum'),
+    year: z.int().min(1900).max(2100).optional().describe('Tax year of the first loan year, for the interest-deduction estimate (2024 or later)'),
+    deductionRatePercent: z.number().min(0).max(100).optional().describe('Your box-1 rate in percent; default and cap: each year\'s maximum'),
     startDate: isoDateField('Date of the first payment, yyyy-mm-dd (optional)').optional(),
     schedule: z.enum(['yearly', 'monthly']).default('yearly').describe('yearly table only, or also the monthly rows'),
   }),
@@ -78,6 +80,9 @@ export default defineTool({
         firstYearDeduction: z.number(),
         firstMonthNetPayment: z.number(),
         totalDeduction: z.number(),
+        rates: z
+          .array(z.object({ fromTaxYear: z.int(), toTaxYear: z.int(), ratePercent: z.number(), maxRatePercent: z.number(), published: z.boolean() }))
+          .describe('The rate per tax year of the schedule; published false: the last published maximum, assumed'),
         note: z.string(),
         source: z.string(),
       })
@@ -138,10 +143,11 @@ export default defineTool({
       },
     },
     // vastelastenbesparing.nl "Maandlasten hypotheek €300.000": at 4 % the gross annuity payment is about €1,432;
-    // linear: first payment 833.33 + 1,000.00 interest = €1,833.33. Deduction estimate at the 2026 cap (37.56 %).
+    // linear: first payment 833.33 + 1,000.00 interest = €1,833.33. Deduction estimate per tax year from the first
+    // payment in February 2024: 36.97 % (2024), 37.48 % (2025), 37.56 % (2026), then the 2026 maximum, assumed.
     {
-      name: '€300,000 linear at 4% for 30 years, 2026 deduction estimate',
-      input: { loanAmount: 300000, annualRatePercent: 4, repayment: 'linear', year: 2026, startDate: '2026-02-01' },
+      name: '€300,000 linear at 4% for 30 years from February 2024, deduction per tax year',
+      input: { loanAmount: 300000, annualRatePercent: 4, repayment: 'linear', year: 2024, startDate: '2024-02-01' },
       output: {
         loanAmount: 300000,
         annualRatePercent: 4,
@@ -152,22 +158,28 @@ export default defineTool({
         lastPayment: 837.31,
         totalInterest: 180500.71,
         totalPaid: 480500.71,
-        payoffDate: '2056-01-01',
+        payoffDate: '2054-01-01',
         interestDeduction: {
           estimate: true,
-          taxYear: 2026,
-          ratePercent: 37.56,
-          maxRatePercent: 37.56,
+          taxYear: 2024,
+          ratePercent: 36.97,
+          maxRatePercent: 36.97,
           firstYearInterest: 11816.66,
-          firstYearDeduction: 4438.34,
-          firstMonthNetPayment: 1457.73,
-          totalDeduction: 67796.12,
-          note: 'Estimate: interest × 37.56 % (the 2026 rate, assumed unchanged in later years), deductible for at most 30 years; the eigenwoningforfait (added to income), Wet Hillen and your actual bracket are not modelled. Not tax advice.',
-          source: 'Aftrekbeperking (Wet IB 2001): max. 37.56 % in 2026 = box-1 bracket 2; jan.nl "De woning – Belastingplan" (2026)',
+          firstYearDeduction: 4373.56,
+          firstMonthNetPayment: 1463.63,
+          totalDeduction: 67722.96,
+          rates: [
+            { fromTaxYear: 2024, toTaxYear: 2024, ratePercent: 36.97, maxRatePercent: 36.97, published: true },
+            { fromTaxYear: 2025, toTaxYear: 2025, ratePercent: 37.48, maxRatePercent: 37.48, published: true },
+            { fromTaxYear: 2026, toTaxYear: 2026, ratePercent: 37.56, maxRatePercent: 37.56, published: true },
+            { fromTaxYear: 2027, toTaxYear: 2054, ratePercent: 37.56, maxRatePercent: 37.56, published: false },
+          ],
+          note: 'Estimate: each tax year\'s interest × that year\'s rate (at most its maximum); from 2027 the 2026 maximum of 37.56 %, the last published, is assumed; deductible for at most 30 years; the eigenwoningforfait (added to income), Wet Hillen and your actual bracket are not modelled. Not tax advice.',
+          source: 'Aftrekbeperking (Wet IB 2001): max. 36.97 % in 2024; Consumentenbond "Hypotheekrenteaftrek" (2024); Aftrekbeperking (Wet IB 2001): max. 37.48 % in 2025; Consumentenbond "Hypotheekrenteaftrek" (2025), NIBC (2025); Aftrekbeperking (Wet IB 2001): max. 37.56 % in 2026 = box-1 bracket 2; jan.nl "De woning – Belastingplan" (2026)',
         },
         yearly: [
-          { year: 1, paid: 21816.62, principal: 9999.96, interest: 11816.66, balance: 290000.04, deduction: 4438.34 },
-          { year: 2, paid: 21416.63, principal: 9999.96, interest: 11416.67, balance: 280000.08, deduction: 4288.1 },
+          { year: 1, paid: 21816.62, principal: 9999.96, interest: 11816.66, balance: 290000.04, deduction: 4373.56 },
+          { year: 2, paid: 21416.63, principal: 9999.96, interest: 11416.67, balance: 280000.08, deduction: 4279.72 },
           { year: 3, paid: 21016.63, principal: 9999.96, interest: 11016.67, balance: 270000.12, deduction: 4137.86 },
           { year: 4, paid: 20616.62, principal: 9999.96, interest: 10616.66, balance: 260000.16, deduction: 3987.62 },
           { year: 5, paid: 20216.64, principal: 9999.96, interest: 10216.68, balance: 250000.2, deduction: 3837.39 },
@@ -207,23 +219,54 @@ export default defineTool({
       throw new ToolError(`\`year\` is required with \`deductionRatePercent\` (available years: ${AVAILABLE_YEARS.join(', ')})`, 400, { field: 'year' });
     const figures = year === undefined ? undefined : DEDUCTION_YEARS[year];
     if (year !== undefined && !figures)
-      throw new ToolError(`\`year\` ${year} is not supported: the deduction cap is known for ${AVAILABLE_YEARS.join(', ')}`, 400, { field: 'year' });
+      throw new ToolError(
+        `\`year\` ${year} is not supported: the deduction cap is known for ${AVAILABLE_YEARS.join(', ')}` +
+          (year > LAST_KNOWN_YEAR ? ` (the ${year} maximum is not published yet)` : ''),
+        400,
+        { field: 'year' },
+      );
+    const start = startDate ? dayFromIso(startDate) : undefined;
 
     const months = termYears * 12;
     const a = await amortize({ principal: loanAmount, annualRatePercent, periods: months, periodsPerYear: 12, repayment });
-    const rate = figures ? Math.min(deductionRatePercent ?? figures.maxRatePercent, figures.maxRatePercent) : 0;
-    // Deduction per loan year on the interest of deductible months (first 360), rounded to cents per year.
-    const deductibleInterest = (from: number, to: number) =>
-      a.rows.slice(from, Math.min(to, DEDUCTIBLE_MONTHS)).reduce((s, r) => s + toCents(r.interest), 0);
-    const deductionOf = (interestCents: number) => roundTo((interestCents * rate) / 100 / 100, 2);
+    // Tax year of payment i (0-based): its calendar year with startDate, else loan year k counts as tax year `year` + k − 1.
+    const taxYearOf = (i: number) => (start !== undefined ? Number(isoDate(addMonths(start, i)).slice(0, 4)) : year! + Math.floor(i / 12));
+    const rateOf = (ty: number) => {
+      const m = maxRateFor(ty)!;
+      return { ...m, ratePercent: Math.min(deductionRatePercent ?? m.maxRatePercent, m.maxRatePercent) };
+    };
+    // Deduction per month on the interest of deductible months (first 360) at that month's tax-year rate, summed and
+    // rounded to cents per loan year. With startDate, payments in tax years before `year` are not estimated.
+    const counted = (i: number) => i < DEDUCTIBLE_MONTHS && taxYearOf(i) >= year!;
+    const monthDeduction = (i: number) => (counted(i) ? (toCents(a.rows[i].interest) * rateOf(taxYearOf(i)).ratePercent) / 100 : 0);
+    const deductionOver = (from: number, to: number) => {
+      let c = 0;
+      for (let i = from; i < Math.min(to, a.rows.length); i++) c += monthDeduction(i);
+      return roundTo(c / 100, 2);
+    };
     const yearly = a.yearly.map((y) => ({
       year: y.year,
       paid: y.payment,
       principal: y.principal,
       interest: y.interest,
       balance: y.balance,
-      ...(figures ? { deduction: deductionOf(deductibleInterest((y.year - 1) * 12, y.year * 12)) } : {}),
+      ...(figures ? { deduction: deductionOver((y.year - 1) * 12, y.year * 12) } : {}),
     }));
+    // The rate per tax year of the deductible months, merged into runs of equal rates.
+    const rates: { fromTaxYear: number; toTaxYear: number; ratePercent: number; maxRatePercent: number; published: boolean }[] = [];
+    if (figures)
+      for (let i = 0; i < Math.min(a.rows.length, DEDUCTIBLE_MONTHS); i++) {
+        if (!counted(i)) continue;
+        const ty = taxYearOf(i);
+        const r = rateOf(ty);
+        const last = rates[rates.length - 1];
+        if (last && last.toTaxYear >= ty - 1 && last.ratePercent === r.ratePercent && last.maxRatePercent === r.maxRatePercent && last.published === r.published)
+          last.toTaxYear = ty;
+        else if (!last || last.toTaxYear < ty) rates.push({ fromTaxYear: ty, toTaxYear: ty, ratePercent: r.ratePercent, maxRatePercent: r.maxRatePercent, published: r.published });
+      }
+    const firstRate = figures ? rateOf(year!) : undefined;
+    const assumedFrom = rates.find((r) => !r.published)?.fromTaxYear;
+    const skipped = figures && start !== undefined && taxYearOf(0) < year!;
     const costs =
       propertyTaxPerYear === undefined && insurancePerYear === undefined
         ? undefined
@@ -254,16 +297,23 @@ export default defineTool({
             interestDeduction: {
               estimate: true,
               taxYear: year!,
-              ratePercent: rate,
-              maxRatePercent: figures.maxRatePercent,
+              ratePercent: firstRate!.ratePercent,
+              maxRatePercent: firstRate!.maxRatePercent,
               firstYearInterest: yearly[0].interest,
               firstYearDeduction: yearly[0].deduction!,
-              firstMonthNetPayment: roundTo(a.firstPayment - deductionOf(toCents(a.rows[0].interest)), 2),
+              firstMonthNetPayment: roundTo(a.firstPayment - roundTo(monthDeduction(0) / 100, 2), 2),
               totalDeduction: roundTo(yearly.reduce((s, y) => s + (y.deduction ?? 0), 0), 2),
+              rates,
               note:
-                `Estimate: interest × ${rate} % (the ${year} rate, assumed unchanged in later years), deductible for at most 30 years; ` +
-                'the eigenwoningforfait (added to income), Wet Hillen and your actual bracket are not modelled. Not tax advice.',
-              source: figures.source,
+                'Estimate: each tax year\'s interest × that year\'s rate (at most its maximum)' +
+                (assumedFrom !== undefined
+                  ? `; from ${assumedFrom} the ${LAST_KNOWN_YEAR} maximum of ${DEDUCTION_YEARS[LAST_KNOWN_YEAR].maxRatePercent} %, the last published, is assumed`
+                  : '') +
+                (skipped ? `; payments before ${year} are not estimated` : '') +
+                '; deductible for at most 30 years; the eigenwoningforfait (added to income), Wet Hillen and your actual bracket are not modelled. Not tax advice.',
+              source: [...new Set(rates.filter((r) => r.published).flatMap((r) => AVAILABLE_YEARS.filter((y) => y >= r.fromTaxYear && y <= r.toTaxYear)))]
+                .map((y) => DEDUCTION_YEARS[y].source)
+                .join('; '),
             },
           }
         : {}),

@@ -6,6 +6,7 @@ import { NOTICE_EMPLOYER_MONTHS, NOTICE_SOURCE, NOTICE_YEARS } from './_figures.
 export default defineTool({
   slug: 'notice-period-calculator',
   title: 'Dutch notice period (opzegtermijn)',
+  keywords: { en: ['notice period', 'resignation', 'quit job', 'dismissal', 'termination', 'employment contract', 'notice', 'resign', 'quitting'], nl: ['opzegtermijn', 'ontslag nemen', 'opzeggen', 'arbeidscontract', 'dienstverband', 'ontslag'] },
   description:
     'Dutch statutory notice period (BW 7:672) and the contract end date: employer 1–4 months by years of service (1 after AOW age), employee 1 month; overrides for agreed and CAO periods and UWV/court procedure time. Ends at the end of a month unless endOfMonth is false. ' +
     `Notice dates ${NOTICE_YEARS.min}–${NOTICE_YEARS.max}.`,
@@ -14,6 +15,7 @@ export default defineTool({
     '- agreedEmployeeMonths (written, max 6): the employer\'s period becomes at least double. caoMonths: a CAO period for whoever gives notice.',
     '- uwvProcedureDays: the notice is shortened by the procedure; at least 1 month remains.',
   ].join('\n'),
+  resultView: { kind: 'figure', field: 'endDate', label: 'Employment ends on', detail: ['noticeMonths', 'earliestEndDate'] },
   input: z.strictObject({
     givenBy: z.enum(['employer', 'employee']).describe('Who gives notice'),
     startDate: isoDateField('First day of employment (yyyy-mm-dd)'),

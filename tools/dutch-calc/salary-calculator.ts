@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/core/tool.js';
+import { defineTool, ToolError } from '../../src/core/tool.js';
 import { BOX1 } from './_figures.js';
-import { availableYears, box1, d, eur, thirtyPercent, type Dec } from './_tax.js';
+import { isoDateField } from '../_lib/calendar.js';
+import { aowYears, availableYears, box1, d, eur, thirtyPercent, type Dec } from './_tax.js';
 
 const APPROXIMATION =
   'Annual estimate: box 1 tax and national-insurance premiums on the whole year’s wage, credits at their annual amounts, amounts in cents. ' +
@@ -14,9 +15,12 @@ const row = z.object({ from: z.number(), to: z.number().nullable(), ratePercent:
 export default defineTool({
   slug: 'salary-calculator',
   title: 'Dutch gross-to-net salary (bruto-netto)',
+  keywords: { en: ['net salary', 'take-home pay', 'gross to net', 'income tax', 'payroll', 'wage', 'net pay', 'after tax', 'gross salary'], nl: ['nettoloon', 'bruto netto', 'nettosalaris', 'loonheffing', 'inkomstenbelasting', 'salaris', 'netto', 'bruto', 'netto salaris', 'bruto naar netto'] },
   description:
     'Estimates Dutch annual net pay from a gross wage for a tax year: box 1 tax and premiums, general and labour tax credits, AOW-age rules, holiday allowance, optional 30% ruling. An approximation, not a payslip (payroll tables can differ by some euros); no pension deductions. ' +
-    `Years: ${availableYears(BOX1).join(', ')} (AOW age: 2026 only).`,
+    `Years: ${availableYears(BOX1).join(', ')} (AOW age: ${aowYears().join(', ')}); others are refused by name. ` +
+    'The 30% ruling follows rulingStartDate: no WNT cap before 2026 for a ruling applied in 2022 or earlier.',
+  resultView: { kind: 'figure', field: 'netMonthlyAverage', unit: 'EUR', label: 'Net pay per month (average)', detail: ['netAnnual', 'effectiveTaxPercent'] },
   input: z.strictObject({
     year: z.number().int().min(2000).max(2100).describe('Tax year'),
     grossAmount: z.number().min(0).max(100_000_000).describe('Gross wage in euros per `period`'),
@@ -30,6 +34,8 @@ export default defineTool({
       .enum(['none', 'standard', 'youngMaster', 'researcher'])
       .default('none')
       .describe('Apply the 30% ruling with this salary norm: standard, youngMaster (under 30 with a master’s), researcher (no norm)'),
+    rulingStartDate: isoDateField('With the 30% ruling: its first day (yyyy-mm-dd); a ruling of 2022 or earlier is not capped before 2026').optional(),
+    singleElderly: z.boolean().default(false).describe('At AOW age: single person’s AOW, adds the alleenstaande-ouderenkorting'),
     applyTaxCredits: z.boolean().default(true).describe('Apply the tax credits (false for a second job)'),
   }),
   output: z.object({
@@ -38,7 +44,15 @@ export default defineTool({
     holidayAllowance: z.number(),
     thirtyPercentAllowance: z.number().describe('Tax-free 30% ruling allowance (0 without the ruling)'),
     thirtyPercent: z
-      .object({ ratePercent: z.number(), salaryNorm: z.number().nullable(), normMetWithFullAllowance: z.boolean(), eligible: z.boolean(), reducedToMeetNorm: z.boolean(), cap: z.number() })
+      .object({
+        ratePercent: z.number(),
+        salaryNorm: z.number().nullable(),
+        normMetWithFullAllowance: z.boolean(),
+        eligible: z.boolean(),
+        reducedToMeetNorm: z.boolean(),
+        cap: z.number().nullable().describe('pct% of the WNT norm; null when the transitional rule leaves it uncapped'),
+        transitional: z.array(z.string()).describe('Transitional rules applied (empty when none)'),
+      })
       .nullable(),
     taxableWage: z.number(),
     brackets: z.array(row),
@@ -46,6 +60,7 @@ export default defineTool({
     generalTaxCredit: z.number(),
     labourCredit: z.number(),
     elderlyCredit: z.number(),
+    singleElderlyCredit: z.number(),
     creditsApplied: z.number().describe('Credits actually used (never more than the tax)'),
     creditsCapped: z.boolean(),
     incomeTax: z.number().describe('Box 1 tax and premiums after credits'),
@@ -79,6 +94,7 @@ export default defineTool({
         generalTaxCredit: 1700.79,
         labourCredit: 5278.26,
         elderlyCredit: 0,
+        singleElderlyCredit: 0,
         creditsApplied: 6979.04,
         creditsCapped: false,
         incomeTax: 11788.28,
@@ -99,7 +115,7 @@ export default defineTool({
         annualGross: 90720,
         holidayAllowance: 6720,
         thirtyPercentAllowance: 27216,
-        thirtyPercent: { ratePercent: 30, salaryNorm: 48013, normMetWithFullAllowance: true, eligible: true, reducedToMeetNorm: false, cap: 78600 },
+        thirtyPercent: { ratePercent: 30, salaryNorm: 48013, normMetWithFullAllowance: true, eligible: true, reducedToMeetNorm: false, cap: 78600, transitional: [] },
         taxableWage: 63504,
         brackets: [
           { from: 0, to: 38883, ratePercent: 35.75, taxedAmount: 38883, tax: 13900.67 },
@@ -109,6 +125,7 @@ export default defineTool({
         generalTaxCredit: 954.52,
         labourCredit: 4518.93,
         elderlyCredit: 0,
+        singleElderlyCredit: 0,
         creditsApplied: 5473.45,
         creditsCapped: false,
         incomeTax: 17674.87,
@@ -122,19 +139,23 @@ export default defineTool({
       },
     },
   ],
-  run({ year, grossAmount, period, holidayAllowance, ageGroup, thirtyPercentRuling, applyTaxCredits }) {
+  run({ year, grossAmount, period, holidayAllowance, ageGroup, thirtyPercentRuling, rulingStartDate, singleElderly, applyTaxCredits }) {
     const base = d(grossAmount).times(period === 'month' ? 12 : 1);
     const holiday: Dec = holidayAllowance === 'separate' ? base.times(8).div(100) : holidayAllowance === 'included' ? base.times(8).div(108) : d(0);
     const annualGross = holidayAllowance === 'separate' ? base.plus(holiday) : base;
     const grossCents = d(eur(annualGross));
-    const ruling = thirtyPercentRuling === 'none' ? null : thirtyPercent(year, grossCents, thirtyPercentRuling);
+    if (thirtyPercentRuling === 'none' && rulingStartDate !== undefined)
+      throw new ToolError('`rulingStartDate` needs `thirtyPercentRuling` (standard, youngMaster or researcher)', 400, { field: 'rulingStartDate' });
+    if (rulingStartDate !== undefined && Number(rulingStartDate.slice(0, 4)) > year)
+      throw new ToolError(`\`rulingStartDate\` ${rulingStartDate} is after ${year}: the ruling does not apply in that year`, 400, { field: 'rulingStartDate' });
+    const ruling = thirtyPercentRuling === 'none' ? null : thirtyPercent(year, grossCents, thirtyPercentRuling, rulingStartDate);
     const taxable = ruling ? ruling.taxableWage : grossCents;
-    const b = box1(year, taxable, ageGroup, applyTaxCredits);
+    const b = box1(year, taxable, ageGroup, applyTaxCredits, singleElderly);
     const tax = eur(b.tax);
     const net = d(eur(grossCents)).minus(tax);
     const steps = [
       `annual gross ${eur(grossCents)}${holidayAllowance === 'separate' ? ' (incl. 8% holiday allowance)' : ''}`,
-      ruling ? `30% ruling: tax-free ${eur(ruling.allowance)}, taxable ${eur(taxable)}` : null,
+      ruling ? `${ruling.pct}% ruling: tax-free ${eur(ruling.allowance)}, taxable ${eur(taxable)}${ruling.transitional.length ? ` (${ruling.transitional.join('; ')})` : ''}` : null,
       `box 1 ${eur(b.taxBeforeCredits)} − credits ${eur(b.creditsUsed)} = ${tax}`,
       `net ${eur(net)}`,
     ].filter(Boolean);
@@ -150,7 +171,8 @@ export default defineTool({
             normMetWithFullAllowance: ruling.normMetWithFullAllowance,
             eligible: ruling.eligible,
             reducedToMeetNorm: ruling.reducedToMeetNorm,
-            cap: eur(ruling.maxAllowance),
+            cap: ruling.maxAllowance ? eur(ruling.maxAllowance) : null,
+            transitional: ruling.transitional,
           }
         : null,
       taxableWage: eur(taxable),
@@ -159,6 +181,7 @@ export default defineTool({
       generalTaxCredit: eur(b.generalCredit),
       labourCredit: eur(b.labourCredit),
       elderlyCredit: eur(b.elderlyCredit),
+      singleElderlyCredit: eur(b.singleElderlyCredit),
       creditsApplied: eur(b.creditsUsed),
       creditsCapped: b.creditsCapped,
       incomeTax: tax,

@@ -24,12 +24,14 @@ const money = (what: string) => z.number().min(0).max(10_000_000).default(0).des
 export default defineTool({
   slug: 'severance-calculator',
   title: 'Dutch transition payment (transitievergoeding)',
+  keywords: { en: ['severance pay', 'transition payment', 'dismissal compensation', 'redundancy', 'fired', 'severance', 'dismissal pay', 'redundancy pay'], nl: ['transitievergoeding', 'ontslagvergoeding', 'ontslag', 'vergoeding bij ontslag'] },
   description:
     'Dutch statutory severance (transitievergoeding, BW 7:673): 1/3 monthly salary per year of service, pro rata, capped at the year\'s maximum or one annual salary if higher. Monthly salary includes holiday allowance and fixed and variable components; entitlement is not checked. ' +
     `End years: ${availableYears(SEVERANCE_CAP).join(', ')}.`,
   docs: [
     'Monthly salary per the Besluit loonbegrip: base + holiday allowance (default 8%) + 1/12 of a fixed 13th month/year-end bonus + 1/12 of fixed components of the last 12 months (overtime, shift allowance) + 1/36 of variable pay of the last 3 years. Pro rata from the first day (since 2020).',
   ].join('\n'),
+  resultView: { kind: 'figure', field: 'transitionPayment', unit: 'EUR', label: 'Transition payment', detail: ['capped'] },
   input: z.strictObject({
     startDate: isoDateField('First day of employment (yyyy-mm-dd)'),
     endDate: isoDateField('Last day of employment (yyyy-mm-dd)'),

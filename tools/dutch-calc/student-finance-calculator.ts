@@ -14,10 +14,12 @@ const label = (p: DuoPeriod) => `${p.group === 'ho' ? 'hbo/wo' : 'mbo'} ${p.from
 export default defineTool({
   slug: 'student-finance-calculator',
   title: 'Dutch student finance (DUO studiefinanciering) monthly maxima',
+  keywords: { en: ['student finance', 'student loan', 'grant', 'DUO', 'university', 'college', 'student grant', 'study loan', 'student allowance'], nl: ['studiefinanciering', 'stufi', 'studielening', 'basisbeurs', 'aanvullende beurs', 'mbo', 'hbo', 'wo', 'studie', 'student'] },
   description:
     'Maximum DUO studiefinanciering per month for mbo or hbo/wo, thuiswonend or uitwonend: basisbeurs, aanvullende beurs (the maximum: the real amount depends on the parents’ income, which DUO computes and this tool does not model), rentedragende lening, collegegeldkrediet (hbo/wo) and totals. ' +
     'Give `date` or `year` + `month`; the DUO period follows (mbo January–July / August–December, hbo/wo January–August / September–December). ' +
     `Periods held: ${DUO_PERIODS.map(label).join('; ')}. Any other month is refused (400), never estimated.`,
+  resultView: { kind: 'figure', field: 'totalMax', unit: 'EUR', label: 'Most per month', detail: ['grantsMax', 'loansMax'] },
   input: z.strictObject({
     level: z.enum(['mbo', 'hbo', 'wo']).describe('Education level (hbo and wo have the same amounts)'),
     livingSituation: z.enum(['thuiswonend', 'uitwonend']).describe('Living with a parent (thuiswonend) or not (uitwonend)'),

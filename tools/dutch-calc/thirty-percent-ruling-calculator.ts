@@ -17,16 +17,18 @@ function wholeMonths(a: number, b: number): number {
 export default defineTool({
   slug: 'thirty-percent-ruling-calculator',
   title: 'Dutch 30% ruling (expat ruling)',
+  keywords: { en: ['30% ruling', 'expat ruling', 'tax-free allowance', 'highly skilled migrant', 'kennismigrant', '30 percent ruling', 'expat'], nl: ['30%-regeling', 'expatregeling', 'kennismigrant', 'belastingvoordeel', '30 procent regeling', 'expat'] },
   description:
     'Checks the Dutch 30% ruling for a year: whether the salary norm is met (taxable wage after the allowance must be MORE than the norm; lower norm under 30 with a master’s, none for researchers), ' +
-    'the tax-free allowance (30% in 2025–2026; 27% from 2027, not yet supported), the cap (30% of the WNT norm) and, if the full 30% would break the norm, the lowered allowance that keeps it. ' +
+    'the tax-free allowance (30% through 2026; 27% from 2027, 30% kept by a ruling applied before 2024), the cap (pct% of the WNT norm; a ruling applied in 2022 or earlier is uncapped until 2026) and, if the full allowance would break the norm, the lowered allowance that keeps it. ' +
     'Also the ruling’s end date and remaining months (max 60, minus earlier Dutch stay/work months). annualSalary is the total wage including the allowance, on an annual basis. ' +
-    `Years: ${availableYears(THIRTY_PERCENT).join(', ')}; others are refused. Transitional rules for rulings started before 2024 are not modelled.`,
+    `Years: ${availableYears(THIRTY_PERCENT).join(', ')}; others are refused by name (2027 until its norms are published).`,
+  resultView: { kind: 'figure', field: 'taxFreeAllowance', unit: 'EUR', label: 'Tax-free allowance', detail: ['eligible', 'endDate'] },
   input: z.strictObject({
     year: z.number().int().min(2000).max(2100).describe('Tax year'),
     annualSalary: z.number().min(0).max(100_000_000).describe('Total gross wage in euros per year, allowance included'),
     group: z.enum(['standard', 'youngMaster', 'researcher']).default('standard').describe('Salary norm: standard, youngMaster (under 30 with a master’s), researcher (no norm)'),
-    startDate: isoDateField('First day of the ruling (yyyy-mm-dd)'),
+    startDate: isoDateField('First day of the ruling (yyyy-mm-dd); decides the transitional rules'),
     previousNlMonths: z.int().min(0).max(THIRTY_PERCENT_MAX_MONTHS).default(0).describe('Months of earlier stay or work in the Netherlands that shorten the 60 months'),
   }),
   output: z.object({
@@ -37,7 +39,8 @@ export default defineTool({
     eligible: z.boolean().describe('The norm can be met, if need be with a lowered allowance'),
     reducedToMeetNorm: z.boolean(),
     wntNorm: z.number(),
-    allowanceCap: z.number(),
+    allowanceCap: z.number().nullable().describe('pct% of the WNT norm; null when the transitional rule leaves the ruling uncapped'),
+    transitional: z.array(z.string()).describe('Transitional rules applied (empty when none)'),
     taxFreeAllowance: z.number().describe('Annual basis; 0 if the ruling is not active in the year or the norm cannot be met'),
     taxableWage: z.number(),
     endDate: z.string().describe('Last day of the ruling'),
@@ -62,6 +65,7 @@ export default defineTool({
         reducedToMeetNorm: false,
         wntNorm: 262000,
         allowanceCap: 78600,
+        transitional: [],
         taxFreeAllowance: 24000,
         taxableWage: 56000,
         endDate: '2029-02-28',
@@ -85,6 +89,7 @@ export default defineTool({
         reducedToMeetNorm: true,
         wntNorm: 246000,
         allowanceCap: 73800,
+        transitional: [],
         taxFreeAllowance: 14531.99,
         taxableWage: 35468.01,
         endDate: '2030-03-14',
@@ -95,9 +100,35 @@ export default defineTool({
         source: SOURCE + 'Belastingdienst Nieuwsbrief Loonheffingen 2025 (salary norms); WNT algemeen bezoldigingsmaximum 2025',
       },
     },
+    // Belastingdienst, Nieuwsbrief Loonheffingen 2023 §10.2 (worked example, as quoted by 100-salaris.nl): a ruling
+    // from 1 July 2022, applied to the December 2022 pay, €500,000 a year: € 150,000 tax-free a year through 2025;
+    // from 1 January 2026 capped at 30% of the WNT norm.
+    {
+      name: 'Ruling applied in December 2022, €500,000 in 2025: no WNT cap until 2026',
+      input: { year: 2025, annualSalary: 500000, startDate: '2022-07-01' },
+      output: {
+        year: 2025,
+        ratePercent: 30,
+        salaryNorm: 46660,
+        normMetWithFullAllowance: true,
+        eligible: true,
+        reducedToMeetNorm: false,
+        wntNorm: 246000,
+        allowanceCap: null,
+        transitional: ['no WNT cap until 2026: the ruling started on or before 2022-12-31, so it was applied in the last pay period of 2022'],
+        taxFreeAllowance: 150000,
+        taxableWage: 350000,
+        endDate: '2027-06-30',
+        durationMonths: 60,
+        activeInYear: { from: '2025-01-01', to: '2025-12-31' },
+        remainingMonthsAtYearStart: 30,
+        rule: '30% × 500000 = 150000, no cap in 2025; no WNT cap until 2026: the ruling started on or before 2022-12-31, so it was applied in the last pay period of 2022; taxable wage must be more than 46660; 60 months from 2022-07-01 to 2027-06-30',
+        source: SOURCE + 'Belastingdienst Nieuwsbrief Loonheffingen 2025 (salary norms); WNT algemeen bezoldigingsmaximum 2025',
+      },
+    },
   ],
   run({ year, annualSalary, group, startDate, previousNlMonths }) {
-    const r = thirtyPercent(year, d(annualSalary), group);
+    const r = thirtyPercent(year, d(annualSalary), group, startDate);
     const start = dayFromIso(startDate);
     const durationMonths = THIRTY_PERCENT_MAX_MONTHS - previousNlMonths;
     if (durationMonths === 0)
@@ -111,7 +142,9 @@ export default defineTool({
     const active = from <= to;
     const allowance = active ? r.allowance : d(0);
     const steps = [
-      `${r.pct}% × ${annualSalary} = ${eur(d(annualSalary).times(r.pct).div(100))}, cap ${r.pct}% × WNT ${r.wntCap} = ${eur(r.maxAllowance)}`,
+      `${r.pct}% × ${annualSalary} = ${eur(d(annualSalary).times(r.pct).div(100))}, ` +
+        (r.maxAllowance ? `cap ${r.pct}% × WNT ${r.wntCap} = ${eur(r.maxAllowance)}` : `no cap in ${year}`),
+      ...r.transitional,
       r.norm === null ? 'no salary norm (researcher)' : `taxable wage must be more than ${r.norm}`,
       r.reducedToMeetNorm ? `allowance lowered to ${eur(r.allowance)} so the taxable wage stays above the norm` : null,
       !r.eligible ? 'salary at or below the norm: the ruling cannot apply' : null,
@@ -126,7 +159,8 @@ export default defineTool({
       eligible: r.eligible,
       reducedToMeetNorm: r.reducedToMeetNorm,
       wntNorm: r.wntCap,
-      allowanceCap: eur(r.maxAllowance),
+      allowanceCap: r.maxAllowance ? eur(r.maxAllowance) : null,
+      transitional: r.transitional,
       taxFreeAllowance: eur(allowance),
       taxableWage: eur(d(annualSalary).minus(allowance)),
       endDate: isoDate(end),

@@ -24,6 +24,7 @@ const RULE =
 export default defineTool({
   slug: 'ww-duration-calculator',
   title: 'WW (Dutch unemployment benefit) entitlement and duration',
+  keywords: { en: ['unemployment benefit', 'jobless', 'UWV', 'benefit duration', 'laid off', 'unemployment', 'benefits', 'WW benefit'], nl: ['ww', 'werkloosheidswet', 'ww-uitkering', 'werkloos', 'uitkering', 'ww uitkering', 'uitkering duur'] },
   description:
     'Dutch WW (unemployment benefit): entitlement and duration in months by UWV\'s rules: wekeneis (26 of 36 weeks → 3 months) and jareneis (1 month per year of arbeidsverleden, max 24). Arbeidsverleden from birthDate (fictive years to 1997), countingYears and/or workedEveryYearSince. ' +
     `First unemployment day ${WW_PERIOD.from} to ${WW_PERIOD.to}.`,
@@ -32,6 +33,7 @@ export default defineTool({
     '- Arbeidsverleden = fictive years (year you turned 18 through 1997) + counting years from 1998 (each with ≥ 208 paid hours; ≥ 52 days before 2013). The unemployment year never counts.',
     '- Not modelled: the 2016–2019 phase-down, partly counting years (care, leave).',
   ].join('\n'),
+  resultView: { kind: 'figure', field: 'durationMonths', unit: 'months', label: 'WW duration', detail: ['entitled'] },
   input: z.strictObject({
     firstUnemploymentDate: isoDateField('First day of unemployment (yyyy-mm-dd)'),
     birthDate: isoDateField('Date of birth (yyyy-mm-dd), for the fictive years'),

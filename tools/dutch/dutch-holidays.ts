@@ -5,6 +5,7 @@ import { HOLIDAY_YEARS, dutchHolidays } from '../_lib/holidays.js';
 export default defineTool({
   slug: 'dutch-holidays',
   title: 'Dutch public holidays',
+  keywords: { en: ['Netherlands public holidays', 'bank holidays', 'national holidays', 'King\'s Day', 'Easter', 'Christmas', 'Ascension', 'public holidays', 'holidays', 'national holiday'], nl: ['feestdagen', 'nationale feestdagen', 'Koningsdag', 'Pasen', 'Pinksteren', 'Hemelvaart', 'Kerst', 'vrije dagen', 'feestdag', 'vrije dag', 'officiele feestdagen'] },
   description:
     'Lists the official Dutch public holidays (feestdagen) of a year, 1900–2099, with Dutch and English names, sorted by date. ' +
     '`dayOff` marks a customary paid day off: false for Goede Vrijdag, and for Bevrijdingsdag outside lustrum years (2025, 2030, …). ' +
@@ -16,6 +17,7 @@ export default defineTool({
     '',
     '`dayOff`: a customary paid day off for most employees: false for Goede Vrijdag (only where the CAO grants it) and for Bevrijdingsdag except in lustrum years (most CAOs give it off only every five years); true for all others. No law obliges an employer to give any holiday off. Observances (Dodenherdenking, Prinsjesdag, Sinterklaas) are not included.',
   ].join('\n'),
+  resultView: { kind: 'table', field: 'holidays', label: 'Public holidays' },
   input: z.strictObject({
     year: z
       .int()

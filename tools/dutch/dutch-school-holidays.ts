@@ -59,11 +59,13 @@ function coverage(): { from: string; to: string } {
 export default defineTool({
   slug: 'dutch-school-holidays',
   title: 'Dutch school holidays (schoolvakanties) per region',
+  keywords: { en: ['school vacation', 'summer holiday', 'autumn break', 'Christmas break', 'spring break', 'region north middle south', 'school holidays', 'school break', 'vacation'], nl: ['schoolvakanties', 'zomervakantie', 'herfstvakantie', 'kerstvakantie', 'voorjaarsvakantie', 'meivakantie', 'regio noord midden zuid', 'schoolvakantie', 'vakantie', 'scholen'] },
   description:
     'Dutch school holidays from the Rijksoverheid (OCW) tables: herfst, kerst, voorjaar, mei and zomer vacation with first and last day (inclusive), per region noord, midden or zuid. ' +
     'Give `schoolYear` (e.g. "2025-2026") for the whole table, or `date` to ask whether that day falls in a school holiday and which one. ' +
     '`region` defaults to all three. `compulsory` is true for kerst and zomer (fixed by regulation) and false for herfst, voorjaar and mei (advice dates; a school may deviate, e.g. a second May week). ' +
     `Available school years: ${SCHOOL_YEARS.join(', ')}; other years are refused (400), never extrapolated. Which region a municipality belongs to is not covered.`,
+  resultView: { kind: 'table', field: 'vacations', label: 'School holidays' },
   input: z.strictObject({
     schoolYear: z
       .string()

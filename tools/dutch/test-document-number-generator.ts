@@ -70,11 +70,13 @@ const validationOut = z.object({
 export default defineTool({
   slug: 'test-document-number-generator',
   title: 'Dutch passport / ID card number generator (test data)',
+  keywords: { en: ['passport number', 'ID card', 'identity document', 'document number', 'test data', 'passport', 'ID card number', 'validate document number'], nl: ['paspoortnummer', 'identiteitskaart', 'id-kaart', 'documentnummer', 'paspoort', 'identiteitsbewijs', 'documentnummer controleren'] },
   description:
     'Generates or validates Dutch passport and identity card numbers for testing: 9 characters (2 letters, 6 letters or digits, 1 digit; never the letter O; passports start with N, identity cards with I), each with its ICAO 9303 MRZ check digit. ' +
     'Random test data (`seed` makes it reproducible), not checked against any register. Mode `validate` checks a `number` (a 10th character as the check digit).',
   docs:
     'Check digit: ICAO 9303 weights 7-3-1, A=10…Z=35, sum mod 10; `mrz` = number + check digit. `noZero` (default true) avoids the digit 0, as in numbers issued since 2020. There is no official test range for Dutch document numbers.',
+  resultView: { kind: 'list', field: 'documents[].mrz', or: { kind: 'record', field: 'validation' } },
   input: z.strictObject({
     mode: z.enum(['generate', 'validate']).default('generate').describe('generate or validate'),
     kind: z.enum(KINDS).default('passport').describe('Document kind: passport (numbers start with N) or id-card (with I)'),

@@ -62,11 +62,13 @@ const NOTE =
 export default defineTool({
   slug: 'test-iban-generator',
   title: 'Test IBAN generator',
+  keywords: { en: ['fake IBAN', 'test bank account', 'dummy account number', 'sample IBAN', 'IBAN', 'test IBAN', 'fake bank account'], nl: ['test iban', 'rekeningnummer', 'bankrekening', 'nep iban', 'iban', 'bankrekeningnummer'] },
   description:
     'Generates test IBANs for NL, DE, BE, FR or GB with correct ISO 13616 mod-97 check digits and a valid national structure (NL: a real bank code and an 11-proof account). ' +
     'Distinct within a response; random unless `seed` is given (same seed, same IBANs). Not linked to real accounts; never use them for payments.',
   docs:
     'National structure: NL = one of 71 real Dutch bank codes (ABNA, RABO, INGB, …) + a 10-digit account passing the old bank 11-proof; DE = 8-digit Bankleitzahl + 10-digit account; BE = bank + account + mod-97 national check digits; FR = bank + branch + account + RIB key; GB = bank code (NWBK, BARC, LOYD, HBUK, MIDL) + sort code + account.',
+  resultView: { kind: 'list', field: 'ibans' },
   input: z.strictObject({
     country: z
       .preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), z.enum(COUNTRIES))

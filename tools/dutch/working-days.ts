@@ -21,10 +21,12 @@ function toDay(field: 'start' | 'end', text: string): number {
 export default defineTool({
   slug: 'working-days',
   title: 'Working days between two dates',
+  keywords: { en: ['business days', 'workdays', 'weekdays', 'count working days', 'weekends', 'working days', 'workdays between'], nl: ['werkdagen', 'werkdagen tellen', 'weekdagen', 'weekend', 'werkdagen tussen', 'zakelijke dagen'] },
   description:
     'Counts the days from `start` to `end`, both included: total days, working days (Monday to Friday) and weekend days. ' +
     'With `excludeDutchHolidays`, Dutch public holidays that are a customary day off (`dayOff` in dutch-holidays) and fall on a weekday are subtracted and listed in `holidaysExcluded`; totalDays = workingDays + weekendDays + holidaysExcluded.length. ' +
     `Limits: end must not be before start (400); at most ${MAX_RANGE_DAYS} days (about 100 years); with holidays excluded, both dates must lie in ${HOLIDAY_YEARS.min}–${HOLIDAY_YEARS.max}.`,
+  resultView: { kind: 'figure', field: 'workingDays', unit: 'days', label: 'Working days', detail: ['weekendDays'] },
   input: z.strictObject({
     start: isoDateField('First day'),
     end: isoDateField('Last day'),

@@ -19,12 +19,14 @@ const debtSchema = z.strictObject({
 export default defineTool({
   slug: 'debt-payoff-calculator',
   title: 'Debt payoff calculator (single debt, avalanche or snowball)',
+  keywords: { en: ['credit card debt', 'pay off debts', 'avalanche', 'snowball', 'debt free', 'repayment plan', 'debt', 'debts', 'credit cards', 'pay off'], nl: ['schulden aflossen', 'schuld', 'creditcard', 'schuldenvrij', 'aflossen', 'schulden'] },
   description:
     'Months, payoff date and total interest to clear debts with fixed monthly payments. extraPayment plus the payments of cleared debts (rollover) go to the target debt: avalanche (highest APR first) or snowball (smallest balance first). Payments that do not beat the first month\'s interest or take over 100 years give 400.',
   docs: [
     '- Each month interest = balance × APR/12 (rounded to cents) is added, then every debt gets its `payment`; the last payment is smaller.',
     '- A single debt also reports n = −ln(1 − rB/P)/ln(1 + r).',
   ].join('\n'),
+  resultView: { kind: 'figure', field: 'payoffDate', label: 'Debt-free on', detail: ['months', 'totalInterest'] },
   input: z.strictObject({
     debts: z.array(debtSchema).min(1).max(MAX_DEBTS).optional().describe('The debts (or, for one debt, balance, aprPercent and monthlyPayment)'),
     balance: z.number().min(0.01).max(MAX_MONEY).optional().describe('One debt: amount owed now'),

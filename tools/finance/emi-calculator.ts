@@ -13,6 +13,7 @@ const row = z.object({ month: z.int(), emi: z.number(), principal: z.number(), i
 export default defineTool({
   slug: 'emi-calculator',
   title: 'EMI calculator (equated monthly instalment)',
+  keywords: { en: ['EMI', 'loan EMI', 'home loan', 'car loan', 'lakh', 'India', 'monthly instalment', 'instalment', 'loan India'], nl: ['maandtermijn', 'lening', 'India', 'emi', 'lening India', 'termijn'] },
   description:
     'EMI of a reducing-balance loan (Indian view of the annuity loan): EMI = P·r·(1+r)^n/((1+r)^n−1), r = annual rate/12/100, with a year-by-year breakup or up to 360 monthly rows. Rounded to paise; the last EMI absorbs the rounding.',
   docs: [
@@ -20,6 +21,7 @@ export default defineTool({
     '- Each month interest = balance × r rounded to paise; the last EMI absorbs the rounding so the balance ends at 0.',
     '- totalPayment is n × the unrounded EMI, rounded once to paise (catalogue decision; pages that multiply a rupee-rounded EMI by n differ by up to n/2 rupees); totalInterest = totalPayment − principal. The rows (yearly, monthly) are the actual rounded EMIs and may add up to a few paise more or less.',
   ].join('\n'),
+  resultView: { kind: 'figure', field: 'emi', label: 'Monthly instalment (EMI)', detail: ['totalInterest', 'totalPayment'] },
   input: z.strictObject({
     principal: z.number().min(0.01).max(MAX_AMOUNT).describe('Loan amount'),
     annualRatePercent: z.number().min(0).max(100).describe('Annual interest rate, percent'),

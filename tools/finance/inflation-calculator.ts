@@ -10,8 +10,10 @@ const MAX_ROWS = 100;
 export default defineTool({
   slug: 'inflation-calculator',
   title: 'Inflation calculator (constant rate)',
+  keywords: { en: ['inflation', 'purchasing power', 'price increase', 'future cost', 'value of money', 'worth in future', 'money value'], nl: ['inflatie', 'koopkracht', 'geldontwaarding', 'prijsstijging', 'waarde geld'] },
   description:
     'Future cost of an amount after years of constant inflation (amount·(1+i)^t) and its purchasing power in today\'s money, with a yearly table; or, given targetAmount instead of the rate, the implied average yearly rate. Negative rates (deflation) allowed. No CPI table: historical questions need the user\'s own average rate.',
+  resultView: { kind: 'figure', field: 'futureCost', label: 'Future cost', detail: ['purchasingPower', 'annualInflationPercent'] },
   input: z.strictObject({
     amount: z.number().positive().max(MAX_AMOUNT).describe('Amount in today\'s money'),
     years: z.number().positive().max(MAX_YEARS).describe('Years, may be fractional'),

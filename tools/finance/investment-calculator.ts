@@ -14,6 +14,7 @@ const money = z.number().min(0).max(MAX_AMOUNT);
 export default defineTool({
   slug: 'investment-calculator',
   title: 'Investment calculator (solve for any unknown)',
+  keywords: { en: ['investing', 'portfolio growth', 'future value', 'required return', 'contributions', 'stocks', 'investment', 'invest', 'returns'], nl: ['beleggen', 'belegging', 'vermogen', 'rendement', 'inleg', 'investeren'] },
   description:
     'Future value of a starting amount plus regular contributions, or solves solveFor (startAmount, contribution, returnRate, years) from the others and targetAmount. Contributions monthly or annually, at start or end, optionally rising yearly; returns compound at a nominal annual rate. Unreachable targets give achievable: false.',
   docs: [
@@ -21,6 +22,7 @@ export default defineTool({
     '- The rate is found by bisection between −99 % and 1000 %; years are whole contribution periods (plus the exact fraction when no increase is set).',
     '- Money rounded half-up to cents at the end.',
   ].join('\n'),
+  resultView: { kind: 'figure', field: 'endAmount', label: 'Result', detail: ['totalInterest', 'totalContributions'], choose: { by: 'solvedFor', fields: { startAmount: 'startAmount', contribution: 'contribution', returnRate: 'annualReturnPercent', years: 'yearsExact' } }, or: { kind: 'text', field: 'note' } },
   input: z.strictObject({
     solveFor: z.enum(SOLVE).default('endAmount').describe('Which value to compute'),
     startAmount: money.default(0).describe('Amount invested at the start'),

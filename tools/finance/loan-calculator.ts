@@ -25,6 +25,7 @@ interface Row {
 export default defineTool({
   slug: 'loan-calculator',
   title: 'Loan calculator (annuity, linear, interest-only)',
+  keywords: { en: ['personal loan', 'amortization schedule', 'repayment', 'installment', 'monthly payment', 'interest', 'loan', 'loans'], nl: ['lening', 'aflossing', 'aflossingsschema', 'persoonlijke lening', 'maandbedrag', 'rente', 'leningen', 'aflossen', 'maandlasten'] },
   description:
     'Monthly payment and amortisation schedule of a loan (interest monthly at annual rate/12): annuity (equal payments), linear (equal principal, Dutch lineair) or interest-only (bullet). Term must be whole months, up to 1200; schedule shows the first 360. Rounded to cents; the last payment clears the balance exactly.',
   docs: [
@@ -33,6 +34,7 @@ export default defineTool({
     '- `monthlyPayment` is the annuity payment, the first (largest) linear payment, or the monthly interest; linear and interest-only add `repayment`, `firstPayment`, `lastPayment`.',
     '- `totalPaid`, `totalInterest` and `interestToPrincipalRatio` (totalInterest / amount, 4 decimals) cover the whole term; `scheduleTruncated` is true when the term is longer than 360 months.',
   ].join('\n'),
+  resultView: { kind: 'figure', field: 'monthlyPayment', label: 'Monthly payment', detail: ['totalInterest', 'totalPaid'] },
   input: z.strictObject({
     amount: z.number().min(0.01).max(MAX_AMOUNT).describe('Loan amount (principal)'),
     annualRatePercent: z.number().min(0).max(100).describe('Annual interest rate, percent'),

@@ -8,6 +8,7 @@ const money = z.number().min(0).max(MAX_AMOUNT);
 export default defineTool({
   slug: 'retirement-calculator',
   title: 'Retirement savings calculator (accumulate, then withdraw)',
+  keywords: { en: ['retirement savings', 'nest egg', 'pension pot', 'withdrawals', 'retire', '4% rule', 'retirement', 'savings last'], nl: ['pensioensparen', 'oudedagsvoorziening', 'pensioen', 'sparen voor later', 'oude dag', 'sparen voor pensioen'] },
   description:
     'Retirement savings in two phases: savings and monthly contributions grow until retirementAge; then inflation-indexed yearly withdrawals while the rest keeps earning. Returns the balance at retirement (nominal and today\'s money), the withdrawal that lasts to lifeExpectancy, the 4 % rule figure, and how long annualWithdrawal lasts. No taxes or AOW.',
   docs: [
@@ -15,6 +16,7 @@ export default defineTool({
     '- Withdrawing: at the start of each retirement year, raised with `inflationPercent`; the rest earns `retirementReturnPercent`.',
     '- The 4 % rule is Bengen (1994). Ages are whole years; returns are assumptions.',
   ].join('\n'),
+  resultView: { kind: 'figure', field: 'balanceAtRetirement', label: 'Savings at retirement', detail: ['balanceAtRetirementTodaysMoney', 'sustainableWithdrawal.firstYear'] },
   input: z.strictObject({
     currentAge: z.int().min(0).max(99).describe('Age now, whole years'),
     retirementAge: z.int().min(1).max(100).describe('Age at retirement, above currentAge'),

@@ -10,11 +10,13 @@ const DAYS_PER_YEAR = 365.2425;
 export default defineTool({
   slug: 'roi-calculator',
   title: 'ROI calculator (return on investment, annualised)',
+  keywords: { en: ['return on investment', 'annualised return', 'gain', 'profit percentage', 'CAGR', 'ROI', 'return', 'annual return', 'profit on investment'], nl: ['rendement', 'winst op investering', 'terugverdienen', 'roi', 'jaarlijks rendement'] },
   description:
     'Return on investment: gain and roiPercent, plus the annualised ROI ((returned/invested)^(1/years) − 1) when a duration (years, or startDate and endDate) is given; null when returned ≤ 0. No fees or interim cash flows (use IRR for those).',
   docs: [
     'A date span counts days / 365.2425 (the mean Gregorian year). Annualised ROI as on calculator.net.',
   ].join('\n'),
+  resultView: { kind: 'figure', field: 'roiPercent', unit: '%', label: 'Return on investment', detail: ['gain', 'annualizedRoiPercent'] },
   input: z.strictObject({
     invested: z.number().positive().max(MAX_AMOUNT).describe('Amount invested'),
     returned: z.number().min(-MAX_AMOUNT).max(MAX_AMOUNT).describe('Amount returned at the end (value or proceeds)'),

@@ -22,6 +22,7 @@ const table = z.object({
 export default defineTool({
   slug: 'salary-converter',
   title: 'Salary converter (hourly, daily, weekly, monthly, yearly)',
+  keywords: { en: ['hourly to annual', 'salary per hour', 'yearly salary', 'monthly pay', 'wage conversion', 'salary', 'hourly', 'annual', 'per hour'], nl: ['uurloon', 'jaarsalaris', 'maandsalaris', 'loon omrekenen', 'salaris', 'jaarloon', 'per uur'] },
   description:
     'Converts pay between hour, day, week, biweek, semimonth, month, quarter and year (52-week year, month = year/12). adjusted figures treat holidays and vacation days as unpaid. Dutch extras: holidayAllowancePercent (vakantiegeld, statutory 8 %) and thirteenthMonth. Gross; no tax.',
   docs: [
@@ -29,6 +30,7 @@ export default defineTool({
     '- `adjusted`: an hourly or daily rate earns less per year; a weekly-or-longer amount is taken as already adjusted (the unadjusted figures are scaled up).',
     '- Holiday allowance: statutory minimum 8 % (Wet minimumloon en minimumvakantiebijslag art. 15), on the adjusted annual pay.',
   ].join('\n'),
+  resultView: { kind: 'record', field: 'adjusted' },
   input: z.strictObject({
     amount: z.number().positive().max(MAX_AMOUNT).describe('Pay amount'),
     period: z.enum(PERIODS).describe('What the amount is per'),

@@ -10,12 +10,14 @@ const MAX_INSTALMENT = 1e9;
 export default defineTool({
   slug: 'sip-calculator',
   title: 'SIP calculator (systematic investment plan)',
+  keywords: { en: ['SIP', 'mutual fund', 'systematic investment', 'monthly investing', 'step-up', 'India', 'monthly SIP', 'mutual fund returns'], nl: ['beleggingsfonds', 'maandelijks beleggen', 'periodiek beleggen', 'sip', 'maandelijks'] },
   description:
     'Maturity value of a monthly SIP invested at the start of each month: M = P·((1+i)^n − 1)/i·(1+i), with an optional yearly step-up; returns invested, gains and a year-by-year table. Returns are assumptions.',
   docs: [
     '- `nominal` (i = annual/12, as Groww and most Indian pages: ₹1,000 × 12 at 12 % → ₹12,809); `effective` (i = (1+R)^(1/12) − 1 → ₹12,766).',
     '- Duration comes to whole months, at most 1,200. The table adds up to the paisa.',
   ].join('\n'),
+  resultView: { kind: 'figure', field: 'maturityValue', label: 'Maturity value', detail: ['gains', 'invested'] },
   input: z.strictObject({
     monthlyInvestment: z.number().positive().max(MAX_INSTALMENT).describe('Amount invested every month'),
     annualReturnPercent: z.number().min(-50).max(100).describe('Expected annual return, percent'),

@@ -40,11 +40,13 @@ export default defineTool({
   // (< 20 ms), above in the compute pool with a 5 s deadline. See WORKER_DECISIONS in tools/_lib/offload.ts.
   worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'Base64 encode and decode',
+  keywords: { en: ['base 64', 'encode', 'decode', 'binary to text', 'data URI', 'base64', 'encode base64', 'decode base64'], nl: ['base64', 'coderen', 'decoderen'] },
   description:
     'Encodes text to base64 (RFC 4648 standard alphabet with "=" padding, the text taken as UTF-8) or decodes base64 back to text. ' +
     'Decoding accepts the standard and the URL-safe alphabet (- and _), missing padding, and ignores whitespace and line breaks (MIME-style wrapping). ' +
     'Anything else is refused with a 400: characters outside the alphabet, misplaced padding, an impossible length, and decoded bytes that are not valid UTF-8 (binary data: this tool returns text only, never replacement characters). ' +
     `Modes: encode (default), decode. Input up to ${LIMITS.text} characters.`,
+  resultView: { kind: 'text', field: 'result' },
   input: z.strictObject({
     text: z.string().max(LIMITS.text).describe('The text to encode, or the base64 to decode'),
     mode: z.enum(['encode', 'decode']).default('encode').describe('encode (text → base64, default) or decode (base64 → text)'),

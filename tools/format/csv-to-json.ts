@@ -22,12 +22,14 @@ export default defineTool({
   // Where it runs (issue 14): the compute pool, 5 s deadline; see WORKER_DECISIONS in tools/_lib/offload.ts.
   worker: { timeMs: 5_000, field: 'csv' },
   title: 'CSV to JSON',
+  keywords: { en: ['CSV to JSON', 'spreadsheet to JSON', 'convert CSV', 'records', 'CSV', 'convert CSV to JSON'], nl: ['csv naar json', 'omzetten', 'spreadsheet', 'csv'] },
   description:
     'Converts CSV with a header row into an array of JSON objects, one per data row, keyed by the header names. Every cell value is a string (no number or date guessing). ' +
     'RFC 4180 quoting is handled ("a, b", doubled "" quotes, line breaks inside quoted fields); a quote inside an unquoted field is kept as a character; blank lines are skipped; \\r\\n, \\n and \\r line ends and a leading BOM are accepted. ' +
     '`delimiter`: auto (default) detects comma, semicolon, tab or pipe from the first 20 records (the one giving every record the same number of fields, most fields first; ties in the order comma, semicolon, tab, pipe); or name it. ' +
     'Ragged rows: missing cells become "", extra cells add columns named `columnN` (N counted from 1; other rows get "" there); blank header cells are named `columnN` too and repeated header names get `_2`, `_3`. ' +
     'An unclosed quote is a 400 naming the line. `rows` counts data rows, `columns` the keys.',
+  resultView: { kind: 'code', field: 'data', language: 'json' },
   input: z.strictObject({
     csv: z.string().max(LIMITS.text).describe('The CSV text; the first row is the header'),
     delimiter: delimiterField,

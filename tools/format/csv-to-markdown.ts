@@ -35,12 +35,14 @@ export default defineTool({
   // Where it runs (issue 14): the compute pool, 5 s deadline; see WORKER_DECISIONS in tools/_lib/offload.ts.
   worker: { timeMs: 5_000, field: 'csv' },
   title: 'CSV to Markdown table',
+  keywords: { en: ['markdown table', 'GitHub table', 'README table', 'GFM', 'markdown', 'table', 'CSV to table'], nl: ['markdown tabel', 'tabel maken', 'markdown', 'tabel'] },
   description:
     'Turns CSV into a GitHub-flavoured Markdown table. CSV is read as in csv-to-json (RFC 4180 quotes, blank lines skipped). ' +
     '`delimiter`: auto (default; detects comma, semicolon, tab or pipe) or one of them; the answer names the delimiter used. ' +
     '`firstRowHeader` (default true) uses the first row as the header; false numbers the columns "Column 1", "Column 2"... and keeps every row as data. ' +
     '`alignment`: left (default, `:---`), center, right or none (`---`). `padded` (default false) pads cells and the delimiter row with spaces so the columns line up in plain text (widths counted in characters; wide CJK characters and emoji may still not line up). ' +
     'Pipes in cells are escaped as \\| and line breaks become <br>. Rows shorter than the widest row get empty cells; `raggedLines` lists the 1-based CSV line numbers of the rows whose number of cells differs from the first row. `rows` counts data rows (not the header).',
+  resultView: { kind: 'code', field: 'markdown', language: 'markdown' },
   input: z.strictObject({
     csv: z.string().max(LIMITS.text).describe('The CSV text'),
     delimiter: delimiterField,

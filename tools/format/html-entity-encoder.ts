@@ -25,12 +25,14 @@ export default defineTool({
   // (< 20 ms), above in the compute pool with a 5 s deadline. See WORKER_DECISIONS in tools/_lib/offload.ts.
   worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'HTML entity encoder and decoder',
+  keywords: { en: ['HTML escape', 'unescape', 'entities', '&amp;', 'special characters', 'HTML', 'escape HTML'], nl: ['html escapen', 'speciale tekens', 'entiteiten', 'html', 'escapen', 'html tekens'] },
   description:
     'Encodes text for safe use in HTML, or decodes HTML character references back to text. ' +
     'encode: & < > " \' become &amp; &lt; &gt; &quot; &#39;; with `encodeNonAscii` (default false) every non-ASCII character also becomes a decimal reference (é → &#233;, 😀 → &#128512;), for ASCII-only channels. ' +
     'decode: reads numeric references (&#233; &#xE9;) and every named reference of the HTML standard (the 2,231 HTML5 names, a superset of the HTML 4 set: &eacute; &nbsp; &euro; &hellip;), following the browser rules for text content: ' +
     'legacy names without ";" (&copy 2024) are read, invalid code points become U+FFFD and &#128; to &#159; map to the Windows-1252 characters (&#128; → €). Unknown names (&foo;) stay unchanged. ' +
     `Modes: encode (default), decode. Input up to ${LIMITS.text} characters.`,
+  resultView: { kind: 'text', field: 'output' },
   input: z.strictObject({
     text: z.string().max(LIMITS.text).describe('The text to encode, or the HTML text to decode'),
     mode: z.enum(['encode', 'decode']).default('encode').describe('encode (default) or decode'),

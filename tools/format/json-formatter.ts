@@ -8,12 +8,14 @@ export default defineTool({
   // Where it runs (issue 14): the compute pool, 5 s deadline; see WORKER_DECISIONS in tools/_lib/offload.ts.
   worker: { timeMs: 5_000, field: 'json' },
   title: 'JSON formatter and validator',
+  keywords: { en: ['JSON pretty print', 'beautify', 'validate JSON', 'minify JSON', 'lint', 'JSON', 'format JSON', 'pretty JSON'], nl: ['json opmaken', 'json valideren', 'json controleren', 'inspringen', 'json', 'json formatteren'] },
   description:
     'Validates a JSON text (strict RFC 8259: no comments, no trailing commas, no single quotes, no NaN) and pretty-prints it with `indent` spaces (0 to 8, default 2; 0 minifies it onto one line). ' +
     'Invalid JSON is not an error of the call: the answer is `valid: false`, `formatted: ""` and `error` with the reason and its 1-based `line` and `column`, so use it to check JSON too. ' +
     'Key order and string contents are kept; numbers are printed the way JavaScript reads them (1.0 → 1, 1e2 → 100, integers beyond 2^53 lose precision). ' +
     'One leading byte-order mark is ignored. Lone surrogate escapes such as "\\ud800" are valid JSON and stay escaped. ' +
     `Documents nested deeper than 100 levels are refused with a 400. Input up to ${LIMITS.text} characters.`,
+  resultView: { kind: 'code', field: 'formatted', language: 'json', or: { kind: 'text', field: 'error' } },
   input: z.strictObject({
     json: z.string().max(LIMITS.text).describe('The JSON text to validate and format'),
     indent: jsonIndent,

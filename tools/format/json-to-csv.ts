@@ -41,6 +41,7 @@ export default defineTool({
   // Where it runs (issue 14): the compute pool, 5 s deadline; see WORKER_DECISIONS in tools/_lib/offload.ts.
   worker: { timeMs: 5_000, field: 'json' },
   title: 'JSON to CSV',
+  keywords: { en: ['JSON to CSV', 'export to Excel', 'spreadsheet', 'flatten', 'JSON', 'CSV', 'convert JSON to CSV'], nl: ['json naar csv', 'Excel', 'spreadsheet', 'json', 'csv', 'json omzetten'] },
   description:
     'Converts an array of JSON objects into CSV, one row per object. `json` is the JSON text of the array (or the array itself; a single object becomes one row). ' +
     'Every key seen in any row becomes a column, in order of first appearance; a row without that key gets an empty cell. ' +
@@ -48,6 +49,7 @@ export default defineTool({
     'Arrays are always written as JSON in the cell; null becomes an empty cell; numbers and booleans as JSON writes them. ' +
     'Fields holding the delimiter, a double quote or a line break are quoted and inner quotes doubled (RFC 4180); every record ends with \\n. ' +
     '`delimiter`: comma (default), semicolon, tab or pipe. `includeHeader` (default true) writes the column names first. Items that are not objects are refused with a 400; nesting is capped at 100 levels.',
+  resultView: { kind: 'code', field: 'csv', language: 'csv' },
   input: z.strictObject({
     json: z
       .union([z.string().max(LIMITS.text), z.array(z.unknown()), z.record(z.string(), z.unknown())])

@@ -121,6 +121,7 @@ export default defineTool({
   // Where it runs (issue 14): the compute pool, 5 s deadline; see WORKER_DECISIONS in tools/_lib/offload.ts.
   worker: { timeMs: 5_000, field: 'json' },
   title: 'JSON to TypeScript interfaces',
+  keywords: { en: ['TypeScript types', 'interfaces', 'type definitions', 'generate types', 'TypeScript', 'TS', 'types from JSON'], nl: ['typescript types', 'interfaces', 'typedefinitie', 'typescript', 'types', 'ts'] },
   description:
     'Infers TypeScript interfaces from a JSON sample. The root object becomes `interface <rootName>` (default "Root"); any other root value becomes `type <rootName> = ...`. ' +
     'Nested objects become their own interfaces named after their key in PascalCase (address → Address; the items of an array are named in the singular: users → User, categories → Category, data → DataItem); ' +
@@ -128,6 +129,7 @@ export default defineTool({
     'The objects of one array are merged into one interface; a key missing from some of them is optional (?). Mixed values become unions in the order string | number | boolean | interface | array | null (e.g. `(string | number)[]`); an empty array is `unknown[]`. ' +
     'Keys that are not identifiers are quoted. Options: `exportInterfaces` (default true) adds export, `optionalProps` (default false) marks every property optional, `readonlyProps` (default false) marks every property readonly. ' +
     'Declarations are listed root first, then in order of first appearance; `declarations` counts them. Invalid JSON is a 400 with line and column; nesting is capped at 100 levels.',
+  resultView: { kind: 'code', field: 'typescript', language: 'typescript' },
   input: z.strictObject({
     json: z.string().max(LIMITS.text).describe('A JSON sample'),
     rootName: z.string().max(100).regex(IDENTIFIER).default('Root').describe('Name of the root interface or type (a TypeScript identifier); default "Root"'),

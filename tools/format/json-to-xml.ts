@@ -65,6 +65,7 @@ export default defineTool({
   // Where it runs (issue 14): the compute pool, 5 s deadline; see WORKER_DECISIONS in tools/_lib/offload.ts.
   worker: { timeMs: 5_000, field: 'json' },
   title: 'JSON to XML',
+  keywords: { en: ['JSON to XML', 'convert', 'XML document', 'JSON', 'XML', 'convert JSON to XML'], nl: ['json naar xml', 'xml-bestand maken', 'json', 'xml', 'json omzetten'] },
   description:
     'Converts JSON to an indented XML document (2 spaces) inside one root element named `rootName` (default "root"). ' +
     'Object keys become child elements; array items repeat the parent key (`{"a":[1,2]}` → `<a>1</a><a>2</a>`); an array inside an array becomes <item> elements; ' +
@@ -73,6 +74,7 @@ export default defineTool({
     'Keys that are not valid XML names are made valid: other characters become _, and a name starting with a digit, - or . gets a leading _. ' +
     'Text is escaped (&amp; &lt; &gt;; also &quot; in attributes). `declaration` (default true) starts the document with <?xml version="1.0" encoding="UTF-8"?>. ' +
     'Strings holding characters XML 1.0 forbids (control characters, lone surrogates) are a 400; nesting is capped at 100 levels.',
+  resultView: { kind: 'code', field: 'xml', language: 'xml' },
   input: z.strictObject({
     json: z.string().max(LIMITS.text).describe('The JSON text to convert'),
     rootName: z

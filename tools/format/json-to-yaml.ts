@@ -35,6 +35,7 @@ export default defineTool({
   // Where it runs (issue 14): the compute pool, 5 s deadline; see WORKER_DECISIONS in tools/_lib/offload.ts.
   worker: { timeMs: 5_000, field: 'json' },
   title: 'JSON to YAML',
+  keywords: { en: ['JSON to YAML', 'yml', 'config file', 'JSON', 'YAML', 'convert JSON to YAML'], nl: ['json naar yaml', 'yml', 'json', 'yaml', 'json omzetten'] },
   description:
     'Converts JSON to a YAML 1.2 block-style document that YAML 1.1 readers (PyYAML, older Ruby/Go libraries) read the same way. ' +
     'Strings are written plain and quoted (double quotes) only when a reader would otherwise see another type or syntax: "true", "yes", "on", "no", "y", "null", "123", "0755", "1:20", "2024-01-31", "<<", "" and strings with YAML syntax characters such as ": " or a leading "#". ' +
@@ -42,6 +43,7 @@ export default defineTool({
     '`indent`: spaces per level, 1 to 8 (default 2). `sortKeys` (default false) sorts mapping keys by code point; otherwise the JSON order is kept. ' +
     '`nullStyle`: null (default), ~ (alias: tilde) or empty (nothing after the colon). Empty objects and arrays are written as {} and []. ' +
     'Invalid JSON is a 400 with line and column; nesting is capped at 100 levels. The output ends with a line break.',
+  resultView: { kind: 'code', field: 'yaml', language: 'yaml' },
   input: z.strictObject({
     json: z.string().max(LIMITS.text).describe('The JSON text to convert'),
     indent: z.int().min(1).max(8).default(2).describe('Spaces per indentation level, 1 to 8; default 2'),

@@ -141,6 +141,7 @@ const MARKDOWN_MAX_CHARS = 250_000;
 export default defineTool({
   slug: 'markdown-to-html',
   title: 'Markdown to HTML',
+  keywords: { en: ['md to html', 'render markdown', 'GitHub flavored markdown', 'Markdown', 'HTML', 'md file'], nl: ['markdown naar html', 'md', 'markdown', 'html'] },
   description:
     'Converts Markdown to safe HTML. Follows CommonMark 0.31.2 plus GitHub Flavored Markdown: tables (with column ' +
     'alignment), task lists (disabled checkboxes), strikethrough (~~text~~), autolinks for bare URLs and www. links, ' +
@@ -151,6 +152,7 @@ export default defineTool({
     'data: never pass. Text inside removed tags is kept (except script/style content). Fenced code blocks get ' +
     'class="language-<info>". Use it to preview or publish user-written Markdown. Input up to 250,000 characters; ' +
     'rendering has a 10 s budget (documents nesting thousands of levels deep get a 400 instead of hanging).',
+  resultView: { kind: 'html', field: 'html' },
   input: z.strictObject({
     markdown: z.string().max(MARKDOWN_MAX_CHARS).describe('The Markdown source (CommonMark + GFM)'),
   }),

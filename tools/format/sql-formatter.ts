@@ -15,10 +15,12 @@ export default defineTool({
   // Where it runs (issue 14): the compute pool, 5 s deadline; see WORKER_DECISIONS in tools/_lib/offload.ts.
   worker: { timeMs: 5_000, field: 'sql' },
   title: 'SQL formatter',
+  keywords: { en: ['SQL beautifier', 'pretty print SQL', 'format query', 'indent SQL', 'SQL', 'format SQL', 'query'], nl: ['sql opmaken', 'query opmaken', 'sql formatteren', 'sql', 'query', 'sql netjes'] },
   description:
     'Formats SQL for reading: keywords in upper case, each major clause (SELECT, FROM, WHERE, GROUP BY, ORDER BY, JOIN, VALUES, SET...) on its own line, items indented 2 spaces, statements separated by a blank line. ' +
     'Reads it as standard SQL, or else as PostgreSQL, MySQL, SQLite or T-SQL (the first dialect of the sql-formatter library that reads it: `::int`, `->>`, `$1`, backticks and [brackets] all format); identifiers, strings and comments are kept as written. ' +
     `It does not validate SQL: it only tokenizes and lays out. Input no dialect can read (an unclosed string or bracket) is a 400 naming the line. Up to ${MAX_SQL} characters.`,
+  resultView: { kind: 'code', field: 'sql', language: 'sql' },
   input: z.strictObject({
     sql: z.string().max(MAX_SQL).describe('One or more SQL statements'),
   }),

@@ -153,11 +153,13 @@ export default defineTool({
   // Where it runs (issue 14): the compute pool, 5 s deadline; see WORKER_DECISIONS in tools/_lib/offload.ts.
   worker: { timeMs: 5_000, field: 'subtitles' },
   title: 'Subtitle converter (SRT, WebVTT, SBV)',
+  keywords: { en: ['srt', 'vtt', 'webvtt', 'sbv', 'captions', 'subtitles', 'sync', 'shift timing', 'subtitle', 'SRT to VTT', 'caption file'], nl: ['ondertitels', 'ondertiteling', 'srt', 'vtt', 'verschuiven', 'synchroniseren', 'ondertitel', 'srt naar vtt', 'ondertitelbestand'] },
   description:
     'Converts subtitles between SRT, WebVTT and SBV (YouTube), and shifts or retimes them. `from` auto-detects. ' +
     'Times are first scaled by fromFps/toFps (e.g. 25 → 23.976 for a PAL speed-up), then moved by `shiftMs`; a cue that ends at or before 0 is dropped, one that starts before 0 starts at 0. ' +
     '`renumber` (default true) numbers SRT cues 1, 2, 3...; false keeps the source numbers/identifiers. Styling: <b> <i> <u> <font> kept between SRT and WebVTT (& and < escaped for WebVTT); WebVTT-only markup, cue settings and NOTE/STYLE blocks are dropped going to SRT; SBV gets plain text. ' +
     'Cue order and overlaps are kept; a BOM and the line ending (CRLF or LF) are kept, so SRT → WebVTT → SRT gives the file back. Up to 500,000 characters.',
+  resultView: { kind: 'code', field: 'subtitles', language: 'subtitles' },
   input: z.strictObject({
     // 500,000 characters (about 6,000 cues, several feature films): converting took 15–30 ms (measured, SRT, WebVTT
     // and SBV in either direction; a single cue of 240,000 lines as well).

@@ -44,11 +44,13 @@ export default defineTool({
   // (< 20 ms), above in the compute pool with a 5 s deadline. See WORKER_DECISIONS in tools/_lib/offload.ts.
   worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'URL encode and decode',
+  keywords: { en: ['percent encoding', 'urlencode', 'urldecode', 'query string', 'escape URL', 'URL', 'URL encode', 'URL decode'], nl: ['url coderen', 'url decoderen', 'percent-codering', 'url', 'url encoden', 'url decoden'] },
   description:
     'Percent-encodes text for use inside one URL component (a query value, a path segment) or decodes it again, with JavaScript encodeURIComponent/decodeURIComponent semantics: ' +
     'letters, digits and - _ . ! ~ * \' ( ) stay as they are, every other character becomes %XX of its UTF-8 bytes (a space becomes %20). ' +
     'Decoding turns every %XX back and leaves "+" as a plus sign (it is not form encoding); a "%" not followed by two hex digits, or bytes that are not UTF-8, give a 400 naming the position. ' +
     `Modes: encode (default), decode. Input up to ${LIMITS.text} characters.`,
+  resultView: { kind: 'text', field: 'result' },
   input: z.strictObject({
     text: z.string().max(LIMITS.text).describe('The text to encode, or the percent-encoded text to decode'),
     mode: z.enum(['encode', 'decode']).default('encode').describe('encode (default) or decode'),

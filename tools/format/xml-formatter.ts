@@ -15,11 +15,13 @@ export default defineTool({
   // Where it runs (issue 14): the compute pool, 5 s deadline; see WORKER_DECISIONS in tools/_lib/offload.ts.
   worker: { timeMs: 5_000, field: 'xml' },
   title: 'XML formatter and minifier',
+  keywords: { en: ['XML pretty print', 'beautify XML', 'minify XML', 'indent XML', 'XML', 'format XML', 'pretty XML'], nl: ['xml opmaken', 'xml inspringen', 'xml verkleinen', 'xml', 'xml formatteren', 'xml netjes'] },
   description:
     'Pretty-prints or minifies an XML document. `mode`: pretty (default; one element per line, indented `indent` spaces, 1 to 8, default 2; an element holding only text or one CDATA section stays on one line, its text trimmed) or minify (whitespace between elements removed). ' +
     'Comments, CDATA sections, processing instructions (spaces before their closing ?> dropped), the XML declaration and the DOCTYPE are kept; entity references are left exactly as they are (never expanded). ' +
     'In pretty mode, text in mixed content (text beside child elements) is trimmed and put on its own line; elements with xml:space="preserve" are left alone. ' +
     'The document is checked first: malformed XML (also a second root element) is a 400 naming line and column; nesting deeper than 100 levels is refused.',
+  resultView: { kind: 'code', field: 'xml', language: 'xml' },
   input: z.strictObject({
     xml: z.string().max(LIMITS.text).describe('The XML document'),
     mode: z

@@ -49,6 +49,7 @@ export default defineTool({
   // Where it runs (issue 14): the compute pool, 5 s deadline; see WORKER_DECISIONS in tools/_lib/offload.ts.
   worker: { timeMs: 5_000, field: 'xml' },
   title: 'XML to JSON',
+  keywords: { en: ['XML to JSON', 'parse XML', 'convert XML', 'XML', 'JSON', 'convert XML to JSON'], nl: ['xml naar json', 'xml omzetten', 'xml', 'json'] },
   description:
     'Converts an XML document to JSON: `value` is an object with one key, the root element. ' +
     'An element with only text becomes a string (values stay strings: "007" is not turned into 7; an empty element becomes ""). ' +
@@ -57,6 +58,7 @@ export default defineTool({
     'DTD entities are NOT expanded (their references stay as written, e.g. "&lol9;"), nothing is ever fetched, so entity bombs and external entities are harmless. ' +
     '`dropNamespaces` (default false) removes namespace prefixes from names and drops xmlns attributes. `indent` formats `json` (0 to 8, default 2). ' +
     `\`elements\` counts the elements. Malformed XML (also a second root element) is a 400 naming line and column; nesting deeper than ${MAX_DEPTH} levels is refused, and so are element or attribute names such as __proto__ that could pollute JavaScript objects.`,
+  resultView: { kind: 'code', field: 'json', language: 'json' },
   input: z.strictObject({
     xml: z.string().max(LIMITS.text).describe('The XML document'),
     attributePrefix: z.string().min(1).max(20).default('@_').describe('Prefix of attribute keys (default "@_")'),

@@ -142,10 +142,12 @@ export default defineTool({
   // Where it runs (issue 14): the compute pool, 5 s deadline; see WORKER_DECISIONS in tools/_lib/offload.ts.
   worker: { timeMs: 5_000, field: 'yaml' },
   title: 'YAML to JSON',
+  keywords: { en: ['YAML to JSON', 'yml', 'parse YAML', 'config', 'YAML', 'JSON', 'convert YAML to JSON'], nl: ['yaml naar json', 'yml', 'yaml', 'json', 'yaml omzetten'] },
   description:
     'Parses one YAML 1.2 document (core schema: true/false, null and ~, decimal/0x/0o numbers; "yes", "on" and dates stay strings) and returns it as a value and as JSON text with `indent` spaces (0 to 8, default 2; 0 minifies). ' +
     'Deliberately unsupported, refused with a 400 that names the line and column: anchors (&a) and aliases (*a) (this also blocks "billion laughs" alias bombs), merge keys (<<), tags (!!str, !custom), multi-document files (a second ---), lists or maps used as keys, .inf and .nan (no JSON form), and nesting deeper than 100 levels. ' +
     'Syntax errors and duplicate keys are 400s with line and column too. Scalar keys become strings (1 → "1", null → ""). An empty document gives null.',
+  resultView: { kind: 'code', field: 'json', language: 'json' },
   input: z.strictObject({
     yaml: z.string().max(LIMITS.text).describe('One YAML document'),
     indent: jsonIndent,

@@ -76,8 +76,10 @@ export default defineTool({
   slug: 'brp-test-data-generator',
   name: 'generate_brp_test_data',
   title: 'BRP test-data generator',
+  keywords: { en: ['BRP', 'population register', 'test persons', 'fake people', 'personal records', 'synthetic data', 'GBA'], nl: ['brp', 'basisregistratie personen', 'testpersonen', 'testdata', 'persoonsgegevens', 'gemeente', 'bevolkingsregister', 'gba'] },
   description: DESCRIPTION,
   docs: BRP_DOCS,
+  resultView: { kind: 'table', field: 'people', label: 'People', or: { kind: 'code', field: 'personen', language: 'json', or: { kind: 'file', field: '' } } },
   input: inputSchema,
   output: outputSchema,
   strictNumbers: true, // generators.md: values the spec does not state are refused, numeric strings included

@@ -70,6 +70,7 @@ export default defineTool({
   slug: 'upa-file-generator',
   name: 'generate_upa_files',
   title: 'UPA pension declaration generator',
+  keywords: { en: ['UPA', 'pension declaration', 'pension fund', 'payroll XML', 'test files', 'employer', 'pension', 'pension XML', 'UPA files'], nl: ['upa', 'uniforme pensioenaangifte', 'pensioenfonds', 'pensioenaangifte', 'testbestanden', 'pensioen', 'upa bestanden', 'aangifte'] },
   description: [
     'Generates synthetic Dutch UPA (Uniforme Pensioenaangifte) pension declaration files for testing a pension fund\'s intake: per period, every employment (InkomstenverhoudingInitieel) with wages, part-time data and a RegelingGegevens line per scheme, plus the TotaalRegelingen. Deterministic: the same options (population.seed) give byte-identical files.',
     'format xml: files [{name, periodLabel, periodStart, periodEnd, employments, content}]; summary: the same list with totals in euros instead of XML; participants-csv: one CSV row per employment, with the household data the XML has no room for; zip: the files as one hosted .zip download (24 h).',
@@ -78,6 +79,7 @@ export default defineTool({
     `Limits: over MCP population.count ≤ ${MCP_MAX_COUNT} and, for xml, count × months ≤ ${MCP_MAX_EMPLOYMENT_PERIODS}; REST up to 10,000 employments and 36 periods.`,
   ].join(' '),
   docs: UPA_DOCS,
+  resultView: { kind: 'file', field: ['files', ''], or: { kind: 'record', field: '' } },
   input: inputSchema,
   output,
   strictNumbers: true, // generators.md: values the spec does not state are refused, numeric strings included

@@ -14,8 +14,10 @@ const MAX_SEMESTERS = 50;
 export default defineTool({
   slug: 'cgpa-calculator',
   title: 'CGPA calculator',
+  keywords: { en: ['CGPA', 'cumulative GPA', 'SGPA', 'semester GPA', 'overall grade point average', 'cumulative', 'semesters'], nl: ['cgpa', 'cumulatief gemiddelde', 'semester', 'semesters', 'cumulatief'] },
   description:
     'Cumulative GPA from semester GPAs (SGPA): credit-weighted when every semester has credits, else equally weighted. Also a percentage = percentMultiplier·CGPA + percentOffset (9.5·CGPA is the CBSE indication; (CGPA − 0.75)·10 is multiplier 10, offset −7.5).',
+  resultView: { kind: 'figure', field: 'cgpa', label: 'CGPA', detail: ['percent'] },
   input: z.strictObject({
     semesters: z
       .array(z.strictObject({

@@ -67,6 +67,7 @@ const round1 = (x: Dec) => D.min(10, D.max(1, x)).toDecimalPlaces(1, Decimal.ROU
 export default defineTool({
   slug: 'exam-grade-calculator',
   title: 'Dutch exam grade (CvTE N-term, cesuur)',
+  keywords: { en: ['Dutch exam', 'central exam', 'N-term', 'cesuur', 'score to grade', 'CvTE', 'exam grade', 'norm'], nl: ['examencijfer', 'centraal examen', 'n-term', 'normering', 'cijfer berekenen', 'eindexamen', 'examen', 'eindexamen cijfer'] },
   description:
     'Exam score → Dutch grade (cijfer 1.0–10.0, 1 decimal). Mode cvte: the CvTE central-exam rule 9·S/L + N with its N-term limits (0 points 1.0, full marks 10.0); mode cesuur (school tests): passGrade at cesuurPercent of the points, linear from 1.0 up to 10.0. includeTable adds every whole score.',
   docs: [
@@ -74,6 +75,7 @@ export default defineTool({
     'For N > 1 the grade is capped by 1 + 2·9S/L and 10 − 0.5·9(L−S)/L; for N < 1 raised to 1 + 0.5·9S/L and 10 − 2·9(L−S)/L.',
     'cesuur: linear from 1.0 at 0 points to passGrade at cesuurPercent of maxScore, then on to 10.0 at full marks.',
   ].join('\n'),
+  resultView: { kind: 'figure', field: 'grade', label: 'Grade', detail: ['percent'] },
   input: z.strictObject({
     score: z.number().min(0).max(MAX_SCORE).describe('Points scored (S); halves allowed'),
     maxScore: z.number().positive().max(MAX_SCORE).describe('Maximum points (L)'),

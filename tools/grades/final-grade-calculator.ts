@@ -17,12 +17,14 @@ const required = (current: number, target: number, W: number) => clean15((100 * 
 export default defineTool({
   slug: 'final-grade-calculator',
   title: 'Final grade calculator (score needed on the final)',
+  keywords: { en: ['final exam', 'score needed', 'target grade', 'pass the class', 'need on final'], nl: ['eindtoets', 'tentamen', 'benodigde score', 'eindexamen', 'nodig'] },
   description:
     'Score needed on the final exam for a target course grade (mode required: targetPercent or targetLetter), or the course grade a final score gives (mode result: finalPercent). Flags achievable: false above maxFinalPercent and alreadySecured at ≤ 0; lists the score needed for every letter.',
   docs: [
     'required = (target − current·(1 − w)) / w with w = finalWeightPercent / 100.',
     'targetLetter stands for the lowest percent of that letter on the scale.',
   ].join('\n'),
+  resultView: { kind: 'figure', field: ['requiredFinalPercent', 'resultPercent'], unit: '%', label: 'Final exam score needed', detail: ['resultLetter', 'achievable'], choose: { by: 'mode', fields: { result: 'resultPercent' } } },
   input: z.strictObject({
     mode: z.enum(MODES).default('required').describe('What to compute'),
     currentPercent: z.number().min(0).max(200).describe('Course grade so far, percent'),

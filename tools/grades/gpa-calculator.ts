@@ -19,8 +19,10 @@ const BONUS = { regular: 0, honors: 0.5, ap: 1, ib: 1 } as const;
 export default defineTool({
   slug: 'gpa-calculator',
   title: 'GPA calculator',
+  keywords: { en: ['grade point average', 'letter grades', 'GPA', 'weighted GPA', 'credits'], nl: ['gpa', 'gemiddelde', 'cijfergemiddelde Amerika', 'cijfergemiddelde'] },
   description:
     'Credit-weighted GPA of courses graded by letter (on the scale) or grade points; type adds a bonus for the weighted GPA (not on an F). Ungraded marks (P, NP, S, U, W, I, AU, CR, NC) are left out and their credits reported. With priorGpa and priorCredits also the cumulative GPA.',
+  resultView: { kind: 'figure', field: 'gpaRounded', label: 'GPA', detail: ['gradedCredits', 'cumulativeGpa'] },
   input: z.strictObject({
     courses: z
       .array(

@@ -31,6 +31,7 @@ const statsSchema = z.object({ mean: z.number(), sd: z.number(), min: z.number()
 export default defineTool({
   slug: 'grade-curve-calculator',
   title: 'Grade curve calculator',
+  keywords: { en: ['curve grades', 'scale scores', 'bell curve', 'adjust marks', 'curve', 'scores'], nl: ['cijfers schalen', 'normeren', 'curve', 'scores', 'opschalen'] },
   description:
     'Curves scores (as percent of maxScore). Methods: flat (+addPoints, default lifts the best to 100), highest-to-100, square-root (10·√percent), linear (to targetMean/targetSd via z-scores), bell (letters by rank; ties get the better letter). Clamped to 0–100 unless allowOver100.',
   docs: [
@@ -40,6 +41,7 @@ export default defineTool({
     '- linear: targetMean + z·targetSd, z = (x − mean)/σ with the population SD; targetSd defaults to the current SD (a shift).',
     '- bell: letters by rank, distribution default 10/20/40/20/10 % for A–F; percents unchanged. Other methods take letters from the scale.',
   ].join('\n'),
+  resultView: { kind: 'table', field: 'results', label: 'Curved scores' },
   input: z.strictObject({
     scores: z.array(z.number().min(0).max(1e6)).min(1).max(MAX_SCORES).describe('Raw scores'),
     maxScore: z.number().positive().max(1e6).default(100).describe('Full marks'),

@@ -18,8 +18,10 @@ function letterOf(percent: number, bands: GradeBand[], round: boolean) {
 export default defineTool({
   slug: 'test-grade-calculator',
   title: 'Test grade calculator',
+  keywords: { en: ['test score', 'percentage correct', 'quiz grade', 'letter grade', 'wrong answers', 'test', 'score', 'percentage right'], nl: ['toetscijfer', 'score', 'procent goed', 'fouten', 'toets'] },
   description:
     'Percent and letter grade of a test from total (questions or points) and either correct or wrong. The letter uses the unrounded percent (89.6 is B+ on us) unless roundBeforeLetter. table adds the grade for every number wrong.',
+  resultView: { kind: 'figure', field: 'percent', unit: '%', label: 'Score', detail: ['letter'] },
   input: z.strictObject({
     total: z.number().positive().max(1e6).describe('Questions or total points'),
     correct: z.number().min(0).max(1e6).optional().describe('Correct answers or points earned (fractions allowed)'),

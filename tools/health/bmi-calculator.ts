@@ -25,11 +25,13 @@ export function obesityClass(bmi: number): 'I' | 'II' | 'III' | null {
 export default defineTool({
   slug: 'bmi-calculator',
   title: 'BMI calculator',
+  keywords: { en: ['body mass index', 'overweight', 'obesity', 'healthy weight', 'underweight', 'BMI', 'weight', 'height'], nl: ['bmi', 'overgewicht', 'gezond gewicht', 'ondergewicht', 'gewicht', 'lengte'] },
   description:
     'Adult body mass index (kg/m²) with the WHO category (from the unrounded bmiExact; obesity classes I–III), the normal-weight range for the height, BMI Prime and Ponderal index. Not for children or pregnancy.',
   docs: [
     'WHO: underweight < 18.5, normal weight 18.5–<25, overweight 25–<30, obese ≥ 30 (class I/II/III at 30/35/40). Normal-weight range 18.5·h² to 25·h². Imperial units are converted exactly; `bmi` is rounded to 1 decimal.',
   ].join('\n'),
+  resultView: { kind: 'figure', field: 'bmi', unit: 'kg/m²', label: 'BMI', detail: ['category', 'obesityClass'] },
   input: z.strictObject({
     unitSystem: unitSystemField(),
     height: heightField(),

@@ -7,11 +7,13 @@ import { BMR_FORMULAS, computeBmr, personShape } from '../_lib/energy.js';
 export default defineTool({
   slug: 'bmr-calculator',
   title: 'BMR calculator',
+  keywords: { en: ['basal metabolic rate', 'resting metabolism', 'calories at rest', 'metabolism', 'BMR', 'metabolic rate'], nl: ['basaal metabolisme', 'ruststofwisseling', 'verbranding in rust', 'bmr', 'stofwisseling', 'rust'] },
   description:
     'Basal metabolic rate (kcal/day at rest) of an adult by mifflin-st-jeor, harris-benedict (Roza-Shizgal 1984) or katch-mcardle (needs bodyFatPercent), with the equation filled in and the other formulas for comparison. Daily needs: tdee-calculator.',
   docs: [
     'Mifflin 1990: 10·kg + 6.25·cm − 5·age + 5 (men) / − 161 (women). Harris-Benedict: the Roza-Shizgal 1984 revision, not the 1919 original. Katch-McArdle: 370 + 21.6·lean kg.',
   ].join('\n'),
+  resultView: { kind: 'figure', field: 'bmr', unit: 'kcal/day', label: 'Basal metabolic rate' },
   input: z.strictObject(personShape),
   output: z.object({
     bmr: z.number().describe('kcal/day, whole number'),

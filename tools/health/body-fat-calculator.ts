@@ -42,11 +42,13 @@ const girth = (what: string) => z.number().min(1).max(1200).optional().describe(
 export default defineTool({
   slug: 'body-fat-calculator',
   title: 'Body fat calculator',
+  keywords: { en: ['body fat percentage', 'US Navy method', 'fat mass', 'lean mass', 'body fat', 'fat percentage'], nl: ['vetpercentage', 'lichaamsvet', 'vetmassa'] },
   description:
     'Estimates adult body fat %: navy (U.S. Navy, from height, neck and waist, plus hip for women) or bmi (Deurenberg, from height, weight, age). Returns the ACE category, and fat and lean mass when weight is given.',
   docs: [
     'Navy: Hodgdon-Beckett 1984; waist at the navel for men, narrowest for women. bmi: Deurenberg 1991. ACE categories: essential fat, athletes, fitness, average, obese (from the unrounded %). Imperial converted exactly.',
   ].join('\n'),
+  resultView: { kind: 'figure', field: 'bodyFatPercent', unit: '%', label: 'Body fat', detail: ['category'] },
   input: z.strictObject({
     method: z.enum(['navy', 'bmi']).default('navy').describe('Estimation method'),
     sex: sexField(),

@@ -10,8 +10,10 @@ const GOAL_STEPS = { metric: [-1, -0.5, -0.25, 0, 0.25, 0.5, 1], imperial: [-2, 
 export default defineTool({
   slug: 'calorie-calculator',
   title: 'Daily calorie calculator',
+  keywords: { en: ['calories per day', 'weight loss', 'lose weight', 'gain weight', 'diet', 'calorie deficit', 'calories', 'calorie intake'], nl: ['calorieen', 'kcal per dag', 'afvallen', 'aankomen', 'dieet', 'calorie inname'] },
   description:
     'Daily calorie target for an adult to keep, lose or gain weight: TDEE (as tdee-calculator) + weeklyChange × 7,700 kcal/kg ÷ 7; goals lists common rates. Below 1,500 (men) / 1,200 (women) kcal is flagged belowMinimum; a target ≤ 0 gives achievable: false.',
+  resultView: { kind: 'figure', field: 'targetKcal', unit: 'kcal/day', label: 'Daily calories for your goal', detail: ['tdee', 'warning'] },
   input: z.strictObject({
     ...personShape,
     activityLevel: activityField(),

@@ -27,8 +27,10 @@ export function sizeBased(years: number, size: keyof typeof SIZE_RATE): number {
 export default defineTool({
   slug: 'dog-age-calculator',
   title: 'Dog age in human years',
+  keywords: { en: ['dog years', 'human years', 'puppy', 'pet age', 'dog'], nl: ['hondenjaren', 'mensenjaren', 'hond', 'leeftijd hond', 'hondenleeftijd'] },
   description:
     'Dog age in human-equivalent years, by epigenetic (Wang et al. 2020: 16 × ln(age) + 31) or size-based (AVMA: 15 at 1, 24 at 2, then +4/+5/+6 a year by size; no giant breeds); both are returned. The "×7" rule is a myth.',
+  resultView: { kind: 'figure', field: 'humanYears', unit: 'human years', label: 'Age in human years' },
   input: z.strictObject({
     ageYears: z.number().positive().max(30).describe("Dog's age in years (decimals ok)"),
     method: z.enum(['epigenetic', 'size-based']).default('epigenetic').describe('Headline method'),

@@ -25,11 +25,13 @@ export function trimester(gestationalDays: number): 1 | 2 | 3 {
 export default defineTool({
   slug: 'due-date-calculator',
   title: 'Pregnancy due date calculator',
+  keywords: { en: ['pregnancy', 'due date', 'last period', 'conception', 'gestational age', 'baby', 'pregnant'], nl: ['zwangerschap', 'uitgerekende datum', 'zwanger', 'bevalling', 'baby'] },
   description:
     'Estimated due date from the last period (lmp: +280 days, adjusted for cycleLength), conception (+266), IVF transfer (+266 − embryoAgeDays) or an ultrasound. With onDate also gestational age, trimester (ACOG) and days to go.',
   docs: [
     'ultrasound: scan date + 280 − gestational age at the scan. ivf: day-5 +261, day-3 +263. Plain day arithmetic (leap days count). Trimesters: 2nd from 14w0d, 3rd from 28w0d.',
   ].join('\n'),
+  resultView: { kind: 'figure', field: 'dueDate', label: 'Due date', detail: ['daysUntilDue', 'trimester'] },
   input: z.strictObject({
     method: z.enum(METHODS).default('lmp').describe('What date is'),
     date: isoDateField('LMP, conception, transfer or scan date'),

@@ -24,11 +24,13 @@ const MIN_IN = 48;
 export default defineTool({
   slug: 'ideal-weight-calculator',
   title: 'Ideal weight calculator',
+  keywords: { en: ['ideal body weight', 'target weight', 'healthy weight range', 'ideal weight', 'weigh'], nl: ['ideaal gewicht', 'streefgewicht', 'gezond gewicht', 'wegen'] },
   description:
     'Ideal body weight of an adult from height and sex by Devine, Robinson, Miller and Hamwi, plus the healthy BMI 18.5–25 weight range. Below 5 ft extrapolated with a warning; below 4 ft refused.',
   docs: [
     'Each formula is base + per inch over 5 ft, men / women: Devine 50 / 45.5 kg + 2.3; Robinson 52 + 1.9 / 49 + 1.7; Miller 56.2 + 1.41 / 53.1 + 1.36; Hamwi 48 + 2.7 / 45.5 + 2.2.',
   ].join('\n'),
+  resultView: { kind: 'figure', field: 'devine', unit: '@unit', label: 'Ideal weight (Devine)', detail: ['robinson', 'miller', 'hamwi'] },
   input: z.strictObject({
     sex: sexField(),
     unitSystem: unitSystemField(),

@@ -27,11 +27,13 @@ const macro = z.object({ grams: z.number(), kcal: z.number(), percent: z.number(
 export default defineTool({
   slug: 'macro-calculator',
   title: 'Macro calculator',
+  keywords: { en: ['macros', 'protein', 'carbs', 'fat', 'macronutrients', 'grams'], nl: ['macros', 'eiwitten', 'koolhydraten', 'vetten', 'voeding', 'eiwit'] },
   description:
     'Splits daily kcal into carbohydrate, protein and fat grams (4/4/9 kcal/g). Give calories, or sex, age, height and weight for the calorie-calculator target. diet sets carbs/protein/fat % (custom: three percents, sum 100); proteinPerKg fixes protein, the rest keeps the diet\'s carb:fat ratio.',
   docs: [
     'Diets (carbs/protein/fat %): balanced 50/20/30, low-fat 60/20/20, low-carb 25/35/40, high-protein 30/40/30.',
   ].join('\n'),
+  resultView: { kind: 'figure', field: 'calories', unit: 'kcal/day', label: 'Calories', detail: ['carbs.grams', 'protein.grams', 'fat.grams'] },
   input: z.strictObject({
     calories: z.number().min(500).max(10000).optional().describe('Daily kcal; omit to compute'),
     diet: z.enum(DIETS).default('balanced').describe('Macro split'),

@@ -15,8 +15,10 @@ const LAST = dayOf(9999, 12, 31);
 export default defineTool({
   slug: 'ovulation-calculator',
   title: 'Ovulation and fertile window calculator',
+  keywords: { en: ['fertile days', 'ovulation', 'cycle', 'trying to conceive', 'period', 'fertile', 'fertility'], nl: ['vruchtbare dagen', 'eisprong', 'ovulatie', 'cyclus', 'menstruatie', 'vruchtbaar', 'vruchtbaarheid'] },
   description:
     'Estimates ovulation (period start + cycleLength − lutealLength), the fertile window (5 days before to 1 after) and the next period for the coming cycles from the last period start. Calendar method only: not reliable as contraception.',
+  resultView: { kind: 'table', field: 'cycles', label: 'Cycles' },
   input: z.strictObject({
     lmp: isoDateField('First day of the last period'),
     cycleLength: z.int().min(21).max(45).default(28).describe('Days'),

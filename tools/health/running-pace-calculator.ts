@@ -61,8 +61,10 @@ const summarySchema = z.object({
 export default defineTool({
   slug: 'running-pace-calculator',
   title: 'Running pace calculator',
+  keywords: { en: ['pace', 'minutes per km', 'marathon', '5k', '10k', 'race time', 'split', 'running'], nl: ['hardlopen', 'tempo', 'marathon', 'looptijd', 'kilometertijd'] },
   description:
     'Running pace, time or distance from the other two, or a race-time prediction (predict: Riegel T2 = T1 × (D2/D1)^riegelExponent). Distance or a race (half-marathon 21.0975 km, marathon 42.195 km); times h:mm:ss or mm:ss, pace m:ss per paceUnit. Results in both units, whole seconds.',
+  resultView: { kind: 'record', field: ['prediction', 'result'] },
   input: z.strictObject({
     mode: z.enum(['pace', 'time', 'distance', 'predict']).default('pace').describe('What to compute'),
     distance: z.number().min(0.001).max(10000).optional().describe('In distanceUnit'),

@@ -34,8 +34,10 @@ const clock12 = (m: number) => `${((Math.floor(m / 60) + 11) % 12) + 1}:${pad(m 
 export default defineTool({
   slug: 'sleep-calculator',
   title: 'Sleep cycle calculator',
+  keywords: { en: ['bedtime', 'wake up time', 'sleep cycles', 'REM', 'when to sleep', 'sleep', 'wake up'], nl: ['slaap', 'bedtijd', 'wekker', 'slaapcycli', 'slapen', 'wakker worden'] },
   description:
     'Bedtimes (wake-at) or wake-up times (bed-at) that fit whole sleep cycles: time ± fallAsleepMinutes ± cycles × cycleMinutes, for minCycles–maxCycles. Times HH:MM or h:mm am/pm; dayOffset marks wrapping over midnight.',
+  resultView: { kind: 'table', field: 'options', label: 'Times' },
   input: z.strictObject({
     mode: z.enum(['wake-at', 'bed-at']).default('wake-at').describe('What time is'),
     time: z.string().max(12).describe('HH:MM, e.g. 07:00'),

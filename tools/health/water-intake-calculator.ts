@@ -20,11 +20,13 @@ const FOOD_SHARE = 0.2;
 export default defineTool({
   slug: 'water-intake-calculator',
   title: 'Water intake calculator',
+  keywords: { en: ['hydration', 'litres per day', 'drink water', 'water', 'drink'], nl: ['waterinname', 'vocht', 'hydratatie', 'water', 'drinken'] },
   description:
     'Daily total water need of an adult: efsa (EFSA 2010 adequate intake by sex and status) or weight (mlPerKg × weight), +0.5 L per hour of exercise. Returns litres, US fl oz, glasses and the ~80 % to drink.',
   docs: [
     'EFSA 2010: women 2.0 L, men 2.5 L, +0.3 L pregnant, +0.7 L lactating. Food supplies ~20 %. Hot weather, illness and medical conditions change needs.',
   ].join('\n'),
+  resultView: { kind: 'figure', field: 'totalLitres', unit: 'L/day', label: 'Water per day', detail: ['glasses250ml'] },
   input: z.strictObject({
     method: z.enum(['efsa', 'weight']).default('efsa').describe('How to estimate'),
     sex: sexField().optional().describe('Needed for efsa'),

@@ -14,10 +14,12 @@ import { clean, MAX_VALUES, numberListFields, readValues, sum } from './_stats.j
 export default defineTool({
   slug: 'average-calculator',
   title: 'Average calculator (mean, median, mode)',
+  keywords: { en: ['mean', 'median', 'mode', 'average', 'range', 'statistics'], nl: ['gemiddelde', 'mediaan', 'modus', 'statistiek', 'getallen'] },
   description:
     `Mean, median, mode(s), range, min, max, count and sum of up to ${MAX_VALUES.toLocaleString('en')} numbers, given as a JSON array \`numbers\` or as \`text\` (separated by spaces, commas, semicolons or newlines; decimal point only). ` +
     'Modes: all values tied at the highest count, [] when every value occurs once. Geometric and harmonic means need all values > 0 (else null). ' +
     'With `weights` (same length) also the weighted mean. Sums are compensated; results have 15 significant digits.',
+  resultView: { kind: 'figure', field: 'mean', label: 'Average (mean)', detail: ['median', 'modes'] },
   input: z.strictObject({
     ...numberListFields,
     weights: z.array(z.number().min(0).max(1e150)).max(MAX_VALUES).optional().describe('Weights for the weighted mean, one per value, ≥ 0'),

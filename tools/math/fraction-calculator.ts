@@ -139,10 +139,12 @@ function describeValue(f: Frac) {
 export default defineTool({
   slug: 'fraction-calculator',
   title: 'Fraction calculator',
+  keywords: { en: ['fractions', 'add fractions', 'simplify fraction', 'numerator', 'denominator', 'fraction', 'simplify'], nl: ['breuken', 'breuk', 'vereenvoudigen', 'teller', 'noemer'] },
   description:
     'Exact fraction arithmetic: operation simplify (a alone) or add, subtract, multiply, divide (a, b). Operands: integers, decimals, repeating decimals (0.(3)), fractions (3/4) and mixed numbers ("1 1/2"; "-1 1/2" = −3/2). ' +
     'Returns the reduced fraction, mixed number, decimal (repeating part in parentheses, cut after 60 digits) and numerator/denominator as exact integer strings. ' +
     'Decimals are taken literally (0.333333 = 333333/1000000) unless approximate: true, which turns each decimal operand into its closest fraction with denominator ≤ maxDenominator.',
+  resultView: { kind: 'figure', field: 'result.fraction', label: 'Result', detail: ['result.mixed', 'result.decimal'] },
   input: z.strictObject({
     operation: z.enum(OPS).default('simplify').describe('simplify, add, subtract, multiply or divide'),
     a: z.string().min(1).max(100).describe('First operand, e.g. "1 1/2", "3/4", "0.75"'),

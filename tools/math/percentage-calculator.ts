@@ -51,10 +51,12 @@ function compute(mode: Mode, x: number, y: number): { result: number; resultIsPe
 export default defineTool({
   slug: 'percentage-calculator',
   title: 'Percentage calculator',
+  keywords: { en: ['percent', 'percent of', 'percentage change', 'increase', 'decrease', 'what percent', 'percentage'], nl: ['procent', 'percentage', 'procentuele stijging', 'toename', 'afname', 'hoeveel procent'] },
   description:
     'Five percentage calculations on `x` and `y` (`mode`): `percentOf` = x% of y (x/100·y); `whatPercent` = x is what percent of y (x/y·100; y = 0 → 400); `change` = percentage change from x to y ((y−x)/|x|·100; x = 0 → 400); `increase` = x raised by y% (x·(1+y/100)); `decrease` = x lowered by y% (x·(1−y/100)). ' +
     'Aliases: of, percentageOf; isWhatPercent, ratio; percentChange, difference; increaseBy, add, raise; decreaseBy, subtract, discount (case, spaces, - and _ ignored). ' +
     '`result` is exact to 15 significant digits; `resultIsPercent` says whether it is a percentage; `sentence` states the result in words (numbers with at most 6 decimals). |x| and |y| at most 1e15.',
+  resultView: { kind: 'figure', field: 'result', label: 'Result', detail: ['sentence'] },
   input: z.strictObject({
     mode: aliasedEnum(MODES, { aliases: MODE_ALIASES }).describe('percentOf, whatPercent, change, increase or decrease'),
     x: z.number().min(-LIMIT).max(LIMIT).describe('First number (see mode)'),

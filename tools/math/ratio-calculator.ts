@@ -14,9 +14,11 @@ const term = (d: string) => z.number().min(0).max(1e15).optional().describe(d);
 export default defineTool({
   slug: 'ratio-calculator',
   title: 'Ratio calculator',
+  keywords: { en: ['ratio', 'proportion', 'scale ratio', 'simplify ratio', 'mixing ratio', 'ratios'], nl: ['verhouding', 'verhoudingen', 'mengverhouding', 'schaal'] },
   description:
     'mode simplify: reduce `terms` (2–20 non-negative numbers, decimals allowed) to the smallest whole numbers (1.5:2.25 → 2:3), also as 1:n. ' +
     'mode solve: A:B = C:D with exactly one of a, b, c, d left out (cross-multiplication). mode divide: split `total` in the ratio of `terms` (120 in 2:3 → 48:72).',
+  resultView: { kind: 'list', field: ['parts', 'simplified'], choose: { by: 'mode', fields: { solve: 'solved.value' } } },
   input: z.strictObject({
     mode: z.enum(MODES).describe('simplify, solve or divide'),
     terms: z.array(z.number().min(0).max(1e15)).min(2).max(20).optional().describe('Ratio terms (simplify, divide)'),

@@ -13,10 +13,12 @@ const Z95 = 1.959963984540054;
 export default defineTool({
   slug: 'standard-deviation-calculator',
   title: 'Standard deviation calculator',
+  keywords: { en: ['standard deviation', 'variance', 'spread', 'standard error', 'statistics'], nl: ['standaarddeviatie', 'standaardafwijking', 'variantie', 'spreiding'] },
   description:
     `Population (÷n) and sample (÷(n−1)) standard deviation and variance, mean, count, sum, standard error of the mean (s/√n) and the 95 % margin of error (1.96·SE, normal z) of up to ${MAX_VALUES.toLocaleString('en')} numbers, ` +
     'given as a JSON array `numbers` or as `text` (separated by spaces, commas, semicolons or newlines; decimal point only). ' +
     'Numerically stable (two-pass, compensated sums: large offsets such as 1e9 + small values stay exact). With one value the sample figures are null.',
+  resultView: { kind: 'figure', field: ['sample.standardDeviation', 'population.standardDeviation'], label: 'Standard deviation', detail: ['population.standardDeviation', 'mean'] },
   input: z.strictObject({ ...numberListFields }),
   output: z.object({
     count: z.int(),

@@ -334,6 +334,7 @@ export async function convert(value: number, from: UnitDef, to: UnitDef): Promis
 export default defineTool({
   slug: 'unit-converter',
   title: 'Unit converter',
+  keywords: { en: ['convert units', 'metric', 'imperial', 'length', 'weight', 'temperature', 'volume', 'miles', 'km', 'pounds', 'kg', 'units', 'metric to imperial', 'feet', 'inches', 'ounces', 'gallons', 'Celsius', 'Fahrenheit', 'mph', 'km/h', 'cm', 'litres'], nl: ['eenheden omrekenen', 'omrekenen', 'lengte', 'gewicht', 'temperatuur', 'inhoud', 'eenheden', 'metriek', 'centimeter', 'meter', 'voet', 'duim', 'pond', 'ons', 'liter', 'graden', 'kilo'] },
   description:
     'Converts `value` between units with exact definitional factors (NIST SP 811, SI Brochure, IEC 80000-13), in 40-digit decimals. ' +
     'Units by category: length m km cm mm µm nm in ft yd mi nmi; mass kg g mg µg t lb oz st short-ton long-ton gr ct; volume m³ L dL cL mL cm³ in³ ft³ gal qt pt cup fl-oz tbsp tsp (US) imp-gal imp-qt imp-pt imp-fl-oz bbl; ' +
@@ -341,6 +342,7 @@ export default defineTool({
     'data bit B kbit Mbit Gbit Tbit kB MB GB TB PB EB (SI) Kibit Mibit Gibit KiB MiB GiB TiB PiB EiB (IEC); energy J kJ MJ Wh kWh MWh cal kcal BTU eV erg ft-lbf; ' +
     'pressure Pa hPa kPa MPa bar mbar atm at psi Torr mmHg inHg; fuel km/L L/100km mpg mpg-imp gal/100mi (reciprocal ones need value > 0); angle deg rad mrad grad arcmin arcsec turn. ' +
     'Common names and spellings work (mile, kph, degF, m2); ambiguous ones (KB) are refused.',
+  resultView: { kind: 'figure', field: 'result', unit: '@to', label: 'Converted', detail: ['toName'] },
   input: z.strictObject({
     value: z.number().min(-1e100).max(1e100).describe('Value to convert'),
     from: z.string().min(1).max(40).describe('Unit of value, e.g. mi'),

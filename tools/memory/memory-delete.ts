@@ -5,10 +5,12 @@ import { keyField, memoryOf, namespaceField } from '../_lib/memory.js';
 export default defineTool({
   slug: 'memory-delete',
   title: 'Forget a note',
+  keywords: { en: ['delete note', 'remove', 'forget', 'erase memory', 'delete', 'remove note'], nl: ['verwijderen', 'vergeten', 'notitie wissen', 'wissen'] },
   cost: 0,
   annotations: { readOnlyHint: false, idempotentHint: true, destructiveHint: true, openWorldHint: false },
   description:
     'Deletes one note from your agent memory by namespace/key (costs 0 credits). deleted: false when there was no such item (deleting twice is harmless).',
+  resultView: { kind: 'figure', field: 'deleted', label: 'Deleted' },
   input: z.strictObject({ namespace: namespaceField, key: keyField }),
   output: z.object({ deleted: z.boolean(), uri: z.string() }),
   examples: [

@@ -8,6 +8,7 @@ export const HTML_MAX_BYTES = 1024 * 1024;
 export default defineTool({
   slug: 'html-to-pdf',
   title: 'HTML to PDF',
+  keywords: { en: ['HTML to PDF', 'print', 'invoice PDF', 'report', 'document', 'convert to PDF', 'HTML', 'PDF'], nl: ['html naar pdf', 'pdf maken', 'factuur', 'html', 'pdf'] },
   metering: 'render',
   description:
     'Renders an HTML document (invoices, reports, letters) to a PDF in headless Chromium; returns a download URL valid 24 hours. Inline CSS, data: images and public http(s) resources work; scripts run, @page rules apply, 20 s deadline. Render allowance first, then 25 credits; 3 a day without a key; failures are free.',
@@ -17,6 +18,7 @@ export default defineTool({
     '- Result: `url`, `expiresAt`, `bytes`, `contentType` (application/pdf) and `metering` (what paid for it).',
     '- Metering: with a key the monthly render allowance (50 renders) is used first, then 25 credits per render; without a key (REST) 3 renders per day per client IP. Failed renders are not charged.',
   ].join('\n'),
+  resultView: { kind: 'file', field: '' },
   input: z.strictObject({
     html: z
       .string()

@@ -13,6 +13,7 @@ const loadQRCode = lazy(async () => (await import('qrcode')).default);
 export default defineTool({
   slug: 'qr-code',
   title: 'QR code',
+  keywords: { en: ['QR', 'barcode', 'scan code', 'link to QR', 'wifi QR', 'QR code'], nl: ['qr-code', 'qr code maken', 'streepjescode', 'qr code', 'qr'] },
   description:
     'Makes a QR code of a text or URL as a PNG or SVG file (download URL valid 24 hours; over MCP the PNG also comes back as an image, for svg the markup in `svg`). Smallest version and encoding mode are chosen automatically; up to 2,953 UTF-8 bytes at level L (less at higher levels). 1 credit; needs an API key on REST.',
   docs: [
@@ -21,6 +22,7 @@ export default defineTool({
     '- `margin`: quiet zone in modules; 4 is what the QR standard asks for.',
     '- Versions 1-40; modes numeric, alphanumeric, byte/UTF-8, kanji. Too much text gives 400.',
   ].join('\n'),
+  resultView: { kind: 'file', field: '' },
   input: z.strictObject({
     text: z.string().min(1).max(TEXT_MAX).describe('Text or URL to encode'),
     format: aliasedEnum(['png', 'svg']).default('png').describe('File format'),

@@ -6,6 +6,7 @@ import { URL_FIELD, meteringOf, previewBlocks, renderOf, renderResultSchema } fr
 export default defineTool({
   slug: 'url-screenshot',
   title: 'URL screenshot',
+  keywords: { en: ['screenshot', 'capture web page', 'website image', 'PNG', 'snapshot', 'website screenshot'], nl: ['schermafbeelding', 'screenshot', 'website vastleggen', 'schermafdruk'] },
   metering: 'render',
   description:
     `PNG screenshot of a public web page in headless Chromium; returns a download URL valid 24 hours (over MCP also the image, up to 1 MB). The viewport is width px wide and ${SCREENSHOT_HEIGHT} px high; fullPage captures the whole page. Non-public hosts give 400. Render allowance first, then 25 credits; 3 a day without a key; failures are free.`,
@@ -16,6 +17,7 @@ export default defineTool({
     '- Metering: with a key the monthly render allowance (50 renders) is used first, then 25 credits per render; without a key (REST) 3 renders per day per client IP. Failed renders are not charged.',
     `- fullPage captures up to ${MAX_FULL_PAGE_HEIGHT} px; taller pages are cut there.`,
   ].join('\n'),
+  resultView: { kind: 'file', field: '' },
   input: z.strictObject({
     url: URL_FIELD,
     width: z.number().int().min(320).max(1920).default(1280).describe('Viewport width, CSS px'),

@@ -5,6 +5,7 @@ import { LANDSCAPE, PAPER_FORMAT, URL_FIELD, meteringOf, previewBlocks, renderOf
 export default defineTool({
   slug: 'url-to-pdf',
   title: 'URL to PDF',
+  keywords: { en: ['web page to PDF', 'save website', 'print page', 'archive page', 'URL to PDF', 'website PDF'], nl: ['website naar pdf', 'webpagina opslaan', 'pdf van website', 'pdf', 'website pdf'] },
   metering: 'render',
   description:
     'Opens a public web page in headless Chromium and prints it to a PDF; returns a download URL valid 24 hours. Non-public hosts give 400; error pages (404, 500) print as the browser shows them. Render allowance first, then 25 credits; 3 a day without a key; failures are free.',
@@ -14,6 +15,7 @@ export default defineTool({
     '- Result: `url`, `expiresAt`, `bytes`, `contentType`, `metering`.',
     '- Metering: with a key the monthly render allowance (50 renders) is used first, then 25 credits per render; without a key (REST) 3 renders per day per client IP. Failed renders are not charged.',
   ].join('\n'),
+  resultView: { kind: 'file', field: '' },
   input: z.strictObject({
     url: URL_FIELD,
     format: PAPER_FORMAT,

@@ -77,6 +77,7 @@ function crackTimeText(bits: number): string {
 export default defineTool({
   slug: 'password-generator',
   title: 'Password generator',
+  keywords: { en: ['random password', 'secure password', 'passphrase', 'strong password', 'password', 'generate password', 'new password'], nl: ['wachtwoord', 'wachtwoord maken', 'sterk wachtwoord', 'wachtwoordgenerator', 'nieuw wachtwoord', 'wachtwoord genereren'] },
   description:
     'Generates random passwords with cryptographic randomness (node:crypto). Choose the character classes (`uppercase`, `lowercase`, `numbers`, `symbols`: the 32 ASCII punctuation characters; all default true) and `length` ' +
     `${MIN_LENGTH}–${MAX_LENGTH} (default 16); every password contains at least one character of each chosen class (drawn uniformly among all such passwords by rejection sampling). ` +
@@ -84,6 +85,7 @@ export default defineTool({
     `\`count\` 1–${MAX_COUNT} (default 1). ` +
     '`charsetSize` = characters available; `entropyBits` = floor(log2(number of possible passwords)), counted exactly for the at-least-one-per-class rule; `strength` from the (unrounded) entropy (<28 very weak, <36 weak, <60 fair, <128 strong, else very strong); `crackTime` = average time to find it by brute force at 10^10 guesses per second. ' +
     'Passwords are not stored or logged.',
+  resultView: { kind: 'list', field: 'passwords' },
   input: z.strictObject({
     length: z.int().min(MIN_LENGTH).max(MAX_LENGTH).default(16).describe(`Characters per password, ${MIN_LENGTH}–${MAX_LENGTH}`),
     uppercase: z.boolean().default(true).describe('Include A–Z'),

@@ -30,10 +30,12 @@ const getEstimator = lazy(async () => {
 export default defineTool({
   slug: 'password-strength',
   title: 'Password strength estimator',
+  keywords: { en: ['password checker', 'how strong', 'crack time', 'secure password', 'zxcvbn', 'password strength', 'strong password', 'weak password'], nl: ['wachtwoordsterkte', 'wachtwoord controleren', 'veilig wachtwoord', 'wachtwoord', 'sterk', 'zwak wachtwoord'] },
   description:
     'Estimates how hard a password is to guess with zxcvbn (zxcvbn-ts), which looks for common passwords, dictionary words (English and Dutch, names, Wikipedia words), keyboard patterns, l33t substitutions, repeats, sequences and dates, instead of just counting character classes. ' +
     '`score` 0–4 with `label` very weak / weak / fair / strong / very strong; `crack_time` = estimated time for an offline attack on a slow (bcrypt-like) hash at 10,000 guesses per second; `crack_times` gives all four zxcvbn scenarios; `feedback` has a `warning` (or null) and `suggestions` in English. ' +
     `The password is not stored or logged. At most ${MAX_LENGTH} characters.`,
+  resultView: { kind: 'figure', field: 'label', label: 'Strength', detail: ['crack_time'] },
   input: z.strictObject({
     password: z.string().max(MAX_LENGTH).describe(`The password to rate (at most ${MAX_LENGTH} characters)`),
   }),

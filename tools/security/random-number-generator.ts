@@ -9,11 +9,13 @@ const MAX_COUNT = 10_000;
 export default defineTool({
   slug: 'random-number-generator',
   title: 'Random number generator',
+  keywords: { en: ['random number', 'dice', 'lottery', 'pick a number', 'RNG', 'random', 'pick number'], nl: ['willekeurig getal', 'dobbelsteen', 'loting', 'random', 'willekeurig', 'getal', 'random getal'] },
   description:
     'Draws random integers from `min` to `max`, both included (defaults 1 and 100), with cryptographic randomness (node:crypto, uniform, no modulo bias). ' +
     `\`count\` 1–${MAX_COUNT.toLocaleString('en')} (default 1). With \`allowDuplicates: false\` (default true) every number differs, like drawing lots; the range must then hold at least \`count\` numbers (else 400). ` +
     '`unique` is true when the numbers are guaranteed distinct (allowDuplicates false). Numbers are in draw order, not sorted. ' +
     'min and max must be safe integers and the range may hold at most 2^48 − 1 numbers (max − min ≤ 281,474,976,710,654). Not reproducible by design: for seeded test data use a generator tool with a seed.',
+  resultView: { kind: 'list', field: 'numbers' },
   input: z.strictObject({
     min: z.int().default(1).describe('Smallest possible number (inclusive)'),
     max: z.int().default(100).describe('Largest possible number (inclusive)'),

@@ -65,11 +65,13 @@ export default defineTool({
   // small inputs stay inline, larger ones run in the compute pool with a 5 s deadline (tools/_lib/offload.ts).
   worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'Character counter',
+  keywords: { en: ['character count', 'letters', 'count characters', 'tweet length', 'SMS length', 'characters'], nl: ['tekens tellen', 'aantal tekens', 'karakters', 'tekens'] },
   description:
     'Counts characters as users see them (grapheme clusters: an emoji with skin tone, a flag or é count once), characters without whitespace, letters, digits, ' +
     'whitespace, punctuation, words and sentences (as word-counter counts them), paragraphs, lines, and the technical sizes: Unicode code points, UTF-16 units (JavaScript length) and UTF-8 bytes. ' +
     'Also the SMS size: GSM-7 (160 per message, 153 per part; ^{}[]~\\|€ take 2) or UCS-2 when any other character occurs (70, 67 per part). ' +
     'Optional `limit` (e.g. 280 for a post, 160 for an SMS) returns the characters remaining (negative when over). Text up to 50,000 characters.',
+  resultView: { kind: 'figure', field: 'characters', label: 'Characters', detail: ['words', 'charactersNoSpaces'] },
   input: z.strictObject({
     // 50,000 characters: grapheme counting with Intl.Segmenter takes about 35 ms for 50,000 emoji-dense characters (the
     // worst case measured); plain Latin, Greek, Cyrillic and CJK text takes a fast path.

@@ -29,12 +29,14 @@ export default defineTool({
   // small inputs stay inline, larger ones run in the compute pool with a 5 s deadline (tools/_lib/offload.ts).
   worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'Keyword density',
+  keywords: { en: ['SEO', 'keywords', 'keyword frequency', 'top phrases', 'keyword density'], nl: ['zoekwoorden', 'zoekwoorddichtheid', 'seo', 'trefwoorden'] },
   description:
     'Finds the most used words and 2- and 3-word phrases of a text and their density, for SEO checks; and the density of given `keywords`. ' +
     'Case-insensitive; words as word-frequency-counter reads them (letters and digits of any script, don\'t and e-mail are one word). Phrases do not run across sentence ends or line breaks. ' +
     'Density = count × words in the phrase / total words × 100 (Yoast style; total words include stop words). ' +
     '`stopWords`: auto (default: English or Dutch, whichever list matches more words), en (NLTK, 179), nl (Snowball, 101), en+nl or none; a stop word is not listed alone and no phrase starts or ends with one. ' +
     'Text up to 100,000 characters.',
+  resultView: { kind: 'table', field: ['keywords', 'ngrams.0.terms'], label: 'Keywords' },
   input: z.strictObject({
     // 100,000 characters: the worst case (20,000 distinct short words, so 60,000 distinct n-grams in the maps) took
     // about 50 ms on a loaded 2-core machine (about 3× slower than idle).

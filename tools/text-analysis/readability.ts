@@ -76,11 +76,13 @@ export default defineTool({
   // small inputs stay inline, larger ones run in the compute pool with a 5 s deadline (tools/_lib/offload.ts).
   worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'Readability scores',
+  keywords: { en: ['readability score', 'Flesch', 'reading level', 'grade level', 'plain language', 'readability', 'readable', 'easy to read'], nl: ['leesbaarheid', 'leesniveau', 'begrijpelijk', 'moeilijkheid tekst', 'leesbaar', 'makkelijk leesbaar'] },
   description:
     'Scores how easy a text is to read. English (default): Flesch reading ease (206.835 − 1.015·words/sentence − 84.6·syllables/word, with its band), Flesch–Kincaid grade, Gunning fog, SMOG (flag when under 30 sentences), Coleman–Liau and ARI. ' +
     'Dutch (language nl): Flesch–Douma (206.84 − 0.77·syllables per 100 words − 0.93·words/sentence). Returns the counts behind the scores. ' +
     'Syllables: English by the `syllable` package (final -ian is one syllable); Dutch by vowel groups (approximate). Complex words = 3+ syllables. ' +
     'Sentences end at . ! ? … and blank lines, but not after titles (Dr., Mr.) or abbreviations before a lower-case word (e.g., etc., bijv.). Text up to 100,000 characters.',
+  resultView: { kind: 'figure', field: 'fleschReadingEase', label: 'Flesch reading ease', detail: ['fleschBand', 'fleschKincaidGrade'] },
   input: z.strictObject({
     // 100,000 characters: about 15,000 distinct words through `syllable` (the dominant cost) took 25–30 ms on a loaded
     // 2-core machine; repeated words are counted once (cache).

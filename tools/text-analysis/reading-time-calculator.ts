@@ -51,6 +51,7 @@ export default defineTool({
   // small inputs stay inline, larger ones run in the compute pool with a 5 s deadline (tools/_lib/offload.ts).
   worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'Reading time calculator',
+  keywords: { en: ['reading time', 'speaking time', 'speech length', 'minutes to read', 'read time'], nl: ['leestijd', 'spreektijd', 'voorleestijd', 'voorlezen'] },
   description:
     'Estimates how long a text takes to read silently and to speak aloud. Words, characters and sentences are ' +
     'counted as in word-counter (a word is a whitespace-separated token with a letter or digit). Instead of a text ' +
@@ -59,6 +60,7 @@ export default defineTool({
     'average 200, fast 300 wpm; speaking slow 120, average 150, fast 180 wpm. `minutes` is words / wpm rounded to 2 ' +
     'decimals; `time` is the same duration rounded up to whole seconds, written like "1 h 5 min 20 sec" (zero parts ' +
     'left out, "0 sec" for an empty text). `label` names the preset a speed equals, or "custom".',
+  resultView: { kind: 'figure', field: 'reading.time', label: 'Reading time', detail: ['speaking.time'] },
   input: z.strictObject({
     text: z.string().max(LIMITS.text).default('').describe('The text (may be omitted when wordCount is given)'),
     wordCount: z.int().min(0).max(100_000_000).optional().describe('Number of words; overrides the count from `text`'),

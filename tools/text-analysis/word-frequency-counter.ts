@@ -11,6 +11,7 @@ export default defineTool({
   // small inputs stay inline, larger ones run in the compute pool with a 5 s deadline (tools/_lib/offload.ts).
   worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'Word frequency counter',
+  keywords: { en: ['word frequency', 'most common words', 'word list', 'vocabulary', 'count occurrences', 'frequent words'], nl: ['woordfrequentie', 'meest gebruikte woorden', 'meest voorkomende woorden'] },
   description:
     'Counts how often each word occurs and lists the most frequent first. A word is a run of letters, digits and ' +
     'combining marks (any script), with apostrophes or hyphens allowed inside (don\'t, e-mail); ’ is read as \'. ' +
@@ -21,6 +22,7 @@ export default defineTool({
     '`percent` = count / totalWords × 100, rounded to 2 decimals (half up). Order: count descending, then word in ' +
     'Unicode code-point order; `rank` is standard competition ranking (equal counts share a rank: 1, 2, 2, 4). ' +
     'limit (default 100, 1 to 10,000) caps the list. Text up to 1,000,000 characters.',
+  resultView: { kind: 'table', field: 'words', label: 'Words' },
   input: z.strictObject({
     text: z.string().max(LIMITS.text).describe('The text to analyse'),
     ignoreCase: z.boolean().default(true).describe('Count "The" and "the" as one word (default true)'),

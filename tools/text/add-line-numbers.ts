@@ -11,11 +11,13 @@ export default defineTool({
   // (< 20 ms), above in the compute pool with a 5 s deadline. See WORKER_DECISIONS in tools/_lib/offload.ts.
   worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'Add line numbers',
+  keywords: { en: ['number lines', 'line numbers', 'numbered list'], nl: ['regelnummers', 'regels nummeren', 'genummerd', 'nummeren'] },
   description:
     'Puts a number in front of every line. `start` (default 1) and `step` (default 1) set the numbering; `separator` goes between number and line ' +
     '(dot-space ". " default, colon-space, tab, space, paren-space ") ", pipe-space " | ", or any `customSeparator`). ' +
     '`padding`: none (default), spaces or zeros, to the width of the widest number. `skipEmpty` leaves blank (whitespace-only) lines unnumbered and they use no number. ' +
     'Lines split at \\n, \\r\\n or \\r and keep each line\'s own line break (mixed breaks stay mixed); a final line break is kept and is not a line.',
+  resultView: { kind: 'text', field: 'result' },
   input: z.strictObject({
     text: z.string().max(LIMITS.text).describe('The text to number'),
     start: z.int().min(0).max(1_000_000_000).default(1).describe('First number (default 1)'),

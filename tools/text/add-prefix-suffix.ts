@@ -12,10 +12,12 @@ export default defineTool({
   // (< 20 ms), above in the compute pool with a 5 s deadline. See WORKER_DECISIONS in tools/_lib/offload.ts.
   worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'Add prefix and suffix to lines',
+  keywords: { en: ['prefix', 'suffix', 'wrap lines', 'quote each line', 'bullet', 'add text to each line', 'every line'], nl: ['voorvoegsel', 'achtervoegsel', 'elke regel', 'aanhalingstekens'] },
   description:
     'Adds a `prefix` and/or `suffix` to every line (e.g. quote lines for SQL, bullets, HTML tags). `skipEmpty` leaves blank (whitespace-only) lines as they are. ' +
     'Lines split at \\n, \\r\\n or \\r and keep each line\'s own line break (mixed breaks stay mixed); a final line break stays a final line break and does not create an extra decorated empty line. ' +
     'Prefix and suffix up to 1,000 characters each; the result is capped at 2,000,000 characters (413 beyond).',
+  resultView: { kind: 'text', field: 'result' },
   input: z.strictObject({
     text: z.string().max(LIMITS.text).describe('The text, one item per line'),
     prefix: z.string().max(1000).default('').describe('Text put before each line'),

@@ -15,6 +15,7 @@ function wrapWholeWord(source: string): string {
 export default defineTool({
   slug: 'find-and-replace',
   title: 'Find and replace',
+  keywords: { en: ['search and replace', 'substitute', 'replace all', 'regex replace', 'find', 'replace', 'replace word'], nl: ['zoeken en vervangen', 'vervangen', 'tekst vervangen', 'zoeken', 'woord vervangen'] },
   description:
     'Replaces every occurrence of `find` in a text and reports how many replacements were made. ' +
     'Plain mode (default, useRegex false): `find` is matched literally and `replace` is inserted literally, so "$1" or ' +
@@ -26,6 +27,7 @@ export default defineTool({
     'replaces matches that are not preceded or followed by a letter, digit or underscore (Unicode-aware, so it works ' +
     'for "café"). Limits: find at most 1,000 characters, replace at most 10,000, result at most 2,000,000 (413 beyond); ' +
     'matching runs in a sandbox with a 2 s time budget, and a catastrophically backtracking pattern gets a 400 error.',
+  resultView: { kind: 'text', field: 'result' },
   input: z.strictObject({
     text: z.string().max(LIMITS.text).describe('The text to edit'),
     find: z.string().min(1).max(LIMITS.pattern).describe('What to look for: literal text, or a regular expression when useRegex is true'),

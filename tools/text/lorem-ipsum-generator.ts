@@ -102,8 +102,10 @@ function render(type: Type, blocks: string[], html: boolean): string {
 export default defineTool({
   slug: 'lorem-ipsum-generator',
   title: 'Lorem ipsum generator',
+  keywords: { en: ['placeholder text', 'dummy text', 'filler text', 'sample paragraphs', 'lorem ipsum', 'placeholder'], nl: ['opvultekst', 'dummytekst', 'voorbeeldtekst', 'lorem ipsum'] },
   description:
     'Generates lorem ipsum placeholder text from the classic Latin vocabulary. `type`: `paragraphs` (default; 4–7 sentences each, separated by a blank line), `sentences` (6–14 words each, one block), `words` (lower-case words separated by spaces, no punctuation) or `list` (one short item per line, written "- item"). `count` (default 3) is how many of that type, 1 up to 100 paragraphs, 1000 sentences, 10000 words or 1000 list items. `startWithLorem` (default true) opens with "Lorem ipsum dolor sit amet, consectetur adipiscing elit." (for words: the first words of it; for a list: the item "Lorem ipsum dolor sit amet"). `html: true` wraps paragraphs, sentences and words in <p> elements (one per line) and a list in <ul><li>. Deterministic: the text comes from a seeded generator, the same options and `seed` always give the same text on every machine; without a seed, seed 0 is used (pass different seeds for different texts). The result counts `words`, `characters` (of `text` as returned, HTML tags included) and `paragraphs` (blocks: `count` for paragraphs, 1 otherwise). Aliases: paragraph/p, sentence, word, items/bullets/ul → list.',
+  resultView: { kind: 'text', field: 'text' },
   input: z.strictObject({
     count: z.int().min(1).max(CAPS.words).default(3).describe('How many paragraphs, sentences, words or list items (caps: 100, 1000, 10000, 1000)'),
     type: aliasedEnum(TYPES, { aliases: ALIASES }).default('paragraphs').describe('paragraphs (default), sentences, words or list'),

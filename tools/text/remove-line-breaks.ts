@@ -14,11 +14,13 @@ export default defineTool({
   // (< 20 ms), above in the compute pool with a 5 s deadline. See WORKER_DECISIONS in tools/_lib/offload.ts.
   worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'Remove line breaks',
+  keywords: { en: ['join lines', 'single line', 'remove newlines', 'unwrap text', 'line breaks', 'newlines'], nl: ['regeleinden verwijderen', 'enters weghalen', 'op een regel', 'regeleinden', 'enters'] },
   description:
     'Joins the lines of a text: each line break (\\n, \\r\\n or \\r) is replaced by a space (default), nothing, or `custom` text. A final line break is dropped. ' +
     '`keepParagraphs` keeps paragraphs apart: a run of line breaks with only blank lines between becomes one blank line (in the text\'s own line break). ' +
     '`collapseSpaces` (default true) turns runs of spaces and tabs into one space, trims spaces at the join and skips blank lines. ' +
     '`dehyphenate` (default false) joins a word split by a hyphen at a line end when the next line starts with a lower-case letter ("exam-" + "ple" → "example"). Text up to 500,000 characters.',
+  resultView: { kind: 'text', field: 'result' },
   input: z.strictObject({
     // 500,000 characters: the worst case (all one-character lines) takes about 50 ms.
     text: z.string().max(500_000).describe('The text to join'),

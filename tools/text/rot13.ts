@@ -17,8 +17,10 @@ export default defineTool({
   // (< 20 ms), above in the compute pool with a 5 s deadline. See WORKER_DECISIONS in tools/_lib/offload.ts.
   worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'ROT13 / Caesar cipher',
+  keywords: { en: ['Caesar cipher', 'shift cipher', 'ROT13', 'encrypt', 'decrypt', 'Caesar'], nl: ['caesarcijfer', 'versleutelen', 'ontsleutelen', 'geheimschrift', 'rot13', 'caesar'] },
   description:
     'Applies ROT13 or any Caesar shift to a text: each ASCII letter a–z / A–Z moves `shift` places along the alphabet (default 13, range 1–25) and keeps its case; digits, punctuation, whitespace and non-ASCII letters (é, ß, Cyrillic…) are unchanged. `decode: true` shifts backwards, undoing an encode with the same shift (for 13 both directions are the same). Not encryption: use it for puzzles, spoilers and obfuscation.',
+  resultView: { kind: 'text', field: 'result' },
   input: z.strictObject({
     text: z.string().max(LIMITS.text).describe('The text to rotate'),
     shift: z.int().min(1).max(25).default(13).describe('Places to shift each letter, 1–25 (13 is ROT13)'),

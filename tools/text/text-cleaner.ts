@@ -98,6 +98,7 @@ export default defineTool({
   // (< 20 ms), above in the compute pool with a 5 s deadline. See WORKER_DECISIONS in tools/_lib/offload.ts.
   worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'Text cleaner',
+  keywords: { en: ['clean text', 'strip HTML tags', 'remove emojis', 'remove extra spaces', 'normalize whitespace', 'clean', 'clean up text'], nl: ['tekst opschonen', 'spaties', 'html verwijderen', 'emoji verwijderen', 'opschonen', 'tekst schoonmaken'] },
   description:
     'Cleans up text with ten switchable options, applied in this fixed order: controlChars, htmlTags, emojis, ' +
     'plainQuotes, punctuation, numbers, extraSpaces, trimLines, emptyLines, lineBreaks. Defaults: controlChars, ' +
@@ -106,6 +107,7 @@ export default defineTool({
     'as they are. Reports characters before and after (user-perceived characters, as in word-counter, so an emoji ' +
     'counts once), a `steps` entry per enabled option with the characters it removed (0 for plainQuotes, which ' +
     'replaces), and `changed`: the options that actually changed the text. Text up to 1,000,000 characters.',
+  resultView: { kind: 'text', field: 'result' },
   input,
   output: z.object({
     result: z.string(),

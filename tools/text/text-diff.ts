@@ -28,6 +28,7 @@ export default defineTool({
   // Where it runs (issue 14): the compute pool, 5 s deadline; see WORKER_DECISIONS in tools/_lib/offload.ts.
   worker: { timeMs: 5_000, field: 'original' },
   title: 'Text diff',
+  keywords: { en: ['compare texts', 'difference', 'changes', 'diff checker', 'versions', 'diff', 'compare', 'differences'], nl: ['vergelijken', 'verschillen', 'wijzigingen', 'tekstvergelijking'] },
   description:
     'Compares two texts and returns the differences as an ordered list of parts: `equal` (unchanged), `delete` ' +
     '(only in the original) and `insert` (only in the modified text). Joining the equal and delete values gives ' +
@@ -37,6 +38,7 @@ export default defineTool({
     'for code and lists) or "character" (Unicode code points). Uses the Myers algorithm (jsdiff). Limits: each ' +
     'text at most 200,000 characters; a diff that needs more than 1 s (two long, very different texts) is refused ' +
     'with a 400 suggesting a coarser granularity.',
+  resultView: { kind: 'diff', field: 'changes' },
   input: z.strictObject({
     original: z.string().max(MAX_TEXT).describe('The original text'),
     modified: z.string().max(MAX_TEXT).describe('The changed text'),

@@ -93,11 +93,13 @@ export default defineTool({
   // (< 20 ms), above in the compute pool with a 5 s deadline. See WORKER_DECISIONS in tools/_lib/offload.ts.
   worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'Text to binary (and back)',
+  keywords: { en: ['binary code', 'ones and zeros', 'hex', 'ascii to binary', 'binary to text', 'binary', 'text to binary'], nl: ['binaire code', 'nullen en enen', 'binair', 'tekst naar binair'] },
   description:
     'Encodes text as its UTF-8 bytes written in binary (8 bits per byte, default), octal (3 digits), hex (2 digits, lower case) or decimal, joined by `separator` (default a space); ' +
     'or decodes such bytes back to text (direction decode). UTF-8 means "é" is 2 bytes (11000011 10101001), unlike tools that write UTF-16 code units. ' +
     'Decoding: spaces, commas and 0x/0b prefixes are ignored; in binary and hex, digits without separators must make whole bytes (multiples of 8 bits / 2 digits), else 400; ' +
     'octal and decimal need a separator between bytes (each 0–255). Invalid UTF-8 becomes U+FFFD and `invalidUtf8` is true. Encoding is capped at 200,000 bytes, input at 500,000 characters.',
+  resultView: { kind: 'text', field: 'result' },
   input: z.strictObject({
     // 500,000 characters: decoding 250,000 one-digit groups takes about 40 ms, the worst case measured.
     text: z.string().max(500_000).describe('Text to encode, or the byte values to decode'),

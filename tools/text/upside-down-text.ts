@@ -40,11 +40,13 @@ export default defineTool({
   // (< 20 ms), above in the compute pool with a 5 s deadline. See WORKER_DECISIONS in tools/_lib/offload.ts.
   worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'Upside-down text',
+  keywords: { en: ['flip text', 'upside down', 'rotated text', 'fancy text', 'flip'], nl: ['ondersteboven', 'omgekeerde tekst', 'omdraaien'] },
   description:
     'Turns text upside down (rotated 180°) with look-alike Unicode characters: each character is flipped (a→ɐ, e→ǝ, h→ɥ, M→W, 6→9, ?→¿ ...) and, ' +
     'with `reverse` (default true), the order is reversed by user-perceived character, so it reads correctly when the screen is turned (several lines also swap order). ' +
     'The table maps both ways, so flipping the result again gives the original back. Characters without a counterpart stay as they are and are listed in `unchanged`. ' +
     'Text up to 40,000 characters.',
+  resultView: { kind: 'text', field: 'result' },
   input: z.strictObject({
     // 40,000 characters: splitting into graphemes (Intl.Segmenter) takes about 35 ms at this size, the worst case.
     text: z.string().max(40_000).describe('The text to flip'),

@@ -17,8 +17,10 @@ export default defineTool({
   // (< 10 ms), above in the compute pool with a 5 s deadline. See WORKER_DECISIONS in tools/_lib/offload.ts.
   worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'Word counter',
+  keywords: { en: ['word count', 'count words', 'essay length', 'sentences', 'paragraphs', 'words'], nl: ['woorden tellen', 'aantal woorden', 'woordenteller', 'woorden'] },
   description:
     'Counts words, characters (user-perceived characters, so an emoji or an accented letter counts once), characters without whitespace, sentences, paragraphs (blocks separated by a blank line) and the reading time at 200 words per minute. A word is a whitespace-separated token containing at least one letter or digit. Use it for length checks of texts, essays and posts.',
+  resultView: { kind: 'figure', field: 'words', label: 'Words', detail: ['characters', 'reading_time_seconds'] },
   input: z.strictObject({
     text: z.string().max(LIMITS.text).describe('The text to count'),
   }),

@@ -32,11 +32,13 @@ function format(digits: string, gaps: readonly number[]): string {
 export default defineTool({
   slug: 'card-number-validator',
   title: 'Card number validator',
+  keywords: { en: ['credit card', 'debit card', 'Luhn', 'Visa', 'Mastercard', 'Amex', 'card check', 'credit card number', 'card number', 'verify', 'validate', 'valid card'], nl: ['creditcard', 'bankpas', 'kaartnummer', 'luhn', 'creditcardnummer', 'valideren', 'geldig', 'klopt'] },
   description:
     'Checks a payment card number: the Luhn check digit (ISO/IEC 7812-1), the brand from its IIN prefix (Visa, Mastercard incl. 2221–2720, American Express, Discover, Diners Club, JCB, UnionPay, Maestro, Mir, Elo, Hiper, Hipercard, Troy, Verve, Naranja; braintree credit-card-type table) ' +
     'and whether the length fits that brand. `valid` = brand known, length allowed and Luhn passes (UnionPay: Luhn not required, as braintree does). ' +
     'Spaces and dashes are ignored; other characters are a 400. Returns the number grouped as printed on the card (4-4-4-4, Amex 4-6-5), the security code name and length, and `candidates` when the prefix fits several brands. ' +
     'Offline: it cannot tell whether a card exists or is active. Use test numbers, not real cards.',
+  resultView: { kind: 'figure', field: 'valid', label: 'Valid card number', detail: ['brandName', 'reason'] },
   input: z.strictObject({
     number: z.string().min(1).max(40).describe('The card number; spaces and dashes allowed'),
   }),

@@ -107,12 +107,14 @@ export async function suggestionFor(email: string, lists?: SuggestionLists): Pro
 export default defineTool({
   slug: 'email-validator',
   title: 'E-mail address validator',
+  keywords: { en: ['email check', 'email verification', 'disposable email', 'typo in domain', 'email address', 'valid email', 'verify', 'validate'], nl: ['e-mailadres controleren', 'email', 'mailadres', 'geldig', 'e-mailadres', 'geldig e-mailadres', 'valideren', 'klopt'] },
   description:
     'Checks an e-mail address the way a sign-up form should: syntax, typo suggestion and disposable domain; no DNS or mailbox check. ' +
     'Syntax (`syntax_ok`) is a practical subset of RFC 5321/5322: a dot-atom local part (letters, digits and !#$%&\'*+/=?^_`{|}~- with single dots inside, ≤ 64 characters) @ a host name with at least one dot (labels of letters, digits and inner hyphens, ≤ 63 each, TLD not all digits; Unicode domains are accepted via IDNA), ≤ 254 characters in all. ' +
     'Rejected although RFC 5322 allows them: quoted local parts, comments and folding white space, IP address literals, dotless domains, non-ASCII local parts, surrounding spaces (isemail categories VALID and DNSWARN are accepted; RFC5321, RFC5322, CFWS, DEPREC and ERR are rejected). ' +
     '`suggestion`: the corrected address when the domain looks like a typo of a popular provider (gmail.con → gmail.com, hotmial.com → hotmail.com, ziggo.nk → ziggo.nl), else null. `disposable`: the domain (or a parent domain) is on the disposable-email-domains blocklist (8,335 domains). ' +
     '`valid` = syntax_ok and not disposable. `reason` says why syntax_ok is false (null when true).',
+  resultView: { kind: 'figure', field: 'valid', label: 'Valid e-mail address', detail: ['suggestion', 'reason'] },
   input: z.strictObject({
     email: z.string().max(1000).describe('The e-mail address, exactly as entered'),
   }),

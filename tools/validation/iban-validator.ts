@@ -5,10 +5,12 @@ import { checkIban, countryName, formatIban, normaliseIban } from '../_lib/iban.
 export default defineTool({
   slug: 'iban-validator',
   title: 'IBAN validator',
+  keywords: { en: ['IBAN check', 'bank account number', 'validate IBAN', 'SEPA', 'IBAN', 'check IBAN', 'verify', 'validate', 'valid IBAN'], nl: ['iban controleren', 'rekeningnummer', 'bankrekening', 'iban check', 'iban', 'valideren', 'geldig', 'klopt'] },
   description:
     'Checks an IBAN (ISO 13616): the country code, the per-country length and BBAN structure (SWIFT IBAN registry), the mod-97 check digits, and the national account check digits where a country has them (e.g. BE, ES, FR, IT, PT, NO, FI). ' +
     'Spaces, dashes, dots, an "IBAN" prefix and lower case are accepted and reported in `normalizations`. Returns the country, the bank code (bank identifier from the BBAN, e.g. ABNA for NL, the Bankleitzahl for DE) and the two check digits, also when invalid, as far as they can be read. ' +
     'Fields: `valid`, `country` (English name), `country_code`, `bank_code`, `checksum` (the two check digits), plus `iban` (compact form), `formatted` (groups of four), `normalizations` and `errors` (why it is invalid; empty when valid). It does not check that the account exists.',
+  resultView: { kind: 'figure', field: 'valid', label: 'Valid IBAN', detail: ['formatted', 'errors'] },
   input: z.strictObject({
     iban: z.string().max(100).describe('The IBAN, with or without spaces, any case'),
   }),

@@ -78,10 +78,12 @@ async function check({ prefix, forCheck }: Parsed): Promise<string | null> {
 export default defineTool({
   slug: 'vat-number-check',
   title: 'VAT number format check',
+  keywords: { en: ['VAT ID', 'VAT number', 'tax ID', 'EU VAT', 'company tax number', 'VIES', 'verify', 'validate'], nl: ['btw-nummer', 'btw-id', 'btw nummer controleren', 'omzetbelastingnummer', 'valideren', 'geldig'] },
   description:
     'Checks the syntax and check digits of a VAT identification number from any EU member state (Greece as EL; GR is accepted and normalised to EL), the United Kingdom (GB, incl. branch traders and GD/HA government numbers), Northern Ireland (XI), the EU non-Union OSS scheme (EU + 9 digits) or Switzerland (CHE + 9 digits, optional MWST/TVA/IVA/TPV). ' +
     'Spaces, dots, dashes and lower case are ignored; `normalized` is the compact form with the country prefix and national padding (e.g. NL4495445B01 → NL004495445B01, EL 94051189 → EL094051189, Belgian 9-digit numbers get a leading 0). ' +
     '`validFormat` is true when both syntax and check digits are right; `reason` says why not. No registry (VIES/HMRC) lookup is done: `note` says so. The number must start with its country prefix.',
+  resultView: { kind: 'figure', field: 'validFormat', label: 'Valid format', detail: ['normalized', 'reason'] },
   input: z.strictObject({
     vatNumber: z.string().max(50).describe('VAT number with its country prefix, e.g. NL004495445B01 or "DE 136 695 976"'),
   }),
