@@ -104,7 +104,10 @@ export async function createServer(config: ServerConfig): Promise<Server> {
   const accounts = new Accounts(store, config.now);
   const memory = new MemoryService(
     async () => store,
-    async (accountId) => PLANS[(await store.getAccount(accountId))?.plan ?? 'free'].memoryRetentionDays,
+    async (accountId) => {
+      const plan = PLANS[(await store.getAccount(accountId))?.plan ?? 'free'];
+      return { retentionDays: plan.memoryRetentionDays, quotaBytes: plan.memoryBytes };
+    },
     config.now,
   );
   // Several processes on one database: memory changes and revocations made elsewhere reach this one's clients.

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer, post, spawnServe, tempDir, CLI, type TestServer } from './helpers/server.js';
-import { LowStore } from '../src/store/store.js';
+import { LowStore } from '../src/store/low.js';
 import { Accounts, nextResetFor, periodStartFor } from '../src/accounts/accounts.js';
 
 const servers: TestServer[] = [];

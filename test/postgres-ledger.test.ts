@@ -14,7 +14,7 @@ import { ToolError } from '../src/core/tool.js';
 import { post, startServer } from './helpers/server.js';
 import { startPostgres, type TestDatabase } from './helpers/postgres.js';
 import pg from 'pg';
-import { LowStore } from '../src/store/store.js';
+import { LowStore } from '../src/store/low.js';
 import { importLowdb } from '../src/store/migrate.js';
 import { tempDir } from './helpers/server.js';
 

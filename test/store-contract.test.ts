@@ -4,7 +4,8 @@
  * WERKBANK_TEST_DATABASE_URL).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LowStore, type Account, type ApiKeyRecord, type Store, type UsageEntry } from '../src/store/store.js';
+import { LowStore } from '../src/store/low.js';
+import type { Account, ApiKeyRecord, Store, UsageEntry } from '../src/store/store.js';
 import { PgStore } from '../src/store/postgres.js';
 import { tempDir } from './helpers/server.js';
 import { startPostgres, type TestDatabase } from './helpers/postgres.js';

@@ -12,9 +12,9 @@
  * stays spent). The copy is one transaction: all or nothing.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { LowStore } from './store.js';
+import { LowStore } from './low.js';
 import { PgStore } from './postgres.js';
 
 export interface ImportReport {
@@ -93,9 +93,8 @@ export async function importLowdb(dataDir: string, store: PgStore): Promise<Impo
           rows,
         );
       }
-      // Every collection in the snapshot (agent memory today).
-      const snapshot = JSON.parse(readFileSync(join(dir, 'werkbank.json'), 'utf8')) as { collections?: Record<string, unknown> };
-      for (const name of Object.keys(snapshot.collections ?? {})) {
+      // Every collection of the data dir (agent memory today).
+      for (const name of low.collectionNames()) {
         const items = await low.collection<unknown>(name).all();
         report.items += await insertRows(
           client,
