@@ -133,7 +133,8 @@ async function serveCommand(values: Record<string, string | boolean | undefined>
   if (workers > 1 && cluster.isPrimary) return await superviseWorkers(workers), -1;
   const server = await createServer(config);
   const devKeyCreated = values.dev && (cluster.worker?.id ?? 1) === 1 ? await devKey(server.accounts) : null;
-  const http = serve({ fetch: server.app.fetch, port, hostname: config.host }, (info) => {
+  const { SERVER_OPTIONS, capConnections } = await import('./http/protect.js');
+  const http = serve({ fetch: server.app.fetch, port, hostname: config.host, serverOptions: SERVER_OPTIONS }, (info) => {
     const shown = config.host.includes(':') ? `[${config.host}]` : config.host;
     config.baseUrl ??= `http://${shown}:${info.port}`; // links to hosted render files (WERKBANK_BASE_URL overrides)
     process.stderr.write(
@@ -148,6 +149,7 @@ async function serveCommand(values: Record<string, string | boolean | undefined>
     // Machine-readable line for tests and scripts that start with --port 0.
     if (process.env.WERKBANK_PRINT_PORT) print(JSON.stringify({ port: info.port }));
   });
+  capConnections(http as import('node:http').Server);
   http.on('error', (err: NodeJS.ErrnoException) => {
     const where = `${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
     const line =
@@ -278,6 +280,10 @@ async function doctor(dataDirOption: string | undefined, databaseUrl: string | u
   checks.push(dataDirCheck(dataDir));
   checks.push(await (await import('./store/commands.js')).storeCheck(dataDir, databaseUrl));
   checks.push(await renderCheck());
+  if (process.env.WERKBANK_ADMIN_TOKEN) {
+    const problem = (await import('./server.js')).adminTokenProblem(process.env.WERKBANK_ADMIN_TOKEN);
+    checks.push(['admin token', !problem, problem ?? `WERKBANK_ADMIN_TOKEN set (${process.env.WERKBANK_ADMIN_TOKEN.length} characters): the admin API is on`]);
+  }
   print(`werkbank ${VERSION} doctor\n`);
   for (const [name, ok, detail] of checks) print(`  ${ok ? 'ok  ' : 'FAIL'}  ${name}: ${detail.replace(/\n/g, '\n        ')}`);
   const stdio = { command: node, args: [cli] };

@@ -97,7 +97,21 @@ function isLoopback(host: string): boolean {
   return LOCALHOST_NAMES.includes(host) || host.startsWith('127.');
 }
 
+/** The shortest admin token accepted: it guards every account, so it must not be guessable. */
+export const ADMIN_TOKEN_MIN = 32;
+
+/** Why this admin token is refused, or null when it is acceptable (start-up and `doctor`). */
+export function adminTokenProblem(token: string | undefined): string | null {
+  if (token === undefined || token.length >= ADMIN_TOKEN_MIN) return null;
+  return (
+    `WERKBANK_ADMIN_TOKEN has ${token.length} characters; use at least ${ADMIN_TOKEN_MIN} random ones ` +
+    '(for example the output of `openssl rand -hex 32`), or unset it to turn the admin API off'
+  );
+}
+
 export async function createServer(config: ServerConfig): Promise<Server> {
+  const tokenProblem = adminTokenProblem(config.adminToken);
+  if (tokenProblem) throw new ToolError(tokenProblem);
   const registry = await loadRegistry();
   const toolsets = typeof config.toolsets === 'object' ? config.toolsets : registry.selection(config.toolsets);
   const store = await openStore(config);
@@ -132,6 +146,8 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     toolsets,
     allowedHosts,
     trustProxy: config.trustProxy,
+    ready: async () => void (await store.ping?.()),
+    listenStreamsPerKey: PLANS.free.listenStreamsPerKey,
     onKeyRevoked: (listener) => accounts.onKeyRevoked(listener),
     mcpEvents: (listener) =>
       memory.events.on('change', (change: MemoryChange) => {

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startServer, post, spawnServe, tempDir, type TestServer } from './helpers/server.js';
 import { axeScan, launchBrowser, screenshot, writeOutput, type AxeSummary } from './helpers/web.js';
 
-const ADMIN = 'web-browser-admin-token';
+const ADMIN = 'web-browser-admin-token-0123456789abcdef';
 let s: TestServer;
 let browser: Browser;
 let context: BrowserContext;

@@ -24,6 +24,7 @@ import { compression } from './compression.js';
 import { hostGuard } from './guard.js';
 import { VERSION } from '../core/version.js';
 import { clientIp } from './client-ip.js';
+import { AuthThrottle, ListenStreams } from './protect.js';
 
 export interface AppOptions {
   registry: Registry;
@@ -44,6 +45,12 @@ export interface AppOptions {
   routes?: ((app: Hono, helpers: RouteHelpers) => void)[];
   /** Those routes described for the OpenAPI document (what is not a tool). */
   operations?: (registry: Registry) => ApiOperation[];
+  /** Readiness (`/health/ready`): resolves when the store answers, rejects when it does not. */
+  ready?: () => Promise<void>;
+  /** Failed authentication per client address (default: 30 a minute). */
+  throttle?: AuthThrottle;
+  /** MCP listen streams open at once per key (default 10). */
+  listenStreamsPerKey?: number;
 }
 
 /** Shared helpers for modules that add routes. */
@@ -95,6 +102,7 @@ const CATALOG: ApiOperation = {
 export function buildApp(opts: AppOptions): Hono {
   const { registry, pipeline, auth } = opts;
   const app = new Hono();
+  const hasCredentials = (c: Context) => Boolean(c.req.header('x-api-key') || c.req.header('authorization'));
 
   app.use('*', hostGuard(opts.allowedHosts));
   const corsHeaders = cors({
@@ -116,6 +124,12 @@ export function buildApp(opts: AppOptions): Hono {
   // CORS headers matter only to browsers, which always send Origin on cross-origin requests.
   app.use('*', (c, next) => (c.req.header('origin') ? corsHeaders(c, next) : next()));
   app.use('*', compression());
+  // Answers to a caller with credentials (account, usage, memory, keys, admin, tool results) are never
+  // stored by a browser or a shared cache.
+  app.use('*', async (c, next) => {
+    await next();
+    if (hasCredentials(c) && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+  });
 
   const errorResponse = (c: Context, err: unknown, headers: Record<string, string> = {}): Response => {
     const { status, message, retryAfter } = publicError(err, log);
@@ -150,8 +164,19 @@ export function buildApp(opts: AppOptions): Hono {
 
   /** Who each authenticated request is, for the rate-limit headers below. */
   const callers = new WeakMap<Request, Caller & { kind: 'account' }>();
+  const throttle = opts.throttle ?? new AuthThrottle();
   const authenticate = async (c: Context): Promise<Caller & { kind: 'account' }> => {
-    const caller = await auth.authenticate(c.req.raw.headers);
+    let caller: Caller & { kind: 'account' };
+    try {
+      caller = await auth.authenticate(c.req.raw.headers);
+    } catch (err) {
+      const wait = err instanceof ToolError && err.status === 401 && hasCredentials(c) ? throttle.failed(clientIp(c, opts.trustProxy ?? false)) : 0;
+      if (wait)
+        throw new ToolError(`Too many failed authentications from this address: try again in ${wait} s (${(err as Error).message})`, 429, {
+          retryAfter: wait,
+        });
+      throw err;
+    }
     callers.set(c.req.raw, caller);
     return caller;
   };
@@ -166,7 +191,16 @@ export function buildApp(opts: AppOptions): Hono {
   });
   const helpers: RouteHelpers = { registry, pipeline, errorResponse, readJsonObject, authenticate };
 
+  // Liveness: the process answers. Readiness: it can also reach its store (a load balancer's check).
   app.get('/health', (c) => c.json({ ok: true, version: VERSION, tools: registry.tools.length }));
+  app.get('/health/ready', async (c) => {
+    try {
+      await opts.ready?.();
+      return c.json({ ok: true, store: 'reachable' });
+    } catch (err) {
+      return c.json({ ok: false, store: 'unreachable', error: err instanceof ToolError ? err.message : 'the store did not answer' }, 503, { 'Retry-After': '5' });
+    }
+  });
 
   let openapi: Promise<Record<string, unknown>> | undefined;
   app.get('/openapi.json', async (c) => c.json(await (openapi ??= buildOpenApi(registry, [CATALOG, ...(opts.operations?.(registry) ?? [])]))));
@@ -188,8 +222,6 @@ export function buildApp(opts: AppOptions): Hono {
       },
     }),
   );
-
-  const hasCredentials = (c: Context) => Boolean(c.req.header('x-api-key') || c.req.header('authorization'));
 
   /** One handler for tool and render routes. Render routes also take anonymous callers. */
   const toolRoute = (isRender: boolean) => async (c: Context) => {
@@ -302,6 +334,7 @@ export function buildApp(opts: AppOptions): Hono {
       selection: extra.toolsets,
     };
   });
+  const listenStreams = new ListenStreams(opts.listenStreamsPerKey ?? 10);
   // Keyed by API key id: a revoked key's open listen streams are closed with its handler.
   const mcpHandlers = new Map<string, { accountId: string; handler: McpHttpHandler }>();
   const handlerFor = (caller: Caller & { kind: 'account' }): McpHttpHandler => {
@@ -364,10 +397,26 @@ export function buildApp(opts: AppOptions): Hono {
           : null;
       if (answer) res = c.body(answer, 200, { 'Content-Type': 'application/json', 'mcp-protocol-version': version });
     }
-    res ??= await handlerFor(caller).fetch(c.req.raw, {
-      authInfo: { token: 'redacted', clientId: caller.accountId, scopes: [], extra: { caller, toolsets } },
-      ...(parsedBody !== undefined ? { parsedBody } : {}),
-    });
+    // A listen stream (2026-07-28 `subscriptions/listen`, or a GET stream) stays open: a key holds a few at most.
+    const listens = c.req.method === 'GET' || (parsedBody as { method?: unknown } | undefined)?.method === 'subscriptions/listen';
+    if (!res && listens && !listenStreams.take(caller.keyId))
+      return c.json(
+        { error: `Too many open MCP listen streams for this key (at most ${listenStreams.perKey}): close one first`, code: 429, retry_after: 5 },
+        429,
+        { 'Retry-After': '5' },
+      );
+    if (!res) {
+      const answer = await handlerFor(caller)
+        .fetch(c.req.raw, {
+          authInfo: { token: 'redacted', clientId: caller.accountId, scopes: [], extra: { caller, toolsets } },
+          ...(parsedBody !== undefined ? { parsedBody } : {}),
+        })
+        .catch((err: unknown) => {
+          if (listens) listenStreams.give(caller.keyId);
+          throw err;
+        });
+      res = listens ? listenStreams.track(caller.keyId, answer) : answer;
+    }
     const balance = await auth.balance(caller.accountId).catch(() => undefined);
     if (balance) for (const [k, v] of Object.entries(auth.rateLimitHeaders(balance))) res.headers.set(k, v);
     return res;

@@ -713,6 +713,10 @@ export class PgStore implements Store {
     }
   }
 
+  async ping(): Promise<void> {
+    await this.pool.query('SELECT 1');
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;

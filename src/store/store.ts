@@ -183,6 +183,9 @@ export interface Store {
     give(client: string, day: string): Promise<void>;
   };
 
+  /** Resolves when the store answers (readiness, `/health/ready`); absent: always ready (in-process). */
+  ping?(): Promise<void>;
+
   close(): Promise<void>;
 }
 
