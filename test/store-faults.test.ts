@@ -53,7 +53,10 @@ const SESSION: Op[][] = [
   [(s) => memory(s).delete('acc_a', 'default/one'), (s) => s.touchKey('key_a1', '2026-03-02T11:00:00.000Z')],
   [(s) => s.createKey(key('key_b1', 'acc_b')), (s) => s.updateAccount('acc_b', (a) => void (a.plan = 'paid'))],
   [(s) => memory(s).set('acc_a', 'default/three', { value: 'three' }), (s) => s.revokeKey('key_b1', T0), (s) => charge(s, 'acc_b', 4)],
+  [(s) => sessions(s).put({ id: 'sess1', accountId: 'acc_a', value: { n: 1 }, expiresAt: null }), (s) => sessions(s).insert({ id: 'evt1', accountId: null, value: { n: 2 }, expiresAt: null }, T0)],
+  [(s) => sessions(s).take('sess1', T0), (s) => sessions(s).put({ id: 'sess2', accountId: 'acc_b', value: { n: 3 }, expiresAt: null })],
 ];
+const sessions = (store: Store) => store.records<{ n: number }>('sessions');
 
 async function dump(store: Store) {
   const accounts = [...(await store.listAccounts())].sort((a, b) => a.id.localeCompare(b.id)).map((a) => ({ ...a }));
@@ -63,6 +66,8 @@ async function dump(store: Store) {
     usage: await Promise.all(accounts.map((a) => store.readUsage(a.id, '2026-01-01'))),
     memory: [...(await memory(store).all())].sort(),
     memoryBytes: await Promise.all(accounts.map((a) => memory(store).bytes(a.id))),
+    records: await Promise.all(['acc_a', 'acc_b'].map((id) => sessions(store).listByAccount(id, T0))),
+    event: await sessions(store).get('evt1', T0),
   };
 }
 

@@ -39,7 +39,9 @@ import {
   type AccountDelta,
   type ApiKeyRecord,
   type Collection,
+  type RecordTable,
   type Store,
+  type StoredRecord,
   type UsageEntry,
   type UsagePage,
   type UsageTotal,
@@ -56,7 +58,9 @@ export interface LowStoreOptions {
 type Change =
   | { op: 'charge'; accountId: string; entry: UsageEntry; delta: AccountDelta }
   | { op: 'account'; account: Account }
-  | { op: 'key'; key: ApiKeyRecord };
+  | { op: 'key'; key: ApiKeyRecord }
+  | { op: 'record'; table: string; row: StoredRecord<unknown> }
+  | { op: 'unrecord'; table: string; ids: string[] };
 type JournalRecord = Change & { seq: number };
 /** A journal line: one batch. Lines of 1.1 journals were single charges (`{seq, accountId, entry, delta}`). */
 type JournalLine = { b: JournalRecord[] } | { seq: number; accountId: string; entry: UsageEntry; delta: AccountDelta };
@@ -67,6 +71,8 @@ interface Snapshot {
   seq: number;
   accounts: Record<string, Account>;
   keys: Record<string, ApiKeyRecord>;
+  /** Record tables: table → id → row. */
+  records?: Record<string, Record<string, StoredRecord<unknown>>>;
   /** Pre-1.2 snapshots held the collections too; they move to their logs on open. */
   collections?: Record<string, Record<string, Record<string, unknown>>>;
 }
@@ -78,7 +84,16 @@ interface Snapshot {
 class Draft {
   readonly accounts = new Map<string, Account>();
   readonly keys = new Map<string, ApiKeyRecord>();
+  /** `table\0id` → the row as the batch leaves it (null: deleted). */
+  readonly rows = new Map<string, StoredRecord<unknown> | null>();
   constructor(private readonly store: LowStore) {}
+  row(table: string, id: string): StoredRecord<unknown> | undefined {
+    const k = `${table}\0${id}`;
+    return this.rows.has(k) ? (this.rows.get(k) ?? undefined) : this.store.liveRecords(table).get(id);
+  }
+  setRow(table: string, id: string, row: StoredRecord<unknown> | null): void {
+    this.rows.set(`${table}\0${id}`, row);
+  }
   account(id: string): Account | undefined {
     let a = this.accounts.get(id);
     if (!a) {
@@ -169,6 +184,7 @@ export class LowStore implements Store {
   private readonly keys = new Map<string, ApiKeyRecord>();
   private readonly keyByHash = new Map<string, ApiKeyRecord>();
   private readonly keysOfAccount = new Map<string, Set<string>>();
+  private readonly tables = new Map<string, Map<string, StoredRecord<unknown>>>();
   /** The last journal record applied in memory. */
   private applied = 0;
   /** The last sequence number given out (records of a failed batch leave gaps). */
@@ -236,6 +252,7 @@ export class LowStore implements Store {
     const snap = (text ? JSON.parse(text) : {}) as Partial<Snapshot>;
     for (const a of Object.values(snap.accounts ?? {})) this.putAccount(a);
     for (const k of Object.values(snap.keys ?? {})) this.putKey(k);
+    for (const [table, rows] of Object.entries(snap.records ?? {})) for (const row of Object.values(rows)) this.liveRecords(table).set(row.id, row);
     this.applied = this.seq = snap.seq ?? 0;
     this.collections.load();
     let rewrite = false;
@@ -300,10 +317,18 @@ export class LowStore implements Store {
     }
   }
 
+  liveRecords(table: string): Map<string, StoredRecord<unknown>> {
+    let rows = this.tables.get(table);
+    if (!rows) this.tables.set(table, (rows = new Map()));
+    return rows;
+  }
+
   /** Apply one durable record to the in-memory state. */
   private apply(r: JournalRecord): void {
     if (r.op === 'account') this.putAccount(r.account);
     else if (r.op === 'key') this.putKey(r.key);
+    else if (r.op === 'record') this.liveRecords(r.table).set(r.row.id, r.row);
+    else if (r.op === 'unrecord') for (const id of r.ids) this.liveRecords(r.table).delete(id);
     else {
       const account = this.accounts.get(r.accountId);
       if (account) applyDelta(account, r.delta);
@@ -370,7 +395,13 @@ export class LowStore implements Store {
   // ---- the snapshot ----------------------------------------------------------
 
   private serialize(): string {
-    const snap: Snapshot = { version: 2, seq: this.applied, accounts: Object.fromEntries(this.accounts), keys: Object.fromEntries(this.keys) };
+    const snap: Snapshot = {
+      version: 2,
+      seq: this.applied,
+      accounts: Object.fromEntries(this.accounts),
+      keys: Object.fromEntries(this.keys),
+      records: Object.fromEntries([...this.tables].map(([table, rows]) => [table, Object.fromEntries(rows)])),
+    };
     return JSON.stringify(snap);
   }
 
@@ -592,6 +623,77 @@ export class LowStore implements Store {
     // Lines not yet written to their usage files go too (else the next snapshot would write them back).
     for (const file of this.pendingUsage.keys())
       if (dirname(file) === dir && basename(file).slice(0, 10) < beforeDate) this.pendingUsage.delete(file);
+  }
+
+  // ---- records -------------------------------------------------------------------
+
+  records<T>(table: string): RecordTable<T> {
+    if (!SAFE_ID.test(table)) throw new Error(`unsafe table name ${table}`);
+    const live = (row: StoredRecord<unknown> | undefined, now: string) => (row && (!row.expiresAt || row.expiresAt > now) ? row : undefined);
+    const copy = (row: StoredRecord<unknown> | undefined) => row && (structuredClone(row) as StoredRecord<T>);
+    const removeWhere = (test: (row: StoredRecord<unknown>) => boolean) => {
+      let count = 0;
+      return this.change<number>((draft) => {
+        const ids = [...this.liveRecords(table).keys(), ...[...draft.rows.keys()].filter((k) => k.startsWith(table + '\0')).map((k) => k.slice(table.length + 1))];
+        const gone = [...new Set(ids)].filter((id) => {
+          const row = draft.row(table, id);
+          return row && test(row);
+        });
+        for (const id of gone) draft.setRow(table, id, null);
+        count = gone.length;
+        return gone.length ? { op: 'unrecord', table, ids: gone } : undefined;
+      }, () => count);
+    };
+    return {
+      get: (id, now) => copy(live(this.liveRecords(table).get(id), now)),
+      listByAccount: (accountId, now) =>
+        [...this.liveRecords(table).values()].filter((r) => r.accountId === accountId && live(r, now)).map((r) => copy(r)!),
+      put: async (row) => {
+        await this.change((draft) => {
+          draft.setRow(table, row.id, row);
+          return { op: 'record', table, row };
+        });
+      },
+      insert: (row, now) => {
+        let inserted = false;
+        return this.change(
+          (draft) => {
+            if (live(draft.row(table, row.id), now)) return undefined;
+            draft.setRow(table, row.id, row);
+            inserted = true;
+            return { op: 'record', table, row };
+          },
+          () => inserted,
+        );
+      },
+      take: (id, now) => {
+        let taken: StoredRecord<T> | undefined;
+        return this.change(
+          (draft) => {
+            const row = live(draft.row(table, id), now);
+            if (!row) return undefined;
+            taken = copy(row);
+            draft.setRow(table, id, null);
+            return { op: 'unrecord', table, ids: [id] };
+          },
+          () => taken,
+        );
+      },
+      delete: async (id) => {
+        let existed = false;
+        return this.change(
+          (draft) => {
+            if (!draft.row(table, id)) return undefined;
+            existed = true;
+            draft.setRow(table, id, null);
+            return { op: 'unrecord', table, ids: [id] };
+          },
+          () => existed,
+        );
+      },
+      deleteByAccount: (accountId) => removeWhere((row) => row.accountId === accountId),
+      sweep: (now) => removeWhere((row) => Boolean(row.expiresAt && row.expiresAt <= now)),
+    };
   }
 
   // ---- collections -------------------------------------------------------------

@@ -30,7 +30,7 @@ import pg from 'pg';
 import { Batcher } from './batch.js';
 import { MIGRATIONS } from './migrations.js';
 import { QuotaExceededError, StoreUnavailableError } from './store.js';
-import type { Account, AccountDelta, ApiKeyRecord, AtomicLedger, Collection, Hold, KeyWithAccount, Plan, Store, UsageEntry, UsagePage, UsageTotal } from './store.js';
+import type { Account, AccountDelta, ApiKeyRecord, AtomicLedger, Collection, Hold, KeyWithAccount, Plan, RecordTable, Store, StoredRecord, UsageEntry, UsagePage, UsageTotal } from './store.js';
 import { ToolError } from '../core/tool.js';
 
 /** Advisory lock namespace ('werk'); the second key says which lock. */
@@ -625,6 +625,50 @@ export class PgStore implements Store {
             [name],
           )
         ).rows.map((r) => [r.account_id, r.key, r.value] as [string, string, T]),
+    };
+  }
+
+  // ---- records -------------------------------------------------------------------
+
+  records<T>(table: string): RecordTable<T> {
+    type Row = { id: string; account_id: string | null; value: T; expires_at: string | null };
+    const toRecord = (r: Row): StoredRecord<T> => ({ id: r.id, accountId: r.account_id, value: r.value, expiresAt: r.expires_at });
+    const COLS = 'id, account_id, value, expires_at';
+    const LIVE = '(expires_at IS NULL OR expires_at > $3)';
+    const values = (row: StoredRecord<T>) => [table, row.id, row.accountId, JSON.stringify(row.value), row.expiresAt];
+    return {
+      get: async (id, now) => {
+        const r = await this.one<Row>(`SELECT ${COLS} FROM records WHERE tbl = $1 AND id = $2 AND ${LIVE}`, [table, id, now]);
+        return r && toRecord(r);
+      },
+      listByAccount: async (accountId, now) =>
+        (await this.pool.query<Row>(`SELECT ${COLS} FROM records WHERE tbl = $1 AND account_id = $2 AND ${LIVE} ORDER BY id`, [table, accountId, now])).rows.map(
+          toRecord,
+        ),
+      put: async (row) => {
+        await this.pool.query(
+          `INSERT INTO records (tbl, id, account_id, value, expires_at) VALUES ($1, $2, $3, $4::json, $5)
+           ON CONFLICT (tbl, id) DO UPDATE SET account_id = EXCLUDED.account_id, value = EXCLUDED.value, expires_at = EXCLUDED.expires_at`,
+          values(row),
+        );
+      },
+      insert: async (row, now) => {
+        // An expired row with the same id is replaced; a live one wins.
+        const { rowCount } = await this.pool.query(
+          `INSERT INTO records (tbl, id, account_id, value, expires_at) VALUES ($1, $2, $3, $4::json, $5)
+           ON CONFLICT (tbl, id) DO UPDATE SET account_id = EXCLUDED.account_id, value = EXCLUDED.value, expires_at = EXCLUDED.expires_at
+           WHERE records.expires_at IS NOT NULL AND records.expires_at <= $6`,
+          [...values(row), now],
+        );
+        return (rowCount ?? 0) > 0;
+      },
+      take: async (id, now) => {
+        const r = await this.one<Row>(`DELETE FROM records WHERE tbl = $1 AND id = $2 AND ${LIVE} RETURNING ${COLS}`, [table, id, now]);
+        return r && toRecord(r);
+      },
+      delete: async (id) => ((await this.pool.query('DELETE FROM records WHERE tbl = $1 AND id = $2', [table, id])).rowCount ?? 0) > 0,
+      deleteByAccount: async (accountId) => (await this.pool.query('DELETE FROM records WHERE tbl = $1 AND account_id = $2', [table, accountId])).rowCount ?? 0,
+      sweep: async (now) => (await this.pool.query('DELETE FROM records WHERE tbl = $1 AND expires_at <= $2', [table, now])).rowCount ?? 0,
     };
   }
 

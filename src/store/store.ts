@@ -164,6 +164,13 @@ export interface Store {
   /** Generic per-account collections (memory items, hosted files...), keyed by string. */
   collection<T>(name: string): Collection<T>;
 
+  /**
+   * Small keyed tables of the platform itself (sessions, passkeys, OAuth clients and tokens, processed
+   * payment events): rows by id, optionally owned by an account and expiring. Every change is durable
+   * when it resolves and is seen at once by every process on the same store (no cache).
+   */
+  records<T>(table: string): RecordTable<T>;
+
   /** Atomic SQL credit operations (shared database only). */
   readonly ledger?: AtomicLedger;
   /** Tell every other process on the same store (LISTEN/NOTIFY); absent on the embedded store. */
@@ -187,6 +194,33 @@ export interface Store {
   ping?(): Promise<void>;
 
   close(): Promise<void>;
+}
+
+/** A row of a record table. */
+export interface StoredRecord<T> {
+  id: string;
+  accountId: string | null;
+  value: T;
+  /** ISO time after which the row is gone (reads skip it; `sweep` deletes it). */
+  expiresAt: string | null;
+}
+
+export interface RecordTable<T> {
+  /** The row, unless absent or expired at `now` (ISO). */
+  get(id: string, now: string): Awaitable<StoredRecord<T> | undefined>;
+  /** The account's rows not expired at `now`, by id. */
+  listByAccount(accountId: string, now: string): Awaitable<StoredRecord<T>[]>;
+  /** Insert or replace. */
+  put(row: StoredRecord<T>): Promise<void>;
+  /** Insert when no row has this id (an expired one counts as none); false when one does (nothing changed). */
+  insert(row: StoredRecord<T>, now: string): Promise<boolean>;
+  /** Delete the row and return it, atomically: of several callers one gets it (single-use codes). */
+  take(id: string, now: string): Promise<StoredRecord<T> | undefined>;
+  delete(id: string): Promise<boolean>;
+  /** Delete every row of the account; returns how many. */
+  deleteByAccount(accountId: string): Promise<number>;
+  /** Delete the rows expired at `now`; returns how many. */
+  sweep(now: string): Promise<number>;
 }
 
 /** A write's limit: the account's stored bytes in the collection after it (key + value as JSON, escapes included). */
