@@ -118,7 +118,8 @@ export async function runToolInWorker(tool: Tool, input: unknown, ctx: ToolConte
     ctx: { surface: ctx.surface, ...(ctx.accountId ? { accountId: ctx.accountId } : {}), ...(ctx.plan ? { plan: ctx.plan } : {}) },
   };
   try {
-    return await computePool().run(job, { signal: ctx.signal, timeMs });
+    // Jobs queue per account (a local stdio user is one owner), so one account cannot starve the others.
+    return await computePool().run(job, { signal: ctx.signal, timeMs, owner: ctx.accountId ?? '' });
   } catch (err) {
     throw workerError(err, tool.slug, timeMs, spec.field);
   }
