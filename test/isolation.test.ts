@@ -230,6 +230,10 @@ describe('start-up and health', () => {
     );
   });
 
+  it('the API reference treats the OpenAPI document as untrusted (Redoc sanitises HTML in descriptions)', async () => {
+    expect((await call('GET', '/docs')).text).toMatch(/<redoc spec-url="\/openapi.json" untrusted-spec>/);
+  });
+
   it('liveness and readiness are separate', async () => {
     expect((await call('GET', '/health')).status).toBe(200);
     const ready = await call('GET', '/health/ready');

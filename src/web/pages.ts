@@ -148,7 +148,7 @@ export function docsPage(redocUrl: string): string {
 </head>
 <body>
 <a href="/">← werkbank tools</a>
-<redoc spec-url="/openapi.json"></redoc>
+<redoc spec-url="/openapi.json" untrusted-spec></redoc>
 <script src="${redocUrl}"></script>
 </body>
 </html>`;
