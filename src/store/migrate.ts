@@ -68,7 +68,9 @@ export async function importLowdb(dataDir: string, store: PgStore): Promise<Impo
         accounts.map((a) => [a.id, a.name, a.plan, a.createdAt, a.periodStart, a.allowanceUsed, a.packCredits, a.renderAllowanceUsed]),
       );
       const keys = accounts.flatMap((a) => low.listKeys(a.id));
-      report.keys = await insertRows(
+      const { rows: known } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM api_keys WHERE id = ANY($1::text[])', [keys.map((k) => k.id)]);
+      report.keys = keys.length - (known[0]?.n ?? 0); // new keys (known ones are updated: revocations, last use)
+      await insertRows(
         client,
         'api_keys',
         ['id', 'account_id', 'hash', 'prefix', 'created_at', 'revoked_at', 'last_used_at'],
@@ -76,7 +78,7 @@ export async function importLowdb(dataDir: string, store: PgStore): Promise<Impo
         // A key revoked (or used) in the embedded store after a first copy is revoked (or used) in the database too.
         'ON CONFLICT (id) DO UPDATE SET revoked_at = coalesce(api_keys.revoked_at, EXCLUDED.revoked_at), ' +
           'last_used_at = greatest(api_keys.last_used_at, EXCLUDED.last_used_at)',
-      ).then(() => keys.length);
+      );
       for (const a of accounts) {
         const entries = (await low.readUsage(a.id, '0000-00-00')).reverse(); // oldest first, as they were charged
         const rank = new Map<string, number>();

@@ -61,8 +61,12 @@ export interface WorkerPoolOptions {
   maxWaitMs?: number;
 }
 
+/** What a job asks its caller while it runs (posted by the worker as `{ request: { id, body } }`). */
+export type JobRequestHandler = (body: unknown) => Promise<unknown>;
+
 interface Task {
   owner: string;
+  onRequest?: JobRequestHandler;
   job: unknown;
   timeMs: number;
   signal?: AbortSignal;
@@ -81,14 +85,14 @@ export class WorkerPool {
   constructor(private readonly options: WorkerPoolOptions) {}
 
   /** Runs `job` on a worker; resolves with the worker's `value` or rejects with a WorkerPoolError. */
-  run<T>(job: unknown, opts: { signal?: AbortSignal; timeMs?: number; owner?: string } = {}): Promise<T> {
+  run<T>(job: unknown, opts: { signal?: AbortSignal; timeMs?: number; owner?: string; onRequest?: JobRequestHandler } = {}): Promise<T> {
     const { signal } = opts;
     const owner = opts.owner ?? '';
     if (signal?.aborted) return Promise.reject(new WorkerPoolError('cancelled', 'cancelled'));
     const timeMs = opts.timeMs ?? this.options.timeMs;
     if (this.running >= this.options.size && this.waiting >= this.options.queue && !this.evictForFairness(owner)) return Promise.reject(this.busy());
     return new Promise<T>((resolve, reject) => {
-      const task: Task = { owner, job, timeMs, signal, resolve: resolve as (v: unknown) => void, reject };
+      const task: Task = { owner, onRequest: opts.onRequest, job, timeMs, signal, resolve: resolve as (v: unknown) => void, reject };
       this.enqueue(task);
       const leave = (err: WorkerPoolError) => {
         if (!this.remove(task)) return;
@@ -202,8 +206,18 @@ export class WorkerPool {
       else task.resolve(outcome.value);
       this.dispatch();
     };
-    const onMessage = (reply: WorkerReply | { ready: true }) => {
+    const onMessage = (reply: WorkerReply | { ready: true } | { request: { id: number; body: unknown } }) => {
       if ('ready' in reply) return;
+      if ('request' in reply) {
+        // The job asks its caller (e.g. to host a file it made); the answer goes back to the same worker.
+        const { id, body } = reply.request;
+        const handler = task.onRequest ?? (() => Promise.reject(new Error('this job cannot ask its caller')));
+        void handler(body).then(
+          (value) => !settled && worker.postMessage({ response: { id, ok: true, value } }),
+          (err: unknown) => !settled && worker.postMessage({ response: { id, ok: false, message: err instanceof Error ? err.message : String(err), status: (err as { status?: number }).status } }),
+        );
+        return;
+      }
       if (reply.ok) finish({ value: reply.value }, false);
       else if (reply.kind === 'tool') finish({ error: new WorkerPoolError('failed', reply.message, { reply }) }, false);
       else finish({ error: new WorkerPoolError(reply.kind === 'too-large' ? 'too-large' : 'failed', reply.message) }, false);
