@@ -167,6 +167,18 @@ describe('answers and floods', () => {
       expect(Number(retryAfter)).toBeGreaterThan(0);
       expect(Number(retryAfter)).toBeLessThanOrEqual(60);
       expect((await post(t.url, '/api/v1/tools/word-counter', { text: 'x' }, t.key)).status).toBe(200);
+      // A revoked key is no guess: it stays a plain 401 however often it comes.
+      const { id, key: revoked } = await t.server.accounts.createKey('test');
+      await t.server.accounts.revokeKey(id);
+      const other = await startServer({ adminToken: ADMIN });
+      try {
+        const { id: id2, key: revoked2 } = await other.server.accounts.createKey('test');
+        await other.server.accounts.revokeKey(id2);
+        for (let i = 0; i < 40; i++) expect((await post(other.url, '/api/v1/tools/word-counter', { text: 'x' }, revoked2)).status).toBe(401);
+      } finally {
+        await other.close();
+      }
+      expect(revoked).toMatch(/^wbk_/);
     } finally {
       await t.close();
     }

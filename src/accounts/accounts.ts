@@ -17,7 +17,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { QuotaExceededError, type Account, type ApiKeyRecord, type AtomicLedger, type Hold, type Plan, type Store, type UsagePage } from '../store/store.js';
 import type { Balance, Ledger, Reservation } from '../core/ledger.js';
-import type { Auth } from '../core/auth.js';
+import { UnknownCredentialError, type Auth } from '../core/auth.js';
 import type { Caller } from '../core/pipeline.js';
 import { ToolError } from '../core/tool.js';
 
@@ -300,11 +300,11 @@ export class Accounts implements Ledger, Auth {
       throw new ToolError('Conflicting credentials: X-API-Key and Authorization: Bearer carry different keys', 401);
     const key = headerKey ?? bearer;
     if (!key) throw new ToolError('API key required: send it as X-API-Key: <key> or Authorization: Bearer <key>', 401);
-    if (key.length > 200) throw new ToolError('Invalid API key', 401);
+    if (key.length > 200) throw new UnknownCredentialError();
     const hash = hashKey(key);
     const found = await this.store.findKey(hash);
     if (!found || !timingSafeEqual(Buffer.from(found.key.hash, 'hex'), Buffer.from(hash, 'hex')))
-      throw new ToolError('Invalid API key', 401);
+      throw new UnknownCredentialError();
     const { key: record, account } = found;
     if (record.revokedAt) throw new ToolError('This API key was revoked', 401);
     this.createdAt.set(account.id, account.createdAt);

@@ -17,7 +17,7 @@ import { LIMITS } from '../core/limits.js';
 import { log } from '../core/log.js';
 import type { ToolsetSelection } from '../core/toolsets.js';
 import type { McpSurface } from '../mcp/surface.js';
-import type { Auth } from '../core/auth.js';
+import { UnknownCredentialError, type Auth } from '../core/auth.js';
 import type { Balance } from '../core/ledger.js';
 import { buildOpenApi, type ApiOperation } from '../docs/openapi.js';
 import { compression } from './compression.js';
@@ -170,7 +170,8 @@ export function buildApp(opts: AppOptions): Hono {
     try {
       caller = await auth.authenticate(c.req.raw.headers);
     } catch (err) {
-      const wait = err instanceof ToolError && err.status === 401 && hasCredentials(c) ? throttle.failed(clientIp(c, opts.trustProxy ?? false)) : 0;
+      // Only credentials that match nothing count (guessing); a revoked key is a plain 401 however often it comes.
+      const wait = err instanceof UnknownCredentialError ? throttle.failed(clientIp(c, opts.trustProxy ?? false)) : 0;
       if (wait)
         throw new ToolError(`Too many failed authentications from this address: try again in ${wait} s (${(err as Error).message})`, 429, {
           retryAfter: wait,
