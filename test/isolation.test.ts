@@ -167,9 +167,7 @@ describe('answers and floods', () => {
       expect(Number(retryAfter)).toBeGreaterThan(0);
       expect(Number(retryAfter)).toBeLessThanOrEqual(60);
       expect((await post(t.url, '/api/v1/tools/word-counter', { text: 'x' }, t.key)).status).toBe(200);
-      // A revoked key is no guess: it stays a plain 401 however often it comes.
-      const { id, key: revoked } = await t.server.accounts.createKey('test');
-      await t.server.accounts.revokeKey(id);
+      // A revoked key is no guess: it stays a plain 401 however often it comes (on a server of its own: a fresh budget).
       const other = await startServer({ adminToken: ADMIN });
       try {
         const { id: id2, key: revoked2 } = await other.server.accounts.createKey('test');
@@ -178,7 +176,6 @@ describe('answers and floods', () => {
       } finally {
         await other.close();
       }
-      expect(revoked).toMatch(/^wbk_/);
     } finally {
       await t.close();
     }
