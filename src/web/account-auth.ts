@@ -10,6 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
 import type { Context, Hono } from 'hono';
 import { esc, frame, hashOf, jsonBlock, securityHeaders, PAGE_CSP } from './html.js';
 import type { Identity } from '../http/identity.js';
@@ -36,7 +37,9 @@ export function safeNext(next: string | undefined): string {
 
 let webauthnBundle: string | undefined;
 function readWebauthnBundle(): string {
-  webauthnBundle ??= readFileSync(createRequire(import.meta.url).resolve('@simplewebauthn/browser/dist/bundle/index.umd.min.js'), 'utf8');
+  // The package exports only its modules: find its root from the CommonJS entry (script/index.js).
+  const entry = createRequire(import.meta.url).resolve('@simplewebauthn/browser');
+  webauthnBundle ??= readFileSync(resolve(dirname(entry), '..', 'dist/bundle/index.umd.min.js'), 'utf8');
   return webauthnBundle;
 }
 
