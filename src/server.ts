@@ -56,8 +56,8 @@ export interface ServerConfig extends RenderConfig {
   failedSigninsPer15Min?: number;
   /** OAuth access token lifetime in seconds (default 900). */
   accessTokenSeconds?: number;
-  /** Tests only: accept http:// client ID metadata documents (a local test host). */
-  oauthAllowHttpClientIds?: boolean;
+  /** Tests only: a CA (PEM) trusted for client ID metadata documents (a self-signed local test host). */
+  oauthClientDocumentCa?: string;
   now?: () => Date;
 }
 
@@ -82,7 +82,7 @@ export function configFromEnv(over: Partial<ServerConfig> = {}): ServerConfig {
     signupsPerHour: over.signupsPerHour,
     failedSigninsPer15Min: over.failedSigninsPer15Min,
     accessTokenSeconds: over.accessTokenSeconds,
-    oauthAllowHttpClientIds: over.oauthAllowHttpClientIds,
+    oauthClientDocumentCa: over.oauthClientDocumentCa,
     now: over.now,
     renderPrice: over.renderPrice ?? envInt('WERKBANK_RENDER_PRICE', 0),
     renderDeadlineMs: over.renderDeadlineMs ?? envInt('WERKBANK_RENDER_DEADLINE_MS', 1000),
@@ -169,7 +169,7 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     accessTokenSeconds: config.accessTokenSeconds,
     resolver: config.renderResolver,
     policy: config.renderPolicy,
-    allowHttpClientIds: config.oauthAllowHttpClientIds,
+    clientDocumentCa: config.oauthClientDocumentCa,
     now: config.now,
   });
   oauth.onRevoked = (keyId) => accounts.keyRevokedElsewhere(keyId);

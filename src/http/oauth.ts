@@ -115,8 +115,8 @@ export interface OAuthOptions {
   /** How client ID metadata documents are fetched: the render tools' resolver and address policy. */
   resolver?: Resolver;
   policy?: AddressPolicy;
-  /** Accept http:// client ids (tests with a local host only; never in production). */
-  allowHttpClientIds?: boolean;
+  /** Extra trusted CA (PEM) for fetching client ID metadata documents: tests with a self-signed local host only. */
+  clientDocumentCa?: string;
   now?: () => Date;
 }
 
@@ -376,7 +376,7 @@ export class OAuth {
     } catch {
       throw new OAuthHttpError(400, 'invalid_client', '`client_id` is not a valid URL');
     }
-    if (url.protocol !== 'https:' && !(this.opts.allowHttpClientIds && url.protocol === 'http:'))
+    if (url.protocol !== 'https:')
       throw new OAuthHttpError(400, 'invalid_client', '`client_id`: a client ID metadata document must be served over https');
     if (url.pathname === '/' || url.hash || url.username || url.password)
       throw new OAuthHttpError(400, 'invalid_client', '`client_id`: a client ID metadata document URL needs a path and no fragment or credentials');
@@ -386,7 +386,7 @@ export class OAuth {
     } catch (err) {
       throw new OAuthHttpError(400, 'invalid_client', `\`client_id\`: ${(err as Error).message.replace(/renders reach only public http\(s\) hosts/, 'client documents are fetched only from public hosts')}`);
     }
-    const { body, maxAge } = await fetchDocument(url, addresses[0]).catch((err: Error) => {
+    const { body, maxAge } = await fetchDocument(url, addresses[0], this.opts.clientDocumentCa).catch((err: Error) => {
       throw new OAuthHttpError(400, 'invalid_client', `\`client_id\`: the client metadata document could not be fetched (${err.message})`);
     });
     let doc: Record<string, unknown>;
@@ -683,13 +683,14 @@ function lowerHeaders(headers: Headers): Record<string, string> {
 }
 
 /** GET a client ID metadata document: the resolved (checked) address only, no redirects, 200 only, ≤ 10 KB, 5 s. */
-async function fetchDocument(url: URL, address: string): Promise<{ body: string; maxAge: number }> {
+async function fetchDocument(url: URL, address: string, ca?: string): Promise<{ body: string; maxAge: number }> {
   const LIMIT = 10 * 1024;
   return new Promise((resolve, reject) => {
     const req = (url.protocol === 'https:' ? httpsRequest : httpRequest)(
       url,
       {
         method: 'GET',
+        ...(ca ? { ca } : {}),
         headers: { Accept: 'application/json', 'User-Agent': 'werkbank-oauth' },
         lookup: (_host, opts, cb) => {
           const family = address.includes(':') ? 6 : 4;
