@@ -15,6 +15,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 const errors: string[] = [];
+let firstAuthenticator: Awaited<ReturnType<typeof virtualAuthenticator>>;
 
 beforeAll(async () => {
   s = await startAccountsServer();
@@ -22,7 +23,7 @@ beforeAll(async () => {
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
-  await virtualAuthenticator(context, page);
+  firstAuthenticator = await virtualAuthenticator(context, page);
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
@@ -123,6 +124,29 @@ describe('a person from nothing to a key, and away again', () => {
     expect(data.passkeys[0].name).toBe('Laptop');
   });
 
+  it('adds a passkey from another device, renames it, removes the first, and signs in with the new one', async () => {
+    // The laptop's authenticator goes away; a "phone" authenticator appears.
+    await firstAuthenticator.cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId: firstAuthenticator.authenticatorId });
+    await virtualAuthenticator(context, page);
+    await page.goto(`${s.url}/account`);
+    await page.locator('#passkeys').filter({ hasText: 'Laptop' }).waitFor();
+    await page.fill('#passkey-name', 'Phone');
+    await page.click('#add-passkey');
+    await page.locator('#passkeys').filter({ hasText: 'Phone' }).waitFor();
+    page.once('dialog', (d) => void d.accept('Work phone'));
+    await page.locator('#passkeys tr').filter({ hasText: 'Phone' }).getByRole('button', { name: 'Rename' }).click();
+    await page.locator('#passkeys').filter({ hasText: 'Work phone' }).waitFor();
+    await page.locator('#passkeys tr').filter({ hasText: 'Laptop' }).getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => page.locator('#passkeys tbody tr').count()).toBe(1);
+    expect(await page.locator('#passkeys').textContent()).not.toContain('Laptop');
+    await screenshot(page, 'account-passkeys');
+    await page.click('#signout');
+    await page.waitForURL(/\/signin$/);
+    await signIn(page, s.url);
+    await page.waitForURL(/\/account$/);
+    expect(await page.locator('#account-name').textContent()).toBe('alice');
+  });
+
   it('deletes the account: the old key answers 401 at once, the passkey no longer signs in', async () => {
     const id = (await s.server.accounts.requireAccount('alice')).id;
     await page.goto(`${s.url}/account`);
@@ -172,6 +196,26 @@ describe('the operator decides', () => {
     const bad = await fetch(`${s.url}/auth/signup/options`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Not A Name!' }) });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error).toMatch(/`name`/);
+  });
+
+  it('limits failed sign-ins per address (429 with Retry-After)', async () => {
+    const limited = await startAccountsServer({ failedSigninsPer15Min: 3 });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const { data } = await (await fetch(`${limited.url}/auth/signin/options`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).json().catch(() => ({ data: { flow: 'x' } }));
+        const r = await fetch(`${limited.url}/auth/signin/verify`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ flow: data?.flow ?? 'x', response: { id: 'not-a-passkey', rawId: 'x', type: 'public-key', response: {} } }),
+        });
+        statuses.push(r.status);
+        if (r.status === 429) expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('a page reached by IP address says where passkeys work', async () => {
