@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './helpers/web.js';
+import { axeScan, launchBrowser, screenshot } from './helpers/web.js';
 import { post } from './helpers/server.js';
 import { sessionCookie, signIn, signUp, startAccountsServer, virtualAuthenticator, type AccountsServer } from './helpers/accounts.js';
 
@@ -33,6 +33,12 @@ afterAll(async () => {
 describe('a person from nothing to a key, and away again', () => {
   let key = '';
 
+  it('the sign-in page has no serious or critical accessibility problems', async () => {
+    await page.goto(`${s.url}/signin`);
+    const serious = (await axeScan(page)).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious, JSON.stringify(serious)).toEqual([]);
+  });
+
   it('signs up with a passkey and lands on their own account with the free plan', async () => {
     await signUp(page, s.url, 'alice');
     expect(await page.locator('#account-name').textContent()).toBe('alice');
@@ -42,6 +48,8 @@ describe('a person from nothing to a key, and away again', () => {
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe('Lax');
     await screenshot(page, 'account-signed-up');
+    const serious = (await axeScan(page)).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious, JSON.stringify(serious)).toEqual([]);
   });
 
   it('runs a tool from the playground on the account (no key pasted) and shows the balance', async () => {
@@ -175,6 +183,13 @@ describe('the operator decides', () => {
     } finally {
       await closed.close();
     }
+  });
+
+  it('refuses a taken account name with 409 naming the field', async () => {
+    await s.server.accounts.createAccount('taken');
+    const taken = await fetch(`${s.url}/auth/signup/options`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'taken' }) });
+    expect(taken.status).toBe(409);
+    expect((await taken.json()).error).toMatch(/`name`.*taken/);
   });
 
   it('limits sign-ups per address (429 with Retry-After) and names a bad field', async () => {

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Client, StreamableHTTPClientTransport, UnauthorizedError, auth } from '@modelcontextprotocol/client';
-import { launchBrowser, screenshot } from './helpers/web.js';
+import { axeScan, launchBrowser, screenshot } from './helpers/web.js';
 import { sessionCookie, signUp, startAccountsServer, virtualAuthenticator, type AccountsServer } from './helpers/accounts.js';
 import { TestOAuthProvider, approve, callbackServer, mcpList, pkce, register, tokenRequest } from './helpers/oauth.js';
 
@@ -72,6 +72,8 @@ async function browserApproves(url: URL, expectName: string): Promise<URLSearchP
   expect(await page.locator('#client-name').textContent()).toBe(expectName);
   expect(await page.locator('#redirect-host').textContent()).toBe(new URL(cb.url).host);
   await screenshot(page, `consent-${expectName.replace(/\W+/g, '-').toLowerCase()}`);
+  const serious = (await axeScan(page)).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious, JSON.stringify(serious)).toEqual([]);
   await page.click('#approve');
   await expect.poll(() => cb.calls.length, { timeout: 15_000 }).toBe(before + 1);
   return cb.calls[cb.calls.length - 1];

@@ -15,7 +15,7 @@
  * its origin the only accepted origin. Browsers refuse IP addresses as RP id,
  * so a page reached by IP says where passkeys work.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { isIP } from 'node:net';
 import {
@@ -36,8 +36,9 @@ import type { RecordTable, Store } from '../store/store.js';
 import type { MemoryService } from '../memory/service.js';
 import { clientIp } from './client-ip.js';
 import type { RouteHelpers } from './app.js';
-type AuthenticatorTransportFuture = NonNullable<Parameters<typeof verifyAuthenticationResponse>[0]['credential']['transports']>[number];
 import { SESSION_COOKIE, Sessions, readCookie, type SessionInfo } from './sessions.js';
+
+type AuthenticatorTransportFuture = NonNullable<Parameters<typeof verifyAuthenticationResponse>[0]['credential']['transports']>[number];
 
 export type SignupMode = 'open' | 'off';
 
@@ -474,7 +475,9 @@ export class CompositeAuth implements Auth {
         if (!Sessions.csrfMatches(session, headers.get('x-csrf-token')))
           throw new ToolError('CSRF token missing or wrong: a request signed in with a session must send the page\'s token as X-CSRF-Token', 403);
         const info = await this.accounts.accountInfo(session.accountId);
-        return { kind: 'account', accountId: session.accountId, keyId: `session:${session.id.slice(0, 12)}`, plan: info.plan };
+        // Streams and handlers are keyed by a hash of the session id, never by the id itself.
+        const keyId = `session:${createHash('sha256').update(session.id).digest('hex').slice(0, 24)}`;
+        return { kind: 'account', accountId: session.accountId, keyId, plan: info.plan };
       }
     }
     return this.accounts.authenticate(headers);

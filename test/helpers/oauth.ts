@@ -53,6 +53,13 @@ export class TestOAuthProvider implements Provider {
     this.redirects++;
     await this.onRedirect(url);
   }
+  discovery: any;
+  saveDiscoveryState(state: any) {
+    this.discovery = state;
+  }
+  discoveryState() {
+    return this.discovery;
+  }
   saveCodeVerifier(v: string) {
     this.verifier = v;
   }
@@ -65,7 +72,9 @@ export class TestOAuthProvider implements Provider {
 export async function callbackServer(): Promise<{ url: string; calls: URLSearchParams[]; close(): Promise<void> }> {
   const calls: URLSearchParams[] = [];
   const server: Server = createServer((req, res) => {
-    calls.push(new URL(req.url ?? '/', 'http://x').searchParams);
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (url.pathname !== '/callback') return void res.writeHead(404).end(); // e.g. the browser's favicon request
+    calls.push(url.searchParams);
     res.writeHead(200, { 'Content-Type': 'text/plain' }).end('You can close this window.');
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
