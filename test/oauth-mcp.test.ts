@@ -35,6 +35,11 @@ beforeAll(async () => {
   const cert = readFileSync(join(certDir, 'cert.pem'), 'utf8');
   cb = await callbackServer();
   cimdHost = createHttpsServer({ key: readFileSync(join(certDir, 'key.pem')), cert }, (req, res) => {
+    const self = `https://127.0.0.1:${(cimdHost.address() as { port: number }).port}${req.url}`;
+    if (req.url === '/big.json') return void res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ client_id: self, client_name: 'x'.repeat(20_000), redirect_uris: [cb.url] }));
+    if (req.url === '/moved.json') return void res.writeHead(302, { Location: '/client.json' }).end();
+    if (req.url === '/other.json') return void res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ client_id: cimdUrl, client_name: 'Impostor', redirect_uris: [cb.url] }));
+    if (req.url === '/secret.json') return void res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ client_id: self, client_name: 'Secretive', redirect_uris: [cb.url], token_endpoint_auth_method: 'client_secret_basic' }));
     if (req.url !== '/client.json') return void res.writeHead(404).end();
     res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'max-age=60' });
     res.end(JSON.stringify({ client_id: cimdUrl, client_name: 'Metadata Document App', redirect_uris: [cb.url], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] }));
@@ -174,6 +179,22 @@ describe('the SDK client connects with a client ID metadata document', () => {
     await client.close();
   });
 
+  it('refuses documents that are too large, redirected, for another client_id, or for a confidential client', async () => {
+    const origin = new URL(cimdUrl).origin;
+    for (const [path, why] of [
+      ['/big.json', /larger than 10240 bytes/],
+      ['/moved.json', /HTTP 302; only 200 is accepted/],
+      ['/other.json', /client_id does not equal its URL/],
+      ['/secret.json', /token_endpoint_auth_method/],
+      ['/missing.json', /HTTP 404/],
+    ] as const) {
+      const q = new URLSearchParams({ client_id: origin + path, redirect_uri: cb.url, response_type: 'code', state: 'x', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' });
+      const r = await fetch(`${s.url}/oauth/authorize?${q}`, { redirect: 'manual' });
+      expect(r.status, path).toBe(400);
+      expect(await r.text(), path).toMatch(why);
+    }
+  });
+
   it('refuses a document host on a private address without the test policy, naming client_id', async () => {
     const strict = await startAccountsServer({ toolsets: 'text' });
     try {
@@ -226,6 +247,17 @@ describe('security of the OAuth endpoints', () => {
     expect(r.status).toBe(400);
     expect(r.headers.get('location')).toBeNull();
     expect(await r.text()).toContain('redirect_uri');
+  });
+
+  it("registers Claude's callback URLs", async () => {
+    const r = await fetch(`${s.url}/oauth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ client_name: 'Claude', redirect_uris: ['https://claude.ai/api/mcp/auth_callback', 'https://claude.com/api/mcp/auth_callback'], token_endpoint_auth_method: 'client_secret_post', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], scope: 'mcp' }),
+    });
+    expect(r.status).toBe(201);
+    const body = await r.json();
+    expect(body).toMatchObject({ client_name: 'Claude', token_endpoint_auth_method: 'none', redirect_uris: ['https://claude.ai/api/mcp/auth_callback', 'https://claude.com/api/mcp/auth_callback'] });
   });
 
   it('refuses registration with a bad redirect URI, naming the field', async () => {
