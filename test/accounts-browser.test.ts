@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeScan, launchBrowser, screenshot } from './helpers/web.js';
-import { post } from './helpers/server.js';
+import { execFileSync } from 'node:child_process';
+import { CLI, post, spawnServe, tempDir } from './helpers/server.js';
 import { sessionCookie, signIn, signUp, startAccountsServer, virtualAuthenticator, type AccountsServer } from './helpers/accounts.js';
 
 let s: AccountsServer;
@@ -232,6 +233,28 @@ describe('the operator decides', () => {
       await limited.close();
     }
   });
+
+  it('the built CLI: --signup open|off, WERKBANK_SIGNUP, default off, a bad value refused naming the option', async () => {
+    const page = async (args: string[], env: Record<string, string> = {}) => {
+      const { proc, url } = await spawnServe(['--data', tempDir(), ...args], env);
+      try {
+        return await (await fetch(`${url}/signin`)).text();
+      } finally {
+        proc.kill('SIGTERM');
+      }
+    };
+    expect(await page([])).toContain('Sign-up is closed');
+    expect(await page(['--signup', 'open'])).toContain('id="signup-form"');
+    expect(await page([], { WERKBANK_SIGNUP: 'open' })).toContain('id="signup-form"');
+    expect(await page(['--dev', '--signup', 'off'])).toContain('Sign-up is closed');
+    let message = '';
+    try {
+      execFileSync(process.execPath, [CLI, 'serve', '--port', '0', '--signup', 'maybe', '--data', tempDir()], { stdio: 'pipe', encoding: 'utf8' });
+    } catch (err) {
+      message = String((err as { stderr?: string }).stderr);
+    }
+    expect(message).toMatch(/--signup.*"open" or "off".*maybe/);
+  }, 60_000);
 
   it('a page reached by IP address says where passkeys work', async () => {
     const html = await (await fetch(`http://127.0.0.1:${s.port}/signin`)).text();

@@ -179,7 +179,8 @@ export class OAuth {
   private readonly server: OAuth2Server;
   private readonly now: () => Date;
   private readonly documents = new Map<string, { client: OAuthClient; until: number }>();
-  private readonly registrations = new AddressLimit(30, 3600_000);
+  // Hosted connectors (Claude) register one client per connection, all from their provider's few addresses.
+  private readonly registrations = new AddressLimit(120, 3600_000);
   /** When each grant's last use was written here (at most once a minute). */
   private readonly grantUse = new Map<string, number>();
   /** Called with `oauth:<grantId>` when a grant is revoked (closes its MCP streams). */

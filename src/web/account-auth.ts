@@ -78,7 +78,11 @@ ${client.logoUri ? `<img src="${esc(client.logoUri)}" alt="" width="48" height="
 <dl>
 <dt>It may</dt><dd>${esc(SCOPE_TEXT)}.</dd>
 <dt>It will be sent back to</dt><dd><code id="redirect-host">${esc(host)}</code>${localOnly ? ' <span class="muted">(an application on this computer)</span>' : ''}</dd>
-<dt>Application id</dt><dd><code>${esc(client.id)}</code>${client.kind === 'metadata-document' ? ' <span class="muted">(published by its site)</span>' : ''}</dd>
+<dt>Application id</dt><dd><code>${esc(client.id)}</code>${
+      client.kind === 'metadata-document'
+        ? ` <span class="muted">(published by ${esc(new URL(client.id).host)})</span>`
+        : ' <span class="muted">(the application registered itself: its name is its own claim)</span>'
+    }</dd>
 </dl>
 <p class="muted">Only approve applications you started connecting yourself. You can remove it any time under Connected applications on your account page.</p>
 <form method="post" action="/oauth/authorize">
