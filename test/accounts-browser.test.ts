@@ -68,6 +68,7 @@ describe('a person from nothing to a key, and away again', () => {
   it('creates an API key on the account page, and the key works on the REST API', async () => {
     await page.goto(`${s.url}/account`);
     await page.locator('#keys').filter({ hasText: 'No keys yet' }).waitFor();
+    expect(await page.locator('#usage').textContent()).toContain('word-counter');
     await page.click('#create-key');
     key = (await page.locator('#new-key-value').textContent())!;
     expect(key).toMatch(/^wbk_/);
