@@ -20,7 +20,8 @@ export class UnknownCredentialError extends ToolError {
 
 /** Authenticates a request. Throws a 401 ToolError for a missing, invalid or revoked key. */
 export interface Auth {
-  authenticate(headers: Headers): Promise<Caller & { kind: 'account' }>;
+  /** `surface`: 'mcp' for /mcp (which also takes OAuth access tokens), 'rest' for the API (which also takes a session with its CSRF token). */
+  authenticate(headers: Headers, surface?: 'rest' | 'mcp'): Promise<Caller & { kind: 'account' }>;
   /** Headers for an authenticated response (X-RateLimit-*). */
   rateLimitHeaders(balance: Balance): Record<string, string>;
   balance(accountId: string): Promise<Balance>;

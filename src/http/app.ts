@@ -51,6 +51,8 @@ export interface AppOptions {
   throttle?: AuthThrottle;
   /** MCP listen streams open at once per key (default 10). */
   listenStreamsPerKey?: number;
+  /** The WWW-Authenticate challenge of a 401 on /mcp (OAuth discovery: resource_metadata); default a plain Bearer realm. */
+  mcpChallenge?: (c: Context) => string;
 }
 
 /** Shared helpers for modules that add routes. */
@@ -102,7 +104,7 @@ const CATALOG: ApiOperation = {
 export function buildApp(opts: AppOptions): Hono {
   const { registry, pipeline, auth } = opts;
   const app = new Hono();
-  const hasCredentials = (c: Context) => Boolean(c.req.header('x-api-key') || c.req.header('authorization'));
+  const hasCredentials = (c: Context) => Boolean(c.req.header('x-api-key') || c.req.header('authorization') || c.req.header('x-csrf-token'));
 
   app.use('*', hostGuard(opts.allowedHosts));
   const corsHeaders = cors({
@@ -118,6 +120,7 @@ export function buildApp(opts: AppOptions): Hono {
       'RateLimit-Policy',
       'RateLimit',
       'Retry-After',
+      'WWW-Authenticate',
     ],
     maxAge: 600,
   });
@@ -135,7 +138,7 @@ export function buildApp(opts: AppOptions): Hono {
     const { status, message, retryAfter } = publicError(err, log);
     const body: Record<string, unknown> = { error: message, code: status };
     // Tells MCP clients (mcp-remote) to send the configured key instead of trying OAuth discovery.
-    if (status === 401) headers['WWW-Authenticate'] = 'Bearer realm="werkbank"';
+    if (status === 401 && !headers['WWW-Authenticate']) headers['WWW-Authenticate'] = 'Bearer realm="werkbank"';
     if (retryAfter !== undefined) {
       body.retry_after = retryAfter;
       headers['Retry-After'] = String(retryAfter);
@@ -168,7 +171,7 @@ export function buildApp(opts: AppOptions): Hono {
   const authenticate = async (c: Context): Promise<Caller & { kind: 'account' }> => {
     let caller: Caller & { kind: 'account' };
     try {
-      caller = await auth.authenticate(c.req.raw.headers);
+      caller = await auth.authenticate(c.req.raw.headers, c.req.path === '/mcp' ? 'mcp' : 'rest');
     } catch (err) {
       // Only credentials that match nothing count (guessing); a revoked key is a plain 401 however often it comes.
       const wait = err instanceof UnknownCredentialError ? throttle.failed(clientIp(c, opts.trustProxy ?? false)) : 0;
@@ -367,7 +370,9 @@ export function buildApp(opts: AppOptions): Hono {
       const chosen = c.req.query('toolsets');
       toolsets = chosen !== undefined ? registry.selection(chosen) : opts.toolsets; // a bad name is a 400 naming it
     } catch (err) {
-      return errorResponse(c, err);
+      // A 401 points MCP clients to the OAuth discovery documents (RFC 9728); API keys keep working as before.
+      const status = err instanceof ToolError ? err.status : 0;
+      return errorResponse(c, err, status === 401 && opts.mcpChallenge ? { 'WWW-Authenticate': opts.mcpChallenge(c) } : {});
     }
     let res: Response | undefined;
     let parsedBody: unknown;

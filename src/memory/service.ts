@@ -202,6 +202,23 @@ export class MemoryService {
     if (await col.delete(accountId, id)) this.changed({ accountId, uri: item.uri, kind: 'deleted' });
   }
 
+  /** Every item of the account (export). */
+  async exportAccount(accountId: string): Promise<MemoryItem[]> {
+    const col = await this.collection();
+    return (await col.list(accountId)).map(([, item]) => item);
+  }
+
+  /** Delete every item of the account (the account is deleted). */
+  async deleteAccount(accountId: string): Promise<number> {
+    const col = await this.collection();
+    let n = 0;
+    for (const [id, item] of await col.list(accountId)) {
+      await this.purge(col, accountId, id, item);
+      n++;
+    }
+    return n;
+  }
+
   /** Delete every expired item (run periodically by the server). */
   async sweep(): Promise<number> {
     const col = await this.collection();

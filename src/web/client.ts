@@ -21,6 +21,8 @@ export function webClient(): void {
   const body = document.body;
   const dev = body.dataset.dev === '1';
   const csrf = (document.querySelector('meta[name="csrf-token"]') as HTMLMetaElement | null)?.content ?? '';
+  // Signed in with a passkey: requests without a key go with the session cookie and its CSRF token.
+  const sessionCsrf = (document.querySelector('meta[name="session-csrf"]') as HTMLMetaElement | null)?.content ?? '';
 
   const $ = <T extends HTMLElement = HTMLElement>(sel: string, root: ParentNode = document) => root.querySelector(sel) as T | null;
   const h = (tag: string, attrs: Record<string, any> = {}, ...children: (Node | string | null | undefined | false)[]): HTMLElement => {
@@ -88,11 +90,12 @@ export function webClient(): void {
     if (init.body !== undefined) headers['Content-Type'] = 'application/json';
     if (init.admin) headers.Authorization = `Bearer ${init.admin}`;
     else if (init.key) headers['X-API-Key'] = init.key;
+    else if (sessionCsrf) headers['X-CSRF-Token'] = sessionCsrf;
     const res = await fetch(path, {
       method: init.method ?? 'GET',
       headers,
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      credentials: 'omit',
+      credentials: !init.key && !init.admin && sessionCsrf ? 'same-origin' : 'omit',
       cache: 'no-store',
     });
     showBalance(res);
@@ -111,7 +114,7 @@ export function webClient(): void {
     storage.setKey(j.data.key);
     return j.data.key;
   };
-  if (storage.key() && body.dataset.page !== 'account') void api('/api/v1/account', { key: storage.key() }).catch(() => undefined);
+  if ((storage.key() || sessionCsrf) && body.dataset.page !== 'account') void api('/api/v1/account', { key: storage.key() }).catch(() => undefined);
 
   // ---- catalogue -----------------------------------------------------------
   const initCatalogue = () => {
@@ -426,6 +429,10 @@ export function webClient(): void {
       keybox.textContent = '';
       keybox.hidden = false;
       const key = storage.key();
+      if (!key && sessionCsrf) {
+        keybox.append(h('p', { id: 'session-run', text: 'Runs on your own account (signed in with a passkey).' }));
+        return;
+      }
       if (key) {
         keybox.append(
           h('p', { class: 'row' }, `Runs with the API key ${key.slice(0, 10)}… from this browser.`, h('button', { type: 'button', class: 'secondary', onclick: () => (storage.setKey(''), drawKeybox()) }, 'Forget key')),
@@ -486,7 +493,7 @@ export function webClient(): void {
       status.textContent = 'Running…';
       try {
         let key = storage.key();
-        if (!key && dev) key = await devKey().catch(() => '');
+        if (!key && dev && !sessionCsrf) key = await devKey().catch(() => '');
         const started = performance.now();
         const r = await api(data.path, { method: 'POST', body: args, key });
         const ms = Math.round(performance.now() - started);

@@ -48,6 +48,8 @@ export interface WebOptions {
    */
   dev?: boolean | 'auto';
   now?: () => Date;
+  /** The passkey session of a page request, if any (src/web/account-auth.ts): the playground then runs on it. */
+  session?: (c: Context) => Promise<{ csrf: string; account: string } | undefined>;
 }
 
 /** The file name of Redoc's standalone bundle as scripts/build-web.mjs copies it next to the CLI bundle. */
@@ -66,6 +68,12 @@ function readRedoc(): Buffer | null {
   } catch {
     return null;
   }
+}
+
+/** The versioned URLs of the pages' stylesheet and script (for pages made elsewhere: src/web/account-auth.ts). */
+export function webAssets(): { css: string; js: string } {
+  const js = `"use strict";var __name=(f)=>f;(${webClient.toString()})();\n`;
+  return { css: `/web/app.css?v=${hashOf(STYLE)}`, js: `/web/app.js?v=${hashOf(js)}` };
 }
 
 export function webFeature(opts: WebOptions): Feature {
@@ -94,7 +102,7 @@ export function webFeature(opts: WebOptions): Feature {
   let devKey: Promise<string> | undefined;
 
   const html = (c: Context, body: string, csp = PAGE_CSP, status = 200) =>
-    c.body(body, status as 200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', ...securityHeaders(csp) });
+    c.body(body, status as 200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-cache', ...securityHeaders(csp) });
   const asset = (c: Context, body: string | Uint8Array, type: string) => {
     const etag = `"${hashOf(body)}"`;
     const headers = {
@@ -130,7 +138,8 @@ export function webFeature(opts: WebOptions): Feature {
     routes: [
       selfServiceRoutes(accounts, opts.store, opts.now),
       (app) => {
-        app.get('/', async (c) => html(c, cataloguePage(registry, { assets, csrf, dev: await dev() })));
+        const session = async (c: Context) => opts.session?.(c);
+        app.get('/', async (c) => html(c, cataloguePage(registry, { assets, csrf, dev: await dev(), session: await session(c) })));
         app.get('/tools/:slug', async (c) => {
           const entry = registry.bySlugOrNull(c.req.param('slug'));
           if (!entry || !registry.listed().includes(entry)) {
@@ -139,7 +148,7 @@ export function webFeature(opts: WebOptions): Feature {
           }
           const declaration = (await entry.load()) as { examples?: { name?: string; input: unknown }[] };
           const examples = (declaration.examples ?? []).map((e) => ({ name: e.name, input: e.input }));
-          return html(c, toolPage(registry, entry, examples, { assets, csrf, dev: await dev() }));
+          return html(c, toolPage(registry, entry, examples, { assets, csrf, dev: await dev(), session: await session(c) }));
         });
         app.get('/account', async (c) => html(c, accountPage({ assets, csrf, dev: await dev() })));
         app.get('/docs', (c) => {

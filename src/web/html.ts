@@ -63,13 +63,15 @@ export function hashOf(text: string | Uint8Array): string {
 
 export interface Frame {
   title: string;
-  page: 'catalogue' | 'tool' | 'account';
+  page: 'catalogue' | 'tool' | 'account' | 'auth';
   body: string;
   assets: { css: string; js: string };
   /** Data for the browser code (JSON blocks). */
   data?: string;
   csrf: string;
   dev: boolean;
+  /** Signed in with a passkey: the session's CSRF token (requests with the cookie send it) and the account. */
+  session?: { csrf: string; account: string };
 }
 
 export function frame(f: Frame): string {
@@ -82,14 +84,14 @@ export function frame(f: Frame): string {
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(f.title)}</title>
 <meta name="csrf-token" content="${esc(f.csrf)}">
-<link rel="stylesheet" href="${f.assets.css}">
+${f.session ? `<meta name="session-csrf" content="${esc(f.session.csrf)}">\n` : ''}<link rel="stylesheet" href="${f.assets.css}">
 <script src="${f.assets.js}" defer></script>
 </head>
 <body data-page="${f.page}"${f.dev ? ' data-dev="1"' : ''}>
 <a class="skip" href="#main">Skip to content</a>
 <header class="top">
 <a class="brand" href="/">werkbank</a>
-<nav aria-label="Main">${nav('/', 'Tools', 'catalogue')}${nav('/account', 'Account', 'account')}${nav('/docs', 'API reference')}</nav>
+<nav aria-label="Main">${nav('/', 'Tools', 'catalogue')}${nav('/account', f.session ? `Account (${esc(f.session.account)})` : 'Account', 'account')}${nav('/docs', 'API reference')}${f.session ? '' : nav('/signin', 'Sign in')}</nav>
 <span class="balance" id="balance" role="status" aria-live="polite"></span>
 <button type="button" class="secondary" id="theme" aria-label="Switch between light and dark theme">Theme</button>
 </header>
