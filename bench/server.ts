@@ -9,6 +9,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { configFromEnv, createServer } from '../src/server.js';
+import { PLANS } from '../src/accounts/accounts.js';
 
 export const SAMPLE = { text: 'Hallo wereld. Dit is een benchmark van werkbank!' };
 export const SAMPLE_DATA = { words: 8, characters: 48, characters_no_spaces: 41, sentences: 2, paragraphs: 1, reading_time_seconds: 3 };
@@ -32,6 +33,22 @@ async function main() {
     await server.accounts.addPack('bench', 5000);
     for (let i = 0; i < 40; i++) await server.accounts.addPack('bench', 5000); // enough credits for every request
     key = (await server.accounts.createKey('bench')).key;
+    if (process.argv.includes('--bloat')) {
+      // Two other free accounts with their agent memory filled to the quota with control characters
+      // (each stored as six bytes by JSON escaping): what a hostile free account can hold.
+      const memory = server.store.collection<unknown>('memory');
+      const value = '\u0001'.repeat(60_000);
+      for (const name of ['bloat-a', 'bloat-b']) {
+        const { id } = await server.accounts.createAccount(name, 'free');
+        for (let i = 0; ; i++) {
+          try {
+            await memory.set(id, `default/item-${i}`, { value }, { maxBytes: PLANS.free.memoryBytes });
+          } catch {
+            break; // at the quota
+          }
+        }
+      }
+    }
     fetchHandler = server.app.fetch;
   }
   const http = serve({ fetch: fetchHandler, port: 0, hostname: '127.0.0.1' }, (info) => {

@@ -5,6 +5,7 @@
 // - Redoc's standalone bundle (the /docs API reference), copied so that a published package serves
 //   /docs without a CDN and without redoc installed (it is a dev dependency).
 import { copyFileSync, mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { build } from 'esbuild';
 import { WEB_APP_BUILD, WEB_APP_ENTRY, WEB_APP_FILE } from '../dist/src/web/assets.js';
@@ -14,3 +15,8 @@ await build({ ...WEB_APP_BUILD, target: [...WEB_APP_BUILD.target], entryPoints: 
 
 const source = createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js');
 copyFileSync(source, 'dist/chunks/redoc.standalone.js'); // REDOC_FILE in src/web/feature.ts
+
+// The passkey pages' WebAuthn browser library (@simplewebauthn/browser, a dev dependency like every
+// library here), copied for the same reason: WEBAUTHN_FILE in src/web/account-auth.ts.
+const webauthnEntry = createRequire(import.meta.url).resolve('@simplewebauthn/browser');
+copyFileSync(resolve(dirname(webauthnEntry), '..', 'dist/bundle/index.umd.min.js'), 'dist/chunks/webauthn.umd.min.js');

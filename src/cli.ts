@@ -26,7 +26,7 @@ const help = (defaults: string, toolsets: string) => `werkbank ${VERSION}: deter
 Usage:
   werkbank [stdio] [--toolsets LIST] [--data DIR]
                                          MCP server over stdio (default; agent memory in ~/.werkbank)
-  werkbank serve [--port 8787] [--host 127.0.0.1] [--data DIR] [--toolsets LIST] [--dev]
+  werkbank serve [--port 8787] [--host 127.0.0.1] [--data DIR] [--toolsets LIST] [--dev] [--signup open|off]
                                          HTTP server: POST /api/v1/tools/<slug>, GET /openapi.json, /mcp
   werkbank doctor                        check the environment, print MCP host configs
   werkbank install-browser [--data DIR] [--from PATH]
@@ -46,7 +46,10 @@ Options:
   --data DIR        data dir (default ./.werkbank; stdio and install-browser: ~/.werkbank; or WERKBANK_DATA_DIR)
   --toolsets LIST   MCP toolsets, comma-separated, or "all" (default ${defaults}, or WERKBANK_TOOLSETS)
                     toolsets: ${toolsets}
-  --dev             (serve) on first start, create a local "dev" account and print its key once
+  --dev             (serve) on first start, create a local "dev" account and print its key once;
+                    sign-up open, pages at http://localhost:<port> (passkeys need a domain name)
+  --signup open|off (serve) may visitors make their own account with a passkey on /signin (default off,
+                    or WERKBANK_SIGNUP; set WERKBANK_BASE_URL to the public https:// address)
   --database-url URL  PostgreSQL store shared by several processes (or WERKBANK_DATABASE_URL; default: embedded)
   --workers N       (serve) processes sharing the port (default: all cores with a database URL, else 1)
   --json            (administration, install-browser) machine-readable output
@@ -54,7 +57,8 @@ Options:
   -v, --version     the version
 
 Environment: WERKBANK_DATA_DIR, WERKBANK_TOOLSETS, WERKBANK_PORT, WERKBANK_HOST, WERKBANK_ADMIN_TOKEN
-(enables /api/v1/admin), WERKBANK_ALLOWED_HOSTS (Host names accepted besides localhost),
+(enables /api/v1/admin; at least 32 characters), WERKBANK_ALLOWED_HOSTS (Host names accepted besides localhost),
+WERKBANK_SIGNUP (open|off), WERKBANK_BASE_URL (the public address: passkeys' relying party and the OAuth issuer),
 WERKBANK_CHROMIUM_PATH (the browser renders use), WERKBANK_BROWSER_DIR (where install-browser puts
 it; default <data dir>/browser), WERKBANK_BROWSER_AUTO_INSTALL=1 (the first render installs it).
 `;
@@ -134,6 +138,7 @@ async function main(argv: string[]): Promise<number> {
       data: { type: 'string' },
       toolsets: { type: 'string' },
       dev: { type: 'boolean' },
+      signup: { type: 'string' },
       plan: { type: 'string' },
       account: { type: 'string' },
       pack: { type: 'string' },
@@ -223,16 +228,22 @@ async function serveCommand(values: Record<string, string | boolean | undefined>
     host: values.host as string | undefined,
     toolsets: values.toolsets as string | undefined,
   });
+  const { signupModeFrom } = await import('./http/identity.js');
+  config.signup = signupModeFrom((values.signup as string | undefined) ?? process.env.WERKBANK_SIGNUP, values.dev ? 'open' : 'off');
   const workers = workerCount(values.workers as string | undefined, config.databaseUrl);
   if (workers > 1 && cluster.isPrimary) return await superviseWorkers(workers), -1;
   const server = await createServer(config);
   const devKeyCreated = values.dev && (cluster.worker?.id ?? 1) === 1 ? await devKey(server.accounts) : null;
-  const http = serve({ fetch: server.app.fetch, port, hostname: config.host }, (info) => {
+  const { SERVER_OPTIONS, capConnections } = await import('./http/protect.js');
+  const http = serve({ fetch: server.app.fetch, port, hostname: config.host, serverOptions: SERVER_OPTIONS }, (info) => {
     const shown = config.host.includes(':') ? `[${config.host}]` : config.host;
-    config.baseUrl ??= `http://${shown}:${info.port}`; // links to hosted render files (WERKBANK_BASE_URL overrides)
+    // Links to hosted render files, the passkeys' relying party and the OAuth issuer (WERKBANK_BASE_URL overrides).
+    // Under --dev on loopback the pages live at localhost: browsers refuse passkeys on an IP address.
+    const loopback = ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(config.host);
+    config.baseUrl ??= values.dev && loopback ? `http://localhost:${info.port}` : `http://${shown}:${info.port}`;
     process.stderr.write(
       `werkbank ${VERSION} listening on http://${shown}:${info.port} (${server.registry.tools.length} tools; store ${server.store.describe()}` +
-        `${cluster.worker ? `; worker ${cluster.worker.id}, pid ${process.pid}` : ''})\n`,
+        `${cluster.worker ? `; worker ${cluster.worker.id}, pid ${process.pid}` : ''}; sign-up ${config.signup}; open ${config.baseUrl})\n`,
     );
     if (devKeyCreated)
       print(
@@ -242,6 +253,7 @@ async function serveCommand(values: Record<string, string | boolean | undefined>
     // Machine-readable line for tests and scripts that start with --port 0.
     if (process.env.WERKBANK_PRINT_PORT) print(JSON.stringify({ port: info.port }));
   });
+  capConnections(http as import('node:http').Server);
   http.on('error', (err: NodeJS.ErrnoException) => {
     const where = `${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
     const line =
@@ -385,6 +397,10 @@ async function doctor(dataDirOption: string | undefined, databaseUrl: string | u
   checks.push(dataDirCheck(dataDir));
   checks.push(await (await import('./store/commands.js')).storeCheck(dataDir, databaseUrl));
   checks.push(await renderCheck(dataDir));
+  if (process.env.WERKBANK_ADMIN_TOKEN) {
+    const problem = (await import('./server.js')).adminTokenProblem(process.env.WERKBANK_ADMIN_TOKEN);
+    checks.push(['admin token', !problem, problem ?? `WERKBANK_ADMIN_TOKEN set (${process.env.WERKBANK_ADMIN_TOKEN.length} characters): the admin API is on`]);
+  }
   print(`werkbank ${VERSION} doctor\n`);
   const mark = (ok: boolean | 'note') => (ok === 'note' ? 'note' : ok ? 'ok  ' : 'FAIL');
   for (const [name, ok, detail] of checks) print(`  ${mark(ok)}  ${name}: ${detail.replace(/\n/g, '\n        ')}`);

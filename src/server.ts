@@ -27,6 +27,11 @@ import { LOCALHOST_NAMES } from './http/guard.js';
 import { renderFeature, type RenderConfig } from './render/feature.js';
 import { webFeature } from './web/feature.js';
 import { ToolError } from './core/tool.js';
+import { Sessions } from './http/sessions.js';
+import { CompositeAuth, Identity, identityRoutes, signupModeFrom, type SignupMode } from './http/identity.js';
+import { OAuth, oauthRoutes } from './http/oauth.js';
+import { authPages } from './web/account-auth.js';
+import { webAssets } from './web/feature.js';
 
 export interface ServerConfig extends RenderConfig {
   dataDir: string;
@@ -44,6 +49,15 @@ export interface ServerConfig extends RenderConfig {
   baseUrl?: string;
   /** Turn metering off (benchmarks only). */
   metering?: boolean;
+  /** Who may make an account on /signin: 'open' or 'off' (default; WERKBANK_SIGNUP, `serve --signup`, on under --dev). */
+  signup?: SignupMode;
+  /** Sign-ups per address and hour (default 10), failed passkey sign-ins per address and 15 minutes (default 10). */
+  signupsPerHour?: number;
+  failedSigninsPer15Min?: number;
+  /** OAuth access token lifetime in seconds (default 900). */
+  accessTokenSeconds?: number;
+  /** Tests only: a CA (PEM) trusted for client ID metadata documents (a self-signed local test host). */
+  oauthClientDocumentCa?: string;
   now?: () => Date;
 }
 
@@ -64,6 +78,11 @@ export function configFromEnv(over: Partial<ServerConfig> = {}): ServerConfig {
     trustProxy: over.trustProxy ?? env.WERKBANK_TRUST_PROXY === '1',
     baseUrl: over.baseUrl ?? (env.WERKBANK_BASE_URL || undefined),
     metering: over.metering ?? true,
+    signup: over.signup ?? signupModeFrom(env.WERKBANK_SIGNUP),
+    signupsPerHour: over.signupsPerHour,
+    failedSigninsPer15Min: over.failedSigninsPer15Min,
+    accessTokenSeconds: over.accessTokenSeconds,
+    oauthClientDocumentCa: over.oauthClientDocumentCa,
     now: over.now,
     renderPrice: over.renderPrice ?? envInt('WERKBANK_RENDER_PRICE', 0),
     renderDeadlineMs: over.renderDeadlineMs ?? envInt('WERKBANK_RENDER_DEADLINE_MS', 1000),
@@ -97,20 +116,75 @@ function isLoopback(host: string): boolean {
   return LOCALHOST_NAMES.includes(host) || host.startsWith('127.');
 }
 
+/** The shortest admin token accepted: it guards every account, so it must not be guessable. */
+export const ADMIN_TOKEN_MIN = 32;
+
+/** Why this admin token is refused, or null when it is acceptable (start-up and `doctor`). */
+export function adminTokenProblem(token: string | undefined): string | null {
+  if (token === undefined || token.length >= ADMIN_TOKEN_MIN) return null;
+  return (
+    `WERKBANK_ADMIN_TOKEN has ${token.length} characters; use at least ${ADMIN_TOKEN_MIN} random ones ` +
+    '(for example the output of `openssl rand -hex 32`), or unset it to turn the admin API off'
+  );
+}
+
 export async function createServer(config: ServerConfig): Promise<Server> {
+  const tokenProblem = adminTokenProblem(config.adminToken);
+  if (tokenProblem) throw new ToolError(tokenProblem);
   const registry = await loadRegistry();
   const toolsets = typeof config.toolsets === 'object' ? config.toolsets : registry.selection(config.toolsets);
   const store = await openStore(config);
   const accounts = new Accounts(store, config.now);
   const memory = new MemoryService(
     async () => store,
-    async (accountId) => PLANS[(await store.getAccount(accountId))?.plan ?? 'free'].memoryRetentionDays,
+    async (accountId) => {
+      const plan = PLANS[(await store.getAccount(accountId))?.plan ?? 'free'];
+      return { retentionDays: plan.memoryRetentionDays, quotaBytes: plan.memoryBytes };
+    },
     config.now,
   );
   // Several processes on one database: memory changes and revocations made elsewhere reach this one's clients.
   await memory.listenAcrossInstances();
   await store.subscribe?.('key_revoked', (keyId) => typeof keyId === 'string' && accounts.keyRevokedElsewhere(keyId));
-  const features: Feature[] = [memoryFeature(memory), renderFeature(config, accounts, store), webFeature({ registry, accounts, store, host: config.host, now: config.now })];
+  // People's own accounts (passkeys, sessions) and OAuth for /mcp: src/http/identity.ts, src/http/oauth.ts.
+  const sessions = new Sessions(store, config.now);
+  const identity = new Identity({
+    store,
+    accounts,
+    memory,
+    sessions,
+    signup: config.signup ?? 'off',
+    baseUrl: () => config.baseUrl,
+    trustProxy: config.trustProxy ?? false,
+    signupsPerHour: config.signupsPerHour,
+    failedSigninsPer15Min: config.failedSigninsPer15Min,
+    now: config.now,
+  });
+  const oauth = new OAuth({
+    store,
+    accounts,
+    identity,
+    baseUrl: () => config.baseUrl,
+    trustProxy: config.trustProxy ?? false,
+    accessTokenSeconds: config.accessTokenSeconds,
+    resolver: config.renderResolver,
+    policy: config.renderPolicy,
+    clientDocumentCa: config.oauthClientDocumentCa,
+    now: config.now,
+  });
+  oauth.onRevoked = (keyId) => accounts.keyRevokedElsewhere(keyId);
+  identity.opts.onAccountDeleted = (accountId) => oauth.deleteAccount(accountId);
+  const pages = authPages({ identity, assets: webAssets });
+  const auth = new CompositeAuth(accounts, sessions, oauth);
+  const pageSession = async (c: import('hono').Context) => {
+    const session = await identity.session(c);
+    return session && { csrf: session.csrf, account: (await accounts.accountInfo(session.accountId)).name };
+  };
+  const features: Feature[] = [
+    memoryFeature(memory),
+    renderFeature(config, accounts, store),
+    webFeature({ registry, accounts, store, host: config.host, now: config.now, session: pageSession }),
+  ];
   const meters = Object.assign({}, ...features.map((f) => f.meters ?? {}));
   const pipeline = new Pipeline(config.metering === false ? null : accounts, meters, servicesOf(features));
   const mcp = new McpSurface({
@@ -125,17 +199,26 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     registry,
     pipeline,
     mcp,
-    auth: accounts,
+    auth,
+    mcpChallenge: (c) => oauth.challenge(c),
     toolsets,
     allowedHosts,
     trustProxy: config.trustProxy,
+    ready: async () => void (await store.ping?.()),
+    listenStreamsPerKey: PLANS.free.listenStreamsPerKey,
     onKeyRevoked: (listener) => accounts.onKeyRevoked(listener),
     mcpEvents: (listener) =>
       memory.events.on('change', (change: MemoryChange) => {
         listener(change.accountId, { kind: 'resource_updated', uri: change.uri });
         if (change.kind !== 'updated') listener(change.accountId, { kind: 'resources_changed' });
       }),
-    routes: [accountRoutes(accounts, config.adminToken), ...features.flatMap((f) => f.routes ?? [])],
+    routes: [
+      pages.routes,
+      identityRoutes(identity, { connections: (id) => oauth.connections(id), revokeConnection: (id, grant) => oauth.revokeGrant(id, grant) }),
+      oauthRoutes(oauth, identity, pages.consent),
+      accountRoutes(accounts, config.adminToken),
+      ...features.flatMap((f) => f.routes ?? []),
+    ],
     operations: (reg) => [...accountOperations(), ...features.flatMap((f) => f.operations?.(reg) ?? [])],
   });
   // On a shared database one instance at a time sweeps (advisory lock); the others skip that round.
@@ -145,6 +228,10 @@ export async function createServer(config: ServerConfig): Promise<Server> {
       await memory.sweep();
       // Holds of calls whose process died mid-call (no call runs for an hour) go back to their accounts.
       await store.ledger?.releaseStaleHolds(3600_000);
+      const now = (config.now?.() ?? new Date()).toISOString();
+      await sessions.table.sweep(now);
+      await store.records('webauthn_flows').sweep(now);
+      await oauth.sweep();
     };
     await (store.exclusive ? store.exclusive('sweep', run) : run());
   };

@@ -9,7 +9,8 @@ import { McpSurface } from './mcp/surface.js';
 import { Pipeline } from './core/pipeline.js';
 import type { Registry } from './core/registry.js';
 import type { ToolsetSelection } from './core/toolsets.js';
-import { LowStore, type Store } from './store/store.js';
+import { LowStore } from './store/low.js';
+import type { Store } from './store/store.js';
 import { MemoryService } from './memory/service.js';
 import { PLANS } from './accounts/accounts.js';
 import { prompts } from './mcp/prompts.js';
@@ -24,7 +25,7 @@ export function runStdio(registry: Registry, toolsets: ToolsetSelection, dataDir
   // Anything printed by a library must not corrupt the protocol channel.
   console.log = console.info = console.debug = (...args: unknown[]) => log(args.map(String).join(' '));
   const lease = storeLease(dataDir);
-  const features = [memoryFeature(new MemoryService(lease.open, () => PLANS.paid.memoryRetentionDays)), localRenderFeature(dataDir)];
+  const features = [memoryFeature(new MemoryService(lease.open, () => ({ retentionDays: PLANS.paid.memoryRetentionDays, quotaBytes: PLANS.paid.memoryBytes }))), localRenderFeature(dataDir)];
   const mcp = new McpSurface({
     registry,
     pipeline: new Pipeline(null, {}, servicesOf(features)),

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer, post, spawnServe, tempDir, CLI, type TestServer } from './helpers/server.js';
-import { LowStore } from '../src/store/store.js';
+import { LowStore } from '../src/store/low.js';
 import { Accounts, nextResetFor, periodStartFor } from '../src/accounts/accounts.js';
 
 const servers: TestServer[] = [];
@@ -264,8 +264,8 @@ describe('administration', () => {
   it('admin API: disabled without a token; with it, the same operations as the CLI', async () => {
     const off = await server();
     expect((await fetch(`${off.url}/api/v1/admin/accounts`)).status).toBe(404);
-    const s = await server({ adminToken: 'secret-token' });
-    const h = { Authorization: 'Bearer secret-token', 'Content-Type': 'application/json' };
+    const s = await server({ adminToken: 'secret-token-for-the-ledger-tests-0123456789' });
+    const h = { Authorization: 'Bearer secret-token-for-the-ledger-tests-0123456789', 'Content-Type': 'application/json' };
     expect((await fetch(`${s.url}/api/v1/admin/accounts`, { headers: { Authorization: 'Bearer wrong' } })).status).toBe(401);
     const acc = await fetch(`${s.url}/api/v1/admin/accounts`, { method: 'POST', headers: h, body: JSON.stringify({ name: 'beta', plan: 'free' }) });
     expect(acc.status).toBe(201);

@@ -96,15 +96,19 @@ describe('HTTP details hosts rely on', () => {
     expect(Date.parse(data[0].lastUsedAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
   });
 
-  it('/mcp without a key answers 401 with WWW-Authenticate: Bearer, and OAuth discovery finds nothing', async () => {
+  it('/mcp without a key answers 401 with WWW-Authenticate: Bearer pointing to OAuth discovery (RFC 9728)', async () => {
     const res = await fetch(srv.url + '/mcp', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
     expect(res.status).toBe(401);
-    expect(res.headers.get('www-authenticate')).toBe('Bearer realm="werkbank"');
+    expect(res.headers.get('www-authenticate')).toBe(
+      `Bearer realm="werkbank", resource_metadata="${srv.url}/.well-known/oauth-protected-resource/mcp", scope="mcp"`,
+    );
     for (const path of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-authorization-server']) {
       const wk = await fetch(srv.url + path);
-      expect(wk.status, path).toBe(404);
-      expect(await wk.json()).toMatchObject({ code: 404 });
+      expect(wk.status, path).toBe(200);
     }
+    // A REST 401 stays a plain Bearer challenge.
+    const rest = await fetch(srv.url + '/api/v1/account');
+    expect(rest.headers.get('www-authenticate')).toBe('Bearer realm="werkbank"');
   });
 
   it('every tool has its full reference as the MCP resource werkbank://docs/<slug>, beside agent memory', async () => {

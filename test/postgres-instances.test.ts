@@ -19,7 +19,7 @@ import { allToolsets, loadAllTools } from '../tools/index.js';
 import { Registry } from '../src/core/registry.js';
 import { PgStore } from '../src/store/postgres.js';
 
-const ADMIN = 'admin-token-for-tests';
+const ADMIN = 'admin-token-for-tests-0123456789abcdef';
 let db: TestDatabase;
 let sql: pg.Pool;
 const filesDir = tempDir('werkbank-shared-files-');

@@ -204,9 +204,9 @@ describe('catalog, health and OpenAPI', () => {
     await check('GET', '/api/v1/memory/{namespace}/{key}', '/api/v1/memory/notes/first');
     await check('DELETE', '/api/v1/memory/{namespace}/{key}', '/api/v1/memory/notes/first');
     // The admin routes, on a server with an admin token.
-    const admin = await startServer({ adminToken: 'token-for-the-openapi-test' });
+    const admin = await startServer({ adminToken: 'token-for-the-openapi-test-0123456789abcdef' });
     try {
-      const on = { base: admin.url, headers: { Authorization: 'Bearer token-for-the-openapi-test' } };
+      const on = { base: admin.url, headers: { Authorization: 'Bearer token-for-the-openapi-test-0123456789abcdef' } };
       await check('POST', '/api/v1/admin/accounts', '/api/v1/admin/accounts', { name: 'docs-check', plan: 'free' }, on);
       await check('GET', '/api/v1/admin/accounts', '/api/v1/admin/accounts', undefined, on);
       const created = await check('POST', '/api/v1/admin/keys', '/api/v1/admin/keys', { account: 'docs-check' }, on);

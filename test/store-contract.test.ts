@@ -4,7 +4,8 @@
  * WERKBANK_TEST_DATABASE_URL).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LowStore, type Account, type ApiKeyRecord, type Store, type UsageEntry } from '../src/store/store.js';
+import { LowStore } from '../src/store/low.js';
+import type { Account, ApiKeyRecord, Store, UsageEntry } from '../src/store/store.js';
 import { PgStore } from '../src/store/postgres.js';
 import { tempDir } from './helpers/server.js';
 import { startPostgres, type TestDatabase } from './helpers/postgres.js';
@@ -85,6 +86,45 @@ for (const backend of backends) {
         expect(store.describe()).toMatch(backend.name === 'lowdb' ? /lowdb/ : /PostgreSQL/);
       } finally {
         await store.close();
+      }
+    });
+
+    it('records: put, get, list by account, expiry, insert-once, take-once under concurrency, durable across a reopen', async () => {
+      const { store, reopen } = await backend.fresh();
+      const t = store.records<{ n: number }>('sessions');
+      await t.put({ id: 's1', accountId: 'acc_a', value: { n: 1 }, expiresAt: '2026-02-01T00:00:00.000Z' });
+      await t.put({ id: 's2', accountId: 'acc_a', value: { n: 2 }, expiresAt: null });
+      await t.put({ id: 's3', accountId: 'acc_b', value: { n: 3 }, expiresAt: null });
+      expect(await t.get('s1', T0)).toEqual({ id: 's1', accountId: 'acc_a', value: { n: 1 }, expiresAt: '2026-02-01T00:00:00.000Z' });
+      expect(await t.get('s1', '2026-02-01T00:00:00.000Z')).toBeUndefined(); // expired
+      expect(await t.get('constructor', T0)).toBeUndefined();
+      expect((await t.listByAccount('acc_a', T0)).map((r) => r.id)).toEqual(['s1', 's2']);
+      expect(await store.records('other').get('s1', T0)).toBeUndefined(); // tables are apart
+      // insert: once while live; an expired row may be replaced.
+      expect(await t.insert({ id: 's2', accountId: 'acc_a', value: { n: 9 }, expiresAt: null }, T0)).toBe(false);
+      expect(await t.insert({ id: 's1', accountId: 'acc_a', value: { n: 10 }, expiresAt: null }, '2026-03-01T00:00:00.000Z')).toBe(true);
+      const inserts = await Promise.all(Array.from({ length: 5 }, (_, i) => t.insert({ id: 'evt', accountId: null, value: { n: i }, expiresAt: null }, T0)));
+      expect(inserts.filter(Boolean).length).toBe(1);
+      // take: exactly one of several concurrent callers gets the row.
+      await t.put({ id: 'code', accountId: 'acc_a', value: { n: 7 }, expiresAt: null });
+      const takes = await Promise.all(Array.from({ length: 5 }, () => t.take('code', T0)));
+      expect(takes.filter(Boolean)).toEqual([{ id: 'code', accountId: 'acc_a', value: { n: 7 }, expiresAt: null }]);
+      expect(await t.delete('s2')).toBe(true);
+      expect(await t.delete('s2')).toBe(false);
+      await t.put({ id: 'old', accountId: 'acc_b', value: { n: 0 }, expiresAt: '2026-01-01T00:00:00.000Z' });
+      expect(await t.sweep(T0)).toBe(1);
+      await store.close();
+      const again = await reopen();
+      try {
+        const u = again.records<{ n: number }>('sessions');
+        expect((await u.get('s1', T0))?.value).toEqual({ n: 10 });
+        expect(await u.get('s2', T0)).toBeUndefined();
+        expect(await u.get('code', T0)).toBeUndefined();
+        expect(await u.deleteByAccount('acc_b')).toBe(1);
+        expect(await u.listByAccount('acc_b', T0)).toEqual([]);
+        expect((await u.get('evt', T0))?.accountId).toBeNull();
+      } finally {
+        await again.close();
       }
     });
 

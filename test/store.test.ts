@@ -4,13 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, readFileSync, readdirSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { LowStore } from '../src/store/store.js';
+import { LowStore } from '../src/store/low.js';
 import { tempDir } from './helpers/server.js';
 import { repoRoot } from './helpers/paths.js';
 
-const STORE = resolve(repoRoot, 'dist/src/store/store.js');
+const STORE = resolve(repoRoot, 'dist/src/store/low.js');
 
 /** In a child process: create an account, make `n` charges, then SIGKILL itself before any snapshot. */
 function chargeAndCrash(dir: string, n: number) {
@@ -35,8 +35,7 @@ describe('store journal', () => {
   it('re-applies charges the snapshot does not include after a crash, exactly once', async () => {
     const dir = tempDir();
     chargeAndCrash(dir, 7);
-    const snapshot = JSON.parse(readFileSync(join(dir, 'werkbank.json'), 'utf8'));
-    expect(snapshot.accounts.acc_test.allowanceUsed).toBe(0); // the crash came before the lazy snapshot
+    expect(existsSync(join(dir, 'werkbank.json'))).toBe(false); // the crash came before the lazy snapshot: all is in the journal
     const store = await LowStore.open(dir);
     expect(store.getAccount('acc_test')).toMatchObject({ allowanceUsed: 7, packCredits: 3 });
     expect(await store.usageTotals('acc_test', '2026-01-01')).toEqual([{ date: '2026-01-05', tool: 'x', calls: 7, credits: 14 }]);
@@ -55,17 +54,40 @@ describe('store journal', () => {
     const journal = readdirSync(join(dir, 'journal'))[0];
     appendFileSync(
       join(dir, 'journal', journal),
-      JSON.stringify({ seq: 3, accountId: 'acc_test', entry: { at: '2025-12-31T10:00:00.000Z', tool: 'x', surface: 'rest', credits: 1, fromAllowance: 1, fromPacks: 0 },
-        delta: { periodStart: '2025-12-01T00:00:00.000Z', allowanceUsed: 1, packCredits: -0 } }) + '\n',
+      JSON.stringify({ b: [{ op: 'charge', seq: 50, accountId: 'acc_test', entry: { at: '2025-12-31T10:00:00.000Z', tool: 'x', surface: 'rest', credits: 1, fromAllowance: 1, fromPacks: 0 },
+        delta: { periodStart: '2025-12-01T00:00:00.000Z', allowanceUsed: 1, packCredits: -0 } }] }) + '\n',
     );
-    appendFileSync(join(dir, 'journal', journal), '{"seq":99,"accountId":"acc_te'); // torn at the end, never acknowledged
+    // A batch torn at the end (never acknowledged): none of its changes counts, not even the complete ones.
+    appendFileSync(join(dir, 'journal', journal), '{"b":[{"op":"account","seq":98,"account":{"id":"acc_test","name":"t","plan":"paid"}},{"op":"charge","seq":99,"accountId":"acc_te');
     const store = await LowStore.open(dir);
-    expect(store.getAccount('acc_test')).toMatchObject({ allowanceUsed: 2, packCredits: 8 });
+    expect(store.getAccount('acc_test')).toMatchObject({ plan: 'free', allowanceUsed: 2, packCredits: 8 });
     // The earlier-period entry still counts as a call in the history.
     expect(await store.usageTotals('acc_test', '2025-12-01')).toEqual([
       { date: '2025-12-31', tool: 'x', calls: 1, credits: 1 },
       { date: '2026-01-05', tool: 'x', calls: 2, credits: 4 },
     ]);
     await store.close();
+  });
+
+  it('opens a 1.1 data dir: single-charge journal lines are applied, memory moves out of the snapshot, files become private', async () => {
+    const dir = tempDir();
+    const account = { id: 'acc_old', name: 'old', plan: 'free', createdAt: '2026-01-01T00:00:00.000Z', periodStart: '2026-01-01T00:00:00.000Z', allowanceUsed: 3, packCredits: 0, renderAllowanceUsed: 0 };
+    const key = { id: 'key_old', accountId: 'acc_old', hash: 'ab'.repeat(32), prefix: 'wbk_abcdef', createdAt: '2026-01-01T00:00:00.000Z', revokedAt: null };
+    const item = { namespace: 'default', key: 'k', value: 'kept' };
+    writeFileSync(join(dir, 'werkbank.json'), JSON.stringify({ version: 1, seq: 4, accounts: { acc_old: account }, keys: { key_old: key }, collections: { memory: { acc_old: { 'default/k': item } } } }), { mode: 0o644 });
+    mkdirSync(join(dir, 'journal'));
+    const charge = (seq: number) => ({ seq, accountId: 'acc_old', entry: { at: '2026-01-02T00:00:00.000Z', tool: 'x', surface: 'rest', credits: 1, fromAllowance: 1, fromPacks: 0 }, delta: { periodStart: '2026-01-01T00:00:00.000Z', allowanceUsed: 1 } });
+    writeFileSync(join(dir, 'journal', '4.ndjson'), [charge(4), charge(5), charge(6)].map((c) => JSON.stringify(c) + '\n').join(''));
+    const store = await LowStore.open(dir);
+    expect(store.getAccount('acc_old')).toMatchObject({ allowanceUsed: 5 }); // 4 was in the snapshot already
+    expect(store.collection('memory').get('acc_old', 'default/k')).toEqual(item);
+    await store.close();
+    expect(JSON.parse(readFileSync(join(dir, 'werkbank.json'), 'utf8')).collections).toBeUndefined();
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(statSync(join(dir, 'werkbank.json')).mode & 0o777).toBe(0o600);
+    const again = await LowStore.open(dir);
+    expect(again.getAccount('acc_old')).toMatchObject({ allowanceUsed: 5 });
+    expect(again.collection('memory').get('acc_old', 'default/k')).toEqual(item);
+    await again.close();
   });
 });

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startServer, post, spawnServe, tempDir, type TestServer } from './helpers/server.js';
 import { axeScan, launchBrowser, screenshot, writeOutput, type AxeSummary } from './helpers/web.js';
 
-const ADMIN = 'web-browser-admin-token';
+const ADMIN = 'web-browser-admin-token-0123456789abcdef';
 let s: TestServer;
 let browser: Browser;
 let context: BrowserContext;
@@ -240,7 +240,8 @@ describe('the built CLI in --dev mode', () => {
     try {
       // The key is printed with a command that works as shown: the port it really listens on.
       const printed = /curl -s (\S+)\/api\/v1\/tools\/word-counter -H 'X-API-Key: (wbk_\w+)'/.exec(stdout);
-      expect(printed?.[1]).toBe(url);
+      // --dev opens the pages at localhost (passkeys refuse an IP address).
+      expect(printed?.[1]).toBe(url.replace('127.0.0.1', 'localhost'));
       expect((await post(url, '/api/v1/tools/word-counter', { text: 'Hello werkbank' }, printed![2])).status).toBe(200);
       const p = await freshPage(false);
       await p.goto(url + '/tools/word-counter');

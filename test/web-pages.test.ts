@@ -9,7 +9,7 @@ import { transferSize, writeOutput } from './helpers/web.js';
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startServer({ adminToken: 'web-admin-token' });
+  s = await startServer({ adminToken: 'web-admin-token-0123456789abcdef0123456789' });
 });
 afterAll(async () => s?.close());
 

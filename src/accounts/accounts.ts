@@ -15,16 +15,46 @@
  * several processes can serve the same account.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Account, ApiKeyRecord, AtomicLedger, Hold, Plan, Store, UsagePage } from '../store/store.js';
+import { QuotaExceededError, type Account, type ApiKeyRecord, type AtomicLedger, type Hold, type Plan, type Store, type UsagePage } from '../store/store.js';
 import type { Balance, Ledger, Reservation } from '../core/ledger.js';
-import type { Auth } from '../core/auth.js';
+import { UnknownCredentialError, type Auth } from '../core/auth.js';
 import type { Caller } from '../core/pipeline.js';
 import { ToolError } from '../core/tool.js';
 
+const MiB = 1024 * 1024;
+
+/**
+ * The plans. Besides credits and retention, what an account may grow to: agent memory in stored bytes
+ * (each item's key plus its value as JSON, escapes included), API keys not revoked, and MCP listen
+ * streams open at once per key.
+ */
 export const PLANS = {
-  free: { credits: 1_000, usageRetentionDays: 7, memoryRetentionDays: 30, renderAllowance: 50, priceEur: { month: 0, year: 0 } },
-  paid: { credits: 7_500, usageRetentionDays: 365, memoryRetentionDays: 365, renderAllowance: 50, priceEur: { month: 19, year: 190 } },
+  free: {
+    credits: 1_000,
+    usageRetentionDays: 7,
+    memoryRetentionDays: 30,
+    memoryBytes: 5 * MiB,
+    activeKeys: 50,
+    listenStreamsPerKey: 10,
+    renderAllowance: 50,
+    priceEur: { month: 0, year: 0 },
+  },
+  paid: {
+    credits: 7_500,
+    usageRetentionDays: 365,
+    memoryRetentionDays: 365,
+    memoryBytes: 100 * MiB,
+    activeKeys: 50,
+    listenStreamsPerKey: 10,
+    renderAllowance: 50,
+    priceEur: { month: 19, year: 190 },
+  },
 } as const satisfies Record<Plan, unknown>;
+
+/** A plan by name (a name from a request is never looked up on a plain object's prototype). */
+export function isPlan(name: string): name is Plan {
+  return Object.hasOwn(PLANS, name);
+}
 
 /** Each plan's monthly credits (what the shared database's reservation statement reads the plan against). */
 const PLAN_CREDITS = Object.fromEntries(Object.entries(PLANS).map(([plan, p]) => [plan, p.credits])) as Record<Plan, number>;
@@ -105,7 +135,7 @@ export class Accounts implements Ledger, Auth {
   async createAccount(name: string, plan: Plan = 'free'): Promise<Account> {
     if (!ACCOUNT_NAME.test(name))
       throw new ToolError('Invalid account name: use 1-63 characters a-z, 0-9, ".", "_" or "-", starting with a letter or digit');
-    if (!(plan in PLANS)) throw new ToolError('Invalid plan: use "free" or "paid"');
+    if (!isPlan(plan)) throw new ToolError('Invalid plan: use "free" or "paid"');
     if (await this.store.getAccountByName(name)) throw new ToolError(`Account "${name}" already exists`, 409);
     const now = this.now().toISOString();
     const account: Account = {
@@ -144,7 +174,14 @@ export class Accounts implements Ledger, Auth {
       createdAt: this.now().toISOString(),
       revokedAt: null,
     };
-    await this.store.createKey(record);
+    const maxActive = PLANS[account.plan].activeKeys;
+    try {
+      await this.store.createKey(record, { maxActive });
+    } catch (err) {
+      if (err instanceof QuotaExceededError)
+        throw new ToolError(`Key limit reached: an account holds at most ${maxActive} keys that are not revoked; revoke one before creating another`, 409);
+      throw err;
+    }
     return { id: record.id, key, prefix: record.prefix, account: account.name };
   }
 
@@ -168,7 +205,7 @@ export class Accounts implements Ledger, Auth {
   }
 
   async addPack(accountName: string, pack: number): Promise<Balance> {
-    if (!(pack in PACKS)) throw new ToolError(`Invalid pack: choose ${Object.keys(PACKS).join(', ')} credits`);
+    if (!Object.hasOwn(PACKS, pack)) throw new ToolError(`Invalid pack: choose ${Object.keys(PACKS).join(', ')} credits`);
     const account = await this.requireAccount(accountName);
     await this.store.updateAccount(account.id, (a) => {
       a.packCredits += pack;
@@ -263,11 +300,11 @@ export class Accounts implements Ledger, Auth {
       throw new ToolError('Conflicting credentials: X-API-Key and Authorization: Bearer carry different keys', 401);
     const key = headerKey ?? bearer;
     if (!key) throw new ToolError('API key required: send it as X-API-Key: <key> or Authorization: Bearer <key>', 401);
-    if (key.length > 200) throw new ToolError('Invalid API key', 401);
+    if (key.length > 200) throw new UnknownCredentialError();
     const hash = hashKey(key);
     const found = await this.store.findKey(hash);
     if (!found || !timingSafeEqual(Buffer.from(found.key.hash, 'hex'), Buffer.from(hash, 'hex')))
-      throw new ToolError('Invalid API key', 401);
+      throw new UnknownCredentialError();
     const { key: record, account } = found;
     if (record.revokedAt) throw new ToolError('This API key was revoked', 401);
     this.createdAt.set(account.id, account.createdAt);
@@ -324,11 +361,13 @@ export class Accounts implements Ledger, Auth {
     return h;
   }
 
+  /** The account as of now, a copy (the stored record changes only through the store). */
   private async requireLive(accountId: string): Promise<Account> {
     const account = await this.store.getAccount(accountId);
     if (!account) throw new ToolError('No such account', 404);
-    this.roll(account);
-    return account;
+    const live = { ...account };
+    this.roll(live);
+    return live;
   }
 
   private balanceOf(a: Account): Balance {

@@ -5,10 +5,23 @@
  */
 import type { Caller } from './pipeline.js';
 import type { Balance } from './ledger.js';
+import { ToolError } from './tool.js';
+
+/**
+ * A credential that matches nothing (a 401): what guessing produces, so the surfaces count it per client
+ * address (src/http/protect.ts). A missing or revoked key is a plain 401 ToolError.
+ */
+export class UnknownCredentialError extends ToolError {
+  constructor(message = 'Invalid API key') {
+    super(message, 401);
+    this.name = 'UnknownCredentialError';
+  }
+}
 
 /** Authenticates a request. Throws a 401 ToolError for a missing, invalid or revoked key. */
 export interface Auth {
-  authenticate(headers: Headers): Promise<Caller & { kind: 'account' }>;
+  /** `surface`: 'mcp' for /mcp (which also takes OAuth access tokens), 'rest' for the API (which also takes a session with its CSRF token). */
+  authenticate(headers: Headers, surface?: 'rest' | 'mcp'): Promise<Caller & { kind: 'account' }>;
   /** Headers for an authenticated response (X-RateLimit-*). */
   rateLimitHeaders(balance: Balance): Record<string, string>;
   balance(accountId: string): Promise<Balance>;

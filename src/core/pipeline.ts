@@ -111,6 +111,7 @@ export class Pipeline {
         ? { memory: () => memory.forAccount(caller.kind === 'account' ? caller.accountId : LOCAL_ACCOUNT) } : {}),
       ...(this.services.render ? { render: this.services.render } : {}),
     };
+    if (tool.worker) ctx.offload = () => runToolInWorker(tool, input, ctx);
     return { entry, tool, input, ctx };
   }
 

@@ -29,6 +29,11 @@ export interface ToolContext {
   memory?: () => Promise<MemoryApi>;
   /** The process's renderer and hosted files (render tools only); absent where the surface has none. */
   render?: () => RenderApi;
+  /**
+   * Set by the pipeline for tools that declare `worker`: runs this call's `run` in the worker pool and resolves
+   * with its data (for a tool's own `streamJson`, which runs on the main thread, to hand heavy formats over).
+   */
+  offload?: () => Promise<unknown>;
   /** Set by the pipeline for tools metered outside plain credits (renders): where this call was paid from. */
   metering?: { source: string; remaining: number };
 }
@@ -178,6 +183,11 @@ export interface WorkerSpec {
    * Absent: every call goes to the pool.
    */
   inlineBelowChars?: number;
+  /**
+   * Which pool: `compute` (default: short jobs of many tools) or `long` (one worker of its own for jobs that may
+   * run for many seconds, such as the generators' largest runs, so they never hold the compute pool).
+   */
+  pool?: 'compute' | 'long';
 }
 
 export type McpContentBlock =

@@ -17,7 +17,7 @@ import { LIMITS } from '../core/limits.js';
 import { log } from '../core/log.js';
 import type { ToolsetSelection } from '../core/toolsets.js';
 import type { McpSurface } from '../mcp/surface.js';
-import type { Auth } from '../core/auth.js';
+import { UnknownCredentialError, type Auth } from '../core/auth.js';
 import type { Balance } from '../core/ledger.js';
 import { buildOpenApi, type ApiOperation } from '../docs/openapi.js';
 import { compression } from './compression.js';
@@ -26,6 +26,7 @@ import { VERSION } from '../core/version.js';
 import { clientIp } from './client-ip.js';
 import { CATALOG_OPERATION, catalogAnswer } from './tool-catalog.js';
 import { loadStemmers } from '../search/text.js';
+import { AuthThrottle, ListenStreams } from './protect.js';
 
 export interface AppOptions {
   registry: Registry;
@@ -46,6 +47,14 @@ export interface AppOptions {
   routes?: ((app: Hono, helpers: RouteHelpers) => void)[];
   /** Those routes described for the OpenAPI document (what is not a tool). */
   operations?: (registry: Registry) => ApiOperation[];
+  /** Readiness (`/health/ready`): resolves when the store answers, rejects when it does not. */
+  ready?: () => Promise<void>;
+  /** Failed authentication per client address (default: 30 a minute). */
+  throttle?: AuthThrottle;
+  /** MCP listen streams open at once per key (default 10). */
+  listenStreamsPerKey?: number;
+  /** The WWW-Authenticate challenge of a 401 on /mcp (OAuth discovery: resource_metadata); default a plain Bearer realm. */
+  mcpChallenge?: (c: Context) => string;
 }
 
 /** Shared helpers for modules that add routes. */
@@ -65,6 +74,7 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 export function buildApp(opts: AppOptions): Hono {
   const { registry, pipeline, auth } = opts;
   const app = new Hono();
+  const hasCredentials = (c: Context) => Boolean(c.req.header('x-api-key') || c.req.header('authorization') || c.req.header('x-csrf-token'));
 
   app.use('*', hostGuard(opts.allowedHosts));
   const corsHeaders = cors({
@@ -80,18 +90,25 @@ export function buildApp(opts: AppOptions): Hono {
       'RateLimit-Policy',
       'RateLimit',
       'Retry-After',
+      'WWW-Authenticate',
     ],
     maxAge: 600,
   });
   // CORS headers matter only to browsers, which always send Origin on cross-origin requests.
   app.use('*', (c, next) => (c.req.header('origin') ? corsHeaders(c, next) : next()));
   app.use('*', compression());
+  // Answers to a caller with credentials (account, usage, memory, keys, admin, tool results) are never
+  // stored by a browser or a shared cache.
+  app.use('*', async (c, next) => {
+    await next();
+    if (hasCredentials(c) && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+  });
 
   const errorResponse = (c: Context, err: unknown, headers: Record<string, string> = {}): Response => {
     const { status, message, retryAfter } = publicError(err, log);
     const body: Record<string, unknown> = { error: message, code: status };
     // Tells MCP clients (mcp-remote) to send the configured key instead of trying OAuth discovery.
-    if (status === 401) headers['WWW-Authenticate'] = 'Bearer realm="werkbank"';
+    if (status === 401 && !headers['WWW-Authenticate']) headers['WWW-Authenticate'] = 'Bearer realm="werkbank"';
     if (retryAfter !== undefined) {
       body.retry_after = retryAfter;
       headers['Retry-After'] = String(retryAfter);
@@ -120,8 +137,20 @@ export function buildApp(opts: AppOptions): Hono {
 
   /** Who each authenticated request is, for the rate-limit headers below. */
   const callers = new WeakMap<Request, Caller & { kind: 'account' }>();
+  const throttle = opts.throttle ?? new AuthThrottle();
   const authenticate = async (c: Context): Promise<Caller & { kind: 'account' }> => {
-    const caller = await auth.authenticate(c.req.raw.headers);
+    let caller: Caller & { kind: 'account' };
+    try {
+      caller = await auth.authenticate(c.req.raw.headers, c.req.path === '/mcp' ? 'mcp' : 'rest');
+    } catch (err) {
+      // Only credentials that match nothing count (guessing); a revoked key is a plain 401 however often it comes.
+      const wait = err instanceof UnknownCredentialError ? throttle.failed(clientIp(c, opts.trustProxy ?? false)) : 0;
+      if (wait)
+        throw new ToolError(`Too many failed authentications from this address: try again in ${wait} s (${(err as Error).message})`, 429, {
+          retryAfter: wait,
+        });
+      throw err;
+    }
     callers.set(c.req.raw, caller);
     return caller;
   };
@@ -136,7 +165,16 @@ export function buildApp(opts: AppOptions): Hono {
   });
   const helpers: RouteHelpers = { registry, pipeline, errorResponse, readJsonObject, authenticate };
 
+  // Liveness: the process answers. Readiness: it can also reach its store (a load balancer's check).
   app.get('/health', (c) => c.json({ ok: true, version: VERSION, tools: registry.tools.length }));
+  app.get('/health/ready', async (c) => {
+    try {
+      await opts.ready?.();
+      return c.json({ ok: true, store: 'reachable' });
+    } catch (err) {
+      return c.json({ ok: false, store: 'unreachable', error: err instanceof ToolError ? err.message : 'the store did not answer' }, 503, { 'Retry-After': '5' });
+    }
+  });
 
   let openapi: Promise<Record<string, unknown>> | undefined;
   app.get('/openapi.json', async (c) => c.json(await (openapi ??= buildOpenApi(registry, [CATALOG_OPERATION, ...(opts.operations?.(registry) ?? [])]))));
@@ -150,8 +188,6 @@ export function buildApp(opts: AppOptions): Hono {
       return errorResponse(c, err);
     }
   });
-
-  const hasCredentials = (c: Context) => Boolean(c.req.header('x-api-key') || c.req.header('authorization'));
 
   /** One handler for tool and render routes. Render routes also take anonymous callers. */
   const toolRoute = (isRender: boolean) => async (c: Context) => {
@@ -264,6 +300,7 @@ export function buildApp(opts: AppOptions): Hono {
       selection: extra.toolsets,
     };
   });
+  const listenStreams = new ListenStreams(opts.listenStreamsPerKey ?? 10);
   // Keyed by API key id: a revoked key's open listen streams are closed with its handler.
   const mcpHandlers = new Map<string, { accountId: string; handler: McpHttpHandler }>();
   const handlerFor = (caller: Caller & { kind: 'account' }): McpHttpHandler => {
@@ -295,7 +332,9 @@ export function buildApp(opts: AppOptions): Hono {
       const chosen = c.req.query('toolsets');
       toolsets = chosen !== undefined ? registry.selection(chosen) : opts.toolsets; // a bad name is a 400 naming it
     } catch (err) {
-      return errorResponse(c, err);
+      // A 401 points MCP clients to the OAuth discovery documents (RFC 9728); API keys keep working as before.
+      const status = err instanceof ToolError ? err.status : 0;
+      return errorResponse(c, err, status === 401 && opts.mcpChallenge ? { 'WWW-Authenticate': opts.mcpChallenge(c) } : {});
     }
     let res: Response | undefined;
     let parsedBody: unknown;
@@ -326,10 +365,26 @@ export function buildApp(opts: AppOptions): Hono {
           : null;
       if (answer) res = c.body(answer, 200, { 'Content-Type': 'application/json', 'mcp-protocol-version': version });
     }
-    res ??= await handlerFor(caller).fetch(c.req.raw, {
-      authInfo: { token: 'redacted', clientId: caller.accountId, scopes: [], extra: { caller, toolsets } },
-      ...(parsedBody !== undefined ? { parsedBody } : {}),
-    });
+    // A listen stream (2026-07-28 `subscriptions/listen`, or a GET stream) stays open: a key holds a few at most.
+    const listens = c.req.method === 'GET' || (parsedBody as { method?: unknown } | undefined)?.method === 'subscriptions/listen';
+    if (!res && listens && !listenStreams.take(caller.keyId))
+      return c.json(
+        { error: `Too many open MCP listen streams for this key (at most ${listenStreams.perKey}): close one first`, code: 429, retry_after: 5 },
+        429,
+        { 'Retry-After': '5' },
+      );
+    if (!res) {
+      const answer = await handlerFor(caller)
+        .fetch(c.req.raw, {
+          authInfo: { token: 'redacted', clientId: caller.accountId, scopes: [], extra: { caller, toolsets } },
+          ...(parsedBody !== undefined ? { parsedBody } : {}),
+        })
+        .catch((err: unknown) => {
+          if (listens) listenStreams.give(caller.keyId);
+          throw err;
+        });
+      res = listens ? listenStreams.track(caller.keyId, answer) : answer;
+    }
     const balance = await auth.balance(caller.accountId).catch(() => undefined);
     if (balance) for (const [k, v] of Object.entries(auth.rateLimitHeaders(balance))) res.headers.set(k, v);
     return res;

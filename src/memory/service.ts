@@ -11,11 +11,18 @@
  * subscribers (`listenAcrossInstances`).
  */
 import { EventEmitter } from 'node:events';
-import type { Awaitable, Collection, Store } from '../store/store.js';
+import { QuotaExceededError, type Awaitable, type Collection, type Store } from '../store/store.js';
 import { ToolError } from '../core/tool.js';
 import type { MemoryApi, MemoryItem, MemoryListInput, MemorySearchInput, MemorySetInput, MemorySummary } from '../core/memory-api.js';
 
 export type { MemoryApi, MemoryItem, MemoryListInput, MemorySearchInput, MemorySetInput, MemorySummary };
+
+/** What an account's memory may hold: its plan's retention and stored bytes. */
+export interface MemoryPlan {
+  retentionDays: number;
+  /** Stored bytes of all items: each item's key (namespace/key) plus the item as JSON, escapes included. */
+  quotaBytes: number;
+}
 
 export const MEMORY_LIMITS = {
   /** Largest value, UTF-8 bytes (413 above). */
@@ -63,7 +70,7 @@ export class MemoryService {
    */
   constructor(
     private readonly openStore: () => Promise<Store>,
-    private readonly retentionDays: (accountId: string) => Awaitable<number>,
+    private readonly plan: (accountId: string) => Awaitable<MemoryPlan>,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -128,6 +135,7 @@ export class MemoryService {
         if (!existing && live().length >= MEMORY_LIMITS.items)
           throw new ToolError(`Memory is full: at most ${MEMORY_LIMITS.items} items per account; delete some first`, 413);
         const now = this.now();
+        const plan = await this.plan(accountId);
         const item: MemoryItem = {
           namespace: input.namespace,
           key: input.key,
@@ -138,9 +146,19 @@ export class MemoryService {
           bytes,
           createdAt: existing?.createdAt ?? now.toISOString(),
           updatedAt: now.toISOString(),
-          expiresAt: new Date(now.getTime() + (await this.retentionDays(accountId)) * 86_400_000).toISOString(),
+          expiresAt: new Date(now.getTime() + plan.retentionDays * 86_400_000).toISOString(),
         };
-        await col.set(accountId, `${input.namespace}/${input.key}`, item);
+        try {
+          await col.set(accountId, `${input.namespace}/${input.key}`, item, { maxBytes: plan.quotaBytes });
+        } catch (err) {
+          if (!(err instanceof QuotaExceededError)) throw err;
+          throw new ToolError(
+            `Agent memory is full: this account stores ${err.used.toLocaleString('en')} of its ${err.limit.toLocaleString('en')} bytes ` +
+              `and this item needs ${err.adding.toLocaleString('en')} more (stored bytes count each item's key and the item as JSON, escapes included). ` +
+              'Delete items you no longer need (memory_delete), store less, or move to the paid plan (100 MiB).',
+            413,
+          );
+        }
         view.set(`${input.namespace}/${input.key}`, item);
         this.changed({ accountId, uri: item.uri, kind: existing ? 'updated' : 'created' });
         return { item: summary(item), created: !existing };
@@ -182,6 +200,23 @@ export class MemoryService {
 
   private async purge(col: Collection<MemoryItem>, accountId: string, id: string, item: MemoryItem) {
     if (await col.delete(accountId, id)) this.changed({ accountId, uri: item.uri, kind: 'deleted' });
+  }
+
+  /** Every item of the account (export). */
+  async exportAccount(accountId: string): Promise<MemoryItem[]> {
+    const col = await this.collection();
+    return (await col.list(accountId)).map(([, item]) => item);
+  }
+
+  /** Delete every item of the account (the account is deleted). */
+  async deleteAccount(accountId: string): Promise<number> {
+    const col = await this.collection();
+    let n = 0;
+    for (const [id, item] of await col.list(accountId)) {
+      await this.purge(col, accountId, id, item);
+      n++;
+    }
+    return n;
   }
 
   /** Delete every expired item (run periodically by the server). */

@@ -33,8 +33,10 @@ export async function migrateCommand(opts: { databaseUrl?: string; fromData?: st
       const r = await importLowdb(opts.fromData, store);
       report = r;
       lines.push(
-        `Copied from ${opts.fromData}: ${r.accounts} new account(s), ${r.keys} key(s), ${r.usage} new usage entr${r.usage === 1 ? 'y' : 'ies'}, ` +
-          `${r.items} new collection item(s) (memory). Running it again copies nothing twice.`,
+        r.accounts + r.keys + r.usage + r.items === 0
+          ? `Nothing to copy from ${opts.fromData}: the database already has its accounts, keys, usage and memory (revocations and last use were brought up to date).`
+          : `Copied from ${opts.fromData}: ${r.accounts} new account(s), ${r.keys} new key(s), ${r.usage} new usage entr${r.usage === 1 ? 'y' : 'ies'}, ` +
+              `${r.items} new collection item(s) (memory). Running it again copies nothing twice.`,
       );
     } finally {
       await store.close();

@@ -12,9 +12,9 @@
  * stays spent). The copy is one transaction: all or nothing.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { LowStore } from './store.js';
+import { LowStore } from './low.js';
 import { PgStore } from './postgres.js';
 
 export interface ImportReport {
@@ -68,7 +68,9 @@ export async function importLowdb(dataDir: string, store: PgStore): Promise<Impo
         accounts.map((a) => [a.id, a.name, a.plan, a.createdAt, a.periodStart, a.allowanceUsed, a.packCredits, a.renderAllowanceUsed]),
       );
       const keys = accounts.flatMap((a) => low.listKeys(a.id));
-      report.keys = await insertRows(
+      const { rows: known } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM api_keys WHERE id = ANY($1::text[])', [keys.map((k) => k.id)]);
+      report.keys = keys.length - (known[0]?.n ?? 0); // new keys (known ones are updated: revocations, last use)
+      await insertRows(
         client,
         'api_keys',
         ['id', 'account_id', 'hash', 'prefix', 'created_at', 'revoked_at', 'last_used_at'],
@@ -76,7 +78,7 @@ export async function importLowdb(dataDir: string, store: PgStore): Promise<Impo
         // A key revoked (or used) in the embedded store after a first copy is revoked (or used) in the database too.
         'ON CONFLICT (id) DO UPDATE SET revoked_at = coalesce(api_keys.revoked_at, EXCLUDED.revoked_at), ' +
           'last_used_at = greatest(api_keys.last_used_at, EXCLUDED.last_used_at)',
-      ).then(() => keys.length);
+      );
       for (const a of accounts) {
         const entries = (await low.readUsage(a.id, '0000-00-00')).reverse(); // oldest first, as they were charged
         const rank = new Map<string, number>();
@@ -93,9 +95,8 @@ export async function importLowdb(dataDir: string, store: PgStore): Promise<Impo
           rows,
         );
       }
-      // Every collection in the snapshot (agent memory today).
-      const snapshot = JSON.parse(readFileSync(join(dir, 'werkbank.json'), 'utf8')) as { collections?: Record<string, unknown> };
-      for (const name of Object.keys(snapshot.collections ?? {})) {
+      // Every collection of the data dir (agent memory today).
+      for (const name of low.collectionNames()) {
         const items = await low.collection<unknown>(name).all();
         report.items += await insertRows(
           client,

@@ -170,4 +170,20 @@ ALTER TABLE usage DROP CONSTRAINT IF EXISTS usage_import_ref_key;
 DROP INDEX IF EXISTS ledger_holds_created;
 `,
   },
+  {
+    version: 6,
+    name: 'records: small keyed tables of the platform (sessions, passkeys, OAuth clients and tokens, processed events)',
+    sql: `
+CREATE TABLE IF NOT EXISTS records (
+  tbl text NOT NULL,
+  id text NOT NULL,
+  account_id text,
+  value json NOT NULL,
+  expires_at text,
+  PRIMARY KEY (tbl, id)
+);
+CREATE INDEX IF NOT EXISTS records_account ON records (tbl, account_id) WHERE account_id IS NOT NULL;
+CREATE INDEX IF NOT EXISTS records_expiry ON records (expires_at) WHERE expires_at IS NOT NULL;
+`,
+  },
 ];

@@ -29,7 +29,9 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { Batcher } from './batch.js';
 import { MIGRATIONS } from './migrations.js';
-import type { Account, AccountDelta, ApiKeyRecord, AtomicLedger, Collection, Hold, KeyWithAccount, Plan, Store, UsageEntry, UsagePage, UsageTotal } from './store.js';
+import { QuotaExceededError, StoreUnavailableError } from './store.js';
+import type { Account, AccountDelta, ApiKeyRecord, AtomicLedger, Collection, Hold, KeyWithAccount, Plan, RecordTable, Store, StoredRecord, UsageEntry, UsagePage, UsageTotal } from './store.js';
+import { ToolError } from '../core/tool.js';
 
 /** Advisory lock namespace ('werk'); the second key says which lock. */
 const LOCK_NS = 0x7765726b;
@@ -39,6 +41,13 @@ const CHANNEL_PREFIX = 'werkbank_';
 export interface PgStoreOptions {
   /** Connections per process (default WERKBANK_DB_POOL_SIZE, else 10). */
   poolSize?: number;
+  /**
+   * How long one statement may take, ms (default WERKBANK_DB_TIMEOUT_MS, else 4000): the server's
+   * statement_timeout, its lock_timeout, and (plus a second) the client's own read timeout, which also
+   * ends a call on a database that hangs without answering. Waiting for a connection is bounded by the
+   * same figure, so a call against a hung database answers 503 within about twice it.
+   */
+  timeoutMs?: number;
   /** Apply pending migrations on open (default true); false: refuse to open an outdated schema. */
   migrate?: boolean;
 }
@@ -156,6 +165,53 @@ export async function schemaVersion(pool: pg.Pool): Promise<number> {
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));
 
+/** SQLSTATE classes that mean the database is unreachable, shutting down, overloaded or timed out. */
+const UNAVAILABLE_STATE = /^(08|53|57P0[1-4]$|57014$|55P03$|40001$|40P01$)/;
+const UNAVAILABLE_NODE = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/**
+ * What a database error means to the caller: unavailable or too slow → 503 (StoreUnavailableError, the
+ * cause logged); a NUL byte in text (which PostgreSQL cannot store) → 400; anything else unchanged.
+ */
+export function storeError(err: unknown): unknown {
+  if (err instanceof ToolError || !(err instanceof Error)) return err;
+  const code = (err as { code?: unknown }).code;
+  if (code === '22021' || code === '22P05')
+    return new ToolError('A text field holds a NUL byte (U+0000) or an invalid character, which cannot be stored', 400);
+  const unavailable =
+    (typeof code === 'string' && (UNAVAILABLE_STATE.test(code) || UNAVAILABLE_NODE.has(code))) ||
+    /timeout|terminated|Connection|not queryable|ECONNREFUSED/i.test(err.message);
+  if (!unavailable) return err;
+  console.error(`werkbank: PostgreSQL unavailable: ${err.message}`);
+  return new StoreUnavailableError('the database did not answer in time or is unreachable', err);
+}
+
+/** A pool whose promise queries and checkouts answer with `storeError`. */
+class GuardedPool extends pg.Pool {
+  // The promise form only: pg's own callers use the callback forms, which pass through.
+  override query(...args: unknown[]): never {
+    const run = (super.query as (...a: unknown[]) => unknown)(...args);
+    return (run instanceof Promise ? run.catch((e: unknown) => Promise.reject(storeError(e))) : run) as never;
+  }
+  override connect(...args: unknown[]): never {
+    if (args.length) return (super.connect as (...a: unknown[]) => unknown)(...args) as never;
+    return super.connect().catch((e: unknown) => Promise.reject(storeError(e))) as never;
+  }
+}
+
+function poolConfig(url: string, max: number, timeoutMs: number): pg.PoolConfig {
+  const u = new URL(url);
+  const opts = `${u.searchParams.get('options') ?? ''} -c statement_timeout=${timeoutMs} -c lock_timeout=${timeoutMs} -c idle_in_transaction_session_timeout=${Math.max(timeoutMs * 5, 10_000)}`;
+  u.searchParams.set('options', opts.trim());
+  return {
+    connectionString: u.toString(),
+    max,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: timeoutMs,
+    query_timeout: timeoutMs + 1000,
+  };
+}
+
 export class PgStore implements Store {
   readonly kind = 'postgres' as const;
   readonly ledger: AtomicLedger;
@@ -192,7 +248,8 @@ export class PgStore implements Store {
 
   static async open(url: string, opts: PgStoreOptions = {}): Promise<PgStore> {
     const max = opts.poolSize ?? (Number(process.env.WERKBANK_DB_POOL_SIZE) || 10);
-    const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+    const timeoutMs = opts.timeoutMs ?? (Number(process.env.WERKBANK_DB_TIMEOUT_MS) || 4000);
+    const pool = new GuardedPool(poolConfig(url, max, timeoutMs));
     // An idle client's error (the server restarted) must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
     try {
@@ -210,7 +267,7 @@ export class PgStore implements Store {
     // refund lost with a database crash only leaves credits with the customer or a hold the sweeper returns.
     const fastUrl = new URL(url);
     fastUrl.searchParams.set('options', `${fastUrl.searchParams.get('options') ?? ''} -c synchronous_commit=off`.trim());
-    const fast = new pg.Pool({ connectionString: fastUrl.toString(), max, idleTimeoutMillis: 30_000 });
+    const fast = new GuardedPool(poolConfig(fastUrl.toString(), max, timeoutMs));
     fast.on('error', () => undefined);
     return new PgStore(pool, fast, url);
   }
@@ -228,10 +285,25 @@ export class PgStore implements Store {
 
   // ---- accounts -----------------------------------------------------------
 
-  async updateAccount<T>(id: string, fn: (account: Account) => T): Promise<T> {
+  /** Run `fn` in a transaction on one connection: committed when it resolves, rolled back when it throws. */
+  private async transaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
+    let broken: Error | undefined;
     try {
       await client.query('BEGIN');
+      const result = await fn(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK').catch((e: Error) => void (broken = e));
+      throw storeError(err);
+    } finally {
+      client.release(broken); // a connection that cannot roll back is not reused
+    }
+  }
+
+  updateAccount<T>(id: string, fn: (account: Account) => T): Promise<T> {
+    return this.transaction(async (client) => {
       const row = (await client.query<AccountRow>(`SELECT ${ACCOUNT_COLS} FROM accounts WHERE id = $1 FOR UPDATE`, [id])).rows[0];
       if (!row) throw new Error(`no account ${id}`);
       const account = toAccount(row);
@@ -240,14 +312,8 @@ export class PgStore implements Store {
         'UPDATE accounts SET name = $2, plan = $3, period_start = $4, allowance_used = $5, pack_credits = $6, render_allowance_used = $7 WHERE id = $1',
         [id, account.name, account.plan, account.periodStart, account.allowanceUsed, account.packCredits, account.renderAllowanceUsed],
       );
-      await client.query('COMMIT');
       return result;
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   getAccount(id: string): Promise<Account | undefined> {
@@ -269,16 +335,21 @@ export class PgStore implements Store {
 
   // ---- keys -----------------------------------------------------------------
 
-  async createKey(k: ApiKeyRecord) {
-    await this.pool.query(`INSERT INTO api_keys (${KEY_COLS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
-      k.id,
-      k.accountId,
-      k.hash,
-      k.prefix,
-      k.createdAt,
-      k.revokedAt,
-      k.lastUsedAt ?? null,
-    ]);
+  async createKey(k: ApiKeyRecord, limits?: { maxActive: number }) {
+    const values = [k.id, k.accountId, k.hash, k.prefix, k.createdAt, k.revokedAt, k.lastUsedAt ?? null];
+    const insert = `INSERT INTO api_keys (${KEY_COLS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`;
+    if (!limits) {
+      await this.pool.query(insert, values);
+      return;
+    }
+    await this.transaction(async (client) => {
+      // The account row's lock orders the key creations of one account across instances.
+      await client.query('SELECT 1 FROM accounts WHERE id = $1 FOR UPDATE', [k.accountId]);
+      const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM api_keys WHERE account_id = $1 AND revoked_at IS NULL', [k.accountId]);
+      const active = rows[0]?.n ?? 0;
+      if (active >= limits.maxActive) throw new QuotaExceededError(active, limits.maxActive, 1);
+      await client.query(insert, values);
+    });
   }
   findKey(hash: string): Promise<KeyWithAccount | undefined> {
     return this.keyLookups.load(hash);
@@ -512,12 +583,36 @@ export class PgStore implements Store {
             accountId,
           ])
         ).rows.map((r) => [r.key, r.value] as [string, T]),
-      set: async (accountId, key, value) => {
-        await this.pool.query(
-          `INSERT INTO collections (name, account_id, key, value) VALUES ($1, $2, $3, $4::json)
-           ON CONFLICT (name, account_id, key) DO UPDATE SET value = EXCLUDED.value`,
-          [name, accountId, key, JSON.stringify(value)],
-        );
+      bytes: async (accountId) =>
+        (
+          await this.one<{ n: number }>(
+            'SELECT coalesce(sum(octet_length(key) + octet_length(value::text)), 0)::int AS n FROM collections WHERE name = $1 AND account_id = $2',
+            [name, accountId],
+          )
+        )?.n ?? 0,
+      set: async (accountId, key, value, limits) => {
+        const json = JSON.stringify(value);
+        const upsert = `INSERT INTO collections (name, account_id, key, value) VALUES ($1, $2, $3, $4::json)
+           ON CONFLICT (name, account_id, key) DO UPDATE SET value = EXCLUDED.value`;
+        if (!limits) {
+          await this.pool.query(upsert, [name, accountId, key, json]);
+          return;
+        }
+        // Stored bytes as the lowdb store counts them: the key plus the value's JSON text (json keeps it as written).
+        const bytes = Buffer.byteLength(key) + Buffer.byteLength(json);
+        await this.transaction(async (client) => {
+          // One writer per account and collection at a time, on every instance: the check and the write agree.
+          await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [LOCK_NS, `${name}/${accountId}`]);
+          const { rows } = await client.query<{ used: number; old: number }>(
+            `SELECT coalesce(sum(octet_length(key) + octet_length(value::text)), 0)::int AS used,
+                    coalesce(sum(octet_length(key) + octet_length(value::text)) FILTER (WHERE key = $3), 0)::int AS old
+               FROM collections WHERE name = $1 AND account_id = $2`,
+            [name, accountId, key],
+          );
+          const { used, old } = rows[0] ?? { used: 0, old: 0 };
+          if (bytes > old && used - old + bytes > limits.maxBytes) throw new QuotaExceededError(used, limits.maxBytes, bytes - old);
+          await client.query(upsert, [name, accountId, key, json]);
+        });
       },
       delete: async (accountId, key) => {
         const { rowCount } = await this.pool.query('DELETE FROM collections WHERE name = $1 AND account_id = $2 AND key = $3', [name, accountId, key]);
@@ -530,6 +625,50 @@ export class PgStore implements Store {
             [name],
           )
         ).rows.map((r) => [r.account_id, r.key, r.value] as [string, string, T]),
+    };
+  }
+
+  // ---- records -------------------------------------------------------------------
+
+  records<T>(table: string): RecordTable<T> {
+    type Row = { id: string; account_id: string | null; value: T; expires_at: string | null };
+    const toRecord = (r: Row): StoredRecord<T> => ({ id: r.id, accountId: r.account_id, value: r.value, expiresAt: r.expires_at });
+    const COLS = 'id, account_id, value, expires_at';
+    const LIVE = '(expires_at IS NULL OR expires_at > $3)';
+    const values = (row: StoredRecord<T>) => [table, row.id, row.accountId, JSON.stringify(row.value), row.expiresAt];
+    return {
+      get: async (id, now) => {
+        const r = await this.one<Row>(`SELECT ${COLS} FROM records WHERE tbl = $1 AND id = $2 AND ${LIVE}`, [table, id, now]);
+        return r && toRecord(r);
+      },
+      listByAccount: async (accountId, now) =>
+        (await this.pool.query<Row>(`SELECT ${COLS} FROM records WHERE tbl = $1 AND account_id = $2 AND ${LIVE} ORDER BY id`, [table, accountId, now])).rows.map(
+          toRecord,
+        ),
+      put: async (row) => {
+        await this.pool.query(
+          `INSERT INTO records (tbl, id, account_id, value, expires_at) VALUES ($1, $2, $3, $4::json, $5)
+           ON CONFLICT (tbl, id) DO UPDATE SET account_id = EXCLUDED.account_id, value = EXCLUDED.value, expires_at = EXCLUDED.expires_at`,
+          values(row),
+        );
+      },
+      insert: async (row, now) => {
+        // An expired row with the same id is replaced; a live one wins.
+        const { rowCount } = await this.pool.query(
+          `INSERT INTO records (tbl, id, account_id, value, expires_at) VALUES ($1, $2, $3, $4::json, $5)
+           ON CONFLICT (tbl, id) DO UPDATE SET account_id = EXCLUDED.account_id, value = EXCLUDED.value, expires_at = EXCLUDED.expires_at
+           WHERE records.expires_at IS NOT NULL AND records.expires_at <= $6`,
+          [...values(row), now],
+        );
+        return (rowCount ?? 0) > 0;
+      },
+      take: async (id, now) => {
+        const r = await this.one<Row>(`DELETE FROM records WHERE tbl = $1 AND id = $2 AND ${LIVE} RETURNING ${COLS}`, [table, id, now]);
+        return r && toRecord(r);
+      },
+      delete: async (id) => ((await this.pool.query('DELETE FROM records WHERE tbl = $1 AND id = $2', [table, id])).rowCount ?? 0) > 0,
+      deleteByAccount: async (accountId) => (await this.pool.query('DELETE FROM records WHERE tbl = $1 AND account_id = $2', [table, accountId])).rowCount ?? 0,
+      sweep: async (now) => (await this.pool.query('DELETE FROM records WHERE tbl = $1 AND expires_at <= $2', [table, now])).rowCount ?? 0,
     };
   }
 
@@ -616,6 +755,10 @@ export class PgStore implements Store {
     } finally {
       client.release();
     }
+  }
+
+  async ping(): Promise<void> {
+    await this.pool.query('SELECT 1');
   }
 
   async close(): Promise<void> {

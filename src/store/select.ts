@@ -4,7 +4,8 @@
  * store in the data dir. `pg` is loaded only when a URL is set, so the
  * embedded default starts no faster or slower than before.
  */
-import { LowStore, type Store } from './store.js';
+import { LowStore } from './low.js';
+import type { Store } from './store.js';
 
 export interface StoreConfig {
   dataDir: string;

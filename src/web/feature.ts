@@ -49,6 +49,8 @@ export interface WebOptions {
    */
   dev?: boolean | 'auto';
   now?: () => Date;
+  /** The passkey session of a page request, if any (src/web/account-auth.ts): the playground then runs on it. */
+  session?: (c: Context) => Promise<{ csrf: string; account: string } | undefined>;
 }
 
 /** The file name of Redoc's standalone bundle as scripts/build-web.mjs copies it next to the CLI bundle. */
@@ -101,6 +103,12 @@ function distance(a: string, b: string): number {
   return row[b.length];
 }
 
+/** The versioned URLs of the pages' stylesheet and script (for pages made elsewhere: src/web/account-auth.ts). */
+let pageAssets: { css: string; js: string } | undefined;
+export function webAssets(): { css: string; js: string } {
+  return (pageAssets ??= { css: `/web/app.css?v=${hashOf(STYLE)}`, js: `/web/app.js?v=${hashOf(webAppScript())}` });
+}
+
 export function webFeature(opts: WebOptions): Feature {
   const { registry, accounts } = opts;
   const env = process.env.WERKBANK_WEB_DEV;
@@ -109,7 +117,7 @@ export function webFeature(opts: WebOptions): Feature {
 
   const js = webAppScript();
   const css = STYLE;
-  const assets = { css: `/web/app.css?v=${hashOf(css)}`, js: `/web/app.js?v=${hashOf(js)}` };
+  const assets = webAssets();
   const docsCss = `/web/docs.css?v=${hashOf(DOCS_STYLE)}`;
   let redoc: Buffer | null | undefined;
 
@@ -127,7 +135,7 @@ export function webFeature(opts: WebOptions): Feature {
   let devKey: Promise<string> | undefined;
 
   const html = (c: Context, body: string, csp = PAGE_CSP, status = 200) =>
-    c.body(body, status as 200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', ...securityHeaders(csp) });
+    c.body(body, status as 200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-cache', ...securityHeaders(csp) });
   const asset = (c: Context, body: string | Uint8Array, type: string) => {
     const etag = `"${hashOf(body)}"`;
     const headers = {
@@ -163,7 +171,8 @@ export function webFeature(opts: WebOptions): Feature {
     routes: [
       selfServiceRoutes(accounts, opts.store, opts.now),
       (app) => {
-        app.get('/', async (c) => html(c, cataloguePage(registry, { assets, csrf, dev: await dev() })));
+        const session = async (c: Context) => opts.session?.(c);
+        app.get('/', async (c) => html(c, cataloguePage(registry, { assets, csrf, dev: await dev(), session: await session(c) })));
         app.get('/tools/:slug', async (c) => {
           const slug = c.req.param('slug');
           const entry = registry.bySlugOrNull(slug);
@@ -171,7 +180,7 @@ export function webFeature(opts: WebOptions): Feature {
             return html(c, notFoundPage(slug, suggestions(registry.listed(), slug), { assets, csrf, dev: await dev() }), PAGE_CSP, 404);
           const declaration = (await entry.load()) as { examples?: { name?: string; input: unknown }[] };
           const examples = (declaration.examples ?? []).map((e) => ({ name: e.name, input: e.input }));
-          return html(c, toolPage(registry, entry, examples, { assets, csrf, dev: await dev() }));
+          return html(c, toolPage(registry, entry, examples, { assets, csrf, dev: await dev(), session: await session(c) }));
         });
         // /tools is the catalogue (a browser asking for the list gets the page, not JSON).
         app.get('/tools', (c) => c.redirect('/', 301));

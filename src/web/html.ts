@@ -63,21 +63,23 @@ export function hashOf(text: string | Uint8Array): string {
 
 export interface Frame {
   title: string;
-  page: 'catalogue' | 'tool' | 'account' | 'notfound';
+  page: 'catalogue' | 'tool' | 'account' | 'notfound' | 'auth';
   body: string;
   assets: { css: string; js: string };
   /** Data for the browser code (JSON blocks). */
   data?: string;
   csrf: string;
   dev: boolean;
+  /** Signed in with a passkey: the session's CSRF token (requests with the cookie send it) and the account. */
+  session?: { csrf: string; account: string };
 }
 
 /** The site header of every page (also on /docs). */
-export function header(page: Frame['page'] | 'docs'): string {
+export function header(page: Frame['page'] | 'docs', session?: Frame['session']): string {
   const nav = (href: string, label: string, p: Frame['page'] | 'docs') => `<a href="${href}"${p === page ? ' aria-current="page"' : ''}>${label}</a>`;
   return `<header class="top">
 <a class="brand" href="/"><img src="/favicon.svg" alt="" width="22" height="22">werkbank</a>
-<nav aria-label="Main">${nav('/', 'Tools', 'catalogue')}${nav('/account', 'Account', 'account')}${nav('/docs', 'API', 'docs')}</nav>
+<nav aria-label="Main">${nav('/', 'Tools', 'catalogue')}${nav('/account', session ? `Account (${esc(session.account)})` : 'Account', 'account')}${nav('/docs', 'API', 'docs')}${session ? '' : nav('/signin', 'Sign in', 'auth')}</nav>
 ${page === 'docs' ? '' : '<span class="balance" id="balance" role="status" aria-live="polite"></span>\n<button type="button" class="secondary small" id="theme" aria-label="Switch between light and dark theme">Theme</button>'}
 </header>`;
 }
@@ -91,12 +93,12 @@ export function frame(f: Frame): string {
 <title>${esc(f.title)}</title>
 <meta name="csrf-token" content="${esc(f.csrf)}">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<link rel="stylesheet" href="${f.assets.css}">
+${f.session ? `<meta name="session-csrf" content="${esc(f.session.csrf)}">\n` : ''}<link rel="stylesheet" href="${f.assets.css}">
 <script src="${f.assets.js}" defer></script>
 </head>
 <body data-page="${f.page}"${f.dev ? ' data-dev="1"' : ''}>
 <a class="skip" href="#main">Skip to content</a>
-${header(f.page)}
+${header(f.page, f.session)}
 <main id="main">
 ${f.body}
 </main>

@@ -9,7 +9,7 @@ import type { Registry, RegisteredTool } from '../core/registry.js';
 import type { ResultView } from '../core/tool.js';
 import { esc, frame, header, jsonBlock, type Frame } from './html.js';
 
-type Common = Pick<Frame, 'assets' | 'csrf' | 'dev'>;
+type Common = Pick<Frame, 'assets' | 'csrf' | 'dev' | 'session'>;
 
 /** Toolsets by name for people (the folder names are for code). */
 const TOOLSET_NAMES: Record<string, string> = {
@@ -193,6 +193,7 @@ export function accountPage(c: Common): string {
   const body = `<h1>Account</h1>
 <section id="signin" class="card" aria-labelledby="signin-h">
 <h2 id="signin-h">Sign in</h2>
+<p><a href="/signin">Sign in with a passkey, or create an account</a>. Or use a key:</p>
 <p class="muted">With an API key you see your own account; with the admin token (WERKBANK_ADMIN_TOKEN), all accounts. The key stays in this browser's storage and is sent only in a header.</p>
 <form id="signin-form">
 <fieldset><legend>Sign in with</legend>
@@ -225,7 +226,7 @@ export function docsPage(redocUrl: string, docsCss: string): string {
 </head>
 <body class="docs">
 ${header('docs')}
-<redoc spec-url="/openapi.json"></redoc>
+<redoc spec-url="/openapi.json" untrusted-spec></redoc>
 <script src="${redocUrl}"></script>
 </body>
 </html>`;

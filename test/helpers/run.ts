@@ -11,7 +11,7 @@ import type { ToolDeclaration as Tool, ToolContext } from '../../src/core/tool.j
 import { ToolError } from '../../src/core/tool.js';
 import { parseInput } from '../../src/core/validate.js';
 import { MemoryService } from '../../src/memory/service.js';
-import { LowStore } from '../../src/store/store.js';
+import { LowStore } from '../../src/store/low.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +22,7 @@ function testMemory(): MemoryService {
   let store: Promise<LowStore> | undefined;
   return (memory ??= new MemoryService(
     () => (store ??= LowStore.open(mkdtempSync(join(tmpdir(), 'werkbank-memory-')))),
-    () => 30,
+    () => ({ retentionDays: 30, quotaBytes: 5 * 1024 * 1024 }),
   ));
 }
 

@@ -25,6 +25,8 @@ export interface ToolJob {
   slug: string;
   input: unknown;
   ctx: Pick<ToolContext, 'surface' | 'accountId' | 'plan'>;
+  /** The job may host files it makes (through the main thread's `ctx.render().store`). */
+  hosting?: boolean;
 }
 
 /**
@@ -76,6 +78,7 @@ function workerFile(): { url: URL; bootstrap?: string } {
 }
 
 let pool: WorkerPool | undefined;
+let longPool: WorkerPool | undefined;
 
 function computePool(): WorkerPool {
   pool ??= new WorkerPool({
@@ -89,9 +92,30 @@ function computePool(): WorkerPool {
   return pool;
 }
 
+/**
+ * The pool of long jobs (`worker.pool: 'long'`): one worker of its own, so a generator run of many seconds holds
+ * neither the event loop nor the compute pool; jobs queue per account like the compute pool's.
+ */
+function longJobPool(): WorkerPool {
+  longPool ??= new WorkerPool({
+    file: workerFile(),
+    size: 1,
+    queue: LIMITS.workerQueue,
+    maxWaitMs: 30_000,
+    timeMs: COMPUTE_LIMITS.timeMs,
+    heapMb: 1024,
+  });
+  return longPool;
+}
+
 /** Running and waiting jobs of the compute pool (tests, bench). */
 export function computeLoad(): { running: number; waiting: number } {
   return pool?.load ?? { running: 0, waiting: 0 };
+}
+
+/** Running and waiting jobs of the long-job pool (tests, bench). */
+export function longJobLoad(): { running: number; waiting: number } {
+  return longPool?.load ?? { running: 0, waiting: 0 };
 }
 
 /** Whether this call of `tool` runs in the compute pool (its declaration's `worker`, and its input's size). */
@@ -116,9 +140,18 @@ export async function runToolInWorker(tool: Tool, input: unknown, ctx: ToolConte
     slug: tool.slug,
     input,
     ctx: { surface: ctx.surface, ...(ctx.accountId ? { accountId: ctx.accountId } : {}), ...(ctx.plan ? { plan: ctx.plan } : {}) },
+    ...(ctx.render ? { hosting: true } : {}),
+  };
+  // A file the job made is hosted here, where the hosted-files store lives.
+  const onRequest = async (body: unknown) => {
+    const host = (body as { host?: { body: Uint8Array; contentType: string; filename: string } }).host;
+    if (!host || !ctx.render) throw new ToolError('unknown request from the compute pool', 500);
+    return ctx.render().store(host.body, host.contentType, host.filename);
   };
   try {
-    return await computePool().run(job, { signal: ctx.signal, timeMs });
+    // Jobs queue per account (a local stdio user is one owner), so one account cannot starve the others.
+    const target = spec.pool === 'long' ? longJobPool() : computePool();
+    return await target.run(job, { signal: ctx.signal, timeMs, owner: ctx.accountId ?? '', onRequest });
   } catch (err) {
     throw workerError(err, tool.slug, timeMs, spec.field);
   }

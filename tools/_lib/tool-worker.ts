@@ -11,6 +11,7 @@
 import { parentPort } from 'node:worker_threads';
 import { toolFiles } from '../index.js';
 import { ToolError, type Tool, type ToolContext } from '../../src/core/tool.js';
+import type { HostedFile, RenderApi } from '../../src/core/render-api.js';
 import type { WorkerReply } from './worker-pool.js';
 import type { ToolJob } from './offload.js';
 
@@ -36,10 +37,34 @@ function load(toolset: string, slug: string): Promise<Tool> {
 /** The job is killed from outside on a deadline or cancel: inside, the signal never fires. */
 const never = new AbortController().signal;
 
+/** Requests to the main thread in flight, by id. */
+const pending = new Map<number, { resolve(v: unknown): void; reject(e: unknown): void }>();
+let nextRequest = 0;
+
+function ask(body: unknown): Promise<unknown> {
+  const id = ++nextRequest;
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    parentPort!.postMessage({ request: { id, body } });
+  });
+}
+
+/** Files a job makes are hosted by the main thread (it owns the hosted-files store); nothing else renders here. */
+function hostingOnly(): RenderApi {
+  const unavailable = () => Promise.reject(new ToolError('Rendering is not available in the compute pool', 503));
+  return {
+    htmlToPdf: unavailable,
+    urlToPdf: unavailable,
+    urlScreenshot: unavailable,
+    readHosted: () => null,
+    store: (body, contentType, filename) => ask({ host: { body, contentType, filename } }) as Promise<HostedFile>,
+  };
+}
+
 async function runJob(job: ToolJob): Promise<WorkerReply> {
   try {
     const tool = await load(job.toolset, job.slug);
-    const ctx: ToolContext = { ...job.ctx, signal: never };
+    const ctx: ToolContext = { ...job.ctx, signal: never, ...(job.hosting ? { render: hostingOnly } : {}) };
     return { ok: true, value: await tool.run(job.input as never, ctx) };
   } catch (err) {
     if (err instanceof ToolError) return { ok: false, kind: 'tool', status: err.status, message: err.message, extra: err.extra };
@@ -51,8 +76,16 @@ async function runJob(job: ToolJob): Promise<WorkerReply> {
 
 if (parentPort) {
   const port = parentPort;
-  port.on('message', (job: ToolJob) => {
-    void runJob(job).then((reply) => port.postMessage(reply));
+  port.on('message', (msg: ToolJob | { response: { id: number; ok: boolean; value?: unknown; message?: string; status?: number } }) => {
+    if ('response' in msg) {
+      const { id, ok, value, message, status } = msg.response;
+      const waiter = pending.get(id);
+      pending.delete(id);
+      if (ok) waiter?.resolve(value);
+      else waiter?.reject(new ToolError(message ?? 'the request failed', status ?? 500));
+      return;
+    }
+    void runJob(msg).then((reply) => port.postMessage(reply));
   });
   port.postMessage({ ready: true });
 }

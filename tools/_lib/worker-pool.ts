@@ -12,6 +12,11 @@
  * The queue in front of the workers is bounded twice: at most `queue` jobs wait, and none waits longer than
  * `maxWaitMs`; beyond either a job is refused as `busy` (a 503 with Retry-After for the caller), never left to wait
  * behind an unbounded line.
+ *
+ * Fair share: each job has an owner (the calling account). Waiting jobs queue per owner and owners are served in
+ * turn, so a newcomer waits behind at most one job of each other owner, not behind one owner's whole backlog; and
+ * when the queue is full, a newcomer with fewer waiting jobs takes the place of the newest job of the owner with
+ * the most (that job is refused as busy), so one account cannot hold the queue against the others.
  */
 import { Worker } from 'node:worker_threads';
 
@@ -56,7 +61,12 @@ export interface WorkerPoolOptions {
   maxWaitMs?: number;
 }
 
+/** What a job asks its caller while it runs (posted by the worker as `{ request: { id, body } }`). */
+export type JobRequestHandler = (body: unknown) => Promise<unknown>;
+
 interface Task {
+  owner: string;
+  onRequest?: JobRequestHandler;
   job: unknown;
   timeMs: number;
   signal?: AbortSignal;
@@ -68,24 +78,24 @@ interface Task {
 export class WorkerPool {
   private idle: Worker[] = [];
   private running = 0;
-  private queue: Task[] = [];
+  /** Waiting jobs per owner; the map's order is the order owners are served in. */
+  private readonly queues = new Map<string, Task[]>();
+  private waiting = 0;
 
   constructor(private readonly options: WorkerPoolOptions) {}
 
   /** Runs `job` on a worker; resolves with the worker's `value` or rejects with a WorkerPoolError. */
-  run<T>(job: unknown, opts: { signal?: AbortSignal; timeMs?: number } = {}): Promise<T> {
+  run<T>(job: unknown, opts: { signal?: AbortSignal; timeMs?: number; owner?: string; onRequest?: JobRequestHandler } = {}): Promise<T> {
     const { signal } = opts;
+    const owner = opts.owner ?? '';
     if (signal?.aborted) return Promise.reject(new WorkerPoolError('cancelled', 'cancelled'));
     const timeMs = opts.timeMs ?? this.options.timeMs;
-    if (this.running >= this.options.size && this.queue.length >= this.options.queue) return Promise.reject(this.busy());
+    if (this.running >= this.options.size && this.waiting >= this.options.queue && !this.evictForFairness(owner)) return Promise.reject(this.busy());
     return new Promise<T>((resolve, reject) => {
-      const task: Task = { job, timeMs, signal, resolve: resolve as (v: unknown) => void, reject };
-      this.queue.push(task);
+      const task: Task = { owner, onRequest: opts.onRequest, job, timeMs, signal, resolve: resolve as (v: unknown) => void, reject };
+      this.enqueue(task);
       const leave = (err: WorkerPoolError) => {
-        const i = this.queue.indexOf(task);
-        if (i < 0) return;
-        this.queue.splice(i, 1);
-        clearTimeout(task.waitTimer);
+        if (!this.remove(task)) return;
         reject(err);
       };
       signal?.addEventListener('abort', () => leave(new WorkerPoolError('cancelled', 'cancelled')), { once: true });
@@ -99,7 +109,51 @@ export class WorkerPool {
 
   /** Jobs running and waiting right now (for tests and the bench). */
   get load(): { running: number; waiting: number } {
-    return { running: this.running, waiting: this.queue.length };
+    return { running: this.running, waiting: this.waiting };
+  }
+
+  private enqueue(task: Task): void {
+    const line = this.queues.get(task.owner);
+    if (line) line.push(task);
+    else this.queues.set(task.owner, [task]);
+    this.waiting++;
+  }
+
+  /** Take `task` out of its owner's line (it left: cancelled, waited too long, or evicted); false if not waiting. */
+  private remove(task: Task): boolean {
+    const line = this.queues.get(task.owner);
+    const i = line?.indexOf(task) ?? -1;
+    if (!line || i < 0) return false;
+    line.splice(i, 1);
+    if (!line.length) this.queues.delete(task.owner);
+    this.waiting--;
+    clearTimeout(task.waitTimer);
+    return true;
+  }
+
+  /** The queue is full: refuse the newest job of the owner with the most waiting, if `owner` has fewer; true if room was made. */
+  private evictForFairness(owner: string): boolean {
+    let biggest: Task[] | undefined;
+    for (const line of this.queues.values()) if (!biggest || line.length > biggest.length) biggest = line;
+    const mine = this.queues.get(owner)?.length ?? 0;
+    if (!biggest || biggest.length <= mine + 1) return false;
+    const victim = biggest[biggest.length - 1];
+    this.remove(victim);
+    victim.reject(this.busy());
+    return true;
+  }
+
+  /** The next job: the first of the owner whose turn it is (that owner then goes to the back of the line). */
+  private next(): Task | undefined {
+    const first = this.queues.entries().next();
+    if (first.done) return undefined;
+    const [owner, line] = first.value;
+    const task = line.shift()!;
+    this.queues.delete(owner);
+    if (line.length) this.queues.set(owner, line);
+    this.waiting--;
+    clearTimeout(task.waitTimer);
+    return task;
   }
 
   private busy(): WorkerPoolError {
@@ -122,9 +176,8 @@ export class WorkerPool {
   }
 
   private dispatch(): void {
-    while (this.queue.length > 0 && this.running < this.options.size) {
-      const task = this.queue.shift()!;
-      clearTimeout(task.waitTimer);
+    while (this.waiting > 0 && this.running < this.options.size) {
+      const task = this.next()!;
       if (task.signal?.aborted) continue;
       this.running++;
       const idle = this.idle.pop();
@@ -153,8 +206,18 @@ export class WorkerPool {
       else task.resolve(outcome.value);
       this.dispatch();
     };
-    const onMessage = (reply: WorkerReply | { ready: true }) => {
+    const onMessage = (reply: WorkerReply | { ready: true } | { request: { id: number; body: unknown } }) => {
       if ('ready' in reply) return;
+      if ('request' in reply) {
+        // The job asks its caller (e.g. to host a file it made); the answer goes back to the same worker.
+        const { id, body } = reply.request;
+        const handler = task.onRequest ?? (() => Promise.reject(new Error('this job cannot ask its caller')));
+        void handler(body).then(
+          (value) => !settled && worker.postMessage({ response: { id, ok: true, value } }),
+          (err: unknown) => !settled && worker.postMessage({ response: { id, ok: false, message: err instanceof Error ? err.message : String(err), status: (err as { status?: number }).status } }),
+        );
+        return;
+      }
       if (reply.ok) finish({ value: reply.value }, false);
       else if (reply.kind === 'tool') finish({ error: new WorkerPoolError('failed', reply.message, { reply }) }, false);
       else finish({ error: new WorkerPoolError(reply.kind === 'too-large' ? 'too-large' : 'failed', reply.message) }, false);

@@ -5,7 +5,13 @@
  * every entry carries the DOS epoch (1980-01-01 00:00) as its time, so the same
  * files give the same bytes. No ZIP64: at most 65,535 entries and 4 GiB.
  */
-import { deflateRawSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { deflateRaw, deflateRawSync } from 'node:zlib';
+
+const deflateRawAsync = promisify(deflateRaw);
+
+/** Entries a ZIP without ZIP64 holds at most. */
+export const ZIP_MAX_ENTRIES = 0xffff;
 
 const CRC_TABLE = (() => {
   const table = new Uint32Array(256);
@@ -33,12 +39,26 @@ export class ZipWriter {
   private offset = 0;
   private count = 0;
 
+  /** Bytes of the archive so far (entries, before the central directory). */
+  get size(): number {
+    return this.offset;
+  }
+
   add(name: string, content: string | Uint8Array): void {
     const data = typeof content === 'string' ? Buffer.from(content, 'utf8') : Buffer.from(content);
+    this.entry(name, data, deflateRawSync(data, { level: 6 }));
+  }
+
+  /** As `add`, with the compression in libuv's thread pool: the event loop stays free for other calls. */
+  async addAsync(name: string, content: string | Uint8Array): Promise<void> {
+    const data = typeof content === 'string' ? Buffer.from(content, 'utf8') : Buffer.from(content);
+    this.entry(name, data, await deflateRawAsync(data, { level: 6 }));
+  }
+
+  private entry(name: string, data: Buffer, packed: Buffer): void {
     const nameBytes = Buffer.from(name, 'utf8');
-    const packed = deflateRawSync(data, { level: 6 });
     const crc = crc32(data);
-    if (this.count === 0xffff || this.offset + packed.length > 0xffffffff) throw new Error('zip: too many or too large entries (no ZIP64)');
+    if (this.count === ZIP_MAX_ENTRIES || this.offset + packed.length > 0xffffffff) throw new Error('zip: too many or too large entries (no ZIP64)');
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0); // local file header
     local.writeUInt16LE(20, 4); // version needed: 2.0 (deflate)

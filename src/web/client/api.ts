@@ -1,6 +1,6 @@
 /** Calls to the REST API from the pages, and the credit balance they report (X-RateLimit-*). */
 /* eslint-disable @typescript-eslint/no-explicit-any */
-import { $, csrfToken, fmtDate, storage } from './dom.js';
+import { $, csrfToken, fmtDate, sessionCsrf, storage } from './dom.js';
 
 export interface ApiResult {
   status: number;
@@ -23,13 +23,15 @@ function showBalance(res: Response): void {
 export async function api(path: string, init: { method?: string; body?: unknown; key?: string; admin?: string } = {}): Promise<ApiResult> {
   const headers: Record<string, string> = {};
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  const session = !init.admin && !init.key ? sessionCsrf() : '';
   if (init.admin) headers.Authorization = `Bearer ${init.admin}`;
   else if (init.key) headers['X-API-Key'] = init.key;
+  else if (session) headers['X-CSRF-Token'] = session;
   const res = await fetch(path, {
     method: init.method ?? 'GET',
     headers,
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    credentials: 'omit',
+    credentials: session ? 'same-origin' : 'omit',
     cache: 'no-store',
   });
   showBalance(res);

@@ -32,6 +32,8 @@ export const storage = {
 };
 
 export const csrfToken = () => (document.querySelector('meta[name="csrf-token"]') as HTMLMetaElement | null)?.content ?? '';
+/** Signed in with a passkey: the session's CSRF token (requests without a key go with the session cookie and it). */
+export const sessionCsrf = () => (document.querySelector('meta[name="session-csrf"]') as HTMLMetaElement | null)?.content ?? '';
 export const isDev = () => document.body.dataset.dev === '1';
 
 /** An ISO time (or epoch seconds) as `yyyy-mm-dd hh:mm UTC`. */

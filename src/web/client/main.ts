@@ -5,7 +5,7 @@
  * numbers (reading and showing numbers), words (labels), result (result views), toolpage, account.
  */
 import { api } from './api.js';
-import { storage } from './dom.js';
+import { sessionCsrf, storage } from './dom.js';
 import { initTheme } from './theme.js';
 import { initCatalogue } from './catalogue.js';
 import { initTool } from './toolpage.js';
@@ -14,7 +14,7 @@ import { initAccount } from './account.js';
 initTheme();
 const page = document.body.dataset.page;
 // The balance in the header; a stored key the server refuses is forgotten (the tool page then asks for one).
-if (storage.key() && page !== 'account')
+if ((storage.key() || sessionCsrf()) && page !== 'account')
   void api('/api/v1/account', { key: storage.key() })
     .then((r) => {
       if (r.status !== 401) return;

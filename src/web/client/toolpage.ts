@@ -4,7 +4,7 @@
  * 400 names marked, the key box (a key refused with 401 is forgotten), and the curl/MCP snippets.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any */
-import { $, $$, announce, copyText, h, isDev, storage } from './dom.js';
+import { $, $$, announce, copyText, h, isDev, sessionCsrf, storage } from './dom.js';
 import { api, devKey } from './api.js';
 import { buildForm, isFieldError, type Field } from './form.js';
 import { renderResult, type ResultView } from './result.js';
@@ -71,6 +71,10 @@ export function initTool(): void {
     keybox.hidden = false;
     const key = storage.key();
     if (notice) keybox.append(h('p', { class: 'alert', role: 'alert', text: notice }));
+    if (!key && sessionCsrf()) {
+      keybox.append(h('p', { id: 'session-run', text: 'Runs on your own account (signed in with a passkey).' }));
+      return;
+    }
     if (key) {
       keybox.append(
         h('p', { class: 'row keyline' }, h('span', { text: `Runs with the API key ${key.slice(0, 10)}… kept in this browser.` }),
@@ -164,7 +168,7 @@ export function initTool(): void {
     status.textContent = 'Running…';
     try {
       let key = storage.key();
-      if (!key && isDev()) key = await devKey().catch(() => '');
+      if (!key && isDev() && !sessionCsrf()) key = await devKey().catch(() => '');
       const started = performance.now();
       const r = await api(data.path, { method: 'POST', body: args, key });
       const ms = Math.round(performance.now() - started);

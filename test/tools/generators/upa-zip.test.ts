@@ -35,6 +35,25 @@ describe('upa-file-generator format zip', () => {
     expect(again.equals(archive)).toBe(true);
   });
 
+  it('refuses a run of more files than a ZIP holds before any work, naming what to change', async () => {
+    const big = { population: { count: 10_000, seed: 7 }, period: { startYear: 2026, startMonth: 1, months: 36, splitMode: 'perParticipant' } };
+    await expect(runTool(tool, { format: 'zip', options: big })).rejects.toThrow(/makes [\d,]+ files and a ZIP holds at most 65,535: put more employments in a file \(options.period.splitMode 'chunk'/);
+  });
+
+  it('builds the archive a slice at a time: other work on the event loop runs while it is made', async () => {
+    let ticks = 0;
+    let building = true;
+    const tick = () => {
+      ticks++;
+      if (building) setImmediate(tick);
+    };
+    setImmediate(tick);
+    await runTool(tool, { format: 'zip', options: { population: { count: 400, seed: 3 }, period: { startYear: 2026, months: 6, splitMode: 'chunk', chunkSize: 50 } } });
+    building = false;
+    // 48 files, each compressed in the thread pool: the loop turned at least once per file.
+    expect(ticks).toBeGreaterThanOrEqual(48);
+  });
+
   it('crc32 matches the published check value', () => {
     expect(crc32(Buffer.from('123456789'))).toBe(0xcbf43926);
   });

@@ -4,7 +4,7 @@
  */
 import { stringify } from 'csv-stringify/sync';
 import { ToolError, type ToolContext } from '../../../src/core/tool.js';
-import { ZipWriter } from '../../_lib/zip.js';
+import { ZIP_MAX_ENTRIES, ZipWriter } from '../../_lib/zip.js';
 import { iso } from './periods.js';
 import type { UpaRun, FileMeta } from './generate.js';
 import { SCENARIOS, type Scenario } from './options.js';
@@ -29,13 +29,43 @@ export function xmlData(run: UpaRun): XmlData {
  * The files as one ZIP archive, hosted for 24 hours like render files: one download link instead of a response
  * of up to hundreds of MB. Built file by file, so only the compressed archive (UPA XML deflates about 12×) is held.
  */
+/** The largest ZIP one call builds (it is held in memory until hosted); the input caps keep runs below it. */
+export const ZIP_MAX_BYTES = 128 * 1024 * 1024;
+/** The XML of a file is built in slices of this long on the event loop, between which other calls run. */
+const SLICE_MS = 8;
+
 export async function zipData(run: UpaRun, ctx: ToolContext) {
   if (!ctx.render) throw new ToolError('format zip needs hosted files, which this surface does not offer: use format xml', 503);
+  // Limits before any work.
+  if (run.fileCount > ZIP_MAX_ENTRIES)
+    throw new ToolError(
+      `This run makes ${run.fileCount.toLocaleString('en')} files and a ZIP holds at most ${ZIP_MAX_ENTRIES.toLocaleString('en')}: ` +
+        "put more employments in a file (options.period.splitMode 'chunk' with a larger chunkSize, or 'single'), " +
+        'or split the run into several calls by months or people',
+      400,
+      { field: 'options.period.splitMode' },
+    );
   const zip = new ZipWriter();
   const files: FileMeta[] = [];
+  let slice = performance.now();
   for (const f of run.files()) {
-    zip.add(f.meta.name, [...run.fileXml(f.planned, f.group, f.index)].join(''));
+    const pieces: string[] = [];
+    for (const piece of run.fileXml(f.planned, f.group, f.index)) {
+      pieces.push(piece);
+      if (performance.now() - slice > SLICE_MS) {
+        await new Promise((r) => setImmediate(r)); // let other calls run
+        if (ctx.signal.aborted) throw new ToolError('The request was cancelled', 408);
+        slice = performance.now();
+      }
+    }
+    await zip.addAsync(f.meta.name, pieces.join('')); // compressed off the event loop
+    slice = performance.now();
     files.push(f.meta);
+    if (zip.size > ZIP_MAX_BYTES)
+      throw new ToolError(
+        `The ZIP would be larger than ${ZIP_MAX_BYTES / 1024 / 1024} MB: split the run into several calls by months or people`,
+        413,
+      );
   }
   const { url, expiresAt, bytes, contentType } = await ctx.render().store(zip.finish(), 'application/zip', 'upa-files.zip');
   return { format: 'zip' as const, fileCount: run.fileCount, peopleCount: run.population.length, warnings: run.warnings, files, download: { url, expiresAt, bytes, contentType } };

@@ -1,0 +1,265 @@
+/**
+ * A person makes and owns an account in a real browser (Playwright + Chromium's virtual
+ * authenticator): sign up with a passkey → run a tool from the playground → create a key →
+ * sign out → sign in with the passkey → delete the account → the old key answers 401.
+ * And the session's defences: CSRF token, session fixation, open redirects, sign-up gate.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { axeScan, launchBrowser, screenshot } from './helpers/web.js';
+import { execFileSync } from 'node:child_process';
+import { CLI, post, spawnServe, tempDir } from './helpers/server.js';
+import { sessionCookie, signIn, signUp, startAccountsServer, virtualAuthenticator, type AccountsServer } from './helpers/accounts.js';
+
+let s: AccountsServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const errors: string[] = [];
+let firstAuthenticator: Awaited<ReturnType<typeof virtualAuthenticator>>;
+
+beforeAll(async () => {
+  s = await startAccountsServer();
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(e.message));
+  firstAuthenticator = await virtualAuthenticator(context, page);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await s?.close();
+});
+
+describe('a person from nothing to a key, and away again', () => {
+  let key = '';
+
+  it('the sign-in page has no serious or critical accessibility problems', async () => {
+    await page.goto(`${s.url}/signin`);
+    const serious = (await axeScan(page)).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious, JSON.stringify(serious)).toEqual([]);
+  });
+
+  it('signs up with a passkey and lands on their own account with the free plan', async () => {
+    await signUp(page, s.url, 'alice');
+    expect(await page.locator('#account-name').textContent()).toBe('alice');
+    expect(await page.locator('#credits').textContent()).toContain('1000 credits left');
+    expect(await page.locator('#passkeys').textContent()).toContain('Laptop');
+    const cookie = (await context.cookies()).find((c) => c.name === 'wb_session')!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Lax');
+    await screenshot(page, 'account-signed-up');
+    const serious = (await axeScan(page)).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious, JSON.stringify(serious)).toEqual([]);
+  });
+
+  it('runs a tool from the playground on the account (no key pasted) and shows the balance', async () => {
+    await page.goto(`${s.url}/tools/word-counter`);
+    await page.locator('#session-run').waitFor();
+    await page.locator('[data-example="0"]').click();
+    await page.click('#run');
+    await page.locator('#json').waitFor();
+    expect(JSON.parse((await page.locator('#json').textContent())!).words).toBe(5);
+    await expect.poll(() => page.locator('#balance').textContent()).toMatch(/Credits: 999 left/);
+    const usage = await s.server.accounts.usage((await s.server.accounts.requireAccount('alice')).id, 1);
+    expect(usage.totals.calls).toBe(1);
+  });
+
+  it('creates an API key on the account page, and the key works on the REST API', async () => {
+    await page.goto(`${s.url}/account`);
+    await page.locator('#keys').filter({ hasText: 'No keys yet' }).waitFor();
+    expect(await page.locator('#usage').textContent()).toContain('word-counter');
+    await page.click('#create-key');
+    key = (await page.locator('#new-key-value').textContent())!;
+    expect(key).toMatch(/^wbk_/);
+    const r = await post(s.url, '/api/v1/tools/word-counter', { text: 'one two' }, key);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('x-ratelimit-remaining')).toBe('998');
+  });
+
+  it('refuses a state-changing session request without its CSRF token (403), and with a wrong one', async () => {
+    const cookie = await sessionCookie(context);
+    const none = await fetch(`${s.url}/api/v1/keys`, { method: 'POST', headers: { Cookie: cookie } });
+    expect(none.status).toBe(403);
+    expect((await none.json()).error).toMatch(/CSRF/);
+    const wrong = await fetch(`${s.url}/auth/signout-everywhere`, { method: 'POST', headers: { Cookie: cookie, 'X-CSRF-Token': 'nope', 'Content-Type': 'application/json' }, body: '{}' });
+    expect(wrong.status).toBe(403);
+    // The last passkey cannot be removed (with the right token: a 409 that says why).
+    const me = await (await fetch(`${s.url}/auth/me`, { headers: { Cookie: cookie } })).json();
+    const del = await fetch(`${s.url}/auth/passkeys/${encodeURIComponent(me.data.passkeys[0].id)}`, { method: 'DELETE', headers: { Cookie: cookie, 'X-CSRF-Token': me.data.csrf } });
+    expect(del.status).toBe(409);
+  });
+
+  it('never redirects off-site after sign-in (open redirect attempts go to /account)', async () => {
+    const cookie = await sessionCookie(context);
+    for (const next of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)']) {
+      const r = await fetch(`${s.url}/signin?next=${encodeURIComponent(next)}`, { headers: { Cookie: cookie }, redirect: 'manual' });
+      expect(r.status, next).toBe(302);
+      expect(r.headers.get('location'), next).toBe('/account');
+    }
+    const ok = await fetch(`${s.url}/signin?next=${encodeURIComponent('/tools/word-counter?x=1')}`, { headers: { Cookie: cookie }, redirect: 'manual' });
+    expect(ok.headers.get('location')).toBe('/tools/word-counter?x=1');
+  });
+
+  it('signs out, then signs in with the passkey: a new session id each time (no fixation)', async () => {
+    const before = await sessionCookie(context);
+    await page.goto(`${s.url}/account`);
+    await page.click('#signout');
+    await page.waitForURL(/\/signin$/);
+    expect((await fetch(`${s.url}/auth/me`, { headers: { Cookie: before } })).status).toBe(401);
+    // An attacker plants a session id before sign-in: it is never promoted.
+    const u = new URL(s.url);
+    await context.addCookies([{ name: 'wb_session', value: 'planted-by-someone-else', domain: u.hostname, path: '/' }]);
+    await signIn(page, s.url);
+    await page.waitForURL(/\/account$/);
+    await page.locator('#account-name').waitFor();
+    const after = await sessionCookie(context);
+    expect(after).not.toBe(before);
+    expect(after).not.toBe('wb_session=planted-by-someone-else');
+    expect((await fetch(`${s.url}/auth/me`, { headers: { Cookie: after } })).status).toBe(200);
+    expect((await fetch(`${s.url}/auth/me`, { headers: { Cookie: 'wb_session=planted-by-someone-else' } })).status).toBe(401);
+    await screenshot(page, 'account-signed-in-again');
+  });
+
+  it('exports the account as JSON', async () => {
+    const cookie = await sessionCookie(context);
+    const r = await fetch(`${s.url}/auth/export`, { headers: { Cookie: cookie } });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-disposition')).toContain('werkbank-alice.json');
+    const data = await r.json();
+    expect(data.account.name).toBe('alice');
+    expect(data.keys).toHaveLength(1);
+    expect(JSON.stringify(data)).not.toContain(key); // keys' metadata only
+    expect(data.usage.totals.calls).toBe(2);
+    expect(data.passkeys[0].name).toBe('Laptop');
+  });
+
+  it('adds a passkey from another device, renames it, removes the first, and signs in with the new one', async () => {
+    // The laptop's authenticator goes away; a "phone" authenticator appears.
+    await firstAuthenticator.cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId: firstAuthenticator.authenticatorId });
+    await virtualAuthenticator(context, page);
+    await page.goto(`${s.url}/account`);
+    await page.locator('#passkeys').filter({ hasText: 'Laptop' }).waitFor();
+    await page.fill('#passkey-name', 'Phone');
+    await page.click('#add-passkey');
+    await page.locator('#passkeys').filter({ hasText: 'Phone' }).waitFor();
+    page.once('dialog', (d) => void d.accept('Work phone'));
+    await page.locator('#passkeys tr').filter({ hasText: 'Phone' }).getByRole('button', { name: 'Rename' }).click();
+    await page.locator('#passkeys').filter({ hasText: 'Work phone' }).waitFor();
+    await page.locator('#passkeys tr').filter({ hasText: 'Laptop' }).getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => page.locator('#passkeys tbody tr').count()).toBe(1);
+    expect(await page.locator('#passkeys').textContent()).not.toContain('Laptop');
+    await screenshot(page, 'account-passkeys');
+    await page.click('#signout');
+    await page.waitForURL(/\/signin$/);
+    await signIn(page, s.url);
+    await page.waitForURL(/\/account$/);
+    expect(await page.locator('#account-name').textContent()).toBe('alice');
+  });
+
+  it('deletes the account: the old key answers 401 at once, the passkey no longer signs in', async () => {
+    const id = (await s.server.accounts.requireAccount('alice')).id;
+    await page.goto(`${s.url}/account`);
+    await page.locator('summary').filter({ hasText: 'Delete this account' }).click();
+    await page.fill('#delete-confirm', 'alice');
+    await page.click('#delete-account');
+    await page.waitForURL(/\/signin\?deleted=1$/);
+    const r = await post(s.url, '/api/v1/tools/word-counter', { text: 'still here?' }, key);
+    expect(r.status).toBe(401);
+    expect(await s.server.store.getAccountByName('alice')).toBeUndefined();
+    expect((await s.server.accounts.usage(id, 7)).totals.calls).toBe(0);
+    await page.click('#passkey-signin');
+    await expect.poll(() => page.locator('#signin-error').textContent()).toMatch(/not registered/);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the operator decides', () => {
+  it('sign-up off: the page says so and the API refuses with 403', async () => {
+    const closed = await startAccountsServer({ signup: 'off' });
+    try {
+      const html = await (await fetch(`${closed.url}/signin`)).text();
+      expect(html).toContain('Sign-up is closed');
+      const r = await fetch(`${closed.url}/auth/signup/options`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'x' }) });
+      expect(r.status).toBe(403);
+    } finally {
+      await closed.close();
+    }
+  });
+
+  it('refuses a taken account name with 409 naming the field', async () => {
+    await s.server.accounts.createAccount('taken');
+    const taken = await fetch(`${s.url}/auth/signup/options`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'taken' }) });
+    expect(taken.status).toBe(409);
+    expect((await taken.json()).error).toMatch(/`name`.*taken/);
+  });
+
+  it('limits sign-ups per address (429 with Retry-After) and names a bad field', async () => {
+    const limited = await startAccountsServer({ signupsPerHour: 2 });
+    try {
+      const ctx = await browser.newContext();
+      const p = await ctx.newPage();
+      await virtualAuthenticator(ctx, p);
+      await signUp(p, limited.url, 'one');
+      await ctx.clearCookies();
+      await signUp(p, limited.url, 'two');
+      const r = await fetch(`${limited.url}/auth/signup/options`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'three' }) });
+      expect(r.status).toBe(429);
+      expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+      await ctx.close();
+    } finally {
+      await limited.close();
+    }
+    const bad = await fetch(`${s.url}/auth/signup/options`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Not A Name!' }) });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error).toMatch(/`name`/);
+  });
+
+  it('limits failed sign-ins per address (429 with Retry-After)', async () => {
+    const limited = await startAccountsServer({ failedSigninsPer15Min: 3 });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const { data } = await (await fetch(`${limited.url}/auth/signin/options`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).json().catch(() => ({ data: { flow: 'x' } }));
+        const r = await fetch(`${limited.url}/auth/signin/verify`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ flow: data?.flow ?? 'x', response: { id: 'not-a-passkey', rawId: 'x', type: 'public-key', response: {} } }),
+        });
+        statuses.push(r.status);
+        if (r.status === 429) expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('the built CLI: --signup open|off, WERKBANK_SIGNUP, default off, a bad value refused naming the option', async () => {
+    const page = async (args: string[], env: Record<string, string> = {}) => {
+      const { proc, url } = await spawnServe(['--data', tempDir(), ...args], env);
+      try {
+        return await (await fetch(`${url}/signin`)).text();
+      } finally {
+        proc.kill('SIGTERM');
+      }
+    };
+    expect(await page([])).toContain('Sign-up is closed');
+    expect(await page(['--signup', 'open'])).toContain('id="signup-form"');
+    expect(await page([], { WERKBANK_SIGNUP: 'open' })).toContain('id="signup-form"');
+    expect(await page(['--dev', '--signup', 'off'])).toContain('Sign-up is closed');
+    let message = '';
+    try {
+      execFileSync(process.execPath, [CLI, 'serve', '--port', '0', '--signup', 'maybe', '--data', tempDir()], { stdio: 'pipe', encoding: 'utf8' });
+    } catch (err) {
+      message = String((err as { stderr?: string }).stderr);
+    }
+    expect(message).toMatch(/--signup.*"open" or "off".*maybe/);
+  }, 60_000);
+
+  it('a page reached by IP address says where passkeys work', async () => {
+    const html = await (await fetch(`http://127.0.0.1:${s.port}/signin`)).text();
+    expect(html).toContain('passkey-problem');
+    expect(html).toContain(`Passkeys work only at ${s.url}`);
+  });
+});
