@@ -89,6 +89,22 @@ for (const backend of backends) {
       }
     });
 
+    it('a key keeps its name, and a key without one has none', async () => {
+      const { store, reopen } = await backend.fresh();
+      await store.createAccount(account('acc_a', 'alpha'));
+      await store.createKey({ ...key('key_n', 'acc_a', 'n'.repeat(64)), name: 'laptop' });
+      await store.createKey(key('key_u', 'acc_a', 'u'.repeat(64)));
+      await store.close();
+      const again = await reopen();
+      try {
+        expect((await again.getKey('key_n'))?.name).toBe('laptop');
+        expect((await again.findKey('n'.repeat(64)))?.key.name).toBe('laptop');
+        expect((await again.getKey('key_u'))?.name).toBeUndefined();
+      } finally {
+        await again.close();
+      }
+    });
+
     it('records: put, get, list by account, expiry, insert-once, take-once under concurrency, durable across a reopen', async () => {
       const { store, reopen } = await backend.fresh();
       const t = store.records<{ n: number }>('sessions');

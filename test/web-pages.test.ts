@@ -149,6 +149,23 @@ describe('self-service keys (/api/v1/keys)', () => {
     expect(after.json.error).toMatch(/revoked/);
   });
 
+  it('names a key at creation (trimmed, 1-40 characters); lists the names; refuses a bad one naming the field', async () => {
+    const named = await post(s.url, '/api/v1/keys', { name: '  laptop  ' }, s.key);
+    expect(named.status).toBe(201);
+    expect(named.json.data.name).toBe('laptop');
+    const listed = (await (await fetch(s.url + '/api/v1/keys', { headers: { 'X-API-Key': s.key } })).json()).data;
+    expect(listed.find((k: { id: string }) => k.id === named.json.data.id).name).toBe('laptop');
+    expect(listed.every((k: object) => 'name' in k)).toBe(true); // null when unnamed
+    for (const name of ['', 'x'.repeat(41), 'tab\there']) {
+      const bad = await post(s.url, '/api/v1/keys', { name }, s.key);
+      expect(bad.status, name).toBe(400);
+      expect(bad.json.error).toMatch(/`name`/);
+    }
+    expect((await post(s.url, '/api/v1/keys', { label: 'x' }, s.key)).status).toBe(400); // unknown field
+    const admin = await s.server.accounts.createKey('test', { name: 'CI' });
+    expect(admin.name).toBe('CI');
+  });
+
   it('never reaches another account’s keys', async () => {
     await s.server.accounts.createAccount('other', 'free');
     const theirs = await s.server.accounts.createKey('other');

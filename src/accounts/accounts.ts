@@ -116,6 +116,16 @@ export interface CreatedKey {
   key: string;
   prefix: string;
   account: string;
+  name: string | null;
+}
+
+/** A key's name: 1-40 characters once trimmed, no control characters. */
+function keyName(name: string | undefined): string | undefined {
+  if (name === undefined) return undefined;
+  const trimmed = name.trim();
+  if (!trimmed || trimmed.length > 40 || /\p{Cc}/u.test(trimmed))
+    throw new ToolError('Invalid `name`: give the key a name of 1 to 40 characters without control characters, or leave it out', 400, { field: 'name' });
+  return trimmed;
 }
 
 export class Accounts implements Ledger, Auth {
@@ -163,7 +173,8 @@ export class Accounts implements Ledger, Auth {
   }
 
   /** Creates a key; the returned `key` is shown once and never stored. */
-  async createKey(accountName: string): Promise<CreatedKey> {
+  async createKey(accountName: string, opts: { name?: string } = {}): Promise<CreatedKey> {
+    const name = keyName(opts.name);
     const account = await this.requireAccount(accountName);
     const key = randomKey();
     const record: ApiKeyRecord = {
@@ -173,6 +184,7 @@ export class Accounts implements Ledger, Auth {
       prefix: key.slice(0, KEY_PREFIX.length + 6),
       createdAt: this.now().toISOString(),
       revokedAt: null,
+      ...(name ? { name } : {}),
     };
     const maxActive = PLANS[account.plan].activeKeys;
     try {
@@ -182,12 +194,19 @@ export class Accounts implements Ledger, Auth {
         throw new ToolError(`Key limit reached: an account holds at most ${maxActive} keys that are not revoked; revoke one before creating another`, 409);
       throw err;
     }
-    return { id: record.id, key, prefix: record.prefix, account: account.name };
+    return { id: record.id, key, prefix: record.prefix, account: account.name, name: name ?? null };
   }
 
   async listKeys(accountName: string) {
     const account = await this.requireAccount(accountName);
-    return (await this.store.listKeys(account.id)).map(({ id, prefix, createdAt, revokedAt, lastUsedAt }) => ({ id, prefix, createdAt, revokedAt, lastUsedAt: lastUsedAt ?? null }));
+    return (await this.store.listKeys(account.id)).map(({ id, name, prefix, createdAt, revokedAt, lastUsedAt }) => ({
+      id,
+      name: name ?? null,
+      prefix,
+      createdAt,
+      revokedAt,
+      lastUsedAt: lastUsedAt ?? null,
+    }));
   }
 
   /** Revokes at once: the in-memory record changes before this returns, so no later request passes. */

@@ -37,7 +37,8 @@ function usageQuery(c: Context): [days: number, page: UsagePage] {
 /** The admin API's request bodies: exactly these fields (an unknown one is a 400 naming it). */
 const BODIES = {
   account: z.strictObject({ name: z.string().min(1).max(63), plan: z.enum(['free', 'paid']).default('free') }),
-  key: z.strictObject({ account: z.string().min(1).max(63) }),
+  key: z.strictObject({ account: z.string().min(1).max(63), name: z.string().max(200).optional().describe('A name for the key (1-40 characters)') }),
+  ownKey: z.strictObject({ name: z.string().max(200).optional().describe('A name for the key (1-40 characters)') }),
   credits: z.strictObject({ account: z.string().min(1).max(63), pack: z.literal([100, 1000, 5000]) }),
 };
 
@@ -73,8 +74,8 @@ const usageReport = z.object({
   limit: z.int(),
   nextOffset: z.int().nullable().describe('The offset of the next page; null on the last'),
 });
-const keyView = z.object({ id: z.string(), prefix: z.string(), createdAt: isoTime, revokedAt: isoTime.nullable(), lastUsedAt: isoTime.nullable() });
-const createdKey = z.object({ id: z.string(), key: z.string().describe('The key: shown this once, stored only as a hash'), prefix: z.string(), account: z.string() });
+const keyView = z.object({ id: z.string(), name: z.string().nullable(), prefix: z.string(), createdAt: isoTime, revokedAt: isoTime.nullable(), lastUsedAt: isoTime.nullable() });
+const createdKey = z.object({ id: z.string(), key: z.string().describe('The key: shown this once, stored only as a hash'), prefix: z.string(), account: z.string(), name: z.string().nullable() });
 const revokedKey = z.object({ id: z.string(), prefix: z.string(), revokedAt: isoTime.nullable() });
 const balance = z.object({ limit: z.int(), remaining: z.int(), resetAt: z.int().describe('Epoch seconds') });
 const renders = z.object({ limit: z.int(), used: z.int(), remaining: z.int(), resetsAt: isoTime });
@@ -115,7 +116,7 @@ export function selfServiceOperations(): ApiOperation[] {
   return [
     { method: 'get', path: '/api/v1/account/renders', tag: 'account', auth: 'key', summary: "Your render allowance: this month's renders used and left", data: json(renders) },
     { method: 'get', path: '/api/v1/keys', tag: 'account', auth: 'key', summary: "Your account's API keys (prefixes only)", data: json(z.array(keyView)) },
-    { method: 'post', path: '/api/v1/keys', tag: 'account', auth: 'key', summary: 'Create another API key (shown once)', status: 201, data: json(createdKey) },
+    { method: 'post', path: '/api/v1/keys', tag: 'account', auth: 'key', summary: 'Create another API key (shown once), optionally named', status: 201, body: json(BODIES.ownKey), data: json(createdKey) },
     {
       method: 'delete',
       path: '/api/v1/keys/{id}',
@@ -174,7 +175,8 @@ export function accountRoutes(accounts: Accounts, adminToken: string | undefined
       A + '/keys',
       wrap(async (c) => {
         await admin(c);
-        return accounts.createKey(parseInput(BODIES.key, await h.readJsonObject(c)).account);
+        const { account, name } = parseInput(BODIES.key, await h.readJsonObject(c));
+        return accounts.createKey(account, { name });
       }, 201),
     );
     app.get(
@@ -228,7 +230,15 @@ export function selfServiceRoutes(accounts: Accounts, store: Store, clock: () =>
     const own = async (c: Context) => (await accounts.accountInfo((await h.authenticate(c)).accountId)).name;
 
     app.get('/api/v1/keys', wrap(async (c) => accounts.listKeys(await own(c))));
-    app.post('/api/v1/keys', wrap(async (c) => accounts.createKey(await own(c)), 201));
+    app.post(
+      '/api/v1/keys',
+      wrap(async (c) => {
+        // The body is optional: none (or an empty one) makes an unnamed key.
+        const hasBody = Number(c.req.header('content-length') ?? 0) > 0 || c.req.header('transfer-encoding') !== undefined;
+        const { name } = hasBody ? parseInput(BODIES.ownKey, await h.readJsonObject(c)) : {};
+        return accounts.createKey(await own(c), { name });
+      }, 201),
+    );
     app.delete(
       '/api/v1/keys/:id',
       wrap(async (c) => {

@@ -73,8 +73,8 @@ export async function importLowdb(dataDir: string, store: PgStore): Promise<Impo
       await insertRows(
         client,
         'api_keys',
-        ['id', 'account_id', 'hash', 'prefix', 'created_at', 'revoked_at', 'last_used_at'],
-        keys.map((k) => [k.id, k.accountId, k.hash, k.prefix, k.createdAt, k.revokedAt, k.lastUsedAt ?? null]),
+        ['id', 'account_id', 'hash', 'prefix', 'created_at', 'revoked_at', 'last_used_at', 'name'],
+        keys.map((k) => [k.id, k.accountId, k.hash, k.prefix, k.createdAt, k.revokedAt, k.lastUsedAt ?? null, k.name ?? null]),
         // A key revoked (or used) in the embedded store after a first copy is revoked (or used) in the database too.
         'ON CONFLICT (id) DO UPDATE SET revoked_at = coalesce(api_keys.revoked_at, EXCLUDED.revoked_at), ' +
           'last_used_at = greatest(api_keys.last_used_at, EXCLUDED.last_used_at)',

@@ -186,4 +186,9 @@ CREATE INDEX IF NOT EXISTS records_account ON records (tbl, account_id) WHERE ac
 CREATE INDEX IF NOT EXISTS records_expiry ON records (expires_at) WHERE expires_at IS NOT NULL;
 `,
   },
+  {
+    version: 7,
+    name: 'a name for each API key',
+    sql: `ALTER TABLE api_keys ADD COLUMN IF NOT EXISTS name text;`,
+  },
 ];

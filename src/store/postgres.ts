@@ -71,10 +71,11 @@ interface KeyRow {
   created_at: string;
   revoked_at: string | null;
   last_used_at: string | null;
+  name: string | null;
 }
 
 const ACCOUNT_COLS = 'id, name, plan, created_at, period_start, allowance_used, pack_credits, render_allowance_used';
-const KEY_COLS = 'id, account_id, hash, prefix, created_at, revoked_at, last_used_at';
+const KEY_COLS = 'id, account_id, hash, prefix, created_at, revoked_at, last_used_at, name';
 
 function toAccount(r: AccountRow): Account {
   return {
@@ -98,6 +99,7 @@ function toKey(r: KeyRow): ApiKeyRecord {
     createdAt: r.created_at,
     revokedAt: r.revoked_at,
     ...(r.last_used_at ? { lastUsedAt: r.last_used_at } : {}),
+    ...(r.name ? { name: r.name } : {}),
   };
 }
 
@@ -336,8 +338,8 @@ export class PgStore implements Store {
   // ---- keys -----------------------------------------------------------------
 
   async createKey(k: ApiKeyRecord, limits?: { maxActive: number }) {
-    const values = [k.id, k.accountId, k.hash, k.prefix, k.createdAt, k.revokedAt, k.lastUsedAt ?? null];
-    const insert = `INSERT INTO api_keys (${KEY_COLS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`;
+    const values = [k.id, k.accountId, k.hash, k.prefix, k.createdAt, k.revokedAt, k.lastUsedAt ?? null, k.name ?? null];
+    const insert = `INSERT INTO api_keys (${KEY_COLS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`;
     if (!limits) {
       await this.pool.query(insert, values);
       return;

@@ -44,6 +44,8 @@ export interface ApiKeyRecord {
   revokedAt: string | null;
   /** When the key last authenticated a request (kept to the minute: see Accounts.noteKeyUse). */
   lastUsedAt?: string;
+  /** The owner's name for the key ("laptop", "CI"), to tell keys apart in lists. */
+  name?: string;
 }
 
 export interface KeyWithAccount {
