@@ -70,6 +70,8 @@ export default defineTool({
   keywords: { en: [${en.map(quote).join(', ')}], nl: [${nl.map(quote).join(', ')}] },
   description:
     'TODO: what it does, when to use it, its modes, defaults and limits, for an LLM choosing and calling it (2–6 sentences).',
+  // How the web page shows the answer: its primary field and kind (figure, text, code, list, table, record, file, html, diff).
+  resultView: { kind: 'text', field: 'result' },
   input: z.strictObject({
     text: z.string().max(100_000).describe('TODO: every field typed, bounded and described'),
   }),
