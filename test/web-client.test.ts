@@ -143,3 +143,15 @@ describe('the 404', () => {
     expect(slugs('qqqqqqqqqq')).toEqual([]);
   });
 });
+
+describe('hosted files on the playground', () => {
+  it('shows only files under /files/ on the page\'s own origin', async () => {
+    const { ownFileUrl } = await import('../src/web/client/result.js');
+    const origin = 'https://werkbank.example';
+    expect(ownFileUrl('/files/abc.pdf', origin)).toBe('https://werkbank.example/files/abc.pdf');
+    expect(ownFileUrl('https://werkbank.example/files/abc.png', origin)).toBe('https://werkbank.example/files/abc.png');
+    for (const bad of ['//evil.example/files/x.pdf', 'https://evil.example/files/x.pdf', '/api/v1/account', 'javascript:alert(1)', '/files/../api/v1/account', 'http://werkbank.example/files/x.pdf'])
+      expect(ownFileUrl(bad, origin), bad).toBeNull();
+  });
+});
+
