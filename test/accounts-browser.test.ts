@@ -58,9 +58,9 @@ describe('a person from nothing to a key, and away again', () => {
     await page.locator('#session-run').waitFor();
     await page.locator('[data-example="0"]').click();
     await page.click('#run');
-    await page.locator('#json').waitFor();
+    await page.locator('#json').waitFor({ state: 'attached' }); // the raw JSON, folded under the readable result
     expect(JSON.parse((await page.locator('#json').textContent())!).words).toBe(5);
-    await expect.poll(() => page.locator('#balance').textContent()).toMatch(/Credits: 999 left/);
+    await expect.poll(() => page.locator('#balance').textContent()).toMatch(/999 credits left/);
     const usage = await s.server.accounts.usage((await s.server.accounts.requireAccount('alice')).id, 1);
     expect(usage.totals.calls).toBe(1);
   });

@@ -39,6 +39,8 @@ async function instance(extra: string[] = [], env: Record<string, string> = {}) 
     WERKBANK_DATABASE_URL: db.url,
     WERKBANK_FILES_DIR: filesDir,
     WERKBANK_ADMIN_TOKEN: ADMIN,
+    // The bursts below open about 350 connections per instance from this one address (the default cap is 256).
+    WERKBANK_MAX_CONNECTIONS_PER_IP: '2000',
     ...env,
   });
   procs.push(s.proc);

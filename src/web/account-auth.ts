@@ -235,7 +235,8 @@ export function authClient(): void {
     const json = await res.json().catch(() => ({}));
     const balance = $('balance');
     const remaining = res.headers.get('X-RateLimit-Remaining');
-    if (balance && remaining !== null) balance.textContent = `Credits: ${remaining} left (monthly ${res.headers.get('X-RateLimit-Limit')})`;
+    // The same wording as the other pages' header (src/web/client/api.ts).
+    if (balance && remaining !== null) balance.textContent = `${Number(remaining).toLocaleString()} credits left`;
     if (!res.ok) throw new Error(json.error ?? `HTTP ${res.status}`);
     return json.data;
   };

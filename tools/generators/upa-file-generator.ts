@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/core/tool.js';
-import { inputSchema } from './upa/options.js';
+import { defineTool, type ToolContext } from '../../src/core/tool.js';
+import { inputSchema, type UpaInput } from './upa/options.js';
 import { UPA_DOCS } from './upa/docs.js';
 import { MCP_MAX_COUNT, MCP_MAX_EMPLOYMENT_PERIODS, UpaRun } from './upa/generate.js';
 import { CSV_COLUMNS, participantsCsvData, summaryData, xmlData, xmlJsonChunks, zipData } from './upa/reports.js';
@@ -146,15 +146,18 @@ export default defineTool({
       partial: true,
     },
   ],
-  run(input, ctx) {
-    const run = new UpaRun(input, ctx);
-    if (input.format === 'zip') return zipData(run, ctx);
-    if (input.format === 'summary') return summaryData(run);
-    if (input.format === 'participants-csv') return participantsCsvData(run);
-    return xmlData(run);
-  },
+  run: generate,
   async *streamJson(input, ctx) {
     if (input.format === 'xml') yield* xmlJsonChunks(new UpaRun(input, ctx));
-    else yield JSON.stringify(await ctx.offload!());
+    // The other formats in the long-job pool where the pipeline offers it (ctx.offload); here otherwise.
+    else yield JSON.stringify(await (ctx.offload ? ctx.offload() : generate(input, ctx)));
   },
 });
+
+function generate(input: UpaInput, ctx: ToolContext) {
+  const run = new UpaRun(input, ctx);
+  if (input.format === 'zip') return zipData(run, ctx);
+  if (input.format === 'summary') return summaryData(run);
+  if (input.format === 'participants-csv') return participantsCsvData(run);
+  return xmlData(run);
+}
