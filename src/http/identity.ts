@@ -247,14 +247,12 @@ export class Identity {
     return { flow, options };
   }
 
-  async signupVerify(c: Context, body: Record<string, unknown>) {
-    if (this.opts.signup !== 'open') throw new ToolError('Sign-up is closed on this server', 403);
-    this.limited(c, this.signupLimit, 'sign-ups');
-    const flow = await this.takeFlow(str(body, 'flow'), 'signup');
+  /** The new passkey of a sign-up or an added passkey, checked against the flow's challenge and this server's origin. */
+  private async verifyRegistration(c: Context, challenge: string, body: Record<string, unknown>) {
     const { rpID, origin } = this.rp(c);
     const verified = await verifyRegistrationResponse({
       response: obj<RegistrationResponseJSON>(body, 'response'),
-      expectedChallenge: flow.challenge,
+      expectedChallenge: challenge,
       expectedOrigin: origin,
       expectedRPID: rpID,
       requireUserVerification: true,
@@ -262,9 +260,17 @@ export class Identity {
       throw new ToolError(`\`response\`: the passkey could not be verified (${err.message})`, 400);
     });
     if (!verified.verified || !verified.registrationInfo) throw new ToolError('`response`: the passkey could not be verified', 400);
+    return verified.registrationInfo;
+  }
+
+  async signupVerify(c: Context, body: Record<string, unknown>) {
+    if (this.opts.signup !== 'open') throw new ToolError('Sign-up is closed on this server', 403);
+    this.limited(c, this.signupLimit, 'sign-ups');
+    const flow = await this.takeFlow(str(body, 'flow'), 'signup');
+    const registrationInfo = await this.verifyRegistration(c, flow.challenge, body);
     this.signupLimit.count(clientIp(c, this.opts.trustProxy));
     const account = await this.opts.accounts.createAccount(flow.name!, 'free');
-    await this.savePasskey(account.id, verified.registrationInfo.credential, flow.userHandle!, flow.passkeyName ?? 'Passkey 1');
+    await this.savePasskey(account.id, registrationInfo.credential, flow.userHandle!, flow.passkeyName ?? 'Passkey 1');
     log(`account ${account.id} signed up`);
     return this.startSession(c, account.id);
   }
@@ -342,18 +348,8 @@ export class Identity {
   async addVerify(c: Context, session: SessionInfo, body: Record<string, unknown>) {
     const flow = await this.takeFlow(str(body, 'flow'), 'add');
     if (flow.accountId !== session.accountId) throw new ToolError('`flow` belongs to another session', 400);
-    const { rpID, origin } = this.rp(c);
-    const verified = await verifyRegistrationResponse({
-      response: obj<RegistrationResponseJSON>(body, 'response'),
-      expectedChallenge: flow.challenge,
-      expectedOrigin: origin,
-      expectedRPID: rpID,
-      requireUserVerification: true,
-    }).catch((err: Error) => {
-      throw new ToolError(`\`response\`: the passkey could not be verified (${err.message})`, 400);
-    });
-    if (!verified.verified || !verified.registrationInfo) throw new ToolError('`response`: the passkey could not be verified', 400);
-    const id = await this.savePasskey(session.accountId, verified.registrationInfo.credential, flow.userHandle!, flow.passkeyName ?? 'Passkey');
+    const registrationInfo = await this.verifyRegistration(c, flow.challenge, body);
+    const id = await this.savePasskey(session.accountId, registrationInfo.credential, flow.userHandle!, flow.passkeyName ?? 'Passkey');
     return { id };
   }
 

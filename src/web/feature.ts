@@ -33,6 +33,7 @@ import { DOCS_CSP, FAVICON, PAGE_CSP, hashOf, securityHeaders } from './html.js'
 import { accountPage, cataloguePage, docsPage, notFoundPage, toolPage } from './pages.js';
 import { DOCS_STYLE, STYLE } from './style.js';
 import { webAppScript } from './assets.js';
+import { editDistance } from '../core/validate.js';
 import type { RegisteredTool } from '../core/registry.js';
 
 export interface WebOptions {
@@ -79,7 +80,7 @@ export function suggestions(tools: RegisteredTool[], slug: string, limit = 3): R
     const t = e.tool;
     const hay = `${t.slug} ${t.title}`.toLowerCase();
     const shared = words.filter((w) => hay.includes(w)).length;
-    const d = distance(asked, t.slug);
+    const d = editDistance(asked, t.slug);
     return { e, score: shared * 10 - d, ok: shared > 0 || d <= Math.max(2, Math.floor(asked.length / 3)) };
   });
   return scored
@@ -87,20 +88,6 @@ export function suggestions(tools: RegisteredTool[], slug: string, limit = 3): R
     .sort((a, b) => b.score - a.score)
     .slice(0, limit)
     .map((x) => x.e);
-}
-
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return row[b.length];
 }
 
 /** The versioned URLs of the pages' stylesheet and script (for pages made elsewhere: src/web/account-auth.ts). */
