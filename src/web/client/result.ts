@@ -87,7 +87,7 @@ export function copyValue(view: ResultView, value: unknown, origin = ''): string
       return (value as { type: string; value: string }[]).map((c) => (c.type === 'delete' ? `[-${c.value}-]` : c.type === 'insert' ? `{+${c.value}+}` : c.value)).join('');
     case 'file': {
       const file = fileOf(value, origin || undefined);
-      if (file.kind === 'hosted') return file.url;
+      if (file.kind === 'hosted') return new URL(file.url, origin || 'http://localhost').href;
       if (file.kind === 'files') return file.files.map((f) => f.name).join('\n');
       if (file.kind === 'one') return file.content;
       return Array.isArray(value) ? toCsv(value.filter(isRecord)) : '';
@@ -229,9 +229,8 @@ export function ownFileUrl(url: string, origin = typeof location === 'undefined'
 }
 
 function fileOf(v: unknown, origin?: string): FileOf {
-  const own = isRecord(v) && typeof v.url === 'string' ? ownFileUrl(v.url, origin) : null;
-  if (isRecord(v) && own && typeof v.contentType === 'string')
-    return { kind: 'hosted', url: own, contentType: v.contentType, bytes: typeof v.bytes === 'number' ? v.bytes : undefined };
+  if (isRecord(v) && typeof v.url === 'string' && ownFileUrl(v.url, origin) && typeof v.contentType === 'string')
+    return { kind: 'hosted', url: v.url, contentType: v.contentType, bytes: typeof v.bytes === 'number' ? v.bytes : undefined };
   if (isRecord(v) && typeof v.content === 'string' && typeof (v.fileName ?? v.name) === 'string')
     return { kind: 'one', name: String(v.fileName ?? v.name), content: v.content, contentType: typeof v.contentType === 'string' ? v.contentType : 'text/plain' };
   // An array is files when its items carry their text (`content`, or another multi-line string such as `csv`).
