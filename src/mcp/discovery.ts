@@ -4,6 +4,7 @@
  * keywords line. Kept small: every answer here lands in a model's context.
  */
 import { ToolError, type Toolset } from '../core/tool.js';
+import { didYouMean } from '../core/validate.js';
 import { type Registry, type RegisteredTool, type ToolMeta } from '../core/registry.js';
 import { keywordLine } from '../search/documents.js';
 import { summaryOf } from '../search/text.js';
@@ -65,16 +66,8 @@ export function parseVisibleToolset(registry: Registry, value: unknown, field = 
   const name = value.trim().toLowerCase();
   const visible = registry.visibleToolsets().map((t) => t.name);
   if (visible.includes(name)) return name;
-  const close = visible.filter((t) => distance(t, name) <= 2).sort((a, b) => distance(a, name) - distance(b, name))[0];
+  const close = didYouMean(name, visible);
   throw new ToolError(`Invalid ${field}: unknown toolset "${name}"${close ? ` (did you mean "${close}"?)` : ''}; toolsets: ${visible.join(', ')}`);
-}
-
-function distance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0][j] = j;
-  for (let i = 1; i <= a.length; i++)
-    for (let j = 1; j <= b.length; j++) d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-  return d[a.length][b.length];
 }
 
 function found(entry: RegisteredTool): FoundTool {
