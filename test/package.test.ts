@@ -8,8 +8,8 @@
  * an empty npm cache and no registry. `npm publish --dry-run` accepts it.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
@@ -58,6 +58,29 @@ describe('npm package', () => {
     expect(release).toMatch(/npm publish --provenance/);
     expect(release).toMatch(/id-token: write/);
     expect(release).toMatch(/docker\/build-push-action/);
+    expect(release).toMatch(/mcp-publisher login github-oidc/);
+    // Every job that publishes a name sets it from the repository owner first.
+    expect(release.match(/node scripts\/release-names\.mjs "\$\{\{ github\.repository_owner \}\}"/g)).toHaveLength(3);
+  });
+
+  it("scripts/release-names.mjs names the release after the repository owner (MCP Registry, npm mcpName, GHCR image)", () => {
+    const copy = join(dir, 'names');
+    mkdirSync(copy, { recursive: true });
+    for (const f of ['package.json', 'server.json', 'Dockerfile']) cpSync(resolve(repoRoot, f), join(copy, f));
+    const run = (owner: string) => execFileSync('node', [resolve(repoRoot, 'scripts/release-names.mjs'), owner, copy], { encoding: 'utf8' });
+    for (let i = 0; i < 2; i++) expect(run('Example-Org')).toContain('io.github.Example-Org/werkbank-mcp, ghcr.io/example-org/werkbank-mcp'); // idempotent
+    const pkg = JSON.parse(readFileSync(join(copy, 'package.json'), 'utf8'));
+    const server = JSON.parse(readFileSync(join(copy, 'server.json'), 'utf8'));
+    expect(pkg.mcpName).toBe('io.github.Example-Org/werkbank-mcp');
+    expect({ ...pkg, mcpName: manifest.mcpName }).toEqual(manifest); // nothing else changed
+    expect(server.name).toBe(pkg.mcpName);
+    expect(server.packages.find((p: { registryType: string }) => p.registryType === 'oci').identifier).toBe(`ghcr.io/example-org/werkbank-mcp:${manifest.version}`);
+    expect(readFileSync(join(copy, 'Dockerfile'), 'utf8')).toContain('LABEL io.modelcontextprotocol.server.name="io.github.Example-Org/werkbank-mcp"');
+    for (const bad of ['', 'a/b', '-lead', 'x'.repeat(40)]) {
+      const result = spawnSync('node', [resolve(repoRoot, 'scripts/release-names.mjs'), bad, copy], { encoding: 'utf8' });
+      expect(result.status, bad).toBe(2);
+      expect(result.stderr).toMatch(/not a GitHub owner name/);
+    }
   });
 
   let tarball = '';
