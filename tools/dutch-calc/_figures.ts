@@ -91,8 +91,11 @@ export const BOX1: Record<number, Box1Year> = {
     ],
     // AOW age 2024: the general credit (€1,735, 3.421%, hetcak.nl), ouderenkorting (€2,010 from €44,770, 15%,
     // belastingdienst.nl "Heffingskortingen voor AOW-gerechtigden") and alleenstaande-ouderenkorting (€524) were
-    // read, but not the 2024 AOW-age labour-credit table: the one copy found (vrij-loon ib2024.js) is internally
-    // inconsistent (its rates do not reach its own maximum of €2,854).
+    // read, but not the 2024 AOW-age labour-credit table: the two copies found disagree. rustyx/vrij-loon ib2024.js has
+    // €501 + 15.388% (the 2023 rate) and a base of €2,161 (its rates do not reach its own maximum of €2,854);
+    // Hilbrand/ib-broncode (citing Belastingdienst "Tabel arbeidskorting 2024") has €501 + 16.214%, €2,662 + 1.275%,
+    // €2,854 − 3.358%. They agree only on 4.346% to €11,490 and €501 (and 4.346% × 11,490 = 499.35, not 501). Searched
+    // again Nov 2026: no third copy.
     aow: null,
     aowMissing: 'the 2024 AOW-age labour-credit table could not be sourced',
     source: 'Belastingdienst: box 1 tarieven 2024, Tabel algemene heffingskorting 2024, Tabel arbeidskorting 2024',
