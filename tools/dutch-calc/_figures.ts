@@ -201,12 +201,16 @@ export const BOX1: Record<number, Box1Year> = {
     // calculator; [B] the toeslagen table citing the Fiscale sleuteltabel 2027, and its drempelinkomen 2027 of €30,910)
     // at 6.638% (the calculator only). Check: 30,910 + 3,154 / 6.638% = 78,424.6, i.e. the credit reaches 0 at the
     // second bracket limit, as it does by law in 2025 (28,406 + 3,068 / 6.337% ≈ 76,820) and 2026 (≈ 78,423).
+    // Indexation check: the bill's art. LI indexes the 2027 income-tax amounts by 1.01248 (a limited inflation
+    // correction, as quoted in a public 2027 household article citing the wetsvoorstel): 3,115 × 1.01248 = 3,153.9.
     ahk: { max: 3154, from: 30910, pct: 6.638 },
     // AK: max €5,929 (MvT Tabel 1 "bedrag grens 3" and the Fiscale sleuteltabel 2027 "Arbeidskorting: maximum", as
     // quoted above); the bases €1,182 and €5,540 and the phase-out point €47,834 at 6.51% [B] in the calculator and the
     // toeslagen table; the kinks €12,438 / €26,866 and the rates 9.503% / 30.205% / 1.855% in the calculator only.
     // Kinks continuous: 9.503% × 12,438 = 1,181.98; 1,182 + 30.205% × 14,428 = 5,539.98; 5,540 + 1.855% × 20,968 =
-    // 5,928.96. The last piece has no upper limit here: the credit is 0 from 47,834 + 5,929 / 6.51% ≈ 138,909 on
+    // 5,928.96. The maximum also equals 2026's indexed plus the bill's €173 raise of the maximum (Rijksoverheid news
+    // item Belastingplan 2027, as quoted in the same household article): 5,685 × 1.01248 + 173 = 5,928.9.
+    // The last piece has no upper limit here: the credit is 0 from 47,834 + 5,929 / 6.51% ≈ 138,909 on
     // (no source gives that point, so it is not written down).
     ak: [
       { from: 0, upTo: 12438, base: 0, pct: 9.503 },

@@ -74,6 +74,7 @@ describe('holiday-allowance-calculator', () => {
     const y27 = await runTool(tool, { year: 2027, wage: 10000, ratePercent: 5 });
     expect(y27).toMatchObject({ belowStatutoryMinimum: null, statutoryMinimumAllowance: null, threeTimesMinimumWage: null });
     expect(y27.notes[0]).toMatch(/January–June 2027/);
+    expect(tool.description).toMatch(/minimum wage held from January–June 2024 to July–December 2026/);
   });
 
   it('refuses unknown years and invalid input', async () => {

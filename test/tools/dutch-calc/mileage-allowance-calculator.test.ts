@@ -27,6 +27,7 @@ describe('mileage-allowance-calculator', () => {
     expect(y27.rule).toMatch(/^PROVISIONAL \(Belastingplan 2027 as proposed.*\); 100 km × 0\.25 = 25 tax-free$/);
     expect(y27.source).toMatch(/Belastingplan 2027.*provisional/);
     expect((await runTool(tool, { year: 2025, kilometres: 100 })).provisional).toBe(false);
+    expect(tool.description).toMatch(/Years: 2023, 2024, 2025, 2026, 2027 \(.*2027 provisional/);
   });
 
   it('edges: paid exactly the rate, one cent above, below the rate, zero', async () => {

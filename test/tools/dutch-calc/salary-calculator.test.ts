@@ -174,6 +174,7 @@ describe('salary-calculator', () => {
     expect(r.rule).toMatch(/^PROVISIONAL \(Belastingplan 2027 as proposed on Prinsjesdag \(15 September 2026\).*\); annual gross 51840/);
     expect(r.source).toMatch(/Belastingplan 2027.*provisional/);
     expect((await runTool(tool, { year: 2026, grossAmount: 4000 })).provisional).toBe(false);
+    expect(tool.description).toMatch(/Years: 2024, 2025, 2026, 2027 \(AOW age: 2025, 2026; 2027 provisional/);
   });
 
   it('2027 boundaries: bracket limit € 39,247, labour-credit kinks, credits reaching 0', async () => {
