@@ -67,6 +67,23 @@ export default defineTool({
         source: 'Wet LB 1964 art. 31a lid 2 onder b (Belastingplan 2024: € 0,23)',
       },
     },
+    // The same commute in 2026 at €0.25 (besluit of 17 May 2026, retroactive to 1 January): 6,420 km → €1,605.
+    {
+      name: 'Commuting 15 km one way on 214 days in 2026',
+      input: { year: 2026, commuteKmOneWay: 15, commuteDays: 214 },
+      output: {
+        year: 2026,
+        taxFreeRatePerKm: 0.25,
+        paidPerKm: 0.25,
+        kilometres: 6420,
+        reimbursement: 1605,
+        taxFree: 1605,
+        taxableExcess: 0,
+        provisional: false,
+        rule: '6420 km × 0.25 = 1605 tax-free',
+        source: 'Besluit Staatssecretaris van Financiën 17 mei 2026, nr. 2026-8260 (Stcrt. 2026-18302): € 0,25 per km from 1 January 2026',
+      },
+    },
   ],
   run({ year, kilometres, commuteKmOneWay, commuteDays, paidPerKm }) {
     const fig = forYear(MILEAGE, year, 'tax-free mileage');

@@ -144,6 +144,42 @@ export default defineTool({
           'Belastingdienst: Rekenvoorschriften loonadministratie 2026 (tabel 2, 3, 4, 6); Tabel arbeidskorting 2026; Belastingdienst Nieuwsbrief Loonheffingen 2026 (salary norms); WNT 2026 (Stcrt. 2025-27439)',
       },
     },
+    // 2027 from the Belastingplan 2027 bill (provisional; _figures.ts gives the sources), worked by hand:
+    // 39,247 × 36.23% = 14,219.19; 12,593 × 38.16% = 4,805.49; AHK 3,154 − 6.638% × (51,840 − 30,910) = 1,764.67;
+    // AK 5,929 − 6.51% × (51,840 − 47,834) = 5,668.21; tax 19,024.68 − 7,432.88 = 11,591.80.
+    {
+      name: '€4,000 a month in 2027 (provisional: the Belastingplan 2027 bill)',
+      input: { year: 2027, grossAmount: 4000 },
+      output: {
+        year: 2027,
+        annualGross: 51840,
+        holidayAllowance: 3840,
+        thirtyPercentAllowance: 0,
+        thirtyPercent: null,
+        taxableWage: 51840,
+        brackets: [
+          { from: 0, to: 39247, ratePercent: 36.23, taxedAmount: 39247, tax: 14219.19 },
+          { from: 39247, to: 78426, ratePercent: 38.16, taxedAmount: 12593, tax: 4805.49 },
+        ],
+        taxBeforeCredits: 19024.68,
+        generalTaxCredit: 1764.67,
+        labourCredit: 5668.21,
+        elderlyCredit: 0,
+        singleElderlyCredit: 0,
+        creditsApplied: 7432.88,
+        creditsCapped: false,
+        incomeTax: 11591.8,
+        netAnnual: 40248.2,
+        netMonthlyAverage: 3354.02,
+        effectiveTaxPercent: 22.36,
+        approximation: APPROXIMATION,
+        provisional: true,
+        rule:
+          'PROVISIONAL (Belastingplan 2027 as proposed on Prinsjesdag (15 September 2026): provisional until the law is adopted and the Belastingdienst publishes the final 2027 tables); annual gross 51840 (incl. 8% holiday allowance); box 1 19024.68 − credits 7432.88 = 11591.8; net 40248.2',
+        source:
+          'Belastingplan 2027 (wetsvoorstel, Prinsjesdag 2026), memorie van toelichting Tabel 1 and Fiscale sleuteltabel 2027 (rijksfinancien.nl): brackets, algemene heffingskorting, arbeidskorting; provisional',
+      },
+    },
   ],
   run({ year, grossAmount, period, holidayAllowance, ageGroup, thirtyPercentRuling, rulingStartDate, singleElderly, applyTaxCredits }) {
     const base = d(grossAmount).times(period === 'month' ? 12 : 1);
