@@ -23,7 +23,15 @@
  *   revisions of one file, "retrievedAt 2026-07-31", source URL duo.nl/particulier/studiefinanciering/bedragen.jsp).
  *   Every total in that copy equals the sum of its parts (checked in the tests); the hbo/wo collegegeldkrediet equals
  *   the wettelijk collegegeld / 12 (€ 2,601 for 2025-2026 → 216.75; € 2,694 for 2026-2027 → 224.50), as DUO defines it.
- *   No second independent copy was found: drop this year if it cannot be confirmed against duo.nl.
+ *   Cross-checked (Nov 2026) against independent public copies of the same duo.nl page: the hbo/wo basisbeurs 130.21 /
+ *   324.52 and aanvullende beurs 491.08 (September–December 2026), and the mbo basisbeurs 107.26 / 350.03
+ *   (August–December 2026), in a household-finance site's source list ("Hbo en universiteit, september t/m december
+ *   2026: basisbeurs thuiswonend €130,21, uitwonend €324,52; aanvullende beurs maximaal €491,08. Mbo augustus t/m
+ *   december 2026: basisbeurs €107,26 thuis, €350,03 uit"); 324.52 also in two study-abroad guides (one checked
+ *   2026-04-16, so the January–August period too) and 324.52 / 491.08 in a third. The loans, the mbo aanvullende beurs
+ *   and the amounts without lesgeld were found in the one copy only; the answer says so.
+ * Searched again (Nov 2026) for hbo/wo September–December 2024 and for all of 2025 (mbo and hbo/wo): no copy of
+ *   those duo.nl tables was found, so they stay refused.
  */
 
 export type EducationGroup = 'mbo' | 'ho';
@@ -56,7 +64,7 @@ export interface DuoPeriod {
 
 const DUO_2024 = 'duo.nl/particulier/studiefinanciering/bedragen.jsp (2024 version)';
 const DUO_2026 =
-  'duo.nl/particulier/studiefinanciering/bedragen.jsp (2026 version), as copied in lib/financial-constants/duo-student-finance-amounts-2026.ts of a public repository; one copy only';
+  'duo.nl/particulier/studiefinanciering/bedragen.jsp (2026 version), as copied in lib/financial-constants/duo-student-finance-amounts-2026.ts of a public repository; basisbeurs and hbo/wo aanvullende beurs confirmed by independent copies, the other amounts in one copy only';
 
 const mbo = (b: number, a: number, l: number, t: number | null): DuoAmounts => ({
   basisbeurs: b,

@@ -52,8 +52,14 @@ export interface Box1Year {
   };
   /** Why AOW age is refused for this year, when `aow` is null. */
   aowMissing?: string;
+  /** Set while the year's figures are a bill, not law: what they are and until when (the answer says `provisional`). */
+  provisional?: string;
   source: string;
 }
+
+/** The one wording for figures from the Belastingplan 2027 bill (Prinsjesdag, 15 September 2026). */
+export const PROVISIONAL_BP2027 =
+  'Belastingplan 2027 as proposed on Prinsjesdag (15 September 2026): provisional until the law is adopted and the Belastingdienst publishes the final 2027 tables';
 
 /**
  * Box 1 (inkomstenbelasting + premies volksverzekeringen), algemene heffingskorting, arbeidskorting.
@@ -85,8 +91,11 @@ export const BOX1: Record<number, Box1Year> = {
     ],
     // AOW age 2024: the general credit (€1,735, 3.421%, hetcak.nl), ouderenkorting (€2,010 from €44,770, 15%,
     // belastingdienst.nl "Heffingskortingen voor AOW-gerechtigden") and alleenstaande-ouderenkorting (€524) were
-    // read, but not the 2024 AOW-age labour-credit table: the one copy found (vrij-loon ib2024.js) is internally
-    // inconsistent (its rates do not reach its own maximum of €2,854).
+    // read, but not the 2024 AOW-age labour-credit table: the two copies found disagree. rustyx/vrij-loon ib2024.js has
+    // €501 + 15.388% (the 2023 rate) and a base of €2,161 (its rates do not reach its own maximum of €2,854);
+    // Hilbrand/ib-broncode (citing Belastingdienst "Tabel arbeidskorting 2024") has €501 + 16.214%, €2,662 + 1.275%,
+    // €2,854 − 3.358%. They agree only on 4.346% to €11,490 and €501 (and 4.346% × 11,490 = 499.35, not 501). Searched
+    // again Nov 2026: no third copy.
     aow: null,
     aowMissing: 'the 2024 AOW-age labour-credit table could not be sourced',
     source: 'Belastingdienst: box 1 tarieven 2024, Tabel algemene heffingskorting 2024, Tabel arbeidskorting 2024',
@@ -172,12 +181,51 @@ export const BOX1: Record<number, Box1Year> = {
     },
     source: 'Belastingdienst: Rekenvoorschriften loonadministratie 2026 (tabel 2, 3, 4, 6); Tabel arbeidskorting 2026',
   },
-};
-
-/** Why a year is refused by the box 1 calculations (salary calculator). */
-export const BOX1_REFUSED: Record<number, string> = {
-  // Searched (Nov 2026): the Belastingplan 2027 (Prinsjesdag 2026) brackets and credits were not in any source read.
-  2027: 'the Belastingplan 2027 brackets and tax credits were not found in any source read',
+  2027: {
+    // PROVISIONAL: the Belastingplan 2027 bill (Tweede Kamer 37 022, Prinsjesdag 15 Sep 2026), read 2026-11-26 in
+    // copies of the official documents, not in the documents themselves:
+    // - Brackets 36.23% to €39,247, 38.16% to €78,426, 49.50% above: Memorie van toelichting Belastingplan 2027,
+    //   § Parametertabellen, Tabel 1 "Overzicht IB-parameters voor belastingplichtigen jonger dan de AOW-leeftijd"
+    //   (https://www.rijksfinancien.nl/sites/default/files/bestanden/belastingplan-2027/wetsvoorstel-belastingplan-2027/Wetsvoorstel-Belastingplan-2027.pdf,
+    //   pdf p. 34), as quoted in a public fiscal change log (seen 2026-09-30: "tarief schijf 1 36,23% …, tarief schijf 2
+    //   38,16% …, grens schijf 1 € 39.247 …, toptarief 49,50% en grens schijf 2 € 78.426 blijven gelijk"); [B] the same
+    //   figures in a public 2027 net-income calculator ("2027 voorlopig (Belastingplan 2027, Prinsjesdag 2026)") and in a
+    //   public toeslagen calculator's table citing the Fiscale sleuteltabel 2027 (rijksfinancien.nl,
+    //   …/pakket-belastingplan-2027/fiscale-sleuteltabel-2027.pdf).
+    brackets: [
+      { upTo: 39247, ratePercent: 36.23 },
+      { upTo: 78426, ratePercent: 38.16 },
+      { upTo: null, ratePercent: 49.5 },
+    ],
+    // AHK: max €3,154 (MvT Tabel 1 as quoted above; [B] the 2027 net-income calculator); phase-out from €30,910 (the
+    // calculator; [B] the toeslagen table citing the Fiscale sleuteltabel 2027, and its drempelinkomen 2027 of €30,910)
+    // at 6.638% (the calculator only). Check: 30,910 + 3,154 / 6.638% = 78,424.6, i.e. the credit reaches 0 at the
+    // second bracket limit, as it does by law in 2025 (28,406 + 3,068 / 6.337% ≈ 76,820) and 2026 (≈ 78,423).
+    // Indexation check: the bill's art. LI indexes the 2027 income-tax amounts by 1.01248 (a limited inflation
+    // correction, as quoted in a public 2027 household article citing the wetsvoorstel): 3,115 × 1.01248 = 3,153.9.
+    ahk: { max: 3154, from: 30910, pct: 6.638 },
+    // AK: max €5,929 (MvT Tabel 1 "bedrag grens 3" and the Fiscale sleuteltabel 2027 "Arbeidskorting: maximum", as
+    // quoted above); the bases €1,182 and €5,540 and the phase-out point €47,834 at 6.51% [B] in the calculator and the
+    // toeslagen table; the kinks €12,438 / €26,866 and the rates 9.503% / 30.205% / 1.855% in the calculator only.
+    // Kinks continuous: 9.503% × 12,438 = 1,181.98; 1,182 + 30.205% × 14,428 = 5,539.98; 5,540 + 1.855% × 20,968 =
+    // 5,928.96. The maximum also equals 2026's indexed plus the bill's €173 raise of the maximum (Rijksoverheid news
+    // item Belastingplan 2027, as quoted in the same household article): 5,685 × 1.01248 + 173 = 5,928.9.
+    // The last piece has no upper limit here: the credit is 0 from 47,834 + 5,929 / 6.51% ≈ 138,909 on
+    // (no source gives that point, so it is not written down).
+    ak: [
+      { from: 0, upTo: 12438, base: 0, pct: 9.503 },
+      { from: 12438, upTo: 26866, base: 1182, pct: 30.205 },
+      { from: 26866, upTo: 47834, base: 5540, pct: 1.855 },
+      { from: 47834, upTo: null, base: 5929, pct: -6.51 },
+    ],
+    // The 2027 AOW-age table (first-bracket rate, AOW-age credits, ouderenkorting, alleenstaande-ouderenkorting) was
+    // found only in one copy that mixes 2026 and 2027 values (2027 amounts with 2026 kinks and rates), so it is refused.
+    aow: null,
+    aowMissing: 'the Belastingplan 2027 AOW-age figures (first-bracket rate, credits, ouderenkorting) were not found in a consistent source',
+    provisional: PROVISIONAL_BP2027,
+    source:
+      'Belastingplan 2027 (wetsvoorstel, Prinsjesdag 2026), memorie van toelichting Tabel 1 and Fiscale sleuteltabel 2027 (rijksfinancien.nl): brackets, algemene heffingskorting, arbeidskorting; provisional',
+  },
 };
 
 /**
@@ -295,7 +343,12 @@ export const MINIMUM_WAGE_MONTHLY: Record<string, { amount: number; source: stri
   // 2026 € 2.294,40"); [B] ConductionNL/humaniq nl-2026.json (RPP2026 bijlage 3), a public WML art. 15 rules
   // transcription (3 × € 2.294,40 × 3 months = € 20.649,60).
   '2026-01': { amount: 2294.4, source: 'Regeling indexatie WML per 1 januari 2026: referentiemaandloon € 2.294,40' },
-  // 1 July 2026: the hourly minimum (€14.99) was found, the referentiemaandloon was not: not listed.
+  // €2,337.00 per 1 July 2026: a public rules transcription of WML art. 8 lid 1 onder b ("[per 1 juli 2026: € 2.337,00]",
+  // beside the hourly € 14,99 of onder a); [B] a public Wajong calculator ("Referentiemaandloon 2026 – vanaf 1 juli
+  // 2026: 21 jaar en ouder (100%): € 2.337,00"). Consistent with the published hourly minimum of €14.99: 2,337.00 × 12 /
+  // (36 × 52) = 14.981, rounded up to the cent (as 2,294.40 → 14.708 → €14.71 on 1 January 2026).
+  '2026-07': { amount: 2337, source: 'Regeling indexatie WML per 1 juli 2026: referentiemaandloon € 2.337,00' },
+  // 1 January 2027: not found in any source read (Nov 2026): not listed.
 };
 
 /**
@@ -329,19 +382,33 @@ export const SEVERANCE_CAP: Record<number, { cap: number; source: string }> = {
 
 /**
  * Tax-free travel allowance per kilometre (Wet LB 1964 art. 31a lid 2 onder b; a fixed amount in the law).
- * 2026: refused – sources read disagree (€0.23 in several payroll configurations and a CAO text, €0.25 in
- * two others); no official text for 2026 could be read.
+ * 2026: €0.25 by a besluit with retroactive effect to 1 January 2026 (pages showing €0.23 for 2026 predate it).
  */
-export const MILEAGE: Record<number, { perKm: number; source: string }> = {
+export const MILEAGE: Record<number, { perKm: number; source: string; provisional?: string }> = {
   // €0.21 from 1 Jan 2023 (Belastingplan 2023): accountancyvanmorgen.nl 2023-09, autoweek.nl, tubantia.nl.
   2023: { perKm: 0.21, source: 'Wet LB 1964 art. 31a lid 2 onder b (Belastingplan 2023: € 0,21)' },
   // €0.23 from 1 Jan 2024 (Belastingplan 2024, wetsvoorstel 18-09-2023): accountancyvanmorgen.nl, jacc.nl/berveling.nl.
   2024: { perKm: 0.23, source: 'Wet LB 1964 art. 31a lid 2 onder b (Belastingplan 2024: € 0,23)' },
   // Unchanged in 2025 (no amendment in Belastingplan 2025); domain notes §3.6 [B].
   2025: { perKm: 0.23, source: 'Wet LB 1964 art. 31a lid 2 onder b (€ 0,23, unchanged since 2024)' },
-};
-export const MILEAGE_REFUSED: Record<number, string> = {
-  2026: 'the 2026 rate could not be confirmed from an official source (published figures disagree: € 0.23 vs € 0.25)',
+  // €0.25 from 1 January 2026: Besluit van de Staatssecretaris van Financiën van 17 mei 2026, nr. 2026-8260, Stcrt.
+  // 2026-18302 (https://zoek.officielebekendmakingen.nl/stcrt-2026-18302.html), approving €0.25 for all of 2026 with
+  // corrections over earlier pay periods, as quoted by a public article (3 Jul 2026: "Was € 0,23 per km – Wordt
+  // € 0,25 per km – Ingang 22 mei 2026, terugwerkend tot 1 januari 2026"); [B] belastingdienst.nl "Zakelijk gebruik
+  // privévervoermiddel 2026" as quoted on 7 Oct 2026 ("Dan mag u in 2026 voor de zakelijke ritten € 0,25 per kilometer
+  // van uw winst aftrekken. In 2025 was dit € 0,23."), and the Belastingplan 2027 bill, art. I C/D and LVII, which
+  // writes €0.25 into art. 31a with effect from 1 January 2026 (as listed in a public table of its parameters).
+  2026: {
+    perKm: 0.25,
+    source: 'Besluit Staatssecretaris van Financiën 17 mei 2026, nr. 2026-8260 (Stcrt. 2026-18302): € 0,25 per km from 1 January 2026',
+  },
+  // 2027: the Belastingplan 2027 bill (art. I C/D) writes the €0.25 of 2026 into Wet LB 1964 art. 31a as the amount from
+  // 2026 on, with no change for 2027 (same public table of its parameters); provisional until the bill is law.
+  2027: {
+    perKm: 0.25,
+    source: 'Wet LB 1964 art. 31a lid 2 onder b as amended by the Belastingplan 2027 bill, art. I C/D (€ 0,25 from 2026); provisional',
+    provisional: PROVISIONAL_BP2027,
+  },
 };
 
 /** Schenk- en erfbelasting (Successiewet 1956 art. 24 tarief, art. 32 erf-vrijstellingen, art. 33 schenk-vrijstellingen). */

@@ -4,7 +4,7 @@
  */
 import { Decimal } from 'decimal.js';
 import { ToolError } from '../../src/core/tool.js';
-import { BOX1, BOX1_REFUSED, THIRTY_PERCENT, THIRTY_PERCENT_REFUSED, THIRTY_PERCENT_RULES, type Bracket, type CreditPiece, type CreditTaper } from './_figures.js';
+import { BOX1, THIRTY_PERCENT, THIRTY_PERCENT_REFUSED, THIRTY_PERCENT_RULES, type Bracket, type CreditPiece, type CreditTaper } from './_figures.js';
 
 /** Decimal with enough precision for euros and percentages; rounding half-up (away from zero for money). */
 export const Dec = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
@@ -32,6 +32,9 @@ export function forYear<T>(table: Record<number, T>, year: number, what: string,
     { field },
   );
 }
+
+/** The step a `rule` starts with when a year's figures are provisional (a bill, not law yet); null when final. */
+export const provisionalStep = (why: string | undefined) => (why === undefined ? null : `PROVISIONAL (${why})`);
 
 export interface BracketRow {
   from: number;
@@ -87,6 +90,8 @@ export interface Box1Result {
   creditsCapped: boolean;
   tax: Dec;
   source: string;
+  /** Why the year's figures are provisional (a bill, not law yet); undefined when final. */
+  provisional?: string;
 }
 
 /** Years whose AOW-age figures are complete. */
@@ -97,7 +102,7 @@ export const aowYears = () => availableYears(BOX1).filter((y) => BOX1[y].aow);
  * alleenstaande-ouderenkorting (AOW age only: a single person's AOW).
  */
 export function box1(year: number, taxable: Dec, ageGroup: AgeGroup, withCredits: boolean, singleElderly = false): Box1Result {
-  const fig = forYear(BOX1, year, 'box 1', 'year', BOX1_REFUSED);
+  const fig = forYear(BOX1, year, 'box 1');
   let brackets = fig.brackets;
   let ahk = fig.ahk;
   let ak = fig.ak;
@@ -139,6 +144,7 @@ export function box1(year: number, taxable: Dec, ageGroup: AgeGroup, withCredits
     creditsCapped: creditsUsed.lt(credits),
     tax: total.minus(creditsUsed),
     source: fig.source,
+    provisional: fig.provisional,
   };
 }
 

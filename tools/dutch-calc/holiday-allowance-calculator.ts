@@ -8,6 +8,10 @@ const PERIODS_PER_YEAR = { month: 12, fourWeeks: 13, week: 52, year: 1 } as cons
 /** Months per pay period for the three-times ceiling (WML art. 15 lid 2: pro rata, a week is 1 / 4⅓ month). */
 const MONTHS_PER_PERIOD = { month: d(1), fourWeeks: d(12).div(13), week: d(3).div(13), year: d(12) } as const;
 
+/** 'January–June 2024' for the half year starting in 2024-01. */
+const halfYear = (key: string) => `${key.endsWith('-01') ? 'January–June' : 'July–December'} ${key.slice(0, 4)}`;
+const MINIMUM_WAGE_HELD = Object.keys(MINIMUM_WAGE_MONTHLY).sort();
+
 /**
  * Three times the minimum wage over the periods (WML art. 15 lid 2): the periods cover `months` months from
  * `firstMonth` (1–12) and each month counts the referentiemaandloon of its half year (a period past December counts
@@ -20,7 +24,7 @@ function threeTimesMinimumWage(year: number, firstMonth: number, months: Dec): {
     const month = Math.min(12, firstMonth + k);
     const key = `${year}-${month <= 6 ? '01' : '07'}`;
     const mw = MINIMUM_WAGE_MONTHLY[key];
-    if (!mw) return { missing: `${month <= 6 ? 'January–June' : 'July–December'} ${year}` };
+    if (!mw) return { missing: halfYear(key) };
     used.add(key);
     ceiling = ceiling.plus(d(mw.amount).times(3).times(Decimal.min(1, months.minus(k))));
   }
@@ -41,7 +45,7 @@ export default defineTool({
     'Dutch holiday allowance (vakantiebijslag): at least 8% of the gross wage (Wet minimumloon en minimumvakantiebijslag art. 15); a CAO or contract may give more. ' +
     'Give the wage per period and the number of periods worked in the holiday-allowance year (default a full year); or, with wageIncludesAllowance, an amount that already contains the allowance (allowance = amount × rate / (100 + rate)). ' +
     'belowStatutoryMinimum follows art. 15: 8% of the wage, counting the wage only up to three times the minimum wage (each month’s half-year amount from firstMonth; null while one needed is unpublished and the rate is under 8%); below 8% it notes when a CAO may lawfully pay less. Amounts are rounded half-up to cents. ' +
-    `Years: ${availableYears(HOLIDAY_ALLOWANCE).join(', ')}.`,
+    `Years: ${availableYears(HOLIDAY_ALLOWANCE).join(', ')}; minimum wage held from ${halfYear(MINIMUM_WAGE_HELD[0])} to ${halfYear(MINIMUM_WAGE_HELD.at(-1)!)}.`,
   resultView: { kind: 'figure', field: 'holidayAllowance', unit: 'EUR', label: 'Holiday allowance', detail: ['allowancePerPeriod', 'totalIncludingAllowance'] },
   input: z.strictObject({
     year: z.number().int().min(2000).max(2100).describe('Holiday-allowance year'),

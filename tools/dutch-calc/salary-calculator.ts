@@ -2,13 +2,16 @@ import { z } from 'zod';
 import { defineTool, ToolError } from '../../src/core/tool.js';
 import { BOX1 } from './_figures.js';
 import { isoDateField } from '../_lib/calendar.js';
-import { aowYears, availableYears, box1, d, eur, thirtyPercent, type Dec } from './_tax.js';
+import { aowYears, availableYears, box1, d, eur, provisionalStep, thirtyPercent, type Dec } from './_tax.js';
 
 const APPROXIMATION =
   'Annual estimate: box 1 tax and national-insurance premiums on the whole year’s wage, credits at their annual amounts, amounts in cents. ' +
   'Payroll withholding (loonheffing, witte/groene tabel) is computed per pay period and rounds differently (wage rounded down to a table step, credits rounded up and tax floored to whole euros), ' +
   'so a payslip can differ by some euros; the final assessment also uses income from boxes 2 and 3 for the general credit. ' +
   'Not included: pension contributions, other deductions, allowances in kind; employee insurance premiums and the Zvw contribution are paid by the employer.';
+
+/** Years whose box 1 figures are a bill, not law yet. */
+const provisionalYears = () => availableYears(BOX1).filter((y) => BOX1[y].provisional);
 
 const row = z.object({ from: z.number(), to: z.number().nullable(), ratePercent: z.number(), taxedAmount: z.number(), tax: z.number() });
 
@@ -18,7 +21,7 @@ export default defineTool({
   keywords: { en: ['net salary', 'take-home pay', 'gross to net', 'income tax', 'payroll', 'wage', 'net pay', 'after tax', 'gross salary'], nl: ['nettoloon', 'bruto netto', 'nettosalaris', 'loonheffing', 'inkomstenbelasting', 'salaris', 'netto', 'bruto', 'netto salaris', 'bruto naar netto'] },
   description:
     'Estimates Dutch annual net pay from a gross wage for a tax year: box 1 tax and premiums, general and labour tax credits, AOW-age rules, holiday allowance, optional 30% ruling. An approximation, not a payslip (payroll tables can differ by some euros); no pension deductions. ' +
-    `Years: ${availableYears(BOX1).join(', ')} (AOW age: ${aowYears().join(', ')}); others are refused by name. ` +
+    `Years: ${availableYears(BOX1).join(', ')} (AOW age: ${aowYears().join(', ')}; ${provisionalYears().join(', ')} provisional: the Belastingplan bill, answered with provisional: true until the final tables); others are refused by name. ` +
     'The 30% ruling follows rulingStartDate: no WNT cap before 2026 for a ruling applied in 2022 or earlier.',
   resultView: { kind: 'figure', field: 'netMonthlyAverage', unit: 'EUR', label: 'Net pay per month (average)', detail: ['netAnnual', 'effectiveTaxPercent'] },
   input: z.strictObject({
@@ -68,6 +71,7 @@ export default defineTool({
     netMonthlyAverage: z.number().describe('netAnnual / 12 (holiday allowance spread over the year)'),
     effectiveTaxPercent: z.number(),
     approximation: z.string(),
+    provisional: z.boolean().describe('true: the year’s figures are a bill (Belastingplan), not law yet; `rule` says so'),
     rule: z.string(),
     source: z.string(),
   }),
@@ -102,6 +106,7 @@ export default defineTool({
         netMonthlyAverage: 3337.64,
         effectiveTaxPercent: 22.74,
         approximation: APPROXIMATION,
+        provisional: false,
         rule: 'annual gross 51840 (incl. 8% holiday allowance); box 1 18767.32 − credits 6979.04 = 11788.28; net 40051.72',
         source: 'Belastingdienst: Rekenvoorschriften loonadministratie 2026 (tabel 2, 3, 4, 6); Tabel arbeidskorting 2026',
       },
@@ -133,9 +138,46 @@ export default defineTool({
         netMonthlyAverage: 6087.09,
         effectiveTaxPercent: 19.48,
         approximation: APPROXIMATION,
+        provisional: false,
         rule: 'annual gross 90720 (incl. 8% holiday allowance); 30% ruling: tax-free 27216, taxable 63504; box 1 23148.32 − credits 5473.45 = 17674.87; net 73045.13',
         source:
           'Belastingdienst: Rekenvoorschriften loonadministratie 2026 (tabel 2, 3, 4, 6); Tabel arbeidskorting 2026; Belastingdienst Nieuwsbrief Loonheffingen 2026 (salary norms); WNT 2026 (Stcrt. 2025-27439)',
+      },
+    },
+    // 2027 from the Belastingplan 2027 bill (provisional; _figures.ts gives the sources), worked by hand:
+    // 39,247 × 36.23% = 14,219.19; 12,593 × 38.16% = 4,805.49; AHK 3,154 − 6.638% × (51,840 − 30,910) = 1,764.67;
+    // AK 5,929 − 6.51% × (51,840 − 47,834) = 5,668.21; tax 19,024.68 − 7,432.88 = 11,591.80.
+    {
+      name: '€4,000 a month in 2027 (provisional: the Belastingplan 2027 bill)',
+      input: { year: 2027, grossAmount: 4000 },
+      output: {
+        year: 2027,
+        annualGross: 51840,
+        holidayAllowance: 3840,
+        thirtyPercentAllowance: 0,
+        thirtyPercent: null,
+        taxableWage: 51840,
+        brackets: [
+          { from: 0, to: 39247, ratePercent: 36.23, taxedAmount: 39247, tax: 14219.19 },
+          { from: 39247, to: 78426, ratePercent: 38.16, taxedAmount: 12593, tax: 4805.49 },
+        ],
+        taxBeforeCredits: 19024.68,
+        generalTaxCredit: 1764.67,
+        labourCredit: 5668.21,
+        elderlyCredit: 0,
+        singleElderlyCredit: 0,
+        creditsApplied: 7432.88,
+        creditsCapped: false,
+        incomeTax: 11591.8,
+        netAnnual: 40248.2,
+        netMonthlyAverage: 3354.02,
+        effectiveTaxPercent: 22.36,
+        approximation: APPROXIMATION,
+        provisional: true,
+        rule:
+          'PROVISIONAL (Belastingplan 2027 as proposed on Prinsjesdag (15 September 2026): provisional until the law is adopted and the Belastingdienst publishes the final 2027 tables); annual gross 51840 (incl. 8% holiday allowance); box 1 19024.68 − credits 7432.88 = 11591.8; net 40248.2',
+        source:
+          'Belastingplan 2027 (wetsvoorstel, Prinsjesdag 2026), memorie van toelichting Tabel 1 and Fiscale sleuteltabel 2027 (rijksfinancien.nl): brackets, algemene heffingskorting, arbeidskorting; provisional',
       },
     },
   ],
@@ -154,6 +196,7 @@ export default defineTool({
     const tax = eur(b.tax);
     const net = d(eur(grossCents)).minus(tax);
     const steps = [
+      provisionalStep(b.provisional),
       `annual gross ${eur(grossCents)}${holidayAllowance === 'separate' ? ' (incl. 8% holiday allowance)' : ''}`,
       ruling ? `${ruling.pct}% ruling: tax-free ${eur(ruling.allowance)}, taxable ${eur(taxable)}${ruling.transitional.length ? ` (${ruling.transitional.join('; ')})` : ''}` : null,
       `box 1 ${eur(b.taxBeforeCredits)} − credits ${eur(b.creditsUsed)} = ${tax}`,
@@ -189,6 +232,7 @@ export default defineTool({
       netMonthlyAverage: eur(net.div(12)),
       effectiveTaxPercent: grossCents.isZero() ? 0 : eur(d(tax).div(grossCents).times(100)),
       approximation: APPROXIMATION,
+      provisional: b.provisional !== undefined,
       rule: steps.join('; '),
       source: b.source + (ruling ? `; ${ruling.source}` : ''),
     };

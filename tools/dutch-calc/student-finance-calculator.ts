@@ -129,7 +129,8 @@ export default defineTool({
       'The aanvullende beurs is a maximum: DUO computes the actual amount from the parents’ income; whatever is not granted may be borrowed on top of the loan.',
     ];
     if (p.note && (p.noteFor === undefined || p.noteFor === livingSituation)) notes.push(p.note);
-    if (p.source.includes('one copy only')) notes.push('Figures from a single copy of the duo.nl page: check duo.nl before relying on them.');
+    if (p.source.includes('one copy only'))
+      notes.push('The loan and the mbo aanvullende beurs come from a single copy of the duo.nl page (the basisbeurs was confirmed in others): check duo.nl before relying on them.');
     return {
       level,
       livingSituation,

@@ -59,12 +59,22 @@ describe('holiday-allowance-calculator', () => {
     expect(await runTool(tool, { year: 2025, wage: 2000, wagePeriod: 'week' })).toMatchObject({ threeTimesMinimumWage: 79876.8 });
     // A high earner at 7% of € 150,000 (2025) is lawful: 10,500 ≥ 8% × 79,876.80 = 6,390.14.
     expect(await runTool(tool, { year: 2025, wage: 150000, wagePeriod: 'year', ratePercent: 7 })).toMatchObject({ belowStatutoryMinimum: false, statutoryMinimumAllowance: 6390.14 });
-    // July–December 2026 is not published: below 8% over the whole of 2026 cannot be decided; January–June can.
+    // 2026: January–June € 2,294.40, July–December € 2,337.00 (WML art. 8 lid 1 onder b per 1 juli 2026) → a year:
+    // 3 × (6 × 2,294.40 + 6 × 2,337.00) = 83,365.20; 8% of it = 6,669.216 → 6,669.22 > 5% × 120,000 = 6,000.
     const y26 = await runTool(tool, { year: 2026, wage: 10000, ratePercent: 5 });
-    expect(y26).toMatchObject({ belowStatutoryMinimum: null, statutoryMinimumAllowance: null, threeTimesMinimumWage: null });
-    expect(y26.notes[0]).toMatch(/July–December 2026/);
+    expect(y26).toMatchObject({ threeTimesMinimumWage: 83365.2, statutoryMinimumAllowance: 6669.22, belowStatutoryMinimum: true });
+    expect(y26.source).toMatch(/per 1 januari 2026.*2\.294,40.*per 1 juli 2026.*2\.337,00/);
     expect(await runTool(tool, { year: 2026, wage: 10000, ratePercent: 5, periods: 6 })).toMatchObject({ threeTimesMinimumWage: 41299.2, statutoryMinimumAllowance: 3303.94, belowStatutoryMinimum: true });
+    // The 1 July 2026 boundary: June counts 3 × 2,294.40 = 6,883.20, July 3 × 2,337.00 = 7,011.00.
+    expect(await runTool(tool, { year: 2026, wage: 7011, periods: 1, firstMonth: 7 })).toMatchObject({ threeTimesMinimumWage: 7011, notes: [] });
+    expect((await runTool(tool, { year: 2026, wage: 7011.01, periods: 1, firstMonth: 7 })).notes[0]).toMatch(/above three times the minimum wage/);
+    expect(await runTool(tool, { year: 2026, wage: 7011, periods: 1, firstMonth: 6 })).toMatchObject({ threeTimesMinimumWage: 6883.2 });
+    // 2027: the minimum wage of 1 January 2027 is not published here: at 8% the answer stands, below it is not decided.
     expect(await runTool(tool, { year: 2027, wage: 3000 })).toMatchObject({ belowStatutoryMinimum: false, statutoryMinimumAllowance: null });
+    const y27 = await runTool(tool, { year: 2027, wage: 10000, ratePercent: 5 });
+    expect(y27).toMatchObject({ belowStatutoryMinimum: null, statutoryMinimumAllowance: null, threeTimesMinimumWage: null });
+    expect(y27.notes[0]).toMatch(/January–June 2027/);
+    expect(tool.description).toMatch(/minimum wage held from January–June 2024 to July–December 2026/);
   });
 
   it('refuses unknown years and invalid input', async () => {

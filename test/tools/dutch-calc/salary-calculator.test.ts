@@ -92,7 +92,7 @@ describe('salary-calculator', () => {
   });
 
   it('net = gross − tax to the cent for many wages and both years', async () => {
-    for (const year of [2024, 2025, 2026])
+    for (const year of [2024, 2025, 2026, 2027])
       for (let g = 0; g <= 200000; g += 7919.37) {
         const r = await runTool(tool, { year, grossAmount: g, period: 'year', holidayAllowance: 'none' });
         expect(Math.round(r.annualGross * 100) - Math.round(r.incomeTax * 100)).toBe(Math.round(r.netAnnual * 100));
@@ -159,9 +159,47 @@ describe('salary-calculator', () => {
     await expectToolError(tool, { ...base, year: 2027, rulingStartDate: '2023-01-01' }, 400, /2027.*27%, or 30% for a ruling applied before 2024/);
   });
 
-  it('refuses unknown years, unsourced AOW 2024 and invalid input', async () => {
-    await expectToolError(tool, { year: 2023, grossAmount: 4000 }, 400, /`year`.*2023.*available years: 2024, 2025, 2026/);
-    await expectToolError(tool, { year: 2027, grossAmount: 4000 }, 400, /`year`.*2027.*Belastingplan 2027.*not found/);
+  it('2027 (Belastingplan 2027 bill, provisional) by hand: € 4,000 a month with 8% holiday allowance', async () => {
+    const r = await runTool(tool, { year: 2027, grossAmount: 4000 });
+    // 39,247 × 36.23% = 14,219.1881; 12,593 × 38.16% = 4,805.4888
+    expect(r.brackets).toEqual([
+      { from: 0, to: 39247, ratePercent: 36.23, taxedAmount: 39247, tax: 14219.19 },
+      { from: 39247, to: 78426, ratePercent: 38.16, taxedAmount: 12593, tax: 4805.49 },
+    ]);
+    expect(r.generalTaxCredit).toBe(1764.67); // 3,154 − 6.638% × 20,930
+    expect(r.labourCredit).toBe(5668.21); // 5,929 − 6.51% × 4,006
+    expect(r.incomeTax).toBe(11591.8); // 19,024.6769 − 7,432.876
+    expect(r.netAnnual).toBe(40248.2);
+    expect(r.provisional).toBe(true);
+    expect(r.rule).toMatch(/^PROVISIONAL \(Belastingplan 2027 as proposed on Prinsjesdag \(15 September 2026\).*\); annual gross 51840/);
+    expect(r.source).toMatch(/Belastingplan 2027.*provisional/);
+    expect((await runTool(tool, { year: 2026, grossAmount: 4000 })).provisional).toBe(false);
+    expect(tool.description).toMatch(/Years: 2024, 2025, 2026, 2027 \(AOW age: 2025, 2026; 2027 provisional/);
+  });
+
+  it('2027 boundaries: bracket limit € 39,247, labour-credit kinks, credits reaching 0', async () => {
+    const base = { year: 2027, period: 'year', holidayAllowance: 'none' } as const;
+    const at = await runTool(tool, { ...base, grossAmount: 39247, applyTaxCredits: false });
+    expect(at.brackets).toHaveLength(1);
+    const above = await runTool(tool, { ...base, grossAmount: 39247.01, applyTaxCredits: false });
+    expect(above.brackets[1]).toMatchObject({ from: 39247, taxedAmount: 0.01, ratePercent: 38.16 });
+    const top = await runTool(tool, { ...base, grossAmount: 78426.01, applyTaxCredits: false });
+    expect(top.brackets[2]).toMatchObject({ from: 78426, to: null, ratePercent: 49.5, taxedAmount: 0.01 });
+    // Kinks: 9.503% × 12,438 = 1,181.98; 1,182 + 30.205% × 14,428 = 5,539.98; 5,540 + 1.855% × 20,968 = 5,928.96;
+    // then 5,929 − 6.51% above 47,834, 0 from 47,834 + 5,929 / 6.51% ≈ 138,909.
+    const ak = async (g: number) => (await runTool(tool, { ...base, grossAmount: g })).labourCredit;
+    expect([await ak(12438), await ak(26866), await ak(47834), await ak(47834.01), await ak(138909), await ak(138910)]).toEqual([
+      1181.98, 5539.98, 5928.96, 5929, 0.02, 0,
+    ]);
+    // The general credit: full to 30,910, 0 at the second bracket limit (30,910 + 3,154 / 6.638% = 78,424.6).
+    const ahk = async (g: number) => (await runTool(tool, { ...base, grossAmount: g })).generalTaxCredit;
+    expect([await ahk(30910), await ahk(30910.01), await ahk(78424), await ahk(78426)]).toEqual([3154, 3154, 0.02, 0]);
+  });
+
+  it('refuses unknown years, unsourced AOW 2024 and 2027 and invalid input', async () => {
+    await expectToolError(tool, { year: 2023, grossAmount: 4000 }, 400, /`year`.*2023.*available years: 2024, 2025, 2026, 2027/);
+    await expectToolError(tool, { year: 2028, grossAmount: 4000 }, 400, /`year`.*no official box 1 figures for 2028/);
+    await expectToolError(tool, { year: 2027, grossAmount: 4000, ageGroup: 'aow' }, 400, /ageGroup.*2027.*Belastingplan 2027 AOW-age figures.*not found.*2025, 2026/);
     await expectToolError(tool, { year: 2024, grossAmount: 4000, ageGroup: 'aow' }, 400, /ageGroup.*2024.*labour-credit.*2025, 2026/);
     await expectToolError(tool, { year: 2025, grossAmount: 4000, singleElderly: true }, 400, /singleElderly.*AOW age/);
     await expectToolError(tool, { year: 2026, grossAmount: -1 }, 400, /grossAmount/);
