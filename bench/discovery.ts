@@ -47,19 +47,24 @@ export interface Recall {
   at5: number;
   /** The requests whose tool is not in the top 5: the request, the expected tool and what came first. */
   misses: { q: string; expected: string[]; got: string[] }[];
+  /** The requests whose tool is in the top 5 but not first: the same, with the rank it reached (2–5). */
+  notFirst: { q: string; expected: string[]; got: string[]; rank: number }[];
 }
 
 export function recall(queries: readonly Query[], rank: Ranker): Recall {
   let at1 = 0;
   let at5 = 0;
   const misses: Recall['misses'] = [];
+  const notFirst: Recall['notFirst'] = [];
   for (const { q, tools } of queries) {
     const ranked = rank(q).slice(0, 5);
-    if (tools.includes(ranked[0])) at1++;
-    if (ranked.some((n) => tools.includes(n))) at5++;
-    else misses.push({ q, expected: tools, got: ranked.slice(0, 3) });
+    const at = ranked.findIndex((n) => tools.includes(n));
+    if (at === 0) at1++;
+    if (at >= 0) at5++;
+    if (at < 0) misses.push({ q, expected: tools, got: ranked.slice(0, 3) });
+    else if (at > 0) notFirst.push({ q, expected: tools, got: ranked.slice(0, 3), rank: at + 1 });
   }
-  return { at1: at1 / queries.length, at5: at5 / queries.length, misses };
+  return { at1: at1 / queries.length, at5: at5 / queries.length, misses, notFirst };
 }
 
 /** A plain BM25 (k1 1.2, b 0.75) over one text per tool: folded words, no stems, no stop words, no typos. */

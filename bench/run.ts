@@ -14,6 +14,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { SAMPLE } from './server.js';
+import type { Recall } from './discovery.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const CLI = join(here, '../werkbank.js');
@@ -201,7 +202,14 @@ async function discovery() {
     row('plain BM25 over the full listed text (target 85 / 97)', r.listed),
     ['find_tools answer, limit 5: average / largest tokens', `${r.answerTokens.average.toFixed(0)} / ${r.answerTokens.max}`],
   ]);
-  if (r.findTools.misses.length) console.log(`  find_tools misses (not in the top 5):\n${r.findTools.misses.map((m) => `    ${m.q} → ${m.expected.join(' | ')} (got ${m.got.join(', ') || 'nothing'})`).join('\n')}`);
+  const failures = (label: string, x: Recall) => {
+    const lines = [...x.misses.map((m) => ({ ...m, rank: 0 })), ...x.notFirst].map(
+      (m) => `    ${m.rank ? `#${m.rank}` : 'miss'} ${m.q} → ${m.expected.join(' | ')} (got ${m.got.join(', ') || 'nothing'})`,
+    );
+    if (lines.length) console.log(`  ${label}: not first (#rank) or not in the top 5 (miss)\n${lines.join('\n')}`);
+  };
+  failures('find_tools', r.findTools);
+  failures('plain BM25 over the listed text', r.listed);
   const d = describeToolsetTokens(registry);
   const avg = d.reduce((a, b) => a + b.tokens, 0) / d.length;
   const largest = [...d].sort((a, b) => b.tokens - a.tokens)[0];

@@ -18,7 +18,7 @@ import { docsUri } from '../docs/reference.js';
 export function listedDescription(t: ToolMeta): string {
   const cost = t.cost === 1 ? '' : ` (Costs ${t.cost} credits.)`;
   const docs = t.hasDocs ? ` Full reference: ${docsUri(t.slug)}` : '';
-  const also = keywordLine(t.keywords, `${t.name.replace(/_/g, ' ')} ${t.title} ${t.description}`);
+  const also = keywordLine(t.keywords, `${t.name.replace(/_/g, ' ')} ${t.description}`);
   return `${t.description}${cost}${docs}${also ? `\n${also}` : ''}`;
 }
 

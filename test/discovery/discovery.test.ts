@@ -40,11 +40,11 @@ describe('find_tools recall', () => {
     expect(report.findTools.at5).toBeGreaterThan(report.baseline.at5);
   });
 
-  // The target is 85 % / 97 %; the keywords in the listing lifted it from 73 % / 92 % to the level held
-  // here (a plain BM25 does not stem or drop stop words, and the token budget caps the keywords line).
-  it('a plain BM25 over the listed text (what hosts that search tools build) holds 75 % / 92 % (measured 78.5 % / 94.3 %), above one over name + description', () => {
-    expect(report.listed.at1).toBeGreaterThanOrEqual(0.75);
-    expect(report.listed.at5).toBeGreaterThanOrEqual(0.92);
+  // The target, reached by carrying each tool's keywords in its listing ("Also: …", phrases kept unless the
+  // description already has them) and by words people type for the task (measured 85.7 % / 98.5 %).
+  it('a plain BM25 over the listed text (what hosts that search tools build) reaches 85 % / 97 %, above one over name + description', () => {
+    expect(report.listed.at1, JSON.stringify(report.listed.misses)).toBeGreaterThanOrEqual(0.85);
+    expect(report.listed.at5, JSON.stringify(report.listed.misses)).toBeGreaterThanOrEqual(0.97);
     expect(report.listed.at1).toBeGreaterThan(report.baseline.at1 + 0.3);
   });
 });
