@@ -18,6 +18,7 @@ import type { Registry } from '../src/core/registry.js';
 import { fold } from '../src/search/text.js';
 import { schemaText } from '../src/search/documents.js';
 import { listedDescription, findTools } from '../src/mcp/discovery.js';
+import { mcpInputSchema } from '../src/mcp/rows.js';
 
 export interface Query {
   q: string;
@@ -115,7 +116,7 @@ export function discoveryReport(registry: Registry, queries: readonly Query[] = 
   const findToolsRank: Ranker = (q) => engine.search(q, { limit: 5 }).map((h) => h.name);
   const baseline = plainBm25(all.map(({ tool }) => ({ name: tool.name, text: `${tool.name.replace(/_/g, ' ')} ${tool.description}` })));
   const listed = plainBm25(
-    all.map((e) => ({ name: e.tool.name, text: `${e.tool.name.replace(/_/g, ' ')} ${listedDescription(e.tool)} ${schemaText(e.inputSchema)}` })),
+    all.map((e) => ({ name: e.tool.name, text: `${e.tool.name.replace(/_/g, ' ')} ${listedDescription(e.tool)} ${schemaText(mcpInputSchema(e))}` })),
   );
   const tokens = queries.map(({ q }) => encode(JSON.stringify(findTools(registry, { query: q, limit: 5 }, { all: true }))).length);
   return {

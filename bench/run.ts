@@ -186,7 +186,7 @@ async function tokens() {
 
 /** Issue 33: can a model find the right tool? recall@1/@5 of find_tools against two plain BM25s, and what answers cost. */
 async function discovery() {
-  const [{ loadRegistry }, { discoveryReport }, { describeToolsetTokens, TOKEN_BUDGETS }, { exampleAnswerTokens }] = await Promise.all([
+  const [{ loadRegistry }, { discoveryReport }, { describeToolsetTokens, TOKEN_BUDGETS }, { exampleAnswerTokens, growingAnswerTokens }] = await Promise.all([
     import('../src/catalog.js'),
     import('./discovery.js'),
     import('./tokens.js'),
@@ -218,9 +218,12 @@ async function discovery() {
     [`largest, ${largest.toolset} (budget ${TOKEN_BUDGETS.describeMax})`, String(largest.tokens)],
   ]);
   const answers = await exampleAnswerTokens(registry);
-  print('first example answer of every tool: MCP text content, o200k tokens (compact as sent / pretty-printed)', [
-    ['all tools: total', `${answers.reduce((a, b) => a + b.compact, 0)} / ${answers.reduce((a, b) => a + b.pretty, 0)}`],
-    ...answers.map((a): Row => [a.name, `${a.compact} / ${a.pretty}`]),
+  const sum = (k: 'sent' | 'whole' | 'pretty') => answers.reduce((a, b) => a + b[k], 0);
+  const cols = (a: { sent: number; whole: number; pretty: number }) => `${a.sent} / ${a.whole} / ${a.pretty}`;
+  print('answers over MCP, o200k tokens: as sent now (compact, mcpRows cut) / whole, compact / whole, pretty (before issue 33)', [
+    ...(await growingAnswerTokens(registry)).map((a): Row => [a.label, cols(a)]),
+    [`first example answer of all ${answers.length} tools: total`, `${sum('sent')} / ${sum('whole')} / ${sum('pretty')}`],
+    ...answers.map((a): Row => [a.name, cols(a)]),
   ]);
 }
 

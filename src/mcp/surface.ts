@@ -20,6 +20,7 @@ import { VERSION } from '../core/version.js';
 import type { ResourceTemplateDeclaration } from '../core/resource.js';
 import { loadStemmers } from '../search/text.js';
 import { describeToolset, findTools, listedDescription, parseFindArgs, parseVisibleToolset, FIND_LIMIT } from './discovery.js';
+import { mcpInputSchema, mcpOutputSchema, takeAllRows, trimRows } from './rows.js';
 
 export interface McpSurfaceOptions {
   registry: Registry;
@@ -210,8 +211,8 @@ function listed(entry: RegisteredTool): ListedTool {
     name: t.name,
     title: t.title,
     description: listedDescription(t),
-    inputSchema: entry.inputSchema,
-    outputSchema: entry.outputSchema,
+    inputSchema: mcpInputSchema(entry),
+    outputSchema: mcpOutputSchema(entry),
     annotations: { title: t.title, ...t.annotations },
   };
 }
@@ -384,9 +385,11 @@ export class McpSurface {
   }
 
   private async runTool(entry: RegisteredTool, args: unknown, conn: McpConnection, signal?: AbortSignal): Promise<CallToolResult> {
-    const call = await this.opts.pipeline.prepare(entry, args, { surface: conn.surface, caller: conn.caller, signal });
+    // `allRows` is the surface's argument (src/mcp/rows.ts), not the tool's: taken out before validation.
+    const rows = takeAllRows(entry.tool, args);
+    const call = await this.opts.pipeline.prepare(entry, rows.args, { surface: conn.surface, caller: conn.caller, signal });
     const { data } = await this.opts.pipeline.run(call, conn.caller);
-    return this.structured(data, call.tool.mcpContent?.(data as never, call.ctx));
+    return this.structured(rows.all ? data : trimRows(entry.tool, data), call.tool.mcpContent?.(data as never, call.ctx));
   }
 
   private structured(data: unknown, extra: McpContentBlock[] = []): CallToolResult {
