@@ -228,20 +228,30 @@ function errorResult(message: string): CallToolResult {
 
 export class McpSurface {
   private readonly listCache = new Map<string, ListedTool[]>();
-  private readonly discovery: { meta: ListedTool[]; enable: ListedTool };
+  private readonly discoveryCache = new Map<string, { meta: ListedTool[]; enable: ListedTool }>();
 
-  constructor(private readonly opts: McpSurfaceOptions) {
-    // Hidden toolsets (every tool needs an environment this process lacks) are named nowhere.
-    this.discovery = discoveryTools(opts.registry.visibleToolsets().map((t) => t.name));
+  constructor(private readonly opts: McpSurfaceOptions) {}
+
+  /**
+   * The discovery tools for the toolsets this process lists now: a hidden toolset (every tool needs an
+   * environment this process lacks) is named nowhere, not even in describe_toolset's or find_tools' enum.
+   */
+  private discovery(): { meta: ListedTool[]; enable: ListedTool } {
+    const visible = this.opts.registry.visibleToolsets().map((t) => t.name);
+    const key = visible.join(',');
+    let tools = this.discoveryCache.get(key);
+    if (!tools) this.discoveryCache.set(key, (tools = discoveryTools(visible)));
+    return tools;
   }
 
-  /** The tools/list payload for a selection (cached per selection). */
+  /** The tools/list payload for a selection (cached per selection and per set of hidden tools). */
   toolList(selection: ToolsetSelection, stateful: boolean): ListedTool[] {
     const hidden = this.opts.registry.tools.filter((t) => !isAvailable(t.tool)).length;
     const key = `${[...selection].sort().join(',')}|${stateful}|${hidden}`;
     let list = this.listCache.get(key);
     if (!list) {
-      list = [...this.discovery.meta, ...(stateful ? [this.discovery.enable] : []), ...this.opts.registry.inToolsets(selection).map(listed)];
+      const discovery = this.discovery();
+      list = [...discovery.meta, ...(stateful ? [discovery.enable] : []), ...this.opts.registry.inToolsets(selection).map(listed)];
       this.listCache.set(key, list);
     }
     return list;
