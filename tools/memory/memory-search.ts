@@ -8,7 +8,7 @@ export default defineTool({
   keywords: { en: ['search notes', 'find in memory', 'lookup', 'query memories', 'find notes', 'saved notes', 'look through', 'find notes'], nl: ['notities doorzoeken', 'zoeken in geheugen', 'zoeken', 'notities zoeken', 'notities zoeken'] },
   cost: 0,
   description:
-    'Searches your agent memory by substring (case-insensitive, in keys and values) and/or tag, optionally within one namespace (costs 0 credits). Returns matching items with a short snippet around the first match; give at least `query` or `tag`.',
+    'Searches your agent memory by substring (case-insensitive, in keys and values) and/or tag, optionally within one namespace. Returns matching items with a short snippet around the first match; give at least `query` or `tag`.',
   resultView: { kind: 'table', field: 'items', label: 'Items' },
   input: z.strictObject({
     query: z.string().min(1).max(200).optional().describe('Text to find in keys and values (case-insensitive)'),
