@@ -30,9 +30,10 @@ describe('the evaluation set', () => {
 });
 
 describe('find_tools recall', () => {
-  it('recall@1 ≥ 90 % and recall@5 ≥ 98 %', () => {
-    expect(report.findTools.at1, JSON.stringify(report.findTools.misses)).toBeGreaterThanOrEqual(0.9);
-    expect(report.findTools.at5, JSON.stringify(report.findTools.misses)).toBeGreaterThanOrEqual(0.98);
+  // The target is 90 % / 98 %; held at what it reaches (measured 92.8 % / 99.7 %).
+  it('recall@1 ≥ 92 % and recall@5 ≥ 99 % (target 90 % / 98 %)', () => {
+    expect(report.findTools.at1, JSON.stringify(report.findTools.notFirst)).toBeGreaterThanOrEqual(0.92);
+    expect(report.findTools.at5, JSON.stringify(report.findTools.misses)).toBeGreaterThanOrEqual(0.99);
   });
 
   it('clearly above a plain BM25 over name + description measured in the same run', () => {
@@ -40,11 +41,12 @@ describe('find_tools recall', () => {
     expect(report.findTools.at5).toBeGreaterThan(report.baseline.at5);
   });
 
-  // The target, reached by carrying each tool's keywords in its listing ("Also: …", phrases kept unless the
-  // description already has them) and by words people type for the task (measured 85.7 % / 98.5 %).
-  it('a plain BM25 over the listed text (what hosts that search tools build) reaches 85 % / 97 %, above one over name + description', () => {
-    expect(report.listed.at1, JSON.stringify(report.listed.misses)).toBeGreaterThanOrEqual(0.85);
-    expect(report.listed.at5, JSON.stringify(report.listed.misses)).toBeGreaterThanOrEqual(0.97);
+  // The target is 85 % / 97 %, reached by carrying each tool's keywords in its listing ("Also: …", phrases
+  // kept unless the description already has them) and words people type for the task; held at what it reaches
+  // (measured 85.7 % / 99.1 %; 78.5 % / 94.3 % before).
+  it('a plain BM25 over the listed text (what hosts that search tools build) reaches 85.5 % / 99 %, above one over name + description', () => {
+    expect(report.listed.at1, JSON.stringify(report.listed.notFirst)).toBeGreaterThanOrEqual(0.855);
+    expect(report.listed.at5, JSON.stringify(report.listed.misses)).toBeGreaterThanOrEqual(0.99);
     expect(report.listed.at1).toBeGreaterThan(report.baseline.at1 + 0.3);
   });
 });
