@@ -86,14 +86,26 @@ describe('answers that grow with the input, over MCP', () => {
     expect(rest.json.data.people).toEqual(all.structuredContent.people);
   });
 
+  it('by-products of a long range: working days over ten years list 10 of the holidays they skip', async () => {
+    const input = { start: '2020-01-01', end: '2029-12-31', excludeDutchHolidays: true };
+    const mcp = await call('working_days', input);
+    const rest = await post(srv.url, registry.restPath(registry.requireName('working_days').tool), input, srv.key);
+    expect(rest.status, rest.text).toBe(200);
+    const total = rest.json.data.holidaysExcluded.length;
+    expect(total).toBeGreaterThan(40);
+    expect(mcp.structuredContent.holidaysExcluded).toEqual(rest.json.data.holidaysExcluded.slice(0, 10));
+    expect(mcp.structuredContent.truncated).toEqual({ holidaysExcluded: { shown: 10, total } });
+    expect(mcp.structuredContent.workingDays).toBe(rest.json.data.workingDays);
+  });
+
   it('the listing states it: the description, allRows in the input schema, truncated in the output schema', async () => {
     const { tools } = await client.listTools();
     const loan = tools.find((t) => t.name === 'loan_calculator')!;
-    expect(loan.description).toContain('Over MCP: the first 12 rows of `schedule` (`truncated` gives the total; allRows: true for all).');
+    expect(loan.description).toContain('MCP answers hold the first 12 rows of `schedule` (`truncated` gives the total; allRows: true for all).');
     expect(loan.inputSchema.properties).toHaveProperty('allRows', expect.objectContaining({ type: 'boolean', default: false }));
     expect(loan.outputSchema?.properties).toHaveProperty('truncated');
     const declared = registry.tools.filter((t) => t.tool.mcpRows).map((t) => t.tool.name);
-    for (const t of tools.filter((t) => declared.includes(t.name))) expect(t.description, t.name).toMatch(/Over MCP: the first \d+ rows of `/);
+    for (const t of tools.filter((t) => declared.includes(t.name))) expect(t.description, t.name).toMatch(/MCP answers hold the first \d+ rows of `/);
     for (const t of tools.filter((t) => !declared.includes(t.name))) expect(t.inputSchema.properties ?? {}, t.name).not.toHaveProperty('allRows');
     // find_tools answers the same callable schema.
     const found = await call('find_tools', { query: 'amortisation schedule of a personal loan', limit: 3 });

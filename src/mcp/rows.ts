@@ -9,12 +9,12 @@
 import { ALL_ROWS, ToolError } from '../core/tool.js';
 import type { JsonSchema, RegisteredTool, ToolMeta } from '../core/registry.js';
 
-/** The sentence the listing adds, e.g. "Over MCP: the first 12 rows of `schedule` (`truncated` gives the total; allRows: true for all)." */
+/** The sentence the listing adds, e.g. "MCP answers hold the first 12 rows of `schedule` (`truncated` gives the total; allRows: true for all)." */
 export function rowsSentence(t: ToolMeta): string {
   const rows = Object.entries(t.mcpRows ?? {});
   if (!rows.length) return '';
   const fields = rows.map(([field, n], i) => `${i ? '' : 'the first '}${n}${i ? '' : ' rows'} of \`${field}\``).join(', ');
-  return `Over MCP: ${fields} (\`truncated\` gives the total; ${ALL_ROWS}: true for all).`;
+  return `MCP answers hold ${fields} (\`truncated\` gives the total; ${ALL_ROWS}: true for all).`;
 }
 
 const inputs = new WeakMap<RegisteredTool, JsonSchema>();

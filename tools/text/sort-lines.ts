@@ -59,7 +59,7 @@ export default defineTool({
   // Where it runs (issue 14): the compute pool, 5 s deadline; see WORKER_DECISIONS in tools/_lib/offload.ts.
   worker: { timeMs: 5_000, field: 'text' },
   title: 'Sort lines',
-  keywords: { en: ['sort alphabetically', 'order lines', 'A-Z', 'numeric sort', 'shuffle', 'sort', 'sort lines', 'alphabetical', 'alphabetize', 'alphabetise', 'in order'], nl: ['sorteren', 'alfabetisch', 'regels ordenen', 'alfabetiseren', 'op volgorde'] },
+  keywords: { en: ['sort alphabetically', 'order lines', 'A-Z', 'numeric sort', 'shuffle', 'sort', 'sort lines', 'alphabetical', 'alphabetize', 'alphabetise'], nl: ['sorteren', 'alfabetisch', 'regels ordenen', 'alfabetiseren', 'volgorde'] },
   description:
     'Sorts the lines of a text: alphabetically A-Z (default) or Z-A, by length, naturally (file2 before file10) or shuffled with a seed; optionally case-insensitive, without duplicate lines, or reversed. Deterministic: a fixed English collation, never the server locale.',
   docs: [
