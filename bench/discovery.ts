@@ -18,6 +18,7 @@ import type { Registry } from '../src/core/registry.js';
 import { fold } from '../src/search/text.js';
 import { schemaText } from '../src/search/documents.js';
 import { listedDescription, findTools } from '../src/mcp/discovery.js';
+import { mcpInputSchema } from '../src/mcp/rows.js';
 
 export interface Query {
   q: string;
@@ -47,19 +48,24 @@ export interface Recall {
   at5: number;
   /** The requests whose tool is not in the top 5: the request, the expected tool and what came first. */
   misses: { q: string; expected: string[]; got: string[] }[];
+  /** The requests whose tool is in the top 5 but not first: the same, with the rank it reached (2–5). */
+  notFirst: { q: string; expected: string[]; got: string[]; rank: number }[];
 }
 
 export function recall(queries: readonly Query[], rank: Ranker): Recall {
   let at1 = 0;
   let at5 = 0;
   const misses: Recall['misses'] = [];
+  const notFirst: Recall['notFirst'] = [];
   for (const { q, tools } of queries) {
     const ranked = rank(q).slice(0, 5);
-    if (tools.includes(ranked[0])) at1++;
-    if (ranked.some((n) => tools.includes(n))) at5++;
-    else misses.push({ q, expected: tools, got: ranked.slice(0, 3) });
+    const at = ranked.findIndex((n) => tools.includes(n));
+    if (at === 0) at1++;
+    if (at >= 0) at5++;
+    if (at < 0) misses.push({ q, expected: tools, got: ranked.slice(0, 3) });
+    else if (at > 0) notFirst.push({ q, expected: tools, got: ranked.slice(0, 3), rank: at + 1 });
   }
-  return { at1: at1 / queries.length, at5: at5 / queries.length, misses };
+  return { at1: at1 / queries.length, at5: at5 / queries.length, misses, notFirst };
 }
 
 /** A plain BM25 (k1 1.2, b 0.75) over one text per tool: folded words, no stems, no stop words, no typos. */
@@ -110,7 +116,7 @@ export function discoveryReport(registry: Registry, queries: readonly Query[] = 
   const findToolsRank: Ranker = (q) => engine.search(q, { limit: 5 }).map((h) => h.name);
   const baseline = plainBm25(all.map(({ tool }) => ({ name: tool.name, text: `${tool.name.replace(/_/g, ' ')} ${tool.description}` })));
   const listed = plainBm25(
-    all.map((e) => ({ name: e.tool.name, text: `${e.tool.name.replace(/_/g, ' ')} ${listedDescription(e.tool)} ${schemaText(e.inputSchema)}` })),
+    all.map((e) => ({ name: e.tool.name, text: `${e.tool.name.replace(/_/g, ' ')} ${listedDescription(e.tool)} ${schemaText(mcpInputSchema(e))}` })),
   );
   const tokens = queries.map(({ q }) => encode(JSON.stringify(findTools(registry, { query: q, limit: 5 }, { all: true }))).length);
   return {

@@ -14,6 +14,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { SAMPLE } from './server.js';
+import type { Recall } from './discovery.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const CLI = join(here, '../werkbank.js');
@@ -185,7 +186,7 @@ async function tokens() {
 
 /** Issue 33: can a model find the right tool? recall@1/@5 of find_tools against two plain BM25s, and what answers cost. */
 async function discovery() {
-  const [{ loadRegistry }, { discoveryReport }, { describeToolsetTokens, TOKEN_BUDGETS }, { exampleAnswerTokens }] = await Promise.all([
+  const [{ loadRegistry }, { discoveryReport }, { describeToolsetTokens, TOKEN_BUDGETS }, { exampleAnswerTokens, growingAnswerTokens }] = await Promise.all([
     import('../src/catalog.js'),
     import('./discovery.js'),
     import('./tokens.js'),
@@ -201,7 +202,14 @@ async function discovery() {
     row('plain BM25 over the full listed text (target 85 / 97)', r.listed),
     ['find_tools answer, limit 5: average / largest tokens', `${r.answerTokens.average.toFixed(0)} / ${r.answerTokens.max}`],
   ]);
-  if (r.findTools.misses.length) console.log(`  find_tools misses (not in the top 5):\n${r.findTools.misses.map((m) => `    ${m.q} → ${m.expected.join(' | ')} (got ${m.got.join(', ') || 'nothing'})`).join('\n')}`);
+  const failures = (label: string, x: Recall) => {
+    const lines = [...x.misses.map((m) => ({ ...m, rank: 0 })), ...x.notFirst].map(
+      (m) => `    ${m.rank ? `#${m.rank}` : 'miss'} ${m.q} → ${m.expected.join(' | ')} (got ${m.got.join(', ') || 'nothing'})`,
+    );
+    if (lines.length) console.log(`  ${label}: not first (#rank) or not in the top 5 (miss)\n${lines.join('\n')}`);
+  };
+  failures('find_tools', r.findTools);
+  failures('plain BM25 over the listed text', r.listed);
   const d = describeToolsetTokens(registry);
   const avg = d.reduce((a, b) => a + b.tokens, 0) / d.length;
   const largest = [...d].sort((a, b) => b.tokens - a.tokens)[0];
@@ -210,9 +218,12 @@ async function discovery() {
     [`largest, ${largest.toolset} (budget ${TOKEN_BUDGETS.describeMax})`, String(largest.tokens)],
   ]);
   const answers = await exampleAnswerTokens(registry);
-  print('first example answer of every tool: MCP text content, o200k tokens (compact as sent / pretty-printed)', [
-    ['all tools: total', `${answers.reduce((a, b) => a + b.compact, 0)} / ${answers.reduce((a, b) => a + b.pretty, 0)}`],
-    ...answers.map((a): Row => [a.name, `${a.compact} / ${a.pretty}`]),
+  const sum = (k: 'sent' | 'whole' | 'pretty') => answers.reduce((a, b) => a + b[k], 0);
+  const cols = (a: { sent: number; whole: number; pretty: number }) => `${a.sent} / ${a.whole} / ${a.pretty}`;
+  print('answers over MCP, o200k tokens: as sent now (compact, mcpRows cut) / whole, compact / whole, pretty (before issue 33)', [
+    ...(await growingAnswerTokens(registry)).map((a): Row => [a.label, cols(a)]),
+    [`first example answer of all ${answers.length} tools: total`, `${sum('sent')} / ${sum('whole')} / ${sum('pretty')}`],
+    ...answers.map((a): Row => [a.name, cols(a)]),
   ]);
 }
 

@@ -8,6 +8,7 @@ import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import type { Registry, RegisteredTool } from '../src/core/registry.js';
 import { discoveryTools } from '../src/mcp/surface.js';
 import { describeToolset, listedDescription } from '../src/mcp/discovery.js';
+import { mcpInputSchema } from '../src/mcp/rows.js';
 
 /**
  * Budgets (issue "Ready for real MCP hosts"; issue 33 adds the keywords line and describe_toolset): per tool,
@@ -16,9 +17,9 @@ import { describeToolset, listedDescription } from '../src/mcp/discovery.js';
 export const TOKEN_BUDGETS = { perTool: 1000, generator: 2500, defaultListing: 8000, average: 380, describeAverage: 2500, describeMax: 5000 } as const;
 export const GENERATORS = new Set(['generate_brp_test_data', 'generate_upa_files']);
 
-/** As listed: the description with its cost, reference link and "Also: …" keywords line. */
+/** As listed: the description with its cost, reference link, rows sentence and "Also: …" keywords line; the MCP input schema. */
 export function toolTokens(entry: RegisteredTool): number {
-  return encode(JSON.stringify({ name: entry.tool.name, description: listedDescription(entry.tool), inputSchema: entry.inputSchema })).length;
+  return encode(JSON.stringify({ name: entry.tool.name, description: listedDescription(entry.tool), inputSchema: mcpInputSchema(entry) })).length;
 }
 
 /** The text content of describe_toolset's answer for each toolset this process lists (compact JSON, as sent). */

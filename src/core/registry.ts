@@ -7,7 +7,7 @@
  * declarations themselves (src/catalog.ts).
  */
 import { z } from 'zod';
-import { MCP_NAME, SLUG, ToolError, type ResultView, type Tool, type ToolAnnotations, type Toolset } from './tool.js';
+import { ALL_ROWS, MCP_NAME, SLUG, ToolError, type ResultView, type Tool, type ToolAnnotations, type Toolset } from './tool.js';
 import type { ToolsetDeclaration } from './toolset.js';
 import { parseToolsets, selection, defaultToolsets, type ToolsetSelection } from './toolsets.js';
 import { didYouMean } from './validate.js';
@@ -35,6 +35,8 @@ export interface ToolMeta {
   hasDocs?: boolean;
   /** How the web page shows the result (see ToolSpec.resultView). */
   resultView?: ResultView;
+  /** Output arrays an MCP answer shortens by default, with their row counts (see ToolSpec.mcpRows). */
+  mcpRows?: Readonly<Record<string, number>>;
 }
 
 export interface RegisteredTool {
@@ -93,6 +95,7 @@ export function metaOf(tool: Tool): ToolMeta {
     ...(tool.requiresAnyEnv ? { requiresAnyEnv: tool.requiresAnyEnv } : {}),
     ...(tool.docs ? { hasDocs: true } : {}),
     ...(tool.resultView ? { resultView: tool.resultView } : {}),
+    ...(tool.mcpRows ? { mcpRows: tool.mcpRows } : {}),
   };
 }
 
@@ -152,6 +155,7 @@ export class Registry {
       ...(tool.examples.length < 2 ? [`${tool.slug}: needs at least two examples`] : []),
       ...(!tool.description || tool.description.length < 40 ? [`${tool.slug}: description too short`] : []),
       ...keywordProblems(tool),
+      ...mcpRowsProblems(tool),
     ]);
     if (problems.length) throw new Error(`Tool registry is invalid:\n  - ${problems.join('\n  - ')}`);
     const examples = new Map(tools.map((t) => [t.name, t.examples.map((e) => e.name)]));
@@ -290,6 +294,20 @@ export class Registry {
     const shown = new Set(this.listed().map((t) => t.tool.toolset));
     return this.toolsets.filter((t) => shown.has(t.name));
   }
+}
+
+/** `mcpRows` names array fields of the output, each with a whole number of rows ≥ 1, and the input leaves `allRows` free. */
+export function mcpRowsProblems(tool: Tool): string[] {
+  if (!tool.mcpRows) return [];
+  const output = toJsonSchema(tool.output, 'output').properties as Record<string, { type?: unknown }> | undefined;
+  const input = toJsonSchema(tool.input, 'input').properties as Record<string, unknown> | undefined;
+  return [
+    ...Object.entries(tool.mcpRows).flatMap(([field, rows]) => [
+      ...(output?.[field]?.type === 'array' ? [] : [`${tool.slug}: mcpRows.${field} is not an array field of the output`]),
+      ...(Number.isInteger(rows) && rows >= 1 ? [] : [`${tool.slug}: mcpRows.${field} must be a whole number ≥ 1`]),
+    ]),
+    ...(input && ALL_ROWS in input ? [`${tool.slug}: the input field ${ALL_ROWS} clashes with the MCP argument of mcpRows`] : []),
+  ];
 }
 
 /** A tool's keywords must name the task in both languages (ToolSpec.keywords). */

@@ -64,6 +64,9 @@ export interface ToolExample<I = unknown, O = unknown> {
 
 type AnyObject = z.ZodObject<z.ZodRawShape>;
 
+/** The MCP argument that answers every row of a tool's `mcpRows` arrays (see ToolSpec.mcpRows). */
+export const ALL_ROWS = 'allRows';
+
 export interface ToolSpec<I extends AnyObject, O extends z.ZodType> {
   /** kebab-case; the REST path `/api/v1/tools/<slug>` (or `/api/v1/render/<slug>` for the render toolset). */
   slug: string;
@@ -86,6 +89,14 @@ export interface ToolSpec<I extends AnyObject, O extends z.ZodType> {
    * description then points to) and in the OpenAPI operation.
    */
   docs?: string;
+  /**
+   * Output arrays that grow with the input (schedules, generated records, per-line results), each with
+   * how many items an MCP answer carries by default, so a model's context stays small: over MCP the
+   * answer holds the first rows and `truncated: {field: {shown, total}}`, and the argument `allRows: true`
+   * (ALL_ROWS) gets every row; the listing says so. REST answers every row, as the spec defines.
+   * Applied by the MCP surface (src/mcp/rows.ts), never by the tool.
+   */
+  mcpRows?: Readonly<Record<string, number>>;
   /** Request body schema. Use `z.strictObject`; put spec defaults in the schema. */
   input: I;
   /** The `data` schema. */

@@ -9,17 +9,19 @@ import { type Registry, type RegisteredTool, type ToolMeta } from '../core/regis
 import { keywordLine } from '../search/documents.js';
 import { summaryOf } from '../search/text.js';
 import { docsUri } from '../docs/reference.js';
+import { mcpInputSchema, rowsSentence } from './rows.js';
 
 /**
- * The description a tool is listed with: its description, its cost when not 1, where its full
- * reference is, and its keywords, so hosts that search tool texts themselves find it by the words
+ * The description a tool is listed with: its description, its cost when not 1, the rows an MCP answer
+ * shortens (src/mcp/rows.ts), where its full reference is, and its keywords, so hosts that search tool texts themselves find it by the words
  * people use (Claude Code, the Agent SDK and Copilot CLI search names and descriptions).
  */
 export function listedDescription(t: ToolMeta): string {
   const cost = t.cost === 1 ? '' : ` (Costs ${t.cost} credits.)`;
   const docs = t.hasDocs ? ` Full reference: ${docsUri(t.slug)}` : '';
-  const also = keywordLine(t.keywords, `${t.name.replace(/_/g, ' ')} ${t.title} ${t.description}`);
-  return `${t.description}${cost}${docs}${also ? `\n${also}` : ''}`;
+  const rows = rowsSentence(t);
+  const also = keywordLine(t.keywords, `${t.name.replace(/_/g, ' ')} ${t.description}`);
+  return `${t.description}${cost}${rows ? ` ${rows}` : ''}${docs}${also ? `\n${also}` : ''}`;
 }
 
 export const FIND_LIMIT = { default: 5, max: 20 } as const;
@@ -78,7 +80,7 @@ function found(entry: RegisteredTool): FoundTool {
     summary: summaryOf(t.description),
     toolset: t.toolset,
     ...(t.cost === 1 ? {} : { cost: t.cost }),
-    inputSchema: compactSchema(entry.inputSchema),
+    inputSchema: compactSchema(mcpInputSchema(entry)),
   };
 }
 
@@ -120,7 +122,7 @@ export function describeToolset(registry: Registry, toolset: Toolset) {
         description: summaryOf(t.description),
         cost: t.cost,
         ...(t.hasDocs ? { docs: docsUri(t.slug) } : {}),
-        inputSchema: compactSchema(e.inputSchema),
+        inputSchema: compactSchema(mcpInputSchema(e)),
       };
     }),
   };

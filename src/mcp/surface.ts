@@ -20,6 +20,7 @@ import { VERSION } from '../core/version.js';
 import type { ResourceTemplateDeclaration } from '../core/resource.js';
 import { loadStemmers } from '../search/text.js';
 import { describeToolset, findTools, listedDescription, parseFindArgs, parseVisibleToolset, FIND_LIMIT } from './discovery.js';
+import { mcpInputSchema, mcpOutputSchema, takeAllRows, trimRows } from './rows.js';
 
 export interface McpSurfaceOptions {
   registry: Registry;
@@ -210,8 +211,8 @@ function listed(entry: RegisteredTool): ListedTool {
     name: t.name,
     title: t.title,
     description: listedDescription(t),
-    inputSchema: entry.inputSchema,
-    outputSchema: entry.outputSchema,
+    inputSchema: mcpInputSchema(entry),
+    outputSchema: mcpOutputSchema(entry),
     annotations: { title: t.title, ...t.annotations },
   };
 }
@@ -227,20 +228,30 @@ function errorResult(message: string): CallToolResult {
 
 export class McpSurface {
   private readonly listCache = new Map<string, ListedTool[]>();
-  private readonly discovery: { meta: ListedTool[]; enable: ListedTool };
+  private readonly discoveryCache = new Map<string, { meta: ListedTool[]; enable: ListedTool }>();
 
-  constructor(private readonly opts: McpSurfaceOptions) {
-    // Hidden toolsets (every tool needs an environment this process lacks) are named nowhere.
-    this.discovery = discoveryTools(opts.registry.visibleToolsets().map((t) => t.name));
+  constructor(private readonly opts: McpSurfaceOptions) {}
+
+  /**
+   * The discovery tools for the toolsets this process lists now: a hidden toolset (every tool needs an
+   * environment this process lacks) is named nowhere, not even in describe_toolset's or find_tools' enum.
+   */
+  private discovery(): { meta: ListedTool[]; enable: ListedTool } {
+    const visible = this.opts.registry.visibleToolsets().map((t) => t.name);
+    const key = visible.join(',');
+    let tools = this.discoveryCache.get(key);
+    if (!tools) this.discoveryCache.set(key, (tools = discoveryTools(visible)));
+    return tools;
   }
 
-  /** The tools/list payload for a selection (cached per selection). */
+  /** The tools/list payload for a selection (cached per selection and per set of hidden tools). */
   toolList(selection: ToolsetSelection, stateful: boolean): ListedTool[] {
     const hidden = this.opts.registry.tools.filter((t) => !isAvailable(t.tool)).length;
     const key = `${[...selection].sort().join(',')}|${stateful}|${hidden}`;
     let list = this.listCache.get(key);
     if (!list) {
-      list = [...this.discovery.meta, ...(stateful ? [this.discovery.enable] : []), ...this.opts.registry.inToolsets(selection).map(listed)];
+      const discovery = this.discovery();
+      list = [...discovery.meta, ...(stateful ? [discovery.enable] : []), ...this.opts.registry.inToolsets(selection).map(listed)];
       this.listCache.set(key, list);
     }
     return list;
@@ -384,9 +395,11 @@ export class McpSurface {
   }
 
   private async runTool(entry: RegisteredTool, args: unknown, conn: McpConnection, signal?: AbortSignal): Promise<CallToolResult> {
-    const call = await this.opts.pipeline.prepare(entry, args, { surface: conn.surface, caller: conn.caller, signal });
+    // `allRows` is the surface's argument (src/mcp/rows.ts), not the tool's: taken out before validation.
+    const rows = takeAllRows(entry.tool, args);
+    const call = await this.opts.pipeline.prepare(entry, rows.args, { surface: conn.surface, caller: conn.caller, signal });
     const { data } = await this.opts.pipeline.run(call, conn.caller);
-    return this.structured(data, call.tool.mcpContent?.(data as never, call.ctx));
+    return this.structured(rows.all ? data : trimRows(entry.tool, data), call.tool.mcpContent?.(data as never, call.ctx));
   }
 
   private structured(data: unknown, extra: McpContentBlock[] = []): CallToolResult {

@@ -27,7 +27,8 @@ export function toolDocs(registry: Registry): McpExtension {
       async read(uri) {
         if (!uri.startsWith(DOCS_URI_PREFIX)) return null;
         const id = uri.slice(DOCS_URI_PREFIX.length);
-        const entry = registry.bySlugOrNull(id) ?? registry.tools.find((t) => t.tool.name === id);
+        // Only tools this process lists: a hidden tool (an AI tool without an endpoint) has no reference here either.
+        const entry = registry.listed().find((t) => t.tool.slug === id || t.tool.name === id);
         if (!entry) throw new ResourceNotFoundError(uri);
         return { contents: [{ uri, mimeType: 'text/markdown', text: await toolReference(entry, registry) }] };
       },

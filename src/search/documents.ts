@@ -66,16 +66,20 @@ export function searchDocument(tool: IndexedTool): SearchDocument {
 
 /**
  * The line the listing adds to a tool's description so hosts that search tool texts find it by its
- * keywords: a keyword is left out when every word of it is already in the name, title, description
- * or an earlier keyword (case and accents aside), so the line adds words, not tokens.
+ * keywords: a keyword is left out when it already stands in the name or description, or every word of
+ * it in an earlier keyword (case and accents aside), so the line adds words people type, not repeats.
+ * A phrase whose words are only scattered through the description stays: the words it joins ("holiday
+ * pay") are the task's own, and a host's plain word search weighs them by how often they occur.
  */
 export function keywordLine(keywords: Keywords | undefined, said = ''): string {
-  const seen = new Set(fold(said).split(/[^\p{L}\p{N}]+/u));
-  const words = [...(keywords?.en ?? []), ...(keywords?.nl ?? [])].filter((phrase) => {
-    const parts = fold(phrase).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-    const fresh = parts.some((p) => !seen.has(p));
+  const words = (s: string) => fold(s).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const text = ` ${words(said).join(' ')} `;
+  const seen = new Set<string>();
+  const kept = [...(keywords?.en ?? []), ...(keywords?.nl ?? [])].filter((phrase) => {
+    const parts = words(phrase);
+    const fresh = parts.length > 0 && !text.includes(` ${parts.join(' ')} `) && parts.some((p) => !seen.has(p));
     for (const p of parts) seen.add(p);
     return fresh;
   });
-  return words.length ? `Also: ${words.join(', ')}.` : '';
+  return kept.length ? `Also: ${kept.join(', ')}.` : '';
 }

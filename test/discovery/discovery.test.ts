@@ -30,9 +30,10 @@ describe('the evaluation set', () => {
 });
 
 describe('find_tools recall', () => {
-  it('recall@1 ≥ 90 % and recall@5 ≥ 98 %', () => {
-    expect(report.findTools.at1, JSON.stringify(report.findTools.misses)).toBeGreaterThanOrEqual(0.9);
-    expect(report.findTools.at5, JSON.stringify(report.findTools.misses)).toBeGreaterThanOrEqual(0.98);
+  // The target is 90 % / 98 %; held at what it reaches (measured 92.8 % / 99.7 %).
+  it('recall@1 ≥ 92 % and recall@5 ≥ 99 % (target 90 % / 98 %)', () => {
+    expect(report.findTools.at1, JSON.stringify(report.findTools.notFirst)).toBeGreaterThanOrEqual(0.92);
+    expect(report.findTools.at5, JSON.stringify(report.findTools.misses)).toBeGreaterThanOrEqual(0.99);
   });
 
   it('clearly above a plain BM25 over name + description measured in the same run', () => {
@@ -40,11 +41,13 @@ describe('find_tools recall', () => {
     expect(report.findTools.at5).toBeGreaterThan(report.baseline.at5);
   });
 
-  // The target is 85 % / 97 %; the keywords in the listing lifted it from 73 % / 92 % to the level held
-  // here (a plain BM25 does not stem or drop stop words, and the token budget caps the keywords line).
-  it('a plain BM25 over the listed text (what hosts that search tools build) holds 75 % / 92 % (measured 78.5 % / 94.3 %), above one over name + description', () => {
-    expect(report.listed.at1).toBeGreaterThanOrEqual(0.75);
-    expect(report.listed.at5).toBeGreaterThanOrEqual(0.92);
+  // The target is 85 % / 97 %, reached by carrying each tool's keywords in its listing ("Also: …", phrases
+  // kept unless the description already has them) and words people type for the task (measured 85.4 % / 98.5 %;
+  // 78.5 % / 94.3 % before). A plain BM25 neither stems nor drops stop words, so a few requests move with any
+  // listing change: the floor is the target, with recall@5 held at 98 %.
+  it('a plain BM25 over the listed text (what hosts that search tools build) reaches 85 % / 98 %, above one over name + description', () => {
+    expect(report.listed.at1, JSON.stringify(report.listed.notFirst)).toBeGreaterThanOrEqual(0.85);
+    expect(report.listed.at5, JSON.stringify(report.listed.misses)).toBeGreaterThanOrEqual(0.98);
     expect(report.listed.at1).toBeGreaterThan(report.baseline.at1 + 0.3);
   });
 });

@@ -45,7 +45,7 @@ export default defineTool({
   title: 'Discount calculator (percent, amount, stacked, reverse)',
   keywords: { en: ['sale price', 'percent off', 'savings', 'coupon', 'markdown', 'reduced price', '% off', 'sale', 'deal', 'price after discount'], nl: ['korting', 'kortingspercentage', 'uitverkoop', 'afgeprijsd', 'actieprijs', 'prijs na korting', 'sale'] },
   description:
-    'Give any two of originalPrice, salePrice and the discount (discountsPercent, stacked one after another: [20, 10] = 28 % off, or discountAmount); returns the third plus savings and the effective discount. Or "buy X get Y": originalPrice per item, buyQuantity, getQuantity (free, or getDiscountPercent off). Prices rounded to cents at the end.',
+    'Sale price, discount percentage or original price of a discounted item. Give any two of originalPrice, salePrice and the discount (discountsPercent, stacked one after another: [20, 10] = 28 % off, or discountAmount); returns the third plus savings and the effective discount. Or "buy X get Y": originalPrice per item, buyQuantity, getQuantity (free, or getDiscountPercent off). Prices rounded to cents at the end.',
   resultView: { kind: 'figure', field: 'salePrice', label: 'Sale price', detail: ['savings', 'effectiveDiscountPercent'], choose: { by: 'solvedFor', fields: { originalPrice: 'originalPrice', discount: 'effectiveDiscountPercent' } } },
   input: z.strictObject({
     originalPrice: z.number().min(0).max(MAX_AMOUNT).optional().describe('Price before the discount'),

@@ -23,7 +23,7 @@ const MODES = ['exclusive', 'inclusive'] as const;
 export default defineTool({
   slug: 'gst-calculator',
   title: 'GST calculator (India, Australia, New Zealand)',
-  keywords: { en: ['goods and services tax', 'India', 'Australia', 'New Zealand', 'inclusive', 'exclusive', 'tax invoice', 'GST inclusive', 'add GST', 'remove GST'], nl: ['gst', 'India', 'Australie', 'belasting', 'gst erbij', 'gst eraf'] },
+  keywords: { en: ['goods and services tax', 'India', 'Australia', 'New Zealand', 'inclusive', 'exclusive', 'tax invoice', 'GST inclusive', 'add GST', 'remove GST', 'GST included', 'AUD', 'NZD', 'INR'], nl: ['gst', 'India', 'Australie', 'belasting', 'gst erbij', 'gst eraf'] },
   description:
     'Adds GST to a net amount (exclusive) or extracts it from a gross one (inclusive) for IN, AU or NZ (default rate 18/10/15). India: intra-state splits CGST + SGST, inter-state is IGST; indiaNotifiedSlab says whether the rate is a current slab. Net + GST = total exactly; no Canada.',
   docs: [

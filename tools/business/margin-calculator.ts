@@ -6,7 +6,7 @@ import { pricingOutput, solvePricing } from './_margin.js';
 export default defineTool({
   slug: 'margin-calculator',
   title: 'Profit margin calculator',
-  keywords: { en: ['profit margin', 'gross margin', 'gross profit', 'selling price', 'cost price', 'profit', 'markup vs margin', 'earn per sale'], nl: ['winstmarge', 'brutomarge', 'marge', 'winst', 'verkoopprijs', 'inkoopprijs', 'marge berekenen', 'inkoop', 'verkoop'] },
+  keywords: { en: ['profit margin', 'gross margin', 'gross profit', 'selling price', 'cost price', 'profit', 'markup vs margin', 'earn per sale', 'buy price', 'sell price'], nl: ['winstmarge', 'brutomarge', 'marge', 'winst', 'verkoopprijs', 'inkoopprijs', 'marge berekenen', 'inkoop', 'verkoop'] },
   description:
     'Gross margin: give any two of cost, price and marginPercent; returns the third plus profit and the equivalent markup. Margin = (price − cost) / price (markup on cost: markup-calculator). Negative margin allowed (isLoss); 400 on division by zero or a margin ≥ 100 % when solving for the price.',
   resultView: { kind: 'figure', field: 'marginPercent', unit: '%', label: 'Margin', detail: ['profit', 'markupPercent'], choose: { by: 'solvedFor', fields: { price: 'price', cost: 'cost' } } },

@@ -28,6 +28,7 @@ export default defineTool({
   slug: 'date-calculator',
   title: 'Date calculator (add or subtract)',
   keywords: { en: ['add days', 'subtract days', 'days from now', 'deadline', 'due date', 'business days', 'add months', 'date plus days', 'days later', 'weeks from now', 'months later', 'today', 'from today', 'add working days'], nl: ['datum optellen', 'dagen erbij', 'over x dagen', 'termijn', 'vervaldatum', 'datum', 'dagen later', 'weken later', 'over dagen', 'later', 'vandaag', 'vanaf vandaag', 'werkdagen optellen', 'over werkdagen'] },
+  mcpRows: { holidaysSkipped: 10 },
   description:
     'Adds or subtracts years, months, weeks and days to a date, or business days (Mon–Fri, optionally skipping Dutch public days off). Calendar mode shifts months first, clamped to month end (2024-01-31 + 1 month = 2024-02-29), then weeks and days.',
   docs: [

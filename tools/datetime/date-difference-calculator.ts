@@ -11,6 +11,7 @@ export default defineTool({
   slug: 'date-difference-calculator',
   title: 'Date difference calculator',
   keywords: { en: ['days between', 'time between dates', 'count days', 'duration', 'how long until', 'days until', 'days between two dates', 'between', 'weeks between', 'until today', 'since'], nl: ['dagen tussen', 'verschil tussen datums', 'hoeveel dagen', 'periode', 'aftellen', 'tussen twee datums', 'weken tussen', 'tussen', 'tot vandaag', 'sinds'] },
+  mcpRows: { holidaysExcluded: 10 },
   description:
     'Time between two dates: days, weeks + days, years + months + days, total months, business days and hours. End day excluded unless includeEndDate (working-days counts inclusive); an end before the start is swapped and flagged negative.',
   docs: [

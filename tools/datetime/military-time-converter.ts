@@ -36,7 +36,7 @@ const result = z.object({
 export default defineTool({
   slug: 'military-time-converter',
   title: 'Military (24-hour) time converter',
-  keywords: { en: ['24 hour clock', '12 hour clock', 'am pm', 'military time', 'hours', '1700 hours', 'pm', 'am', '24-hour'], nl: ['24-uursnotatie', '12-uursklok', 'tijdnotatie', '24 uur', 'am pm', '\'s middags'] },
+  keywords: { en: ['24 hour clock', '12 hour clock', 'am pm', 'military time', 'hours', '1700 hours', 'pm', 'am', '24-hour', 'normal time', 'standard time', 'regular time'], nl: ['24-uursnotatie', '12-uursklok', 'tijdnotatie', '24 uur', 'am pm', '\'s middags', 'gewone tijd'] },
   description:
     'Converts times between the 12-hour clock and 24-hour/military time; each input may be either form ("1730", "17:30:15", "0730 hours", "5:30 pm", "12:15 a.m."). "2400" is midnight at the end of the day, flagged nextDay.',
   resultView: { kind: 'table', field: 'results', label: 'Times' },

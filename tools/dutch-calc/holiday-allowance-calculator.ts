@@ -42,10 +42,14 @@ export default defineTool({
   title: 'Dutch holiday allowance (vakantiegeld)',
   keywords: { en: ['holiday pay', 'vacation pay', 'holiday bonus', '8%', 'paid in May', 'holiday allowance', 'holiday money', 'vacation allowance'], nl: ['vakantiegeld', 'vakantiebijslag', '8 procent', 'mei', 'vakantietoeslag'] },
   description:
-    'Dutch holiday allowance (vakantiebijslag): at least 8% of the gross wage (Wet minimumloon en minimumvakantiebijslag art. 15); a CAO or contract may give more. ' +
-    'Give the wage per period and the number of periods worked in the holiday-allowance year (default a full year); or, with wageIncludesAllowance, an amount that already contains the allowance (allowance = amount × rate / (100 + rate)). ' +
-    'belowStatutoryMinimum follows art. 15: 8% of the wage, counting the wage only up to three times the minimum wage (each month’s half-year amount from firstMonth; null while one needed is unpublished and the rate is under 8%); below 8% it notes when a CAO may lawfully pay less. Amounts are rounded half-up to cents. ' +
-    `Years: ${availableYears(HOLIDAY_ALLOWANCE).join(', ')}; minimum wage held from ${halfYear(MINIMUM_WAGE_HELD[0])} to ${halfYear(MINIMUM_WAGE_HELD.at(-1)!)}.`,
+    'Dutch holiday allowance (vakantiegeld, vakantiebijslag) on a gross wage: at least 8% by law (Wet minimumloon en minimumvakantiebijslag art. 15); a CAO or contract may give more. ' +
+    'Give the wage per period and the periods worked in the holiday-allowance year (default a full year), or with wageIncludesAllowance an amount that already contains the allowance. ' +
+    `belowStatutoryMinimum checks a rate under 8% against the law. Rounded half-up to cents. Years: ${availableYears(HOLIDAY_ALLOWANCE).join(', ')}; minimum wage held from ${halfYear(MINIMUM_WAGE_HELD[0])} to ${halfYear(MINIMUM_WAGE_HELD.at(-1)!)}.`,
+  docs: [
+    '- With `wageIncludesAllowance`: allowance = amount × rate / (100 + rate).',
+    '- `belowStatutoryMinimum` follows art. 15: 8% of the wage, counting the wage only up to three times the minimum wage (each month’s half-year amount from `firstMonth`; null while one needed is unpublished and the rate is under 8%); below 8% it notes when a CAO may lawfully pay less.',
+    '- Amounts are rounded half-up to cents.',
+  ].join('\n'),
   resultView: { kind: 'figure', field: 'holidayAllowance', unit: 'EUR', label: 'Holiday allowance', detail: ['allowancePerPeriod', 'totalIncludingAllowance'] },
   input: z.strictObject({
     year: z.number().int().min(2000).max(2100).describe('Holiday-allowance year'),

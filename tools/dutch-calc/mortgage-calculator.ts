@@ -31,6 +31,7 @@ export default defineTool({
   slug: 'mortgage-calculator',
   title: 'Dutch mortgage calculator (annuïteit / lineair, hypotheekrenteaftrek estimate)',
   keywords: { en: ['home loan', 'house', 'monthly costs', 'annuity mortgage', 'linear mortgage', 'mortgage interest deduction', 'mortgage', 'monthly mortgage payment', 'house loan'], nl: ['hypotheek', 'maandlasten', 'huis kopen', 'annuiteitenhypotheek', 'lineaire hypotheek', 'hypotheekrente', 'maandlasten hypotheek', 'woning'] },
+  mcpRows: { yearly: 10, monthly: 12 },
   description:
     'Monthly payments of a Dutch hypotheek, annuity (annuïteitenhypotheek) or linear (lineair), with totals, payoff date (with startDate) and a yearly or monthly table. The loan is loanAmount, or homePrice minus downPayment (euros) or downPaymentPercent; propertyTaxPerYear and insurancePerYear are shown per month beside the payment. With year (the tax year of the first loan year) it adds an ESTIMATE of the hypotheekrenteaftrek: each year\'s interest × deductionRatePercent capped at that year\'s maximum, for at most 30 years.',
   docs: [

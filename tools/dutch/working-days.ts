@@ -22,6 +22,7 @@ export default defineTool({
   slug: 'working-days',
   title: 'Working days between two dates',
   keywords: { en: ['business days', 'workdays', 'weekdays', 'count working days', 'weekends', 'working days', 'workdays between'], nl: ['werkdagen', 'werkdagen tellen', 'weekdagen', 'weekend', 'werkdagen tussen', 'zakelijke dagen'] },
+  mcpRows: { holidaysExcluded: 10 },
   description:
     'Counts the days from `start` to `end`, both included: total days, working days (Monday to Friday) and weekend days. ' +
     'With `excludeDutchHolidays`, Dutch public holidays that are a customary day off (`dayOff` in dutch-holidays) and fall on a weekday are subtracted and listed in `holidaysExcluded`; totalDays = workingDays + weekendDays + holidaysExcluded.length. ' +

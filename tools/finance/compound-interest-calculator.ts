@@ -8,6 +8,7 @@ export default defineTool({
   slug: 'compound-interest-calculator',
   title: 'Compound interest calculator',
   keywords: { en: ['interest on interest', 'savings growth', 'compounding', 'annual return', 'future value', 'compound interest', 'interest', 'grow savings'], nl: ['rente op rente', 'samengestelde rente', 'rente', 'spaargeld groei', 'groei'] },
+  mcpRows: { yearly: 10 },
   description:
     'Grows a starting amount plus a fixed monthly contribution at an annual interest rate, with a year-by-year table and total contributed, interest and interest percent. Interest accrues monthly and is added each compounding period; contributions at the end of each month.',
   docs: [

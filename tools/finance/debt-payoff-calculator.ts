@@ -19,7 +19,8 @@ const debtSchema = z.strictObject({
 export default defineTool({
   slug: 'debt-payoff-calculator',
   title: 'Debt payoff calculator (single debt, avalanche or snowball)',
-  keywords: { en: ['credit card debt', 'pay off debts', 'avalanche', 'snowball', 'debt free', 'repayment plan', 'debt', 'debts', 'credit cards', 'pay off'], nl: ['schulden aflossen', 'schuld', 'creditcard', 'schuldenvrij', 'aflossen', 'schulden'] },
+  keywords: { en: ['credit card debt', 'pay off debts', 'avalanche', 'snowball', 'debt free', 'repayment plan', 'debt', 'debts', 'credit cards', 'pay off', 'debts'], nl: ['schulden aflossen', 'schuld', 'creditcard', 'schuldenvrij', 'aflossen', 'schulden', 'schulden', 'schulden afbetalen'] },
+  mcpRows: { yearly: 10 },
   description:
     'Months, payoff date and total interest to clear debts with fixed monthly payments. extraPayment plus the payments of cleared debts (rollover) go to the target debt: avalanche (highest APR first) or snowball (smallest balance first). Payments that do not beat the first month\'s interest or take over 100 years give 400.',
   docs: [

@@ -14,6 +14,7 @@ export default defineTool({
   slug: 'emi-calculator',
   title: 'EMI calculator (equated monthly instalment)',
   keywords: { en: ['EMI', 'loan EMI', 'home loan', 'car loan', 'lakh', 'India', 'monthly instalment', 'instalment', 'loan India'], nl: ['maandtermijn', 'lening', 'India', 'emi', 'lening India', 'termijn'] },
+  mcpRows: { yearly: 10, monthly: 12 },
   description:
     'EMI of a reducing-balance loan (Indian view of the annuity loan): EMI = P·r·(1+r)^n/((1+r)^n−1), r = annual rate/12/100, with a year-by-year breakup or up to 360 monthly rows. Rounded to paise; the last EMI absorbs the rounding.',
   docs: [

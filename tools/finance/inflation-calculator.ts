@@ -11,6 +11,7 @@ export default defineTool({
   slug: 'inflation-calculator',
   title: 'Inflation calculator (constant rate)',
   keywords: { en: ['inflation', 'purchasing power', 'price increase', 'future cost', 'value of money', 'worth in future', 'money value'], nl: ['inflatie', 'koopkracht', 'geldontwaarding', 'prijsstijging', 'waarde geld'] },
+  mcpRows: { yearly: 10 },
   description:
     'Future cost of an amount after years of constant inflation (amount·(1+i)^t) and its purchasing power in today\'s money, with a yearly table; or, given targetAmount instead of the rate, the implied average yearly rate. Negative rates (deflation) allowed. No CPI table: historical questions need the user\'s own average rate.',
   resultView: { kind: 'figure', field: 'futureCost', label: 'Future cost', detail: ['purchasingPower', 'annualInflationPercent'] },

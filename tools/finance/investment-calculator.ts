@@ -15,6 +15,7 @@ export default defineTool({
   slug: 'investment-calculator',
   title: 'Investment calculator (solve for any unknown)',
   keywords: { en: ['investing', 'portfolio growth', 'future value', 'required return', 'contributions', 'stocks', 'investment', 'invest', 'returns'], nl: ['beleggen', 'belegging', 'vermogen', 'rendement', 'inleg', 'investeren'] },
+  mcpRows: { yearly: 10 },
   description:
     'Future value of a starting amount plus regular contributions, or solves solveFor (startAmount, contribution, returnRate, years) from the others and targetAmount. Contributions monthly or annually, at start or end, optionally rising yearly; returns compound at a nominal annual rate. Unreachable targets give achievable: false.',
   docs: [

@@ -26,6 +26,7 @@ export default defineTool({
   slug: 'loan-calculator',
   title: 'Loan calculator (annuity, linear, interest-only)',
   keywords: { en: ['personal loan', 'amortization schedule', 'repayment', 'installment', 'monthly payment', 'interest', 'loan', 'loans'], nl: ['lening', 'aflossing', 'aflossingsschema', 'persoonlijke lening', 'maandbedrag', 'rente', 'leningen', 'aflossen', 'maandlasten'] },
+  mcpRows: { schedule: 12 },
   description:
     'Monthly payment and amortisation schedule of a loan (interest monthly at annual rate/12): annuity (equal payments), linear (equal principal, Dutch lineair) or interest-only (bullet). Term must be whole months, up to 1200; schedule shows the first 360. Rounded to cents; the last payment clears the balance exactly.',
   docs: [

@@ -9,6 +9,7 @@ export default defineTool({
   slug: 'retirement-calculator',
   title: 'Retirement savings calculator (accumulate, then withdraw)',
   keywords: { en: ['retirement savings', 'nest egg', 'pension pot', 'withdrawals', 'retire', '4% rule', 'retirement', 'savings last'], nl: ['pensioensparen', 'oudedagsvoorziening', 'pensioen', 'sparen voor later', 'oude dag', 'sparen voor pensioen'] },
+  mcpRows: { yearly: 10 },
   description:
     'Retirement savings in two phases: savings and monthly contributions grow until retirementAge; then inflation-indexed yearly withdrawals while the rest keeps earning. Returns the balance at retirement (nominal and today\'s money), the withdrawal that lasts to lifeExpectancy, the 4 % rule figure, and how long annualWithdrawal lasts. No taxes or AOW.',
   docs: [

@@ -12,6 +12,7 @@ export default defineTool({
   slug: 'savings-calculator',
   title: 'Savings calculator (balance, deposit needed, time to goal)',
   keywords: { en: ['savings goal', 'monthly deposit', 'save money', 'time to goal', 'piggy bank', 'save', 'savings', 'saving goal', 'save per month'], nl: ['sparen', 'spaardoel', 'spaarrekening', 'maandelijks sparen', 'spaargeld', 'per maand sparen'] },
+  mcpRows: { yearly: 10 },
   description:
     'Savings growth with an initial and monthly deposits; solves futureValue, monthlyDeposit (needed to reach goal in years, like Excel PMT) or timeToGoal (months until goal). Unreachable goals give achievable: false. Rounded to cents at the end, so a solved deposit can miss by cents.',
   resultView: { kind: 'figure', field: 'futureValue', label: 'Result', detail: ['interest', 'totalDeposits'], choose: { by: 'solvedFor', fields: { monthlyDeposit: 'requiredMonthlyDeposit', timeToGoal: 'monthsToGoal' } }, or: { kind: 'text', field: 'note' } },

@@ -11,6 +11,7 @@ export default defineTool({
   slug: 'sip-calculator',
   title: 'SIP calculator (systematic investment plan)',
   keywords: { en: ['SIP', 'mutual fund', 'systematic investment', 'monthly investing', 'step-up', 'India', 'monthly SIP', 'mutual fund returns'], nl: ['beleggingsfonds', 'maandelijks beleggen', 'periodiek beleggen', 'sip', 'maandelijks'] },
+  mcpRows: { yearly: 10 },
   description:
     'Maturity value of a monthly SIP invested at the start of each month: M = P·((1+i)^n − 1)/i·(1+i), with an optional yearly step-up; returns invested, gains and a year-by-year table. Returns are assumptions.',
   docs: [

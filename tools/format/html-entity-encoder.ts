@@ -25,7 +25,7 @@ export default defineTool({
   // (< 20 ms), above in the compute pool with a 5 s deadline. See WORKER_DECISIONS in tools/_lib/offload.ts.
   worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'HTML entity encoder and decoder',
-  keywords: { en: ['HTML escape', 'unescape', 'entities', '&amp;', 'special characters', 'HTML', 'escape HTML'], nl: ['html escapen', 'speciale tekens', 'entiteiten', 'html', 'escapen', 'html tekens'] },
+  keywords: { en: ['HTML escape', 'unescape', 'entities', '&amp;', 'special characters', 'HTML', 'escape HTML', 'escape special characters', 'web page'], nl: ['html escapen', 'speciale tekens', 'entiteiten', 'html', 'escapen', 'html tekens', 'webpagina'] },
   description:
     'Encodes text for safe use in HTML, or decodes HTML character references back to text. ' +
     'encode: & < > " \' become &amp; &lt; &gt; &quot; &#39;; with `encodeNonAscii` (default false) every non-ASCII character also becomes a decimal reference (é → &#233;, 😀 → &#128512;), for ASCII-only channels. ' +

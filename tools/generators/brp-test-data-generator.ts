@@ -77,6 +77,7 @@ export default defineTool({
   name: 'generate_brp_test_data',
   title: 'BRP test-data generator',
   keywords: { en: ['BRP', 'population register', 'test persons', 'fake people', 'personal records', 'synthetic data', 'GBA'], nl: ['brp', 'basisregistratie personen', 'testpersonen', 'testdata', 'persoonsgegevens', 'gemeente', 'bevolkingsregister', 'gba'] },
+  mcpRows: { people: 5, personen: 5, lifeEvents: 5 },
   description: DESCRIPTION,
   docs: BRP_DOCS,
   resultView: { kind: 'table', field: 'people', label: 'People', or: { kind: 'code', field: 'personen', language: 'json', or: { kind: 'file', field: '' } } },

@@ -31,7 +31,7 @@ function pointsLetter(avg: number, bands: readonly GradeBand[]): GradeBand {
 export default defineTool({
   slug: 'grade-calculator',
   title: 'Weighted grade calculator',
-  keywords: { en: ['weighted grade', 'course grade', 'weighted average', 'assignments', 'category weights', 'grade', 'grades', 'weighted'], nl: ['gewogen gemiddelde', 'eindcijfer', 'weging', 'cijfers', 'cijfer', 'gewogen'] },
+  keywords: { en: ['weighted grade', 'course grade', 'weighted average', 'assignments', 'category weights', 'grade', 'grades', 'weighted', 'overall grade', 'final grade', 'course grade', 'homework', 'exam'], nl: ['gewogen gemiddelde', 'eindcijfer', 'weging', 'cijfers', 'cijfer', 'gewogen'] },
   description:
     'Weighted average course grade from items given as percent, earned/possible points or letter, each with an optional weight. Weights are normalised (weightCovered is their sum); without weights, points items count by possible points, others equally. Letter items average as grade points and cannot mix with percent items.',
   resultView: { kind: 'figure', field: 'letter', label: 'Grade', detail: ['averagePercent', 'gradePoints'] },

@@ -31,9 +31,9 @@ const statsSchema = z.object({ mean: z.number(), sd: z.number(), min: z.number()
 export default defineTool({
   slug: 'grade-curve-calculator',
   title: 'Grade curve calculator',
-  keywords: { en: ['curve grades', 'scale scores', 'bell curve', 'adjust marks', 'curve', 'scores'], nl: ['cijfers schalen', 'normeren', 'curve', 'scores', 'opschalen'] },
+  keywords: { en: ['curve grades', 'scale scores', 'bell curve', 'adjust marks', 'curve', 'scores'], nl: ['cijfers schalen', 'normeren', 'curve', 'scores', 'opschalen', 'toetsscores', 'scores schalen'] },
   description:
-    'Curves scores (as percent of maxScore). Methods: flat (+addPoints, default lifts the best to 100), highest-to-100, square-root (10·√percent), linear (to targetMean/targetSd via z-scores), bell (letters by rank; ties get the better letter). Clamped to 0–100 unless allowOver100.',
+    'Curves (scales up) the test scores of a class, as percent of maxScore. Methods: flat (+addPoints, default lifts the best to 100), highest-to-100, square-root (10·√percent), linear (to targetMean/targetSd via z-scores), bell (letters by rank; ties get the better letter). Clamped to 0–100 unless allowOver100.',
   docs: [
     '- flat: + addPoints (default: what lifts the best score to 100).',
     '- highest-to-100: · 100 / best percent.',

@@ -23,7 +23,7 @@ export default defineTool({
   title: 'Aspect ratio calculator',
   keywords: { en: ['aspect ratio', '16:9', '4:3', 'resize', 'image dimensions', 'video resolution', 'ratio'], nl: ['beeldverhouding', 'schermverhouding', 'afmetingen', 'resolutie', 'verhouding', '16:9'] },
   description:
-    'mode reduce: width and height → reduced ratio (gcd; 1920×1080 → 16:9), decimal, and the nearest common ratio (1:1 5:4 4:3 3:2 16:10 5:3 16:9 1.85:1 2:1 64:27 (“21:9”) 2.39:1 32:9, portrait flipped) with its % difference: 1366×768 is 683:384, ≈ 16:9. ' +
+    'Aspect ratio of a screen, image or video (16:9, 4:3, 21:9), or the missing width or height for a ratio. mode reduce: width and height → reduced ratio (gcd; 1920×1080 → 16:9), decimal, and the nearest common ratio (1:1 5:4 4:3 3:2 16:10 5:3 16:9 1.85:1 2:1 64:27 (“21:9”) 2.39:1 32:9, portrait flipped) with its % difference: 1366×768 is 683:384, ≈ 16:9. ' +
     'mode solve: ratioWidth:ratioHeight plus width or height → the other side, exact and rounded half-up to a whole pixel.',
   resultView: { kind: 'figure', field: 'ratio', label: 'Ratio', detail: ['nearestCommon.ratio', 'widthRounded', 'heightRounded'] },
   input: z.strictObject({

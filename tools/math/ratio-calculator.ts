@@ -16,7 +16,7 @@ export default defineTool({
   title: 'Ratio calculator',
   keywords: { en: ['ratio', 'proportion', 'scale ratio', 'simplify ratio', 'mixing ratio', 'ratios'], nl: ['verhouding', 'verhoudingen', 'mengverhouding', 'schaal'] },
   description:
-    'mode simplify: reduce `terms` (2–20 non-negative numbers, decimals allowed) to the smallest whole numbers (1.5:2.25 → 2:3), also as 1:n. ' +
+    'Ratios: simplify, solve a proportion or split an amount in a ratio. mode simplify: reduce `terms` (2–20 non-negative numbers, decimals allowed) to the smallest whole numbers (1.5:2.25 → 2:3), also as 1:n. ' +
     'mode solve: A:B = C:D with exactly one of a, b, c, d left out (cross-multiplication). mode divide: split `total` in the ratio of `terms` (120 in 2:3 → 48:72).',
   resultView: { kind: 'list', field: ['parts', 'simplified'], choose: { by: 'mode', fields: { solve: 'solved.value' } } },
   input: z.strictObject({

@@ -334,7 +334,7 @@ export async function convert(value: number, from: UnitDef, to: UnitDef): Promis
 export default defineTool({
   slug: 'unit-converter',
   title: 'Unit converter',
-  keywords: { en: ['convert units', 'metric', 'imperial', 'length', 'weight', 'temperature', 'volume', 'miles', 'km', 'pounds', 'kg', 'units', 'metric to imperial', 'feet', 'inches', 'ounces', 'gallons', 'Celsius', 'Fahrenheit', 'mph', 'km/h', 'cm', 'litres'], nl: ['eenheden omrekenen', 'omrekenen', 'lengte', 'gewicht', 'temperatuur', 'inhoud', 'eenheden', 'metriek', 'centimeter', 'meter', 'voet', 'duim', 'pond', 'ons', 'liter', 'graden', 'kilo'] },
+  keywords: { en: ['convert units', 'metric', 'imperial', 'length', 'weight', 'temperature', 'volume', 'miles', 'km', 'pounds', 'kg', 'units', 'metric to imperial', 'feet', 'inches', 'ounces', 'gallons', 'Celsius', 'Fahrenheit', 'mph', 'km/h', 'cm', 'litres', 'gram', 'kilogram', 'ounce', 'mile', 'kilometre', 'kilometer'], nl: ['eenheden omrekenen', 'omrekenen', 'lengte', 'gewicht', 'temperatuur', 'inhoud', 'eenheden', 'metriek', 'centimeter', 'meter', 'voet', 'duim', 'pond', 'ons', 'liter', 'graden', 'kilo', 'kilometer', 'gram'] },
   description:
     'Converts `value` between units with exact definitional factors (NIST SP 811, SI Brochure, IEC 80000-13), in 40-digit decimals. ' +
     'Units by category: length m km cm mm µm nm in ft yd mi nmi; mass kg g mg µg t lb oz st short-ton long-ton gr ct; volume m³ L dL cL mL cm³ in³ ft³ gal qt pt cup fl-oz tbsp tsp (US) imp-gal imp-qt imp-pt imp-fl-oz bbl; ' +

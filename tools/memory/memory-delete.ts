@@ -9,7 +9,7 @@ export default defineTool({
   cost: 0,
   annotations: { readOnlyHint: false, idempotentHint: true, destructiveHint: true, openWorldHint: false },
   description:
-    'Deletes one note from your agent memory by namespace/key (costs 0 credits). deleted: false when there was no such item (deleting twice is harmless).',
+    'Deletes one note from your agent memory by namespace/key. deleted: false when there was no such item (deleting twice is harmless).',
   resultView: { kind: 'figure', field: 'deleted', label: 'Deleted' },
   input: z.strictObject({ namespace: namespaceField, key: keyField }),
   output: z.object({ deleted: z.boolean(), uri: z.string() }),

@@ -5,10 +5,10 @@ import { itemSummary, keyField, memoryOf, namespaceField } from '../_lib/memory.
 export default defineTool({
   slug: 'memory-get',
   title: 'Recall a note',
-  keywords: { en: ['recall', 'read note', 'retrieve', 'look up saved value', 'get note', 'read saved'], nl: ['ophalen', 'terugvinden', 'notitie lezen', 'opgeslagen', 'terughalen'] },
+  keywords: { en: ['recall', 'read note', 'retrieve', 'look up saved value', 'get note', 'read saved', 'saved', 'stored value'], nl: ['ophalen', 'terugvinden', 'notitie lezen', 'opgeslagen', 'terughalen'] },
   cost: 0,
   description:
-    'Reads one note from your agent memory by namespace/key (costs 0 credits). Returns found: false (and item: null) when there is no such item or it expired. JSON items are returned as text in `value` and parsed in `json`. The same item is readable as the MCP resource memory://<namespace>/<key>.',
+    'Reads one note from your agent memory by namespace/key. Returns found: false (and item: null) when there is no such item or it expired. JSON items are returned as text in `value` and parsed in `json`. The same item is readable as the MCP resource memory://<namespace>/<key>.',
   resultView: { kind: 'text', field: 'item.value', or: { kind: 'figure', field: 'found', label: 'Found' } },
   input: z.strictObject({ namespace: namespaceField, key: keyField }),
   output: z.object({

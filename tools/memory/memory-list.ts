@@ -8,7 +8,7 @@ export default defineTool({
   keywords: { en: ['list notes', 'show memories', 'saved items', 'all notes', 'saved notes'], nl: ['overzicht notities', 'lijst', 'bewaarde notities', 'alle notities', 'lijst notities', 'opgeslagen notities'] },
   cost: 0,
   description:
-    'Lists the notes in your agent memory (without their values), sorted by namespace and key, optionally only one namespace, one tag or keys with a prefix; paginated with `cursor`/`nextCursor` (costs 0 credits). Also returns the namespaces in use.',
+    'Lists the notes in your agent memory (without their values), sorted by namespace and key, optionally only one namespace, one tag or keys with a prefix; paginated with `cursor`/`nextCursor`. Also returns the namespaces in use.',
   resultView: { kind: 'table', field: 'items', label: 'Items' },
   input: z.strictObject({
     namespace: optionalNamespace,

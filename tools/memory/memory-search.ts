@@ -5,10 +5,10 @@ import { itemSummary, limitField, memoryOf, optionalNamespace, tagField } from '
 export default defineTool({
   slug: 'memory-search',
   title: 'Search notes',
-  keywords: { en: ['search notes', 'find in memory', 'lookup', 'query memories', 'find notes'], nl: ['notities doorzoeken', 'zoeken in geheugen', 'zoeken', 'notities zoeken'] },
+  keywords: { en: ['search notes', 'find in memory', 'lookup', 'query memories', 'find notes', 'saved notes', 'look through', 'find notes'], nl: ['notities doorzoeken', 'zoeken in geheugen', 'zoeken', 'notities zoeken', 'notities zoeken'] },
   cost: 0,
   description:
-    'Searches your agent memory by substring (case-insensitive, in keys and values) and/or tag, optionally within one namespace (costs 0 credits). Returns matching items with a short snippet around the first match; give at least `query` or `tag`.',
+    'Searches your agent memory by substring (case-insensitive, in keys and values) and/or tag, optionally within one namespace. Returns matching items with a short snippet around the first match; give at least `query` or `tag`.',
   resultView: { kind: 'table', field: 'items', label: 'Items' },
   input: z.strictObject({
     query: z.string().min(1).max(200).optional().describe('Text to find in keys and values (case-insensitive)'),

@@ -9,7 +9,7 @@ export default defineTool({
   keywords: { en: ['save note', 'remember', 'store', 'write memory', 'persist', 'save', 'store note'], nl: ['onthouden', 'opslaan', 'notitie bewaren', 'onthoud', 'bewaren'] },
   cost: 0,
   annotations: { readOnlyHint: false, idempotentHint: true, destructiveHint: true, openWorldHint: false },
-  description: `Stores a note in your agent memory under namespace/key, creating it or replacing its value (costs 0 credits). The item becomes the MCP resource memory://<namespace>/<key>. value: text, or any JSON value (stored as application/json). Limits: ${MEMORY_LIMITS.valueBytes} bytes per value, ${MEMORY_LIMITS.items} items per account, ${MEMORY_LIMITS.tags} tags. Items expire after the plan's retention from the last write (30 days free, 365 days paid and local use); writing again extends them.`,
+  description: `Stores a note in your agent memory under namespace/key, creating it or replacing its value. The item becomes the MCP resource memory://<namespace>/<key>. value: text, or any JSON value (stored as application/json). Limits: ${MEMORY_LIMITS.valueBytes} bytes per value, ${MEMORY_LIMITS.items} items per account, ${MEMORY_LIMITS.tags} tags. Items expire after the plan's retention from the last write (30 days free, 365 days paid and local use); writing again extends them.`,
   resultView: { kind: 'record', field: 'item' },
   input: z.strictObject({
     namespace: namespaceField,

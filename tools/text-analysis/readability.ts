@@ -78,7 +78,7 @@ export default defineTool({
   title: 'Readability scores',
   keywords: { en: ['readability score', 'Flesch', 'reading level', 'grade level', 'plain language', 'readability', 'readable', 'easy to read'], nl: ['leesbaarheid', 'leesniveau', 'begrijpelijk', 'moeilijkheid tekst', 'leesbaar', 'makkelijk leesbaar'] },
   description:
-    'Scores how easy a text is to read. English (default): Flesch reading ease (206.835 − 1.015·words/sentence − 84.6·syllables/word, with its band), Flesch–Kincaid grade, Gunning fog, SMOG (flag when under 30 sentences), Coleman–Liau and ARI. ' +
+    'Scores how easy a text is to read (readability, reading level), in English or Dutch. English (default): Flesch reading ease (206.835 − 1.015·words/sentence − 84.6·syllables/word, with its band), Flesch–Kincaid grade, Gunning fog, SMOG (flag when under 30 sentences), Coleman–Liau and ARI. ' +
     'Dutch (language nl): Flesch–Douma (206.84 − 0.77·syllables per 100 words − 0.93·words/sentence). Returns the counts behind the scores. ' +
     'Syllables: English by the `syllable` package (final -ian is one syllable); Dutch by vowel groups (approximate). Complex words = 3+ syllables. ' +
     'Sentences end at . ! ? … and blank lines, but not after titles (Dr., Mr.) or abbreviations before a lower-case word (e.g., etc., bijv.). Text up to 100,000 characters.',

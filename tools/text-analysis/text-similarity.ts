@@ -124,7 +124,7 @@ export default defineTool({
   // small inputs stay inline, larger ones run in the compute pool with a 5 s deadline (tools/_lib/offload.ts).
   worker: { timeMs: 5_000 },
   title: 'Text similarity',
-  keywords: { en: ['similarity', 'compare strings', 'Levenshtein', 'edit distance', 'plagiarism', 'fuzzy match', 'similar'], nl: ['gelijkenis', 'overeenkomst', 'vergelijken', 'lijkt op'] },
+  keywords: { en: ['similarity', 'compare strings', 'Levenshtein', 'edit distance', 'plagiarism', 'fuzzy match', 'similar', 'similarity percentage'], nl: ['gelijkenis', 'overeenkomst', 'vergelijken', 'lijkt op', 'lijken op elkaar'] },
   description:
     'Compares two texts with one metric or all (default): levenshtein (edit distance; similarity = 1 − distance / longer length), damerau (optimal string alignment: also swaps of neighbours), ' +
     'jaro-winkler (prefix scale 0.1, prefix up to 4, no threshold: MARTHA/MARHTA = 0.961), dice (character bigrams: night/nacht = 0.25), jaccard and cosine (on words, cosine with word counts). ' +

@@ -11,7 +11,7 @@ export default defineTool({
   // small inputs stay inline, larger ones run in the compute pool with a 5 s deadline (tools/_lib/offload.ts).
   worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'Word frequency counter',
-  keywords: { en: ['word frequency', 'most common words', 'word list', 'vocabulary', 'count occurrences', 'frequent words'], nl: ['woordfrequentie', 'meest gebruikte woorden', 'meest voorkomende woorden'] },
+  keywords: { en: ['word frequency', 'most common words', 'word list', 'vocabulary', 'count occurrences', 'frequent words', 'often'], nl: ['woordfrequentie', 'meest gebruikte woorden', 'meest voorkomende woorden', 'vaak', 'woorden tellen'] },
   description:
     'Counts how often each word occurs and lists the most frequent first. A word is a run of letters, digits and ' +
     'combining marks (any script), with apostrophes or hyphens allowed inside (don\'t, e-mail); ’ is read as \'. ' +

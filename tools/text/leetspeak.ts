@@ -75,7 +75,7 @@ export default defineTool({
   // (< 20 ms), above in the compute pool with a 5 s deadline. See WORKER_DECISIONS in tools/_lib/offload.ts.
   worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'Leetspeak converter',
-  keywords: { en: ['1337', 'leet', 'hacker text', 'l33t', 'leetspeak'], nl: ['leet', 'hackertaal', 'leetspeak'] },
+  keywords: { en: ['1337', 'leet', 'hacker text', 'l33t', 'leetspeak', 'leet', 'gamer'], nl: ['leet', 'hackertaal', 'leetspeak'] },
   description:
     'Converts text to leetspeak (1337) and back. Level basic (default) replaces a→4 e→3 i→1 o→0 s→5 t→7 as CyberChef does; advanced replaces every letter ' +
     '(b→8, h→|-|, m→|\\/|, w→\\/\\/ ...). Encoding keeps the case of letters it does not replace (CyberChef lower-cases everything). ' +

@@ -59,9 +59,9 @@ export default defineTool({
   // (< 20 ms), above in the compute pool with a 5 s deadline. See WORKER_DECISIONS in tools/_lib/offload.ts.
   worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'Reverse text',
-  keywords: { en: ['backwards', 'mirror text', 'reverse string', 'reverse'], nl: ['achterstevoren', 'omdraaien', 'spiegelen', 'omgekeerd'] },
+  keywords: { en: ['backwards', 'mirror text', 'reverse string', 'reverse', 'backwards', 'backward'], nl: ['achterstevoren', 'omdraaien', 'spiegelen', 'omgekeerd'] },
   description:
-    'Reverses a text. Modes: `characters` (default; the whole text back to front, so line order flips too), `words` (the order of the words on each line; punctuation stays attached to its word, whitespace stays in place), `lines` (the order of the lines), `line-characters` (each line reversed on its own, lines stay in order), `word-characters` (each word spelled backwards in place). Reversal is by user-perceived character (grapheme), so emoji with skin tones or flags, and letters with combining accents, survive intact. A final line break stays at the end. Aliases: chars/letters → characters, per-line/each-line → line-characters, each-word/per-word → word-characters.',
+    'Reverses a text: writes it backwards, by characters, words or lines. Modes: `characters` (default; the whole text back to front, so line order flips too), `words` (the order of the words on each line; punctuation stays attached to its word, whitespace stays in place), `lines` (the order of the lines), `line-characters` (each line reversed on its own, lines stay in order), `word-characters` (each word spelled backwards in place). Reversal is by user-perceived character (grapheme), so emoji with skin tones or flags, and letters with combining accents, survive intact. A final line break stays at the end. Aliases: chars/letters → characters, per-line/each-line → line-characters, each-word/per-word → word-characters.',
   resultView: { kind: 'text', field: 'result' },
   input: z.strictObject({
     text: z.string().max(LIMITS.text).describe('The text to reverse'),

@@ -59,9 +59,16 @@ export default defineTool({
   // Where it runs (issue 14): the compute pool, 5 s deadline; see WORKER_DECISIONS in tools/_lib/offload.ts.
   worker: { timeMs: 5_000, field: 'text' },
   title: 'Sort lines',
-  keywords: { en: ['sort alphabetically', 'order lines', 'A-Z', 'numeric sort', 'shuffle', 'sort', 'sort lines', 'alphabetical'], nl: ['sorteren', 'alfabetisch', 'regels ordenen'] },
+  keywords: { en: ['sort alphabetically', 'order lines', 'A-Z', 'numeric sort', 'shuffle', 'sort', 'sort lines', 'alphabetical', 'alphabetize', 'alphabetise'], nl: ['sorteren', 'alfabetisch', 'regels ordenen', 'alfabetiseren', 'volgorde'] },
   description:
-    'Sorts the lines of a text. Modes: `a-to-z` (default; alphabetical), `z-to-a`, `length` (shortest first by user-perceived characters, ties alphabetical), `natural` (digit runs compare as numbers: file2 before file10, 1.5 before 1.10; signs and decimal points are not interpreted), `shuffle` (seeded random order: the same `seed` gives the same order on every machine; without a seed, seed 0 is used, so repeated calls give the same order — pass different seeds for different orders). Alphabetical order uses a fixed English collation (Unicode CLDR root order, never the server locale): accents and case are secondary, so apple < Apple < banana < Éclair < zebra; `caseInsensitive` makes lines that differ only in case equal (they keep their input order, and count as duplicates). `removeDuplicates` drops repeated lines before sorting (first occurrence kept; compared case-insensitively when `caseInsensitive`). `reverse` reverses the final order (z-to-a + reverse = a-to-z; length + reverse = longest first). Lines split at \\n, \\r\\n or \\r and are joined with the text\'s own line break; a final line break is kept. Aliases: asc/alphabetical → a-to-z, desc → z-to-a, by-length → length, numeric → natural, random → shuffle.',
+    'Sorts the lines of a text: alphabetically A-Z (default) or Z-A, by length, naturally (file2 before file10) or shuffled with a seed; optionally case-insensitive, without duplicate lines, or reversed. Deterministic: a fixed English collation, never the server locale.',
+  docs: [
+    '- Modes: `a-to-z` (default; alphabetical), `z-to-a`, `length` (shortest first by user-perceived characters, ties alphabetical), `natural` (digit runs compare as numbers: file2 before file10, 1.5 before 1.10; signs and decimal points are not interpreted), `shuffle` (seeded random order: the same `seed` gives the same order on every machine; without a seed, seed 0 is used, so repeated calls give the same order; pass different seeds for different orders).',
+    '- Alphabetical order uses a fixed English collation (Unicode CLDR root order, never the server locale): accents and case are secondary, so apple < Apple < banana < Éclair < zebra; `caseInsensitive` makes lines that differ only in case equal (they keep their input order, and count as duplicates).',
+    '- `removeDuplicates` drops repeated lines before sorting (first occurrence kept; compared case-insensitively when `caseInsensitive`). `reverse` reverses the final order (z-to-a + reverse = a-to-z; length + reverse = longest first).',
+    "- Lines split at \\n, \\r\\n or \\r and are joined with the text's own line break; a final line break is kept.",
+    '- Aliases: asc/alphabetical → a-to-z, desc → z-to-a, by-length → length, numeric → natural, random → shuffle.',
+  ].join('\n'),
   resultView: { kind: 'text', field: 'result' },
   input: z.strictObject({
     text: z.string().max(LIMITS.text).describe('The lines to sort'),

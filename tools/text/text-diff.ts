@@ -28,7 +28,7 @@ export default defineTool({
   // Where it runs (issue 14): the compute pool, 5 s deadline; see WORKER_DECISIONS in tools/_lib/offload.ts.
   worker: { timeMs: 5_000, field: 'original' },
   title: 'Text diff',
-  keywords: { en: ['compare texts', 'difference', 'changes', 'diff checker', 'versions', 'diff', 'compare', 'differences'], nl: ['vergelijken', 'verschillen', 'wijzigingen', 'tekstvergelijking'] },
+  keywords: { en: ['compare texts', 'difference', 'changes', 'diff checker', 'versions', 'diff', 'compare', 'differences'], nl: ['vergelijken', 'verschillen', 'wijzigingen', 'tekstvergelijking', 'verschil', 'teksten vergelijken'] },
   description:
     'Compares two texts and returns the differences as an ordered list of parts: `equal` (unchanged), `delete` ' +
     '(only in the original) and `insert` (only in the modified text). Joining the equal and delete values gives ' +
