@@ -41,3 +41,17 @@ export function defaultToolsets(known: readonly ToolsetDeclaration[]): Toolset[]
 export function selection(value: string | undefined, known: readonly ToolsetDeclaration[]): ToolsetSelection {
   return new Set(value === undefined || value.trim() === '' ? defaultToolsets(known) : parseToolsets(value, known));
 }
+
+/**
+ * One toolset named by a caller (find_tools, describe_toolset, the catalogue's filter), of the toolsets this
+ * process lists (hidden ones are unknown here too); otherwise a 400 naming the visible ones.
+ */
+export function parseVisibleToolset(registry: { visibleToolsets(): readonly { name: Toolset }[] }, value: unknown, field = 'toolset'): Toolset {
+  if (typeof value !== 'string') throw new ToolError(`Invalid input: \`${field}\` is required (string)`);
+  if (value.includes(',') || value.trim().toLowerCase() === 'all') throw new ToolError(`Invalid input: \`${field}\` must name one toolset`);
+  const name = value.trim().toLowerCase();
+  const visible = registry.visibleToolsets().map((t) => t.name);
+  if (visible.includes(name)) return name;
+  const close = didYouMean(name, visible);
+  throw new ToolError(`Invalid ${field}: unknown toolset "${name}"${close ? ` (did you mean "${close}"?)` : ''}; toolsets: ${visible.join(', ')}`);
+}

@@ -6,7 +6,7 @@
 import { ToolError } from '../core/tool.js';
 import type { Registry, RegisteredTool } from '../core/registry.js';
 import type { ApiOperation } from '../docs/openapi.js';
-import { parseVisibleToolset } from '../mcp/discovery.js';
+import { parseVisibleToolset } from '../core/toolsets.js';
 import { summaryOf } from '../search/text.js';
 
 /** Answers with `q`: the best 20 unless `limit` says otherwise (at most 200). */

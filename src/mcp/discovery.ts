@@ -4,7 +4,7 @@
  * keywords line. Kept small: every answer here lands in a model's context.
  */
 import { ToolError, type Toolset } from '../core/tool.js';
-import { didYouMean } from '../core/validate.js';
+import { parseVisibleToolset } from '../core/toolsets.js';
 import { type Registry, type RegisteredTool, type ToolMeta } from '../core/registry.js';
 import { keywordLine } from '../search/documents.js';
 import { summaryOf } from '../search/text.js';
@@ -59,17 +59,6 @@ export function parseFindArgs(registry: Registry, args: Record<string, unknown>)
     throw new ToolError(`Invalid input: \`limit\` must be a whole number from 1 to ${FIND_LIMIT.max}`);
   if (toolset === undefined) return { query, limit };
   return { query, limit, toolset: parseVisibleToolset(registry, toolset) };
-}
-
-/** One toolset name, of the toolsets this process lists (hidden ones are unknown here too). */
-export function parseVisibleToolset(registry: Registry, value: unknown, field = 'toolset'): Toolset {
-  if (typeof value !== 'string') throw new ToolError(`Invalid input: \`${field}\` is required (string)`);
-  if (value.includes(',') || value.trim().toLowerCase() === 'all') throw new ToolError(`Invalid input: \`${field}\` must name one toolset`);
-  const name = value.trim().toLowerCase();
-  const visible = registry.visibleToolsets().map((t) => t.name);
-  if (visible.includes(name)) return name;
-  const close = didYouMean(name, visible);
-  throw new ToolError(`Invalid ${field}: unknown toolset "${name}"${close ? ` (did you mean "${close}"?)` : ''}; toolsets: ${visible.join(', ')}`);
 }
 
 function found(entry: RegisteredTool): FoundTool {

@@ -19,7 +19,8 @@ import { log } from '../core/log.js';
 import { VERSION } from '../core/version.js';
 import type { ResourceTemplateDeclaration } from '../core/resource.js';
 import { loadStemmers } from '../search/text.js';
-import { describeToolset, findTools, listedDescription, parseFindArgs, parseVisibleToolset, FIND_LIMIT } from './discovery.js';
+import { describeToolset, findTools, listedDescription, parseFindArgs, FIND_LIMIT } from './discovery.js';
+import { parseVisibleToolset } from '../core/toolsets.js';
 import { mcpInputSchema, mcpOutputSchema, takeAllRows, trimRows } from './rows.js';
 
 export interface McpSurfaceOptions {
