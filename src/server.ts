@@ -115,6 +115,8 @@ export interface Server {
   accounts: Accounts;
   registry: Registry;
   memory: MemoryService;
+  /** Payments, when configured. */
+  billing?: Billing;
   close(): Promise<void>;
 }
 
@@ -185,6 +187,7 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     identity,
     assets: webAssets,
     billingSection: (c, accountId, csrf) => billingSection(billing, accounts, accountId, csrf, billingNotice(c.req.query('billing'))),
+    formTargets: billing?.provider.pageOrigins ?? [],
   });
   const auth = new CompositeAuth(accounts, sessions, oauth);
   const pageSession = async (c: import('hono').Context) => {
@@ -259,6 +262,7 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     accounts,
     registry,
     memory,
+    billing,
     close: async () => {
       clearInterval(sweeper);
       for (const f of features) await f.close?.();

@@ -74,6 +74,8 @@ export type BillingEvent = { id: string; created: number; type: string } & (
 /** The payment provider behind `Billing` (src/billing/stripe.ts). */
 export interface PaymentProvider {
   readonly name: string;
+  /** Origins the account page's forms are sent on to (its checkout and portal pages), for the page's CSP. */
+  readonly pageOrigins: readonly string[];
   /** A hosted checkout page for the product; returns its URL. */
   checkout(req: { accountId: string; product: Product; customer: string | null; successUrl: string; cancelUrl: string; attempt: string }): Promise<string>;
   /** The provider's customer portal (subscription, payment method, invoices); returns its URL. */

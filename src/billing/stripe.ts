@@ -116,7 +116,13 @@ export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe';
   private client?: Promise<StripeSdk>;
 
-  constructor(private readonly settings: StripeSettings) {}
+  readonly pageOrigins: readonly string[];
+
+  constructor(private readonly settings: StripeSettings) {
+    const api = settings.api;
+    // Checkout and the portal are Stripe's own pages; a local fake (tests) serves them itself.
+    this.pageOrigins = api ? [`${api.protocol}://${api.host}:${api.port}`] : ['https://checkout.stripe.com', 'https://billing.stripe.com'];
+  }
 
   private stripe(): Promise<StripeSdk> {
     this.client ??= import('stripe').then(

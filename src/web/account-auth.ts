@@ -23,6 +23,8 @@ export interface AuthPagesOptions {
   assets: () => { css: string; js: string };
   /** The account page's plan and credits section (src/billing/routes.ts): balance, plan, buying. */
   billingSection: (c: Context, accountId: string, csrf: string) => Promise<string>;
+  /** Origins the account page's forms may lead to (the payment provider's checkout and portal). */
+  formTargets: readonly string[];
 }
 
 /** A `next` path after sign-in: a local path only (never another site: no open redirect). */
@@ -162,7 +164,9 @@ ${await opts.billingSection(c, session.accountId, session.csrf)}
 <div class="field"><label for="delete-confirm">Type the account name to confirm</label><input type="text" id="delete-confirm" autocomplete="off"></div>
 <button type="button" class="danger" id="delete-account">Delete account</button></details></section>
 <div id="account-error" class="alert" role="alert" hidden></div>`;
-      return html(c, frame({ title: 'Account · werkbank', page: 'auth', body, assets: opts.assets(), csrf: '', dev: false, session: { csrf: session.csrf, account: info.name }, data: jsonBlock('auth-data', { view: 'account' }) + scripts() }));
+      // Buying answers the form with a redirect to the provider's checkout: allow that origin as a form target.
+      const csp = opts.formTargets.length ? PAGE_CSP.replace("form-action 'self'", `form-action 'self' ${opts.formTargets.join(' ')}`) : PAGE_CSP;
+      return html(c, frame({ title: 'Account · werkbank', page: 'auth', body, assets: opts.assets(), csrf: '', dev: false, session: { csrf: session.csrf, account: info.name }, data: jsonBlock('auth-data', { view: 'account' }) + scripts() }), 200, csp);
     });
   };
 
