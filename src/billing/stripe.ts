@@ -50,6 +50,19 @@ export function stripeSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Str
   };
 }
 
+/** `werkbank doctor`'s line on payments: off, on (test or live mode; where Stripe must send its webhooks), or what is missing. */
+export function paymentsCheck(env: NodeJS.ProcessEnv = process.env): [string, boolean | 'note', string] {
+  try {
+    const settings = stripeSettingsFromEnv(env);
+    if (!settings) return ['payments', 'note', 'off (no WERKBANK_STRIPE_* settings): the operator adds credits and sets plans'];
+    const mode = /^(sk|rk)_live_/.test(settings.secretKey) ? 'live' : 'test';
+    const base = env.WERKBANK_BASE_URL?.replace(/\/$/, '') || 'https://<your host>';
+    return ['payments', true, `Stripe (${mode} mode), 5 prices; Stripe's webhook endpoint: ${base}/api/v1/billing/webhook`];
+  } catch (err) {
+    return ['payments', false, (err as Error).message];
+  }
+}
+
 const STATUSES = new Set<SubscriptionStatus>(['active', 'trialing', 'past_due', 'unpaid', 'canceled', 'incomplete', 'incomplete_expired', 'paused']);
 
 /** Reads fields of a verified event's object; a field that is not what Stripe sends is a 400 naming it. */
