@@ -182,7 +182,7 @@ export async function createServer(config: ServerConfig): Promise<Server> {
   });
   oauth.onRevoked = (keyId) => accounts.keyRevokedElsewhere(keyId);
   identity.opts.onAccountDeleted = (accountId) => oauth.deleteAccount(accountId);
-  const billing = config.stripe ? new Billing(store, new StripeProvider(config.stripe), config.now) : undefined;
+  const billing = config.stripe ? new Billing(store, new StripeProvider(config.stripe), (id) => accounts.packsHeld(id), config.now) : undefined;
   const pages = authPages({
     identity,
     assets: webAssets,

@@ -242,6 +242,20 @@ describe('packs', () => {
   });
 });
 
+describe('refunds and calls in flight', () => {
+  it('a refund leaves the pack credits a call in flight holds: after it commits the balance is zero, not negative', async () => {
+    const a = await newAccount();
+    const pack = packSession(a.id, 100);
+    await deliver(hook, event('checkout.session.completed', pack));
+    const call = await s.server.accounts.reserve(a.id, 1000 + 60, 'word-counter', 'rest'); // 60 pack credits held
+    expect((await deliver(hook, event('charge.refunded', refundedCharge(pack.payment_intent as string, 100, 100)))).status).toBe(200);
+    expect((await info(a.id)).packCredits).toBe(60);
+    await call.commit();
+    expect((await info(a.id)).packCredits).toBe(0);
+    expect((await entries(a.id)).map((e) => e.added)).toEqual([-40, 100]);
+  });
+});
+
 describe('the paid plan', () => {
   it('a subscription makes the plan paid at once; the allowance becomes 7,500 less what this period used', async () => {
     const a = await newAccount();

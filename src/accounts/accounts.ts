@@ -382,6 +382,14 @@ export class Accounts implements Ledger, Auth {
     return h;
   }
 
+  /**
+   * Pack credits held by this process's calls in flight (the embedded store; a shared database takes
+   * them off the stored balance at once): what a refund may not take back (src/billing/billing.ts).
+   */
+  packsHeld(accountId: string): number {
+    return this.held.get(accountId)?.packs ?? 0;
+  }
+
   /** The account as of now, a copy (the stored record changes only through the store). */
   private async requireLive(accountId: string): Promise<Account> {
     const account = await this.store.getAccount(accountId);

@@ -50,22 +50,21 @@ export function productName(p: Product): string {
 /** A subscription's state as the provider reports it. */
 export type SubscriptionStatus = 'active' | 'trialing' | 'past_due' | 'unpaid' | 'canceled' | 'incomplete' | 'incomplete_expired' | 'paused';
 
+/** A subscription as the provider reports it (ISO times). */
+export interface SubscriptionInfo {
+  status: SubscriptionStatus;
+  interval: Interval;
+  periodStart: string;
+  periodEnd: string;
+  cancelAtPeriodEnd: boolean;
+  endedAt: string | null;
+}
+
 /** A provider's webhook, translated. `created` is the provider's event time (epoch seconds). */
 export type BillingEvent = { id: string; created: number; type: string } & (
   | { kind: 'pack-paid'; accountId: string; purchase: string; credits: PackSize; amount: number; payment: string | null; customer: string | null }
   | { kind: 'customer'; accountId: string; customer: string }
-  | {
-      kind: 'subscription';
-      accountId: string;
-      subscription: string;
-      customer: string;
-      status: SubscriptionStatus;
-      interval: Interval;
-      periodStart: string;
-      periodEnd: string;
-      cancelAtPeriodEnd: boolean;
-      endedAt: string | null;
-    }
+  | ({ kind: 'subscription'; accountId: string; subscription: string; customer: string } & SubscriptionInfo)
   | { kind: 'invoice-paid'; accountId: string | null; subscription: string; periodEnd: string }
   | { kind: 'refund'; payment: string; amount: number; refunded: number; reference: string }
   | { kind: 'ignored'; reason: string }
@@ -86,17 +85,8 @@ export interface PaymentProvider {
 
 export interface BillingState {
   customer: string | null;
-  subscription: {
-    id: string;
-    status: SubscriptionStatus;
-    interval: Interval;
-    periodStart: string;
-    periodEnd: string;
-    cancelAtPeriodEnd: boolean;
-    endedAt: string | null;
-    /** The time of the event this state is from (epoch seconds). */
-    eventCreated: number;
-  } | null;
+  /** The subscription as of `eventCreated`, the time of the event it is from (epoch seconds). */
+  subscription: (SubscriptionInfo & { id: string; eventCreated: number }) | null;
   /** The end of the latest period a paid invoice covers (ISO). */
   invoicePaidThrough: string | null;
 }
@@ -143,6 +133,8 @@ export class Billing {
   constructor(
     private readonly store: Store,
     readonly provider: PaymentProvider,
+    /** Pack credits held by calls in flight (`Accounts.packsHeld`): a refund leaves them. */
+    private readonly packsHeld: (accountId: string) => number,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -242,7 +234,7 @@ export class Billing {
             const share = Math.min(p.credits, Math.floor((p.credits * Math.min(event.refunded, p.amount)) / p.amount));
             const more = share - p.refundedCredits;
             if (more <= 0) break; // an older or repeated refund event
-            const taken = Math.min(more, account.packCredits);
+            const taken = Math.max(0, Math.min(more, account.packCredits - this.packsHeld(account.id)));
             account.packCredits -= taken;
             rows.push(row<Purchase>(T.purchases, purchaseId, { ...p, refundedCredits: share }));
             if (taken > 0) entry = credited(at, -taken, event.reference);
