@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAccountsServer, type AccountsServer } from './helpers/accounts.js';
 import { deliver, event, invoice, packSession, refundedCharge, signature, startFakeStripe, subscription, type FakeStripe } from './helpers/fake-stripe.js';
 import { Sessions } from '../src/http/sessions.js';
+import { spawnSync } from 'node:child_process';
+import { CLI, tempDir } from './helpers/server.js';
 
 let stripe: FakeStripe;
 let s: AccountsServer;
@@ -340,5 +342,37 @@ describe('the paid plan', () => {
     delete (foreign.metadata as Record<string, unknown>).account_id;
     expect((await deliver(hook, event('customer.subscription.created', foreign))).body.data.outcome).toBe('ignored');
     expect((await deliver(hook, event('customer.subscription.created', subscription('acc_nobody', { start: sec(), end: sec() + DAY })))).body.data.outcome).toBe('no-account');
+  });
+});
+
+describe("the operator's settings", () => {
+  const cli = (args: string[], env: Record<string, string>) => {
+    const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('WERKBANK_STRIPE_') && k !== 'WERKBANK_DATABASE_URL'));
+    return spawnSync(process.execPath, [CLI, ...args], { env: { ...clean, ...env }, encoding: 'utf8', timeout: 60_000 });
+  };
+  const all = {
+    WERKBANK_STRIPE_SECRET_KEY: 'sk_live_abc',
+    WERKBANK_STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+    WERKBANK_STRIPE_PRICE_PACK_100: 'price_a',
+    WERKBANK_STRIPE_PRICE_PACK_1000: 'price_b',
+    WERKBANK_STRIPE_PRICE_PACK_5000: 'price_c',
+    WERKBANK_STRIPE_PRICE_MONTH: 'price_d',
+    WERKBANK_STRIPE_PRICE_YEAR: 'price_e',
+  };
+
+  it('half-configured payments refuse to start, naming what is missing', () => {
+    const r = cli(['serve', '--port', '0', '--data', tempDir()], { WERKBANK_STRIPE_SECRET_KEY: 'sk_test_abc', WERKBANK_STRIPE_PRICE_MONTH: 'price_x' });
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toContain('Payments are half configured: set WERKBANK_STRIPE_WEBHOOK_SECRET, WERKBANK_STRIPE_PRICE_PACK_100, WERKBANK_STRIPE_PRICE_PACK_1000');
+    const wrong = cli(['serve', '--port', '0', '--data', tempDir()], { ...all, WERKBANK_STRIPE_WEBHOOK_SECRET: 'abc' });
+    expect(wrong.status).not.toBe(0);
+    expect(wrong.stderr).toContain("WERKBANK_STRIPE_WEBHOOK_SECRET must be the webhook endpoint's signing secret (whsec_…)");
+  });
+
+  it('werkbank doctor says whether payments are on, in which mode, and where Stripe sends webhooks', () => {
+    const on = cli(['doctor', '--data', tempDir()], { ...all, WERKBANK_BASE_URL: 'https://tools.example.com', WERKBANK_CHROMIUM_PATH: '/nonexistent' });
+    expect(on.stdout).toContain("ok    payments: Stripe (live mode), 5 prices; Stripe's webhook endpoint: https://tools.example.com/api/v1/billing/webhook");
+    const offLine = cli(['doctor', '--data', tempDir()], { WERKBANK_CHROMIUM_PATH: '/nonexistent' });
+    expect(offLine.stdout).toContain('note  payments: off (no WERKBANK_STRIPE_* settings)');
   });
 });
