@@ -32,6 +32,15 @@ afterAll(async () => {
   await stripe?.close();
 });
 
+/** Press `button` on the account page, check the (fake) Checkout sells `price`, pay, and come back. */
+async function payOnCheckout(button: string, price: string) {
+  await page.click(button);
+  await page.waitForURL(new RegExp(`^${stripe.url}/pay/`));
+  expect(await page.locator('#price').textContent()).toBe(price);
+  await page.click('#pay');
+  await page.waitForURL(/\/account\?billing=done$/);
+}
+
 describe('buying on the account page', () => {
   it('shows balance, plan and what can be bought, without serious accessibility problems', async () => {
     await signUp(page, s.url, 'carol');
@@ -44,11 +53,7 @@ describe('buying on the account page', () => {
   });
 
   it('Buy 1,000 → Checkout → pay → back on the account page with +1,000', async () => {
-    await page.click('#buy-1000');
-    await page.waitForURL(new RegExp(`^${stripe.url}/pay/`));
-    expect(await page.locator('#price').textContent()).toBe('price_pack_1000');
-    await page.click('#pay');
-    await page.waitForURL(/\/account\?billing=done$/);
+    await payOnCheckout('#buy-1000', 'price_pack_1000');
     expect(stripe.deliveries.at(-1)).toEqual({ type: 'checkout.session.completed', status: 200 });
     expect(await page.locator('#billing-notice').textContent()).toMatch(/payment is received/);
     expect(await page.locator('#balance-now').textContent()).toBe('2,000');
@@ -60,11 +65,7 @@ describe('buying on the account page', () => {
   });
 
   it('Upgrade (monthly) → Checkout → pay → the plan is paid with 7,500 credits a month', async () => {
-    await page.click('#upgrade-month');
-    await page.waitForURL(new RegExp(`^${stripe.url}/pay/`));
-    expect(await page.locator('#price').textContent()).toBe('price_plan_month');
-    await page.click('#pay');
-    await page.waitForURL(/\/account\?billing=done$/);
+    await payOnCheckout('#upgrade-month', 'price_plan_month');
     expect(stripe.deliveries.slice(-3).map((d) => d.status)).toEqual([200, 200, 200]);
     expect(await page.locator('#plan-name').textContent()).toBe('paid');
     expect(await page.locator('#plan-line').textContent()).toContain('7,500 credits a month');
