@@ -181,8 +181,9 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     now: config.now,
   });
   oauth.onRevoked = (keyId) => accounts.keyRevokedElsewhere(keyId);
-  identity.opts.onAccountDeleted = (accountId) => oauth.deleteAccount(accountId);
   const billing = config.stripe ? new Billing(store, new StripeProvider(config.stripe), (id) => accounts.packsHeld(id), config.now) : undefined;
+  identity.opts.onAccountDeleted = (accountId) => oauth.deleteAccount(accountId);
+  if (billing) identity.opts.beforeAccountDeleted = (accountId) => billing.assertNoRenewal(accountId);
   const pages = authPages({
     identity,
     assets: webAssets,

@@ -333,6 +333,20 @@ describe('the paid plan', () => {
     }
   });
 
+  it('an account whose subscription renews cannot be deleted (409) until it is cancelled', async () => {
+    const a = await newAccount();
+    const sub = subscription(a.id, { start: sec(), end: sec() + 30 * DAY });
+    await deliver(hook, event('customer.subscription.created', sub, sec() - 2));
+    const del = () =>
+      fetch(`${s.url}/auth/delete-account`, { method: 'POST', headers: { Cookie: a.cookie, 'X-CSRF-Token': a.csrf, 'Content-Type': 'application/json' }, body: JSON.stringify({ confirm: a.name }) });
+    const refused = await del();
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error).toMatch(/cancel it first/);
+    expect((await s.server.accounts.accountInfo(a.id)).name).toBe(a.name); // nothing deleted
+    await deliver(hook, event('customer.subscription.updated', { ...sub, cancel_at_period_end: true }, sec() - 1));
+    expect((await del()).status).toBe(200);
+  });
+
   it('checkout.session.completed for a subscription links the customer; an account-less subscription is ignored', async () => {
     const a = await newAccount();
     const ev = event('checkout.session.completed', { id: 'cs_test_subs', object: 'checkout.session', mode: 'subscription', payment_status: 'paid', client_reference_id: a.id, customer: 'cus_test_linked' });

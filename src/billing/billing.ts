@@ -163,6 +163,16 @@ export class Billing {
     return this.provider.portal({ customer, returnUrl });
   }
 
+  /**
+   * Refuse (409) while the account has a subscription that will renew: deleting the account would not
+   * stop the provider from charging. Cancelled at the period's end, or ended: no objection.
+   */
+  async assertNoRenewal(accountId: string): Promise<void> {
+    const sub = (await this.state(accountId)).subscription;
+    if (sub && !sub.cancelAtPeriodEnd && ['active', 'trialing', 'past_due', 'unpaid', 'paused'].includes(sub.status))
+      throw new ToolError('This account has a subscription that renews: cancel it first under "Manage subscription and invoices", then delete the account', 409);
+  }
+
   /** Apply a translated webhook exactly once. */
   async apply(event: BillingEvent): Promise<ApplyOutcome> {
     if (event.kind === 'ignored') return 'ignored';

@@ -115,6 +115,8 @@ export interface IdentityOptions {
   now?: () => Date;
   /** Called when a grant (an OAuth connection) or every one of an account's grants must go (delete account). */
   onAccountDeleted?: (accountId: string) => Promise<void>;
+  /** Called before anything is deleted; a throw refuses the deletion (a subscription still running: src/billing). */
+  beforeAccountDeleted?: (accountId: string) => Promise<void>;
 }
 
 const ACCOUNT_NAME = /^[a-z0-9][a-z0-9._-]{0,62}$/;
@@ -432,6 +434,7 @@ export class Identity {
    */
   async deleteAccount(accountId: string) {
     const info = await this.opts.accounts.accountInfo(accountId);
+    await this.opts.beforeAccountDeleted?.(accountId);
     for (const key of await this.opts.accounts.listKeys(info.name)) if (!key.revokedAt) await this.opts.accounts.revokeKey(key.id);
     await this.opts.onAccountDeleted?.(accountId);
     await this.opts.sessions.endAll(accountId);
