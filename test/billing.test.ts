@@ -10,7 +10,11 @@ import { startAccountsServer, type AccountsServer } from './helpers/accounts.js'
 import { deliver, event, invoice, packSession, refundedCharge, signature, startFakeStripe, subscription, type FakeStripe } from './helpers/fake-stripe.js';
 import { Sessions } from '../src/http/sessions.js';
 import { spawnSync } from 'node:child_process';
-import { CLI, tempDir } from './helpers/server.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { CLI, spawnServe, tempDir } from './helpers/server.js';
+import { repoRoot } from './helpers/paths.js';
 
 let stripe: FakeStripe;
 let s: AccountsServer;
@@ -381,6 +385,25 @@ describe("the operator's settings", () => {
     const wrong = cli(['serve', '--port', '0', '--data', tempDir()], { ...all, WERKBANK_STRIPE_WEBHOOK_SECRET: 'abc' });
     expect(wrong.status).not.toBe(0);
     expect(wrong.stderr).toContain("WERKBANK_STRIPE_WEBHOOK_SECRET must be the webhook endpoint's signing secret (whsec_…)");
+  });
+
+  it('the Stripe SDK is loaded only when payments are configured, and then on first use', async () => {
+    const tracer = pathToFileURL(join(repoRoot, 'test/helpers/load-tracer.mjs')).href;
+    const sdkLoaded = (file: string) => readFileSync(file, 'utf8').split('\n').some((url) => /\/dist\/chunks\/stripe\.esm\.node-/.test(url));
+    for (const payments of [false, true]) {
+      const trace = join(tempDir(), 'trace.txt');
+      const env: Record<string, string> = { NODE_OPTIONS: `--import ${tracer}`, WERKBANK_TRACE_FILE: trace, ...(payments ? all : {}) };
+      const server = await spawnServe(['--data', tempDir()], env);
+      try {
+        expect((await fetch(`${server.url}/openapi.json`)).status).toBe(200);
+        expect(sdkLoaded(trace)).toBe(false);
+        const r = await fetch(`${server.url}/api/v1/billing/webhook`, { method: 'POST', headers: { 'Stripe-Signature': signature('{}') }, body: '{}' });
+        expect(r.status).toBe(payments ? 400 : 404); // signed with another secret than the server's
+        expect(sdkLoaded(trace)).toBe(payments);
+      } finally {
+        server.proc.kill('SIGTERM');
+      }
+    }
   });
 
   it('werkbank doctor says whether payments are on, in which mode, and where Stripe sends webhooks', () => {
