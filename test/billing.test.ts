@@ -175,6 +175,13 @@ describe('the webhook checks the signature before reading anything', () => {
     expect((await info(a.id)).packCredits).toBe(5000);
   });
 
+  it('is described in the OpenAPI document', async () => {
+    const doc = await (await fetch(`${s.url}/openapi.json`)).json();
+    const op = doc.paths['/api/v1/billing/webhook'].post;
+    expect(op.summary).toMatch(/Stripe's webhook/);
+    expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '400', '404']));
+  });
+
   it('a signed event whose object makes no sense is a 400 naming the field; an unused type is acknowledged and ignored', async () => {
     const a = await newAccount();
     const bad = await deliver(hook, event('checkout.session.completed', packSession(a.id, 100, { metadata: { account_id: a.id, product: 'pack-7' } })));

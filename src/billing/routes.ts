@@ -39,7 +39,16 @@ export function billingOperations(): ApiOperation[] {
           outcome: z.enum(['applied', 'duplicate', 'ignored', 'no-account']).describe('applied; duplicate: applied before; ignored: nothing to do; no-account: no such account'),
         }),
       ),
-      errors: { 404: OFF },
+      body: json(
+        z
+          .looseObject({ id: z.string(), type: z.string(), created: z.int(), data: z.looseObject({ object: z.looseObject({}) }) })
+          .describe('A Stripe Event, exactly as Stripe sends it (the signature covers these bytes)'),
+      ),
+      errors: {
+        400: 'The `Stripe-Signature` header is missing, does not verify with the signing secret, or is older than 300 s; or the event is not what Stripe sends (the message names the field): nothing is applied',
+        404: OFF,
+        413: 'The body is larger than 2 MiB',
+      },
     },
   ];
 }
