@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAccountsServer, type AccountsServer } from './helpers/accounts.js';
 import { deliver, event, invoice, packSession, refundedCharge, signature, startFakeStripe, subscription, type FakeStripe } from './helpers/fake-stripe.js';
 import { Sessions } from '../src/http/sessions.js';
+import { paidUntil } from '../src/billing/billing.js';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -295,6 +296,17 @@ describe('the paid plan', () => {
     expect((await info(a.id)).plan).toBe('free');
     const state = await s.server.billing!.state(a.id);
     expect(state.subscription).toMatchObject({ status: 'canceled', eventCreated: sec() - 1 });
+  });
+
+  it('an invoice that comes before its subscription counts for it', async () => {
+    const a = await newAccount();
+    const sub = subscription(a.id, { start: sec(), end: sec() + 30 * DAY });
+    await deliver(hook, event('invoice.paid', invoice(a.id, sub.id as string, sec(), sec() + 30 * DAY), sec() - 1));
+    expect((await info(a.id)).plan).toBe('paid');
+    // The subscription's first event, still incomplete when it was sent (the invoice was not paid yet).
+    await deliver(hook, event('customer.subscription.created', { ...sub, status: 'incomplete' }, sec() - 2));
+    expect((await info(a.id)).plan).toBe('paid');
+    expect(paidUntil(await s.server.billing!.state(a.id))).toBe(new Date((sec() + 30 * DAY) * 1000).toISOString());
   });
 
   it('cancelling at the period end keeps the plan paid until then; the sweep then sets it free', async () => {

@@ -87,8 +87,8 @@ export interface BillingState {
   customer: string | null;
   /** The subscription as of `eventCreated`, the time of the event it is from (epoch seconds). */
   subscription: (SubscriptionInfo & { id: string; eventCreated: number }) | null;
-  /** The end of the latest period a paid invoice covers (ISO). */
-  invoicePaidThrough: string | null;
+  /** The latest period a paid invoice covers: its subscription and its end (ISO). */
+  paidInvoice: { subscription: string; periodEnd: string } | null;
 }
 
 interface Purchase {
@@ -104,7 +104,7 @@ interface Purchase {
 const T = { state: 'billing', purchases: 'billing_purchases', refs: 'billing_refs', events: 'billing_events' } as const;
 const EVENT_KEEP_MS = 90 * 86_400_000;
 
-const EMPTY: BillingState = { customer: null, subscription: null, invoicePaidThrough: null };
+const EMPTY: BillingState = { customer: null, subscription: null, paidInvoice: null };
 
 /** Until when the plan is paid (ISO), or null. */
 export function paidUntil(s: BillingState): string | null {
@@ -115,7 +115,8 @@ export function paidUntil(s: BillingState): string | null {
     else if (sub.status === 'canceled') through = sub.endedAt ?? sub.periodEnd;
     else through = sub.periodStart; // a renewal not paid: the period before it was
   }
-  const invoiced = s.invoicePaidThrough;
+  // Invoices count for the subscription they are of (an invoice may come before its subscription's first event).
+  const invoiced = s.paidInvoice && (!sub || s.paidInvoice.subscription === sub.id) ? s.paidInvoice.periodEnd : null;
   let until = through && invoiced ? (through > invoiced ? through : invoiced) : (through ?? invoiced);
   // A subscription that ended ends the paid plan, whatever its invoices covered.
   if (sub?.status === 'canceled' && until && sub.endedAt && sub.endedAt < until) until = sub.endedAt;
@@ -226,7 +227,6 @@ export class Billing {
             if (!stale) {
               const { subscription: id, status, interval, periodStart, periodEnd, cancelAtPeriodEnd, endedAt } = event;
               state.subscription = { id, status, interval, periodStart, periodEnd, cancelAtPeriodEnd, endedAt, eventCreated: event.created };
-              if (seen?.id !== id) state.invoicePaidThrough = null; // a new subscription: the old one's invoices do not count
               rows.push(row(T.refs, id, { subscription: id }));
             }
             setPlan();
@@ -234,7 +234,8 @@ export class Billing {
           }
           case 'invoice-paid': {
             if (state.subscription && state.subscription.id !== event.subscription) break; // an old subscription's invoice
-            if (!state.invoicePaidThrough || event.periodEnd > state.invoicePaidThrough) state.invoicePaidThrough = event.periodEnd;
+            const last = state.paidInvoice;
+            if (!last || last.subscription !== event.subscription || event.periodEnd > last.periodEnd) state.paidInvoice = { subscription: event.subscription, periodEnd: event.periodEnd };
             setPlan();
             break;
           }
