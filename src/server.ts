@@ -229,7 +229,11 @@ export async function createServer(config: ServerConfig): Promise<Server> {
       }),
     routes: [
       pages.routes,
-      identityRoutes(identity, { connections: (id) => oauth.connections(id), revokeConnection: (id, grant) => oauth.revokeGrant(id, grant) }),
+      identityRoutes(identity, {
+        connections: (id) => oauth.connections(id),
+        revokeConnection: (id, grant) => oauth.revokeGrant(id, grant),
+        ...(billing ? { payments: (id: string) => billing.exportAccount(id) } : {}),
+      }),
       oauthRoutes(oauth, identity, pages.consent),
       accountRoutes(accounts, config.adminToken),
       billingRoutes(billing, identity),

@@ -145,6 +145,9 @@ describe('Checkout and the portal from the account page', () => {
     expect(stripe.requests[before + 1].params).toMatchObject({ customer: 'cus_test_portal' });
     expect(stripe.requests[before + 1].params.customer_creation).toBeUndefined();
     expect(await (await fetch(`${s.url}/account`, { headers: { Cookie: a.cookie } })).text()).toContain('id="manage"');
+    // The account's export has it too.
+    const exported = await (await fetch(`${s.url}/auth/export`, { headers: { Cookie: a.cookie } })).json();
+    expect(exported.payments).toMatchObject({ state: { customer: 'cus_test_portal' }, purchases: [{ credits: 100, amount: 100 }] });
   });
 });
 

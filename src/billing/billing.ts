@@ -150,6 +150,11 @@ export class Billing {
     return rows.map((r) => ({ id: r.id, ...r.value })).sort((a, b) => (a.paidAt < b.paidAt ? 1 : -1));
   }
 
+  /** What the account's export holds about payments: the provider's customer, the subscription, the packs bought. */
+  async exportAccount(accountId: string): Promise<{ state: BillingState; purchases: (Purchase & { id: string })[] }> {
+    return { state: await this.state(accountId), purchases: await this.purchases(accountId) };
+  }
+
   /** A checkout page for `product`: its URL. 409 for the plan while a subscription runs (change it in the portal). */
   async checkout(accountId: string, product: Product, urls: { successUrl: string; cancelUrl: string }): Promise<string> {
     const state = await this.state(accountId);

@@ -492,7 +492,15 @@ export class CompositeAuth implements Auth {
 }
 
 /** The JSON routes of the passkey pages (/auth/…); the pages themselves are in src/web/account-auth.ts. */
-export function identityRoutes(identity: Identity, extra: { connections: (accountId: string) => Promise<unknown[]>; revokeConnection: (accountId: string, id: string) => Promise<unknown> }) {
+export function identityRoutes(
+  identity: Identity,
+  extra: {
+    connections: (accountId: string) => Promise<unknown[]>;
+    revokeConnection: (accountId: string, id: string) => Promise<unknown>;
+    /** What the export adds about payments (src/billing), when they are on. */
+    payments?: (accountId: string) => Promise<unknown>;
+  },
+) {
   return (app: Hono, h: RouteHelpers) => {
     const wrap =
       (fn: (c: Context) => Promise<unknown>, status = 200) =>
@@ -589,7 +597,10 @@ export function identityRoutes(identity: Identity, extra: { connections: (accoun
       try {
         const session = await identity.session(c);
         if (!session) throw new ToolError('Not signed in', 401);
-        const data = await identity.exportAccount(session.accountId, { connections: await extra.connections(session.accountId) });
+        const data = await identity.exportAccount(session.accountId, {
+          connections: await extra.connections(session.accountId),
+          ...(extra.payments ? { payments: await extra.payments(session.accountId) } : {}),
+        });
         return c.body(JSON.stringify(data, null, 2), 200, {
           'Content-Type': 'application/json; charset=utf-8',
           'Content-Disposition': `attachment; filename="werkbank-${data.account.name}.json"`,

@@ -152,7 +152,7 @@ ${
 <div class="row"><p class="muted" id="who">Signed in with a passkey.</p><button type="button" class="secondary" id="signout">Sign out</button><button type="button" class="secondary" id="signout-all">Sign out everywhere</button></div>
 <div id="notice" role="status" aria-live="polite"></div>
 ${await opts.billingSection(c, session.accountId, session.csrf)}
-<section class="card" aria-labelledby="balance-h"><h2 id="balance-h">Credits</h2><p id="credits"></p><h3>Usage, last 30 days</h3><div id="usage"></div></section>
+<section class="card" aria-labelledby="balance-h"><h2 id="balance-h">Usage</h2><p id="credits"></p><h3>Last 30 days</h3><div id="usage"></div></section>
 <section class="card" aria-labelledby="keys-h"><h2 id="keys-h">API keys</h2><p class="muted">For scripts and MCP clients that take a key. A key is shown once.</p><div id="new-key"></div><div id="keys"></div><button type="button" id="create-key">Create a key</button></section>
 <section class="card" aria-labelledby="passkeys-h"><h2 id="passkeys-h">Passkeys</h2><div id="passkeys"></div>
 <div class="row"><label for="passkey-name" class="visually-hidden">Name of the new passkey</label><input type="text" id="passkey-name" placeholder="Name of the new passkey" maxlength="60"><button type="button" id="add-passkey">Add a passkey</button></div></section>
