@@ -397,6 +397,7 @@ async function doctor(dataDirOption: string | undefined, databaseUrl: string | u
   checks.push(dataDirCheck(dataDir));
   checks.push(await (await import('./store/commands.js')).storeCheck(dataDir, databaseUrl));
   checks.push(await renderCheck(dataDir));
+  checks.push((await import('./billing/stripe.js')).paymentsCheck());
   if (process.env.WERKBANK_ADMIN_TOKEN) {
     const problem = (await import('./server.js')).adminTokenProblem(process.env.WERKBANK_ADMIN_TOKEN);
     checks.push(['admin token', !problem, problem ?? `WERKBANK_ADMIN_TOKEN set (${process.env.WERKBANK_ADMIN_TOKEN.length} characters): the admin API is on`]);

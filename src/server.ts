@@ -32,6 +32,9 @@ import { CompositeAuth, Identity, identityRoutes, signupModeFrom, type SignupMod
 import { OAuth, oauthRoutes } from './http/oauth.js';
 import { authPages } from './web/account-auth.js';
 import { webAssets } from './web/feature.js';
+import { Billing } from './billing/billing.js';
+import { StripeProvider, stripeSettingsFromEnv, type StripeSettings } from './billing/stripe.js';
+import { billingNotice, billingOperations, billingRoutes, billingSection } from './billing/routes.js';
 
 export interface ServerConfig extends RenderConfig {
   dataDir: string;
@@ -58,6 +61,8 @@ export interface ServerConfig extends RenderConfig {
   accessTokenSeconds?: number;
   /** Tests only: a CA (PEM) trusted for client ID metadata documents (a self-signed local test host). */
   oauthClientDocumentCa?: string;
+  /** Payments with Stripe (the WERKBANK_STRIPE_* settings); unset: off, the operator adds credits. */
+  stripe?: StripeSettings;
   now?: () => Date;
 }
 
@@ -83,6 +88,7 @@ export function configFromEnv(over: Partial<ServerConfig> = {}): ServerConfig {
     failedSigninsPer15Min: over.failedSigninsPer15Min,
     accessTokenSeconds: over.accessTokenSeconds,
     oauthClientDocumentCa: over.oauthClientDocumentCa,
+    stripe: 'stripe' in over ? over.stripe : stripeSettingsFromEnv(env),
     now: over.now,
     renderPrice: over.renderPrice ?? envInt('WERKBANK_RENDER_PRICE', 0),
     renderDeadlineMs: over.renderDeadlineMs ?? envInt('WERKBANK_RENDER_DEADLINE_MS', 1000),
@@ -109,6 +115,8 @@ export interface Server {
   accounts: Accounts;
   registry: Registry;
   memory: MemoryService;
+  /** Payments, when configured. */
+  billing?: Billing;
   close(): Promise<void>;
 }
 
@@ -173,8 +181,15 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     now: config.now,
   });
   oauth.onRevoked = (keyId) => accounts.keyRevokedElsewhere(keyId);
+  const billing = config.stripe ? new Billing(store, new StripeProvider(config.stripe), (id) => accounts.packsHeld(id), config.now) : undefined;
   identity.opts.onAccountDeleted = (accountId) => oauth.deleteAccount(accountId);
-  const pages = authPages({ identity, assets: webAssets });
+  if (billing) identity.opts.beforeAccountDeleted = (accountId) => billing.assertNoRenewal(accountId);
+  const pages = authPages({
+    identity,
+    assets: webAssets,
+    billingSection: (c, accountId, csrf) => billingSection(billing, accounts, accountId, csrf, billingNotice(c.req.query('billing'))),
+    formTargets: billing?.provider.pageOrigins ?? [],
+  });
   const auth = new CompositeAuth(accounts, sessions, oauth);
   const pageSession = async (c: import('hono').Context) => {
     const session = await identity.session(c);
@@ -214,12 +229,17 @@ export async function createServer(config: ServerConfig): Promise<Server> {
       }),
     routes: [
       pages.routes,
-      identityRoutes(identity, { connections: (id) => oauth.connections(id), revokeConnection: (id, grant) => oauth.revokeGrant(id, grant) }),
+      identityRoutes(identity, {
+        connections: (id) => oauth.connections(id),
+        revokeConnection: (id, grant) => oauth.revokeGrant(id, grant),
+        ...(billing ? { payments: (id: string) => billing.exportAccount(id) } : {}),
+      }),
       oauthRoutes(oauth, identity, pages.consent),
       accountRoutes(accounts, config.adminToken),
+      billingRoutes(billing, identity),
       ...features.flatMap((f) => f.routes ?? []),
     ],
-    operations: (reg) => [...accountOperations(), ...features.flatMap((f) => f.operations?.(reg) ?? [])],
+    operations: (reg) => [...accountOperations(), ...billingOperations(), ...features.flatMap((f) => f.operations?.(reg) ?? [])],
   });
   // On a shared database one instance at a time sweeps (advisory lock); the others skip that round.
   const sweep = async () => {
@@ -232,6 +252,9 @@ export async function createServer(config: ServerConfig): Promise<Server> {
       await sessions.table.sweep(now);
       await store.records('webauthn_flows').sweep(now);
       await oauth.sweep();
+      // Paid periods that ended without the provider's own event (its retries failed, say).
+      await billing?.expire();
+      await billing?.sweep();
     };
     await (store.exclusive ? store.exclusive('sweep', run) : run());
   };
@@ -244,6 +267,7 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     accounts,
     registry,
     memory,
+    billing,
     close: async () => {
       clearInterval(sweeper);
       for (const f of features) await f.close?.();

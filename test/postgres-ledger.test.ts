@@ -250,6 +250,12 @@ describe('werkbank migrate --from-data', () => {
     const { key } = await lowAccounts.createKey('imported');
     for (let i = 0; i < 5; i++) await (await lowAccounts.reserve(a.id, 2, 'word-counter', 'rest')).commit();
     await low.collection('memory').set(a.id, 'default/note', { namespace: 'default', key: 'note', value: 'kept' });
+    // Credits bought: a usage entry that is no call, with its payment reference.
+    const bought = { at: new Date().toISOString(), tool: 'credit-pack', surface: 'payment', credits: 0, fromAllowance: 0, fromPacks: 0, added: 1000, reference: 'cs_test_import' };
+    await low.applyEvent({ table: 'billing_events', id: 'evt_import', accountId: a.id, value: {}, expiresAt: null }, a.id, [], (acc) => {
+      acc.packCredits += 1000;
+      return { rows: [], entry: bought };
+    });
     const before = await lowAccounts.accountInfo(a.id);
     await low.close();
 
@@ -257,12 +263,13 @@ describe('werkbank migrate --from-data', () => {
     const store = await PgStore.open(url);
     try {
       const first = await importLowdb(dir, store);
-      expect(first).toEqual({ accounts: 1, keys: 1, usage: 5, items: 1 });
+      expect(first).toEqual({ accounts: 1, keys: 1, usage: 6, items: 1 });
       const again = await importLowdb(dir, store);
       expect(again).toEqual({ accounts: 0, keys: 0, usage: 0, items: 0 }); // "Nothing to copy"
       const accounts = new Accounts(store);
       expect(await accounts.accountInfo(a.id)).toEqual(before);
       expect((await accounts.usage(a.id, 7)).totals).toEqual({ calls: 5, credits: 10 });
+      expect((await accounts.usage(a.id, 7)).entries[0]).toEqual(bought);
       expect((await store.collection<{ value: string }>('memory').get(a.id, 'default/note'))?.value).toBe('kept');
       // The same key works against the database.
       const caller = await accounts.authenticate(new Headers({ 'X-API-Key': key }));

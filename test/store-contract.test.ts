@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LowStore } from '../src/store/low.js';
-import type { Account, ApiKeyRecord, Store, UsageEntry } from '../src/store/store.js';
+import type { Account, ApiKeyRecord, Store, StoredRecord, UsageEntry } from '../src/store/store.js';
 import { PgStore } from '../src/store/postgres.js';
 import { tempDir } from './helpers/server.js';
 import { startPostgres, type TestDatabase } from './helpers/postgres.js';
@@ -293,6 +293,46 @@ for (const backend of backends) {
         await again.close();
       }
     });
+    it('applies an outside event once: its row, the account, other rows and a usage entry together, durably', async () => {
+      const { store, reopen } = await backend.fresh();
+      await store.createAccount(account('acc_a', 'alpha'));
+      const ev = (id: string) => ({ table: 'events', id, accountId: 'acc_a', value: { n: id }, expiresAt: null });
+      const grant = (credits: number, ref: string) => (a: Account, [row]: (StoredRecord<unknown> | undefined)[]) => {
+        if (row) return { rows: [] }; // the source object was credited already
+        a.packCredits += credits;
+        return {
+          rows: [{ table: 'grants', id: ref, accountId: 'acc_a', value: { credits }, expiresAt: null }],
+          entry: entry(T0, 0, { tool: 'credit-pack', surface: 'payment', fromAllowance: 0, added: credits, reference: ref }),
+        };
+      };
+      // Many deliveries of one event at once, and a second event about the same object: one change.
+      const outcomes = await Promise.all([
+        ...Array.from({ length: 8 }, () => store.applyEvent(ev('evt_1'), 'acc_a', [{ table: 'grants', id: 'cs_1' }], grant(1000, 'cs_1'))),
+        store.applyEvent(ev('evt_2'), 'acc_a', [{ table: 'grants', id: 'cs_1' }], grant(1000, 'cs_1')),
+      ]);
+      expect(outcomes.filter((o) => o === 'applied').length).toBe(2);
+      expect(outcomes.filter((o) => o === 'duplicate').length).toBe(7);
+      expect((await store.getAccount('acc_a'))!.packCredits).toBe(1000);
+      expect(await store.applyEvent(ev('evt_3'), 'acc_nope', [], grant(5, 'x'))).toBe('no-account');
+      expect(await store.records('events').get('evt_3', T0)).toBeUndefined();
+      // `fn` throwing applies nothing, and the event can come again.
+      await expect(store.applyEvent(ev('evt_4'), 'acc_a', [], () => { throw new Error('bad event'); })).rejects.toThrow('bad event');
+      expect(await store.records('events').get('evt_4', T0)).toBeUndefined();
+      expect(await store.applyEvent(ev('evt_4'), 'acc_a', [{ table: 'grants', id: 'cs_4' }], grant(100, 'cs_4'))).toBe('applied');
+      // The entries are history, not calls.
+      const usage = await store.readUsage('acc_a', '2026-01-01');
+      expect(usage.map((u) => [u.added, u.reference])).toEqual([[100, 'cs_4'], [1000, 'cs_1']]);
+      expect(await store.usageTotals('acc_a', '2026-01-01')).toEqual([]);
+      await store.close();
+      const again = await reopen();
+      try {
+        expect((await again.getAccount('acc_a'))!.packCredits).toBe(1100);
+        expect((await again.records<{ credits: number }>('grants').get('cs_1', T0))!.value).toEqual({ credits: 1000 });
+        expect(await again.applyEvent(ev('evt_1'), 'acc_a', [], grant(1000, 'cs_9'))).toBe('duplicate');
+        expect((await again.readUsage('acc_a', '2026-01-01')).length).toBe(2);
+      } finally {
+        await again.close();
+      }
+    });
   });
 }
-

@@ -55,6 +55,18 @@ const SESSION: Op[][] = [
   [(s) => memory(s).set('acc_a', 'default/three', { value: 'three' }), (s) => s.revokeKey('key_b1', T0), (s) => charge(s, 'acc_b', 4)],
   [(s) => sessions(s).put({ id: 'sess1', accountId: 'acc_a', value: { n: 1 }, expiresAt: null }), (s) => sessions(s).insert({ id: 'evt1', accountId: null, value: { n: 2 }, expiresAt: null }, T0)],
   [(s) => sessions(s).take('sess1', T0), (s) => sessions(s).put({ id: 'sess2', accountId: 'acc_b', value: { n: 3 }, expiresAt: null })],
+  // An outside event (a payment): its row, the account, another row and a usage entry in one journal line.
+  [
+    (s) =>
+      s.applyEvent({ table: 'sessions', id: 'evt2', accountId: 'acc_a', value: { n: 4 }, expiresAt: null }, 'acc_a', [{ table: 'sessions', id: 'sess2' }], (a, [row]) => {
+        a.packCredits += row ? 1000 : 1;
+        return {
+          rows: [{ table: 'sessions', id: 'grant', accountId: 'acc_a', value: { n: 5 }, expiresAt: null }],
+          entry: { at: '2026-03-02T12:00:00.000Z', tool: 'credit-pack', surface: 'payment', credits: 0, fromAllowance: 0, fromPacks: 0, added: 1000, reference: 'cs_1' },
+        };
+      }),
+    (s) => charge(s, 'acc_a', 5),
+  ],
 ];
 const sessions = (store: Store) => store.records<{ n: number }>('sessions');
 

@@ -243,7 +243,9 @@ export class Accounts implements Ledger, Auth {
     const retention = PLANS[account.plan].usageRetentionDays;
     const span = Math.min(Math.max(1, Math.floor(days)), retention);
     const since = isoDate(new Date(this.now().getTime() - (span - 1) * 86_400_000));
-    const [totals, entries] = await Promise.all([this.store.usageTotals(accountId, since), this.store.readUsage(accountId, since, page)]);
+    // One entry past the page says whether another page follows (credits bought are entries but no calls).
+    const [totals, read] = await Promise.all([this.store.usageTotals(accountId, since), this.store.readUsage(accountId, since, { ...page, limit: page.limit + 1 })]);
+    const entries = read.slice(0, page.limit);
     const perDay = new Map<string, { date: string; calls: number; credits: number; tools: Record<string, number> }>();
     const perTool = new Map<string, { tool: string; calls: number; credits: number }>();
     for (const t of totals) {
@@ -268,7 +270,7 @@ export class Accounts implements Ledger, Auth {
       entries,
       offset: page.offset,
       limit: page.limit,
-      nextOffset: page.offset + entries.length < calls && entries.length === page.limit ? page.offset + entries.length : null,
+      nextOffset: read.length > page.limit ? page.offset + entries.length : null,
     };
   }
 
@@ -378,6 +380,14 @@ export class Accounts implements Ledger, Auth {
     let h = this.held.get(accountId);
     if (!h) this.held.set(accountId, (h = { allowance: 0, packs: 0, renders: 0 }));
     return h;
+  }
+
+  /**
+   * Pack credits held by this process's calls in flight (the embedded store; a shared database takes
+   * them off the stored balance at once): what a refund may not take back (src/billing/billing.ts).
+   */
+  packsHeld(accountId: string): number {
+    return this.held.get(accountId)?.packs ?? 0;
   }
 
   /** The account as of now, a copy (the stored record changes only through the store). */

@@ -60,7 +60,7 @@ export interface ApiOperation {
   /** A second success status with the same answer (PUT: 201 created, 200 replaced). */
   alsoOk?: 200 | 201;
   /** Error statuses beyond 400 and 401. */
-  errors?: Partial<Record<404 | 409 | 413 | 415, string>>;
+  errors?: Partial<Record<400 | 404 | 409 | 413 | 415, string>>;
 }
 
 const API_TAGS = [

@@ -68,7 +68,18 @@ const usageReport = z.object({
   perDay: z.array(z.object({ date: z.string(), calls: z.int(), credits: z.int(), tools: z.record(z.string(), z.int()).describe('Calls per tool') })),
   perTool: z.array(z.object({ tool: z.string(), calls: z.int(), credits: z.int() })).describe('Busiest first'),
   entries: z
-    .array(z.object({ at: isoTime, tool: z.string(), surface: z.string(), credits: z.int(), fromAllowance: z.int(), fromPacks: z.int() }))
+    .array(
+      z.object({
+        at: isoTime,
+        tool: z.string(),
+        surface: z.string(),
+        credits: z.int(),
+        fromAllowance: z.int(),
+        fromPacks: z.int(),
+        added: z.int().optional().describe('Credits added to the packs (a purchase), or taken back when negative (a refund): no call'),
+        reference: z.string().optional().describe('The payment reference of added credits (e.g. a Stripe Checkout Session id)'),
+      }),
+    )
     .describe('Newest first, one page'),
   offset: z.int(),
   limit: z.int(),

@@ -115,6 +115,8 @@ export interface IdentityOptions {
   now?: () => Date;
   /** Called when a grant (an OAuth connection) or every one of an account's grants must go (delete account). */
   onAccountDeleted?: (accountId: string) => Promise<void>;
+  /** Called before anything is deleted; a throw refuses the deletion (a subscription still running: src/billing). */
+  beforeAccountDeleted?: (accountId: string) => Promise<void>;
 }
 
 const ACCOUNT_NAME = /^[a-z0-9][a-z0-9._-]{0,62}$/;
@@ -432,6 +434,7 @@ export class Identity {
    */
   async deleteAccount(accountId: string) {
     const info = await this.opts.accounts.accountInfo(accountId);
+    await this.opts.beforeAccountDeleted?.(accountId);
     for (const key of await this.opts.accounts.listKeys(info.name)) if (!key.revokedAt) await this.opts.accounts.revokeKey(key.id);
     await this.opts.onAccountDeleted?.(accountId);
     await this.opts.sessions.endAll(accountId);
@@ -489,7 +492,15 @@ export class CompositeAuth implements Auth {
 }
 
 /** The JSON routes of the passkey pages (/auth/…); the pages themselves are in src/web/account-auth.ts. */
-export function identityRoutes(identity: Identity, extra: { connections: (accountId: string) => Promise<unknown[]>; revokeConnection: (accountId: string, id: string) => Promise<unknown> }) {
+export function identityRoutes(
+  identity: Identity,
+  extra: {
+    connections: (accountId: string) => Promise<unknown[]>;
+    revokeConnection: (accountId: string, id: string) => Promise<unknown>;
+    /** What the export adds about payments (src/billing), when they are on. */
+    payments?: (accountId: string) => Promise<unknown>;
+  },
+) {
   return (app: Hono, h: RouteHelpers) => {
     const wrap =
       (fn: (c: Context) => Promise<unknown>, status = 200) =>
@@ -586,7 +597,10 @@ export function identityRoutes(identity: Identity, extra: { connections: (accoun
       try {
         const session = await identity.session(c);
         if (!session) throw new ToolError('Not signed in', 401);
-        const data = await identity.exportAccount(session.accountId, { connections: await extra.connections(session.accountId) });
+        const data = await identity.exportAccount(session.accountId, {
+          connections: await extra.connections(session.accountId),
+          ...(extra.payments ? { payments: await extra.payments(session.accountId) } : {}),
+        });
         return c.body(JSON.stringify(data, null, 2), 200, {
           'Content-Type': 'application/json; charset=utf-8',
           'Content-Disposition': `attachment; filename="werkbank-${data.account.name}.json"`,

@@ -39,6 +39,8 @@ import {
   type AccountDelta,
   type ApiKeyRecord,
   type Collection,
+  type EventChange,
+  type RecordRef,
   type RecordTable,
   type Store,
   type StoredRecord,
@@ -60,7 +62,9 @@ type Change =
   | { op: 'account'; account: Account }
   | { op: 'key'; key: ApiKeyRecord }
   | { op: 'record'; table: string; row: StoredRecord<unknown> }
-  | { op: 'unrecord'; table: string; ids: string[] };
+  | { op: 'unrecord'; table: string; ids: string[] }
+  /** An outside event applied once (Store.applyEvent): its row, the account, other rows and a usage entry together. */
+  | { op: 'event'; account: Account; rows: { table: string; row: StoredRecord<unknown> }[]; entry?: UsageEntry };
 type JournalRecord = Change & { seq: number };
 /** A journal line: one batch. Lines of 1.1 journals were single charges (`{seq, accountId, entry, delta}`). */
 type JournalLine = { b: JournalRecord[] } | { seq: number; accountId: string; entry: UsageEntry; delta: AccountDelta };
@@ -329,15 +333,24 @@ export class LowStore implements Store {
     else if (r.op === 'key') this.putKey(r.key);
     else if (r.op === 'record') this.liveRecords(r.table).set(r.row.id, r.row);
     else if (r.op === 'unrecord') for (const id of r.ids) this.liveRecords(r.table).delete(id);
-    else {
+    else if (r.op === 'event') {
+      this.putAccount(r.account);
+      for (const { table, row } of r.rows) this.liveRecords(table).set(row.id, row);
+      if (r.entry) this.queueUsage(r.account.id, r.seq, r.entry);
+    } else {
       const account = this.accounts.get(r.accountId);
       if (account) applyDelta(account, r.delta);
-      const file = join(this.usageDir, r.accountId, `${r.entry.at.slice(0, 10)}.ndjson`);
-      const lines = this.pendingUsage.get(file) ?? [];
-      lines.push(JSON.stringify({ seq: r.seq, ...r.entry }) + '\n');
-      this.pendingUsage.set(file, lines);
+      this.queueUsage(r.accountId, r.seq, r.entry);
     }
     this.applied = Math.max(this.applied, r.seq);
+  }
+
+  /** A usage line for its file (written with the next snapshot; the journal holds it until then). */
+  private queueUsage(accountId: string, seq: number, entry: UsageEntry): void {
+    const file = join(this.usageDir, accountId, `${entry.at.slice(0, 10)}.ndjson`);
+    const lines = this.pendingUsage.get(file) ?? [];
+    lines.push(JSON.stringify({ seq, ...entry }) + '\n');
+    this.pendingUsage.set(file, lines);
   }
 
   // ---- the journal ----------------------------------------------------------
@@ -476,6 +489,35 @@ export class LowStore implements Store {
     });
   }
 
+  applyEvent(
+    event: StoredRecord<unknown> & { table: string },
+    accountId: string,
+    reads: readonly RecordRef[],
+    fn: (account: Account, rows: (StoredRecord<unknown> | undefined)[]) => EventChange,
+  ): Promise<'applied' | 'duplicate' | 'no-account'> {
+    if (!SAFE_ID.test(accountId)) throw new Error('unsafe account id');
+    let outcome: 'applied' | 'duplicate' | 'no-account' = 'duplicate';
+    return this.change(
+      (draft) => {
+        if (draft.row(event.table, event.id)) return undefined;
+        const live = draft.account(accountId);
+        if (!live) {
+          outcome = 'no-account';
+          return undefined;
+        }
+        // `fn` changes a copy: when it throws, the draft (what later changes of the batch see) is untouched.
+        const account = { ...live };
+        const change = fn(account, reads.map((r) => structuredClone(draft.row(r.table, r.id))));
+        const rows = [event, ...change.rows].map(({ table, ...row }) => ({ table, row }));
+        Object.assign(live, account);
+        for (const { table, row } of rows) draft.setRow(table, row.id, row);
+        outcome = 'applied';
+        return { op: 'event', account, rows, ...(change.entry ? { entry: change.entry } : {}) };
+      },
+      () => outcome,
+    );
+  }
+
   updateAccount<T>(id: string, fn: (account: Account) => T): Promise<T> {
     let result: T;
     return this.change(
@@ -606,6 +648,7 @@ export class LowStore implements Store {
     for await (const day of this.usageByDay(accountId, sinceDate, false)) {
       const byTool = new Map<string, UsageTotal>();
       for (const e of day) {
+        if (e.added !== undefined) continue; // credits bought or taken back: no call
         let t = byTool.get(e.tool);
         if (!t) byTool.set(e.tool, (t = { date: e.at.slice(0, 10), tool: e.tool, calls: 0, credits: 0 }));
         t.calls++;

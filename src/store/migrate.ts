@@ -86,12 +86,12 @@ export async function importLowdb(dataDir: string, store: PgStore): Promise<Impo
           const digest = createHash('sha256').update(JSON.stringify([a.id, e.at, e.tool, e.surface, e.credits, e.fromAllowance, e.fromPacks])).digest('hex').slice(0, 32);
           const n = (rank.get(digest) ?? 0) + 1;
           rank.set(digest, n);
-          return [a.id, e.at, e.at.slice(0, 10), e.tool, e.surface, e.credits, e.fromAllowance, e.fromPacks, `lowdb:${digest}:${n}`];
+          return [a.id, e.at, e.at.slice(0, 10), e.tool, e.surface, e.credits, e.fromAllowance, e.fromPacks, e.added ?? null, e.reference ?? null, `lowdb:${digest}:${n}`];
         });
         report.usage += await insertRows(
           client,
           'usage',
-          ['account_id', 'at', 'date', 'tool', 'surface', 'credits', 'from_allowance', 'from_packs', 'import_ref'],
+          ['account_id', 'at', 'date', 'tool', 'surface', 'credits', 'from_allowance', 'from_packs', 'added', 'reference', 'import_ref'],
           rows,
         );
       }

@@ -191,4 +191,9 @@ CREATE INDEX IF NOT EXISTS records_expiry ON records (expires_at) WHERE expires_
     name: 'a name for each API key',
     sql: `ALTER TABLE api_keys ADD COLUMN IF NOT EXISTS name text;`,
   },
+  {
+    version: 8,
+    name: 'usage entries of credits bought or taken back (payments), with their reference',
+    sql: `ALTER TABLE usage ADD COLUMN IF NOT EXISTS added integer, ADD COLUMN IF NOT EXISTS reference text;`,
+  },
 ];

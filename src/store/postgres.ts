@@ -30,7 +30,7 @@ import pg from 'pg';
 import { Batcher } from './batch.js';
 import { MIGRATIONS } from './migrations.js';
 import { QuotaExceededError, StoreUnavailableError } from './store.js';
-import type { Account, AccountDelta, ApiKeyRecord, AtomicLedger, Collection, Hold, KeyWithAccount, Plan, RecordTable, Store, StoredRecord, UsageEntry, UsagePage, UsageTotal } from './store.js';
+import type { Account, AccountDelta, ApiKeyRecord, AtomicLedger, Collection, EventChange, Hold, KeyWithAccount, Plan, RecordRef, RecordTable, Store, StoredRecord, UsageEntry, UsagePage, UsageTotal } from './store.js';
 import { ToolError } from '../core/tool.js';
 
 /** Advisory lock namespace ('werk'); the second key says which lock. */
@@ -101,6 +101,14 @@ function toKey(r: KeyRow): ApiKeyRecord {
     ...(r.last_used_at ? { lastUsedAt: r.last_used_at } : {}),
     ...(r.name ? { name: r.name } : {}),
   };
+}
+
+/** Write back every field of an account read `FOR UPDATE` in this transaction. */
+async function writeAccount(client: pg.PoolClient, a: Account): Promise<void> {
+  await client.query(
+    'UPDATE accounts SET name = $2, plan = $3, period_start = $4, allowance_used = $5, pack_credits = $6, render_allowance_used = $7 WHERE id = $1',
+    [a.id, a.name, a.plan, a.periodStart, a.allowanceUsed, a.packCredits, a.renderAllowanceUsed],
+  );
 }
 
 /** `postgres://user:***@host:port/db` (for messages and `doctor`). */
@@ -310,12 +318,62 @@ export class PgStore implements Store {
       if (!row) throw new Error(`no account ${id}`);
       const account = toAccount(row);
       const result = fn(account);
-      await client.query(
-        'UPDATE accounts SET name = $2, plan = $3, period_start = $4, allowance_used = $5, pack_credits = $6, render_allowance_used = $7 WHERE id = $1',
-        [id, account.name, account.plan, account.periodStart, account.allowanceUsed, account.packCredits, account.renderAllowanceUsed],
-      );
+      await writeAccount(client, account);
       return result;
     });
+  }
+
+  async applyEvent(
+    event: StoredRecord<unknown> & { table: string },
+    accountId: string,
+    reads: readonly RecordRef[],
+    fn: (account: Account, rows: (StoredRecord<unknown> | undefined)[]) => EventChange,
+  ): Promise<'applied' | 'duplicate' | 'no-account'> {
+    type Row = { tbl: string; id: string; account_id: string | null; value: unknown; expires_at: string | null };
+    const noAccount = new Error('no account');
+    try {
+      return await this.transaction(async (client) => {
+        // The event's row first: a second delivery (on any instance) waits here for the first to commit, then inserts nothing.
+        const inserted = await client.query(
+          `INSERT INTO records (tbl, id, account_id, value, expires_at) VALUES ($1, $2, $3, $4::json, $5) ON CONFLICT (tbl, id) DO NOTHING`,
+          [event.table, event.id, event.accountId, JSON.stringify(event.value), event.expiresAt],
+        );
+        if (!inserted.rowCount) return 'duplicate' as const;
+        const row = (await client.query<AccountRow>(`SELECT ${ACCOUNT_COLS} FROM accounts WHERE id = $1 FOR UPDATE`, [accountId])).rows[0];
+        if (!row) throw noAccount; // rolls the event's row back
+        // Read under the account's lock: the rows as the last event of this account left them.
+        const { rows: found } = reads.length
+          ? await client.query<Row>(
+              `SELECT tbl, id, account_id, value, expires_at FROM records WHERE (tbl, id) IN (SELECT * FROM unnest($1::text[], $2::text[])) FOR UPDATE`,
+              [reads.map((r) => r.table), reads.map((r) => r.id)],
+            )
+          : { rows: [] as Row[] };
+        const current = reads.map((r) => {
+          const f = found.find((x) => x.tbl === r.table && x.id === r.id);
+          return f && { id: f.id, accountId: f.account_id, value: f.value, expiresAt: f.expires_at };
+        });
+        const account = toAccount(row);
+        const change = fn(account, current);
+        await writeAccount(client, account);
+        for (const r of change.rows)
+          await client.query(
+            `INSERT INTO records (tbl, id, account_id, value, expires_at) VALUES ($1, $2, $3, $4::json, $5)
+             ON CONFLICT (tbl, id) DO UPDATE SET account_id = EXCLUDED.account_id, value = EXCLUDED.value, expires_at = EXCLUDED.expires_at`,
+            [r.table, r.id, r.accountId, JSON.stringify(r.value), r.expiresAt],
+          );
+        const e = change.entry;
+        if (e)
+          await client.query(
+            `INSERT INTO usage (account_id, at, date, tool, surface, credits, from_allowance, from_packs, added, reference)
+             VALUES ($1, $2, substr($2, 1, 10), $3, $4, $5, $6, $7, $8, $9)`,
+            [accountId, e.at, e.tool, e.surface, e.credits, e.fromAllowance, e.fromPacks, e.added ?? null, e.reference ?? null],
+          );
+        return 'applied' as const;
+      });
+    } catch (err) {
+      if (err === noAccount) return 'no-account';
+      throw err;
+    }
   }
 
   getAccount(id: string): Promise<Account | undefined> {
@@ -418,18 +476,18 @@ export class PgStore implements Store {
   }
 
   async readUsage(accountId: string, sinceDate: string, page?: UsagePage): Promise<UsageEntry[]> {
-    const { rows } = await this.pool.query<UsageEntry>(
-      `SELECT at, tool, surface, credits, from_allowance AS "fromAllowance", from_packs AS "fromPacks"
+    const { rows } = await this.pool.query<UsageEntry & { added: number | null; reference: string | null }>(
+      `SELECT at, tool, surface, credits, from_allowance AS "fromAllowance", from_packs AS "fromPacks", added, reference
          FROM usage WHERE account_id = $1 AND date >= $2 ORDER BY date DESC, at DESC, id DESC OFFSET $3 LIMIT $4`,
       [accountId, sinceDate, page?.offset ?? 0, page?.limit ?? null],
     );
-    return rows;
+    return rows.map(({ added, reference, ...e }) => ({ ...e, ...(added === null ? {} : { added }), ...(reference === null ? {} : { reference }) }));
   }
 
   async usageTotals(accountId: string, sinceDate: string): Promise<UsageTotal[]> {
     const { rows } = await this.pool.query<UsageTotal>(
       `SELECT date, tool, count(*)::int AS calls, coalesce(sum(credits), 0)::int AS credits
-         FROM usage WHERE account_id = $1 AND date >= $2 GROUP BY date, tool ORDER BY date, tool COLLATE "C"`,
+         FROM usage WHERE account_id = $1 AND date >= $2 AND added IS NULL GROUP BY date, tool ORDER BY date, tool COLLATE "C"`,
       [accountId, sinceDate],
     );
     return rows;

@@ -61,6 +61,10 @@ export interface UsageEntry {
   /** Where the credits came from: monthly allowance, packs, or both. */
   fromAllowance: number;
   fromPacks: number;
+  /** Credits added to the packs (a purchase) or, negative, taken back (a refund); such an entry is no call. */
+  added?: number;
+  /** Where added credits came from (a payment provider's reference, e.g. a Stripe Checkout Session id). */
+  reference?: string;
 }
 
 /**
@@ -163,6 +167,22 @@ export interface Store {
   /** Delete usage older than `beforeDate` (YYYY-MM-DD) for the account. */
   pruneUsage(accountId: string, beforeDate: string): Promise<void>;
 
+  /**
+   * Apply an outside event (a payment provider's webhook) to one account exactly once. Unless the record
+   * table `event.table` already holds `event.id`, `fn` runs on the account (change it in place) and the
+   * current record rows `reads` (undefined: none), and the event's row, the account, the rows `fn`
+   * returns and its usage entry become durable together, or none of them does. Calls for one account run
+   * one at a time on every process (the account row's lock on PostgreSQL), so `fn` sees what the one
+   * before it wrote. 'duplicate': the event was applied before; 'no-account': no such account
+   * (nothing recorded).
+   */
+  applyEvent(
+    event: StoredRecord<unknown> & { table: string },
+    accountId: string,
+    reads: readonly RecordRef[],
+    fn: (account: Account, rows: (StoredRecord<unknown> | undefined)[]) => EventChange,
+  ): Promise<'applied' | 'duplicate' | 'no-account'>;
+
   /** Generic per-account collections (memory items, hosted files...), keyed by string. */
   collection<T>(name: string): Collection<T>;
 
@@ -196,6 +216,20 @@ export interface Store {
   ping?(): Promise<void>;
 
   close(): Promise<void>;
+}
+
+/** A row of a record table, by table and id. */
+export interface RecordRef {
+  table: string;
+  id: string;
+}
+
+/** What an outside event writes besides its own row and the account (see `Store.applyEvent`). */
+export interface EventChange {
+  /** Rows to insert or replace. */
+  rows: (StoredRecord<unknown> & { table: string })[];
+  /** A usage entry to add (credits bought, or taken back). */
+  entry?: UsageEntry;
 }
 
 /** A row of a record table. */

@@ -21,6 +21,10 @@ import { SCOPE_TEXT, type ConsentArgs } from '../http/oauth.js';
 export interface AuthPagesOptions {
   identity: Identity;
   assets: () => { css: string; js: string };
+  /** The account page's plan and credits section (src/billing/routes.ts): balance, plan, buying. */
+  billingSection: (c: Context, accountId: string, csrf: string) => Promise<string>;
+  /** Origins the account page's forms may lead to (the payment provider's checkout and portal). */
+  formTargets: readonly string[];
 }
 
 /** A `next` path after sign-in: a local path only (never another site: no open redirect). */
@@ -147,7 +151,8 @@ ${
       const body = `<h1>Account <span id="account-name">${esc(info.name)}</span></h1>
 <div class="row"><p class="muted" id="who">Signed in with a passkey.</p><button type="button" class="secondary" id="signout">Sign out</button><button type="button" class="secondary" id="signout-all">Sign out everywhere</button></div>
 <div id="notice" role="status" aria-live="polite"></div>
-<section class="card" aria-labelledby="balance-h"><h2 id="balance-h">Credits</h2><p id="credits"></p><h3>Usage, last 30 days</h3><div id="usage"></div></section>
+${await opts.billingSection(c, session.accountId, session.csrf)}
+<section class="card" aria-labelledby="balance-h"><h2 id="balance-h">Usage</h2><p id="credits"></p><h3>Last 30 days</h3><div id="usage"></div></section>
 <section class="card" aria-labelledby="keys-h"><h2 id="keys-h">API keys</h2><p class="muted">For scripts and MCP clients that take a key. A key is shown once.</p><div id="new-key"></div><div id="keys"></div><button type="button" id="create-key">Create a key</button></section>
 <section class="card" aria-labelledby="passkeys-h"><h2 id="passkeys-h">Passkeys</h2><div id="passkeys"></div>
 <div class="row"><label for="passkey-name" class="visually-hidden">Name of the new passkey</label><input type="text" id="passkey-name" placeholder="Name of the new passkey" maxlength="60"><button type="button" id="add-passkey">Add a passkey</button></div></section>
@@ -159,7 +164,9 @@ ${
 <div class="field"><label for="delete-confirm">Type the account name to confirm</label><input type="text" id="delete-confirm" autocomplete="off"></div>
 <button type="button" class="danger" id="delete-account">Delete account</button></details></section>
 <div id="account-error" class="alert" role="alert" hidden></div>`;
-      return html(c, frame({ title: 'Account · werkbank', page: 'auth', body, assets: opts.assets(), csrf: '', dev: false, session: { csrf: session.csrf, account: info.name }, data: jsonBlock('auth-data', { view: 'account' }) + scripts() }));
+      // Buying answers the form with a redirect to the provider's checkout: allow that origin as a form target.
+      const csp = opts.formTargets.length ? PAGE_CSP.replace("form-action 'self'", `form-action 'self' ${opts.formTargets.join(' ')}`) : PAGE_CSP;
+      return html(c, frame({ title: 'Account · werkbank', page: 'auth', body, assets: opts.assets(), csrf: '', dev: false, session: { csrf: session.csrf, account: info.name }, data: jsonBlock('auth-data', { view: 'account' }) + scripts() }), 200, csp);
     });
   };
 
