@@ -258,7 +258,7 @@ export function buildApp(opts: AppOptions): Hono {
     };
     void pipeline
       .metered(prepared, caller, async () => {
-        for await (const chunk of tool.streamJson!(prepared.input as never, prepared.ctx) as AsyncIterable<string>) await send(chunk);
+        for await (const chunk of pipeline.stream(prepared)) await send(chunk);
         if (first) await send('');
         controller.enqueue(encoder.encode('}'));
         controller.close();
