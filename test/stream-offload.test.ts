@@ -9,7 +9,8 @@ import { request, type ClientRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, post, type TestServer } from './helpers/server.js';
 import { ctx } from './helpers/run.js';
-import { longJobLoad } from '../tools/_lib/offload.js';
+import { longJobLoad, streamToolInWorker } from '../tools/_lib/offload.js';
+import { ToolError, type Tool } from '../src/core/tool.js';
 import { parseInput } from '../src/core/validate.js';
 import tool from '../tools/generators/upa-file-generator.js';
 
@@ -104,5 +105,23 @@ describe('a streamed UPA xml run in the long-job pool (REST)', () => {
     // The aborted stream is refunded: only the summary is charged.
     const balance = async () => (await srv.server.accounts.balance(srv.accountId)).remaining;
     await until(async () => (await balance()) === before - tool.cost, 'the aborted stream is refunded');
+  }, 60_000);
+});
+
+describe('streamToolInWorker', () => {
+  it("a stream over its tool's deadline ends with the deadline's 400, and the worker is freed", async () => {
+    // The tool as declared, with a deadline far below what 10,000 employments x 12 months take.
+    const short = { ...tool, toolset: 'generators', worker: { ...tool.worker!, timeMs: 300 } } as Tool;
+    const input = parseInput(tool.input, { format: 'xml', options: { population: { count: 10_000 }, period: { startYear: 2026, months: 12 } } });
+    let bytes = 0;
+    const read = async () => {
+      for await (const text of streamToolInWorker(short, input, ctx({ surface: 'rest' }))) bytes += text.length;
+    };
+    const err = await read().then(() => undefined, (e: unknown) => e);
+    expect(err).toBeInstanceOf(ToolError);
+    expect((err as ToolError).status).toBe(400);
+    expect((err as ToolError).message).toMatch(/took longer than 0.3 s to process \(the time limit of upa-file-generator\)/);
+    expect(bytes).toBeLessThan(100_000_000); // stopped long before the ~190 MB of the whole run
+    expect(longJobLoad()).toEqual({ running: 0, waiting: 0 });
   }, 60_000);
 });

@@ -266,7 +266,7 @@ export function buildApp(opts: AppOptions): Hono {
       .then(({ balance }) => balance && setBalance(balance))
       .catch((err) => {
         failedEarly(err);
-        if (!cancelled) log(`stream of ${tool.slug} failed: ${err instanceof Error ? err.message : String(err)}`);
+        if (!cancelled && !prepared.ctx.signal.aborted) log(`stream of ${tool.slug} failed: ${err instanceof Error ? err.message : String(err)}`);
         try {
           controller.error(err);
         } catch {
