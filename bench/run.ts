@@ -311,7 +311,7 @@ async function isolation() {
   }
 }
 
-async function section(name: string, fn: () => Promise<Record<string, number>>, describe: string) {
+async function section(name: string, fn: () => Promise<Record<string, number | string>>, describe: string) {
   const figures = await fn();
   print(describe, Object.entries(figures).map(([k, v]) => [k, String(v)]));
 }
@@ -325,7 +325,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   stall,
   isolation,
   brp: async () => section('brp', (await import('./brp.js')).benchBrp, 'BRP generator, 5,000 persons (target json < 300 ms, < 150 MB)'),
-  upa: async () => section('upa', (await import('./upa.js')).benchUpa, 'UPA generator (target 10,000 x 3 months < 3 s, < 400 MB)'),
+  upa: async () => section('upa', (await import('./upa.js')).benchUpa, 'UPA generator (target 10,000 x 3 months < 3 s, < 400 MB; its xml stream from the worker: event loop busy < 1/4 of that on the main thread)'),
   render: async () => section('render', (await import('./render.js')).benchRender, 'Render: html-to-pdf (target warm small p50 < 250 ms)'),
   install: async () => print('npx -y werkbank-mcp from an empty npm cache: install size and cold start to tools/list, 1.1.0 layout and now', await (await import('./install.js')).benchInstall()),
   postgres: async () => print('PostgreSQL store: REST calls, workers, metering, usage with 1M rows (target 2 workers >= 1.6x lowdb)', await (await import('./postgres.js')).benchPostgres()),

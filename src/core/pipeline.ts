@@ -11,7 +11,7 @@
 import type { RegisteredTool } from './registry.js';
 import { ToolError, type Surface, type Tool, type ToolContext } from './tool.js';
 import { parseInput } from './validate.js';
-import { offloads, runToolInWorker } from '../../tools/_lib/offload.js';
+import { offloads, runToolInWorker, streamToolInWorker } from '../../tools/_lib/offload.js';
 import type { Balance, Ledger } from './ledger.js';
 import type { MemoryApi } from './memory-api.js';
 import type { RenderApi } from './render-api.js';
@@ -111,7 +111,6 @@ export class Pipeline {
         ? { memory: () => memory.forAccount(caller.kind === 'account' ? caller.accountId : LOCAL_ACCOUNT) } : {}),
       ...(this.services.render ? { render: this.services.render } : {}),
     };
-    if (tool.worker) ctx.offload = () => runToolInWorker(tool, input, ctx);
     return { entry, tool, input, ctx };
   }
 
@@ -144,6 +143,15 @@ export class Pipeline {
       offloads(call.tool, call.input) ? runToolInWorker(call.tool, call.input, call.ctx) : call.tool.run(call.input as never, call.ctx),
     );
     return { data: value, balance };
+  }
+
+  /**
+   * The JSON text of a prepared call's `data` in chunks, from the tool's `streamJson` (REST streams it; run it
+   * under `metered`): in the tool's pool when it declares `worker`, so a long stream never holds the event loop.
+   */
+  stream(call: PreparedCall): AsyncIterable<string> | Iterable<string> {
+    const { tool, input, ctx } = call;
+    return offloads(tool, input) ? streamToolInWorker(tool, input, ctx) : tool.streamJson!(input as never, ctx);
   }
 
   async call(entry: RegisteredTool, raw: unknown, opts: CallOptions): Promise<CallResult> {

@@ -29,11 +29,6 @@ export interface ToolContext {
   memory?: () => Promise<MemoryApi>;
   /** The process's renderer and hosted files (render tools only); absent where the surface has none. */
   render?: () => RenderApi;
-  /**
-   * Set by the pipeline for tools that declare `worker`: runs this call's `run` in the worker pool and resolves
-   * with its data (for a tool's own `streamJson`, which runs on the main thread, to hand heavy formats over).
-   */
-  offload?: () => Promise<unknown>;
   /** Set by the pipeline for tools metered outside plain credits (renders): where this call was paid from. */
   metering?: { source: string; remaining: number };
 }
@@ -140,7 +135,8 @@ export interface ToolSpec<I extends AnyObject, O extends z.ZodType> {
    * Optional, for tools whose `data` can be hundreds of MB: yields the JSON text
    * of the same `data` that `run` returns, in chunks, so REST can stream the
    * response with bounded memory (no Content-Length). Concatenated, the chunks
-   * must parse to exactly what `run` returns. Input is already validated.
+   * must parse to exactly what `run` returns. Input is already validated. For a tool that declares `worker`, it
+   * runs in that pool like `run` (src/core/pipeline.ts, `stream`).
    */
   streamJson?(input: z.output<I>, ctx: ToolContext): AsyncIterable<string> | Iterable<string>;
   /**

@@ -258,7 +258,7 @@ export function buildApp(opts: AppOptions): Hono {
     };
     void pipeline
       .metered(prepared, caller, async () => {
-        for await (const chunk of tool.streamJson!(prepared.input as never, prepared.ctx) as AsyncIterable<string>) await send(chunk);
+        for await (const chunk of pipeline.stream(prepared)) await send(chunk);
         if (first) await send('');
         controller.enqueue(encoder.encode('}'));
         controller.close();
@@ -266,7 +266,7 @@ export function buildApp(opts: AppOptions): Hono {
       .then(({ balance }) => balance && setBalance(balance))
       .catch((err) => {
         failedEarly(err);
-        if (!cancelled) log(`stream of ${tool.slug} failed: ${err instanceof Error ? err.message : String(err)}`);
+        if (!cancelled && !prepared.ctx.signal.aborted) log(`stream of ${tool.slug} failed: ${err instanceof Error ? err.message : String(err)}`);
         try {
           controller.error(err);
         } catch {

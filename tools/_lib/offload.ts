@@ -9,7 +9,9 @@
  *   LIMITS.workerWaitMs: beyond that a 503 with Retry-After, never an unbounded wait.
  *
  * Inputs are validated on the main thread first (so a 400 for bad input costs no worker), and handed over by
- * structured clone (about 1 ms per MB).
+ * structured clone (about 1 ms per MB). A tool with `streamJson` streams from the worker too (`streamToolInWorker`,
+ * REST's streamed responses): its text comes back in batches under flow control, and the deadline covers the whole
+ * stream, the time a slow reader takes included.
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -18,6 +20,7 @@ import { availableParallelism } from 'node:os';
 import { LIMITS } from '../../src/core/limits.js';
 import { ToolError, type Tool, type ToolContext } from '../../src/core/tool.js';
 import { WorkerPool, WorkerPoolError } from './worker-pool.js';
+import { ChunkQueue, STREAM_WINDOW, type FlowWindow } from './chunk-flow.js';
 
 /** One job of the compute pool: run tool `slug` of `toolset` on the validated `input`. */
 export interface ToolJob {
@@ -27,6 +30,8 @@ export interface ToolJob {
   ctx: Pick<ToolContext, 'surface' | 'accountId' | 'plan'>;
   /** The job may host files it makes (through the main thread's `ctx.render().store`). */
   hosting?: boolean;
+  /** The job runs the tool's `streamJson` and sends its text to the main thread within this window (./chunk-flow.ts). */
+  stream?: FlowWindow;
 }
 
 /**
@@ -132,7 +137,37 @@ export function offloads(tool: Tool, input: unknown): boolean {
 }
 
 /** Runs `tool.run(input)` in the compute pool under the tool's deadline; failures become the ToolError to show. */
-export async function runToolInWorker(tool: Tool, input: unknown, ctx: ToolContext): Promise<unknown> {
+export function runToolInWorker(tool: Tool, input: unknown, ctx: ToolContext): Promise<unknown> {
+  return runJob(tool, input, ctx, ctx.signal);
+}
+
+/**
+ * Runs `tool.streamJson(input)` in the tool's pool, like `runToolInWorker` (same deadline, same per-owner queue),
+ * and yields its text as it comes: the worker sends batches under the flow control of ./chunk-flow.ts, so it waits
+ * while the consumer is slow. A consumer that stops early (its client went away) or an aborted `ctx.signal` has
+ * the worker terminated and its slot freed; a failure of the job (deadline, error) is thrown after the text that
+ * came before it.
+ */
+export async function* streamToolInWorker(tool: Tool, input: unknown, ctx: ToolContext): AsyncGenerator<string> {
+  const queue = new ChunkQueue();
+  const stop = new AbortController();
+  const abort = () => stop.abort();
+  if (ctx.signal.aborted) abort();
+  else ctx.signal.addEventListener('abort', abort, { once: true });
+  void runJob(tool, input, ctx, stop.signal, { window: STREAM_WINDOW, queue }).then(
+    () => queue.end(),
+    (err: unknown) => queue.fail(err),
+  );
+  try {
+    for (let text = await queue.take(); text !== undefined; text = await queue.take()) yield text;
+  } finally {
+    ctx.signal.removeEventListener('abort', abort);
+    abort(); // nothing once the job has ended
+  }
+}
+
+/** Runs a job of `tool` in its pool; with `stream`, the job runs `streamJson` and sends its text into `stream.queue`. */
+async function runJob(tool: Tool, input: unknown, ctx: ToolContext, signal: AbortSignal, stream?: { window: FlowWindow; queue: ChunkQueue }): Promise<unknown> {
   const spec = tool.worker!;
   const timeMs = spec.timeMs;
   const job: ToolJob = {
@@ -141,17 +176,20 @@ export async function runToolInWorker(tool: Tool, input: unknown, ctx: ToolConte
     input,
     ctx: { surface: ctx.surface, ...(ctx.accountId ? { accountId: ctx.accountId } : {}), ...(ctx.plan ? { plan: ctx.plan } : {}) },
     ...(ctx.render ? { hosting: true } : {}),
+    ...(stream ? { stream: stream.window } : {}),
   };
-  // A file the job made is hosted here, where the hosted-files store lives.
+  // What the job asks the main thread: to take a batch of its stream, or to host a file it made (the hosted-files
+  // store lives here).
   const onRequest = async (body: unknown) => {
-    const host = (body as { host?: { body: Uint8Array; contentType: string; filename: string } }).host;
+    const { chunk, host } = body as { chunk?: string; host?: { body: Uint8Array; contentType: string; filename: string } };
+    if (stream && typeof chunk === 'string') return stream.queue.push(chunk);
     if (!host || !ctx.render) throw new ToolError('unknown request from the compute pool', 500);
     return ctx.render().store(host.body, host.contentType, host.filename);
   };
   try {
     // Jobs queue per account (a local stdio user is one owner), so one account cannot starve the others.
     const target = spec.pool === 'long' ? longJobPool() : computePool();
-    return await target.run(job, { signal: ctx.signal, timeMs, owner: ctx.accountId ?? '', onRequest });
+    return await target.run(job, { signal, timeMs, owner: ctx.accountId ?? '', onRequest });
   } catch (err) {
     throw workerError(err, tool.slug, timeMs, spec.field);
   }

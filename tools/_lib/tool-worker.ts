@@ -6,7 +6,9 @@
  * (dist/chunks/tool-worker.js, see scripts/bundle.mjs), which shares the tools' chunks with the CLI.
  *
  * Each message is one job: `{ toolset, slug, input, ctx }` with input already validated on the main thread. The
- * reply is a WorkerReply: the tool's `data`, a ToolError passed on as is, or an unexpected error.
+ * reply is a WorkerReply: the tool's `data`, a ToolError passed on as is, or an unexpected error. A job with `stream`
+ * runs the tool's `streamJson` instead and sends its text to the main thread as requests (./chunk-flow.ts) before
+ * the reply.
  */
 import { parentPort } from 'node:worker_threads';
 import { toolFiles } from '../index.js';
@@ -14,6 +16,7 @@ import { ToolError, type Tool, type ToolContext } from '../../src/core/tool.js';
 import type { HostedFile, RenderApi } from '../../src/core/render-api.js';
 import type { WorkerReply } from './worker-pool.js';
 import type { ToolJob } from './offload.js';
+import { ChunkSender } from './chunk-flow.js';
 
 const loaded = new Map<string, Promise<Tool>>();
 
@@ -65,6 +68,13 @@ async function runJob(job: ToolJob): Promise<WorkerReply> {
   try {
     const tool = await load(job.toolset, job.slug);
     const ctx: ToolContext = { ...job.ctx, signal: never, ...(job.hosting ? { render: hostingOnly } : {}) };
+    if (job.stream) {
+      // A streamed call: the text goes to the main thread as it is made, with flow control; the reply only ends it.
+      const sender = new ChunkSender(job.stream, (chunk) => ask({ chunk }));
+      for await (const text of tool.streamJson!(job.input as never, ctx)) await sender.send(text);
+      await sender.end();
+      return { ok: true, value: null };
+    }
     return { ok: true, value: await tool.run(job.input as never, ctx) };
   } catch (err) {
     if (err instanceof ToolError) return { ok: false, kind: 'tool', status: err.status, message: err.message, extra: err.extra };

@@ -69,8 +69,9 @@ const partialData = (o: object) => o as z.output<typeof output>;
 export default defineTool({
   slug: 'upa-file-generator',
   // Where it runs (issue 34): a large run takes seconds (10,000 people: 0.9 s to plan, ~1.3 s of XML per 3 months),
-  // so calls run in the long-job pool (one worker of its own); REST streams format xml from the main thread with
-  // backpressure and hands the other formats to that pool (ctx.offload).
+  // so every call runs in the long-job pool (one worker of its own), under this deadline and the account's turn in
+  // its queue: MCP's `run`, and REST's `streamJson`, whose text comes back to the main thread in batches with flow
+  // control (src/core/pipeline.ts `stream`, tools/_lib/chunk-flow.ts); a slow reader's stream counts against it too.
   worker: { timeMs: 120_000, pool: 'long' },
   name: 'generate_upa_files',
   title: 'UPA pension declaration generator',
@@ -147,10 +148,10 @@ export default defineTool({
     },
   ],
   run: generate,
+  // Files of many MB stream as they are made; the other formats are one piece.
   async *streamJson(input, ctx) {
     if (input.format === 'xml') yield* xmlJsonChunks(new UpaRun(input, ctx));
-    // The other formats in the long-job pool where the pipeline offers it (ctx.offload); here otherwise.
-    else yield JSON.stringify(await (ctx.offload ? ctx.offload() : generate(input, ctx)));
+    else yield JSON.stringify(await generate(input, ctx));
   },
 });
 

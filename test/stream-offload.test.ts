@@ -1,0 +1,127 @@
+/**
+ * Streamed REST responses of a tool that declares `worker` come from its pool, not the event loop
+ * (src/core/pipeline.ts `stream`, tools/_lib/offload.ts `streamToolInWorker`): a 10,000-employment UPA xml stream
+ * is byte for byte what the tool's streamJson makes, the server answers other requests while it is being made, and a
+ * client that goes away mid-stream frees the long-job worker for the next job. Flow control itself: test/lib/chunk-flow.test.ts.
+ */
+import { createHash } from 'node:crypto';
+import { request, type ClientRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, post, type TestServer } from './helpers/server.js';
+import { ctx } from './helpers/run.js';
+import { longJobLoad, streamToolInWorker } from '../tools/_lib/offload.js';
+import { ToolError, type Tool } from '../src/core/tool.js';
+import { parseInput } from '../src/core/validate.js';
+import tool from '../tools/generators/upa-file-generator.js';
+
+let srv: TestServer;
+beforeAll(async () => {
+  srv = await startServer();
+});
+afterAll(async () => srv?.close());
+
+const BIG = { format: 'xml', options: { population: { count: 10_000, seed: 11 }, period: { startYear: 2026, months: 2 } } };
+
+/** A streamed POST read as it arrives: when the headers come, the first bytes, the end, and the body's SHA-256. */
+function streamCall(body: unknown, events: string[]) {
+  let req!: ClientRequest;
+  let bytes = 0;
+  const hash = createHash('sha256');
+  let firstData!: () => void;
+  const first = new Promise<void>((r) => (firstData = r));
+  const end = new Promise<{ status: number; sha256: string; bytes: number }>((resolve, reject) => {
+    const url = new URL(srv.url);
+    req = request(
+      { host: url.hostname, port: url.port, path: '/api/v1/tools/upa-file-generator', method: 'POST', headers: { 'Content-Type': 'application/json', 'X-API-Key': srv.key } },
+      (res) => {
+        events.push('stream headers');
+        res.on('data', (chunk: Buffer) => {
+          if (bytes === 0) firstData();
+          bytes += chunk.length;
+          hash.update(chunk);
+        });
+        res.on('end', () => {
+          events.push('stream end');
+          resolve({ status: res.statusCode!, sha256: hash.digest('hex'), bytes });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+  return { first, end, abort: () => req.destroy() };
+}
+
+/** Polls until `cond` holds (a bounded number of times); fails naming `what` otherwise. */
+async function until(cond: () => boolean | Promise<boolean>, what: string) {
+  for (let i = 0; i < 2_000; i++) {
+    if (await cond()) return;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  throw new Error(`never happened: ${what}`);
+}
+
+describe('a streamed UPA xml run in the long-job pool (REST)', () => {
+  it('is byte-identical to the streamJson text, and the server answers other calls while it runs', async () => {
+    // The response as the main thread produced it before: the tool's streamJson, in this process.
+    const expected = createHash('sha256').update('{"ok":true,"data":');
+    for await (const chunk of tool.streamJson!(parseInput(tool.input, BIG) as never, ctx({ surface: 'rest' }))) expected.update(chunk);
+    expected.update('}');
+
+    const events: string[] = [];
+    const call = streamCall(BIG, events);
+    await until(() => longJobLoad().running === 1, "the stream's job runs in the long-job pool");
+    // Planning 10,000 employments takes the worker about a second before the first byte: /health answers meanwhile.
+    await fetch(`${srv.url}/health`).then((r) => (expect(r.status).toBe(200), events.push('health before the first byte')));
+    await call.first;
+    // Mid-stream: a cheap tool call answers before the stream ends.
+    const small = await post(srv.url, '/api/v1/tools/word-counter', { text: 'one two three' }, srv.key);
+    expect(small.json.data.words).toBe(3);
+    events.push('word-counter mid-stream');
+    const { status, sha256, bytes } = await call.end;
+    expect(status).toBe(200);
+    expect(bytes).toBeGreaterThan(10_000_000);
+    expect(sha256).toBe(expected.digest('hex'));
+    expect(events).toEqual(['health before the first byte', 'stream headers', 'word-counter mid-stream', 'stream end']);
+    expect(longJobLoad()).toEqual({ running: 0, waiting: 0 });
+  }, 120_000);
+
+  it('a client that goes away mid-stream has the worker stopped: the next long job runs at once', async () => {
+    const before = (await srv.server.accounts.balance(srv.accountId)).remaining;
+    const events: string[] = [];
+    const call = streamCall(BIG, events);
+    call.end.catch(() => undefined); // the abort ends it with an error
+    await call.first;
+    expect(longJobLoad().running).toBe(1);
+    call.abort();
+    await until(() => longJobLoad().running === 0, 'the aborted stream frees the long-job worker');
+    // Without the cancel, the job would wait for credit until its 120 s deadline and this call would be refused
+    // after waiting 30 s in the queue.
+    const next = await post(srv.url, '/api/v1/tools/upa-file-generator', { format: 'summary', options: { population: { count: 3 }, period: { startYear: 2026, months: 1 } } }, srv.key);
+    expect(next.status).toBe(200);
+    expect(next.json.data.fileCount).toBe(1);
+    expect(events).not.toContain('stream end');
+    // The aborted stream is refunded: only the summary is charged.
+    const balance = async () => (await srv.server.accounts.balance(srv.accountId)).remaining;
+    await until(async () => (await balance()) === before - tool.cost, 'the aborted stream is refunded');
+  }, 60_000);
+});
+
+describe('streamToolInWorker', () => {
+  it("a stream over its tool's deadline ends with the deadline's 400, and the worker is freed", async () => {
+    // The tool as declared, with a deadline far below what 10,000 employments x 12 months take.
+    const short = { ...tool, toolset: 'generators', worker: { ...tool.worker!, timeMs: 300 } } as Tool;
+    const input = parseInput(tool.input, { format: 'xml', options: { population: { count: 10_000 }, period: { startYear: 2026, months: 12 } } });
+    let bytes = 0;
+    const read = async () => {
+      for await (const text of streamToolInWorker(short, input, ctx({ surface: 'rest' }))) bytes += text.length;
+    };
+    const err = await read().then(() => undefined, (e: unknown) => e);
+    expect(err).toBeInstanceOf(ToolError);
+    expect((err as ToolError).status).toBe(400);
+    expect((err as ToolError).message).toMatch(/took longer than 0.3 s to process \(the time limit of upa-file-generator\)/);
+    expect(bytes).toBeLessThan(100_000_000); // stopped long before the ~190 MB of the whole run
+    expect(longJobLoad()).toEqual({ running: 0, waiting: 0 });
+  }, 60_000);
+});
