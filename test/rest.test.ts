@@ -87,6 +87,12 @@ describe('REST tool calls', () => {
       body: big,
     });
     expect(chunked.status).toBe(413);
+    // Every other route that takes a body (forms, OAuth, webhooks, MCP) is held to the same limit, chunked or not.
+    for (const path of ['/api/v1/billing/webhook', '/billing/checkout', '/oauth/token', '/mcp', '/account/sign-in']) {
+      const res = await raw(path, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Transfer-Encoding': 'chunked' }, body: big });
+      expect(res.status, path).toBe(413);
+      expect(JSON.parse(res.body.toString()), path).toEqual({ error: `Request body too large: the limit is ${LIMITS.bodyBytes} bytes`, code: 413 });
+    }
   });
 
   it('compresses with brotli or gzip when asked', async () => {

@@ -8,6 +8,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
+import { bodyLimit } from 'hono/body-limit';
 import { createMcpHandler, type McpHttpHandler, type McpRequestContext } from '@modelcontextprotocol/server';
 import type { Registry } from '../core/registry.js';
 import { publicError, type Caller, type Pipeline, type PreparedCall } from '../core/pipeline.js';
@@ -115,6 +116,17 @@ export function buildApp(opts: AppOptions): Hono {
     }
     return c.json(body, status as 400, headers);
   };
+
+  // Every body on every route (forms, OAuth, webhooks, JSON) within LIMITS.bodyBytes. A declared length is checked
+  // from the header alone (the hot path never touches the stream here); a body without one (chunked) is counted
+  // as it arrives and refused once past the limit, never buffered whole first.
+  const chunkedLimit = bodyLimit({ maxSize: LIMITS.bodyBytes, onError: (c) => errorResponse(c, tooLarge()) });
+  app.use('*', (c, next) => {
+    const length = c.req.header('content-length');
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined)
+      return Number(length) > LIMITS.bodyBytes ? Promise.resolve(errorResponse(c, tooLarge())) : next();
+    return c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : chunkedLimit(c, next);
+  });
 
   const readJsonObject = async (c: Context): Promise<Record<string, unknown>> => {
     const type = c.req.header('content-type') ?? '';
