@@ -354,7 +354,7 @@ async function admin(command: string, sub: string | undefined, arg: string | und
       }
       case 'credits add': {
         const pack = Number(need('--pack', values.pack));
-        const b = await accounts.addPack(need('--account', values.account), pack);
+        const b = await accounts.addPack(need('--account', values.account), pack, 'cli');
         out(b, `Added ${pack} pack credits; ${b.remaining} credits left.`);
         break;
       }
