@@ -33,7 +33,7 @@ export async function migrateCommand(opts: { databaseUrl?: string; fromData?: st
       const r = await importLowdb(opts.fromData, store);
       report = r;
       const tables = Object.entries(r.records);
-      const expired = r.expiredRecords ? ` ${r.expiredRecords} expired record(s) were left behind.` : '';
+      const expired = r.expiredRecords ? ` ${r.expiredRecords} expired record(s) were not copied.` : '';
       lines.push(
         copiedNothing(r)
           ? `Nothing to copy from ${opts.fromData}: the database already has its accounts, keys, usage, memory and records` +
