@@ -286,6 +286,11 @@ describe('werkbank migrate --from-data', () => {
       expect(entries[0]).toEqual(bought);
       expect(entries.at(-1)).toMatchObject({ tool: 'credit-pack', surface: 'operator', credits: 0, added: 100, reference: expect.stringMatching(/^operator:cli:pack_/) });
       expect((await store.collection<{ value: string }>('memory').get(a.id, 'default/note'))?.value).toBe('kept');
+      // A pack the operator adds on the database is in the history too, with its credits.
+      await accounts.addPack('imported', 1000, 'admin-api');
+      expect((await accounts.accountInfo(a.id)).packCredits).toBe(before.packCredits + 1000);
+      expect((await accounts.usage(a.id, 7)).entries[0]).toMatchObject({ surface: 'operator', added: 1000, reference: expect.stringMatching(/^operator:admin-api:pack_/) });
+      expect((await accounts.usage(a.id, 7)).totals).toEqual({ calls: 5, credits: 10 });
       // The same key works against the database.
       const caller = await accounts.authenticate(new Headers({ 'X-API-Key': key }));
       expect(caller.accountId).toBe(a.id);
