@@ -120,7 +120,8 @@ Options: --data DIR, --database-url URL, --json.
   migrate: `Usage: werkbank migrate [--database-url URL] [--from-data DIR] [--json]
 
 Applies the PostgreSQL schema (WERKBANK_DATABASE_URL or --database-url); with --from-data, copies an embedded
-store (a data dir) into it. Running it again copies nothing twice.
+store (a data dir) into it: accounts, keys, usage, memory and every record table (passkeys, sessions, OAuth,
+payment state; rows already expired are left). Running it again copies nothing twice.
 `,
 };
 
@@ -354,7 +355,7 @@ async function admin(command: string, sub: string | undefined, arg: string | und
       }
       case 'credits add': {
         const pack = Number(need('--pack', values.pack));
-        const b = await accounts.addPack(need('--account', values.account), pack);
+        const b = await accounts.addPack(need('--account', values.account), pack, 'cli');
         out(b, `Added ${pack} pack credits; ${b.remaining} credits left.`);
         break;
       }

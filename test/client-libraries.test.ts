@@ -33,7 +33,7 @@ const ourTypes = (name: string) =>
 let srv: TestServer;
 beforeAll(async () => {
   srv = await startServer({ toolsets: 'all' }, 'paid');
-  await srv.server.accounts.addPack('test', 5000);
+  await srv.server.accounts.addPack('test', 5000, 'cli');
 });
 afterAll(async () => {
   await srv?.close();

@@ -83,7 +83,7 @@ describe('metering', () => {
   it('spends the monthly allowance before pack credits; packs survive the month rollover', async () => {
     let now = new Date('2026-01-31T10:00:00Z');
     const s = await server({ now: () => now }, 'free');
-    await s.server.accounts.addPack('test', 100);
+    await s.server.accounts.addPack('test', 100, 'cli');
     await setRemaining(s, 2);
     await s.server.store.updateAccount(s.accountId, (a) => void (a.packCredits = 100));
     for (let i = 0; i < 3; i++) expect((await post(s.url, '/api/v1/tools/word-counter', { text: 'x' }, s.key)).status).toBe(200);
@@ -274,6 +274,12 @@ describe('administration', () => {
     await fetch(`${s.url}/api/v1/admin/credits`, { method: 'POST', headers: h, body: JSON.stringify({ account: 'beta', pack: 1000 }) });
     const me = await (await fetch(`${s.url}/api/v1/account`, { headers: { 'X-API-Key': key.key } })).json();
     expect(me.data).toMatchObject({ name: 'beta', plan: 'free', remaining: 2000, packCredits: 1000 });
+    // The pack is in the account's history, as a purchase is: credits added (no call), with the operator's reference.
+    const history = (await (await fetch(`${s.url}/api/v1/usage`, { headers: { 'X-API-Key': key.key } })).json()).data;
+    expect(history.totals).toEqual({ calls: 0, credits: 0 });
+    expect(history.entries).toEqual([
+      { at: expect.any(String), tool: 'credit-pack', surface: 'operator', credits: 0, fromAllowance: 0, fromPacks: 0, added: 1000, reference: expect.stringMatching(/^operator:admin-api:pack_[0-9a-f]{16}$/) },
+    ]);
     const keys = await (await fetch(`${s.url}/api/v1/admin/keys?account=beta`, { headers: h })).json();
     expect(JSON.stringify(keys)).not.toContain(key.key);
     expect((await fetch(`${s.url}/api/v1/admin/keys/${key.id}`, { method: 'DELETE', headers: h })).status).toBe(200);

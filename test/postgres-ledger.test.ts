@@ -15,7 +15,7 @@ import { post, startServer } from './helpers/server.js';
 import { startPostgres, type TestDatabase } from './helpers/postgres.js';
 import pg from 'pg';
 import { LowStore } from '../src/store/low.js';
-import { importLowdb } from '../src/store/migrate.js';
+import { copiedNothing, importLowdb } from '../src/store/migrate.js';
 import { tempDir } from './helpers/server.js';
 
 let db: TestDatabase;
@@ -241,12 +241,12 @@ describe('migrations on PostgreSQL', () => {
 });
 
 describe('werkbank migrate --from-data', () => {
-  it('copies an embedded store (accounts, keys, balances, usage, memory) into the database, idempotently', async () => {
+  it('copies an embedded store (accounts, keys, balances, usage, memory, every record table) into the database, idempotently', async () => {
     const dir = tempDir();
     const low = await LowStore.open(dir);
     const lowAccounts = new Accounts(low);
     const a = await lowAccounts.createAccount('imported', 'paid');
-    await lowAccounts.addPack('imported', 100);
+    await lowAccounts.addPack('imported', 100, 'cli');
     const { key } = await lowAccounts.createKey('imported');
     for (let i = 0; i < 5; i++) await (await lowAccounts.reserve(a.id, 2, 'word-counter', 'rest')).commit();
     await low.collection('memory').set(a.id, 'default/note', { namespace: 'default', key: 'note', value: 'kept' });
@@ -256,6 +256,11 @@ describe('werkbank migrate --from-data', () => {
       acc.packCredits += 1000;
       return { rows: [], entry: bought };
     });
+    // Record tables, whatever their names: a live row (with its expiry) is copied, an expired one is not.
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    await low.records('some_future_table').put({ id: 'live', accountId: a.id, value: { n: 1 }, expiresAt: later });
+    await low.records('some_future_table').put({ id: 'gone', accountId: null, value: { n: 2 }, expiresAt: '2020-01-01T00:00:00.000Z' });
+    await low.records('only_expired').put({ id: 'gone', accountId: null, value: {}, expiresAt: '2020-01-01T00:00:00.000Z' });
     const before = await lowAccounts.accountInfo(a.id);
     await low.close();
 
@@ -263,14 +268,29 @@ describe('werkbank migrate --from-data', () => {
     const store = await PgStore.open(url);
     try {
       const first = await importLowdb(dir, store);
-      expect(first).toEqual({ accounts: 1, keys: 1, usage: 6, items: 1 });
+      // Usage: 5 calls, the operator's pack and the purchase.
+      const records = { billing_events: 1, only_expired: 0, some_future_table: 1 };
+      expect(first).toEqual({ accounts: 1, keys: 1, usage: 7, items: 1, records, expiredRecords: 2 });
       const again = await importLowdb(dir, store);
-      expect(again).toEqual({ accounts: 0, keys: 0, usage: 0, items: 0 }); // "Nothing to copy"
+      expect(again).toEqual({ accounts: 0, keys: 0, usage: 0, items: 0, records: { billing_events: 0, only_expired: 0, some_future_table: 0 }, expiredRecords: 2 }); // "Nothing to copy"
+      expect(copiedNothing(again)).toBe(true);
+      expect(await store.records('some_future_table').get('live', new Date().toISOString())).toEqual({ id: 'live', accountId: a.id, value: { n: 1 }, expiresAt: later });
+      expect(await store.records('some_future_table').get('gone', '2000-01-01T00:00:00.000Z')).toBeUndefined();
+      // The event applied on the embedded store is a duplicate on the database.
+      const outcome = await store.applyEvent({ table: 'billing_events', id: 'evt_import', accountId: a.id, value: {}, expiresAt: null }, a.id, [], () => ({ rows: [] }));
+      expect(outcome).toBe('duplicate');
       const accounts = new Accounts(store);
       expect(await accounts.accountInfo(a.id)).toEqual(before);
       expect((await accounts.usage(a.id, 7)).totals).toEqual({ calls: 5, credits: 10 });
-      expect((await accounts.usage(a.id, 7)).entries[0]).toEqual(bought);
+      const entries = (await accounts.usage(a.id, 7)).entries;
+      expect(entries[0]).toEqual(bought);
+      expect(entries.at(-1)).toMatchObject({ tool: 'credit-pack', surface: 'operator', credits: 0, added: 100, reference: expect.stringMatching(/^operator:cli:pack_/) });
       expect((await store.collection<{ value: string }>('memory').get(a.id, 'default/note'))?.value).toBe('kept');
+      // A pack the operator adds on the database is in the history too, with its credits.
+      await accounts.addPack('imported', 1000, 'admin-api');
+      expect((await accounts.accountInfo(a.id)).packCredits).toBe(before.packCredits + 1000);
+      expect((await accounts.usage(a.id, 7)).entries[0]).toMatchObject({ surface: 'operator', added: 1000, reference: expect.stringMatching(/^operator:admin-api:pack_/) });
+      expect((await accounts.usage(a.id, 7)).totals).toEqual({ calls: 5, credits: 10 });
       // The same key works against the database.
       const caller = await accounts.authenticate(new Headers({ 'X-API-Key': key }));
       expect(caller.accountId).toBe(a.id);

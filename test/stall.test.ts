@@ -12,8 +12,8 @@ import { loadAllTools } from '../tools/index.js';
 let srv: TestServer;
 beforeAll(async () => {
   srv = await startServer();
-  await srv.server.accounts.addPack('test', 5000);
-  for (let i = 0; i < 10; i++) await srv.server.accounts.addPack('test', 5000);
+  await srv.server.accounts.addPack('test', 5000, 'cli');
+  for (let i = 0; i < 10; i++) await srv.server.accounts.addPack('test', 5000, 'cli');
 }, 60_000);
 afterAll(async () => srv?.close());
 

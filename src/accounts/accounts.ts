@@ -15,7 +15,7 @@
  * several processes can serve the same account.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { QuotaExceededError, type Account, type ApiKeyRecord, type AtomicLedger, type Hold, type Plan, type Store, type UsagePage } from '../store/store.js';
+import { QuotaExceededError, type Account, type ApiKeyRecord, type AtomicLedger, type Hold, type Plan, type Store, type UsageEntry, type UsagePage } from '../store/store.js';
 import type { Balance, Ledger, Reservation } from '../core/ledger.js';
 import { UnknownCredentialError, type Auth } from '../core/auth.js';
 import type { Caller } from '../core/pipeline.js';
@@ -66,6 +66,17 @@ export const USAGE_PAGE_MAX = 10_000;
 /** Credit packs: credits → price in EUR. They never expire. */
 export const PACKS = { 100: 1.0, 1000: 5.0, 5000: 20.0 } as const;
 export type PackSize = keyof typeof PACKS;
+
+/** Where the operator added credits: the CLI (`werkbank credits add`) or the admin API. */
+export type OperatorSurface = 'cli' | 'admin-api';
+
+/**
+ * A usage entry for credits added to the packs (negative: taken back by a refund): no call. `surface` says
+ * who added them ('payment': bought; 'operator'), `reference` which payment or operator action it was.
+ */
+export function creditsAdded(at: string, credits: number, surface: 'payment' | 'operator', reference: string): UsageEntry {
+  return { at, tool: 'credit-pack', surface, credits: 0, fromAllowance: 0, fromPacks: 0, added: credits, reference };
+}
 
 const ACCOUNT_NAME = /^[a-z0-9][a-z0-9._-]{0,62}$/;
 const KEY_PREFIX = 'wbk_';
@@ -223,12 +234,12 @@ export class Accounts implements Ledger, Auth {
     for (const listener of this.revokeListeners) listener(keyId);
   }
 
-  async addPack(accountName: string, pack: number): Promise<Balance> {
+  async addPack(accountName: string, pack: number, via: OperatorSurface): Promise<Balance> {
     if (!Object.hasOwn(PACKS, pack)) throw new ToolError(`Invalid pack: choose ${Object.keys(PACKS).join(', ')} credits`);
     const account = await this.requireAccount(accountName);
-    await this.store.updateAccount(account.id, (a) => {
-      a.packCredits += pack;
-    });
+    // The credits and their usage entry (as a purchase has: credits added, no call) are durable together.
+    const reference = `operator:${via}:pack_${randomBytes(8).toString('hex')}`;
+    await this.store.charge(account.id, creditsAdded(this.now().toISOString(), pack, 'operator', reference), { periodStart: account.periodStart, packCredits: pack });
     return this.balance(account.id);
   }
 

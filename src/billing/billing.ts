@@ -28,7 +28,7 @@
  *   credits remain: never below zero, and what was spent stays spent (pack credits are one pool).
  */
 import { randomBytes } from 'node:crypto';
-import { PACKS, type PackSize } from '../accounts/accounts.js';
+import { PACKS, creditsAdded, type PackSize } from '../accounts/accounts.js';
 import { ToolError } from '../core/tool.js';
 import type { Plan, RecordRef, Store, UsageEntry } from '../store/store.js';
 
@@ -222,7 +222,7 @@ export class Billing {
             account.packCredits += event.credits;
             rows.push(row<Purchase>(T.purchases, event.purchase, { credits: event.credits, amount: event.amount, payment: event.payment, paidAt: at, refundedCredits: 0 }));
             if (event.payment) rows.push(row(T.refs, event.payment, { purchase: event.purchase }));
-            entry = credited(at, event.credits, event.purchase);
+            entry = creditsAdded(at, event.credits, 'payment', event.purchase);
             break;
           }
           case 'subscription': {
@@ -253,7 +253,7 @@ export class Billing {
             const taken = Math.max(0, Math.min(more, account.packCredits - this.packsHeld(account.id)));
             account.packCredits -= taken;
             rows.push(row<Purchase>(T.purchases, purchaseId, { ...p, refundedCredits: share }));
-            if (taken > 0) entry = credited(at, -taken, event.reference);
+            if (taken > 0) entry = creditsAdded(at, -taken, 'payment', event.reference);
             break;
           }
         }
@@ -293,9 +293,4 @@ export class Billing {
   sweep(): Promise<number> {
     return this.store.records(T.events).sweep(this.now().toISOString());
   }
-}
-
-/** A usage entry for credits added (negative: taken back); it is no call. */
-function credited(at: string, credits: number, reference: string): UsageEntry {
-  return { at, tool: 'credit-pack', surface: 'payment', credits: 0, fromAllowance: 0, fromPacks: 0, added: credits, reference };
 }

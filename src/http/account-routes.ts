@@ -77,7 +77,7 @@ const usageReport = z.object({
         fromAllowance: z.int(),
         fromPacks: z.int(),
         added: z.int().optional().describe('Credits added to the packs (a purchase), or taken back when negative (a refund): no call'),
-        reference: z.string().optional().describe('The payment reference of added credits (e.g. a Stripe Checkout Session id)'),
+        reference: z.string().optional().describe('Where added credits came from: a payment reference (e.g. a Stripe Checkout Session id), or operator:cli|admin-api:<pack id> for credits the operator added'),
       }),
     )
     .describe('Newest first, one page'),
@@ -205,7 +205,7 @@ export function accountRoutes(accounts: Accounts, adminToken: string | undefined
       wrap(async (c) => {
         await admin(c);
         const { account, pack } = parseInput(BODIES.credits, await h.readJsonObject(c));
-        return accounts.addPack(account, pack);
+        return accounts.addPack(account, pack, 'admin-api');
       }),
     );
     app.get(

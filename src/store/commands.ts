@@ -10,7 +10,7 @@ export async function migrateCommand(opts: { databaseUrl?: string; fromData?: st
   const url = databaseUrlFrom(opts.databaseUrl);
   if (!url)
     throw new ToolError('werkbank migrate needs a database: pass --database-url postgres://… or set WERKBANK_DATABASE_URL');
-  const [{ PgStore, migrate, redactUrl, SCHEMA_VERSION }, { importLowdb }] = await Promise.all([import('./postgres.js'), import('./migrate.js')]);
+  const [{ PgStore, migrate, redactUrl, SCHEMA_VERSION }, { importLowdb, copiedNothing }] = await Promise.all([import('./postgres.js'), import('./migrate.js')]);
   // Open without migrating, then migrate explicitly to report what was applied.
   const pg = await import('pg');
   const pool = new pg.default.Pool({ connectionString: url, max: 2 });
@@ -32,11 +32,15 @@ export async function migrateCommand(opts: { databaseUrl?: string; fromData?: st
     try {
       const r = await importLowdb(opts.fromData, store);
       report = r;
+      const tables = Object.entries(r.records);
+      const expired = r.expiredRecords ? ` ${r.expiredRecords} expired record(s) were not copied.` : '';
       lines.push(
-        r.accounts + r.keys + r.usage + r.items === 0
-          ? `Nothing to copy from ${opts.fromData}: the database already has its accounts, keys, usage and memory (revocations and last use were brought up to date).`
+        copiedNothing(r)
+          ? `Nothing to copy from ${opts.fromData}: the database already has its accounts, keys, usage, memory and records` +
+              `${tables.length ? ` (${tables.map(([t]) => t).join(', ')})` : ''} (revocations and last use were brought up to date).${expired}`
           : `Copied from ${opts.fromData}: ${r.accounts} new account(s), ${r.keys} new key(s), ${r.usage} new usage entr${r.usage === 1 ? 'y' : 'ies'}, ` +
-              `${r.items} new collection item(s) (memory). Running it again copies nothing twice.`,
+              `${r.items} new collection item(s) (memory), ` +
+              `${tables.length ? `new records: ${tables.map(([t, n]) => `${t} ${n}`).join(', ')}` : 'no records'}.${expired} Running it again copies nothing twice.`,
       );
     } finally {
       await store.close();

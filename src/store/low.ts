@@ -745,6 +745,11 @@ export class LowStore implements Store {
     return this.collections.collection<T>(name);
   }
 
+  /** Names of the record tables that hold rows, expired ones included (for `werkbank migrate --from-data`). */
+  recordTableNames(): string[] {
+    return [...this.tables].filter(([, rows]) => rows.size > 0).map(([name]) => name).sort();
+  }
+
   /** Names of the collections that hold data (for `werkbank migrate --from-data`). */
   collectionNames(): string[] {
     return this.collections.names();

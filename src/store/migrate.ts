@@ -1,9 +1,15 @@
 /**
  * `werkbank migrate [--from-data DIR]`: bring the database schema up to date
  * and, with `--from-data`, copy an embedded (lowdb) store into it: accounts,
- * keys (hashes), balances, packs, usage history and its daily totals, and the
- * per-account collections (agent memory). Daily totals are aggregated from
- * the usage rows in the database.
+ * keys (hashes), balances, packs, usage history and its daily totals, the
+ * per-account collections (agent memory), and every record table the data dir
+ * holds (passkeys, sessions, OAuth clients, grants and tokens, payment state
+ * and processed payment event ids: enumerated from the store, not listed
+ * here). Daily totals are aggregated from the usage rows in the database.
+ *
+ * Record rows keep their expiry; rows already expired are not copied (every
+ * read skips them and the sweepers delete them). Live browser sessions are
+ * copied (stored as hashes only), so people stay signed in across the move.
  *
  * Idempotent: everything is inserted with ON CONFLICT DO NOTHING, usage rows
  * carry an `import_ref` (a digest of the entry and its rank among identical
@@ -22,6 +28,15 @@ export interface ImportReport {
   keys: number;
   usage: number;
   items: number;
+  /** New rows per record table the data dir holds (0: all there already). */
+  records: Record<string, number>;
+  /** Record rows not copied because they had expired. */
+  expiredRecords: number;
+}
+
+/** Whether the report copied nothing. */
+export function copiedNothing(r: ImportReport): boolean {
+  return r.accounts + r.keys + r.usage + r.items + Object.values(r.records).reduce((a, b) => a + b, 0) === 0;
 }
 
 /** Multi-row INSERT in chunks; returns the rows inserted. */
@@ -50,7 +65,7 @@ export async function importLowdb(dataDir: string, store: PgStore): Promise<Impo
   const low = await LowStore.open(dir);
   try {
     const accounts = low.listAccounts();
-    const report: ImportReport = { accounts: 0, keys: 0, usage: 0, items: 0 };
+    const report: ImportReport = { accounts: 0, keys: 0, usage: 0, items: 0, records: {}, expiredRecords: 0 };
     const client = await store.pool.connect();
     try {
       // An account name the database already has under another id would split the account: refuse.
@@ -103,6 +118,19 @@ export async function importLowdb(dataDir: string, store: PgStore): Promise<Impo
           'collections',
           ['name', 'account_id', 'key', 'value'],
           items.map(([acc, key, value]) => [name, acc, key, JSON.stringify(value)]),
+        );
+      }
+      // Every record table of the data dir. A row the database has already (same table and id) is left as it is.
+      const now = new Date().toISOString();
+      for (const table of low.recordTableNames()) {
+        const rows = [...low.liveRecords(table).values()];
+        const live = rows.filter((r) => !r.expiresAt || r.expiresAt > now);
+        report.expiredRecords += rows.length - live.length;
+        report.records[table] = await insertRows(
+          client,
+          'records',
+          ['tbl', 'id', 'account_id', 'value', 'expires_at'],
+          live.map((r) => [table, r.id, r.accountId, JSON.stringify(r.value), r.expiresAt]),
         );
       }
       await client.query('COMMIT');

@@ -457,8 +457,8 @@ export class PgStore implements Store {
            pack_credits = pack_credits + $5::int
          WHERE id = $1 RETURNING id
        )
-       INSERT INTO usage (account_id, at, date, tool, surface, credits, from_allowance, from_packs)
-       VALUES ($1, $6, substr($6, 1, 10), $7, $8, $9, $10, $11)`,
+       INSERT INTO usage (account_id, at, date, tool, surface, credits, from_allowance, from_packs, added, reference)
+       VALUES ($1, $6, substr($6, 1, 10), $7, $8, $9, $10, $11, $12, $13)`,
       [
         accountId,
         delta.periodStart,
@@ -471,6 +471,8 @@ export class PgStore implements Store {
         entry.credits,
         entry.fromAllowance,
         entry.fromPacks,
+        entry.added ?? null,
+        entry.reference ?? null,
       ],
     );
   }

@@ -63,7 +63,7 @@ export interface UsageEntry {
   fromPacks: number;
   /** Credits added to the packs (a purchase) or, negative, taken back (a refund); such an entry is no call. */
   added?: number;
-  /** Where added credits came from (a payment provider's reference, e.g. a Stripe Checkout Session id). */
+  /** Where added credits came from: a payment provider's reference (e.g. a Stripe Checkout Session id), or `operator:<cli|admin-api>:<pack id>`. */
   reference?: string;
 }
 

@@ -17,18 +17,19 @@ export interface AccountsServer {
   close(): Promise<void>;
 }
 
-export async function startAccountsServer(over: Partial<ServerConfig> = {}): Promise<AccountsServer> {
+/** `port`: listen there (0: any free port), e.g. to start a server again at the address its passkeys were made on. */
+export async function startAccountsServer(over: Partial<ServerConfig> = {}, port = 0): Promise<AccountsServer> {
   const dataDir = over.dataDir ?? tempDir('werkbank-accounts-');
   const config = configFromEnv({ toolsets: new Set(), signup: 'open', ...over, dataDir });
   const server = await createServer(config);
   const http: ServerType = await new Promise((res) => {
-    const s = serve({ fetch: server.app.fetch, port: 0, hostname: '127.0.0.1' }, () => res(s));
+    const s = serve({ fetch: server.app.fetch, port, hostname: '127.0.0.1' }, () => res(s));
   });
-  const port = (http.address() as { port: number }).port;
-  config.baseUrl ??= `http://localhost:${port}`;
+  const bound = (http.address() as { port: number }).port;
+  config.baseUrl ??= `http://localhost:${bound}`;
   return {
     url: config.baseUrl,
-    port,
+    port: bound,
     server,
     config,
     close: async () => {

@@ -1,0 +1,119 @@
+/**
+ * `werkbank migrate --from-data` moves people, not just balances: a server on the embedded store
+ * with a passkey account (signed in), an MCP host connected by OAuth, a pack bought through Stripe
+ * (a processed event and a purchase) and credits the operator added is stopped, its data dir copied
+ * into PostgreSQL, and a server on PostgreSQL started at the same address. There the session still
+ * holds, the passkey signs in, the OAuth token still authorises /mcp, the Stripe event delivered
+ * again is a duplicate (credited once), and the usage history shows the purchase and the
+ * operator's pack. A second copy copies nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './helpers/web.js';
+import { tempDir } from './helpers/server.js';
+import { startPostgres, type TestDatabase } from './helpers/postgres.js';
+import { sessionCookie, signIn, signUp, startAccountsServer, virtualAuthenticator } from './helpers/accounts.js';
+import { approve, callbackServer, mcpList, pkce, register, tokenRequest } from './helpers/oauth.js';
+import { deliver, event, packSession, startFakeStripe, type FakeStripe } from './helpers/fake-stripe.js';
+import { migrateCommand } from '../src/store/commands.js';
+
+let db: TestDatabase;
+let browser: Browser;
+let stripe: FakeStripe;
+let cb: Awaited<ReturnType<typeof callbackServer>>;
+
+beforeAll(async () => {
+  db = await startPostgres();
+  stripe = await startFakeStripe();
+  cb = await callbackServer();
+  browser = await launchBrowser();
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await cb?.close();
+  await stripe?.close();
+  await db?.stop();
+});
+
+async function migrate(dataDir: string): Promise<{ text: string; json: any }> {
+  let text = '';
+  let json = '';
+  await migrateCommand({ databaseUrl: db.url, fromData: dataDir }, (t) => (text = t));
+  await migrateCommand({ databaseUrl: db.url, fromData: dataDir, json: true }, (t) => (json = t));
+  return { text, json: JSON.parse(json) };
+}
+
+describe('werkbank migrate --from-data with people on the embedded store', () => {
+  it('keeps passkeys, sessions, OAuth grants, payment events and purchases; operator packs are in the history', async () => {
+    const dataDir = tempDir('werkbank-migrate-');
+    const low = await startAccountsServer({ dataDir, toolsets: 'text', stripe: stripe.settings });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await virtualAuthenticator(context, page);
+    await signUp(page, low.url, 'dora');
+    const cookie = await sessionCookie(context);
+    const accountId = (await low.server.accounts.requireAccount('dora')).id;
+
+    // An MCP host connected by OAuth.
+    const clientId = await register(low.url, cb.url);
+    const p = pkce();
+    const r = await approve(low.url, cookie, { client_id: clientId, redirect_uri: cb.url, response_type: 'code', state: 's', code_challenge: p.challenge, code_challenge_method: 'S256' });
+    const code = new URL(r.headers.get('location')!).searchParams.get('code')!;
+    const token = await tokenRequest(low.url, { grant_type: 'authorization_code', client_id: clientId, redirect_uri: cb.url, code, code_verifier: p.verifier, resource: `${low.url}/mcp` });
+    expect(token.status).toBe(200);
+    expect((await mcpList(low.url, token.json.access_token)).status).toBe(200);
+
+    // A pack bought (a processed Stripe event and a purchase), and a pack the operator added.
+    const session = packSession(accountId, 1000);
+    const paid = event('checkout.session.completed', session);
+    expect((await deliver(`${low.url}/api/v1/billing/webhook`, paid)).body.data.outcome).toBe('applied');
+    await low.server.accounts.addPack('dora', 100, 'cli');
+    const before = await low.server.accounts.accountInfo(accountId);
+    expect(before.packCredits).toBe(1100);
+    const port = low.port;
+    await low.close();
+
+    const first = await migrate(dataDir);
+    // The text run copied; the --json run after it found everything there already.
+    expect(first.text).toMatch(/Copied from .*1 new account\(s\)/);
+    for (const table of ['passkeys', 'sessions', 'oauth_clients', 'oauth_grants', 'oauth_tokens', 'billing', 'billing_purchases', 'billing_events'])
+      expect(first.text).toMatch(new RegExp(`\\b${table} [1-9]`));
+    expect(first.json.imported).toMatchObject({ accounts: 0, keys: 0, usage: 0, items: 0 });
+    expect(Object.keys(first.json.imported.records)).toEqual(expect.arrayContaining(['passkeys', 'sessions', 'oauth_tokens', 'billing_events', 'billing_purchases']));
+    expect(Object.values(first.json.imported.records).every((n) => n === 0)).toBe(true);
+    const again = await migrate(dataDir);
+    expect(again.text).toMatch(/^Nothing to copy from .*passkeys/m);
+
+    const pg = await startAccountsServer({ databaseUrl: db.url, dataDir: tempDir(), toolsets: 'text', stripe: stripe.settings, baseUrl: low.url }, port);
+    try {
+      // Still signed in: the session made on the embedded store holds.
+      const after = await (await fetch(`${pg.url}/auth/me`, { headers: { Cookie: cookie } })).json();
+      expect(after.data.account.name).toBe('dora');
+      expect(after.data.passkeys).toHaveLength(1);
+      // The passkey signs in again (a fresh session).
+      await context.clearCookies();
+      await signIn(page, pg.url);
+      await page.waitForURL(/\/account$/, { timeout: 15_000 });
+      const fresh = await sessionCookie(context);
+      expect(fresh).not.toBe(cookie);
+      expect((await (await fetch(`${pg.url}/auth/me`, { headers: { Cookie: fresh } })).json()).data.account.name).toBe('dora');
+      // The MCP host's token still works.
+      expect((await mcpList(pg.url, token.json.access_token)).status).toBe(200);
+      // Stripe delivers the same event again: a duplicate, credited once.
+      expect((await deliver(`${pg.url}/api/v1/billing/webhook`, paid)).body.data.outcome).toBe('duplicate');
+      const info = await pg.server.accounts.accountInfo(accountId);
+      expect(info.packCredits).toBe(1100);
+      expect(info).toEqual(before);
+      // The history shows the purchase and the operator's pack: credits added, no calls.
+      const usage = await pg.server.accounts.usage(accountId, 7);
+      expect(usage.totals.calls).toBe(0);
+      expect(usage.entries).toEqual([
+        expect.objectContaining({ tool: 'credit-pack', surface: 'operator', added: 100, reference: expect.stringMatching(/^operator:cli:pack_[0-9a-f]{16}$/) }),
+        expect.objectContaining({ tool: 'credit-pack', surface: 'payment', added: 1000, reference: session.id }),
+      ]);
+    } finally {
+      await pg.close();
+      await context.close();
+    }
+  });
+});
