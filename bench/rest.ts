@@ -16,13 +16,16 @@
  * servers run at once and the rows are measured in turns (BENCH_ROUNDS, default 5, of BENCH_SECONDS,
  * default 3); each row keeps its best turn.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { availableParallelism, setPriority } from 'node:os';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { SAMPLE } from './server.js';
+import { spawnListening, stop, type Listening } from './spawn.js';
+
+export { stop };
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const CONNECTIONS = 32;
@@ -74,31 +77,9 @@ function place(): Placement {
   };
 }
 
-/** Spawn a bench server (a script printing {"port":…, "key":…}) under the placement. */
-export function startPlaced(place: Placement, args: string[], env: Record<string, string> = {}): Promise<{ proc: ChildProcess; url: string; key: string }> {
-  const [cmd, ...rest] = [...place.server, process.execPath, ...args];
-  const proc = spawn(cmd, rest, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
-  if (!place.server.length) place.adopt(proc.pid!);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    proc.stdout!.on('data', (d) => {
-      out += d;
-      const line = out.split('\n').find((l) => l.startsWith('{"port"'));
-      if (line) {
-        const { port, key } = JSON.parse(line) as { port: number; key?: string };
-        resolve({ proc, url: `http://127.0.0.1:${port}`, key: key ?? '' });
-      }
-    });
-    proc.on('exit', (code) => reject(new Error(`bench server exited ${code}`)));
-  });
-}
-
-export function stop(proc: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (proc.exitCode !== null || proc.signalCode) return resolve();
-    proc.on('exit', () => resolve());
-    proc.kill('SIGTERM');
-  });
+/** Spawn a bench server under the placement. */
+export function startPlaced(place: Placement, args: string[], env: Record<string, string> = {}): Promise<Listening> {
+  return spawnListening(args, { env, prefix: place.server, started: place.server.length ? undefined : place.adopt });
 }
 
 export interface Measured {

@@ -8,39 +8,22 @@
  * registry and `profile` (a CPU profile of the metered server under the `rest` load) is a diagnosis, not a
  * figure, so a plain `npm run bench` leaves them out: run them by name.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { loadavg, tmpdir } from 'node:os';
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { SAMPLE } from './server.js';
+import { spawnListening, type Listening } from './spawn.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const CLI = join(here, '../werkbank.js');
 const CONNECTIONS = 10;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 
-interface Started {
-  proc: ChildProcess;
-  url: string;
-  key: string;
-}
-
-function startServer(...args: string[]): Promise<Started> {
-  const proc = spawn(process.execPath, [join(here, 'server.js'), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    proc.stdout!.on('data', (d) => {
-      out += d;
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line) {
-        const { port, key } = JSON.parse(line);
-        resolve({ proc, url: `http://127.0.0.1:${port}`, key });
-      }
-    });
-    proc.on('exit', (code) => reject(new Error(`bench server exited ${code}`)));
-  });
+function startServer(...args: string[]): Promise<Listening> {
+  return spawnListening([join(here, 'server.js'), ...args]);
 }
 
 async function load(url: string, body: string, headers: Record<string, string>) {
