@@ -12,7 +12,7 @@
  * Run as a script with `serve <url> on|off` it is a one-process bench server
  * on PostgreSQL with metering on or off (prints {port, key}).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -25,6 +25,10 @@ import { PgStore } from '../src/store/postgres.js';
 import { Accounts } from '../src/accounts/accounts.js';
 import { SAMPLE } from './server.js';
 import { startEmbeddedPostgres } from '../scripts/embedded-postgres.js';
+import { spawnListening, stop } from './spawn.js';
+
+/** `werkbank serve` prints its port only when asked. */
+const PRINT_PORT = { WERKBANK_PRINT_PORT: '1' };
 
 const here = dirname(fileURLToPath(import.meta.url));
 const CLI = join(here, '../werkbank.js');
@@ -41,31 +45,6 @@ type Row = [string, string];
 async function database(): Promise<{ url: string; stop: () => Promise<void> }> {
   if (process.env.WERKBANK_BENCH_DATABASE_URL) return { url: process.env.WERKBANK_BENCH_DATABASE_URL, stop: async () => undefined };
   return startEmbeddedPostgres({ max_connections: '200' });
-}
-
-/** Spawn a process that prints {"port":…} (and maybe a key) on stdout. */
-function spawnListening(args: string[], env: Record<string, string> = {}): Promise<{ proc: ChildProcess; url: string; key: string }> {
-  const proc = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, WERKBANK_PRINT_PORT: '1', ...env } });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    proc.stdout!.on('data', (d) => {
-      out += d;
-      const line = out.split('\n').find((l) => l.startsWith('{"port"'));
-      if (line) {
-        const { port, key } = JSON.parse(line) as { port: number; key?: string };
-        resolve({ proc, url: `http://127.0.0.1:${port}`, key: key ?? '' });
-      }
-    });
-    proc.on('exit', (code) => reject(new Error(`bench server exited ${code}`)));
-  });
-}
-
-function stop(proc: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (proc.exitCode !== null || proc.signalCode) return resolve();
-    proc.on('exit', () => resolve());
-    proc.kill('SIGTERM');
-  });
 }
 
 /** CPU seconds used so far by each process (Linux /proc; empty elsewhere). */
@@ -183,17 +162,17 @@ export async function benchPostgres(): Promise<Row[]> {
   const total = (r: Measured) => (r.cpu ? r.cpu.werkbank + r.cpu.postgres + r.cpu.client : NaN);
   try {
     // Baseline: the embedded store, one process, metering on (bench/server.js).
-    const low = await spawnListening([join(here, 'server.js'), 'werkbank', 'on']);
+    const low = await spawnListening([join(here, 'server.js'), 'werkbank', 'on'], { env: PRINT_PORT });
     procs.push(low.proc);
     const lowdb = await load({ url: `${low.url}/api/v1/tools/word-counter`, body, headers: { ...json, 'X-API-Key': low.key }, pid: low.proc.pid! });
     await stop(low.proc);
 
     // PostgreSQL, one process: metering on and off (this file as a server).
-    const on = await spawnListening([fileURLToPath(import.meta.url), 'serve', db.url, 'on']);
+    const on = await spawnListening([fileURLToPath(import.meta.url), 'serve', db.url, 'on'], { env: PRINT_PORT });
     procs.push(on.proc);
     const pg1 = await load({ url: `${on.url}/api/v1/tools/word-counter`, body, headers: { ...json, 'X-API-Key': on.key }, pid: on.proc.pid! });
     await stop(on.proc);
-    const off = await spawnListening([fileURLToPath(import.meta.url), 'serve', db.url, 'off']);
+    const off = await spawnListening([fileURLToPath(import.meta.url), 'serve', db.url, 'off'], { env: PRINT_PORT });
     procs.push(off.proc);
     const pgOff = await load({ url: `${off.url}/api/v1/tools/word-counter`, body, headers: { ...json, 'X-API-Key': off.key }, pid: off.proc.pid! });
     await stop(off.proc);
@@ -201,7 +180,7 @@ export async function benchPostgres(): Promise<Row[]> {
     // PostgreSQL, `werkbank serve --workers 2` (node:cluster sharing the port).
     const { key } = await benchAccount(db.url, 'bench-workers');
     const two = await spawnListening([CLI, 'serve', '--port', '0', '--workers', '2', '--data', mkdtempSync(join(tmpdir(), 'werkbank-bench-'))], {
-      WERKBANK_DATABASE_URL: db.url,
+      env: { ...PRINT_PORT, WERKBANK_DATABASE_URL: db.url },
     });
     procs.push(two.proc);
     const pg2 = await load({ url: `${two.url}/api/v1/tools/word-counter`, body, headers: { ...json, 'X-API-Key': key }, pid: two.proc.pid! });

@@ -3,11 +3,12 @@
  * measured in the same run, printed as ratios. Not a test: these machines are
  * shared and noisy, so read the ratios, and re-run when the load is high.
  *
- * Sections (run one with `npm run bench -- <name>`): rest, mcp, stdio, tokens, discovery, stall, isolation, brp, upa, render, postgres, install.
+ * Sections (run one with `npm run bench -- <name>`): rest, mcp, stdio, tokens, discovery, stall, isolation, brp, upa, render, postgres, profile, install.
  * `install` (the npx install size and cold start of the 1.1.0 layout and this one) fetches from the npm
- * registry, so a plain `npm run bench` leaves it out: run it by name.
+ * registry and `profile` (a CPU profile of the metered server under the `rest` load) is a diagnosis, not a
+ * figure, so a plain `npm run bench` leaves them out: run them by name.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { loadavg, tmpdir } from 'node:os';
@@ -15,32 +16,15 @@ import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 
 import autocannon from 'autocannon';
 import { SAMPLE } from './server.js';
 import type { Recall } from './discovery.js';
+import { spawnListening, type Listening } from './spawn.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const CLI = join(here, '../werkbank.js');
 const CONNECTIONS = 10;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 
-interface Started {
-  proc: ChildProcess;
-  url: string;
-  key: string;
-}
-
-function startServer(...args: string[]): Promise<Started> {
-  const proc = spawn(process.execPath, [join(here, 'server.js'), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    proc.stdout!.on('data', (d) => {
-      out += d;
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line) {
-        const { port, key } = JSON.parse(line);
-        resolve({ proc, url: `http://127.0.0.1:${port}`, key });
-      }
-    });
-    proc.on('exit', (code) => reject(new Error(`bench server exited ${code}`)));
-  });
+function startServer(...args: string[]): Promise<Listening> {
+  return spawnListening([join(here, 'server.js'), ...args]);
 }
 
 async function load(url: string, body: string, headers: Record<string, string>) {
@@ -59,29 +43,6 @@ function print(section: string, rows: Row[]) {
   for (const [k, v] of rows) console.log(`  ${k.padEnd(52)} ${v}`);
 }
 const ms = (n: number) => `${n.toFixed(2)} ms`;
-
-async function rest() {
-  const json = { 'Content-Type': 'application/json' };
-  const body = JSON.stringify(SAMPLE);
-  const bare = await startServer('bare');
-  const off = await startServer('werkbank', 'off');
-  const on = await startServer('werkbank', 'on');
-  try {
-    const b = await load(`${bare.url}/api/v1/tools/word-counter`, body, json);
-    const m0 = await load(`${off.url}/api/v1/tools/word-counter`, body, { ...json, 'X-API-Key': off.key });
-    const m1 = await load(`${on.url}/api/v1/tools/word-counter`, body, { ...json, 'X-API-Key': on.key });
-    print('REST tool call (word-counter), 10 concurrent', [
-      ['bare Hono route, same JSON: req/s, p50, p99', `${b.rps} req/s, p50 ${b.p50} ms, p99 ${b.p99} ms`],
-      ['werkbank, auth, metering off', `${m0.rps} req/s, p50 ${m0.p50} ms, p99 ${m0.p99} ms`],
-      ['werkbank, auth + metering (durable ledger)', `${m1.rps} req/s, p50 ${m1.p50} ms, p99 ${m1.p99} ms`],
-      ['ratio bare / werkbank with metering (target <= 1.5)', (b.rps / m1.rps).toFixed(2)],
-      ['ratio bare / werkbank without metering', (b.rps / m0.rps).toFixed(2)],
-      ['metering cost in throughput (target < 20%)', `${(100 * (1 - m1.rps / m0.rps)).toFixed(1)}%`],
-    ]);
-  } finally {
-    for (const s of [bare, off, on]) s.proc.kill('SIGTERM');
-  }
-}
 
 async function mcp() {
   const server = await startServer('werkbank', 'on');
@@ -317,7 +278,7 @@ async function section(name: string, fn: () => Promise<Record<string, number | s
 }
 
 const SECTIONS: Record<string, () => Promise<void>> = {
-  rest,
+  rest: async () => print('REST tool call (word-counter), 32 connections, server on one core: req/s, p50, p99 and ratios (issue 31)', await (await import('./rest.js')).benchRest()),
   mcp,
   stdio,
   tokens,
@@ -327,13 +288,14 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   brp: async () => section('brp', (await import('./brp.js')).benchBrp, 'BRP generator, 5,000 persons (target json < 300 ms, < 150 MB)'),
   upa: async () => section('upa', (await import('./upa.js')).benchUpa, 'UPA generator (target 10,000 x 3 months < 3 s, < 400 MB; its xml stream from the worker: event loop busy < 1/4 of that on the main thread)'),
   render: async () => section('render', (await import('./render.js')).benchRender, 'Render: html-to-pdf (target warm small p50 < 250 ms)'),
+  profile: async () => print('CPU profile of the metered server (lowdb) under the rest load: top ten self time', await (await import('./profile-rest.js')).profileRest()),
   install: async () => print('npx -y werkbank-mcp from an empty npm cache: install size and cold start to tools/list, 1.1.0 layout and now', await (await import('./install.js')).benchInstall()),
   postgres: async () => print('PostgreSQL store: REST calls, workers, metering, usage with 1M rows (target 2 workers >= 1.6x lowdb)', await (await import('./postgres.js')).benchPostgres()),
 };
 
 async function main() {
   const wanted = process.argv.slice(2);
-  const names = wanted.length ? wanted : Object.keys(SECTIONS).filter((n) => n !== 'install');
+  const names = wanted.length ? wanted : Object.keys(SECTIONS).filter((n) => n !== 'install' && n !== 'profile');
   console.log(`werkbank bench: ${names.join(', ')} (load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}; ${SECONDS} s per load run)`);
   for (const name of names) {
     if (!SECTIONS[name]) throw new Error(`unknown section ${name}; sections: ${Object.keys(SECTIONS).join(', ')}`);

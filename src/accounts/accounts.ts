@@ -14,7 +14,7 @@
  * commit and refund is one atomic SQL statement (src/store/postgres.ts), so
  * several processes can serve the same account.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { QuotaExceededError, type Account, type ApiKeyRecord, type AtomicLedger, type Hold, type Plan, type Store, type UsageEntry, type UsagePage } from '../store/store.js';
 import type { Balance, Ledger, Reservation } from '../core/ledger.js';
 import { UnknownCredentialError, type Auth } from '../core/auth.js';
@@ -83,7 +83,7 @@ const KEY_PREFIX = 'wbk_';
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 export function hashKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
+  return hash('sha256', key, 'hex'); // one-shot: no Hash object per request
 }
 
 function randomKey(): string {
@@ -249,8 +249,7 @@ export class Accounts implements Ledger, Auth {
    * `nextOffset` is null on the last page).
    */
   async usage(accountId: string, days: number, page: UsagePage = { offset: 0, limit: USAGE_PAGE }) {
-    const account = await this.store.getAccount(accountId);
-    if (!account) throw new ToolError('No such account', 404);
+    const account = await this.accountById(accountId);
     const retention = PLANS[account.plan].usageRetentionDays;
     const span = Math.min(Math.max(1, Math.floor(days)), retention);
     const since = isoDate(new Date(this.now().getTime() - (span - 1) * 86_400_000));
@@ -286,9 +285,7 @@ export class Accounts implements Ledger, Auth {
   }
 
   async accountInfo(accountId: string) {
-    const account = await this.store.getAccount(accountId);
-    if (!account) throw new ToolError('No such account', 404);
-    return this.infoOf(account);
+    return this.infoOf(await this.accountById(accountId));
   }
 
   private infoOf(account: Account) {
@@ -303,7 +300,7 @@ export class Accounts implements Ledger, Auth {
       packCredits: account.packCredits,
       remaining: this.balanceOf(account).remaining,
       periodStart: view.periodStart,
-      resetsAt: nextResetFor(new Date(account.createdAt), this.now()).toISOString(),
+      resetsAt: new Date(this.period(account.createdAt).resetMs).toISOString(),
       price: plan.priceEur,
       usageRetentionDays: plan.usageRetentionDays,
       memoryRetentionDays: plan.memoryRetentionDays,
@@ -368,20 +365,30 @@ export class Accounts implements Ledger, Auth {
 
   // ---- ledger ---------------------------------------------------------
 
+  /**
+   * The current period of accounts created at `createdAt` (its start, ISO, and its reset, epoch ms), worked out
+   * once per period: calls within it read the cached answer (a call used to work it out three times).
+   */
+  private period(createdAt: string): { start: string; startMs: number; resetMs: number } {
+    const now = this.now();
+    const t = now.getTime();
+    let p = this.periods.get(createdAt);
+    if (!p || t < p.startMs || t >= p.resetMs) {
+      const created = new Date(createdAt);
+      const start = periodStartFor(created, now);
+      p = { start: start.toISOString(), startMs: start.getTime(), resetMs: nextResetFor(created, now).getTime() };
+      this.periods.set(createdAt, p);
+    }
+    return p;
+  }
+  private readonly periods = new Map<string, { start: string; startMs: number; resetMs: number }>();
+
   /** The account as of now: a new period starts with a fresh allowance (read-only view). */
   private view(a: Account): { periodStart: string; allowanceUsed: number; renderAllowanceUsed: number } {
-    const start = periodStartFor(new Date(a.createdAt), this.now()).toISOString();
+    const start = this.period(a.createdAt).start;
     return start > a.periodStart
       ? { periodStart: start, allowanceUsed: 0, renderAllowanceUsed: 0 }
       : { periodStart: a.periodStart, allowanceUsed: a.allowanceUsed, renderAllowanceUsed: a.renderAllowanceUsed };
-  }
-
-  /** Apply a period rollover to the stored record (inside an atomic update). */
-  private roll(a: Account): void {
-    const v = this.view(a);
-    a.periodStart = v.periodStart;
-    a.allowanceUsed = v.allowanceUsed;
-    a.renderAllowanceUsed = v.renderAllowanceUsed;
   }
 
   /** Credits and renders held by calls in flight (reserved, not yet committed or refunded), per account. */
@@ -401,13 +408,11 @@ export class Accounts implements Ledger, Auth {
     return this.held.get(accountId)?.packs ?? 0;
   }
 
-  /** The account as of now, a copy (the stored record changes only through the store). */
-  private async requireLive(accountId: string): Promise<Account> {
+  /** The stored account (read only: it changes only through the store). */
+  private async accountById(accountId: string): Promise<Account> {
     const account = await this.store.getAccount(accountId);
     if (!account) throw new ToolError('No such account', 404);
-    const live = { ...account };
-    this.roll(live);
-    return live;
+    return account;
   }
 
   private balanceOf(a: Account): Balance {
@@ -417,14 +422,12 @@ export class Accounts implements Ledger, Auth {
     return {
       limit,
       remaining: Math.max(0, limit - allowanceUsed - (h?.allowance ?? 0)) + a.packCredits - (h?.packs ?? 0),
-      resetAt: Math.floor(nextResetFor(new Date(a.createdAt), this.now()).getTime() / 1000),
+      resetAt: Math.floor(this.period(a.createdAt).resetMs / 1000),
     };
   }
 
   async balance(accountId: string): Promise<Balance> {
-    const account = await this.store.getAccount(accountId);
-    if (!account) throw new ToolError('No such account', 404);
-    return this.balanceOf(account);
+    return this.balanceOf(await this.accountById(accountId));
   }
 
   /**
@@ -435,9 +438,10 @@ export class Accounts implements Ledger, Auth {
   async reserve(accountId: string, cost: number, tool: string, surface: string): Promise<Reservation> {
     if (this.store.ledger) return this.reserveAtomic(this.store.ledger, accountId, cost, tool, surface);
     // Embedded store: no await between the check and the hold, so concurrent calls cannot take the same credit.
-    const a = await this.requireLive(accountId);
+    const a = await this.accountById(accountId);
+    const v = this.view(a);
     const h = this.holdOf(accountId);
-    const allowanceLeft = Math.max(0, PLANS[a.plan].credits - a.allowanceUsed - h.allowance);
+    const allowanceLeft = Math.max(0, PLANS[a.plan].credits - v.allowanceUsed - h.allowance);
     if (allowanceLeft + a.packCredits - h.packs < cost) throw this.exhausted(a, cost);
     const fromAllowance = Math.min(cost, allowanceLeft);
     const fromPacks = cost - fromAllowance;
@@ -451,7 +455,7 @@ export class Accounts implements Ledger, Auth {
       await this.store.charge(
         accountId,
         { at: this.now().toISOString(), tool, surface, credits: cost, fromAllowance, fromPacks },
-        { periodStart: a.periodStart, allowanceUsed: fromAllowance, packCredits: -fromPacks },
+        { periodStart: v.periodStart, allowanceUsed: fromAllowance, packCredits: -fromPacks },
       );
     });
   }
@@ -469,8 +473,7 @@ export class Accounts implements Ledger, Auth {
 
   /** The account's plan, for the statement that needs its allowance (plans change rarely; one read). */
   private async planOf(accountId: string): Promise<Account> {
-    const account = await this.store.getAccount(accountId);
-    if (!account) throw new ToolError('No such account', 404);
+    const account = await this.accountById(accountId);
     this.createdAt.set(account.id, account.createdAt);
     return account;
   }
@@ -491,7 +494,7 @@ export class Accounts implements Ledger, Auth {
   }
 
   private periodOf(createdAt: string): string {
-    return periodStartFor(new Date(createdAt), this.now()).toISOString();
+    return this.period(createdAt).start;
   }
 
   private atomicSettlement(ledger: AtomicLedger, hold: Hold, tool: string, surface: string, credits: number): Reservation {
@@ -563,12 +566,13 @@ export class Accounts implements Ledger, Auth {
       if (!account) throw new ToolError('No such account', 404);
       if (hold) return { ...this.atomicSettlement(ledger, hold, tool, surface, 0), metering: { source: 'allowance', remaining: limit - account.renderAllowanceUsed } };
     } else {
-      const a = await this.requireLive(accountId);
+      const a = await this.accountById(accountId);
+      const v = this.view(a);
       const h = this.holdOf(accountId);
       const limit = PLANS[a.plan].renderAllowance;
-      if (a.renderAllowanceUsed + h.renders < limit) {
+      if (v.renderAllowanceUsed + h.renders < limit) {
         h.renders++;
-        const left = limit - a.renderAllowanceUsed - h.renders;
+        const left = limit - v.renderAllowanceUsed - h.renders;
         const reservation = this.settlement(
           accountId,
           () => void h.renders--,
@@ -576,7 +580,7 @@ export class Accounts implements Ledger, Auth {
             this.store.charge(
               accountId,
               { at: this.now().toISOString(), tool, surface, credits: 0, fromAllowance: 0, fromPacks: 0 },
-              { periodStart: a.periodStart, renderAllowanceUsed: 1 },
+              { periodStart: v.periodStart, renderAllowanceUsed: 1 },
             ),
         );
         return { ...reservation, metering: { source: 'allowance', remaining: left } };

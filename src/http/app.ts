@@ -98,11 +98,22 @@ export function buildApp(opts: AppOptions): Hono {
   // CORS headers matter only to browsers, which always send Origin on cross-origin requests.
   app.use('*', (c, next) => (c.req.header('origin') ? corsHeaders(c, next) : next()));
   app.use('*', compression());
+  /**
+   * Answers made whole by the hot routes (tool calls, MCP): they carry their Cache-Control and X-RateLimit-*
+   * headers from the start, so the middlewares below leave them alone and their headers stay a plain object
+   * to the socket (reading `res.headers` would build a web `Headers` and convert it back for every call).
+   */
+  const whole = new WeakSet<Response>();
+  const wholeJson = (c: Context, text: string, headers: Record<string, string>): Response => {
+    const res = new Response(text, { status: 200, headers: { 'Content-Type': 'application/json', ...(hasCredentials(c) ? { 'Cache-Control': 'no-store' } : {}), ...headers } });
+    whole.add(res);
+    return res;
+  };
   // Answers to a caller with credentials (account, usage, memory, keys, admin, tool results) are never
   // stored by a browser or a shared cache.
   app.use('*', async (c, next) => {
     await next();
-    if (hasCredentials(c) && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+    if (!whole.has(c.res) && hasCredentials(c) && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
 
   const errorResponse = (c: Context, err: unknown, headers: Record<string, string> = {}): Response => {
@@ -171,7 +182,7 @@ export function buildApp(opts: AppOptions): Hono {
   app.use('/api/*', async (c, next) => {
     await next();
     const caller = callers.get(c.req.raw);
-    if (!caller || c.res.headers.has('X-RateLimit-Remaining')) return;
+    if (!caller || whole.has(c.res) || c.res.headers.has('X-RateLimit-Remaining')) return;
     const balance = await auth.balance(caller.accountId).catch(() => undefined);
     if (balance) for (const [name, value] of Object.entries(auth.rateLimitHeaders(balance))) c.res.headers.set(name, value);
   });
@@ -218,7 +229,8 @@ export function buildApp(opts: AppOptions): Hono {
       if (prepared.tool.streamJson) return await streamResponse(c, prepared, who, (b) => (balance = b), headers);
       const result = await pipeline.run(prepared, who);
       balance = result.balance;
-      return c.json({ ok: true, data: result.data }, 200, headers());
+      if (who.kind === 'account' && !balance) balance = await auth.balance(who.accountId).catch(() => undefined); // metering off
+      return wholeJson(c, JSON.stringify({ ok: true, data: result.data }), headers());
     } catch (err) {
       if (caller?.kind === 'account' && !balance) balance = await auth.balance(caller.accountId).catch(() => undefined);
       return errorResponse(c, err, headers());
@@ -373,9 +385,12 @@ export function buildApp(opts: AppOptions): Hono {
       const version = c.req.header('mcp-protocol-version') ?? '';
       const answer =
         FAST_PATH_VERSIONS.has(version) && /application\/json|\*\/\*/.test(c.req.header('accept') ?? '')
-          ? await opts.mcp.fastPath(parsedBody, { surface: 'mcp-http', caller, stateful: false }, toolsets, c.req.raw.signal)
+          ? await opts.mcp.fastPath(parsedBody, { surface: 'mcp-http', caller, stateful: false }, toolsets, () => c.req.raw.signal)
           : null;
-      if (answer) res = c.body(answer, 200, { 'Content-Type': 'application/json', 'mcp-protocol-version': version });
+      if (answer) {
+        const balance = await auth.balance(caller.accountId).catch(() => undefined);
+        return wholeJson(c, answer, { 'mcp-protocol-version': version, ...(balance ? auth.rateLimitHeaders(balance) : {}) });
+      }
     }
     // A listen stream (2026-07-28 `subscriptions/listen`, or a GET stream) stays open: a key holds a few at most.
     const listens = c.req.method === 'GET' || (parsedBody as { method?: unknown } | undefined)?.method === 'subscriptions/listen';

@@ -12,7 +12,7 @@
 import { ResourceNotFoundError, Server, type McpRequestContext } from '@modelcontextprotocol/server';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { isAvailable, type Registry, type RegisteredTool } from '../core/registry.js';
-import { publicError, type Caller, type Pipeline } from '../core/pipeline.js';
+import { publicError, type CallOptions, type Caller, type Pipeline } from '../core/pipeline.js';
 import { ToolError, type McpContentBlock, type Surface, type Toolset } from '../core/tool.js';
 import type { ToolsetSelection } from '../core/toolsets.js';
 import { log } from '../core/log.js';
@@ -334,7 +334,7 @@ export class McpSurface {
    * server + transport cost ~2.5 ms each). Anything else, or anything unusual
    * about the message, returns null and goes to the SDK.
    */
-  async fastPath(message: unknown, conn: McpConnection, selection: ReadonlySet<Toolset>, signal?: AbortSignal): Promise<string | null> {
+  async fastPath(message: unknown, conn: McpConnection, selection: ReadonlySet<Toolset>, signal?: CallOptions['signal']): Promise<string | null> {
     if (!isObject(message) || message.jsonrpc !== '2.0' || typeof message.method !== 'string') return null;
     const id = message.id;
     if (typeof id !== 'string' && typeof id !== 'number') return null;
@@ -361,7 +361,7 @@ export class McpSurface {
     conn: McpConnection,
     selection: Set<Toolset>,
     server: Server | null,
-    signal?: AbortSignal,
+    signal?: CallOptions['signal'],
   ): Promise<CallToolResult> {
     try {
       switch (name) {
@@ -395,7 +395,7 @@ export class McpSurface {
     }
   }
 
-  private async runTool(entry: RegisteredTool, args: unknown, conn: McpConnection, signal?: AbortSignal): Promise<CallToolResult> {
+  private async runTool(entry: RegisteredTool, args: unknown, conn: McpConnection, signal?: CallOptions['signal']): Promise<CallToolResult> {
     // `allRows` is the surface's argument (src/mcp/rows.ts), not the tool's: taken out before validation.
     const rows = takeAllRows(entry.tool, args);
     const call = await this.opts.pipeline.prepare(entry, rows.args, { surface: conn.surface, caller: conn.caller, signal });

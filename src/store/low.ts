@@ -27,7 +27,7 @@
  * a plain object.
  */
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, unlinkSync, writeSync } from 'node:fs';
-import { appendFile, chmod, readFile } from 'node:fs/promises';
+import { chmod, readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { DataFile } from 'lowdb/node';
 import { AppendFile, DIR_MODE, FILE_MODE, parseLines, type WriteHook } from './append-file.js';
@@ -182,6 +182,23 @@ function applyDelta(account: Account, delta: AccountDelta): void {
   if (delta.packCredits) account.packCredits += delta.packCredits;
 }
 
+/**
+ * The record of a change as it is now: later changes of the batch change the draft, not what this record
+ * says. Accounts, keys, charges and their entries are flat (a shallow copy is a copy); rows hold anything.
+ */
+function recordOf(change: Change): Change {
+  switch (change.op) {
+    case 'account':
+      return { op: 'account', account: { ...change.account } };
+    case 'key':
+      return { op: 'key', key: { ...change.key } };
+    case 'charge':
+      return { op: 'charge', accountId: change.accountId, entry: { ...change.entry }, delta: { ...change.delta } };
+    default:
+      return structuredClone(change);
+  }
+}
+
 export class LowStore implements Store {
   readonly kind = 'lowdb' as const;
   private readonly accounts = new Map<string, Account>();
@@ -210,8 +227,11 @@ export class LowStore implements Store {
    * the journal holds them). Lines carry the record's `seq`, so a line written twice after a crash is read once.
    */
   private pendingUsage = new Map<string, string[]>();
-  /** Usage files whose last append failed: the next append starts a new line. */
-  private readonly tornUsage = new Set<string>();
+  /**
+   * Usage files kept open between snapshots: those written by the last snapshot (accounts that keep
+   * calling keep their handle; a day's file closes once the day's calls stop).
+   */
+  private readonly usageFiles = new Map<string, AppendFile>();
   private readonly usageDirs = new Set<string>();
   private readonly collections: CollectionLogs;
 
@@ -380,8 +400,7 @@ export class LowStore implements Store {
             q.reject(err); // this change alone is refused
             continue;
           }
-          // Copies: later changes of the batch change the draft, not what this record says.
-          const record = change && ({ ...structuredClone(change), seq: ++this.seq } as JournalRecord);
+          const record = change && ({ ...recordOf(change), seq: ++this.seq } as JournalRecord);
           if (record) records.push(record);
           ready.push({ q, record });
         }
@@ -440,6 +459,12 @@ export class LowStore implements Store {
       // Usage lines first: if the process dies before the snapshot is written, the journal queues them again
       // and reads drop the duplicates by seq.
       await Promise.all([...usage].map(([file, lines]) => this.appendUsage(file, lines.join(''))));
+      // Every file written (a failed one is written again next time: its lines went back to the queue).
+      for (const [file, handle] of this.usageFiles)
+        if (!usage.has(file)) {
+          handle.close();
+          this.usageFiles.delete(file);
+        }
       await this.hook?.('snapshot', join(this.dir, 'werkbank.json'));
       await this.snapshotFile.write(text);
       await chmod(join(this.dir, 'werkbank.json'), FILE_MODE).catch(() => undefined);
@@ -457,19 +482,16 @@ export class LowStore implements Store {
   }
 
   private async appendUsage(file: string, text: string): Promise<void> {
-    const dir = dirname(file);
-    if (!this.usageDirs.has(dir)) {
-      mkdirSync(dir, { recursive: true, mode: DIR_MODE });
-      this.usageDirs.add(dir);
+    let handle = this.usageFiles.get(file);
+    if (!handle) {
+      const dir = dirname(file);
+      if (!this.usageDirs.has(dir)) {
+        mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+        this.usageDirs.add(dir);
+      }
+      this.usageFiles.set(file, (handle = new AppendFile(file, 'usage', this.hook)));
     }
-    try {
-      await this.hook?.('usage', file);
-      await appendFile(file, this.tornUsage.has(file) ? '\n' + text : text, { mode: FILE_MODE });
-      this.tornUsage.delete(file);
-    } catch (err) {
-      this.tornUsage.add(file);
-      throw err;
-    }
+    await handle.append(text);
   }
 
   private scheduleSnapshot(): void {
@@ -662,7 +684,12 @@ export class LowStore implements Store {
   async pruneUsage(accountId: string, beforeDate: string) {
     const dir = join(this.usageDir, accountId);
     if (SAFE_ID.test(accountId) && existsSync(dir))
-      for (const f of readdirSync(dir)) if (f.slice(0, 10) < beforeDate) rmSync(join(dir, f), { force: true });
+      for (const f of readdirSync(dir))
+        if (f.slice(0, 10) < beforeDate) {
+          this.usageFiles.get(join(dir, f))?.close();
+          this.usageFiles.delete(join(dir, f));
+          rmSync(join(dir, f), { force: true });
+        }
     // Lines not yet written to their usage files go too (else the next snapshot would write them back).
     for (const file of this.pendingUsage.keys())
       if (dirname(file) === dir && basename(file).slice(0, 10) < beforeDate) this.pendingUsage.delete(file);
@@ -760,7 +787,8 @@ export class LowStore implements Store {
     try {
       await this.snapshot();
     } finally {
-      await this.journal.close();
+      this.journal.close();
+      for (const handle of this.usageFiles.values()) handle.close();
       await this.collections.close();
       this.lock.release();
     }
