@@ -1,7 +1,8 @@
 /**
  * A person makes and owns an account in a real browser (Playwright + Chromium's virtual
- * authenticator): sign up with a passkey → run a tool from the playground → create a key →
- * sign out → sign in with the passkey → delete the account → the old key answers 401.
+ * authenticator): sign up with a passkey → run a tool from the playground → create a key named
+ * "ci-bot" (shown once, listed by name, working on REST) → revoke it (401) → sign out → sign in with
+ * the passkey → delete the account → the old key answers 401. The header's "Sign in" on a phone.
  * And the session's defences: CSRF token, session fixation, open redirects, sign-up gate.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

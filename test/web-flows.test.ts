@@ -198,6 +198,7 @@ describe('flow', () => {
     const options = await p.locator('#f-termUnit option').allTextContents();
     expect(options).toEqual(['', 'Years', 'Months']);
     expect((await p.locator('#fields option').allTextContents()).filter((o) => o.trim() === '(default)')).toEqual([]);
+    expect((await axeScan(p)).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
     // Left empty, the field is left out of the call (the tool's own default applies).
     await p.locator('[data-example="0"]').click();
     await p.selectOption('#f-termUnit', '');
