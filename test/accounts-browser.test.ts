@@ -1,7 +1,8 @@
 /**
  * A person makes and owns an account in a real browser (Playwright + Chromium's virtual
- * authenticator): sign up with a passkey → run a tool from the playground → create a key →
- * sign out → sign in with the passkey → delete the account → the old key answers 401.
+ * authenticator): sign up with a passkey → run a tool from the playground → create a key named
+ * "ci-bot" (shown once, listed by name, working on REST) → revoke it (401) → sign out → sign in with
+ * the passkey → delete the account → the old key answers 401. The header's "Sign in" on a phone.
  * And the session's defences: CSRF token, session fixation, open redirects, sign-up gate.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,16 +66,109 @@ describe('a person from nothing to a key, and away again', () => {
     expect(usage.totals.calls).toBe(1);
   });
 
-  it('creates an API key on the account page, and the key works on the REST API', async () => {
+  it('creates a key named "ci-bot" on the account page: shown once with a copy button, listed by name, working on REST', async () => {
     await page.goto(`${s.url}/account`);
-    await page.locator('#keys').filter({ hasText: 'No keys yet' }).waitFor();
+    await page.locator('#api-keys').filter({ hasText: 'No active keys' }).waitFor();
     expect(await page.locator('#usage').textContent()).toContain('word-counter');
+    // The same keys section as the key-based account page (src/web/client/keys.ts): a name asked for.
+    expect(await page.getAttribute('#key-name', 'maxlength')).toBe('40');
+    await page.fill('#key-name', 'ci-bot');
     await page.click('#create-key');
     key = (await page.locator('#new-key-value').textContent())!;
-    expect(key).toMatch(/^wbk_/);
+    expect(key).toMatch(/^wbk_[A-Za-z0-9]{40}$/);
+    const shown = (await page.locator('#new-key').textContent())!;
+    expect(shown).toContain('(ci-bot)');
+    expect(shown).toMatch(/shown once/);
+    expect(await page.locator('#copy-key').textContent()).toBe('Copy key');
+    // The list: the name, the prefix, created, last used (never yet), active.
+    const row = page.locator('#api-keys li.key').filter({ hasText: 'ci-bot' });
+    expect(await row.locator('code').textContent()).toBe(`${key.slice(0, 10)}…`);
+    expect(await row.textContent()).toMatch(/Created \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC.*Last used —.*Active/);
+    await screenshot(page, 'account-session-key-created');
+    const serious = (await axeScan(page)).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious, JSON.stringify(serious)).toEqual([]);
     const r = await post(s.url, '/api/v1/tools/word-counter', { text: 'one two' }, key);
     expect(r.status).toBe(200);
     expect(r.headers.get('x-ratelimit-remaining')).toBe('998');
+    // Shown once: after a reload only the prefix, and the last use.
+    await page.reload();
+    await page.locator('#api-keys li.key').filter({ hasText: 'ci-bot' }).waitFor();
+    expect(await page.content()).not.toContain(key);
+    expect(await page.locator('#api-keys li.key').filter({ hasText: 'ci-bot' }).textContent()).not.toContain('Last used —');
+  });
+
+  it('refuses a bad key name with a 400 naming the field, on the page and on the session API', async () => {
+    // The page sends what the person typed; the server's answer is shown.
+    await page.fill('#key-name', 'x'.repeat(40) + 'y');
+    expect(await page.inputValue('#key-name')).toHaveLength(40); // the field stops at the limit
+    const answers = await page.evaluate(async () => {
+      const csrf = document.querySelector<HTMLMetaElement>('meta[name="session-csrf"]')!.content;
+      const send = async (name: string) => {
+        const r = await fetch('/api/v1/keys', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf }, body: JSON.stringify({ name }) });
+        return { status: r.status, body: await r.json() };
+      };
+      return [await send('bad\u0007name'), await send('y'.repeat(41)), await send('   ')];
+    });
+    for (const a of answers) {
+      expect(a.status).toBe(400);
+      expect(a.body.error).toMatch(/`name`.*1 to 40 characters without control characters/);
+    }
+    expect((await s.server.accounts.listKeys('alice')).map((k) => k.name)).toEqual(['ci-bot']);
+  });
+
+  it('on a 375 px phone the account page and the keys fit without scrolling sideways', async () => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    try {
+      await page.goto(`${s.url}/account`);
+      await page.locator('#api-keys li.key').first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await screenshot(page, 'account-session-keys-phone');
+      const serious = (await axeScan(page)).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious, JSON.stringify(serious)).toEqual([]);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
+  it('revokes "ci-bot" after a confirmation: REST answers 401 with it; a new key replaces it', async () => {
+    await page.goto(`${s.url}/account`);
+    const revoke = page.locator(`button[aria-label="Revoke key ${key.slice(0, 10)}"]`);
+    await revoke.click();
+    expect(await revoke.textContent()).toBe('Confirm revoke'); // the first press only asks
+    expect((await post(s.url, '/api/v1/tools/word-counter', { text: 'still on' }, key)).status).toBe(200);
+    await revoke.click();
+    await page.locator('#new-key').filter({ hasText: 'is revoked' }).waitFor();
+    expect(await page.locator('#new-key').textContent()).toContain('"ci-bot"');
+    expect((await post(s.url, '/api/v1/tools/word-counter', { text: 'gone' }, key)).status).toBe(401);
+    // Revoked keys wait behind "Show revoked keys".
+    await page.click('#toggle-revoked');
+    expect(await page.locator('#revoked-keys').textContent()).toMatch(/ci-bot.*Revoked \d{4}-/);
+    await screenshot(page, 'account-session-key-revoked');
+    // An unnamed key (no name typed) for the steps below.
+    await page.click('#create-key');
+    key = (await page.locator('#new-key-value').textContent())!;
+    expect((await post(s.url, '/api/v1/tools/word-counter', { text: 'new' }, key)).status).toBe(200);
+  });
+
+  it('on a 375 px phone "Sign in" is in view in the header, no sideways scrolling', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 375, height: 812 } });
+    try {
+      const p = await ctx.newPage();
+      for (const path of ['/', '/tools/word-counter', '/account', '/docs']) {
+        await p.goto(`${s.url}${path}`);
+        const link = p.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' });
+        const box = (await link.boundingBox())!;
+        expect(box.x, path).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, path).toBeLessThanOrEqual(375);
+        expect(await p.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
+        // Not hidden behind a scrolled nav either: what is at its centre is the link.
+        expect(await link.evaluate((a) => { const r = a.getBoundingClientRect(); return a.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); }), path).toBe(true);
+      }
+      await p.goto(`${s.url}/`);
+      await screenshot(p, 'header-phone-signed-out', false);
+    } finally {
+      await ctx.close();
+    }
   });
 
   it('refuses a state-changing session request without its CSRF token (403), and with a wrong one', async () => {
@@ -128,9 +222,9 @@ describe('a person from nothing to a key, and away again', () => {
     expect(r.headers.get('content-disposition')).toContain('werkbank-alice.json');
     const data = await r.json();
     expect(data.account.name).toBe('alice');
-    expect(data.keys).toHaveLength(1);
+    expect(data.keys.map((k: { name: string | null }) => k.name)).toEqual(['ci-bot', null]);
     expect(JSON.stringify(data)).not.toContain(key); // keys' metadata only
-    expect(data.usage.totals.calls).toBe(2);
+    expect(data.usage.totals.calls).toBe(4);
     expect(data.passkeys[0].name).toBe('Laptop');
   });
 

@@ -162,8 +162,8 @@ describe('flow', () => {
     expect(box.y).toBeGreaterThanOrEqual(0);
     expect(box.y).toBeLessThan(844 / 2);
     expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    // The header stays compact on a phone.
-    expect((await p.locator('header.top').boundingBox())!.height).toBeLessThan(60);
+    // The header stays compact on a phone: two short rows (the brand and Theme, then every nav link in view).
+    expect((await p.locator('header.top').boundingBox())!.height).toBeLessThan(80);
     await screenshot(p, 'flow-phone-result', false);
   });
 
@@ -190,6 +190,21 @@ describe('flow', () => {
     expect(options.filter((o) => /[a-z][A-Z]/.test(o))).toEqual([]);
     // Hints show code, not Markdown backticks.
     expect((await p.locator('#fields').textContent())!).not.toContain('`');
+  });
+
+  it('an enum whose default the schema does not carry offers an empty choice, never "(default)" with no value', async () => {
+    const p = await open('/tools/loan-calculator');
+    const sent = bodies(p, '/api/v1/tools/loan-calculator');
+    const options = await p.locator('#f-termUnit option').allTextContents();
+    expect(options).toEqual(['', 'Years', 'Months']);
+    expect((await p.locator('#fields option').allTextContents()).filter((o) => o.trim() === '(default)')).toEqual([]);
+    expect((await axeScan(p)).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    // Left empty, the field is left out of the call (the tool's own default applies).
+    await p.locator('[data-example="0"]').click();
+    await p.selectOption('#f-termUnit', '');
+    await p.click('#run');
+    await p.locator('#primary').waitFor();
+    expect(sent.at(-1)).not.toHaveProperty('termUnit');
   });
 });
 

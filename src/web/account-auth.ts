@@ -2,7 +2,8 @@
  * The pages of people's own accounts: sign in / sign up with a passkey (`/signin`), the signed-in
  * account page (`/account` with a session: balance, keys, passkeys, connected applications, export,
  * delete, sign out), and the OAuth consent page (`/oauth/authorize`). Their browser code is
- * `authClient` (served as /web/auth.js) plus the bundled @simplewebauthn/browser (/web/webauthn.js).
+ * `authClient` (served as /web/auth.js) plus the bundled @simplewebauthn/browser (/web/webauthn.js);
+ * the keys section is the one of the key-based account page (src/web/client/keys.ts, in /web/app.js).
  *
  * Pages without a session keep working as before (src/web/pages.ts and client.ts: an API key in
  * the browser's storage); with a session the playground sends the cookie and the page's CSRF token
@@ -153,7 +154,7 @@ ${
 <div id="notice" role="status" aria-live="polite"></div>
 ${await opts.billingSection(c, session.accountId, session.csrf)}
 <section class="card" aria-labelledby="balance-h"><h2 id="balance-h">Usage</h2><p id="credits"></p><h3>Last 30 days</h3><div id="usage"></div></section>
-<section class="card" aria-labelledby="keys-h"><h2 id="keys-h">API keys</h2><p class="muted">For scripts and MCP clients that take a key. A key is shown once.</p><div id="new-key"></div><div id="keys"></div><button type="button" id="create-key">Create a key</button></section>
+<section class="card" id="api-keys" aria-labelledby="keys-h"><h2 id="keys-h">API keys</h2><p class="muted">Loading your keys…</p></section>
 <section class="card" aria-labelledby="passkeys-h"><h2 id="passkeys-h">Passkeys</h2><div id="passkeys"></div>
 <div class="row"><label for="passkey-name" class="visually-hidden">Name of the new passkey</label><input type="text" id="passkey-name" placeholder="Name of the new passkey" maxlength="60"><button type="button" id="add-passkey">Add a passkey</button></div></section>
 <section class="card" aria-labelledby="apps-h"><h2 id="apps-h">Connected applications</h2><p class="muted">MCP clients you approved (Claude and others). Removing one stops it at once.</p><div id="connections"></div></section>
@@ -271,7 +272,7 @@ export function authClient(): void {
   };
   const load = async () => {
     errBox.hidden = true;
-    const [me, keys, usage] = await Promise.all([api('/auth/me'), api('/api/v1/keys'), api('/api/v1/usage?days=30&limit=1')]);
+    const [me, usage] = await Promise.all([api('/auth/me'), api('/api/v1/usage?days=30&limit=1')]);
     $('usage')!.replaceChildren(
       usage.perTool.length
         ? table(['Tool', 'Calls', 'Credits'], usage.perTool.map((t: any) => [t.tool, String(t.calls), String(t.credits)]))
@@ -279,14 +280,6 @@ export function authClient(): void {
     );
     const a = me.account;
     $('credits')!.textContent = `${a.remaining} credits left (${a.allowanceRemaining} of the monthly ${a.monthlyCredits}, plus ${a.packCredits} from packs); the allowance resets ${date(a.resetsAt)}. Plan: ${a.plan}.`;
-    $('keys')!.replaceChildren(
-      keys.length
-        ? table(
-            ['Key', 'Created', 'Last used', ''],
-            keys.map((k: any) => [k.prefix + '…', date(k.createdAt), date(k.lastUsedAt), k.revokedAt ? `revoked ${date(k.revokedAt)}` : button('Revoke', () => void api(`/api/v1/keys/${encodeURIComponent(k.id)}`, 'DELETE').then(load, fail))]),
-          )
-        : el('p', 'No keys yet.', { class: 'muted' }),
-    );
     $('passkeys')!.replaceChildren(
       table(
         ['Name', 'Added', 'Last used', ''],
@@ -312,19 +305,6 @@ export function authClient(): void {
         : el('p', 'No connected applications.', { class: 'muted' }),
     );
   };
-  $('create-key')!.addEventListener('click', async () => {
-    try {
-      const res = await fetch('/api/v1/keys', { method: 'POST', headers: { 'X-CSRF-Token': csrf }, credentials: 'same-origin' });
-      const json = await res.json();
-      if (!res.ok) throw new Error(json.error);
-      const box = el('div', undefined, { class: 'okmsg' });
-      box.append(el('p', 'Your new key (shown once; copy it now):'), el('p', json.data.key, { class: 'secret', id: 'new-key-value' }));
-      $('new-key')!.replaceChildren(box);
-      await load();
-    } catch (e) {
-      fail(e);
-    }
-  });
   $('add-passkey')!.addEventListener('click', async () => {
     try {
       const { flow, options } = await post('/auth/passkeys/options', { passkeyName: ($('passkey-name') as HTMLInputElement).value.trim() });

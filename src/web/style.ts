@@ -18,7 +18,7 @@ header.top nav{display:flex;gap:1rem;flex:1}
 header.top nav a{text-decoration:none;padding:.2rem 0}
 header.top nav a[aria-current=page]{font-weight:600;text-decoration:underline;text-underline-offset:.3em}
 .balance{font-size:.88rem;color:var(--muted)}
-@media (max-width:600px){header.top{padding:.4rem .75rem;gap:.3rem .9rem;flex-wrap:nowrap}header.top .brand{font-size:1rem}header.top nav{gap:.8rem;font-size:.95rem;min-width:0;overflow-x:auto;white-space:nowrap}.balance{display:none}}
+@media (max-width:600px){header.top{padding:.4rem .75rem;gap:.3rem .9rem}header.top .brand{font-size:1rem}header.top #theme{margin-left:auto}header.top nav{order:3;flex:1 1 100%;flex-wrap:wrap;gap:.1rem .9rem;font-size:.95rem;min-width:0}header.top nav a{overflow-wrap:anywhere}.balance{display:none}}
 `;
 
 export const STYLE = `${VARS}

@@ -1,28 +1,23 @@
 /**
  * The account page: sign in with a key (or the admin token), plan and balance, usage over 7, 30 or
- * 90 days, and the keys: named at creation (when the server stores names), the one this browser
- * uses marked, revoked ones behind "Show revoked keys", a revoke confirmed in two steps and
- * announced.
+ * 90 days, and the keys (keys.ts, shared with the passkey account page), the one this browser uses
+ * marked.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any */
-import { $, announce, copyText, fmtDate, h, isDev, storage } from './dom.js';
+import { $, fmtDate, h, isDev, storage } from './dom.js';
 import { api, devKey, type ApiResult } from './api.js';
 import { usageChart } from './chart.js';
 import { tableOf } from './result.js';
+import { keysSection, message, section, type KeyOps } from './keys.js';
 
-interface Ops {
-  createKey(name: string): Promise<ApiResult>;
-  revoke(id: string): Promise<ApiResult>;
+interface Ops extends KeyOps {
   addPack?(pack: number): Promise<ApiResult>;
   usage(days: number): Promise<ApiResult>;
-  reload(notice?: HTMLElement): Promise<void>;
-  currentKeyPrefix?: string;
 }
 
 const DAYS = [7, 30, 90];
 const plural = (n: number, word: string) => `${Number(n).toLocaleString()} ${word}${n === 1 ? '' : 's'}`;
 let usageDays = 30;
-let showRevoked = false;
 
 export function initAccount(): void {
   const signin = $('#signin')!;
@@ -40,10 +35,6 @@ export function initAccount(): void {
       err.textContent = (e as Error).message;
     }
   });
-
-  const section = (title: string, id: string, ...content: (Node | string | null)[]) =>
-    h('section', { class: 'card', 'aria-labelledby': id }, h('h2', { id, text: title }), ...content);
-  const message = (text: string, kind: 'alert' | 'okmsg' = 'alert') => h('div', { class: kind, role: kind === 'alert' ? 'alert' : 'status', text });
 
   const usageSection = (usage: any, ops: Ops): HTMLElement => {
     const perDay = [...usage.perDay].sort((a: any, b: any) => (a.date < b.date ? 1 : -1));
@@ -70,92 +61,6 @@ export function initAccount(): void {
       usage.perTool.length ? tableOf(usage.perTool.map((t: any) => ({ tool: t.tool, calls: t.calls, credits: t.credits })), 'Usage per tool') : h('p', { class: 'muted', text: 'No calls yet.' }),
     );
     return box;
-  };
-
-  const keysSection = (keys: any[], ops: Ops): HTMLElement => {
-    const named = keys.some((k) => 'name' in k);
-    const created = h('div', { id: 'new-key', role: 'status' });
-    const active = keys.filter((k) => !k.revokedAt);
-    const revoked = keys.filter((k) => k.revokedAt);
-    const item = (k: any) => {
-      const inUse = ops.currentKeyPrefix === k.prefix && !k.revokedAt;
-      let revoke: HTMLButtonElement | null = null;
-      if (!k.revokedAt) {
-        revoke = h('button', { type: 'button', class: 'danger small', 'data-revoke': k.id, 'aria-label': `Revoke key ${k.prefix}` }, 'Revoke') as HTMLButtonElement;
-        revoke.addEventListener('click', async () => {
-          // Two steps instead of a dialog: the first press asks, the second revokes.
-          if (revoke!.dataset.armed !== '1') {
-            revoke!.dataset.armed = '1';
-            revoke!.textContent = 'Confirm revoke';
-            announce(`Press again to revoke key ${k.prefix}${inUse ? ', the key this browser uses' : ''}.`);
-            setTimeout(() => {
-              if (!revoke!.isConnected) return;
-              revoke!.dataset.armed = '';
-              revoke!.textContent = 'Revoke';
-            }, 6000);
-            return;
-          }
-          const r = await ops.revoke(k.id);
-          if (!r.ok) return created.replaceChildren(message(r.json?.error ?? `HTTP ${r.status}`));
-          const done = `Key ${k.prefix}… is revoked: the next call with it gets 401.`;
-          announce(done);
-          if (inUse) {
-            storage.setKey('');
-            return start(message(`Key ${k.prefix}… was revoked: it was the key you signed in with, so you are signed out.`, 'okmsg'));
-          }
-          await ops.reload(message(done, 'okmsg'));
-        });
-      }
-      return h('li', { class: 'key' + (k.revokedAt ? ' revoked' : '') + (inUse ? ' current' : '') },
-        h('div', { class: 'key-name' },
-          named && k.name ? h('strong', { text: k.name }) : null,
-          h('code', { text: `${k.prefix}…` }),
-          inUse ? h('span', { class: 'badge', text: 'in use here' }) : null),
-        h('span', { class: 'muted', text: `Created ${fmtDate(k.createdAt)}` }),
-        h('span', { class: 'muted', text: `Last used ${fmtDate(k.lastUsedAt)}` }),
-        h('span', { class: k.revokedAt ? 'muted' : 'ok', text: k.revokedAt ? `Revoked ${fmtDate(k.revokedAt)}` : 'Active' }),
-        revoke);
-    };
-    const list = h('ul', { class: 'keys', 'aria-label': 'Active API keys' }, ...active.map(item));
-    const revokedList = h('ul', { class: 'keys', 'aria-label': 'Revoked API keys', id: 'revoked-keys' }, ...revoked.map(item));
-    revokedList.hidden = !showRevoked;
-    const toggle = revoked.length
-      ? h('button', {
-          type: 'button', class: 'secondary small', id: 'toggle-revoked', 'aria-expanded': String(showRevoked), 'aria-controls': 'revoked-keys',
-          onclick: () => {
-            showRevoked = !showRevoked;
-            revokedList.hidden = !showRevoked;
-            toggle!.setAttribute('aria-expanded', String(showRevoked));
-            toggle!.textContent = `${showRevoked ? 'Hide' : 'Show'} revoked keys (${revoked.length})`;
-          },
-        }, `${showRevoked ? 'Hide' : 'Show'} revoked keys (${revoked.length})`)
-      : null;
-    const nameInput = named ? (h('input', { type: 'text', id: 'key-name', maxlength: 40, autocomplete: 'off', placeholder: 'e.g. laptop, CI, Claude' }) as HTMLInputElement) : null;
-    const createForm = h('form', { class: 'row create-key', id: 'create-key-form' },
-      nameInput ? h('label', { for: 'key-name', text: 'Name' }) : null,
-      nameInput,
-      h('button', { type: 'submit', id: 'create-key' }, 'Create key'));
-    createForm.addEventListener('submit', async (e) => {
-      e.preventDefault();
-      const r = await ops.createKey(nameInput?.value.trim() ?? '');
-      if (!r.ok) return created.replaceChildren(message(r.json?.error ?? `HTTP ${r.status}`));
-      const key: string = r.json.data.key;
-      const secret = h('p', { class: 'secret', id: 'new-key-value', text: key });
-      const copyBtn: HTMLElement = h('button', { type: 'button', class: 'secondary', onclick: () => copyText(key, copyBtn) }, 'Copy key');
-      await ops.reload();
-      $('#new-key')!.replaceChildren(
-        h('div', { class: 'okmsg' }, h('p', { text: `New key ${r.json.data.prefix}…${r.json.data.name ? ` (${r.json.data.name})` : ''}: copy it now. It is shown once and never again.` }), secret,
-          h('div', { class: 'row' }, copyBtn, h('button', { type: 'button', class: 'secondary', onclick: () => $('#new-key')!.replaceChildren() }, 'Done'))),
-      );
-    });
-    return section('API keys', 'keys-h',
-      createForm,
-      created,
-      active.length ? list : h('p', { class: 'muted', text: 'No active keys.' }),
-      toggle,
-      revokedList,
-      h('p', { class: 'hint', text: 'Revoking takes effect at once: the next call with that key gets 401.' }),
-    );
   };
 
   const render = (info: any, renders: any, usage: any, keys: any[], ops: Ops, notice?: HTMLElement) => {
@@ -209,6 +114,10 @@ export function initAccount(): void {
       usage: (days) => api(`/api/v1/usage?days=${days}&limit=1`, { key }),
       reload: (n) => selfView(n),
       currentKeyPrefix: key.slice(0, 10),
+      currentRevoked: (n) => {
+        storage.setKey('');
+        return start(n);
+      },
     }, notice);
   };
   const adminView = async (selected?: string, notice?: HTMLElement) => {

@@ -224,7 +224,8 @@ function control(kind: Kind, s: Schema, id: string, ariaLabel?: string, required
     const values: unknown[] = s.enum;
     const def = enumDefault(s);
     const sel = h('select', common) as HTMLSelectElement;
-    if (def === undefined) sel.append(h('option', { value: '', text: required ? 'Choose…' : '(default)' }));
+    // A default the schema does not carry is the tool's own: the empty choice leaves it out and names no value.
+    if (def === undefined) sel.append(h('option', { value: '', text: required ? 'Choose…' : '' }));
     values.forEach((v, i) => sel.append(h('option', { value: String(i), text: valueLabel(v) + (v === def ? ' (default)' : '') })));
     const initial = def === undefined ? '' : String(values.indexOf(def));
     sel.value = initial;

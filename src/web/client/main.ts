@@ -2,7 +2,8 @@
  * The browser code of the web pages, bundled into /web/app.js (scripts/bundle.mjs at build time;
  * src/web/assets.ts bundles it in memory when running from source). One module per concern:
  * dom (helpers), api (calls and the balance), theme, catalogue (search), form (the generated form),
- * numbers (reading and showing numbers), words (labels), result (result views), toolpage, account.
+ * numbers (reading and showing numbers), words (labels), result (result views), toolpage, account,
+ * keys (the API keys section of both account pages).
  */
 import { api } from './api.js';
 import { sessionCsrf, storage } from './dom.js';
@@ -10,6 +11,8 @@ import { initTheme } from './theme.js';
 import { initCatalogue } from './catalogue.js';
 import { initTool } from './toolpage.js';
 import { initAccount } from './account.js';
+import { initSessionKeys } from './keys.js';
+import { $ } from './dom.js';
 
 initTheme();
 const page = document.body.dataset.page;
@@ -25,3 +28,5 @@ if ((storage.key() || sessionCsrf()) && page !== 'account')
 if (page === 'catalogue') initCatalogue();
 else if (page === 'tool') initTool();
 else if (page === 'account') initAccount();
+// The passkey account page (src/web/account-auth.ts): its keys section.
+else if (page === 'auth' && $('#api-keys')) initSessionKeys($('#api-keys')!);
