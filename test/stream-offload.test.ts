@@ -135,7 +135,9 @@ describe('a streamed UPA xml run in the long-job pool (REST)', () => {
 
 describe('a streamed UPA xml run and its reader (REST, short limits)', () => {
   // The deadline and the idle limit made short for the test (ServerConfig.streamLimits); the overall limit left high.
-  const limits = { timeMs: 3_000, idleMs: 1_000, wallMs: 120_000 };
+  // The idle limit stays well above the pauses the loopback connection itself makes in a steady read (about 1 s at
+  // 1.5 MB/s: the server's socket becomes writable again only once its large send buffer has half drained).
+  const limits = { timeMs: 3_000, idleMs: 3_000, wallMs: 120_000 };
   let slow: TestServer;
   beforeAll(async () => {
     slow = await startServer({ streamLimits: limits });
