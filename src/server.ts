@@ -10,6 +10,7 @@ import { servicesOf, type Feature } from './feature.js';
 import { loadRegistry } from './catalog.js';
 import { Registry } from './core/registry.js';
 import { Pipeline } from './core/pipeline.js';
+import type { StreamLimits } from '../tools/_lib/offload.js';
 import { McpSurface } from './mcp/surface.js';
 import { buildApp } from './http/app.js';
 import type { Store } from './store/store.js';
@@ -63,6 +64,8 @@ export interface ServerConfig extends RenderConfig {
   oauthClientDocumentCa?: string;
   /** Payments with Stripe (the WERKBANK_STRIPE_* settings); unset: off, the operator adds credits. */
   stripe?: StripeSettings;
+  /** Tests only: shorter limits for REST streams made in a worker (default LIMITS.streamIdleMs, LIMITS.streamWallMs). */
+  streamLimits?: StreamLimits;
   now?: () => Date;
 }
 
@@ -90,6 +93,7 @@ export function configFromEnv(over: Partial<ServerConfig> = {}): ServerConfig {
     oauthClientDocumentCa: over.oauthClientDocumentCa,
     stripe: 'stripe' in over ? over.stripe : stripeSettingsFromEnv(env),
     now: over.now,
+    streamLimits: over.streamLimits,
     renderPrice: over.renderPrice ?? envInt('WERKBANK_RENDER_PRICE', 0),
     renderDeadlineMs: over.renderDeadlineMs ?? envInt('WERKBANK_RENDER_DEADLINE_MS', 1000),
     renderConcurrency: over.renderConcurrency ?? envInt('WERKBANK_RENDER_CONCURRENCY', 1),
@@ -201,7 +205,7 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     webFeature({ registry, accounts, store, host: config.host, now: config.now, session: pageSession }),
   ];
   const meters = Object.assign({}, ...features.map((f) => f.meters ?? {}));
-  const pipeline = new Pipeline(config.metering === false ? null : accounts, meters, servicesOf(features));
+  const pipeline = new Pipeline(config.metering === false ? null : accounts, meters, servicesOf(features), config.streamLimits);
   const mcp = new McpSurface({
     registry,
     pipeline,

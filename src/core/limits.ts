@@ -25,4 +25,16 @@ export const LIMITS = {
   workerQueue: 8,
   /** Longest a job may wait for a free worker before it is refused with 503 and Retry-After, ms. */
   workerWaitMs: 3_000,
+  /**
+   * A streamed response made in a worker (REST, tools with `worker` and `streamJson`) waits for its reader without
+   * that time counting against the tool's deadline; but when the reader takes nothing for this long, ms, the stream
+   * is ended and the worker freed (the reader has stopped reading).
+   */
+  streamIdleMs: 30_000,
+  /**
+   * Longest such a stream may take from start to end, its reader's time included, ms (30 min): a reader that
+   * trickles cannot hold a worker for ever. The largest UPA run (about 550 MB of JSON) needs about 300 KB/s
+   * uncompressed to finish in time (gzip about 25 KB/s, brotli about 5 KB/s).
+   */
+  streamWallMs: 30 * 60_000,
 } as const;

@@ -11,7 +11,7 @@
 import type { RegisteredTool } from './registry.js';
 import { ToolError, type Surface, type Tool, type ToolContext } from './tool.js';
 import { parseInput } from './validate.js';
-import { offloads, runToolInWorker, streamToolInWorker } from '../../tools/_lib/offload.js';
+import { offloads, runToolInWorker, streamToolInWorker, STREAM_LIMITS, type StreamLimits } from '../../tools/_lib/offload.js';
 import type { Balance, Ledger } from './ledger.js';
 import type { MemoryApi } from './memory-api.js';
 import type { RenderApi } from './render-api.js';
@@ -82,12 +82,14 @@ export class Pipeline {
   /**
    * `ledger` null: nothing is metered (stdio, benchmarks). `meters` maps a
    * tool's `metering` kind to its meter; `credits` defaults to the ledger.
+   * `streamLimits`: the idle and overall limits of streams made in a worker (tests give shorter ones).
    */
   private readonly meters: Partial<Record<'credits' | 'render', Meter>>;
   constructor(
     private readonly ledger: Ledger | null,
     meters: Partial<Record<'credits' | 'render', Meter>> = {},
     private readonly services: Services = {},
+    private readonly streamLimits: StreamLimits = STREAM_LIMITS,
   ) {
     this.meters = ledger ? { credits: creditMeter(ledger), ...meters } : {};
   }
@@ -147,11 +149,13 @@ export class Pipeline {
 
   /**
    * The JSON text of a prepared call's `data` in chunks, from the tool's `streamJson` (REST streams it; run it
-   * under `metered`): in the tool's pool when it declares `worker`, so a long stream never holds the event loop.
+   * under `metered`): in the tool's pool when it declares `worker`, so a long stream never holds the event loop;
+   * there its deadline counts the worker's own time, and `streamLimits` bound the time its reader takes. A failure
+   * in the worker also goes to `onFailure` at once, so a consumer waiting for its reader can end the stream.
    */
-  stream(call: PreparedCall): AsyncIterable<string> | Iterable<string> {
+  stream(call: PreparedCall, onFailure?: (err: unknown) => void): AsyncIterable<string> | Iterable<string> {
     const { tool, input, ctx } = call;
-    return offloads(tool, input) ? streamToolInWorker(tool, input, ctx) : tool.streamJson!(input as never, ctx);
+    return offloads(tool, input) ? streamToolInWorker(tool, input, ctx, this.streamLimits, onFailure) : tool.streamJson!(input as never, ctx);
   }
 
   async call(entry: RegisteredTool, raw: unknown, opts: CallOptions): Promise<CallResult> {

@@ -241,7 +241,8 @@ export function buildApp(opts: AppOptions): Hono {
    * Streams `{"ok":true,"data":…}` from the tool's streamJson with bounded memory: the producer waits
    * whenever the client has not read the queued chunks. The call is charged when the last chunk is out;
    * a failure before the first chunk becomes a normal error response, a failure or a client that goes
-   * away later ends the stream and is refunded.
+   * away later ends the stream and is refunded. A failure in the tool's worker (its deadline, or its
+   * reader taking nothing for LIMITS.streamIdleMs) ends the stream at once, even while the client reads nothing.
    */
   const streamResponse = async (
     c: Context,
@@ -255,6 +256,7 @@ export function buildApp(opts: AppOptions): Hono {
     let controller!: ReadableStreamDefaultController<Uint8Array>;
     let wake: (() => void) | undefined;
     let cancelled = false;
+    let failure: { error: unknown } | undefined;
     const stream = new ReadableStream<Uint8Array>(
       {
         start: (ctl) => void (controller = ctl),
@@ -277,12 +279,17 @@ export function buildApp(opts: AppOptions): Hono {
         controller.enqueue(encoder.encode('{"ok":true,"data":'));
       }
       controller.enqueue(encoder.encode(text));
-      while (!cancelled && (controller.desiredSize ?? 1) <= 0) await new Promise<void>((r) => (wake = r));
+      while (!cancelled && !failure && (controller.desiredSize ?? 1) <= 0) await new Promise<void>((r) => (wake = r));
+      if (failure) throw failure.error;
       if (cancelled) throw new Error('the client went away');
     };
     void pipeline
       .metered(prepared, caller, async () => {
-        for await (const chunk of pipeline.stream(prepared)) await send(chunk);
+        const failed = (error: unknown) => {
+          failure ??= { error };
+          wake?.();
+        };
+        for await (const chunk of pipeline.stream(prepared, failed)) await send(chunk);
         if (first) await send('');
         controller.enqueue(encoder.encode('}'));
         controller.close();

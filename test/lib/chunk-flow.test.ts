@@ -84,3 +84,37 @@ describe('ChunkSender and ChunkQueue', () => {
     expect(await ended.take()).toBeUndefined();
   });
 });
+
+describe('waiting for the consumer', () => {
+  it('the producer names the batch it waits for, unless its answer is already in; the queue says when it is taken', async () => {
+    const window: FlowWindow = { batches: 1, chars: 1_000_000, batchChars: 1 };
+    const queue = new ChunkQueue();
+    const waits: number[] = [];
+    const sender = new ChunkSender(window, (text) => queue.push(text), (seq) => waits.push(seq));
+    await sender.send('a'); // batch 1: the window is free
+    expect(await queue.take()).toBe('a');
+    await turns(2);
+    await sender.send('b'); // batch 2: batch 1's answer is in, no wait
+    expect(waits).toEqual([]);
+    expect(queue.whenTaken(1)).toBeUndefined();
+    let third = false;
+    void sender.send('c').then(() => (third = true)); // batch 3 waits for batch 2
+    await turns(5);
+    expect(waits).toEqual([2]);
+    expect(third).toBe(false);
+    let taken = false;
+    void queue.whenTaken(2)!.then(() => (taken = true));
+    await turns(5);
+    expect(taken).toBe(false);
+    expect(await queue.take()).toBe('b');
+    await turns(5);
+    expect(taken).toBe(true);
+    expect(third).toBe(true);
+    // The end waits for the last batch too.
+    const ended = sender.end();
+    await turns(5);
+    expect(waits).toEqual([2, 3]);
+    expect(await queue.take()).toBe('c');
+    await ended;
+  });
+});

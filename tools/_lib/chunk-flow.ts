@@ -4,6 +4,10 @@
  * answers a batch only once its consumer has taken it. The worker keeps at most `window.batches` batches and
  * `window.chars` characters unanswered and waits for an answer before it produces more, so a slow reader holds
  * the producer instead of letting chunks pile up in memory on either side.
+ *
+ * Batches are numbered from 1 in the order sent. Before the producer waits for an answer it says which batch it
+ * waits for (`waiting`), so the main thread can pause the job's clock until the consumer takes that batch: time
+ * spent waiting for a slow reader is not the job's own time (./job-clock.ts, ./offload.ts).
  */
 
 export interface FlowWindow {
@@ -21,14 +25,17 @@ export const STREAM_WINDOW: FlowWindow = { batches: 8, chars: 2 * 1024 * 1024, b
 /** The producing side (in the worker): `send` returns once there is credit to produce more. */
 export class ChunkSender {
   private batch = '';
-  /** Batches sent and not yet answered, oldest first (answers come in order: the consumer takes them in order). */
-  private readonly unanswered: { chars: number; taken: Promise<unknown> }[] = [];
+  /** Batches sent and not yet settled here, oldest first (answers come in order: the consumer takes them in order). */
+  private readonly unanswered: { seq: number; chars: number; taken: Promise<unknown>; answered: boolean }[] = [];
   private charsInFlight = 0;
+  private sent = 0;
 
   constructor(
     private readonly window: FlowWindow,
     /** Sends one batch; resolves once the consumer has taken it. */
     private readonly post: (text: string) => Promise<unknown>,
+    /** Called when the producer is about to wait for the answer to batch `seq` (not called if it has come). */
+    private readonly waiting: (seq: number) => void = () => undefined,
   ) {}
 
   async send(text: string): Promise<void> {
@@ -48,14 +55,16 @@ export class ChunkSender {
     this.batch = '';
     const { batches, chars } = this.window;
     while (this.unanswered.length >= batches || (this.unanswered.length && this.charsInFlight + text.length > chars)) await this.settleOldest();
-    const taken = this.post(text);
-    taken.catch(() => undefined); // awaited in order below; a failure ends the job there
-    this.unanswered.push({ chars: text.length, taken });
+    const batch = { seq: ++this.sent, chars: text.length, taken: this.post(text), answered: false };
+    // Awaited in order below (a failure ends the job there); until then, note when the answer is in.
+    batch.taken.then(() => (batch.answered = true), () => undefined);
+    this.unanswered.push(batch);
     this.charsInFlight += text.length;
   }
 
   private async settleOldest(): Promise<void> {
     const oldest = this.unanswered.shift()!;
+    if (!oldest.answered) this.waiting(oldest.seq);
     await oldest.taken;
     this.charsInFlight -= oldest.chars;
   }
@@ -70,10 +79,19 @@ export class ChunkQueue {
   private readonly items: { text: string; taken(): void }[] = [];
   private waiter: { resolve(text: string | undefined): void; reject(err: unknown): void } | undefined;
   private outcome: { ended: true } | { error: unknown } | undefined;
+  /** Batches taken so far (they are numbered from 1 in the order pushed). */
+  private taken = 0;
+  private takenWaiters: { seq: number; resolve(): void }[] = [];
 
   /** Batches received and not yet taken. */
   get size(): number {
     return this.items.length;
+  }
+
+  /** Resolves once the consumer has taken batch `seq` (1 = the first pushed); undefined if it already has. */
+  whenTaken(seq: number): Promise<void> | undefined {
+    if (this.taken >= seq) return undefined;
+    return new Promise((resolve) => this.takenWaiters.push({ seq, resolve }));
   }
 
   push(text: string): Promise<void> {
@@ -107,7 +125,11 @@ export class ChunkQueue {
     const item = this.items.shift();
     if (item) {
       this.waiter = undefined;
+      const seq = ++this.taken;
       item.taken();
+      const due = this.takenWaiters.filter((w) => w.seq <= seq);
+      this.takenWaiters = this.takenWaiters.filter((w) => w.seq > seq);
+      for (const w of due) w.resolve();
       waiter.resolve(item.text);
     } else if (this.outcome) {
       this.waiter = undefined;

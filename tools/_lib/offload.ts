@@ -10,8 +10,9 @@
  *
  * Inputs are validated on the main thread first (so a 400 for bad input costs no worker), and handed over by
  * structured clone (about 1 ms per MB). A tool with `streamJson` streams from the worker too (`streamToolInWorker`,
- * REST's streamed responses): its text comes back in batches under flow control, and the deadline covers the whole
- * stream, the time a slow reader takes included.
+ * REST's streamed responses): its text comes back in batches under flow control. The deadline counts the worker's
+ * own time, not the time it waits for a slow reader; a reader that takes nothing for LIMITS.streamIdleMs, or a
+ * stream still not read to its end after LIMITS.streamWallMs, has the stream ended like a deadline (./job-clock.ts).
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -19,8 +20,9 @@ import { pathToFileURL } from 'node:url';
 import { availableParallelism } from 'node:os';
 import { LIMITS } from '../../src/core/limits.js';
 import { ToolError, type Tool, type ToolContext } from '../../src/core/tool.js';
-import { WorkerPool, WorkerPoolError } from './worker-pool.js';
+import { WorkerPool, WorkerPoolError, type JobRequestHandler } from './worker-pool.js';
 import { ChunkQueue, STREAM_WINDOW, type FlowWindow } from './chunk-flow.js';
+import type { JobLimits } from './job-clock.js';
 
 /** One job of the compute pool: run tool `slug` of `toolset` on the validated `input`. */
 export interface ToolJob {
@@ -138,25 +140,48 @@ export function offloads(tool: Tool, input: unknown): boolean {
 
 /** Runs `tool.run(input)` in the compute pool under the tool's deadline; failures become the ToolError to show. */
 export function runToolInWorker(tool: Tool, input: unknown, ctx: ToolContext): Promise<unknown> {
-  return runJob(tool, input, ctx, ctx.signal);
+  return runJob(tool, input, ctx, ctx.signal, { timeMs: tool.worker!.timeMs });
 }
+
+/** The limits of a streamed job besides the tool's deadline (./job-clock.ts). */
+export interface StreamLimits {
+  /** The reader takes nothing for this long while the worker waits for it: the stream ends, ms. */
+  idleMs: number;
+  /** The stream takes longer than this from start to end, reading included: it ends, ms. */
+  wallMs: number;
+  /** Tests only: this deadline instead of the tool's declared one, ms. */
+  timeMs?: number;
+}
+
+export const STREAM_LIMITS: StreamLimits = { idleMs: LIMITS.streamIdleMs, wallMs: LIMITS.streamWallMs };
 
 /**
  * Runs `tool.streamJson(input)` in the tool's pool, like `runToolInWorker` (same deadline, same per-owner queue),
  * and yields its text as it comes: the worker sends batches under the flow control of ./chunk-flow.ts, so it waits
- * while the consumer is slow. A consumer that stops early (its client went away) or an aborted `ctx.signal` has
- * the worker terminated and its slot freed; a failure of the job (deadline, error) is thrown after the text that
- * came before it.
+ * while the consumer is slow, its deadline paused, under `limits` instead. A consumer that stops early (its client
+ * went away) or an aborted `ctx.signal` has the worker terminated and its slot freed; a failure of the job
+ * (deadline, idle or overall limit, error) is thrown after the text that came before it, and given to `onFailure`
+ * at once (a consumer held up by its own reader learns of it without asking for the next text).
  */
-export async function* streamToolInWorker(tool: Tool, input: unknown, ctx: ToolContext): AsyncGenerator<string> {
+export async function* streamToolInWorker(
+  tool: Tool,
+  input: unknown,
+  ctx: ToolContext,
+  limits: StreamLimits = STREAM_LIMITS,
+  onFailure?: (err: unknown) => void,
+): AsyncGenerator<string> {
   const queue = new ChunkQueue();
   const stop = new AbortController();
   const abort = () => stop.abort();
   if (ctx.signal.aborted) abort();
   else ctx.signal.addEventListener('abort', abort, { once: true });
-  void runJob(tool, input, ctx, stop.signal, { window: STREAM_WINDOW, queue }).then(
+  const { idleMs, wallMs, timeMs = tool.worker!.timeMs } = limits;
+  void runJob(tool, input, ctx, stop.signal, { timeMs, idleMs, wallMs }, { window: STREAM_WINDOW, queue }).then(
     () => queue.end(),
-    (err: unknown) => queue.fail(err),
+    (err: unknown) => {
+      queue.fail(err);
+      onFailure?.(err);
+    },
   );
   try {
     for (let text = await queue.take(); text !== undefined; text = await queue.take()) yield text;
@@ -166,10 +191,19 @@ export async function* streamToolInWorker(tool: Tool, input: unknown, ctx: ToolC
   }
 }
 
-/** Runs a job of `tool` in its pool; with `stream`, the job runs `streamJson` and sends its text into `stream.queue`. */
-async function runJob(tool: Tool, input: unknown, ctx: ToolContext, signal: AbortSignal, stream?: { window: FlowWindow; queue: ChunkQueue }): Promise<unknown> {
+/**
+ * Runs a job of `tool` in its pool under `limits`; with `stream`, the job runs `streamJson` and sends its text into
+ * `stream.queue`, its clock paused while it waits for the consumer to take a batch.
+ */
+async function runJob(
+  tool: Tool,
+  input: unknown,
+  ctx: ToolContext,
+  signal: AbortSignal,
+  limits: JobLimits,
+  stream?: { window: FlowWindow; queue: ChunkQueue },
+): Promise<unknown> {
   const spec = tool.worker!;
-  const timeMs = spec.timeMs;
   const job: ToolJob = {
     toolset: tool.toolset,
     slug: tool.slug,
@@ -178,35 +212,55 @@ async function runJob(tool: Tool, input: unknown, ctx: ToolContext, signal: Abor
     ...(ctx.render ? { hosting: true } : {}),
     ...(stream ? { stream: stream.window } : {}),
   };
-  // What the job asks the main thread: to take a batch of its stream, or to host a file it made (the hosted-files
-  // store lives here).
-  const onRequest = async (body: unknown) => {
-    const { chunk, host } = body as { chunk?: string; host?: { body: Uint8Array; contentType: string; filename: string } };
+  // What the job asks the main thread: to take a batch of its stream, to wait until the consumer has taken batch
+  // `waitFor` (the job's clock stands still meanwhile), or to host a file it made (the hosted-files store lives here).
+  const onRequest: JobRequestHandler = async (body, clock) => {
+    const { chunk, waitFor, host } = body as { chunk?: string; waitFor?: number; host?: { body: Uint8Array; contentType: string; filename: string } };
     if (stream && typeof chunk === 'string') return stream.queue.push(chunk);
+    if (stream && typeof waitFor === 'number') {
+      const taken = stream.queue.whenTaken(waitFor);
+      if (!taken) return null; // taken before the worker said it waits
+      clock.pause();
+      await taken;
+      clock.resume();
+      return null;
+    }
     if (!host || !ctx.render) throw new ToolError('unknown request from the compute pool', 500);
     return ctx.render().store(host.body, host.contentType, host.filename);
   };
   try {
     // Jobs queue per account (a local stdio user is one owner), so one account cannot starve the others.
     const target = spec.pool === 'long' ? longJobPool() : computePool();
-    return await target.run(job, { signal, timeMs, owner: ctx.accountId ?? '', onRequest });
+    return await target.run(job, { signal, ...limits, owner: ctx.accountId ?? '', onRequest });
   } catch (err) {
-    throw workerError(err, tool.slug, timeMs, spec.field);
+    throw workerError(err, tool.slug, limits, spec.field);
   }
 }
 
-/** The ToolError a caller sees for a failed job of `slug`. */
-export function workerError(err: unknown, slug: string, timeMs: number, field?: string): unknown {
+/** The ToolError a caller sees for a failed job of `slug` under `limits`. */
+export function workerError(err: unknown, slug: string, limits: JobLimits, field?: string): unknown {
   if (!(err instanceof WorkerPoolError)) return err;
   const where = field ? `\`${field}\`` : 'The input';
   const extra = field ? { field } : {};
   switch (err.kind) {
     case 'timeout':
       return new ToolError(
-        `${where} took longer than ${timeMs / 1000} s to process (the time limit of ${slug}) and was stopped; ` +
+        `${where} took longer than ${limits.timeMs / 1000} s to process (the time limit of ${slug}) and was stopped; ` +
           'send a smaller or less deeply nested input, or split it up',
         400,
         extra,
+      );
+    // The two limits of a stream's reader: the response is under way, so the status reaches logs, not the client.
+    case 'idle':
+      return new ToolError(
+        `The response of ${slug} was not read for ${span(limits.idleMs!)} (the idle limit of streamed responses) and was stopped; read it as it comes`,
+        408,
+      );
+    case 'overtime':
+      return new ToolError(
+        `The response of ${slug} took longer than ${span(limits.wallMs!)} to read (the time limit of streamed responses) and was stopped; ` +
+          'ask for it compressed (Accept-Encoding: br or gzip) or for a smaller run',
+        408,
       );
     case 'too-large':
     case 'out-of-memory':
@@ -231,4 +285,9 @@ export function workerError(err: unknown, slug: string, timeMs: number, field?: 
       return new Error(`${slug} failed in its worker: ${err.message}`);
     }
   }
+}
+
+/** A limit as people say it: seconds, or whole minutes. */
+function span(ms: number): string {
+  return ms >= 60_000 && ms % 60_000 === 0 ? `${ms / 60_000} min` : `${ms / 1000} s`;
 }

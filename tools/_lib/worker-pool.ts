@@ -2,7 +2,8 @@
  * A small pool of worker threads for work that might not finish in time on hostile input (backtracking regular
  * expressions, pathological Markdown). Each job gets a time budget; a job over budget has its worker terminated
  * (V8 interrupts whatever it is running) and the slot is refilled lazily with a fresh worker, so the main thread
- * never blocks and one bad request cannot starve the others for long.
+ * never blocks and one bad request cannot starve the others for long. The budget counts the job's own time: a job
+ * waiting on its caller has its clock paused, under an idle limit and an overall limit (./job-clock.ts).
  *
  * The worker program is either an ES module file (`file`: a type-checked module such as ./tool-worker.ts, see
  * ./offload.ts for how it is found from the sources and from the bundle) that posts `{ ready: true }` once loaded,
@@ -19,13 +20,15 @@
  * the most (that job is refused as busy), so one account cannot hold the queue against the others.
  */
 import { Worker } from 'node:worker_threads';
+import { JobClock, type JobClockEnd, type JobLimits } from './job-clock.js';
 
 /** A ToolError thrown in the worker, passed on as is. */
 export type ToolErrorReply = { ok: false; kind: 'tool'; message: string; status: number; extra?: { retryAfter?: number; field?: string } };
 
 export type WorkerReply = { ok: true; value: unknown } | { ok: false; kind: 'too-large' | 'error'; message: string } | ToolErrorReply;
 
-export type WorkerPoolErrorKind = 'timeout' | 'too-large' | 'out-of-memory' | 'failed' | 'busy' | 'cancelled';
+/** `timeout`, `idle`, `overtime`: a limit of the job's clock (./job-clock.ts) ended it. */
+export type WorkerPoolErrorKind = JobClockEnd | 'too-large' | 'out-of-memory' | 'failed' | 'busy' | 'cancelled';
 
 export class WorkerPoolError extends Error {
   constructor(
@@ -61,14 +64,17 @@ export interface WorkerPoolOptions {
   maxWaitMs?: number;
 }
 
-/** What a job asks its caller while it runs (posted by the worker as `{ request: { id, body } }`). */
-export type JobRequestHandler = (body: unknown) => Promise<unknown>;
+/**
+ * What a job asks its caller while it runs (posted by the worker as `{ request: { id, body } }`). `clock` is the
+ * job's clock: the caller pauses it while the job waits on the caller (see ./job-clock.ts).
+ */
+export type JobRequestHandler = (body: unknown, clock: Pick<JobClock, 'pause' | 'resume'>) => Promise<unknown>;
 
 interface Task {
   owner: string;
   onRequest?: JobRequestHandler;
   job: unknown;
-  timeMs: number;
+  limits: JobLimits;
   signal?: AbortSignal;
   waitTimer?: NodeJS.Timeout;
   resolve(value: unknown): void;
@@ -84,15 +90,18 @@ export class WorkerPool {
 
   constructor(private readonly options: WorkerPoolOptions) {}
 
-  /** Runs `job` on a worker; resolves with the worker's `value` or rejects with a WorkerPoolError. */
-  run<T>(job: unknown, opts: { signal?: AbortSignal; timeMs?: number; owner?: string; onRequest?: JobRequestHandler } = {}): Promise<T> {
-    const { signal } = opts;
+  /**
+   * Runs `job` on a worker; resolves with the worker's `value` or rejects with a WorkerPoolError. `timeMs` (default:
+   * the pool's), `idleMs` and `wallMs` are the limits of the job's clock (./job-clock.ts).
+   */
+  run<T>(job: unknown, opts: { signal?: AbortSignal; owner?: string; onRequest?: JobRequestHandler } & Partial<JobLimits> = {}): Promise<T> {
+    const { signal, idleMs, wallMs } = opts;
     const owner = opts.owner ?? '';
     if (signal?.aborted) return Promise.reject(new WorkerPoolError('cancelled', 'cancelled'));
-    const timeMs = opts.timeMs ?? this.options.timeMs;
+    const limits: JobLimits = { timeMs: opts.timeMs ?? this.options.timeMs, ...(idleMs !== undefined ? { idleMs } : {}), ...(wallMs !== undefined ? { wallMs } : {}) };
     if (this.running >= this.options.size && this.waiting >= this.options.queue && !this.evictForFairness(owner)) return Promise.reject(this.busy());
     return new Promise<T>((resolve, reject) => {
-      const task: Task = { owner, onRequest: opts.onRequest, job, timeMs, signal, resolve: resolve as (v: unknown) => void, reject };
+      const task: Task = { owner, onRequest: opts.onRequest, job, limits, signal, resolve: resolve as (v: unknown) => void, reject };
       this.enqueue(task);
       const leave = (err: WorkerPoolError) => {
         if (!this.remove(task)) return;
@@ -188,11 +197,15 @@ export class WorkerPool {
   /** Runs `task` on `worker`. The clock starts once the worker is up, so start-up time never counts. */
   private start(worker: Worker, task: Task, online: boolean): void {
     let settled = false;
-    let timer: NodeJS.Timeout | undefined;
+    const { limits } = task;
+    const clock = new JobClock(limits, (why) => {
+      const limit = why === 'timeout' ? `the ${limits.timeMs} ms budget` : why === 'idle' ? `the ${limits.idleMs} ms idle limit` : `the ${limits.wallMs} ms overall limit`;
+      finish({ error: new WorkerPoolError(why, `over ${limit}`) }, true);
+    });
     const finish = (outcome: { value: unknown } | { error: WorkerPoolError }, workerIsSpent: boolean) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      clock.stop();
       worker.off('message', onMessage);
       worker.off('error', onError);
       worker.off('exit', onExit);
@@ -212,7 +225,7 @@ export class WorkerPool {
         // The job asks its caller (e.g. to host a file it made); the answer goes back to the same worker.
         const { id, body } = reply.request;
         const handler = task.onRequest ?? (() => Promise.reject(new Error('this job cannot ask its caller')));
-        void handler(body).then(
+        void handler(body, clock).then(
           (value) => !settled && worker.postMessage({ response: { id, ok: true, value } }),
           (err: unknown) => !settled && worker.postMessage({ response: { id, ok: false, message: err instanceof Error ? err.message : String(err), status: (err as { status?: number }).status } }),
         );
@@ -234,10 +247,7 @@ export class WorkerPool {
     };
     const onExit = () => finish({ error: new WorkerPoolError('failed', 'the worker stopped') }, true);
     const onAbort = () => finish({ error: new WorkerPoolError('cancelled', 'cancelled') }, true);
-    const onTimeout = () => finish({ error: new WorkerPoolError('timeout', `over the ${task.timeMs} ms budget`) }, true);
-    const startClock = () => {
-      timer = setTimeout(onTimeout, task.timeMs);
-    };
+    const startClock = () => clock.start();
     if (online) startClock();
     else if (this.options.file) worker.on('message', onReady);
     else worker.once('online', startClock);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineTool, type ToolContext } from '../../src/core/tool.js';
 import { inputSchema, type UpaInput } from './upa/options.js';
 import { UPA_DOCS } from './upa/docs.js';
-import { MCP_MAX_COUNT, MCP_MAX_EMPLOYMENT_PERIODS, UpaRun } from './upa/generate.js';
+import { MCP_MAX_COUNT, MCP_MAX_EMPLOYMENT_PERIODS, UPA_TIME_S, UpaRun } from './upa/generate.js';
 import { CSV_COLUMNS, participantsCsvData, summaryData, xmlData, xmlJsonChunks, zipData } from './upa/reports.js';
 
 const fileMeta = {
@@ -71,8 +71,9 @@ export default defineTool({
   // Where it runs (issue 34): a large run takes seconds (10,000 people: 0.9 s to plan, ~1.3 s of XML per 3 months),
   // so every call runs in the long-job pool (one worker of its own), under this deadline and the account's turn in
   // its queue: MCP's `run`, and REST's `streamJson`, whose text comes back to the main thread in batches with flow
-  // control (src/core/pipeline.ts `stream`, tools/_lib/chunk-flow.ts); a slow reader's stream counts against it too.
-  worker: { timeMs: 120_000, pool: 'long' },
+  // control (src/core/pipeline.ts `stream`, tools/_lib/chunk-flow.ts). The deadline counts the worker's own time: a
+  // stream's reader is bounded by LIMITS.streamIdleMs and LIMITS.streamWallMs instead (tools/_lib/job-clock.ts).
+  worker: { timeMs: UPA_TIME_S * 1000, pool: 'long' },
   name: 'generate_upa_files',
   title: 'UPA pension declaration generator',
   keywords: { en: ['UPA', 'pension declaration', 'pension fund', 'payroll XML', 'test files', 'employer', 'pension', 'pension XML', 'UPA files'], nl: ['upa', 'uniforme pensioenaangifte', 'pensioenfonds', 'pensioenaangifte', 'testbestanden', 'pensioen', 'upa bestanden', 'aangifte'] },

@@ -20,6 +20,8 @@ export const BUNDLED_SCHEMAS = ['2026-01'] as const;
 export const MCP_MAX_EMPLOYMENT_PERIODS = 2000;
 /** Over MCP, population.count is capped for every format. */
 export const MCP_MAX_COUNT = 1000;
+/** A run's deadline in the long-job worker, seconds of its own time (the tool's `worker.timeMs`). */
+export const UPA_TIME_S = 120;
 
 /** Size of the XML slices `fileXml` yields (characters, approximate). */
 const SLICE = 256 * 1024;
