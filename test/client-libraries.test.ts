@@ -12,6 +12,7 @@ import { MCPServerStreamableHttp, getAllMcpTools } from '@openai/agents';
 import { z } from 'zod';
 import { Ajv2020 as Ajv } from 'ajv/dist/2020.js';
 import { loadRegistry } from '../src/catalog.js';
+import { mcpInputSchema } from '../src/mcp/rows.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
 const registry = await loadRegistry();
@@ -27,8 +28,9 @@ const firstExamples = tools.flatMap((t) => {
   const ex = t.examples.find((e) => !e.online && fits(e.input));
   return ex ? [{ name: t.name, input: ex.input as Record<string, unknown> }] : [];
 });
+/** The top-level property types as MCP lists them (with `allRows` where a tool declares mcpRows). */
 const ourTypes = (name: string) =>
-  Object.fromEntries(Object.entries((registry.requireName(name).inputSchema.properties ?? {}) as Record<string, { type?: string }>).map(([k, v]) => [k, v.type]));
+  Object.fromEntries(Object.entries((mcpInputSchema(registry.requireName(name)).properties ?? {}) as Record<string, { type?: string }>).map(([k, v]) => [k, v.type]));
 
 let srv: TestServer;
 beforeAll(async () => {
