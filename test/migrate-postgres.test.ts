@@ -115,5 +115,5 @@ describe('werkbank migrate --from-data with people on the embedded store', () =>
       await pg.close();
       await context.close();
     }
-  });
+  }, 180_000); // a browser sign-up, two servers, two migrations and a browser sign-in: well past the 30 s default on a loaded machine
 });
