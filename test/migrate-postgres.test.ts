@@ -12,7 +12,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from './helpers/web.js';
 import { tempDir } from './helpers/server.js';
 import { startPostgres, type TestDatabase } from './helpers/postgres.js';
-import { sessionCookie, signIn, signUp, startAccountsServer, virtualAuthenticator } from './helpers/accounts.js';
+import { listenAddress, sessionCookie, signIn, signUp, startAccountsServer, virtualAuthenticator } from './helpers/accounts.js';
 import { approve, callbackServer, mcpList, pkce, register, tokenRequest } from './helpers/oauth.js';
 import { deliver, event, packSession, startFakeStripe, type FakeStripe } from './helpers/fake-stripe.js';
 import { migrateCommand } from '../src/store/commands.js';
@@ -46,7 +46,9 @@ async function migrate(dataDir: string): Promise<{ text: string; json: any }> {
 describe('werkbank migrate --from-data with people on the embedded store', () => {
   it('keeps passkeys, sessions, OAuth grants, payment events and purchases; operator packs are in the history', async () => {
     const dataDir = tempDir('werkbank-migrate-');
-    const low = await startAccountsServer({ dataDir, toolsets: 'text', stripe: stripe.settings });
+    // One address for both servers (the passkey's origin): the port is never free for another test to take.
+    const address = await listenAddress();
+    const low = await startAccountsServer({ dataDir, toolsets: 'text', stripe: stripe.settings }, address);
     const context = await browser.newContext();
     const page = await context.newPage();
     await virtualAuthenticator(context, page);
@@ -70,7 +72,6 @@ describe('werkbank migrate --from-data with people on the embedded store', () =>
     await low.server.accounts.addPack('dora', 100, 'cli');
     const before = await low.server.accounts.accountInfo(accountId);
     expect(before.packCredits).toBe(1100);
-    const port = low.port;
     await low.close();
 
     const first = await migrate(dataDir);
@@ -84,7 +85,7 @@ describe('werkbank migrate --from-data with people on the embedded store', () =>
     const again = await migrate(dataDir);
     expect(again.text).toMatch(/^Nothing to copy from .*passkeys/m);
 
-    const pg = await startAccountsServer({ databaseUrl: db.url, dataDir: tempDir(), toolsets: 'text', stripe: stripe.settings, baseUrl: low.url }, port);
+    const pg = await startAccountsServer({ databaseUrl: db.url, dataDir: tempDir(), toolsets: 'text', stripe: stripe.settings, baseUrl: low.url }, address);
     try {
       // Still signed in: the session made on the embedded store holds.
       const after = await (await fetch(`${pg.url}/auth/me`, { headers: { Cookie: cookie } })).json();
@@ -113,7 +114,8 @@ describe('werkbank migrate --from-data with people on the embedded store', () =>
       ]);
     } finally {
       await pg.close();
+      await address.close();
       await context.close();
     }
-  }, 180_000); // a browser sign-up, two servers, two migrations and a browser sign-in: well past the 30 s default on a loaded machine
+  }, 120_000); // a browser sign-up, two servers, two migrations and a browser sign-in
 });

@@ -17,15 +17,43 @@ export interface AccountsServer {
   close(): Promise<void>;
 }
 
-/** `port`: listen there (0: any free port), e.g. to start a server again at the address its passkeys were made on. */
-export async function startAccountsServer(over: Partial<ServerConfig> = {}, port = 0): Promise<AccountsServer> {
+type Fetch = (req: Request, env: unknown) => Response | Promise<Response>;
+
+/**
+ * One listening address whose handler changes: a server started again at the address its passkeys were
+ * made on (their origin), without a moment in which the port is free for another test to take.
+ */
+export interface Address {
+  port: number;
+  use(fetch: Fetch | null): void;
+  close(): Promise<void>;
+}
+
+export async function listenAddress(): Promise<Address> {
+  let handler: Fetch | null = null;
+  const http = await listen((req, env) => (handler ? handler(req, env) : new Response('no server at this address now', { status: 503 })), 0);
+  return {
+    port: (http.address() as { port: number }).port,
+    use: (fetch) => (handler = fetch),
+    close: () => new Promise((r) => http.close(() => r())),
+  };
+}
+
+function listen(fetch: Fetch, port: number): Promise<ServerType> {
+  return new Promise((resolve, reject) => {
+    const s = serve({ fetch: fetch as never, port, hostname: '127.0.0.1' }, () => resolve(s));
+    s.once('error', reject);
+  });
+}
+
+/** A server on a port of its own, or at `at` (see `listenAddress`). */
+export async function startAccountsServer(over: Partial<ServerConfig> = {}, at?: Address): Promise<AccountsServer> {
   const dataDir = over.dataDir ?? tempDir('werkbank-accounts-');
   const config = configFromEnv({ toolsets: new Set(), signup: 'open', ...over, dataDir });
   const server = await createServer(config);
-  const http: ServerType = await new Promise((res) => {
-    const s = serve({ fetch: server.app.fetch, port, hostname: '127.0.0.1' }, () => res(s));
-  });
-  const bound = (http.address() as { port: number }).port;
+  const http = at ? null : await listen(server.app.fetch as Fetch, 0);
+  at?.use(server.app.fetch as Fetch);
+  const bound = at ? at.port : (http!.address() as { port: number }).port;
   config.baseUrl ??= `http://localhost:${bound}`;
   return {
     url: config.baseUrl,
@@ -33,7 +61,8 @@ export async function startAccountsServer(over: Partial<ServerConfig> = {}, port
     server,
     config,
     close: async () => {
-      await new Promise((r) => http.close(() => r(undefined)));
+      if (http) await new Promise((r) => http.close(() => r(undefined)));
+      else at!.use(null);
       await server.close();
       if (!over.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
