@@ -9,17 +9,28 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * A free port for a database about to start, from below Linux's ephemeral range (32768-60999). The server
+ * binds it only seconds later (after initdb); a port from the ephemeral range could meanwhile be handed to
+ * any `listen(0)` of another test running at the same time (a test's TCP proxy, say), and the database's
+ * readiness check would then reach that listener instead. Random, so concurrent starts rarely meet.
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 20_000 + randomInt(12_000);
+    if (await bindable(port)) return port;
+  }
+  throw new Error('No free port from 20000 to 31999 for PostgreSQL');
+}
+
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const srv = createServer();
     srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
   });
 }
 
