@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { LowStore } from '../src/store/low.js';
 import { tempDir } from './helpers/server.js';
@@ -32,6 +32,31 @@ function chargeAndCrash(dir: string, n: number) {
 }
 
 describe('store journal', () => {
+  it('keeps a bounded number of usage files open, however many accounts call', async () => {
+    const dir = tempDir();
+    const store = await LowStore.open(dir);
+    const usageOpen = () => readdirSync('/proc/self/fd').filter((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`).startsWith(join(dir, 'usage'));
+      } catch {
+        return false; // closed while listed
+      }
+    }).length;
+    for (let i = 0; i < 200; i++) {
+      const id = `acc_many${i}`;
+      await store.createAccount({ id, name: `m${i}`, plan: 'free', createdAt: '2026-01-01T00:00:00.000Z', periodStart: '2026-01-01T00:00:00.000Z', allowanceUsed: 0, packCredits: 0, renderAllowanceUsed: 0 });
+      await store.charge(id, { at: '2026-01-05T10:00:00.000Z', tool: 'x', surface: 'rest', credits: 1, fromAllowance: 1, fromPacks: 0 }, { periodStart: '2026-01-01T00:00:00.000Z', allowanceUsed: 1, packCredits: 0 });
+    }
+    // The lazy snapshot writes all 200 usage files; at most 128 stay open after it.
+    for (let i = 0; i < 50 && !(existsSync(join(dir, 'usage')) && readdirSync(join(dir, 'usage')).length === 200); i++) await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(readdirSync(join(dir, 'usage'))).toHaveLength(200);
+    expect(usageOpen()).toBeGreaterThan(0);
+    expect(usageOpen()).toBeLessThanOrEqual(128);
+    await store.close();
+    expect(usageOpen()).toBe(0);
+  });
+
   it('re-applies charges the snapshot does not include after a crash, exactly once', async () => {
     const dir = tempDir();
     chargeAndCrash(dir, 7);

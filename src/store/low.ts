@@ -199,6 +199,9 @@ function recordOf(change: Change): Change {
   }
 }
 
+/** Usage files kept open between snapshots, at most (each is a descriptor; thousands of active accounts must not exhaust them). */
+const MAX_OPEN_USAGE_FILES = 128;
+
 export class LowStore implements Store {
   readonly kind = 'lowdb' as const;
   private readonly accounts = new Map<string, Account>();
@@ -459,11 +462,14 @@ export class LowStore implements Store {
       // Usage lines first: if the process dies before the snapshot is written, the journal queues them again
       // and reads drop the duplicates by seq.
       await Promise.all([...usage].map(([file, lines]) => this.appendUsage(file, lines.join(''))));
-      // Every file written (a failed one is written again next time: its lines went back to the queue).
+      // Every file written (a failed one is written again next time: its lines went back to the queue). Files
+      // not written this time close, and at most MAX_OPEN_USAGE_FILES stay open however many accounts call.
+      let open = this.usageFiles.size;
       for (const [file, handle] of this.usageFiles)
-        if (!usage.has(file)) {
+        if (!usage.has(file) || open > MAX_OPEN_USAGE_FILES) {
           handle.close();
           this.usageFiles.delete(file);
+          open--;
         }
       await this.hook?.('snapshot', join(this.dir, 'werkbank.json'));
       await this.snapshotFile.write(text);
