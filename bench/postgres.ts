@@ -235,7 +235,7 @@ async function serveMode(url: string, metering: string) {
   const server = await createServer(
     configFromEnv({ dataDir: mkdtempSync(join(tmpdir(), 'werkbank-bench-')), databaseUrl: url, toolsets: 'all', metering: metering !== 'off' }),
   );
-  const http = serve({ fetch: server.app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
+  const http = serve({ fetch: server.app.fetch, createServer: server.createNodeServer, port: 0, hostname: '127.0.0.1' }, (info) => {
     process.stdout.write(JSON.stringify({ port: info.port, key }) + '\n');
   });
   process.on('SIGTERM', () => http.close(() => void server.close().finally(() => process.exit(0))));

@@ -17,6 +17,7 @@ export const SAMPLE_DATA = { words: 8, characters: 48, characters_no_spaces: 41,
 async function main() {
   const [mode, metering] = process.argv.slice(2);
   let fetchHandler: (req: Request) => Response | Promise<Response>;
+  let createNodeServer: typeof import('node:http').createServer | undefined;
   let key = '';
   if (mode === 'bare') {
     const app = new Hono();
@@ -50,8 +51,9 @@ async function main() {
       }
     }
     fetchHandler = server.app.fetch;
+    createNodeServer = server.createNodeServer; // as `werkbank serve`: tool calls on the hot path
   }
-  const http = serve({ fetch: fetchHandler, port: 0, hostname: '127.0.0.1' }, (info) => {
+  const http = serve({ fetch: fetchHandler, ...(createNodeServer ? { createServer: createNodeServer } : {}), port: 0, hostname: '127.0.0.1' }, (info) => {
     process.stdout.write(JSON.stringify({ port: info.port, key }) + '\n');
   });
   process.on('SIGTERM', () => http.close(() => process.exit(0)));

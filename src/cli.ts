@@ -236,7 +236,7 @@ async function serveCommand(values: Record<string, string | boolean | undefined>
   const server = await createServer(config);
   const devKeyCreated = values.dev && (cluster.worker?.id ?? 1) === 1 ? await devKey(server.accounts) : null;
   const { SERVER_OPTIONS, capConnections } = await import('./http/protect.js');
-  const http = serve({ fetch: server.app.fetch, port, hostname: config.host, serverOptions: SERVER_OPTIONS }, (info) => {
+  const http = serve({ fetch: server.app.fetch, createServer: server.createNodeServer, port, hostname: config.host, serverOptions: SERVER_OPTIONS }, (info) => {
     const shown = config.host.includes(':') ? `[${config.host}]` : config.host;
     // Links to hosted render files, the passkeys' relying party and the OAuth issuer (WERKBANK_BASE_URL overrides).
     // Under --dev on loopback the pages live at localhost: browsers refuse passkeys on an IP address.

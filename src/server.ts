@@ -5,6 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
+import { createServer as createHttpServer, type RequestListener, type ServerOptions as HttpServerOptions } from 'node:http';
 import type { Hono } from 'hono';
 import { servicesOf, type Feature } from './feature.js';
 import { loadRegistry } from './catalog.js';
@@ -13,6 +14,7 @@ import { Pipeline } from './core/pipeline.js';
 import type { StreamLimits } from '../tools/_lib/offload.js';
 import { McpSurface } from './mcp/surface.js';
 import { buildApp } from './http/app.js';
+import { withToolFastPath } from './http/node-fast-path.js';
 import type { Store } from './store/store.js';
 import { databaseUrlFrom, openStore } from './store/select.js';
 import { Accounts } from './accounts/accounts.js';
@@ -115,6 +117,12 @@ export { loadRegistry };
 
 export interface Server {
   app: Hono;
+  /**
+   * Makes the Node HTTP server (node-server's `createServer` option): tool calls on Node's own request and
+   * response (src/http/node-fast-path.ts), everything else through `app`. Serve with
+   * `serve({ fetch: server.app.fetch, createServer: server.createNodeServer, … })`.
+   */
+  createNodeServer: typeof createHttpServer;
   store: Store;
   accounts: Accounts;
   registry: Registry;
@@ -214,7 +222,7 @@ export async function createServer(config: ServerConfig): Promise<Server> {
   });
   const allowedHosts =
     config.allowedHosts !== undefined ? config.allowedHosts : isLoopback(config.host) ? [...LOCALHOST_NAMES, config.host] : null;
-  const app = buildApp({
+  const { app, calls } = buildApp({
     registry,
     pipeline,
     mcp,
@@ -265,8 +273,12 @@ export async function createServer(config: ServerConfig): Promise<Server> {
   await sweep();
   const sweeper = setInterval(() => void sweep().catch(() => undefined), 3600_000);
   sweeper.unref();
+  const fastPath = { allowedHosts, trustProxy: config.trustProxy ?? false };
   return {
     app,
+    // node-server calls it as (options, listener), the only form it uses.
+    createNodeServer: ((options: HttpServerOptions, appListener: RequestListener) =>
+      createHttpServer(options, withToolFastPath(calls, fastPath, appListener))) as typeof createHttpServer,
     store,
     accounts,
     registry,

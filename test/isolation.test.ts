@@ -192,7 +192,7 @@ describe('answers and floods', () => {
 
   it('a body that does not arrive in time is cut, and connections per address are capped', async () => {
     // SERVER_OPTIONS with shorter times (30 s and 15 s in `werkbank serve`).
-    const http: HttpServer = createHttpServer({ requestTimeout: 500, headersTimeout: 400, connectionsCheckingInterval: 50 }, getRequestListener(s.server.app.fetch));
+    const http: HttpServer = s.server.createNodeServer({ requestTimeout: 500, headersTimeout: 400, connectionsCheckingInterval: 50 }, getRequestListener(s.server.app.fetch));
     capConnections(http, 3);
     await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
     const port = (http.address() as { port: number }).port;

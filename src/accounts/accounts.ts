@@ -14,10 +14,10 @@
  * commit and refund is one atomic SQL statement (src/store/postgres.ts), so
  * several processes can serve the same account.
  */
-import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { QuotaExceededError, type Account, type ApiKeyRecord, type AtomicLedger, type Hold, type Plan, type Store, type UsageEntry, type UsagePage } from '../store/store.js';
 import type { Balance, Ledger, Reservation } from '../core/ledger.js';
-import { UnknownCredentialError, type Auth } from '../core/auth.js';
+import { UnknownCredentialError, type Auth, type HeaderReader } from '../core/auth.js';
 import type { Caller } from '../core/pipeline.js';
 import { ToolError } from '../core/tool.js';
 
@@ -320,7 +320,7 @@ export class Accounts implements Ledger, Auth {
 
   // ---- authentication -------------------------------------------------
 
-  async authenticate(headers: Headers): Promise<Caller & { kind: 'account' }> {
+  async authenticate(headers: HeaderReader): Promise<Caller & { kind: 'account' }> {
     const headerKey = headers.get('x-api-key')?.trim() || undefined;
     const authz = headers.get('authorization');
     const bearer = authz ? /^Bearer\s+(\S+)\s*$/i.exec(authz)?.[1] : undefined;
@@ -331,9 +331,9 @@ export class Accounts implements Ledger, Auth {
     if (!key) throw new ToolError('API key required: send it as X-API-Key: <key> or Authorization: Bearer <key>', 401);
     if (key.length > 200) throw new UnknownCredentialError();
     const hash = hashKey(key);
+    // Looked up by the hash itself: a match is exact, and timing reveals nothing of the key (only of its hash).
     const found = await this.store.findKey(hash);
-    if (!found || !timingSafeEqual(Buffer.from(found.key.hash, 'hex'), Buffer.from(hash, 'hex')))
-      throw new UnknownCredentialError();
+    if (!found) throw new UnknownCredentialError();
     const { key: record, account } = found;
     if (record.revokedAt) throw new ToolError('This API key was revoked', 401);
     this.createdAt.set(account.id, account.createdAt);

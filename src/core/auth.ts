@@ -18,10 +18,13 @@ export class UnknownCredentialError extends ToolError {
   }
 }
 
+/** A request's headers as the credentials are read from them: a web `Headers`, or Node's own request headers. */
+export type HeaderReader = Pick<Headers, 'get'>;
+
 /** Authenticates a request. Throws a 401 ToolError for a missing, invalid or revoked key. */
 export interface Auth {
   /** `surface`: 'mcp' for /mcp (which also takes OAuth access tokens), 'rest' for the API (which also takes a session with its CSRF token). */
-  authenticate(headers: Headers, surface?: 'rest' | 'mcp'): Promise<Caller & { kind: 'account' }>;
+  authenticate(headers: HeaderReader, surface?: 'rest' | 'mcp'): Promise<Caller & { kind: 'account' }>;
   /** Headers for an authenticated response (X-RateLimit-*). */
   rateLimitHeaders(balance: Balance): Record<string, string>;
   balance(accountId: string): Promise<Balance>;

@@ -2,24 +2,24 @@
  * The HTTP app (Hono): REST tool routes, the catalog, OpenAPI, health and the
  * MCP Streamable HTTP endpoint, all derived from the registry.
  *
- * A REST request flows: guards (host/origin, CORS) → route → authenticate
- * (`auth`) → read and validate the body → pipeline (ledger → tool) → JSON
- * response with rate-limit headers → compression.
+ * A REST request flows: guards (host/origin, CORS) → route → the tool call
+ * (src/http/tool-calls.ts: authenticate → read and validate the body →
+ * pipeline (ledger → tool) → JSON answer with rate-limit headers) → compression.
+ * Under `werkbank serve` most tool calls skip this app: src/http/node-fast-path.ts
+ * answers them on Node's own request with the same tool-call code.
  */
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { bodyLimit } from 'hono/body-limit';
 import { createMcpHandler, type McpHttpHandler, type McpRequestContext } from '@modelcontextprotocol/server';
 import type { Registry } from '../core/registry.js';
-import { publicError, type Caller, type Pipeline, type PreparedCall } from '../core/pipeline.js';
+import type { Caller, Pipeline } from '../core/pipeline.js';
 import { ToolError } from '../core/tool.js';
-import { bodyTooDeep, jsonTextDepth } from '../core/validate.js';
 import { LIMITS } from '../core/limits.js';
 import { log } from '../core/log.js';
 import type { ToolsetSelection } from '../core/toolsets.js';
 import type { McpSurface } from '../mcp/surface.js';
-import { UnknownCredentialError, type Auth } from '../core/auth.js';
-import type { Balance } from '../core/ledger.js';
+import type { Auth } from '../core/auth.js';
 import { buildOpenApi, type ApiOperation } from '../docs/openapi.js';
 import { compression } from './compression.js';
 import { hostGuard } from './guard.js';
@@ -28,6 +28,8 @@ import { clientIp } from './client-ip.js';
 import { CATALOG_OPERATION, catalogAnswer } from './tool-catalog.js';
 import { loadStemmers } from '../search/text.js';
 import { AuthThrottle, ListenStreams } from './protect.js';
+import { assertUtf8Charset, JSON_TYPE, parseJsonBody, readJsonObject, readLimited, tooLarge } from './json-body.js';
+import { hasCredentials, ToolCalls, type HttpAnswer } from './tool-calls.js';
 
 export interface AppOptions {
   registry: Registry;
@@ -70,12 +72,17 @@ export interface RouteHelpers {
 /** 2025-era protocol versions whose stateless requests may take the MCP hot path. */
 const FAST_PATH_VERSIONS = new Set(['2025-11-25', '2025-06-18', '2025-03-26']);
 
-const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+/** The app, and the tool calls behind its REST tool routes (which Node's own hot path also answers). */
+export interface BuiltApp {
+  app: Hono;
+  calls: ToolCalls;
+}
 
-export function buildApp(opts: AppOptions): Hono {
+export function buildApp(opts: AppOptions): BuiltApp {
   const { registry, pipeline, auth } = opts;
   const app = new Hono();
-  const hasCredentials = (c: Context) => Boolean(c.req.header('x-api-key') || c.req.header('authorization') || c.req.header('x-csrf-token'));
+  const throttle = opts.throttle ?? new AuthThrottle();
+  const calls = new ToolCalls({ registry, pipeline, auth, throttle });
 
   app.use('*', hostGuard(opts.allowedHosts));
   const corsHeaders = cors({
@@ -104,8 +111,14 @@ export function buildApp(opts: AppOptions): Hono {
    * to the socket (reading `res.headers` would build a web `Headers` and convert it back for every call).
    */
   const whole = new WeakSet<Response>();
-  const wholeJson = (c: Context, text: string, headers: Record<string, string>): Response => {
-    const res = new Response(text, { status: 200, headers: { 'Content-Type': 'application/json', ...(hasCredentials(c) ? { 'Cache-Control': 'no-store' } : {}), ...headers } });
+  const wholeJson = (c: Context, text: string, headers: Record<string, string>): Response =>
+    wholeAnswer({ status: 200, headers: { 'Content-Type': 'application/json', ...(hasCredentials(c.req.raw.headers) ? { 'Cache-Control': 'no-store' } : {}), ...headers }, body: text });
+  /** An answer made whole by ToolCalls (its headers complete). A text answer names its length: compression skips short ones. */
+  const wholeAnswer = (a: HttpAnswer): Response => {
+    const res = new Response(a.body, {
+      status: a.status,
+      headers: typeof a.body === 'string' ? { ...a.headers, 'Content-Length': String(Buffer.byteLength(a.body)) } : a.headers,
+    });
     whole.add(res);
     return res;
   };
@@ -113,19 +126,12 @@ export function buildApp(opts: AppOptions): Hono {
   // stored by a browser or a shared cache.
   app.use('*', async (c, next) => {
     await next();
-    if (!whole.has(c.res) && hasCredentials(c) && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+    if (!whole.has(c.res) && hasCredentials(c.req.raw.headers) && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
 
-  const errorResponse = (c: Context, err: unknown, headers: Record<string, string> = {}): Response => {
-    const { status, message, retryAfter } = publicError(err, log);
-    const body: Record<string, unknown> = { error: message, code: status };
-    // Tells MCP clients (mcp-remote) to send the configured key instead of trying OAuth discovery.
-    if (status === 401 && !headers['WWW-Authenticate']) headers['WWW-Authenticate'] = 'Bearer realm="werkbank"';
-    if (retryAfter !== undefined) {
-      body.retry_after = retryAfter;
-      headers['Retry-After'] = String(retryAfter);
-    }
-    return c.json(body, status as 400, headers);
+  const errorResponse = (_c: Context, err: unknown, headers: Record<string, string> = {}): Response => {
+    const a = calls.errorAnswer(err, headers);
+    return new Response(a.body, { status: a.status, headers: a.headers });
   };
 
   // Every body on every route (forms, OAuth, webhooks, JSON) within LIMITS.bodyBytes. A declared length is checked
@@ -139,41 +145,15 @@ export function buildApp(opts: AppOptions): Hono {
     return c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : chunkedLimit(c, next);
   });
 
-  const readJsonObject = async (c: Context): Promise<Record<string, unknown>> => {
-    const type = c.req.header('content-type') ?? '';
-    if (!JSON_TYPE.test(type))
-      throw new ToolError(`Unsupported Content-Type "${type || '(none)'}": send the body as application/json`, 415);
-    assertUtf8Charset(type);
-    const length = c.req.header('content-length');
-    const declared = length === undefined ? NaN : Number(length);
-    if (declared > LIMITS.bodyBytes) throw tooLarge();
-    // With a Content-Length within the limit, the adapter's fast path reads it; otherwise read the stream, counting.
-    const buf = Number.isFinite(declared)
-      ? new Uint8Array(await c.req.arrayBuffer())
-      : await readLimited(c.req.raw, LIMITS.bodyBytes);
-    if (buf.byteLength > LIMITS.bodyBytes) throw tooLarge();
-    const body = parseJsonBody(buf);
-    if (body === null || typeof body !== 'object' || Array.isArray(body))
-      throw new ToolError('The request body must be a JSON object', 400);
-    return body as Record<string, unknown>;
-  };
+  /** The body as the adapter has it: a declared length (within the limit) whole, else counted as it comes. */
+  const readBody = async (c: Context, declared: number): Promise<Uint8Array> =>
+    Number.isFinite(declared) ? new Uint8Array(await c.req.arrayBuffer()) : readLimited(c.req.raw.body);
+  const readJson = (c: Context) => readJsonObject(c.req.raw.headers, (declared) => readBody(c, declared));
 
   /** Who each authenticated request is, for the rate-limit headers below. */
   const callers = new WeakMap<Request, Caller & { kind: 'account' }>();
-  const throttle = opts.throttle ?? new AuthThrottle();
   const authenticate = async (c: Context): Promise<Caller & { kind: 'account' }> => {
-    let caller: Caller & { kind: 'account' };
-    try {
-      caller = await auth.authenticate(c.req.raw.headers, c.req.path === '/mcp' ? 'mcp' : 'rest');
-    } catch (err) {
-      // Only credentials that match nothing count (guessing); a revoked key is a plain 401 however often it comes.
-      const wait = err instanceof UnknownCredentialError ? throttle.failed(clientIp(c, opts.trustProxy ?? false)) : 0;
-      if (wait)
-        throw new ToolError(`Too many failed authentications from this address: try again in ${wait} s (${(err as Error).message})`, 429, {
-          retryAfter: wait,
-        });
-      throw err;
-    }
+    const caller = await calls.authenticate(c.req.raw.headers, c.req.path === '/mcp' ? 'mcp' : 'rest', () => clientIp(c, opts.trustProxy ?? false));
     callers.set(c.req.raw, caller);
     return caller;
   };
@@ -186,7 +166,7 @@ export function buildApp(opts: AppOptions): Hono {
     const balance = await auth.balance(caller.accountId).catch(() => undefined);
     if (balance) for (const [name, value] of Object.entries(auth.rateLimitHeaders(balance))) c.res.headers.set(name, value);
   });
-  const helpers: RouteHelpers = { registry, pipeline, errorResponse, readJsonObject, authenticate };
+  const helpers: RouteHelpers = { registry, pipeline, errorResponse, readJsonObject: readJson, authenticate };
 
   // Liveness: the process answers. Readiness: it can also reach its store (a load balancer's check).
   app.get('/health', (c) => c.json({ ok: true, version: VERSION, tools: registry.tools.length }));
@@ -212,102 +192,16 @@ export function buildApp(opts: AppOptions): Hono {
     }
   });
 
-  /** One handler for tool and render routes. Render routes also take anonymous callers. */
-  const toolRoute = (isRender: boolean) => async (c: Context) => {
-    const slug = c.req.param('slug') ?? '';
-    let caller: Caller | undefined;
-    let balance: Balance | undefined;
-    const headers = (): Record<string, string> => (balance ? auth.rateLimitHeaders(balance) : {});
-    try {
-      const who: Caller = (caller =
-        isRender && !hasCredentials(c) && registry.bySlugOrNull(slug)?.tool.metering === 'render' // renders, not qr-code
-          ? { kind: 'anonymous', client: clientIp(c, opts.trustProxy ?? false) }
-          : await authenticate(c));
-      const entry = registry.requireSlug(slug, (t) => (registry.toolset(t.toolset)?.rest === 'render') === isRender);
-      const body = await readJsonObject(c);
-      const prepared = await pipeline.prepare(entry, body, { surface: 'rest', caller: who, signal: () => c.req.raw.signal });
-      if (prepared.tool.streamJson) return await streamResponse(c, prepared, who, (b) => (balance = b), headers);
-      const result = await pipeline.run(prepared, who);
-      balance = result.balance;
-      if (who.kind === 'account' && !balance) balance = await auth.balance(who.accountId).catch(() => undefined); // metering off
-      return wholeJson(c, JSON.stringify({ ok: true, data: result.data }), headers());
-    } catch (err) {
-      if (caller?.kind === 'account' && !balance) balance = await auth.balance(caller.accountId).catch(() => undefined);
-      return errorResponse(c, err, headers());
-    }
-  };
-
-  /**
-   * Streams `{"ok":true,"data":…}` from the tool's streamJson with bounded memory: the producer waits
-   * whenever the client has not read the queued chunks. The call is charged when the last chunk is out;
-   * a failure before the first chunk becomes a normal error response, a failure or a client that goes
-   * away later ends the stream and is refunded. A failure in the tool's worker (its deadline, or its
-   * reader taking nothing for LIMITS.streamIdleMs) ends the stream at once, even while the client reads nothing.
-   */
-  const streamResponse = async (
-    c: Context,
-    prepared: PreparedCall,
-    caller: Caller,
-    setBalance: (b: Balance) => void,
-    headers: () => Record<string, string>,
-  ): Promise<Response> => {
-    const tool = prepared.tool;
-    const encoder = new TextEncoder();
-    let controller!: ReadableStreamDefaultController<Uint8Array>;
-    let wake: (() => void) | undefined;
-    let cancelled = false;
-    let failure: { error: unknown } | undefined;
-    const stream = new ReadableStream<Uint8Array>(
-      {
-        start: (ctl) => void (controller = ctl),
-        pull: () => wake?.(),
-        cancel: () => {
-          cancelled = true;
-          wake?.();
-        },
-      },
-      { highWaterMark: 4 },
+  /** Tool and render routes (src/http/tool-calls.ts). Render routes also take anonymous callers. */
+  const toolRoute = (isRender: boolean) => async (c: Context) =>
+    wholeAnswer(
+      await calls.answer(c.req.param('slug') ?? '', isRender, {
+        headers: c.req.raw.headers,
+        clientIp: () => clientIp(c, opts.trustProxy ?? false),
+        readBody: (declared) => readBody(c, declared),
+        signal: () => c.req.raw.signal,
+      }),
     );
-    let started!: () => void;
-    let failedEarly!: (err: unknown) => void;
-    const ready = new Promise<void>((res, rej) => ((started = res), (failedEarly = rej)));
-    let first = true;
-    const send = async (text: string) => {
-      if (first) {
-        first = false;
-        started();
-        controller.enqueue(encoder.encode('{"ok":true,"data":'));
-      }
-      controller.enqueue(encoder.encode(text));
-      while (!cancelled && !failure && (controller.desiredSize ?? 1) <= 0) await new Promise<void>((r) => (wake = r));
-      if (failure) throw failure.error;
-      if (cancelled) throw new Error('the client went away');
-    };
-    void pipeline
-      .metered(prepared, caller, async () => {
-        const failed = (error: unknown) => {
-          failure ??= { error };
-          wake?.();
-        };
-        for await (const chunk of pipeline.stream(prepared, failed)) await send(chunk);
-        if (first) await send('');
-        controller.enqueue(encoder.encode('}'));
-        controller.close();
-      })
-      .then(({ balance }) => balance && setBalance(balance))
-      .catch((err) => {
-        failedEarly(err);
-        if (!cancelled && !prepared.ctx.signal.aborted) log(`stream of ${tool.slug} failed: ${err instanceof Error ? err.message : String(err)}`);
-        try {
-          controller.error(err);
-        } catch {
-          /* already closed */
-        }
-      });
-    await ready;
-    if (caller.kind === 'account') setBalance(await auth.balance(caller.accountId));
-    return new Response(stream, { status: 200, headers: { 'Content-Type': 'application/json', ...headers() } });
-  };
 
   for (const [prefix, isRender] of [
     ['/api/v1/tools/:slug', false],
@@ -379,7 +273,7 @@ export function buildApp(opts: AppOptions): Hono {
         assertUtf8Charset(type);
         const declared = Number(c.req.header('content-length') ?? NaN);
         if (declared > LIMITS.bodyBytes) throw tooLarge();
-        const buf = Number.isFinite(declared) ? new Uint8Array(await c.req.arrayBuffer()) : await readLimited(c.req.raw, LIMITS.bodyBytes);
+        const buf = await readBody(c, declared);
         if (buf.byteLength > LIMITS.bodyBytes) throw tooLarge();
         // The JSON-RPC envelope adds two levels above the tool's arguments (which then get exactly LIMITS.depth).
         parsedBody = parseJsonBody(buf, LIMITS.depth + 2);
@@ -428,94 +322,5 @@ export function buildApp(opts: AppOptions): Hono {
 
   app.notFound((c) => c.json({ error: `Not found: ${c.req.method} ${new URL(c.req.url).pathname}`, code: 404 }, 404));
   app.onError((err, c) => errorResponse(c, err));
-  return app;
-}
-
-/** Request bodies are UTF-8 (RFC 8259 §8.1): a Content-Type naming any other charset is a 415 naming the supported one. */
-function assertUtf8Charset(contentType: string): void {
-  const m = /;\s*charset\s*=\s*("?)([^";,\s]*)\1/i.exec(contentType);
-  if (!m) return;
-  const charset = m[2].toLowerCase();
-  if (charset === 'utf-8' || charset === 'utf8') return;
-  throw new ToolError(
-    `Unsupported charset "${m[2].slice(0, 40)}": request bodies must be UTF-8; send Content-Type: application/json; charset=utf-8 (or no charset)`,
-    415,
-  );
-}
-
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
-
-/**
- * Bytes → JSON value: strict UTF-8 (invalid bytes are a 400, never replaced silently), the nesting depth checked on
- * the bytes before parsing (deeper than LIMITS.depth is a 400 naming the limit), then JSON.parse. Empty means `{}`.
- */
-function parseJsonBody(buf: Uint8Array, depthLimit: number = LIMITS.depth): unknown {
-  if (buf.length === 0) return {};
-  let text: string;
-  try {
-    text = UTF8.decode(buf);
-  } catch {
-    throw new ToolError(`The request body is not valid UTF-8 (at byte ${firstInvalidUtf8(buf)}): send JSON encoded as UTF-8`, 400);
-  }
-  if (jsonTextDepth(buf, depthLimit) > depthLimit) throw bodyTooDeep();
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new ToolError(`The request body is not valid JSON: ${(e as Error).message.slice(0, 200)}`, 400);
-  }
-}
-
-/** Offset of the first byte that does not belong to a valid UTF-8 sequence (for the 400 message). */
-function firstInvalidUtf8(buf: Uint8Array): number {
-  let lo = 0;
-  let hi = buf.length;
-  // The longest valid prefix, by bisection on the strict decoder (a sequence is at most 4 bytes, so back off 3).
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    try {
-      new TextDecoder('utf-8', { fatal: true }).decode(buf.subarray(0, mid), { stream: true });
-      lo = mid;
-    } catch {
-      hi = mid - 1;
-    }
-  }
-  // `lo` may end inside the bad sequence (an incomplete one is valid while streaming): back off to its start.
-  for (let k = lo; k >= Math.max(0, lo - 3); k--) {
-    try {
-      new TextDecoder('utf-8', { fatal: true }).decode(buf.subarray(0, k));
-      return k;
-    } catch {
-      /* keep backing off */
-    }
-  }
-  return lo;
-}
-
-function tooLarge(): ToolError {
-  return new ToolError(`Request body too large: the limit is ${LIMITS.bodyBytes} bytes`, 413);
-}
-
-/** Read a body up to `limit` bytes; 413 beyond it (also when Content-Length lies or is absent). */
-async function readLimited(req: Request, limit: number): Promise<Uint8Array> {
-  if (!req.body) return new Uint8Array();
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const c of chunks) {
-    out.set(c, offset);
-    offset += c.byteLength;
-  }
-  return out;
+  return { app, calls };
 }

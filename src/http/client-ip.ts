@@ -19,10 +19,12 @@ export function clientKey(ip: string): string {
 }
 
 export function clientIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return clientKey(forwarded);
-  }
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return clientKey(incoming?.socket?.remoteAddress ?? 'unknown');
+  return clientIpOf(trustProxy ? c.req.header('x-forwarded-for') : undefined, incoming?.socket?.remoteAddress);
+}
+
+/** The same from the parts: X-Forwarded-For (pass it only when the proxy is trusted) and the socket's address. */
+export function clientIpOf(forwardedFor: string | null | undefined, remoteAddress: string | undefined): string {
+  const forwarded = forwardedFor?.split(',')[0]?.trim();
+  return clientKey(forwarded || (remoteAddress ?? 'unknown'));
 }

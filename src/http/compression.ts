@@ -4,13 +4,15 @@
  * stay streamed. Small bodies, event streams and already-encoded bodies are left alone.
  */
 import type { MiddlewareHandler } from 'hono';
-import { Readable } from 'node:stream';
+import { Readable, type Transform } from 'node:stream';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 
-const MIN_BYTES = 1024;
-const COMPRESSIBLE = /^(?:application\/(?:json|xml|yaml|x-ndjson|problem\+json)|text\/(?!event-stream))/i;
+/** Bodies shorter than this go out as they are. */
+export const MIN_BYTES = 1024;
+export const COMPRESSIBLE = /^(?:application\/(?:json|xml|yaml|x-ndjson|problem\+json)|text\/(?!event-stream))/i;
 
-function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
+/** The encoding an Accept-Encoding asks for (brotli preferred), or null. */
+export function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
   if (!accept) return null;
   const offered = new Map<string, number>();
   for (const part of accept.split(',')) {
@@ -35,15 +37,18 @@ export function compression(): MiddlewareHandler {
     if (!COMPRESSIBLE.test(res.headers.get('content-type') ?? '')) return;
     const length = res.headers.get('content-length');
     if (length !== null && Number(length) < MIN_BYTES) return;
-    const zstream =
-      encoding === 'br'
-        ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
-        : createGzip({ level: 6 });
+    const zstream = compressor(encoding);
     const body = Readable.fromWeb(res.body as import('node:stream/web').ReadableStream).pipe(zstream);
     const headers = new Headers(res.headers);
     headers.delete('content-length');
     headers.set('content-encoding', encoding);
     headers.append('vary', 'Accept-Encoding');
     c.res = new Response(Readable.toWeb(body) as ReadableStream, { status: res.status, headers });
+    c.res.headers.delete('content-length'); // Hono's setter copies the old answer's headers onto the new one
   };
+}
+
+/** A compressing stream for `encoding` (brotli at quality 4: fast enough for answers made on request). */
+export function compressor(encoding: 'br' | 'gzip'): Transform {
+  return encoding === 'br' ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }) : createGzip({ level: 6 });
 }

@@ -15,14 +15,17 @@ function hostnameOf(value: string): string | null {
   }
 }
 
-/** `allowed` null: no check (a server bound to all interfaces behind a proxy with its own host routing). */
-export function hostGuard(allowed: readonly string[] | null): MiddlewareHandler {
-  if (!allowed) return async (_c, next) => next();
+/**
+ * Whether a `Host` or `Origin` value names a host we serve (`allowed` null: any). Callers send the same few
+ * values over and over: the verdicts are remembered (bounded).
+ */
+export function hostChecker(allowed: readonly string[] | null): (value: string | undefined) => boolean {
+  if (!allowed) return () => true;
   const names = new Set(allowed.map((h) => h.toLowerCase()));
   const ok = (h: string | null) => h !== null && (names.has(h) || names.has(`[${h}]`) || names.has(h.replace(/^\[|\]$/g, '')));
-  // Callers send the same few Host values over and over: remember the verdicts (bounded).
   const verdicts = new Map<string, boolean>();
-  const accepted = (value: string): boolean => {
+  return (value) => {
+    if (!value) return false;
     let v = verdicts.get(value);
     if (v === undefined) {
       v = ok(hostnameOf(value));
@@ -30,6 +33,12 @@ export function hostGuard(allowed: readonly string[] | null): MiddlewareHandler 
     }
     return v;
   };
+}
+
+/** `allowed` null: no check (a server bound to all interfaces behind a proxy with its own host routing). */
+export function hostGuard(allowed: readonly string[] | null): MiddlewareHandler {
+  if (!allowed) return async (_c, next) => next();
+  const accepted = hostChecker(allowed);
   return async (c, next) => {
     const host = c.req.header('host');
     const origin = c.req.header('origin');
@@ -39,7 +48,7 @@ export function hostGuard(allowed: readonly string[] | null): MiddlewareHandler 
         ? c.json({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }, 403)
         : c.json({ error: message, code: 403 }, 403);
     };
-    if (!host || !accepted(host)) return refuse(`Host "${host ?? ''}"`);
+    if (!accepted(host)) return refuse(`Host "${host ?? ''}"`);
     if (origin && origin !== 'null' && !accepted(origin)) return refuse(`Origin "${origin}"`);
     return next();
   };

@@ -27,7 +27,7 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { Accounts } from '../accounts/accounts.js';
-import type { Auth } from '../core/auth.js';
+import type { Auth, HeaderReader } from '../core/auth.js';
 import type { Caller } from '../core/pipeline.js';
 import { ToolError } from '../core/tool.js';
 import { log } from '../core/log.js';
@@ -459,10 +459,10 @@ export class CompositeAuth implements Auth {
   constructor(
     private readonly accounts: Accounts,
     private readonly sessions: Sessions,
-    private readonly oauth: { isToken(bearer: string): boolean; verify(token: string, headers: Headers): Promise<Caller & { kind: 'account' }> },
+    private readonly oauth: { isToken(bearer: string): boolean; verify(token: string, headers: HeaderReader): Promise<Caller & { kind: 'account' }> },
   ) {}
 
-  async authenticate(headers: Headers, surface: 'rest' | 'mcp' = 'rest'): Promise<Caller & { kind: 'account' }> {
+  async authenticate(headers: HeaderReader, surface: 'rest' | 'mcp' = 'rest'): Promise<Caller & { kind: 'account' }> {
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(headers.get('authorization') ?? '')?.[1];
     if (bearer && this.oauth.isToken(bearer)) {
       if (surface !== 'mcp') throw new ToolError('OAuth access tokens are for /mcp only: use an API key for the REST API', 401);

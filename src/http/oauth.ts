@@ -37,6 +37,7 @@ import type { RecordTable, Store } from '../store/store.js';
 import { bareHost, publicUnicastOnly, resolvePublic, systemResolver, type AddressPolicy, type Resolver } from '../render/address.js';
 import type { RouteHelpers } from './app.js';
 import { clientIp } from './client-ip.js';
+import type { HeaderReader } from '../core/auth.js';
 import { AddressLimit, publicBase, type Identity } from './identity.js';
 
 const { Request: OAuthRequest, Response: OAuthResponse, OAuthError } = OAuth2Server;
@@ -211,7 +212,7 @@ export class OAuth {
   mcpUrl(c: Context): string {
     return `${this.base(c)}/mcp`;
   }
-  private baseFromHeaders(headers: Headers): string {
+  private baseFromHeaders(headers: HeaderReader): string {
     const configured = this.opts.baseUrl();
     if (configured) return configured.replace(/\/+$/, '');
     const proto = this.opts.trustProxy && headers.get('x-forwarded-proto') === 'https' ? 'https' : 'http';
@@ -585,7 +586,7 @@ export class OAuth {
   }
 
   /** Check an access token on /mcp: known, not expired, its grant alive, and issued for this resource. */
-  async verify(accessToken: string, headers: Headers): Promise<Caller & { kind: 'account' }> {
+  async verify(accessToken: string, headers: HeaderReader): Promise<Caller & { kind: 'account' }> {
     const now = this.now();
     if (accessToken.length > 200) throw new ToolError('Invalid access token', 401);
     const row = await this.tokens.get(sha256(accessToken), now.toISOString());

@@ -34,7 +34,7 @@ export async function startServer(over: Partial<ServerConfig> = {}, plan: 'free'
   const account = await server.accounts.createAccount('test', plan);
   const { key } = await server.accounts.createKey('test');
   const http: ServerType = await new Promise((res) => {
-    const s = serve({ fetch: server.app.fetch, port: 0, hostname: '127.0.0.1' }, () => res(s));
+    const s = serve({ fetch: server.app.fetch, createServer: server.createNodeServer, port: 0, hostname: '127.0.0.1' }, () => res(s));
   });
   const port = (http.address() as { port: number }).port;
   return {

@@ -21,6 +21,10 @@ function countChunk(chunk: string): number {
 
 /** Cut `text` at real grapheme boundaries into chunks of about CHUNK code units. */
 function* chunks(text: string): Generator<string> {
+  if (text.length <= CHUNK) {
+    yield text; // the common case: no segmenter needed to cut (building one costs more than counting short ASCII)
+    return;
+  }
   const segments = segmenter.segment(text);
   for (let start = 0; start < text.length; ) {
     let end = Math.min(start + CHUNK, text.length);

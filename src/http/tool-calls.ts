@@ -1,0 +1,177 @@
+/**
+ * A REST tool call from its HTTP request to its answer, whichever server object carries the request: the Hono
+ * route (src/http/app.ts) and Node's own request on the hot path (src/http/node-fast-path.ts) both come here, so
+ * both answer alike.
+ *
+ * authenticate (failed guesses counted per address) → find the tool → read and validate the body → pipeline
+ * (ledger → tool) → `{ok:true, data}` with the caller's rate-limit headers; any failure → `{error, code, retry_after?}`.
+ */
+import type { Registry } from '../core/registry.js';
+import { publicError, type Caller, type Pipeline, type PreparedCall } from '../core/pipeline.js';
+import { ToolError } from '../core/tool.js';
+import { log } from '../core/log.js';
+import { UnknownCredentialError, type Auth, type HeaderReader } from '../core/auth.js';
+import type { Balance } from '../core/ledger.js';
+import { readJsonObject } from './json-body.js';
+import type { AuthThrottle } from './protect.js';
+
+/** What a tool call needs of its HTTP request. */
+export interface ToolHttpRequest {
+  headers: HeaderReader;
+  /** The caller's rate-limit identity (src/http/client-ip.ts), for anonymous renders and failed authentications. */
+  clientIp(): string;
+  /** The body's bytes: `declaredLength` (already within the limit) read whole, or NaN: counted as it comes (`readLimited`). */
+  readBody(declaredLength: number): Promise<Uint8Array>;
+  /** Aborted when the client goes away. */
+  signal(): AbortSignal;
+}
+
+/** An answer as any server object writes it: a JSON text, or a JSON stream. */
+export interface HttpAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string | ReadableStream<Uint8Array>;
+}
+
+export interface ToolCallsOptions {
+  registry: Registry;
+  pipeline: Pipeline;
+  auth: Auth;
+  throttle: AuthThrottle;
+}
+
+/** Credentials of any kind: their answers are never stored by a browser or a shared cache. */
+export function hasCredentials(headers: HeaderReader): boolean {
+  return Boolean(headers.get('x-api-key') || headers.get('authorization') || headers.get('x-csrf-token'));
+}
+
+export class ToolCalls {
+  constructor(private readonly o: ToolCallsOptions) {}
+
+  /** Authenticate; a credential that matches nothing counts against the caller's address (429 past the limit). */
+  async authenticate(headers: HeaderReader, surface: 'rest' | 'mcp', clientIp: () => string): Promise<Caller & { kind: 'account' }> {
+    try {
+      return await this.o.auth.authenticate(headers, surface);
+    } catch (err) {
+      // Only credentials that match nothing count (guessing); a revoked key is a plain 401 however often it comes.
+      const wait = err instanceof UnknownCredentialError ? this.o.throttle.failed(clientIp()) : 0;
+      if (wait)
+        throw new ToolError(`Too many failed authentications from this address: try again in ${wait} s (${(err as Error).message})`, 429, {
+          retryAfter: wait,
+        });
+      throw err;
+    }
+  }
+
+  /** The error answer `{error, code, retry_after?}` (a 401 names the Bearer scheme, a 429 carries Retry-After). */
+  errorAnswer(err: unknown, headers: Record<string, string> = {}): HttpAnswer {
+    const { status, message, retryAfter } = publicError(err, log);
+    const body: Record<string, unknown> = { error: message, code: status };
+    // Tells MCP clients (mcp-remote) to send the configured key instead of trying OAuth discovery.
+    if (status === 401 && !headers['WWW-Authenticate']) headers['WWW-Authenticate'] = 'Bearer realm="werkbank"';
+    if (retryAfter !== undefined) {
+      body.retry_after = retryAfter;
+      headers['Retry-After'] = String(retryAfter);
+    }
+    return { status, headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) };
+  }
+
+  /** POST /api/v1/tools/<slug> (`isRender` false) or /api/v1/render/<slug> (which also takes anonymous callers). */
+  async answer(slug: string, isRender: boolean, req: ToolHttpRequest): Promise<HttpAnswer> {
+    const { registry, pipeline, auth } = this.o;
+    const credentials = hasCredentials(req.headers);
+    let caller: Caller | undefined;
+    let balance: Balance | undefined;
+    const headers = (): Record<string, string> => ({
+      ...(credentials ? { 'Cache-Control': 'no-store' } : {}),
+      ...(balance ? auth.rateLimitHeaders(balance) : {}),
+    });
+    try {
+      const who: Caller = (caller =
+        isRender && !credentials && registry.bySlugOrNull(slug)?.tool.metering === 'render' // renders, not qr-code
+          ? { kind: 'anonymous', client: req.clientIp() }
+          : await this.authenticate(req.headers, 'rest', () => req.clientIp()));
+      const entry = registry.requireSlug(slug, (t) => (registry.toolset(t.toolset)?.rest === 'render') === isRender);
+      const body = await readJsonObject(req.headers, (declared) => req.readBody(declared));
+      const prepared = await pipeline.prepare(entry, body, { surface: 'rest', caller: who, signal: req.signal });
+      if (prepared.tool.streamJson) {
+        const stream = await this.stream(prepared, who, (b) => (balance = b));
+        return { status: 200, headers: { 'Content-Type': 'application/json', ...headers() }, body: stream };
+      }
+      const result = await pipeline.run(prepared, who);
+      balance = result.balance;
+      if (who.kind === 'account' && !balance) balance = await auth.balance(who.accountId).catch(() => undefined); // metering off
+      return { status: 200, headers: { 'Content-Type': 'application/json', ...headers() }, body: JSON.stringify({ ok: true, data: result.data }) };
+    } catch (err) {
+      if (caller?.kind === 'account' && !balance) balance = await auth.balance(caller.accountId).catch(() => undefined);
+      return this.errorAnswer(err, headers());
+    }
+  }
+
+  /**
+   * Streams `{"ok":true,"data":…}` from the tool's streamJson with bounded memory: the producer waits
+   * whenever the client has not read the queued chunks. The call is charged when the last chunk is out;
+   * a failure before the first chunk becomes a normal error response, a failure or a client that goes
+   * away later ends the stream and is refunded. A failure in the tool's worker (its deadline, or its
+   * reader taking nothing for LIMITS.streamIdleMs) ends the stream at once, even while the client reads nothing.
+   */
+  private async stream(prepared: PreparedCall, caller: Caller, setBalance: (b: Balance) => void): Promise<ReadableStream<Uint8Array>> {
+    const { pipeline, auth } = this.o;
+    const tool = prepared.tool;
+    const encoder = new TextEncoder();
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    let wake: (() => void) | undefined;
+    let cancelled = false;
+    let failure: { error: unknown } | undefined;
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        start: (ctl) => void (controller = ctl),
+        pull: () => wake?.(),
+        cancel: () => {
+          cancelled = true;
+          wake?.();
+        },
+      },
+      { highWaterMark: 4 },
+    );
+    let started!: () => void;
+    let failedEarly!: (err: unknown) => void;
+    const ready = new Promise<void>((res, rej) => ((started = res), (failedEarly = rej)));
+    let first = true;
+    const send = async (text: string) => {
+      if (first) {
+        first = false;
+        started();
+        controller.enqueue(encoder.encode('{"ok":true,"data":'));
+      }
+      controller.enqueue(encoder.encode(text));
+      while (!cancelled && !failure && (controller.desiredSize ?? 1) <= 0) await new Promise<void>((r) => (wake = r));
+      if (failure) throw failure.error;
+      if (cancelled) throw new Error('the client went away');
+    };
+    void pipeline
+      .metered(prepared, caller, async () => {
+        const failed = (error: unknown) => {
+          failure ??= { error };
+          wake?.();
+        };
+        for await (const chunk of pipeline.stream(prepared, failed)) await send(chunk);
+        if (first) await send('');
+        controller.enqueue(encoder.encode('}'));
+        controller.close();
+      })
+      .then(({ balance }) => balance && setBalance(balance))
+      .catch((err) => {
+        failedEarly(err);
+        if (!cancelled && !prepared.ctx.signal.aborted) log(`stream of ${tool.slug} failed: ${err instanceof Error ? err.message : String(err)}`);
+        try {
+          controller.error(err);
+        } catch {
+          /* already closed */
+        }
+      });
+    await ready;
+    if (caller.kind === 'account') setBalance(await auth.balance(caller.accountId));
+    return stream;
+  }
+}
