@@ -7,7 +7,7 @@
  * again is a duplicate (credited once), and the usage history shows the purchase and the
  * operator's pack. A second copy copies nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './helpers/web.js';
 import { tempDir } from './helpers/server.js';
@@ -45,17 +45,25 @@ async function migrate(dataDir: string): Promise<{ text: string; json: any }> {
 
 describe('werkbank migrate --from-data with people on the embedded store', () => {
   it('keeps passkeys, sessions, OAuth grants, payment events and purchases; operator packs are in the history', async () => {
+    // Which step a failure (a timeout, say) stopped in, with the seconds since the start.
+    const started = Date.now();
+    let current = 'start';
+    const step = (name: string) => (current = `${name} (at ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    onTestFailed(() => console.error(`migrate-postgres: failed in step "${current}"`));
     const dataDir = tempDir('werkbank-migrate-');
     // One address for both servers (the passkey's origin): the port is never free for another test to take.
     const address = await listenAddress();
+    step('embedded server');
     const low = await startAccountsServer({ dataDir, toolsets: 'text', stripe: stripe.settings }, address);
     const context = await browser.newContext();
     const page = await context.newPage();
     await virtualAuthenticator(context, page);
+    step('browser sign-up');
     await signUp(page, low.url, 'dora');
     const cookie = await sessionCookie(context);
     const accountId = (await low.server.accounts.requireAccount('dora')).id;
 
+    step('OAuth');
     // An MCP host connected by OAuth.
     const clientId = await register(low.url, cb.url);
     const p = pkce();
@@ -65,6 +73,7 @@ describe('werkbank migrate --from-data with people on the embedded store', () =>
     expect(token.status).toBe(200);
     expect((await mcpList(low.url, token.json.access_token)).status).toBe(200);
 
+    step('Stripe event and pack');
     // A pack bought (a processed Stripe event and a purchase), and a pack the operator added.
     const session = packSession(accountId, 1000);
     const paid = event('checkout.session.completed', session);
@@ -72,8 +81,10 @@ describe('werkbank migrate --from-data with people on the embedded store', () =>
     await low.server.accounts.addPack('dora', 100, 'cli');
     const before = await low.server.accounts.accountInfo(accountId);
     expect(before.packCredits).toBe(1100);
+    step('closing the embedded server');
     await low.close();
 
+    step('first migration');
     const first = await migrate(dataDir);
     // The text run copied; the --json run after it found everything there already.
     expect(first.text).toMatch(/Copied from .*1 new account\(s\)/);
@@ -82,9 +93,11 @@ describe('werkbank migrate --from-data with people on the embedded store', () =>
     expect(first.json.imported).toMatchObject({ accounts: 0, keys: 0, usage: 0, items: 0 });
     expect(Object.keys(first.json.imported.records)).toEqual(expect.arrayContaining(['passkeys', 'sessions', 'oauth_tokens', 'billing_events', 'billing_purchases']));
     expect(Object.values(first.json.imported.records).every((n) => n === 0)).toBe(true);
+    step('second migration');
     const again = await migrate(dataDir);
     expect(again.text).toMatch(/^Nothing to copy from .*passkeys/m);
 
+    step('PostgreSQL server');
     const pg = await startAccountsServer({ databaseUrl: db.url, dataDir: tempDir(), toolsets: 'text', stripe: stripe.settings, baseUrl: low.url }, address);
     try {
       // Still signed in: the session made on the embedded store holds.
@@ -93,11 +106,13 @@ describe('werkbank migrate --from-data with people on the embedded store', () =>
       expect(after.data.passkeys).toHaveLength(1);
       // The passkey signs in again (a fresh session).
       await context.clearCookies();
+      step('browser sign-in');
       await signIn(page, pg.url);
       await page.waitForURL(/\/account$/, { timeout: 15_000 });
       const fresh = await sessionCookie(context);
       expect(fresh).not.toBe(cookie);
       expect((await (await fetch(`${pg.url}/auth/me`, { headers: { Cookie: fresh } })).json()).data.account.name).toBe('dora');
+      step('checks on PostgreSQL');
       // The MCP host's token still works.
       expect((await mcpList(pg.url, token.json.access_token)).status).toBe(200);
       // Stripe delivers the same event again: a duplicate, credited once.
@@ -113,9 +128,10 @@ describe('werkbank migrate --from-data with people on the embedded store', () =>
         expect.objectContaining({ tool: 'credit-pack', surface: 'payment', added: 1000, reference: session.id }),
       ]);
     } finally {
+      step('closing');
+      await context.close(); // the browser first: its connections no longer keep the address busy
       await pg.close();
       await address.close();
-      await context.close();
     }
   }, 120_000); // a browser sign-up, two servers, two migrations and a browser sign-in
 });

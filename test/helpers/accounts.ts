@@ -35,7 +35,12 @@ export async function listenAddress(): Promise<Address> {
   return {
     port: (http.address() as { port: number }).port,
     use: (fetch) => (handler = fetch),
-    close: () => new Promise((r) => http.close(() => r())),
+    // Every connection cut: a page that keeps its keep-alive connection busy (polling) would hold close() open.
+    close: () =>
+      new Promise((r) => {
+        http.close(() => r());
+        http.closeAllConnections();
+      }),
   };
 }
 
