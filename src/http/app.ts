@@ -28,7 +28,7 @@ import { clientIp } from './client-ip.js';
 import { CATALOG_OPERATION, catalogAnswer } from './tool-catalog.js';
 import { loadStemmers } from '../search/text.js';
 import { AuthThrottle, ListenStreams } from './protect.js';
-import { assertUtf8Charset, JSON_TYPE, parseJsonBody, readJsonObject, readLimited, tooLarge } from './json-body.js';
+import { assertUtf8Charset, declaredLength, JSON_TYPE, parseJsonBody, readJsonObject, readLimited, tooLarge } from './json-body.js';
 import { hasCredentials, ToolCalls, type HttpAnswer } from './tool-calls.js';
 
 export interface AppOptions {
@@ -271,9 +271,7 @@ export function buildApp(opts: AppOptions): BuiltApp {
         c.json({ jsonrpc: '2.0', error: { code: -32700, message: `Parse error: ${message}` }, id: null }, status);
       try {
         assertUtf8Charset(type);
-        const declared = Number(c.req.header('content-length') ?? NaN);
-        if (declared > LIMITS.bodyBytes) throw tooLarge();
-        const buf = await readBody(c, declared);
+        const buf = await readBody(c, declaredLength(c.req.raw.headers));
         if (buf.byteLength > LIMITS.bodyBytes) throw tooLarge();
         // The JSON-RPC envelope adds two levels above the tool's arguments (which then get exactly LIMITS.depth).
         parsedBody = parseJsonBody(buf, LIMITS.depth + 2);

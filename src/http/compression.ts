@@ -40,11 +40,10 @@ export function compression(): MiddlewareHandler {
     const zstream = compressor(encoding);
     const body = Readable.fromWeb(res.body as import('node:stream/web').ReadableStream).pipe(zstream);
     const headers = new Headers(res.headers);
-    headers.delete('content-length');
     headers.set('content-encoding', encoding);
     headers.append('vary', 'Accept-Encoding');
     c.res = new Response(Readable.toWeb(body) as ReadableStream, { status: res.status, headers });
-    c.res.headers.delete('content-length'); // Hono's setter copies the old answer's headers onto the new one
+    c.res.headers.delete('content-length'); // after the set: Hono's setter copies the old answer's headers onto the new one
   };
 }
 
