@@ -78,6 +78,39 @@ export interface PreparedCall {
   ctx: ToolContext;
 }
 
+/**
+ * A tool call's context. `signal` is made on its first read: most tools never read it, and the caller's signal
+ * (an AbortController and a listener on the response) costs a request that does not need it. A class, not an
+ * object literal with a getter: a literal's getter is a new function each call, and V8 keeps such accessors in
+ * the object's hidden class, so every call made a new one (in old space), whose reference to the getter kept the
+ * whole request alive through the next young-generation collections (issue 31: 1 MB promoted per scavenge).
+ */
+class CallContext implements ToolContext {
+  accountId?: string;
+  plan?: 'free' | 'paid';
+  memory?: () => Promise<MemoryApi>;
+  render?: () => RenderApi;
+  metering?: { source: string; remaining: number };
+  #signal: AbortSignal | undefined;
+  #source: AbortSignal | (() => AbortSignal) | undefined;
+
+  constructor(
+    readonly surface: Surface,
+    source: AbortSignal | (() => AbortSignal) | undefined,
+  ) {
+    this.#source = source;
+  }
+
+  get signal(): AbortSignal {
+    if (!this.#signal) {
+      const source = this.#source;
+      this.#signal = typeof source === 'function' ? source() : (source ?? new AbortController().signal);
+      this.#source = undefined;
+    }
+    return this.#signal;
+  }
+}
+
 export class Pipeline {
   /**
    * `ledger` null: nothing is metered (stdio, benchmarks). `meters` maps a
@@ -100,19 +133,13 @@ export class Pipeline {
     const input = parseInput(tool.input, raw, { numericStrings: !tool.strictNumbers });
     const caller = opts.caller;
     const memory = this.services.memory;
-    const signal = opts.signal;
-    const ctx: ToolContext = {
-      surface: opts.surface,
-      get signal() {
-        const value = typeof signal === 'function' ? signal() : (signal ?? new AbortController().signal);
-        Object.defineProperty(this, 'signal', { value, enumerable: true });
-        return value;
-      },
-      ...(caller.kind === 'account' ? { accountId: caller.accountId, plan: caller.plan } : {}),
-      ...(memory && caller.kind !== 'anonymous'
-        ? { memory: () => memory.forAccount(caller.kind === 'account' ? caller.accountId : LOCAL_ACCOUNT) } : {}),
-      ...(this.services.render ? { render: this.services.render } : {}),
-    };
+    const ctx = new CallContext(opts.surface, opts.signal);
+    if (caller.kind === 'account') {
+      ctx.accountId = caller.accountId;
+      ctx.plan = caller.plan;
+    }
+    if (memory && caller.kind !== 'anonymous') ctx.memory = () => memory.forAccount(caller.kind === 'account' ? caller.accountId : LOCAL_ACCOUNT);
+    if (this.services.render) ctx.render = this.services.render;
     return { entry, tool, input, ctx };
   }
 

@@ -274,14 +274,21 @@ export function numericStrings(schema: unknown, value: unknown): unknown {
  */
 export function parseInput<S extends z.ZodType>(schema: S, raw: unknown, opts: { numericStrings?: boolean } = {}): z.output<S> {
   assertBodyDepth(raw);
-  let result = schema.safeParse(raw ?? {}, { reportInput: true });
-  if (result.success) return result.data;
-  const coerced = opts.numericStrings === false ? raw : numericStrings(schema, raw ?? {});
-  if (coerced !== (raw ?? {}) && coerced !== raw) {
-    const again = schema.safeParse(coerced, { reportInput: true });
+  const value = raw ?? {};
+  // Valid input is parsed without a parse context: zod copies a given one on every call (`{...ctx, async: false}`),
+  // and on Node 20 a spread followed by a new property makes a new hidden class each time, in old space (issue 31).
+  // Only a failing value is parsed once more with `reportInput`, for the message's "got …".
+  const valid = schema.safeParse(value);
+  if (valid.success) return valid.data;
+  let failing: unknown = value;
+  const coerced = opts.numericStrings === false ? raw : numericStrings(schema, value);
+  if (coerced !== value && coerced !== raw) {
+    const again = schema.safeParse(coerced);
     if (again.success) return again.data;
-    result = again;
+    failing = coerced;
   }
+  const result = schema.safeParse(failing, { reportInput: true });
+  if (result.success) return result.data; // the same schema and value: not reached
   const messages = result.error.issues.slice(0, 5).map((i) => {
     // Custom refinements carry their own full sentence; prefix the field.
     if (i.code === 'custom') return i.path.length ? `${pathText(i.path)}: ${i.message}` : i.message;

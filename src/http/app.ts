@@ -29,7 +29,7 @@ import { CATALOG_OPERATION, catalogAnswer } from './tool-catalog.js';
 import { loadStemmers } from '../search/text.js';
 import { AuthThrottle, ListenStreams } from './protect.js';
 import { assertUtf8Charset, declaredLength, JSON_TYPE, parseJsonBody, readJsonObject, readLimited, tooLarge } from './json-body.js';
-import { hasCredentials, ToolCalls, type HttpAnswer } from './tool-calls.js';
+import { hasCredentials, jsonHeaders, ToolCalls, type HttpAnswer } from './tool-calls.js';
 
 export interface AppOptions {
   registry: Registry;
@@ -111,14 +111,15 @@ export function buildApp(opts: AppOptions): BuiltApp {
    * to the socket (reading `res.headers` would build a web `Headers` and convert it back for every call).
    */
   const whole = new WeakSet<Response>();
-  const wholeJson = (c: Context, text: string, headers: Record<string, string>): Response =>
-    wholeAnswer({ status: 200, headers: { 'Content-Type': 'application/json', ...(hasCredentials(c.req.raw.headers) ? { 'Cache-Control': 'no-store' } : {}), ...headers }, body: text });
-  /** An answer made whole by ToolCalls (its headers complete). A text answer names its length: compression skips short ones. */
+  const wholeJson = (c: Context, text: string, headers: Record<string, string>): Response => {
+    const h = Object.assign(jsonHeaders(), headers); // by assignment, not spreading: see jsonHeaders
+    if (hasCredentials(c.req.raw.headers)) h['Cache-Control'] = 'no-store';
+    return wholeAnswer({ status: 200, headers: h, body: text });
+  };
+  /** An answer made whole by ToolCalls (its headers complete, and its own). A text answer names its length: compression skips short ones. */
   const wholeAnswer = (a: HttpAnswer): Response => {
-    const res = new Response(a.body, {
-      status: a.status,
-      headers: typeof a.body === 'string' ? { ...a.headers, 'Content-Length': String(Buffer.byteLength(a.body)) } : a.headers,
-    });
+    if (typeof a.body === 'string') a.headers['Content-Length'] = String(Buffer.byteLength(a.body));
+    const res = new Response(a.body, { status: a.status, headers: a.headers });
     whole.add(res);
     return res;
   };

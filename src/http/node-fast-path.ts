@@ -100,7 +100,8 @@ async function send(req: IncomingMessage, res: ServerResponse, answer: HttpAnswe
   const compress = encoding !== null && (text === null || text.length >= MIN_BYTES) && COMPRESSIBLE.test(headers['Content-Type'] ?? '');
   if (!compress) {
     if (text) {
-      res.writeHead(status, { ...headers, 'Content-Length': text.length });
+      headers['Content-Length'] = String(text.length); // the answer's own headers (tool-calls.ts: jsonHeaders)
+      res.writeHead(status, headers);
       res.end(text);
     } else {
       res.writeHead(status, headers);
@@ -108,6 +109,8 @@ async function send(req: IncomingMessage, res: ServerResponse, answer: HttpAnswe
     }
     return;
   }
-  res.writeHead(status, { ...headers, 'Content-Encoding': encoding, Vary: 'Accept-Encoding' });
+  headers['Content-Encoding'] = encoding;
+  headers.Vary = 'Accept-Encoding';
+  res.writeHead(status, headers);
   await pipeline(text ? Readable.from([text]) : Readable.fromWeb(body as NodeReadableStream<Uint8Array>), compressor(encoding), res);
 }
