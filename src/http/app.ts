@@ -21,7 +21,7 @@ import type { ToolsetSelection } from '../core/toolsets.js';
 import type { McpSurface } from '../mcp/surface.js';
 import type { Auth } from '../core/auth.js';
 import { buildOpenApi, type ApiOperation } from '../docs/openapi.js';
-import { compression } from './compression.js';
+import { compression, markShort, MIN_BYTES } from './compression.js';
 import { hostGuard } from './guard.js';
 import { VERSION } from '../core/version.js';
 import { clientIp } from './client-ip.js';
@@ -118,8 +118,10 @@ export function buildApp(opts: AppOptions): BuiltApp {
   };
   /** An answer made whole by ToolCalls (its headers complete, and its own). A text answer names its length: compression skips short ones. */
   const wholeAnswer = (a: HttpAnswer): Response => {
-    if (typeof a.body === 'string') a.headers['Content-Length'] = String(Buffer.byteLength(a.body));
+    const length = typeof a.body === 'string' ? Buffer.byteLength(a.body) : NaN;
+    if (length >= 0) a.headers['Content-Length'] = String(length);
     const res = new Response(a.body, { status: a.status, headers: a.headers });
+    if (length < MIN_BYTES) markShort(res);
     whole.add(res);
     return res;
   };

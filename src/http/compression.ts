@@ -26,6 +26,17 @@ export function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
   return null;
 }
 
+/** Answers known to be shorter than MIN_BYTES: the middleware leaves them without reading their headers or body. */
+const shortAnswers = new WeakSet<Response>();
+
+/**
+ * Mark an answer whose text is shorter than MIN_BYTES (the hot routes know it): reading a node-server Response's
+ * headers or body converts it to web objects, per call, which the adapter would then convert back.
+ */
+export function markShort(res: Response): void {
+  shortAnswers.add(res);
+}
+
 export function compression(): MiddlewareHandler {
   return async (c, next) => {
     // Decide before touching the response: reading `c.res` forces the adapter off its fast path.
@@ -33,10 +44,11 @@ export function compression(): MiddlewareHandler {
     await next();
     if (!encoding) return;
     const res = c.res;
-    if (!res.body || res.headers.has('content-encoding')) return;
-    if (!COMPRESSIBLE.test(res.headers.get('content-type') ?? '')) return;
+    if (shortAnswers.has(res)) return;
+    // Headers before the body: reading `body` makes the adapter build a web stream for the answer.
+    if (res.headers.has('content-encoding') || !COMPRESSIBLE.test(res.headers.get('content-type') ?? '')) return;
     const length = res.headers.get('content-length');
-    if (length !== null && Number(length) < MIN_BYTES) return;
+    if ((length !== null && Number(length) < MIN_BYTES) || !res.body) return;
     const zstream = compressor(encoding);
     const body = Readable.fromWeb(res.body as import('node:stream/web').ReadableStream).pipe(zstream);
     const headers = new Headers(res.headers);
