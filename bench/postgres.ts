@@ -13,7 +13,7 @@
  * on PostgreSQL with metering on or off (prints {port, key}).
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -232,13 +232,16 @@ export async function benchPostgres(): Promise<Row[]> {
 /** Bench server mode: one process on PostgreSQL with metering on|off. */
 async function serveMode(url: string, metering: string) {
   const { key } = await benchAccount(url, `bench-${metering}-${randomBytes(3).toString('hex')}`);
-  const server = await createServer(
-    configFromEnv({ dataDir: mkdtempSync(join(tmpdir(), 'werkbank-bench-')), databaseUrl: url, toolsets: 'all', metering: metering !== 'off' }),
-  );
+  const dataDir = mkdtempSync(join(tmpdir(), 'werkbank-bench-'));
+  const server = await createServer(configFromEnv({ dataDir, databaseUrl: url, toolsets: 'all', metering: metering !== 'off' }));
   const http = serve({ fetch: server.app.fetch, createServer: server.createNodeServer, port: 0, hostname: '127.0.0.1' }, (info) => {
     process.stdout.write(JSON.stringify({ port: info.port, key }) + '\n');
   });
-  process.on('SIGTERM', () => http.close(() => void server.close().finally(() => process.exit(0))));
+  const done = () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => http.close(() => void server.close().finally(done)));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'serve') void serveMode(process.argv[3], process.argv[4]);

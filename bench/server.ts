@@ -5,7 +5,7 @@
  */
 import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { configFromEnv, createServer } from '../src/server.js';
@@ -19,6 +19,7 @@ async function main() {
   let fetchHandler: (req: Request) => Response | Promise<Response>;
   let createNodeServer: typeof import('node:http').createServer | undefined;
   let key = '';
+  let dataDir: string | undefined;
   if (mode === 'bare') {
     const app = new Hono();
     app.post('/api/v1/tools/word-counter', async (c) => {
@@ -28,7 +29,7 @@ async function main() {
     fetchHandler = app.fetch;
   } else {
     const server = await createServer(
-      configFromEnv({ dataDir: mkdtempSync(join(tmpdir(), 'werkbank-bench-')), toolsets: 'all', metering: metering !== 'off' }),
+      configFromEnv({ dataDir: (dataDir = mkdtempSync(join(tmpdir(), 'werkbank-bench-'))), toolsets: 'all', metering: metering !== 'off' }),
     );
     await server.accounts.createAccount('bench', 'paid');
     // Enough credits for every request: REST and /mcp share this server, up to ~20,000 calls a second for minutes.
@@ -56,8 +57,12 @@ async function main() {
   const http = serve({ fetch: fetchHandler, ...(createNodeServer ? { createServer: createNodeServer } : {}), port: 0, hostname: '127.0.0.1' }, (info) => {
     process.stdout.write(JSON.stringify({ port: info.port, key }) + '\n');
   });
-  process.on('SIGTERM', () => http.close(() => process.exit(0)));
-  process.on('SIGINT', () => process.exit(0));
+  const done = () => {
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true }); // the bench's own throwaway store
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => http.close(done));
+  process.on('SIGINT', done);
 }
 
 if (process.argv[1]?.endsWith('server.js')) void main();
