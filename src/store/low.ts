@@ -30,7 +30,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, re
 import { chmod, readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { DataFile } from 'lowdb/node';
-import { AppendFile, DIR_MODE, FILE_MODE, parseLines, type WriteHook } from './append-file.js';
+import { AppendFile, DIR_MODE, FILE_MODE, parseLines, PendingText, type WriteHook } from './append-file.js';
 import { CollectionLogs, SAFE_ID } from './low-collections.js';
 import {
   QuotaExceededError,
@@ -230,7 +230,7 @@ export class LowStore implements Store {
    * Usage lines of applied charges not yet in their usage files (written with each snapshot; until then
    * the journal holds them). Lines carry the record's `seq`, so a line written twice after a crash is read once.
    */
-  private pendingUsage = new Map<string, string[]>();
+  private pendingUsage = new Map<string, PendingText>();
   /**
    * Usage files kept open between snapshots: those written by the last snapshot (accounts that keep
    * calling keep their handle; a day's file closes once the day's calls stop).
@@ -372,9 +372,10 @@ export class LowStore implements Store {
   /** A usage line for its file (written with the next snapshot; the journal holds it until then). */
   private queueUsage(accountId: string, seq: number, entry: UsageEntry): void {
     const file = join(this.usageDir, accountId, `${entry.at.slice(0, 10)}.ndjson`);
-    const lines = this.pendingUsage.get(file) ?? [];
-    lines.push(JSON.stringify({ seq, ...entry }) + '\n');
-    this.pendingUsage.set(file, lines);
+    let lines = this.pendingUsage.get(file);
+    if (!lines) this.pendingUsage.set(file, (lines = new PendingText()));
+    lines.append(JSON.stringify({ seq, ...entry }));
+    lines.append('\n');
   }
 
   // ---- the journal ----------------------------------------------------------
@@ -462,7 +463,7 @@ export class LowStore implements Store {
     try {
       // Usage lines first: if the process dies before the snapshot is written, the journal queues them again
       // and reads drop the duplicates by seq.
-      await Promise.all([...usage].map(([file, lines]) => this.appendUsage(file, lines.join(''))));
+      await Promise.all([...usage].map(([file, lines]) => this.appendUsage(file, lines.bytes())));
       // Every file written (a failed one is written again next time: its lines went back to the queue). Files
       // not written this time close, and at most MAX_OPEN_USAGE_FILES stay open however many accounts call.
       let open = this.usageFiles.size;
@@ -477,7 +478,11 @@ export class LowStore implements Store {
       await chmod(join(this.dir, 'werkbank.json'), FILE_MODE).catch(() => undefined);
     } catch (err) {
       // Nothing is lost: the journal keeps the records and the lines go back to the queue.
-      for (const [file, lines] of usage) this.pendingUsage.set(file, [...lines, ...(this.pendingUsage.get(file) ?? [])]);
+      for (const [file, lines] of usage) {
+        const newer = this.pendingUsage.get(file);
+        if (newer) lines.appendBytes(newer.bytes());
+        this.pendingUsage.set(file, lines);
+      }
       console.error(`werkbank: the snapshot of ${this.dir} could not be written (${(err as Error).message}); the journal keeps every change`);
       throw err;
     }
@@ -488,7 +493,7 @@ export class LowStore implements Store {
       }
   }
 
-  private async appendUsage(file: string, text: string): Promise<void> {
+  private async appendUsage(file: string, text: Uint8Array): Promise<void> {
     let handle = this.usageFiles.get(file);
     if (!handle) {
       const dir = dirname(file);
@@ -638,7 +643,7 @@ export class LowStore implements Store {
   private async *usageByDay(accountId: string, sinceDate: string, newestFirst: boolean): AsyncGenerator<UsageEntry[]> {
     if (!SAFE_ID.test(accountId)) return;
     const dir = join(this.usageDir, accountId);
-    const pending = new Map<string, string[]>();
+    const pending = new Map<string, PendingText>();
     for (const [file, lines] of this.pendingUsage) if (dirname(file) === dir) pending.set(basename(file).slice(0, 10), lines);
     const files = (existsSync(dir) ? readdirSync(dir) : []).filter((f) => f.endsWith('.ndjson')).map((f) => f.slice(0, 10));
     const dates = [...new Set([...files, ...pending.keys()])].filter((d) => d >= sinceDate).sort();
@@ -657,7 +662,7 @@ export class LowStore implements Store {
       };
       const path = join(dir, `${date}.ndjson`);
       if (existsSync(path)) take(await readFile(path, 'utf8'));
-      take((pending.get(date) ?? []).join(''));
+      take(pending.get(date)?.text() ?? '');
       yield day.sort((a, b) => a.at.localeCompare(b.at));
     }
   }
