@@ -15,7 +15,7 @@ import { dirname, join, resolve } from 'node:path';
 import { homedir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { VERSION } from './core/version.js';
-import { ToolError } from './core/tool.js';
+import { HttpError } from './core/errors.js';
 
 /** How long a stopping server waits for open connections (calls in flight, MCP streams) before cutting them. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -217,7 +217,7 @@ function print(text: string): void {
 async function serveCommand(values: Record<string, string | boolean | undefined>): Promise<number> {
   const portText = (values.port as string | undefined) ?? process.env.WERKBANK_PORT ?? '8787';
   const port = Number(portText);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ToolError(`--port must be 0-65535, got "${portText}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new HttpError(`--port must be 0-65535, got "${portText}"`);
   const [{ serve }, { configFromEnv, createServer, workerCount, superviseWorkers }, { default: cluster }] = await Promise.all([
     import('@hono/node-server'),
     import('./server.js'),
@@ -308,7 +308,7 @@ async function admin(command: string, sub: string | undefined, arg: string | und
   const store = await openStore(config).catch((err: Error) => {
     // The embedded store serves one process: while `werkbank serve` holds the data dir, the server itself administers it.
     if (/in use by another werkbank process/.test(err.message))
-      throw new ToolError(
+      throw new HttpError(
         `${err.message}\nWhile the server runs, use its admin API instead (/api/v1/admin/..., with WERKBANK_ADMIN_TOKEN set when it starts) ` +
           `or the account page (/account, e.g. http://127.0.0.1:8787/account).`,
       );
@@ -317,7 +317,7 @@ async function admin(command: string, sub: string | undefined, arg: string | und
   const accounts = new Accounts(store);
   const out = (data: unknown, text: string) => print(values.json ? JSON.stringify(data, null, 2) : text);
   const need = (name: string, value: unknown): string => {
-    if (typeof value !== 'string' || !value) throw new ToolError(`${name} is required (see werkbank --help)`);
+    if (typeof value !== 'string' || !value) throw new HttpError(`${name} is required (see werkbank --help)`);
     return value;
   };
   try {
@@ -325,7 +325,7 @@ async function admin(command: string, sub: string | undefined, arg: string | und
     switch (action) {
       case 'accounts create': {
         const plan = (values.plan as string | undefined) ?? 'free';
-        if (plan !== 'free' && plan !== 'paid') throw new ToolError('--plan must be free or paid');
+        if (plan !== 'free' && plan !== 'paid') throw new HttpError('--plan must be free or paid');
         const a = await accounts.createAccount(need('NAME', arg), plan);
         out(await accounts.accountInfo(a.id), `Created account "${a.name}" (plan ${a.plan}).`);
         break;
@@ -361,7 +361,7 @@ async function admin(command: string, sub: string | undefined, arg: string | und
       }
       case 'usage': {
         const days = values.days === undefined ? 7 : Number(values.days);
-        if (!Number.isInteger(days) || days < 1 || days > 365) throw new ToolError('--days must be 1-365');
+        if (!Number.isInteger(days) || days < 1 || days > 365) throw new HttpError('--days must be 1-365');
         const u = await accounts.usage((await accounts.requireAccount(need('--account', values.account))).id, days);
         out(
           u,
@@ -371,7 +371,7 @@ async function admin(command: string, sub: string | undefined, arg: string | und
         break;
       }
       default:
-        throw new ToolError(`Unknown command "${command} ${sub ?? ''}" (see werkbank --help)`);
+        throw new HttpError(`Unknown command "${command} ${sub ?? ''}" (see werkbank --help)`);
     }
     return 0;
   } finally {
@@ -533,7 +533,7 @@ main(process.argv.slice(2)).then(
     if (code >= 0) process.exitCode = code;
   },
   (err) => {
-    process.stderr.write(`werkbank: ${err instanceof ToolError || (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? err.message : (err as Error).message}\n`);
-    process.exitCode = err instanceof ToolError ? 2 : 1;
+    process.stderr.write(`werkbank: ${err instanceof HttpError || (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? err.message : (err as Error).message}\n`);
+    process.exitCode = err instanceof HttpError ? 2 : 1;
   },
 );

@@ -29,7 +29,7 @@ import type { ToolsetSelection } from './core/toolsets.js';
 import { LOCALHOST_NAMES } from './http/guard.js';
 import { renderFeature, type RenderConfig } from './render/feature.js';
 import { webFeature } from './web/feature.js';
-import { ToolError } from './core/tool.js';
+import { HttpError } from './core/errors.js';
 import { Sessions } from './http/sessions.js';
 import { CompositeAuth, Identity, identityRoutes, signupModeFrom, type SignupMode } from './http/identity.js';
 import { OAuth, oauthRoutes } from './http/oauth.js';
@@ -150,7 +150,7 @@ export function adminTokenProblem(token: string | undefined): string | null {
 
 export async function createServer(config: ServerConfig): Promise<Server> {
   const tokenProblem = adminTokenProblem(config.adminToken);
-  if (tokenProblem) throw new ToolError(tokenProblem);
+  if (tokenProblem) throw new HttpError(tokenProblem);
   const registry = await loadRegistry();
   const toolsets = typeof config.toolsets === 'object' ? config.toolsets : registry.selection(config.toolsets);
   const store = await openStore(config);
@@ -301,9 +301,9 @@ export function workerCount(option: string | undefined, databaseUrl: string | un
   const raw = option ?? (process.env.WERKBANK_WORKERS || undefined);
   if (raw === undefined) return databaseUrl ? availableParallelism() : 1;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 256) throw new ToolError(`--workers must be an integer from 1 to 256, got "${raw}"`);
+  if (!Number.isInteger(n) || n < 1 || n > 256) throw new HttpError(`--workers must be an integer from 1 to 256, got "${raw}"`);
   if (n > 1 && !databaseUrl)
-    throw new ToolError(
+    throw new HttpError(
       `--workers ${n} needs the shared PostgreSQL store: set WERKBANK_DATABASE_URL or --database-url postgres://… ` +
         '(the embedded lowdb store in the data dir serves one process; without a database, run one process with --workers 1).',
     );

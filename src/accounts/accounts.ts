@@ -19,7 +19,7 @@ import { QuotaExceededError, type Account, type ApiKeyRecord, type AtomicLedger,
 import type { Balance, Ledger, Reservation } from '../core/ledger.js';
 import { UnknownCredentialError, type Auth, type HeaderReader } from '../core/auth.js';
 import type { Caller } from '../core/pipeline.js';
-import { ToolError } from '../core/tool.js';
+import { HttpError } from '../core/errors.js';
 
 const MiB = 1024 * 1024;
 
@@ -135,7 +135,7 @@ function keyName(name: string | undefined): string | undefined {
   if (name === undefined) return undefined;
   const trimmed = name.trim();
   if (!trimmed || trimmed.length > 40 || /\p{Cc}/u.test(trimmed))
-    throw new ToolError('Invalid `name`: give the key a name of 1 to 40 characters without control characters, or leave it out', 400, { field: 'name' });
+    throw new HttpError('Invalid `name`: give the key a name of 1 to 40 characters without control characters, or leave it out', 400, { field: 'name' });
   return trimmed;
 }
 
@@ -155,9 +155,9 @@ export class Accounts implements Ledger, Auth {
 
   async createAccount(name: string, plan: Plan = 'free'): Promise<Account> {
     if (!ACCOUNT_NAME.test(name))
-      throw new ToolError('Invalid account name: use 1-63 characters a-z, 0-9, ".", "_" or "-", starting with a letter or digit');
-    if (!isPlan(plan)) throw new ToolError('Invalid plan: use "free" or "paid"');
-    if (await this.store.getAccountByName(name)) throw new ToolError(`Account "${name}" already exists`, 409);
+      throw new HttpError('Invalid account name: use 1-63 characters a-z, 0-9, ".", "_" or "-", starting with a letter or digit');
+    if (!isPlan(plan)) throw new HttpError('Invalid plan: use "free" or "paid"');
+    if (await this.store.getAccountByName(name)) throw new HttpError(`Account "${name}" already exists`, 409);
     const now = this.now().toISOString();
     const account: Account = {
       id: randomId('acc'),
@@ -179,7 +179,7 @@ export class Accounts implements Ledger, Auth {
 
   async requireAccount(name: string): Promise<Account> {
     const account = await this.store.getAccountByName(name);
-    if (!account) throw new ToolError(`No account named "${name}"`, 404);
+    if (!account) throw new HttpError(`No account named "${name}"`, 404);
     return account;
   }
 
@@ -202,7 +202,7 @@ export class Accounts implements Ledger, Auth {
       await this.store.createKey(record, { maxActive });
     } catch (err) {
       if (err instanceof QuotaExceededError)
-        throw new ToolError(`Key limit reached: an account holds at most ${maxActive} keys that are not revoked; revoke one before creating another`, 409);
+        throw new HttpError(`Key limit reached: an account holds at most ${maxActive} keys that are not revoked; revoke one before creating another`, 409);
       throw err;
     }
     return { id: record.id, key, prefix: record.prefix, account: account.name, name: name ?? null };
@@ -223,7 +223,7 @@ export class Accounts implements Ledger, Auth {
   /** Revokes at once: the in-memory record changes before this returns, so no later request passes. */
   async revokeKey(id: string) {
     const key = await this.store.revokeKey(id, this.now().toISOString());
-    if (!key) throw new ToolError(`No key with id "${id}"`, 404);
+    if (!key) throw new HttpError(`No key with id "${id}"`, 404);
     for (const listener of this.revokeListeners) listener(key.id);
     await this.store.publish?.('key_revoked', key.id).catch(() => undefined);
     return { id: key.id, prefix: key.prefix, revokedAt: key.revokedAt };
@@ -235,7 +235,7 @@ export class Accounts implements Ledger, Auth {
   }
 
   async addPack(accountName: string, pack: number, via: OperatorSurface): Promise<Balance> {
-    if (!Object.hasOwn(PACKS, pack)) throw new ToolError(`Invalid pack: choose ${Object.keys(PACKS).join(', ')} credits`);
+    if (!Object.hasOwn(PACKS, pack)) throw new HttpError(`Invalid pack: choose ${Object.keys(PACKS).join(', ')} credits`);
     const account = await this.requireAccount(accountName);
     // The credits and their usage entry (as a purchase has: credits added, no call) are durable together.
     const reference = `operator:${via}:pack_${randomBytes(8).toString('hex')}`;
@@ -324,18 +324,18 @@ export class Accounts implements Ledger, Auth {
     const headerKey = headers.get('x-api-key')?.trim() || undefined;
     const authz = headers.get('authorization');
     const bearer = authz ? /^Bearer\s+(\S+)\s*$/i.exec(authz)?.[1] : undefined;
-    if (authz && !bearer) throw new ToolError('Invalid Authorization header: use "Authorization: Bearer <API key>"', 401);
+    if (authz && !bearer) throw new HttpError('Invalid Authorization header: use "Authorization: Bearer <API key>"', 401);
     if (headerKey && bearer && headerKey !== bearer)
-      throw new ToolError('Conflicting credentials: X-API-Key and Authorization: Bearer carry different keys', 401);
+      throw new HttpError('Conflicting credentials: X-API-Key and Authorization: Bearer carry different keys', 401);
     const key = headerKey ?? bearer;
-    if (!key) throw new ToolError('API key required: send it as X-API-Key: <key> or Authorization: Bearer <key>', 401);
+    if (!key) throw new HttpError('API key required: send it as X-API-Key: <key> or Authorization: Bearer <key>', 401);
     if (key.length > 200) throw new UnknownCredentialError();
     const hash = hashKey(key);
     // Looked up by the hash itself: a match is exact, and timing reveals nothing of the key (only of its hash).
     const found = await this.store.findKey(hash);
     if (!found) throw new UnknownCredentialError();
     const { key: record, account } = found;
-    if (record.revokedAt) throw new ToolError('This API key was revoked', 401);
+    if (record.revokedAt) throw new HttpError('This API key was revoked', 401);
     this.createdAt.set(account.id, account.createdAt);
     this.noteKeyUse(record.id);
     return { kind: 'account', accountId: account.id, keyId: record.id, plan: account.plan };
@@ -411,7 +411,7 @@ export class Accounts implements Ledger, Auth {
   /** The stored account (read only: it changes only through the store). */
   private async accountById(accountId: string): Promise<Account> {
     const account = await this.store.getAccount(accountId);
-    if (!account) throw new ToolError('No such account', 404);
+    if (!account) throw new HttpError('No such account', 404);
     return account;
   }
 
@@ -460,10 +460,10 @@ export class Accounts implements Ledger, Auth {
     });
   }
 
-  private exhausted(a: Account, cost: number): ToolError {
+  private exhausted(a: Account, cost: number): HttpError {
     const b = this.balanceOf(a);
     const retryAfter = Math.max(1, b.resetAt - Math.floor(this.now().getTime() / 1000));
-    return new ToolError(
+    return new HttpError(
       `Credit balance exhausted: this call costs ${cost} credit${cost === 1 ? '' : 's'} and ${b.remaining} ${b.remaining === 1 ? 'is' : 'are'} left. ` +
         `The monthly allowance of ${b.limit} credits resets at ${new Date(b.resetAt * 1000).toISOString()}; credit packs (100, 1,000 or 5,000 credits) never expire.`,
       429,
@@ -488,7 +488,7 @@ export class Accounts implements Ledger, Auth {
   private async reserveAtomic(ledger: AtomicLedger, accountId: string, cost: number, tool: string, surface: string): Promise<Reservation> {
     const createdAt = this.createdAt.get(accountId) ?? (await this.planOf(accountId)).createdAt;
     const { hold, account } = await ledger.reserve(accountId, cost, PLAN_CREDITS, this.periodOf(createdAt));
-    if (!account) throw new ToolError('No such account', 404);
+    if (!account) throw new HttpError('No such account', 404);
     if (!hold) throw this.exhausted(account, cost);
     return this.atomicSettlement(ledger, hold, tool, surface, cost);
   }
@@ -563,7 +563,7 @@ export class Accounts implements Ledger, Auth {
       const a = await this.planOf(accountId);
       const limit = PLANS[a.plan].renderAllowance;
       const { hold, account } = await ledger.reserveRender(accountId, limit, this.periodOf(a.createdAt));
-      if (!account) throw new ToolError('No such account', 404);
+      if (!account) throw new HttpError('No such account', 404);
       if (hold) return { ...this.atomicSettlement(ledger, hold, tool, surface, 0), metering: { source: 'allowance', remaining: limit - account.renderAllowanceUsed } };
     } else {
       const a = await this.accountById(accountId);
@@ -590,9 +590,9 @@ export class Accounts implements Ledger, Auth {
     try {
       credits = await this.reserve(accountId, price, tool, surface);
     } catch (err) {
-      if (err instanceof ToolError && err.status === 429) {
+      if (err instanceof HttpError && err.status === 429) {
         const account = (await this.store.getAccount(accountId))!;
-        throw new ToolError(
+        throw new HttpError(
           `Render allowance reached: the ${PLANS[account.plan].renderAllowance} renders of this month's render allowance are used, ` +
             `and renders beyond it cost ${price} credits. ${err.message}`,
           429,

@@ -29,7 +29,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { PACKS, creditsAdded, type PackSize } from '../accounts/accounts.js';
-import { ToolError } from '../core/tool.js';
+import { HttpError } from '../core/errors.js';
 import type { Plan, RecordRef, Store, UsageEntry } from '../store/store.js';
 
 export type Interval = 'month' | 'year';
@@ -79,7 +79,7 @@ export interface PaymentProvider {
   checkout(req: { accountId: string; product: Product; customer: string | null; successUrl: string; cancelUrl: string; attempt: string }): Promise<string>;
   /** The provider's customer portal (subscription, payment method, invoices); returns its URL. */
   portal(req: { customer: string; returnUrl: string }): Promise<string>;
-  /** Verify the webhook's signature (and its age) on the raw body, then translate it; a 400 ToolError when it does not verify or makes no sense. */
+  /** Verify the webhook's signature (and its age) on the raw body, then translate it; a 400 HttpError when it does not verify or makes no sense. */
   parseWebhook(rawBody: string, headers: Headers): Promise<BillingEvent>;
 }
 
@@ -159,13 +159,13 @@ export class Billing {
   async checkout(accountId: string, product: Product, urls: { successUrl: string; cancelUrl: string }): Promise<string> {
     const state = await this.state(accountId);
     if (product.kind === 'plan' && state.subscription && state.subscription.status !== 'canceled' && state.subscription.status !== 'incomplete_expired')
-      throw new ToolError('This account already has a subscription: change or cancel it under "Manage subscription and invoices"', 409);
+      throw new HttpError('This account already has a subscription: change or cancel it under "Manage subscription and invoices"', 409);
     return this.provider.checkout({ accountId, product, customer: state.customer, ...urls, attempt: randomBytes(12).toString('hex') });
   }
 
   async portal(accountId: string, returnUrl: string): Promise<string> {
     const { customer } = await this.state(accountId);
-    if (!customer) throw new ToolError('Nothing to manage yet: the account has no payments', 409);
+    if (!customer) throw new HttpError('Nothing to manage yet: the account has no payments', 409);
     return this.provider.portal({ customer, returnUrl });
   }
 
@@ -176,7 +176,7 @@ export class Billing {
   async assertNoRenewal(accountId: string): Promise<void> {
     const sub = (await this.state(accountId)).subscription;
     if (sub && !sub.cancelAtPeriodEnd && ['active', 'trialing', 'past_due', 'unpaid', 'paused'].includes(sub.status))
-      throw new ToolError('This account has a subscription that renews: cancel it first under "Manage subscription and invoices", then delete the account', 409);
+      throw new HttpError('This account has a subscription that renews: cancel it first under "Manage subscription and invoices", then delete the account', 409);
   }
 
   /** Apply a translated webhook exactly once. */

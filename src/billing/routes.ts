@@ -7,7 +7,7 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import { PACKS, PLANS, type Accounts } from '../accounts/accounts.js';
-import { ToolError } from '../core/tool.js';
+import { HttpError } from '../core/errors.js';
 import type { ApiOperation } from '../docs/openapi.js';
 import type { RouteHelpers } from '../http/app.js';
 import type { Identity } from '../http/identity.js';
@@ -107,13 +107,13 @@ export function billingNotice(query: string | undefined): string | undefined {
 export function billingRoutes(billing: Billing | undefined, identity: Identity) {
   return (app: Hono, h: RouteHelpers) => {
     const enabled = () => {
-      if (!billing) throw new ToolError(OFF, 404);
+      if (!billing) throw new HttpError(OFF, 404);
       return billing;
     };
     /** A form post of the account page: its session and CSRF token, and the fields it sends. */
     const form = async (c: Context) => {
       const length = Number(c.req.header('content-length') ?? 0);
-      if (length > 4096) throw new ToolError('The form is too large', 413);
+      if (length > 4096) throw new HttpError('The form is too large', 413);
       const body = (await c.req.parseBody().catch(() => ({}))) as Record<string, unknown>;
       const session = await identity.requireSession(c, body);
       return { session, body };
@@ -124,7 +124,7 @@ export function billingRoutes(billing: Billing | undefined, identity: Identity) 
         const b = enabled();
         const { session, body } = await form(c);
         const name = typeof body.product === 'string' ? body.product : '';
-        if (!Object.hasOwn(PRODUCTS, name)) throw new ToolError(`Invalid \`product\`: one of ${Object.keys(PRODUCTS).join(', ')}`, 400, { field: 'product' });
+        if (!Object.hasOwn(PRODUCTS, name)) throw new HttpError(`Invalid \`product\`: one of ${Object.keys(PRODUCTS).join(', ')}`, 400, { field: 'product' });
         const base = identity.base(c);
         const url = await b.checkout(session.accountId, PRODUCTS[name], { successUrl: `${base}/account?billing=done`, cancelUrl: `${base}/account?billing=cancelled` });
         return c.redirect(url, 303);

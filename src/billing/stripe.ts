@@ -10,7 +10,7 @@
  */
 import type StripeSdk from 'stripe';
 import { PACKS, type PackSize } from '../accounts/accounts.js';
-import { ToolError } from '../core/tool.js';
+import { HttpError } from '../core/errors.js';
 import { productName, type BillingEvent, type Interval, type PaymentProvider, type Product, type SubscriptionStatus } from './billing.js';
 
 export interface StripeSettings {
@@ -40,9 +40,9 @@ export function stripeSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Str
   const v = Object.fromEntries(Object.entries(STRIPE_ENV).map(([k, name]) => [k, env[name]?.trim() || undefined])) as Record<keyof typeof STRIPE_ENV, string | undefined>;
   const missing = Object.entries(STRIPE_ENV).filter(([k]) => !v[k as keyof typeof STRIPE_ENV]).map(([, name]) => name);
   if (missing.length === Object.keys(STRIPE_ENV).length) return undefined;
-  if (missing.length) throw new ToolError(`Payments are half configured: set ${missing.join(', ')} too, or unset the other WERKBANK_STRIPE_* settings to turn payments off`);
-  if (!/^(sk|rk)_/.test(v.secretKey!)) throw new ToolError(`${STRIPE_ENV.secretKey} must be a Stripe secret key (sk_… or rk_…)`);
-  if (!v.webhookSecret!.startsWith('whsec_')) throw new ToolError(`${STRIPE_ENV.webhookSecret} must be the webhook endpoint's signing secret (whsec_…)`);
+  if (missing.length) throw new HttpError(`Payments are half configured: set ${missing.join(', ')} too, or unset the other WERKBANK_STRIPE_* settings to turn payments off`);
+  if (!/^(sk|rk)_/.test(v.secretKey!)) throw new HttpError(`${STRIPE_ENV.secretKey} must be a Stripe secret key (sk_… or rk_…)`);
+  if (!v.webhookSecret!.startsWith('whsec_')) throw new HttpError(`${STRIPE_ENV.webhookSecret} must be the webhook endpoint's signing secret (whsec_…)`);
   return {
     secretKey: v.secretKey!,
     webhookSecret: v.webhookSecret!,
@@ -76,8 +76,8 @@ class Fields {
     for (const part of path.split('.')) v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[/^\d+$/.test(part) ? Number(part) : part] : undefined;
     return v;
   }
-  private bad(path: string, rule: string): ToolError {
-    return new ToolError(`Invalid ${this.type} event: \`data.object.${path}\` must be ${rule}`, 400, { field: `data.object.${path}` });
+  private bad(path: string, rule: string): HttpError {
+    return new HttpError(`Invalid ${this.type} event: \`data.object.${path}\` must be ${rule}`, 400, { field: `data.object.${path}` });
   }
   str(path: string): string {
     const v = this.at(path);
@@ -155,7 +155,7 @@ export class StripeProvider implements PaymentProvider {
     try {
       return await fn(stripe);
     } catch (err) {
-      throw new ToolError(`The payment provider could not ${what}: ${(err as Error).message}. Nothing was charged; try again shortly.`, 502);
+      throw new HttpError(`The payment provider could not ${what}: ${(err as Error).message}. Nothing was charged; try again shortly.`, 502);
     }
   }
 
@@ -179,7 +179,7 @@ export class StripeProvider implements PaymentProvider {
         { idempotencyKey: `checkout-${req.attempt}` },
       ),
     );
-    if (!session.url) throw new ToolError('The payment provider returned no checkout page', 502);
+    if (!session.url) throw new HttpError('The payment provider returned no checkout page', 502);
     return session.url;
   }
 
@@ -190,13 +190,13 @@ export class StripeProvider implements PaymentProvider {
 
   async parseWebhook(rawBody: string, headers: Headers): Promise<BillingEvent> {
     const signature = headers.get('stripe-signature');
-    if (!signature) throw new ToolError('Missing `Stripe-Signature` header: only Stripe\'s signed webhooks are accepted here', 400, { field: 'Stripe-Signature' });
+    if (!signature) throw new HttpError('Missing `Stripe-Signature` header: only Stripe\'s signed webhooks are accepted here', 400, { field: 'Stripe-Signature' });
     const stripe = await this.stripe();
     let event: StripeSdk.Event;
     try {
       event = stripe.webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret);
     } catch (err) {
-      throw new ToolError(`Invalid \`Stripe-Signature\`: ${(err as Error).message.split('\n')[0]}`, 400, { field: 'Stripe-Signature' });
+      throw new HttpError(`Invalid \`Stripe-Signature\`: ${(err as Error).message.split('\n')[0]}`, 400, { field: 'Stripe-Signature' });
     }
     return translate(event);
   }
@@ -222,7 +222,7 @@ export function translate(event: StripeSdk.Event): BillingEvent {
       if (paid !== 'paid') return ignored('payment not yet received (an asynchronous method: wait for async_payment_succeeded)');
       const product = f.str('metadata.product');
       const credits = Number(/^pack-(\d+)$/.exec(product)?.[1]);
-      if (!Object.hasOwn(PACKS, credits)) throw new ToolError(`Invalid ${event.type} event: \`data.object.metadata.product\` names no credit pack`, 400);
+      if (!Object.hasOwn(PACKS, credits)) throw new HttpError(`Invalid ${event.type} event: \`data.object.metadata.product\` names no credit pack`, 400);
       return {
         ...base,
         kind: 'pack-paid',

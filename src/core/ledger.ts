@@ -22,7 +22,7 @@ export interface Reservation {
 
 export interface Ledger {
   /**
-   * Atomically take `cost` credits from the account, or throw a 429 ToolError
+   * Atomically take `cost` credits from the account, or throw a 429 HttpError
    * whose `retryAfter` is the number of seconds to the next reset.
    */
   reserve(accountId: string, cost: number, tool: string, surface: string): Promise<Reservation>;

@@ -9,7 +9,8 @@
  * callers pay only for results.
  */
 import type { RegisteredTool } from './registry.js';
-import { ToolError, type Surface, type Tool, type ToolContext } from './tool.js';
+import { type Surface, type Tool, type ToolContext } from './tool.js';
+import { HttpError } from './errors.js';
 import { parseInput } from './validate.js';
 import { offloads, runToolInWorker, streamToolInWorker, STREAM_LIMITS, type StreamLimits } from '../../tools/_lib/offload.js';
 import type { Balance, Ledger } from './ledger.js';
@@ -192,7 +193,7 @@ export class Pipeline {
 
 /** The message and status a caller sees for any error (no stack traces; internals are logged). */
 export function publicError(err: unknown, log: (msg: string) => void): { status: number; message: string; retryAfter?: number } {
-  if (err instanceof ToolError) return { status: err.status, message: err.message, retryAfter: err.extra.retryAfter };
+  if (err instanceof HttpError) return { status: err.status, message: err.message, retryAfter: err.extra.retryAfter };
   log(`internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   return { status: 500, message: 'Internal error: the tool failed unexpectedly. The failure was logged; no credits were charged.' };
 }

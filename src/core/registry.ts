@@ -7,7 +7,8 @@
  * declarations themselves (src/catalog.ts).
  */
 import { z } from 'zod';
-import { ALL_ROWS, MCP_NAME, SLUG, ToolError, type ResultView, type Tool, type ToolAnnotations, type Toolset } from './tool.js';
+import { ALL_ROWS, MCP_NAME, SLUG, type ResultView, type Tool, type ToolAnnotations, type Toolset } from './tool.js';
+import { HttpError } from './errors.js';
 import type { ToolsetDeclaration } from './toolset.js';
 import { parseToolsets, selection, defaultToolsets, type ToolsetSelection } from './toolsets.js';
 import { didYouMean } from './validate.js';
@@ -221,7 +222,7 @@ export class Registry {
     if (entry && (!filter || filter(entry.tool))) return entry;
     const candidates = this.tools.filter((t) => !filter || filter(t.tool)).map((t) => t.tool.slug);
     const hint = didYouMean(slug, candidates);
-    throw new ToolError(`Unknown tool "${slug}"${hint ? ` (did you mean "${hint}"?)` : ''}`, 404);
+    throw new HttpError(`Unknown tool "${slug}"${hint ? ` (did you mean "${hint}"?)` : ''}`, 404);
   }
 
   /** Unknown MCP tool names get the same treatment. */
@@ -230,7 +231,7 @@ export class Registry {
     if (entry && (!allowed || allowed(entry.tool))) return entry;
     const candidates = this.tools.filter((t) => !allowed || allowed(t.tool)).map((t) => t.tool.name);
     const hint = didYouMean(name, candidates);
-    throw new ToolError(`Unknown tool "${name}"${hint ? ` (did you mean "${hint}"?)` : ''}`, 404);
+    throw new HttpError(`Unknown tool "${name}"${hint ? ` (did you mean "${hint}"?)` : ''}`, 404);
   }
 
   /** The tools of these toolsets that can run in this process (see `isAvailable`). */

@@ -6,6 +6,7 @@
  * `tools/<toolset>/<slug>.ts`, exporting `defineTool({...})`: the folder is its
  * toolset, and the build finds it there (scripts/gen-tool-index.mjs).
  */
+import { HttpError } from './errors.js';
 import { z } from 'zod';
 import type { MemoryApi } from './memory-api.js';
 import type { RenderApi } from './render-api.js';
@@ -233,17 +234,12 @@ export function defineTool<I extends AnyObject, O extends z.ZodType>(spec: ToolS
 }
 
 /**
- * A failure the caller can fix (or a known upstream condition): the message is
- * shown to the caller as is, on every surface. `status` follows the REST table
- * (400 bad input, 413 too large, 429, 502 upstream...).
+ * A tool's input the caller can fix (or a known upstream condition a tool meets): the message is shown to the
+ * caller as is, on every surface. Everything that is not about a tool's own input throws `HttpError`.
  */
-export class ToolError extends Error {
-  constructor(
-    message: string,
-    readonly status: number = 400,
-    readonly extra: { retryAfter?: number; field?: string } = {},
-  ) {
-    super(message);
+export class ToolError extends HttpError {
+  constructor(message: string, status: number = 400, extra: { retryAfter?: number; field?: string } = {}) {
+    super(message, status, extra);
     this.name = 'ToolError';
   }
 }

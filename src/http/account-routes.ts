@@ -10,7 +10,7 @@ import type { Store, UsagePage } from '../store/store.js';
 import type { RouteHelpers } from './app.js';
 import type { ApiOperation } from '../docs/openapi.js';
 import { z } from 'zod';
-import { ToolError } from '../core/tool.js';
+import { HttpError } from '../core/errors.js';
 import { parseInput } from '../core/validate.js';
 
 function tokenMatches(expected: string, given: string): boolean {
@@ -22,7 +22,7 @@ function tokenMatches(expected: string, given: string): boolean {
 function intParam(value: string | undefined, name: string, min: number, max: number, fallback: number): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) throw new ToolError(`Invalid query parameter \`${name}\`: an integer from ${min} to ${max}`);
+  if (!Number.isInteger(n) || n < min || n > max) throw new HttpError(`Invalid query parameter \`${name}\`: an integer from ${min} to ${max}`);
   return n;
 }
 
@@ -167,9 +167,9 @@ export function accountRoutes(accounts: Accounts, adminToken: string | undefined
     );
 
     const admin = async (c: Context) => {
-      if (!adminToken) throw new ToolError('Not found: the admin API is disabled (set WERKBANK_ADMIN_TOKEN to enable it)', 404);
+      if (!adminToken) throw new HttpError('Not found: the admin API is disabled (set WERKBANK_ADMIN_TOKEN to enable it)', 404);
       const given = c.req.header('authorization')?.replace(/^Bearer\s+/i, '') ?? '';
-      if (!given || !tokenMatches(adminToken, given)) throw new ToolError('Admin token missing or invalid (Authorization: Bearer <token>)', 401);
+      if (!given || !tokenMatches(adminToken, given)) throw new HttpError('Admin token missing or invalid (Authorization: Bearer <token>)', 401);
     };
     const A = '/api/v1/admin';
     app.get(A + '/accounts', wrap(async (c) => (await admin(c), accounts.listAccounts())));
@@ -195,7 +195,7 @@ export function accountRoutes(accounts: Accounts, adminToken: string | undefined
       wrap(async (c) => {
         await admin(c);
         const name = c.req.query('account');
-        if (!name) throw new ToolError('Invalid query parameter `account`: required');
+        if (!name) throw new HttpError('Invalid query parameter `account`: required');
         return accounts.listKeys(name);
       }),
     );
@@ -213,7 +213,7 @@ export function accountRoutes(accounts: Accounts, adminToken: string | undefined
       wrap(async (c) => {
         await admin(c);
         const name = c.req.query('account');
-        if (!name) throw new ToolError('Invalid query parameter `account`: required');
+        if (!name) throw new HttpError('Invalid query parameter `account`: required');
         return accounts.usage((await accounts.requireAccount(name)).id, ...usageQuery(c));
       }),
     );
@@ -255,7 +255,7 @@ export function selfServiceRoutes(accounts: Accounts, store: Store, clock: () =>
       wrap(async (c) => {
         const id = c.req.param('id') ?? '';
         const keys = await accounts.listKeys(await own(c));
-        if (!keys.some((k) => k.id === id)) throw new ToolError(`No key with id "${id}" on this account`, 404);
+        if (!keys.some((k) => k.id === id)) throw new HttpError(`No key with id "${id}" on this account`, 404);
         return accounts.revokeKey(id);
       }),
     );
@@ -264,7 +264,7 @@ export function selfServiceRoutes(accounts: Accounts, store: Store, clock: () =>
       wrap(async (c) => {
         const caller = await h.authenticate(c);
         const account = await store.getAccount(caller.accountId);
-        if (!account) throw new ToolError('No such account', 404);
+        if (!account) throw new HttpError('No such account', 404);
         const now = clock();
         // A new period starts with the whole allowance (the ledger rolls the counter on the next charge).
         const current = periodStartFor(new Date(account.createdAt), now).toISOString() <= account.periodStart;

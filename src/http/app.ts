@@ -14,7 +14,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { createMcpHandler, type McpHttpHandler, type McpRequestContext } from '@modelcontextprotocol/server';
 import type { Registry } from '../core/registry.js';
 import type { Caller, Pipeline } from '../core/pipeline.js';
-import { ToolError } from '../core/tool.js';
+import { HttpError } from '../core/errors.js';
 import { LIMITS } from '../core/limits.js';
 import { log } from '../core/log.js';
 import type { ToolsetSelection } from '../core/toolsets.js';
@@ -178,7 +178,7 @@ export function buildApp(opts: AppOptions): BuiltApp {
       await opts.ready?.();
       return c.json({ ok: true, store: 'reachable' });
     } catch (err) {
-      return c.json({ ok: false, store: 'unreachable', error: err instanceof ToolError ? err.message : 'the store did not answer' }, 503, { 'Retry-After': '5' });
+      return c.json({ ok: false, store: 'unreachable', error: err instanceof HttpError ? err.message : 'the store did not answer' }, 503, { 'Retry-After': '5' });
     }
   });
 
@@ -261,7 +261,7 @@ export function buildApp(opts: AppOptions): BuiltApp {
       toolsets = chosen !== undefined ? registry.selection(chosen) : opts.toolsets; // a bad name is a 400 naming it
     } catch (err) {
       // A 401 points MCP clients to the OAuth discovery documents (RFC 9728); API keys keep working as before.
-      const status = err instanceof ToolError ? err.status : 0;
+      const status = err instanceof HttpError ? err.status : 0;
       return errorResponse(c, err, status === 401 && opts.mcpChallenge ? { 'WWW-Authenticate': opts.mcpChallenge(c) } : {});
     }
     let res: Response | undefined;
@@ -279,8 +279,8 @@ export function buildApp(opts: AppOptions): BuiltApp {
         // The JSON-RPC envelope adds two levels above the tool's arguments (which then get exactly LIMITS.depth).
         parsedBody = parseJsonBody(buf, LIMITS.depth + 2);
       } catch (err) {
-        if (err instanceof ToolError && err.status === 415) return errorResponse(c, err);
-        if (err instanceof ToolError) return parseError(err.message, err.status === 413 ? 413 : 400);
+        if (err instanceof HttpError && err.status === 415) return errorResponse(c, err);
+        if (err instanceof HttpError) return parseError(err.message, err.status === 413 ? 413 : 400);
         throw err;
       }
       // Hot path: well-formed tools/list, tools/call and ping skip the SDK's per-request server.

@@ -29,7 +29,7 @@ import {
 import type { Accounts } from '../accounts/accounts.js';
 import type { Auth, HeaderReader } from '../core/auth.js';
 import type { Caller } from '../core/pipeline.js';
-import { ToolError } from '../core/tool.js';
+import { HttpError } from '../core/errors.js';
 import { log } from '../core/log.js';
 import type { Balance } from '../core/ledger.js';
 import type { RecordTable, Store } from '../store/store.js';
@@ -45,7 +45,7 @@ export type SignupMode = 'open' | 'off';
 export function signupModeFrom(value: string | undefined, fallback: SignupMode = 'off'): SignupMode {
   if (value === undefined || value === '') return fallback;
   if (value === 'open' || value === 'off') return value;
-  throw new ToolError(`--signup / WERKBANK_SIGNUP must be "open" or "off", got "${value}"`);
+  throw new HttpError(`--signup / WERKBANK_SIGNUP must be "open" or "off", got "${value}"`);
 }
 
 export interface PasskeyValue {
@@ -147,22 +147,22 @@ export function passkeyProblem(c: Context, base: string): string | null {
 
 function str(body: Record<string, unknown>, field: string, max = 200): string {
   const v = body[field];
-  if (typeof v !== 'string' || v.length === 0) throw new ToolError(`\`${field}\` is required (a string)`, 400);
-  if (v.length > max) throw new ToolError(`\`${field}\` is longer than ${max} characters`, 400);
+  if (typeof v !== 'string' || v.length === 0) throw new HttpError(`\`${field}\` is required (a string)`, 400);
+  if (v.length > max) throw new HttpError(`\`${field}\` is longer than ${max} characters`, 400);
   return v;
 }
 
 function obj<T>(body: Record<string, unknown>, field: string): T {
   const v = body[field];
-  if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new ToolError(`\`${field}\` is required (the WebAuthn response object)`, 400);
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new HttpError(`\`${field}\` is required (the WebAuthn response object)`, 400);
   return v as T;
 }
 
 function passkeyName(value: unknown, fallback: string): string {
   if (value === undefined || value === null || value === '') return fallback;
-  if (typeof value !== 'string') throw new ToolError('`passkeyName` must be a string', 400);
+  if (typeof value !== 'string') throw new HttpError('`passkeyName` must be a string', 400);
   const name = value.trim().replace(/\s+/g, ' ');
-  if (name.length === 0 || name.length > 60) throw new ToolError('`passkeyName` must have 1 to 60 characters', 400);
+  if (name.length === 0 || name.length > 60) throw new HttpError('`passkeyName` must have 1 to 60 characters', 400);
   return name;
 }
 
@@ -196,9 +196,9 @@ export class Identity {
   /** The session of a state-changing request: 401 without one, 403 without its CSRF token. */
   async requireSession(c: Context, form?: Record<string, unknown>): Promise<SessionInfo> {
     const session = await this.session(c);
-    if (!session) throw new ToolError('Not signed in: sign in with your passkey first', 401);
+    if (!session) throw new HttpError('Not signed in: sign in with your passkey first', 401);
     const given = c.req.header('x-csrf-token') ?? (typeof form?.csrf === 'string' ? form.csrf : undefined);
-    if (!Sessions.csrfMatches(session, given)) throw new ToolError('CSRF token missing or wrong: send the page\'s token as X-CSRF-Token', 403);
+    if (!Sessions.csrfMatches(session, given)) throw new HttpError('CSRF token missing or wrong: send the page\'s token as X-CSRF-Token', 403);
     return session;
   }
 
@@ -210,31 +210,31 @@ export class Identity {
 
   private async takeFlow(id: string, kind: FlowValue['kind']): Promise<FlowValue> {
     const row = await this.flows.take(id, this.now().toISOString());
-    if (!row || row.value.kind !== kind) throw new ToolError('`flow` is unknown or expired: start again', 400);
+    if (!row || row.value.kind !== kind) throw new HttpError('`flow` is unknown or expired: start again', 400);
     return row.value;
   }
 
   private rp(c: Context): { rpID: string; origin: string } {
     const base = this.base(c);
     const problem = passkeyProblem(c, base);
-    if (problem) throw new ToolError(problem, 400);
+    if (problem) throw new HttpError(problem, 400);
     const url = new URL(base);
     return { rpID: url.hostname, origin: url.origin };
   }
 
   private limited(c: Context, limit: AddressLimit, what: string): void {
     const wait = limit.waiting(clientIp(c, this.opts.trustProxy));
-    if (wait) throw new ToolError(`Too many ${what} from this address: try again in ${wait} s`, 429, { retryAfter: wait });
+    if (wait) throw new HttpError(`Too many ${what} from this address: try again in ${wait} s`, 429, { retryAfter: wait });
   }
 
   // ---- ceremonies ---------------------------------------------------------
 
   async signupOptions(c: Context, body: Record<string, unknown>) {
-    if (this.opts.signup !== 'open') throw new ToolError('Sign-up is closed on this server: ask its operator for an account (serve --signup open)', 403);
+    if (this.opts.signup !== 'open') throw new HttpError('Sign-up is closed on this server: ask its operator for an account (serve --signup open)', 403);
     this.limited(c, this.signupLimit, 'sign-ups');
     const name = str(body, 'name', 63).trim().toLowerCase();
-    if (!ACCOUNT_NAME.test(name)) throw new ToolError('`name`: use 1-63 characters a-z, 0-9, ".", "_" or "-", starting with a letter or digit', 400);
-    if (await this.opts.store.getAccountByName(name)) throw new ToolError(`\`name\`: the account name "${name}" is taken; choose another`, 409);
+    if (!ACCOUNT_NAME.test(name)) throw new HttpError('`name`: use 1-63 characters a-z, 0-9, ".", "_" or "-", starting with a letter or digit', 400);
+    if (await this.opts.store.getAccountByName(name)) throw new HttpError(`\`name\`: the account name "${name}" is taken; choose another`, 409);
     const { rpID } = this.rp(c);
     const userHandle = randomBytes(16).toString('base64url');
     const options = await generateRegistrationOptions({
@@ -259,14 +259,14 @@ export class Identity {
       expectedRPID: rpID,
       requireUserVerification: true,
     }).catch((err: Error) => {
-      throw new ToolError(`\`response\`: the passkey could not be verified (${err.message})`, 400);
+      throw new HttpError(`\`response\`: the passkey could not be verified (${err.message})`, 400);
     });
-    if (!verified.verified || !verified.registrationInfo) throw new ToolError('`response`: the passkey could not be verified', 400);
+    if (!verified.verified || !verified.registrationInfo) throw new HttpError('`response`: the passkey could not be verified', 400);
     return verified.registrationInfo;
   }
 
   async signupVerify(c: Context, body: Record<string, unknown>) {
-    if (this.opts.signup !== 'open') throw new ToolError('Sign-up is closed on this server', 403);
+    if (this.opts.signup !== 'open') throw new HttpError('Sign-up is closed on this server', 403);
     this.limited(c, this.signupLimit, 'sign-ups');
     const flow = await this.takeFlow(str(body, 'flow'), 'signup');
     const registrationInfo = await this.verifyRegistration(c, flow.challenge, body);
@@ -289,13 +289,13 @@ export class Identity {
     this.limited(c, this.signinLimit, 'failed sign-ins');
     const fail = (why: string) => {
       this.signinLimit.count(clientIp(c, this.opts.trustProxy));
-      return new ToolError(`Sign-in failed: ${why}`, 401);
+      return new HttpError(`Sign-in failed: ${why}`, 401);
     };
     const flow = await this.takeFlow(str(body, 'flow'), 'signin').catch((err) => {
-      throw err instanceof ToolError ? fail('the sign-in expired; start again') : err;
+      throw err instanceof HttpError ? fail('the sign-in expired; start again') : err;
     });
     const response = obj<AuthenticationResponseJSON>(body, 'response');
-    if (typeof response.id !== 'string' || response.id.length > 1024) throw new ToolError('`response.id` is required', 400);
+    if (typeof response.id !== 'string' || response.id.length > 1024) throw new HttpError('`response.id` is required', 400);
     const { rpID, origin } = this.rp(c);
     const now = this.now().toISOString();
     const row = await this.passkeys.get(response.id, now);
@@ -349,7 +349,7 @@ export class Identity {
 
   async addVerify(c: Context, session: SessionInfo, body: Record<string, unknown>) {
     const flow = await this.takeFlow(str(body, 'flow'), 'add');
-    if (flow.accountId !== session.accountId) throw new ToolError('`flow` belongs to another session', 400);
+    if (flow.accountId !== session.accountId) throw new HttpError('`flow` belongs to another session', 400);
     const registrationInfo = await this.verifyRegistration(c, flow.challenge, body);
     const id = await this.savePasskey(session.accountId, registrationInfo.credential, flow.userHandle!, flow.passkeyName ?? 'Passkey');
     return { id };
@@ -378,7 +378,7 @@ export class Identity {
       },
       this.now().toISOString(),
     );
-    if (!ok) throw new ToolError('This passkey is already registered', 409);
+    if (!ok) throw new HttpError('This passkey is already registered', 409);
     return credential.id;
   }
 
@@ -400,17 +400,17 @@ export class Identity {
 
   async renamePasskey(accountId: string, id: string, name: unknown) {
     const row = await this.passkeys.get(id, this.now().toISOString());
-    if (!row || row.accountId !== accountId) throw new ToolError(`No passkey with id "${id.slice(0, 80)}" on this account`, 404);
+    if (!row || row.accountId !== accountId) throw new HttpError(`No passkey with id "${id.slice(0, 80)}" on this account`, 404);
     const value = { ...row.value, name: passkeyName(name, '') };
-    if (!value.name) throw new ToolError('`name` is required', 400);
+    if (!value.name) throw new HttpError('`name` is required', 400);
     await this.passkeys.put({ ...row, value });
     return { id, name: value.name };
   }
 
   async removePasskey(accountId: string, id: string) {
     const all = await this.passkeys.listByAccount(accountId, this.now().toISOString());
-    if (!all.some((p) => p.id === id)) throw new ToolError(`No passkey with id "${id.slice(0, 80)}" on this account`, 404);
-    if (all.length === 1) throw new ToolError('This is the account\'s only passkey: add another before removing it (or delete the account)', 409);
+    if (!all.some((p) => p.id === id)) throw new HttpError(`No passkey with id "${id.slice(0, 80)}" on this account`, 404);
+    if (all.length === 1) throw new HttpError('This is the account\'s only passkey: add another before removing it (or delete the account)', 409);
     await this.passkeys.delete(id);
     return { id, removed: true };
   }
@@ -465,14 +465,14 @@ export class CompositeAuth implements Auth {
   async authenticate(headers: HeaderReader, surface: 'rest' | 'mcp' = 'rest'): Promise<Caller & { kind: 'account' }> {
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(headers.get('authorization') ?? '')?.[1];
     if (bearer && this.oauth.isToken(bearer)) {
-      if (surface !== 'mcp') throw new ToolError('OAuth access tokens are for /mcp only: use an API key for the REST API', 401);
+      if (surface !== 'mcp') throw new HttpError('OAuth access tokens are for /mcp only: use an API key for the REST API', 401);
       return this.oauth.verify(bearer, headers);
     }
     if (surface === 'rest' && !headers.get('authorization') && !headers.get('x-api-key')) {
       const session = await this.sessions.find(readCookie(headers.get('cookie'), SESSION_COOKIE));
       if (session) {
         if (!Sessions.csrfMatches(session, headers.get('x-csrf-token')))
-          throw new ToolError('CSRF token missing or wrong: a request signed in with a session must send the page\'s token as X-CSRF-Token', 403);
+          throw new HttpError('CSRF token missing or wrong: a request signed in with a session must send the page\'s token as X-CSRF-Token', 403);
         const info = await this.accounts.accountInfo(session.accountId);
         // Streams and handlers are keyed by a hash of the session id, never by the id itself.
         const keyId = `session:${createHash('sha256').update(session.id).digest('hex').slice(0, 24)}`;
@@ -517,7 +517,7 @@ export function identityRoutes(
     const body = async (c: Context) => {
       const origin = c.req.header('origin');
       if (origin && new URL(identity.base(c)).origin !== origin && new URL(c.req.url).origin !== origin)
-        throw new ToolError('Forbidden: cross-origin request', 403);
+        throw new HttpError('Forbidden: cross-origin request', 403);
       return h.readJsonObject(c);
     };
 
@@ -530,7 +530,7 @@ export function identityRoutes(
       '/auth/me',
       wrap(async (c) => {
         const session = await identity.session(c);
-        if (!session) throw new ToolError('Not signed in', 401);
+        if (!session) throw new HttpError('Not signed in', 401);
         const info = await identity.opts.accounts.accountInfo(session.accountId);
         return {
           account: info,
@@ -596,7 +596,7 @@ export function identityRoutes(
     app.get('/auth/export', async (c) => {
       try {
         const session = await identity.session(c);
-        if (!session) throw new ToolError('Not signed in', 401);
+        if (!session) throw new HttpError('Not signed in', 401);
         const data = await identity.exportAccount(session.accountId, {
           connections: await extra.connections(session.accountId),
           ...(extra.payments ? { payments: await extra.payments(session.accountId) } : {}),
@@ -616,7 +616,7 @@ export function identityRoutes(
         const session = await identity.requireSession(c);
         const given = await body(c);
         const info = await identity.opts.accounts.accountInfo(session.accountId);
-        if (given.confirm !== info.name) throw new ToolError('`confirm`: type the account name to delete the account', 400);
+        if (given.confirm !== info.name) throw new HttpError('`confirm`: type the account name to delete the account', 400);
         const result = await identity.deleteAccount(session.accountId);
         c.header('Set-Cookie', Sessions.clearCookie(identity.secure(c)));
         return result;

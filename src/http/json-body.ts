@@ -5,13 +5,13 @@
  */
 import type { HeaderReader } from '../core/auth.js';
 import { LIMITS } from '../core/limits.js';
-import { ToolError } from '../core/tool.js';
+import { HttpError } from '../core/errors.js';
 import { bodyTooDeep, jsonTextDepth } from '../core/validate.js';
 
 export const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
-export function tooLarge(): ToolError {
-  return new ToolError(`Request body too large: the limit is ${LIMITS.bodyBytes} bytes`, 413);
+export function tooLarge(): HttpError {
+  return new HttpError(`Request body too large: the limit is ${LIMITS.bodyBytes} bytes`, 413);
 }
 
 /**
@@ -21,13 +21,13 @@ export function tooLarge(): ToolError {
  */
 export async function readJsonObject(headers: HeaderReader, read: (declaredLength: number) => Promise<Uint8Array>): Promise<Record<string, unknown>> {
   const type = headers.get('content-type') ?? '';
-  if (!JSON_TYPE.test(type)) throw new ToolError(`Unsupported Content-Type "${type || '(none)'}": send the body as application/json`, 415);
+  if (!JSON_TYPE.test(type)) throw new HttpError(`Unsupported Content-Type "${type || '(none)'}": send the body as application/json`, 415);
   assertUtf8Charset(type);
   const declared = declaredLength(headers);
   const buf = await read(declared);
   if (buf.byteLength > LIMITS.bodyBytes) throw tooLarge();
   const body = parseJsonBody(buf);
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ToolError('The request body must be a JSON object', 400);
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new HttpError('The request body must be a JSON object', 400);
   return body as Record<string, unknown>;
 }
 
@@ -45,7 +45,7 @@ export function assertUtf8Charset(contentType: string): void {
   if (!m) return;
   const charset = m[2].toLowerCase();
   if (charset === 'utf-8' || charset === 'utf8') return;
-  throw new ToolError(
+  throw new HttpError(
     `Unsupported charset "${m[2].slice(0, 40)}": request bodies must be UTF-8; send Content-Type: application/json; charset=utf-8 (or no charset)`,
     415,
   );
@@ -63,13 +63,13 @@ export function parseJsonBody(buf: Uint8Array, depthLimit: number = LIMITS.depth
   try {
     text = UTF8.decode(buf);
   } catch {
-    throw new ToolError(`The request body is not valid UTF-8 (at byte ${firstInvalidUtf8(buf)}): send JSON encoded as UTF-8`, 400);
+    throw new HttpError(`The request body is not valid UTF-8 (at byte ${firstInvalidUtf8(buf)}): send JSON encoded as UTF-8`, 400);
   }
   if (jsonTextDepth(buf, depthLimit) > depthLimit) throw bodyTooDeep();
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new ToolError(`The request body is not valid JSON: ${(e as Error).message.slice(0, 200)}`, 400);
+    throw new HttpError(`The request body is not valid JSON: ${(e as Error).message.slice(0, 200)}`, 400);
   }
 }
 

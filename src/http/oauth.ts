@@ -31,7 +31,7 @@ import type { Context, Hono } from 'hono';
 import OAuth2Server from '@node-oauth/oauth2-server';
 import type { Accounts } from '../accounts/accounts.js';
 import type { Caller } from '../core/pipeline.js';
-import { ToolError } from '../core/tool.js';
+import { HttpError } from '../core/errors.js';
 import { log } from '../core/log.js';
 import type { RecordTable, Store } from '../store/store.js';
 import { bareHost, publicUnicastOnly, resolvePublic, systemResolver, type AddressPolicy, type Resolver } from '../render/address.js';
@@ -128,16 +128,16 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** A redirect URI a client may register: https, a loopback http, or a private-use scheme (native apps); no fragment. */
 function checkRedirectUri(raw: unknown, field: string): string {
-  if (typeof raw !== 'string' || raw.length === 0 || raw.length > 2000) throw new ToolError(`\`${field}\` must be a URI string`, 400);
+  if (typeof raw !== 'string' || raw.length === 0 || raw.length > 2000) throw new HttpError(`\`${field}\` must be a URI string`, 400);
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new ToolError(`\`${field}\`: "${raw.slice(0, 100)}" is not an absolute URI`, 400);
+    throw new HttpError(`\`${field}\`: "${raw.slice(0, 100)}" is not an absolute URI`, 400);
   }
-  if (url.hash) throw new ToolError(`\`${field}\` must not have a fragment`, 400);
-  if (url.protocol === 'http:' && !LOOPBACK.has(url.hostname)) throw new ToolError(`\`${field}\`: http is allowed only for loopback (localhost, 127.0.0.1, [::1]); use https`, 400);
-  if (['javascript:', 'data:', 'file:', 'blob:', 'about:'].includes(url.protocol)) throw new ToolError(`\`${field}\`: the scheme ${url.protocol} is not allowed`, 400);
+  if (url.hash) throw new HttpError(`\`${field}\` must not have a fragment`, 400);
+  if (url.protocol === 'http:' && !LOOPBACK.has(url.hostname)) throw new HttpError(`\`${field}\`: http is allowed only for loopback (localhost, 127.0.0.1, [::1]); use https`, 400);
+  if (['javascript:', 'data:', 'file:', 'blob:', 'about:'].includes(url.protocol)) throw new HttpError(`\`${field}\`: the scheme ${url.protocol} is not allowed`, 400);
   return raw;
 }
 
@@ -439,7 +439,7 @@ export class OAuth {
   async register(c: Context, body: Record<string, unknown>) {
     const address = clientIp(c, this.opts.trustProxy);
     const wait = this.registrations.waiting(address);
-    if (wait) throw new ToolError(`Too many client registrations from this address: try again in ${wait} s`, 429, { retryAfter: wait });
+    if (wait) throw new HttpError(`Too many client registrations from this address: try again in ${wait} s`, 429, { retryAfter: wait });
     const meta = this.checkMetadata(body);
     this.registrations.count(address);
     const id = `wbc_${randomBytes(16).toString('base64url')}`;
@@ -588,15 +588,15 @@ export class OAuth {
   /** Check an access token on /mcp: known, not expired, its grant alive, and issued for this resource. */
   async verify(accessToken: string, headers: HeaderReader): Promise<Caller & { kind: 'account' }> {
     const now = this.now();
-    if (accessToken.length > 200) throw new ToolError('Invalid access token', 401);
+    if (accessToken.length > 200) throw new HttpError('Invalid access token', 401);
     const row = await this.tokens.get(sha256(accessToken), now.toISOString());
-    if (!row || row.value.kind !== 'access' || !row.accountId) throw new ToolError('Invalid or expired access token: refresh it or authorize again', 401);
+    if (!row || row.value.kind !== 'access' || !row.accountId) throw new HttpError('Invalid or expired access token: refresh it or authorize again', 401);
     const grant = await this.grants.get(row.value.grantId, now.toISOString());
-    if (!grant) throw new ToolError('This access token was revoked (the connection was removed): authorize again', 401);
+    if (!grant) throw new HttpError('This access token was revoked (the connection was removed): authorize again', 401);
     const expected = `${this.baseFromHeaders(headers)}/mcp`;
-    if (row.value.resource !== expected) throw new ToolError(`This access token was issued for another resource (${row.value.resource}), not ${expected}`, 401);
+    if (row.value.resource !== expected) throw new HttpError(`This access token was issued for another resource (${row.value.resource}), not ${expected}`, 401);
     const account = await this.opts.store.getAccount(row.accountId);
-    if (!account) throw new ToolError('Invalid access token', 401);
+    if (!account) throw new HttpError('Invalid access token', 401);
     const last = this.grantUse.get(grant.id) ?? (grant.value.lastUsedAt ? Date.parse(grant.value.lastUsedAt) : 0);
     if (now.getTime() - last > 60_000) {
       this.grantUse.set(grant.id, now.getTime());
@@ -617,7 +617,7 @@ export class OAuth {
   /** Revoke a connection: its row goes, so every token of it is refused at once on every instance. */
   async revokeGrant(accountId: string, grantId: string) {
     const grant = await this.grants.get(grantId, this.now().toISOString());
-    if (!grant || grant.accountId !== accountId) throw new ToolError(`No connected application with id "${grantId.slice(0, 80)}" on this account`, 404);
+    if (!grant || grant.accountId !== accountId) throw new HttpError(`No connected application with id "${grantId.slice(0, 80)}" on this account`, 404);
     await this.grants.delete(grantId);
     for (const t of await this.tokens.listByAccount(accountId, this.now().toISOString())) if (t.value.grantId === grantId) await this.tokens.delete(t.id);
     this.onRevoked(`oauth:${grantId}`);
@@ -743,7 +743,7 @@ export function oauthRoutes(oauth: OAuth, identity: Identity, consent: (c: Conte
         return c.json(await oauth.register(c, await h.readJsonObject(c)), 201, { 'Cache-Control': 'no-store' });
       } catch (err) {
         if (err instanceof OAuthHttpError) return c.json({ error: err.error, error_description: err.description }, err.status as 400);
-        if (err instanceof ToolError && err.status === 400) return c.json({ error: 'invalid_client_metadata', error_description: err.message }, 400);
+        if (err instanceof HttpError && err.status === 400) return c.json({ error: 'invalid_client_metadata', error_description: err.message }, 400);
         return h.errorResponse(c, err);
       }
     });
@@ -787,7 +787,7 @@ export function oauthRoutes(oauth: OAuth, identity: Identity, consent: (c: Conte
         }
         return c.redirect(await oauth.approve(c, session.accountId, p, checked), 302);
       } catch (err) {
-        if (err instanceof ToolError) return consent(c, { error: err.message, status: err.status });
+        if (err instanceof HttpError) return consent(c, { error: err.message, status: err.status });
         throw err;
       }
     });

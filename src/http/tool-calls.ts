@@ -8,7 +8,7 @@
  */
 import type { Registry } from '../core/registry.js';
 import { publicError, type Caller, type Pipeline, type PreparedCall } from '../core/pipeline.js';
-import { ToolError } from '../core/tool.js';
+import { HttpError } from '../core/errors.js';
 import { log } from '../core/log.js';
 import { UnknownCredentialError, type Auth, type HeaderReader } from '../core/auth.js';
 import type { Balance } from '../core/ledger.js';
@@ -66,7 +66,7 @@ export class ToolCalls {
       // Only credentials that match nothing count (guessing); a revoked key is a plain 401 however often it comes.
       const wait = err instanceof UnknownCredentialError ? this.o.throttle.failed(clientIp()) : 0;
       if (wait)
-        throw new ToolError(`Too many failed authentications from this address: try again in ${wait} s (${(err as Error).message})`, 429, {
+        throw new HttpError(`Too many failed authentications from this address: try again in ${wait} s (${(err as Error).message})`, 429, {
           retryAfter: wait,
         });
       throw err;

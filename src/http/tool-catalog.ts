@@ -3,7 +3,7 @@
  * (the same ranking as MCP find_tools and the web catalogue, src/search/). Hidden tools (the AI tools
  * without an endpoint) are never in it.
  */
-import { ToolError } from '../core/tool.js';
+import { HttpError } from '../core/errors.js';
 import type { Registry, RegisteredTool } from '../core/registry.js';
 import type { ApiOperation } from '../docs/openapi.js';
 import { parseVisibleToolset } from '../core/toolsets.js';
@@ -20,12 +20,12 @@ export interface CatalogQuery {
 
 export function catalogAnswer(registry: Registry, query: CatalogQuery) {
   const q = query.q?.trim() ? query.q : undefined;
-  if (q !== undefined && q.length > 1000) throw new ToolError('Invalid q: at most 1000 characters', 400, { field: 'q' });
+  if (q !== undefined && q.length > 1000) throw new HttpError('Invalid q: at most 1000 characters', 400, { field: 'q' });
   let limit: number | undefined;
   if (query.limit !== undefined) {
     limit = Number(query.limit);
     if (!/^\d+$/.test(query.limit.trim()) || limit < 1 || limit > SEARCH_LIMIT.max)
-      throw new ToolError(`Invalid limit: a whole number from 1 to ${SEARCH_LIMIT.max}`, 400, { field: 'limit' });
+      throw new HttpError(`Invalid limit: a whole number from 1 to ${SEARCH_LIMIT.max}`, 400, { field: 'limit' });
   }
   const toolset = query.toolset?.trim() ? parseVisibleToolset(registry, query.toolset) : undefined;
   const item = (entry: RegisteredTool, score?: number) => {

@@ -13,7 +13,8 @@ import { ResourceNotFoundError, Server, type McpRequestContext } from '@modelcon
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { isAvailable, type Registry, type RegisteredTool } from '../core/registry.js';
 import { publicError, type CallOptions, type Caller, type Pipeline } from '../core/pipeline.js';
-import { ToolError, type McpContentBlock, type Surface, type Toolset } from '../core/tool.js';
+import { type McpContentBlock, type Surface, type Toolset } from '../core/tool.js';
+import { HttpError } from '../core/errors.js';
 import type { ToolsetSelection } from '../core/toolsets.js';
 import { log } from '../core/log.js';
 import { VERSION } from '../core/version.js';
@@ -377,12 +378,12 @@ export class McpSurface {
           return this.structured(this.enableToolset(args, selection, server));
         case 'call_tool': {
           const inner = args.name;
-          if (typeof inner !== 'string') throw new ToolError('Invalid input: `name` is required (string)');
+          if (typeof inner !== 'string') throw new HttpError('Invalid input: `name` is required (string)');
           const innerArgs = args.arguments ?? {};
           if (typeof innerArgs !== 'object' || Array.isArray(innerArgs) || innerArgs === null)
-            throw new ToolError('Invalid input: `arguments` must be an object');
+            throw new HttpError('Invalid input: `arguments` must be an object');
           const unknownKeys = Object.keys(args).filter((k) => k !== 'name' && k !== 'arguments');
-          if (unknownKeys.length) throw new ToolError(`Invalid input: unknown field \`${unknownKeys[0]}\`; allowed fields: name, arguments`);
+          if (unknownKeys.length) throw new HttpError(`Invalid input: unknown field \`${unknownKeys[0]}\`; allowed fields: name, arguments`);
           return await this.runTool(this.opts.registry.requireName(inner), innerArgs, conn, signal);
         }
       }
@@ -444,8 +445,8 @@ function isObject(v: unknown): v is Record<string, unknown> {
 
 function parseToolsetArgWith(registry: Registry, args: Record<string, unknown>): Toolset {
   const extra = Object.keys(args).filter((k) => k !== 'toolset');
-  if (extra.length) throw new ToolError(`Invalid input: unknown field \`${extra[0]}\`; allowed fields: toolset`);
+  if (extra.length) throw new HttpError(`Invalid input: unknown field \`${extra[0]}\`; allowed fields: toolset`);
   const value = args.toolset;
-  if (typeof value !== 'string') throw new ToolError('Invalid input: `toolset` is required (string)');
+  if (typeof value !== 'string') throw new HttpError('Invalid input: `toolset` is required (string)');
   return parseVisibleToolset(registry, value);
 }

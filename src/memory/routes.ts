@@ -13,7 +13,7 @@ import type { Context, Hono } from 'hono';
 import type { RouteHelpers } from '../http/app.js';
 import type { JsonSchema, Registry } from '../core/registry.js';
 import type { ApiOperation } from '../docs/openapi.js';
-import { ToolError } from '../core/tool.js';
+import { HttpError } from '../core/errors.js';
 
 /** These routes for the OpenAPI document, from the memory tools' own schemas. */
 export function memoryOperations(registry: Registry): ApiOperation[] {
@@ -83,7 +83,7 @@ export function memoryRoutes(app: Hono, h: RouteHelpers): void {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(c.req.query())) {
       const name = k === 'q' ? 'query' : k;
-      if (!names.includes(name)) throw new ToolError(`Unknown query parameter \`${k}\`; allowed: ${names.map((n) => (n === 'query' ? 'q' : n)).join(', ')}`);
+      if (!names.includes(name)) throw new HttpError(`Unknown query parameter \`${k}\`; allowed: ${names.map((n) => (n === 'query' ? 'q' : n)).join(', ')}`);
       out[name] = name === 'limit' ? Number(v) : v;
     }
     return out;
@@ -95,7 +95,7 @@ export function memoryRoutes(app: Hono, h: RouteHelpers): void {
     '/api/v1/memory/:namespace/:key',
     handle(async (c) => {
       const data = await call(c, 'memory-get', { namespace: c.req.param('namespace'), key: c.req.param('key') });
-      if (!data.found) throw new ToolError(`No memory item memory://${c.req.param('namespace')}/${c.req.param('key')}`, 404);
+      if (!data.found) throw new HttpError(`No memory item memory://${c.req.param('namespace')}/${c.req.param('key')}`, 404);
       return { data: data.item };
     }),
   );
@@ -103,7 +103,7 @@ export function memoryRoutes(app: Hono, h: RouteHelpers): void {
     '/api/v1/memory/:namespace/:key',
     handle(async (c) => {
       const body = await h.readJsonObject(c);
-      for (const k of ['namespace', 'key']) if (k in body) throw new ToolError(`\`${k}\` comes from the path, not the body`);
+      for (const k of ['namespace', 'key']) if (k in body) throw new HttpError(`\`${k}\` comes from the path, not the body`);
       const data = await call(c, 'memory-set', { ...body, namespace: c.req.param('namespace'), key: c.req.param('key') });
       return { data, status: data.created ? 201 : 200 };
     }),
@@ -112,7 +112,7 @@ export function memoryRoutes(app: Hono, h: RouteHelpers): void {
     '/api/v1/memory/:namespace/:key',
     handle(async (c) => {
       const data = await call(c, 'memory-delete', { namespace: c.req.param('namespace'), key: c.req.param('key') });
-      if (!data.deleted) throw new ToolError(`No memory item ${String(data.uri)}`, 404);
+      if (!data.deleted) throw new HttpError(`No memory item ${String(data.uri)}`, 404);
       return { data };
     }),
   );

@@ -12,7 +12,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { QuotaExceededError, type Awaitable, type Collection, type Store } from '../store/store.js';
-import { ToolError } from '../core/tool.js';
+import { HttpError } from '../core/errors.js';
 import type { MemoryApi, MemoryItem, MemoryListInput, MemorySearchInput, MemorySetInput, MemorySummary } from '../core/memory-api.js';
 
 export type { MemoryApi, MemoryItem, MemoryListInput, MemorySearchInput, MemorySetInput, MemorySummary };
@@ -78,7 +78,7 @@ export class MemoryService {
     try {
       return (await this.openStore()).collection<MemoryItem>('memory');
     } catch (err) {
-      throw new ToolError(`Agent memory is unavailable: ${(err as Error).message}`, 503);
+      throw new HttpError(`Agent memory is unavailable: ${(err as Error).message}`, 503);
     }
   }
 
@@ -123,17 +123,17 @@ export class MemoryService {
       set: async (input) => {
         const bytes = Buffer.byteLength(input.value, 'utf8');
         if (bytes > MEMORY_LIMITS.valueBytes)
-          throw new ToolError(`\`value\` is ${bytes} bytes; a memory item holds at most ${MEMORY_LIMITS.valueBytes} bytes (UTF-8)`, 413);
+          throw new HttpError(`\`value\` is ${bytes} bytes; a memory item holds at most ${MEMORY_LIMITS.valueBytes} bytes (UTF-8)`, 413);
         if (input.mimeType === 'application/json') {
           try {
             JSON.parse(input.value);
           } catch {
-            throw new ToolError('`value` must be valid JSON text when `mimeType` is application/json');
+            throw new HttpError('`value` must be valid JSON text when `mimeType` is application/json');
           }
         }
         const existing = getLive(input.namespace, input.key);
         if (!existing && live().length >= MEMORY_LIMITS.items)
-          throw new ToolError(`Memory is full: at most ${MEMORY_LIMITS.items} items per account; delete some first`, 413);
+          throw new HttpError(`Memory is full: at most ${MEMORY_LIMITS.items} items per account; delete some first`, 413);
         const now = this.now();
         const plan = await this.plan(accountId);
         const item: MemoryItem = {
@@ -152,7 +152,7 @@ export class MemoryService {
           await col.set(accountId, `${input.namespace}/${input.key}`, item, { maxBytes: plan.quotaBytes });
         } catch (err) {
           if (!(err instanceof QuotaExceededError)) throw err;
-          throw new ToolError(
+          throw new HttpError(
             `Agent memory is full: this account stores ${err.used.toLocaleString('en')} of its ${err.limit.toLocaleString('en')} bytes ` +
               `and this item needs ${err.adding.toLocaleString('en')} more (stored bytes count each item's key and the item as JSON, escapes included). ` +
               'Delete items you no longer need (memory_delete), store less, or move to the paid plan (100 MiB).',
@@ -169,7 +169,7 @@ export class MemoryService {
           (i) => (!namespace || i.namespace === namespace) && (!tag || i.tags.includes(tag)) && (!prefix || i.key.startsWith(prefix)),
         );
         const start = cursor ? Number(Buffer.from(cursor, 'base64url').toString()) : 0;
-        if (!Number.isInteger(start) || start < 0) throw new ToolError('`cursor` is not a cursor this server returned');
+        if (!Number.isInteger(start) || start < 0) throw new HttpError('`cursor` is not a cursor this server returned');
         const page = all.slice(start, start + limit);
         const next = start + limit < all.length ? Buffer.from(String(start + limit)).toString('base64url') : null;
         return { items: page.map(summary), total: all.length, nextCursor: next };

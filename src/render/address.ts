@@ -17,7 +17,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { ToolError } from '../core/tool.js';
+import { HttpError } from '../core/errors.js';
 
 /** All addresses a host name resolves to (an empty list or a throw = not resolvable). */
 export type Resolver = (host: string) => Promise<string[]>;
@@ -53,11 +53,11 @@ export function bareHost(url: URL): string {
 
 /**
  * Resolve `host` and return its addresses if every one passes `policy`;
- * otherwise throw a ToolError(400) that says why. One resolution: the caller
+ * otherwise throw a HttpError(400) that says why. One resolution: the caller
  * connects to exactly the addresses returned (no second lookup to rebind).
  */
 export async function resolvePublic(host: string, resolver: Resolver, policy: AddressPolicy): Promise<string[]> {
-  if (isLocalhostName(host)) throw new ToolError(`"${host}" is a local host name: only public addresses can be rendered`, 400);
+  if (isLocalhostName(host)) throw new HttpError(`"${host}" is a local host name: only public addresses can be rendered`, 400);
   let addresses: string[];
   if (isIP(host)) addresses = [host];
   else {
@@ -65,13 +65,13 @@ export async function resolvePublic(host: string, resolver: Resolver, policy: Ad
       addresses = await resolver(host);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code ?? 'unknown error';
-      throw new ToolError(`The host "${host}" could not be resolved (${code})`, 400);
+      throw new HttpError(`The host "${host}" could not be resolved (${code})`, 400);
     }
-    if (addresses.length === 0) throw new ToolError(`The host "${host}" could not be resolved (no addresses)`, 400);
+    if (addresses.length === 0) throw new HttpError(`The host "${host}" could not be resolved (no addresses)`, 400);
   }
   const denied = addresses.find((a) => !policy(a));
   if (denied !== undefined)
-    throw new ToolError(
+    throw new HttpError(
       `${isIP(host) ? denied : `The host "${host}" resolves to ${denied}, which`} is not a public address: renders reach only public http(s) hosts`,
       400,
     );
@@ -89,13 +89,13 @@ export async function checkRenderUrl(raw: string, resolver: Resolver, policy: Ad
   try {
     url = new URL(raw.trim());
   } catch {
-    throw new ToolError('`url` is not a valid absolute URL: use http://… or https://…', 400, { field: 'url' });
+    throw new HttpError('`url` is not a valid absolute URL: use http://… or https://…', 400, { field: 'url' });
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new ToolError(`\`url\` must use http or https, not "${url.protocol.replace(/:$/, '')}"`, 400, { field: 'url' });
+    throw new HttpError(`\`url\` must use http or https, not "${url.protocol.replace(/:$/, '')}"`, 400, { field: 'url' });
   if (url.username || url.password)
-    throw new ToolError('`url` must not contain a user name or password (user:pass@host)', 400, { field: 'url' });
-  if (!url.hostname) throw new ToolError('`url` has no host', 400, { field: 'url' });
+    throw new HttpError('`url` must not contain a user name or password (user:pass@host)', 400, { field: 'url' });
+  if (!url.hostname) throw new HttpError('`url` has no host', 400, { field: 'url' });
   await resolvePublic(bareHost(url), resolver, policy);
   return url.href;
 }

@@ -18,7 +18,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { ToolError } from '../core/tool.js';
+import { HttpError } from '../core/errors.js';
 
 /** The package and version installed, with the integrity of its registry tarball and the hashes of the files used. */
 export const BROWSER_PACKAGE = {
@@ -96,7 +96,7 @@ export async function installBrowser(opts: InstallOptions): Promise<InstallRepor
   const started = Date.now();
   const say = opts.progress ?? (() => undefined);
   if (!installSupported())
-    throw new ToolError(
+    throw new HttpError(
       `werkbank installs its browser on Linux x64 only (this is ${process.platform} ${process.arch}); install Chrome, Chromium or Edge instead, or set WERKBANK_CHROMIUM_PATH`,
       400,
     );
@@ -127,10 +127,10 @@ export async function installBrowser(opts: InstallOptions): Promise<InstallRepor
     files = new Map(
       wanted.filter((w) => existsSync(join(from, w.slice('package/'.length)))).map((w) => [w, readFileSync(join(from, w.slice('package/'.length)))]),
     );
-    if (!files.has('package/package.json')) throw new ToolError(`${from} is not a copy of ${BROWSER_PACKAGE.name} (no package.json)`, 400);
+    if (!files.has('package/package.json')) throw new HttpError(`${from} is not a copy of ${BROWSER_PACKAGE.name} (no package.json)`, 400);
     const manifest = JSON.parse(files.get('package/package.json')!.toString('utf8')) as { name: string; version: string };
     if (manifest.name !== BROWSER_PACKAGE.name || manifest.version !== BROWSER_PACKAGE.version)
-      throw new ToolError(`${opts.from} holds ${manifest.name}@${manifest.version}; werkbank installs ${BROWSER_PACKAGE.name}@${BROWSER_PACKAGE.version}`, 400);
+      throw new HttpError(`${opts.from} holds ${manifest.name}@${manifest.version}; werkbank installs ${BROWSER_PACKAGE.name}@${BROWSER_PACKAGE.version}`, 400);
   } else {
     let tarball: Buffer;
     if (opts.from) {
@@ -147,7 +147,7 @@ export async function installBrowser(opts: InstallOptions): Promise<InstallRepor
     downloadBytes = tarball.length;
     const integrity = 'sha512-' + createHash('sha512').update(tarball).digest('base64');
     if (integrity !== BROWSER_PACKAGE.integrity)
-      throw new ToolError(
+      throw new HttpError(
         `The fetched ${BROWSER_PACKAGE.name}@${BROWSER_PACKAGE.version} (${source}) does not match its published integrity ` +
           `(${integrity.slice(0, 24)}… instead of ${BROWSER_PACKAGE.integrity.slice(0, 24)}…); nothing was installed`,
         502,
@@ -157,9 +157,9 @@ export async function installBrowser(opts: InstallOptions): Promise<InstallRepor
   }
   for (const [file, sha] of Object.entries(BROWSER_PACKAGE.files)) {
     const body = files.get(`package/${file}`);
-    if (!body) throw new ToolError(`${source} has no ${file}; nothing was installed`, 502);
+    if (!body) throw new HttpError(`${source} has no ${file}; nothing was installed`, 502);
     const got = createHash('sha256').update(body).digest('hex');
-    if (got !== sha) throw new ToolError(`${file} of ${source} does not match the file werkbank was tested with (sha256 ${got.slice(0, 12)}…); nothing was installed`, 502);
+    if (got !== sha) throw new HttpError(`${file} of ${source} does not match the file werkbank was tested with (sha256 ${got.slice(0, 12)}…); nothing was installed`, 502);
   }
 
   // 2. Unpack into a temporary folder beside the final one, then rename: a half-done install is never found.
@@ -204,9 +204,9 @@ async function download(url: string, fetchImpl: typeof fetch): Promise<Buffer> {
     res = await fetchImpl(url, { signal: AbortSignal.timeout(10 * 60_000) });
   } catch (err) {
     const cause = (err as { cause?: { message?: string } }).cause?.message ?? (err as Error).message;
-    throw new ToolError(`Cannot fetch ${url}: ${cause} (behind a proxy or offline: install Chrome or Chromium instead, or set WERKBANK_CHROMIUM_PATH)`, 502);
+    throw new HttpError(`Cannot fetch ${url}: ${cause} (behind a proxy or offline: install Chrome or Chromium instead, or set WERKBANK_CHROMIUM_PATH)`, 502);
   }
-  if (!res.ok) throw new ToolError(`Cannot fetch ${url}: HTTP ${res.status}`, 502);
+  if (!res.ok) throw new HttpError(`Cannot fetch ${url}: HTTP ${res.status}`, 502);
   return Buffer.from(await res.arrayBuffer());
 }
 

@@ -15,7 +15,7 @@
 import type { Accounts } from '../accounts/accounts.js';
 import type { Store } from '../store/store.js';
 import type { Caller, Meter, MeteredReservation } from '../core/pipeline.js';
-import { ToolError } from '../core/tool.js';
+import { HttpError } from '../core/errors.js';
 
 /** Credits per render once the monthly render allowance is used (the plan tables' figure). */
 export const RENDER_PRICE = 25;
@@ -60,7 +60,7 @@ export function renderMeter(opts: RenderMeterOptions): Meter {
     if (count === null) {
       const midnight = Date.parse(`${today}T00:00:00Z`) + 86_400_000;
       const retryAfter = Math.max(1, Math.ceil((midnight - now().getTime()) / 1000));
-      throw new ToolError(
+      throw new HttpError(
         `Anonymous render allowance reached: ${perDay} renders per day without an API key (resets at ${new Date(midnight).toISOString()}). ` +
           'Send an API key (X-API-Key) to render from your account.',
         429,

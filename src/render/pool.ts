@@ -24,7 +24,7 @@
  */
 import { availableParallelism } from 'node:os';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ToolError } from '../core/tool.js';
+import { HttpError } from '../core/errors.js';
 import { log } from '../core/log.js';
 import { CHROMIUM_ARGS, explainFailure, findChromium, type BrowserChoice } from './browser.js';
 import { openProxySession, type ProxyPolicy, type ProxySession } from './proxy.js';
@@ -81,7 +81,7 @@ export class RenderPool {
   private readonly waiting: (() => void)[] = [];
   private closed = false;
   /** The last failed launch, answered until `until` without trying again. */
-  private failure: { error: ToolError; until: number } | null = null;
+  private failure: { error: HttpError; until: number } | null = null;
   /** The launch failure last logged (each distinct cause is logged once). */
   private loggedFailure: string | null = null;
   /** Counters for health/doctor/bench. */
@@ -115,14 +115,14 @@ export class RenderPool {
   }
 
   private async acquire(): Promise<void> {
-    if (this.closed) throw new ToolError('The renderer is shutting down', 503, { retryAfter: 5 });
+    if (this.closed) throw new HttpError('The renderer is shutting down', 503, { retryAfter: 5 });
     if (this.active < this.concurrency) {
       this.active++;
       return;
     }
     if (this.waiting.length >= this.queueLimit) {
       this.stats.rejected++;
-      throw new ToolError(
+      throw new HttpError(
         `The renderer is busy (${this.active} renders running, ${this.waiting.length} waiting); retry in a few seconds`,
         503,
         { retryAfter: 5 },
@@ -172,14 +172,14 @@ export class RenderPool {
       if (err instanceof DeadlineError) {
         this.stats.timeouts++;
         await this.kill(instance, context);
-        throw new ToolError(
+        throw new HttpError(
           `Render failed: the page did not finish within the ${Math.round(this.deadlineMs / 1000)} s render deadline`,
           502,
         );
       }
-      if (err instanceof ToolError) throw err;
+      if (err instanceof HttpError) throw err;
       this.stats.failures++;
-      throw new ToolError(`Render failed: ${firstLine(err)}`, 502);
+      throw new HttpError(`Render failed: ${firstLine(err)}`, 502);
     } finally {
       clearTimeout(timer);
       if (context) await withTimeout(context.close(), 5_000).catch(() => this.retire(instance, true));
@@ -251,7 +251,7 @@ export class RenderPool {
   }
 
   /** A launch failed: the 503 every render gets until the next attempt; the cause is logged once. */
-  private async unavailable(choice: BrowserChoice | null, err: unknown): Promise<ToolError> {
+  private async unavailable(choice: BrowserChoice | null, err: unknown): Promise<HttpError> {
     this.stats.launchFailures++;
     this.choice = null; // look again next time: a browser may be installed by then
     const problem = await explainFailure(choice, err);
@@ -260,7 +260,7 @@ export class RenderPool {
       this.loggedFailure = message;
       log(`render: the browser cannot start: ${problem.message} (renders answer 503 until it can; \`werkbank doctor\` checks)`);
     }
-    const error = new ToolError(message, 503, { retryAfter: BROWSER_RETRY_SECONDS });
+    const error = new HttpError(message, 503, { retryAfter: BROWSER_RETRY_SECONDS });
     this.failure = { error, until: Date.now() + BROWSER_RETRY_SECONDS * 1000 };
     return error;
   }

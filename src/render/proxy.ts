@@ -17,7 +17,7 @@
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { ToolError } from '../core/tool.js';
+import { HttpError } from '../core/errors.js';
 import { isLocalhostName, resolvePublic, type AddressPolicy, type Resolver } from './address.js';
 
 /** Response header the proxy sets on refusals (how a render recognises a blocked navigation). */
@@ -97,7 +97,7 @@ export async function openProxySession(opts: ProxyPolicy): Promise<ProxySession>
       const [address] = await resolvePublic(host, opts.resolver, opts.policy);
       return address;
     } catch (err) {
-      blocked.push({ target, reason: err instanceof ToolError ? err.message : String(err) });
+      blocked.push({ target, reason: err instanceof HttpError ? err.message : String(err) });
       return null;
     }
   };

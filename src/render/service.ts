@@ -9,7 +9,7 @@
  * first render.
  */
 import type { Page } from 'playwright-core';
-import { ToolError } from '../core/tool.js';
+import { HttpError } from '../core/errors.js';
 import { checkRenderUrl, publicUnicastOnly, systemResolver, type AddressPolicy, type Resolver } from './address.js';
 import { FileStore } from './files.js';
 import { MAX_FULL_PAGE_HEIGHT, SCREENSHOT_HEIGHT, type HostedFile, type PaperFormat, type RenderApi } from '../core/render-api.js';
@@ -87,7 +87,7 @@ export class RenderService implements RenderApi {
   /** Store a generated file (QR codes and renders alike). */
   async store(body: Uint8Array, contentType: string, filename: string): Promise<HostedFile> {
     if (body.byteLength > MAX_OUTPUT_BYTES)
-      throw new ToolError(`Render failed: the output (${body.byteLength} bytes) exceeds the ${MAX_OUTPUT_BYTES} byte limit`, 502);
+      throw new HttpError(`Render failed: the output (${body.byteLength} bytes) exceeds the ${MAX_OUTPUT_BYTES} byte limit`, 502);
     return this.files.put(body, contentType, filename);
   }
 
@@ -114,7 +114,7 @@ async function openUrl(scope: RenderScope, url: string): Promise<void> {
   } catch (err) {
     watch.assertNotBlocked();
     if (/ERR_UNSAFE_REDIRECT|ERR_BLOCKED_BY_CLIENT/.test(String(err)))
-      throw new ToolError('The page redirected to a URL that is not http(s); only public http(s) pages can be rendered', 400);
+      throw new HttpError('The page redirected to a URL that is not http(s); only public http(s) pages can be rendered', 400);
     throw err;
   }
   await scope.page.waitForLoadState('networkidle', { timeout: Math.min(SETTLE_MS, scope.remainingMs()) }).catch(() => undefined);
@@ -153,7 +153,7 @@ function watchMainFrame({ page, proxy }: RenderScope) {
   });
   return {
     assertNotBlocked() {
-      if (reason) throw new ToolError(`The page navigated to a blocked address: ${reason}`, 400);
+      if (reason) throw new HttpError(`The page navigated to a blocked address: ${reason}`, 400);
     },
   };
 }

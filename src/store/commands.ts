@@ -3,13 +3,13 @@
  * `werkbank doctor` (src/cli.ts only parses the options and calls these).
  */
 import { databaseUrlFrom } from './select.js';
-import { ToolError } from '../core/tool.js';
+import { HttpError } from '../core/errors.js';
 
 /** `werkbank migrate [--database-url URL] [--from-data DIR] [--json]`. Returns the exit code. */
 export async function migrateCommand(opts: { databaseUrl?: string; fromData?: string; json?: boolean }, print: (text: string) => void): Promise<number> {
   const url = databaseUrlFrom(opts.databaseUrl);
   if (!url)
-    throw new ToolError('werkbank migrate needs a database: pass --database-url postgres://… or set WERKBANK_DATABASE_URL');
+    throw new HttpError('werkbank migrate needs a database: pass --database-url postgres://… or set WERKBANK_DATABASE_URL');
   const [{ PgStore, migrate, redactUrl, SCHEMA_VERSION }, { importLowdb, copiedNothing }] = await Promise.all([import('./postgres.js'), import('./migrate.js')]);
   // Open without migrating, then migrate explicitly to report what was applied.
   const pg = await import('pg');

@@ -31,7 +31,7 @@ import { Batcher } from './batch.js';
 import { MIGRATIONS } from './migrations.js';
 import { QuotaExceededError, StoreUnavailableError } from './store.js';
 import type { Account, AccountDelta, ApiKeyRecord, AtomicLedger, Collection, EventChange, Hold, KeyWithAccount, Plan, RecordRef, RecordTable, Store, StoredRecord, UsageEntry, UsagePage, UsageTotal } from './store.js';
-import { ToolError } from '../core/tool.js';
+import { HttpError } from '../core/errors.js';
 
 /** Advisory lock namespace ('werk'); the second key says which lock. */
 const LOCK_NS = 0x7765726b;
@@ -184,10 +184,10 @@ const UNAVAILABLE_NODE = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMED
  * cause logged); a NUL byte in text (which PostgreSQL cannot store) → 400; anything else unchanged.
  */
 export function storeError(err: unknown): unknown {
-  if (err instanceof ToolError || !(err instanceof Error)) return err;
+  if (err instanceof HttpError || !(err instanceof Error)) return err;
   const code = (err as { code?: unknown }).code;
   if (code === '22021' || code === '22P05')
-    return new ToolError('A text field holds a NUL byte (U+0000) or an invalid character, which cannot be stored', 400);
+    return new HttpError('A text field holds a NUL byte (U+0000) or an invalid character, which cannot be stored', 400);
   const unavailable =
     (typeof code === 'string' && (UNAVAILABLE_STATE.test(code) || UNAVAILABLE_NODE.has(code))) ||
     /timeout|terminated|Connection|not queryable|ECONNREFUSED/i.test(err.message);

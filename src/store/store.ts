@@ -14,7 +14,7 @@
  * not applied, in memory either (test/store-faults.test.ts).
  */
 
-import { ToolError } from '../core/tool.js';
+import { HttpError } from '../core/errors.js';
 
 export type Plan = 'free' | 'paid';
 
@@ -268,7 +268,7 @@ export interface CollectionWriteLimits {
  * The store could not make a change durable, or cannot be reached in time: the change is refused
  * (503 with Retry-After to the caller, the cause logged) and nothing of it is applied.
  */
-export class StoreUnavailableError extends ToolError {
+export class StoreUnavailableError extends HttpError {
   constructor(reason: string, cause?: Error) {
     super(`Storage is unavailable: ${reason}. Nothing was changed or charged; try again shortly.`, 503, { retryAfter: STORE_RETRY_AFTER_S });
     this.name = 'StoreUnavailableError';

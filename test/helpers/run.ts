@@ -8,7 +8,7 @@ import type { RenderApi } from '../../src/core/render-api.js';
 import type { Feature } from '../../src/feature.js';
 import { localRenderFeature } from '../../src/render/feature.js';
 import type { ToolDeclaration as Tool, ToolContext } from '../../src/core/tool.js';
-import { ToolError } from '../../src/core/tool.js';
+import { HttpError } from '../../src/core/errors.js';
 import { parseInput } from '../../src/core/validate.js';
 import { MemoryService } from '../../src/memory/service.js';
 import { LowStore } from '../../src/store/low.js';
@@ -49,7 +49,7 @@ export async function runTool<T = any>(tool: Tool, input: unknown, over: Partial
   return out as T;
 }
 
-/** Expect `runTool` to fail with a ToolError of `status` whose message matches `message`. */
+/** Expect `runTool` to fail with an HttpError (a ToolError, or the platform's own, such as a deadline) of `status` whose message matches `message`. */
 export async function expectToolError(tool: Tool, input: unknown, status: number, message?: RegExp | string) {
   let err: unknown;
   try {
@@ -57,8 +57,8 @@ export async function expectToolError(tool: Tool, input: unknown, status: number
   } catch (e) {
     err = e;
   }
-  expect(err, `${tool.slug} should have failed with ${status}`).toBeInstanceOf(ToolError);
-  expect((err as ToolError).status).toBe(status);
-  if (message) expect((err as ToolError).message).toMatch(message);
-  return err as ToolError;
+  expect(err, `${tool.slug} should have failed with ${status}`).toBeInstanceOf(HttpError);
+  expect((err as HttpError).status).toBe(status);
+  if (message) expect((err as HttpError).message).toMatch(message);
+  return err as HttpError;
 }
