@@ -15,6 +15,7 @@
  * its origin the only accepted origin. Browsers refuse IP addresses as RP id,
  * so a page reached by IP says where passkeys work.
  */
+import { requestBase } from './public-base.js';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { isIP } from 'node:net';
@@ -122,13 +123,6 @@ export interface IdentityOptions {
 const ACCOUNT_NAME = /^[a-z0-9][a-z0-9._-]{0,62}$/;
 const FLOW_TTL_MS = 5 * 60_000;
 
-/** The public origin of this request: the configured base URL, else http(s)://<Host>. */
-export function publicBase(c: Context, configured: string | undefined, trustProxy: boolean): string {
-  if (configured) return configured.replace(/\/+$/, '');
-  const proto = trustProxy && c.req.header('x-forwarded-proto') === 'https' ? 'https' : new URL(c.req.url).protocol.replace(':', '');
-  return `${proto}://${c.req.header('host') ?? new URL(c.req.url).host}`;
-}
-
 /** Where passkeys work for this request: null when they do, else a sentence saying where they do. */
 export function passkeyProblem(c: Context, base: string): string | null {
   const here = new URL(c.req.url);
@@ -182,7 +176,7 @@ export class Identity {
   }
 
   base(c: Context): string {
-    return publicBase(c, this.opts.baseUrl(), this.opts.trustProxy);
+    return requestBase(c, this.opts);
   }
   secure(c: Context): boolean {
     return this.base(c).startsWith('https:');

@@ -38,7 +38,8 @@ import { bareHost, publicUnicastOnly, resolvePublic, systemResolver, type Addres
 import type { RouteHelpers } from './app.js';
 import { clientIp } from './client-ip.js';
 import type { HeaderReader } from '../core/auth.js';
-import { AddressLimit, publicBase, type Identity } from './identity.js';
+import { AddressLimit, type Identity } from './identity.js';
+import { publicBase, requestBase } from './public-base.js';
 
 const { Request: OAuthRequest, Response: OAuthResponse, OAuthError } = OAuth2Server;
 
@@ -207,16 +208,10 @@ export class OAuth {
   }
 
   base(c: Context): string {
-    return publicBase(c, this.opts.baseUrl(), this.opts.trustProxy);
+    return requestBase(c, this.opts);
   }
   mcpUrl(c: Context): string {
     return `${this.base(c)}/mcp`;
-  }
-  private baseFromHeaders(headers: HeaderReader): string {
-    const configured = this.opts.baseUrl();
-    if (configured) return configured.replace(/\/+$/, '');
-    const proto = this.opts.trustProxy && headers.get('x-forwarded-proto') === 'https' ? 'https' : 'http';
-    return `${proto}://${headers.get('host') ?? 'localhost'}`;
   }
   /** The WWW-Authenticate challenge of a 401 on /mcp. */
   challenge(c: Context, error?: string): string {
@@ -593,7 +588,7 @@ export class OAuth {
     if (!row || row.value.kind !== 'access' || !row.accountId) throw new HttpError('Invalid or expired access token: refresh it or authorize again', 401);
     const grant = await this.grants.get(row.value.grantId, now.toISOString());
     if (!grant) throw new HttpError('This access token was revoked (the connection was removed): authorize again', 401);
-    const expected = `${this.baseFromHeaders(headers)}/mcp`;
+    const expected = `${publicBase(headers, this.opts)}/mcp`;
     if (row.value.resource !== expected) throw new HttpError(`This access token was issued for another resource (${row.value.resource}), not ${expected}`, 401);
     const account = await this.opts.store.getAccount(row.accountId);
     if (!account) throw new HttpError('Invalid access token', 401);
