@@ -13,7 +13,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { post, startServer, type TestServer } from './helpers/server.js';
-import { AuthThrottle, capConnections, ListenStreams } from '../src/http/protect.js';
+import { AddressLimit, capConnections, ListenStreams } from '../src/http/protect.js';
 import { createServer, configFromEnv } from '../src/server.js';
 import { PLANS } from '../src/accounts/accounts.js';
 
@@ -181,13 +181,18 @@ describe('answers and floods', () => {
     }
   });
 
-  it('AuthThrottle: the budget is per address and per window', () => {
+  it('AddressLimit: the budget is per address and per window, and the addresses kept are bounded', () => {
     let now = 0;
-    const th = new AuthThrottle({ failures: 2, windowMs: 1000, maxAddresses: 10 }, () => now);
-    expect([th.failed('a'), th.failed('a'), th.failed('a')]).toEqual([0, 0, 1]);
-    expect(th.failed('b')).toBe(0);
+    const th = new AddressLimit(2, 1000, () => now, 10);
+    expect([th.hit('a'), th.hit('a'), th.hit('a')]).toEqual([0, 0, 1]);
+    expect(th.hit('b')).toBe(0);
+    now = 500;
+    expect(th.waiting('a')).toBe(1);
     now = 1000;
-    expect(th.failed('a')).toBe(0);
+    expect(th.hit('a')).toBe(0);
+    for (let i = 0; i < 20; i++) th.count(`x${i}`);
+    th.count('a');
+    expect(th.waiting('a')).toBe(0);
   });
 
   it('a body that does not arrive in time is cut, and connections per address are capped', async () => {

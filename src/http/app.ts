@@ -27,7 +27,7 @@ import { VERSION } from '../core/version.js';
 import { clientIp } from './client-ip.js';
 import { CATALOG_OPERATION, catalogAnswer } from './tool-catalog.js';
 import { loadStemmers } from '../search/text.js';
-import { AuthThrottle, ListenStreams } from './protect.js';
+import { authThrottle, ListenStreams, type AddressLimit } from './protect.js';
 import { assertUtf8Charset, declaredLength, JSON_TYPE, parseJsonBody, readJsonObject, readLimited, tooLarge } from './json-body.js';
 import { hasCredentials, jsonHeaders, ToolCalls, type HttpAnswer } from './tool-calls.js';
 
@@ -53,7 +53,7 @@ export interface AppOptions {
   /** Readiness (`/health/ready`): resolves when the store answers, rejects when it does not. */
   ready?: () => Promise<void>;
   /** Failed authentication per client address (default: 30 a minute). */
-  throttle?: AuthThrottle;
+  throttle?: AddressLimit;
   /** MCP listen streams open at once per key (default 10). */
   listenStreamsPerKey?: number;
   /** The WWW-Authenticate challenge of a 401 on /mcp (OAuth discovery: resource_metadata); default a plain Bearer realm. */
@@ -81,7 +81,7 @@ export interface BuiltApp {
 export function buildApp(opts: AppOptions): BuiltApp {
   const { registry, pipeline, auth } = opts;
   const app = new Hono();
-  const throttle = opts.throttle ?? new AuthThrottle();
+  const throttle = opts.throttle ?? authThrottle();
   const calls = new ToolCalls({ registry, pipeline, auth, throttle });
 
   app.use('*', hostGuard(opts.allowedHosts));

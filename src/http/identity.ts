@@ -15,6 +15,7 @@
  * its origin the only accepted origin. Browsers refuse IP addresses as RP id,
  * so a page reached by IP says where passkeys work.
  */
+import { AddressLimit } from './protect.js';
 import { requestBase } from './public-base.js';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context, Hono } from 'hono';
@@ -70,34 +71,6 @@ interface FlowValue {
   userHandle?: string;
   /** add: the session's account. */
   accountId?: string;
-}
-
-/** A fixed-window counter per address (sign-ups, failed sign-ins): the seconds to wait, or 0. */
-export class AddressLimit {
-  private readonly windows = new Map<string, { start: number; count: number }>();
-  constructor(
-    readonly max: number,
-    readonly windowMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
-  private window(address: string) {
-    const now = this.now();
-    let w = this.windows.get(address);
-    if (!w || now - w.start >= this.windowMs) {
-      this.windows.delete(address);
-      if (this.windows.size >= 10_000) this.windows.delete(this.windows.keys().next().value!);
-      this.windows.set(address, (w = { start: now, count: 0 }));
-    }
-    return w;
-  }
-  /** Seconds to wait when the address has used its budget (without counting). */
-  waiting(address: string): number {
-    const w = this.window(address);
-    return w.count >= this.max ? Math.max(1, Math.ceil((w.start + this.windowMs - this.now()) / 1000)) : 0;
-  }
-  count(address: string): void {
-    this.window(address).count++;
-  }
 }
 
 export interface IdentityOptions {

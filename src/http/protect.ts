@@ -1,9 +1,9 @@
 /**
  * What keeps one client from hurting the others at the HTTP layer:
  *
- * - `AuthThrottle`: failed authentication is counted per client address; past
- *   a burst, failures from that address get 429 with Retry-After until its
- *   window ends (credentials that work keep working).
+ * - `AddressLimit`: what a client address may do in a window (failed
+ *   credentials, sign-ups, failed sign-ins, registrations); past its budget,
+ *   429 with Retry-After until the window ends.
  * - `SERVER_OPTIONS` and `capConnections`: request and header timeouts (a
  *   body that has not arrived within 30 s is cut with 408) and a cap on open
  *   connections per address.
@@ -12,42 +12,57 @@
 import type { Server } from 'node:http';
 import { clientKey } from './client-ip.js';
 
-export interface ThrottleOptions {
-  /** Failed authentications allowed per address in one window. */
-  failures: number;
-  windowMs: number;
-  /** Addresses tracked at most (the oldest are forgotten first). */
-  maxAddresses: number;
-}
-
-export const AUTH_THROTTLE: ThrottleOptions = { failures: 30, windowMs: 60_000, maxAddresses: 100_000 };
-
 /**
- * Failed authentications per client address in fixed windows. Past the budget, a request from that
- * address whose credentials fail gets 429 with Retry-After (the window's end) instead of 401; credentials
- * that work are never refused, so a client behind the same address keeps working.
+ * A fixed-window counter per client address: sign-ups per hour, failed sign-ins per 15 minutes, failed
+ * credentials per minute, client registrations per hour. `waiting` tells the seconds until the window ends
+ * once the address has used its budget; `count` spends one. At most `maxAddresses` windows are kept (the oldest
+ * go first), so an attacker with many addresses costs bounded memory.
  */
-export class AuthThrottle {
-  private readonly windows = new Map<string, { start: number; failures: number }>();
+export class AddressLimit {
+  private readonly windows = new Map<string, { start: number; count: number }>();
 
   constructor(
-    private readonly opts: ThrottleOptions = AUTH_THROTTLE,
+    readonly max: number,
+    readonly windowMs: number,
     private readonly now: () => number = Date.now,
+    private readonly maxAddresses = 100_000,
   ) {}
 
-  /** Count a failure; returns the seconds to wait when the address is past its budget, else 0. */
-  failed(address: string): number {
+  /** Seconds to wait when the address has used its budget (without counting), else 0. */
+  waiting(address: string): number {
+    const w = this.window(address);
+    return w.count >= this.max ? Math.max(1, Math.ceil((w.start + this.windowMs - this.now()) / 1000)) : 0;
+  }
+
+  count(address: string): void {
+    this.window(address).count++;
+  }
+
+  /** Count one, then the seconds to wait when that went past the budget, else 0. */
+  hit(address: string): number {
+    const w = this.window(address);
+    w.count++;
+    return w.count > this.max ? Math.max(1, Math.ceil((w.start + this.windowMs - this.now()) / 1000)) : 0;
+  }
+
+  private window(address: string) {
     const now = this.now();
     let w = this.windows.get(address);
-    if (!w || now - w.start >= this.opts.windowMs) {
+    if (!w || now - w.start >= this.windowMs) {
       this.windows.delete(address);
-      if (this.windows.size >= this.opts.maxAddresses) this.windows.delete(this.windows.keys().next().value!);
-      this.windows.set(address, (w = { start: now, failures: 0 }));
+      if (this.windows.size >= this.maxAddresses) this.windows.delete(this.windows.keys().next().value!);
+      this.windows.set(address, (w = { start: now, count: 0 }));
     }
-    w.failures++;
-    return w.failures > this.opts.failures ? Math.max(1, Math.ceil((w.start + this.opts.windowMs - now) / 1000)) : 0;
+    return w;
   }
 }
+
+/**
+ * Failed credentials per client address: past 30 a minute, a request from that address whose credentials fail
+ * gets 429 with Retry-After (the window's end) instead of 401; credentials that work are never refused, so a
+ * client behind the same address keeps working.
+ */
+export const authThrottle = (now?: () => number) => new AddressLimit(30, 60_000, now);
 
 /** Options of the Node HTTP server: a request (headers and body) must arrive within 30 s, its headers within 15 s. */
 export const SERVER_OPTIONS = { requestTimeout: 30_000, headersTimeout: 15_000, connectionsCheckingInterval: 1_000 } as const;

@@ -13,7 +13,7 @@ import { log } from '../core/log.js';
 import { UnknownCredentialError, type Auth, type HeaderReader } from '../core/auth.js';
 import type { Balance } from '../core/ledger.js';
 import { readJsonObject } from './json-body.js';
-import type { AuthThrottle } from './protect.js';
+import type { AddressLimit } from './protect.js';
 
 /** What a tool call needs of its HTTP request. */
 export interface ToolHttpRequest {
@@ -37,7 +37,7 @@ export interface ToolCallsOptions {
   registry: Registry;
   pipeline: Pipeline;
   auth: Auth;
-  throttle: AuthThrottle;
+  throttle: AddressLimit;
 }
 
 /**
@@ -64,7 +64,7 @@ export class ToolCalls {
       return await this.o.auth.authenticate(headers, surface);
     } catch (err) {
       // Only credentials that match nothing count (guessing); a revoked key is a plain 401 however often it comes.
-      const wait = err instanceof UnknownCredentialError ? this.o.throttle.failed(clientIp()) : 0;
+      const wait = err instanceof UnknownCredentialError ? this.o.throttle.hit(clientIp()) : 0;
       if (wait)
         throw new HttpError(`Too many failed authentications from this address: try again in ${wait} s (${(err as Error).message})`, 429, {
           retryAfter: wait,
