@@ -165,7 +165,7 @@ export async function createServer(config: ServerConfig): Promise<Server> {
   );
   // Several processes on one database: memory changes and revocations made elsewhere reach this one's clients.
   await memory.listenAcrossInstances();
-  await store.subscribe?.('key_revoked', (keyId) => typeof keyId === 'string' && accounts.keyRevokedElsewhere(keyId));
+  await store.subscribe?.('key_revoked', (credentialId) => typeof credentialId === 'string' && accounts.credentialRevokedElsewhere(credentialId));
   // People's own accounts (passkeys, sessions) and OAuth for /mcp: src/http/identity.ts, src/http/oauth.ts.
   const sessions = new Sessions(store, config.now);
   const identity = new Identity({
@@ -192,7 +192,7 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     clientDocumentCa: config.oauthClientDocumentCa,
     now: config.now,
   });
-  oauth.onRevoked = (keyId) => accounts.keyRevokedElsewhere(keyId);
+  oauth.onRevoked = (credentialId) => accounts.credentialRevokedElsewhere(credentialId);
   const billing = config.stripe ? new Billing(store, new StripeProvider(config.stripe), (id) => accounts.packsHeld(id), config.now) : undefined;
   identity.opts.onAccountDeleted = (accountId) => oauth.deleteAccount(accountId);
   if (billing) identity.opts.beforeAccountDeleted = (accountId) => billing.assertNoRenewal(accountId);
@@ -233,7 +233,7 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     trustProxy: config.trustProxy,
     ready: async () => void (await store.ping?.()),
     listenStreamsPerKey: PLANS.free.listenStreamsPerKey,
-    onKeyRevoked: (listener) => accounts.onKeyRevoked(listener),
+    onCredentialRevoked: (listener) => accounts.onCredentialRevoked(listener),
     mcpEvents: (listener) =>
       memory.events.on('change', (change: MemoryChange) => {
         listener(change.accountId, { kind: 'resource_updated', uri: change.uri });

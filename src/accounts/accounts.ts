@@ -140,9 +140,9 @@ function keyName(name: string | undefined): string | undefined {
 }
 
 export class Accounts implements Ledger, Auth {
-  private readonly revokeListeners: ((keyId: string) => void)[] = [];
+  private readonly revokeListeners: ((credentialId: string) => void)[] = [];
   /** Called after a key is revoked (e.g. to close its open MCP streams). */
-  onKeyRevoked(listener: (keyId: string) => void): void {
+  onCredentialRevoked(listener: (credentialId: string) => void): void {
     this.revokeListeners.push(listener);
   }
 
@@ -230,8 +230,8 @@ export class Accounts implements Ledger, Auth {
   }
 
   /** A key revoked by another process on the same store: close this process's streams of it too. */
-  keyRevokedElsewhere(keyId: string): void {
-    for (const listener of this.revokeListeners) listener(keyId);
+  credentialRevokedElsewhere(credentialId: string): void {
+    for (const listener of this.revokeListeners) listener(credentialId);
   }
 
   async addPack(accountName: string, pack: number, via: OperatorSurface): Promise<Balance> {
@@ -338,7 +338,7 @@ export class Accounts implements Ledger, Auth {
     if (record.revokedAt) throw new HttpError('This API key was revoked', 401);
     this.createdAt.set(account.id, account.createdAt);
     this.noteKeyUse(record.id);
-    return { kind: 'account', accountId: account.id, keyId: record.id, plan: account.plan };
+    return { kind: 'account', accountId: account.id, credentialId: record.id, plan: account.plan };
   }
 
   /** When each key was last recorded as used here: a key's last use is written at most once a minute. */

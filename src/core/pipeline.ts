@@ -28,7 +28,7 @@ export const LOCAL_ACCOUNT = 'local';
 
 /** Who is calling. `local` is the stdio user (no key, not metered by default). */
 export type Caller =
-  | { kind: 'account'; accountId: string; keyId: string; plan: 'free' | 'paid' }
+  | { kind: 'account'; accountId: string; credentialId: string; plan: 'free' | 'paid' }
   /** A caller without a key (render endpoints only); `client` is the IP (IPv6 per /64). */
   | { kind: 'anonymous'; client: string }
   | { kind: 'local' };

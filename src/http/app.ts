@@ -43,7 +43,7 @@ export interface AppOptions {
   /** Subscribe to per-account MCP change events (memory), delivered on 2026-07-28 listen streams. */
   mcpEvents?: (listener: (accountId: string, event: { kind: 'resource_updated'; uri: string } | { kind: 'resources_changed' }) => void) => void;
   /** Called when a key is revoked, so open MCP streams of that key are closed at once. */
-  onKeyRevoked?: (listener: (keyId: string) => void) => void;
+  onCredentialRevoked?: (listener: (credentialId: string) => void) => void;
   /** Trust X-Forwarded-For for the client IP of anonymous callers (only behind your own proxy). */
   trustProxy?: boolean;
   /** Extra routes (admin, account, memory, render, files) mounted by other modules. */
@@ -232,11 +232,11 @@ export function buildApp(opts: AppOptions): BuiltApp {
   // Keyed by API key id: a revoked key's open listen streams are closed with its handler.
   const mcpHandlers = new Map<string, { accountId: string; handler: McpHttpHandler }>();
   const handlerFor = (caller: Caller & { kind: 'account' }): McpHttpHandler => {
-    let entry = mcpHandlers.get(caller.keyId);
+    let entry = mcpHandlers.get(caller.credentialId);
     if (!entry) {
       const handler = createMcpHandler(factory, { maxRequestBodySize: LIMITS.bodyBytes, onerror: (e) => log(`mcp: ${e.message}`) });
       entry = { accountId: caller.accountId, handler };
-      mcpHandlers.set(caller.keyId, entry);
+      mcpHandlers.set(caller.credentialId, entry);
     }
     return entry.handler;
   };
@@ -247,9 +247,9 @@ export function buildApp(opts: AppOptions): BuiltApp {
       else handler.notify.resourcesChanged();
     }
   });
-  opts.onKeyRevoked?.((keyId) => {
-    const entry = mcpHandlers.get(keyId);
-    mcpHandlers.delete(keyId);
+  opts.onCredentialRevoked?.((credentialId) => {
+    const entry = mcpHandlers.get(credentialId);
+    mcpHandlers.delete(credentialId);
     void entry?.handler.close().catch(() => undefined);
   });
   app.all('/mcp', async (c) => {
@@ -296,7 +296,7 @@ export function buildApp(opts: AppOptions): BuiltApp {
     }
     // A listen stream (2026-07-28 `subscriptions/listen`, or a GET stream) stays open: a key holds a few at most.
     const listens = c.req.method === 'GET' || (parsedBody as { method?: unknown } | undefined)?.method === 'subscriptions/listen';
-    if (!res && listens && !listenStreams.take(caller.keyId))
+    if (!res && listens && !listenStreams.take(caller.credentialId))
       return c.json(
         { error: `Too many open MCP listen streams for this key (at most ${listenStreams.perKey}): close one first`, code: 429, retry_after: 5 },
         429,
@@ -309,10 +309,10 @@ export function buildApp(opts: AppOptions): BuiltApp {
           ...(parsedBody !== undefined ? { parsedBody } : {}),
         })
         .catch((err: unknown) => {
-          if (listens) listenStreams.give(caller.keyId);
+          if (listens) listenStreams.give(caller.credentialId);
           throw err;
         });
-      res = listens ? listenStreams.track(caller.keyId, answer) : answer;
+      res = listens ? listenStreams.track(caller.credentialId, answer) : answer;
     }
     const balance = await auth.balance(caller.accountId).catch(() => undefined);
     if (balance) for (const [k, v] of Object.entries(auth.rateLimitHeaders(balance))) res.headers.set(k, v);

@@ -442,8 +442,8 @@ export class CompositeAuth implements Auth {
           throw new HttpError('CSRF token missing or wrong: a request signed in with a session must send the page\'s token as X-CSRF-Token', 403);
         const info = await this.accounts.accountInfo(session.accountId);
         // Streams and handlers are keyed by a hash of the session id, never by the id itself.
-        const keyId = `session:${createHash('sha256').update(session.id).digest('hex').slice(0, 24)}`;
-        return { kind: 'account', accountId: session.accountId, keyId, plan: info.plan };
+        const credentialId = `session:${createHash('sha256').update(session.id).digest('hex').slice(0, 24)}`;
+        return { kind: 'account', accountId: session.accountId, credentialId, plan: info.plan };
       }
     }
     return this.accounts.authenticate(headers);

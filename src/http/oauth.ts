@@ -187,7 +187,7 @@ export class OAuth {
   /** When each grant's last use was written here (at most once a minute). */
   private readonly grantUse = new Map<string, number>();
   /** Called with `oauth:<grantId>` when a grant is revoked (closes its MCP streams). */
-  onRevoked: (keyId: string) => void = () => undefined;
+  onRevoked: (credentialId: string) => void = () => undefined;
 
   constructor(readonly opts: OAuthOptions) {
     this.now = opts.now ?? (() => new Date());
@@ -599,7 +599,7 @@ export class OAuth {
       if (this.grantUse.size > 10_000) this.grantUse.delete(this.grantUse.keys().next().value!);
       void this.grants.put({ ...grant, value: { ...grant.value, lastUsedAt: now.toISOString() } }).catch(() => undefined);
     }
-    return { kind: 'account', accountId: row.accountId, keyId: `oauth:${grant.id}`, plan: account.plan };
+    return { kind: 'account', accountId: row.accountId, credentialId: `oauth:${grant.id}`, plan: account.plan };
   }
 
   // ---- connected applications ----------------------------------------------------------

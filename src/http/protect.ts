@@ -94,29 +94,29 @@ export class ListenStreams {
   private readonly open = new Map<string, number>();
   constructor(readonly perKey: number) {}
 
-  /** Count a stream for `keyId`, or false when the key has `perKey` open. */
-  take(keyId: string): boolean {
-    const n = this.open.get(keyId) ?? 0;
+  /** Count a stream for `credentialId`, or false when the key has `perKey` open. */
+  take(credentialId: string): boolean {
+    const n = this.open.get(credentialId) ?? 0;
     if (n >= this.perKey) return false;
-    this.open.set(keyId, n + 1);
+    this.open.set(credentialId, n + 1);
     return true;
   }
 
-  give(keyId: string): void {
-    const n = (this.open.get(keyId) ?? 1) - 1;
-    if (n > 0) this.open.set(keyId, n);
-    else this.open.delete(keyId);
+  give(credentialId: string): void {
+    const n = (this.open.get(credentialId) ?? 1) - 1;
+    if (n > 0) this.open.set(credentialId, n);
+    else this.open.delete(credentialId);
   }
 
   /** The response with its body counted until it ends, is cancelled or errors. */
-  track(keyId: string, res: Response): Response {
+  track(credentialId: string, res: Response): Response {
     if (!res.body) {
-      this.give(keyId);
+      this.give(credentialId);
       return res;
     }
     let released = false;
     const release = () => {
-      if (!released) (released = true), this.give(keyId);
+      if (!released) (released = true), this.give(credentialId);
     };
     const reader = res.body.getReader();
     const body = new ReadableStream<Uint8Array>({

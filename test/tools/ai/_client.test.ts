@@ -268,7 +268,7 @@ describe('metering', () => {
     };
     return { ledger, events };
   }
-  const caller = { kind: 'account', accountId: 'acc_1', keyId: 'key_1', plan: 'free' } as const;
+  const caller = { kind: 'account', accountId: 'acc_1', credentialId: 'key_1', plan: 'free' } as const;
   const entry = Registry.of([{ ...aiGenerate, toolset: 'ai' }], allToolsets).tools[0];
 
   it('charges 10 credits for an answer', async () => {
