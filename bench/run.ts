@@ -132,7 +132,7 @@ async function stdio() {
 
 /** What the tool listing costs in a model's context (o200k tokens; budgets tested in test/tokens.test.ts). */
 async function tokens() {
-  const [{ loadRegistry }, { tokenReport, TOKEN_BUDGETS, GENERATORS }] = await Promise.all([import('../src/catalog.js'), import('./tokens.js')]);
+  const [{ loadRegistry }, { tokenReport, TOKEN_BUDGETS, GENERATORS }] = await Promise.all([import('../src/catalogue.js'), import('./tokens.js')]);
   const r = tokenReport(await loadRegistry());
   const sorted = [...r.perTool].sort((a, b) => b.tokens - a.tokens);
   const others = sorted.filter((t) => !GENERATORS.has(t.name));
@@ -148,7 +148,7 @@ async function tokens() {
 /** Issue 33: can a model find the right tool? recall@1/@5 of find_tools against two plain BM25s, and what answers cost. */
 async function discovery() {
   const [{ loadRegistry }, { discoveryReport }, { describeToolsetTokens, TOKEN_BUDGETS }, { exampleAnswerTokens, growingAnswerTokens }] = await Promise.all([
-    import('../src/catalog.js'),
+    import('../src/catalogue.js'),
     import('./discovery.js'),
     import('./tokens.js'),
     import('./answers.js'),

@@ -1,7 +1,7 @@
 // Rewrites the README's generated tool table from the registry (npm run docs).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { loadRegistry } from '../src/catalog.js';
+import { loadRegistry } from '../src/catalogue.js';
 import { withToolTable } from '../src/docs/readme.js';
 import { packageRoot } from '../src/core/paths.js';
 

@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { allToolsets, loadAllTools } from '../tools/index.js';
 import { Registry } from '../src/core/registry.js';
-import { MANIFEST_PATH } from '../src/catalog.js';
+import { MANIFEST_PATH } from '../src/catalogue.js';
 
 const registry = Registry.of(await loadAllTools(), allToolsets);
 mkdirSync(dirname(MANIFEST_PATH), { recursive: true });

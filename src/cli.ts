@@ -154,7 +154,7 @@ async function main(argv: string[]): Promise<number> {
     },
   });
   const mainHelp = async () => {
-    const registry = await (await import('./catalog.js')).loadRegistry();
+    const registry = await (await import('./catalogue.js')).loadRegistry();
     return print(help(registry.defaultToolsets.join(','), registry.visibleToolsets().map((t) => t.name).join(', '))), 0;
   };
   if (values.version) return print(VERSION), 0;
@@ -176,7 +176,7 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case 'stdio': {
       const dataDir = resolve((values.data as string | undefined) ?? process.env.WERKBANK_DATA_DIR ?? join(homedir(), '.werkbank'));
-      const [{ runStdio }, { loadRegistry }] = await Promise.all([import('./stdio.js'), import('./catalog.js')]);
+      const [{ runStdio }, { loadRegistry }] = await Promise.all([import('./stdio.js'), import('./catalogue.js')]);
       const registry = await loadRegistry();
       runStdio(registry, registry.selection((values.toolsets as string | undefined) ?? process.env.WERKBANK_TOOLSETS), dataDir);
       return -1; // keep running
@@ -388,7 +388,7 @@ async function doctor(dataDirOption: string | undefined, databaseUrl: string | u
   const major = Number(process.versions.node.split('.')[0]);
   checks.push(['Node.js >= 20', major >= 20, `${process.version} at ${node}`]);
   try {
-    const registry = await (await import('./catalog.js')).loadRegistry();
+    const registry = await (await import('./catalogue.js')).loadRegistry();
     checks.push(['tool registry', true, `${registry.tools.length} tools`]);
   } catch (e) {
     checks.push(['tool registry', false, (e as Error).message]);

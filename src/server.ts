@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 import { createServer as createHttpServer, type RequestListener, type ServerOptions as HttpServerOptions } from 'node:http';
 import type { Hono } from 'hono';
 import { servicesOf, type Feature } from './feature.js';
-import { loadRegistry } from './catalog.js';
+import { loadRegistry } from './catalogue.js';
 import { Registry } from './core/registry.js';
 import { Pipeline } from './core/pipeline.js';
 import type { StreamLimits } from '../tools/_lib/offload.js';

@@ -11,7 +11,7 @@ import { createMCPClient } from '@ai-sdk/mcp';
 import { MCPServerStreamableHttp, getAllMcpTools } from '@openai/agents';
 import { z } from 'zod';
 import { Ajv2020 as Ajv } from 'ajv/dist/2020.js';
-import { loadRegistry } from '../src/catalog.js';
+import { loadRegistry } from '../src/catalogue.js';
 import { mcpInputSchema } from '../src/mcp/rows.js';
 import { startServer, type TestServer } from './helpers/server.js';
 

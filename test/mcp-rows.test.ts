@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { z } from 'zod';
-import { loadRegistry } from '../src/catalog.js';
+import { loadRegistry } from '../src/catalogue.js';
 import { Registry } from '../src/core/registry.js';
 import { defineTool } from '../src/core/tool.js';
 import { declareToolset } from '../src/core/toolset.js';

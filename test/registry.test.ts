@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { toJsonSchema } from '../src/core/registry.js';
 import { registryOf } from './helpers/registry.js';
-import { loadRegistry } from '../src/catalog.js';
+import { loadRegistry } from '../src/catalogue.js';
 
 const registry = await loadRegistry();
 import { defineTool, ToolError } from '../src/core/tool.js';

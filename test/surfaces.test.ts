@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { loadRegistry } from '../src/catalog.js';
+import { loadRegistry } from '../src/catalogue.js';
 import { startServer, post, tempDir, CLI, type TestServer } from './helpers/server.js';
 import { setAiEnv, startFakeOpenAI, type FakeOpenAI } from './helpers/fake-openai.js';
 

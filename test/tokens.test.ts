@@ -4,7 +4,7 @@
  * deterministic, so the budgets are tested; `npm run bench -- tokens` prints them.
  */
 import { describe, expect, it } from 'vitest';
-import { loadRegistry } from '../src/catalog.js';
+import { loadRegistry } from '../src/catalogue.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeToolsetTokens, GENERATORS, TOKEN_BUDGETS, tokenReport } from '../bench/tokens.js';

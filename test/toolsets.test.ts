@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadRegistry } from '../src/catalog.js';
+import { loadRegistry } from '../src/catalogue.js';
 
 const registry = await loadRegistry();
 

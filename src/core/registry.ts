@@ -4,7 +4,7 @@
  * and the JSON Schemas); the module with `run` and its libraries is imported on
  * the first call (`load()`). Built from the build-time manifest
  * (`dist/manifest.json`, scripts/gen-manifest.ts) or, from source, from the
- * declarations themselves (src/catalog.ts).
+ * declarations themselves (src/catalogue.ts).
  */
 import { z } from 'zod';
 import { ALL_ROWS, MCP_NAME, SLUG, type ResultView, type Tool, type ToolAnnotations, type Toolset } from './tool.js';

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { loadRegistry } from '../../src/catalog.js';
+import { loadRegistry } from '../../src/catalogue.js';
 import { Registry } from '../../src/core/registry.js';
 import { defineTool } from '../../src/core/tool.js';
 import { declareToolset } from '../../src/core/toolset.js';
