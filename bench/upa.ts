@@ -15,7 +15,7 @@
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import tool from '../tools/generators/upa-file-generator.js';
 import { parseInput } from '../src/core/validate.js';
-import { streamToolInWorker } from '../tools/_lib/offload.js';
+import { streamToolInWorker } from '../src/compute/tool-jobs.js';
 import type { Tool } from '../src/core/tool.js';
 
 const xmlInput = (count: number, months: number) =>

@@ -78,9 +78,9 @@ function isCommonJs(file) {
 const banner = { js: "import { createRequire as __werkbankRequire } from 'node:module'; const require = __werkbankRequire(import.meta.url);" };
 
 const main = await build({
-  // The compute pool's worker program (tools/_lib/tool-worker.ts) is an entry of its own with a stable name,
-  // dist/chunks/tool-worker.js, found by tools/_lib/offload.ts; it shares the tools' chunks with the CLI.
-  entryPoints: { werkbank: 'dist/src/cli.js', 'chunks/tool-worker': 'dist/tools/_lib/tool-worker.js' },
+  // The compute pool's worker program (src/compute/tool-worker.ts) is an entry of its own with a stable name,
+  // dist/chunks/tool-worker.js, found by src/compute/worker-file.ts; it shares the tools' chunks with the CLI.
+  entryPoints: { werkbank: 'dist/src/cli.js', 'chunks/tool-worker': 'dist/src/compute/tool-worker.js' },
   outdir: 'dist',
   chunkNames: 'chunks/[name]-[hash]',
   splitting: true,

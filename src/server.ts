@@ -11,7 +11,8 @@ import { servicesOf, type Feature } from './feature.js';
 import { loadRegistry } from './catalogue.js';
 import { Registry } from './core/registry.js';
 import { Pipeline } from './core/pipeline.js';
-import type { StreamLimits } from '../tools/_lib/offload.js';
+import type { StreamLimits } from './compute/limits.js';
+import { poolCompute } from './compute/pool-compute.js';
 import { McpSurface } from './mcp/surface.js';
 import { buildApp } from './http/app.js';
 import { withToolFastPath } from './http/node-fast-path.js';
@@ -213,7 +214,7 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     webFeature({ registry, accounts, store, host: config.host, now: config.now, session: pageSession }),
   ];
   const meters = Object.assign({}, ...features.map((f) => f.meters ?? {}));
-  const pipeline = new Pipeline(config.metering === false ? null : accounts, meters, servicesOf(features), config.streamLimits);
+  const pipeline = new Pipeline(config.metering === false ? null : accounts, meters, servicesOf(features), { compute: poolCompute(config.streamLimits) });
   const mcp = new McpSurface({
     registry,
     pipeline,

@@ -7,6 +7,7 @@
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { McpSurface } from './mcp/surface.js';
 import { Pipeline } from './core/pipeline.js';
+import { poolCompute } from './compute/pool-compute.js';
 import type { Registry } from './core/registry.js';
 import type { ToolsetSelection } from './core/toolsets.js';
 import { LowStore } from './store/low.js';
@@ -28,7 +29,7 @@ export function runStdio(registry: Registry, toolsets: ToolsetSelection, dataDir
   const features = [memoryFeature(new MemoryService(lease.open, () => ({ retentionDays: PLANS.paid.memoryRetentionDays, quotaBytes: PLANS.paid.memoryBytes }))), localRenderFeature(dataDir)];
   const mcp = new McpSurface({
     registry,
-    pipeline: new Pipeline(null, {}, servicesOf(features)),
+    pipeline: new Pipeline(null, {}, servicesOf(features), { compute: poolCompute() }),
     toolsets,
     extensions: [prompts(allPrompts), ...features.flatMap((f) => f.mcp ?? []), toolDocs(registry)],
   });

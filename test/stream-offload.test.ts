@@ -1,18 +1,19 @@
 /**
  * Streamed REST responses of a tool that declares `worker` come from its pool, not the event loop
- * (src/core/pipeline.ts `stream`, tools/_lib/offload.ts `streamToolInWorker`): a 10,000-employment UPA xml stream
+ * (src/core/pipeline.ts `stream`, src/compute/tool-jobs.ts `streamToolInWorker`): a 10,000-employment UPA xml stream
  * is byte for byte what the tool's streamJson makes, the server answers other requests while it is being made, and a
  * client that goes away mid-stream frees the long-job worker for the next job. The deadline counts the worker's own
  * time: a slow but steady reader takes longer than it and gets the whole response, one that stops reading is cut
- * after the idle limit. Flow control itself: test/lib/chunk-flow.test.ts; the job's clock: test/lib/job-clock.test.ts.
+ * after the idle limit. Flow control itself: test/compute/chunk-flow.test.ts; the job's clock: test/compute/job-clock.test.ts.
  */
 import { createHash } from 'node:crypto';
 import { request, type ClientRequest, type IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, post, type TestServer } from './helpers/server.js';
 import { ctx } from './helpers/run.js';
-import { longJobLoad, streamToolInWorker } from '../tools/_lib/offload.js';
+import { longJobLoad, streamToolInWorker } from '../src/compute/tool-jobs.js';
 import { ToolError, type Tool } from '../src/core/tool.js';
+import { HttpError } from '../src/core/errors.js';
 import { parseInput } from '../src/core/validate.js';
 import tool from '../tools/generators/upa-file-generator.js';
 
@@ -201,9 +202,11 @@ describe('streamToolInWorker', () => {
       for await (const text of streamToolInWorker(short, input, ctx({ surface: 'rest' }))) bytes += text.length;
     };
     const err = await read().then(() => undefined, (e: unknown) => e);
-    expect(err).toBeInstanceOf(ToolError);
-    expect((err as ToolError).status).toBe(400);
-    expect((err as ToolError).message).toMatch(/took longer than 0.3 s to process \(the time limit of upa-file-generator\)/);
+    // A limit of the platform, not the tool's verdict on its input.
+    expect(err).toBeInstanceOf(HttpError);
+    expect(err).not.toBeInstanceOf(ToolError);
+    expect((err as HttpError).status).toBe(400);
+    expect((err as HttpError).message).toMatch(/took longer than 0.3 s to process \(the time limit of upa-file-generator\)/);
     expect(bytes).toBeLessThan(100_000_000); // stopped long before the ~190 MB of the whole run
     expect(longJobLoad()).toEqual({ running: 0, waiting: 0 });
   }, 60_000);
@@ -220,9 +223,10 @@ describe('streamToolInWorker', () => {
       }
     };
     const err = await read().then(() => undefined, (e: unknown) => e);
-    expect(err).toBeInstanceOf(ToolError);
-    expect((err as ToolError).status).toBe(408);
-    expect((err as ToolError).message).toMatch(/took longer than 3 s to read \(the time limit of streamed responses\)/);
+    expect(err).toBeInstanceOf(HttpError);
+    expect(err).not.toBeInstanceOf(ToolError);
+    expect((err as HttpError).status).toBe(408);
+    expect((err as HttpError).message).toMatch(/took longer than 3 s to read \(the time limit of streamed responses\)/);
     expect(bytes).toBeGreaterThan(0);
     expect(bytes).toBeLessThan(10_000_000); // of about 14 MB
     expect(longJobLoad()).toEqual({ running: 0, waiting: 0 });

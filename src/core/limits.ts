@@ -19,7 +19,7 @@ export const LIMITS = {
    */
   depth: 100,
   /**
-   * Jobs allowed to wait for a worker of the compute pool (tools/_lib/offload.ts) beyond those running; more are
+   * Jobs allowed to wait for a worker of the compute pool (src/compute/tool-jobs.ts) beyond those running; more are
    * refused at once with 503 and Retry-After, so no call ever waits behind an unbounded queue.
    */
   workerQueue: 8,

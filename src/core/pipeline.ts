@@ -12,7 +12,7 @@ import type { RegisteredTool } from './registry.js';
 import { type Surface, type Tool, type ToolContext } from './tool.js';
 import { HttpError } from './errors.js';
 import { parseInput } from './validate.js';
-import { offloads, runToolInWorker, streamToolInWorker, STREAM_LIMITS, type StreamLimits } from '../../tools/_lib/offload.js';
+import type { Compute } from './compute.js';
 import type { Balance, Ledger } from './ledger.js';
 import type { MemoryApi } from './memory-api.js';
 import type { RenderApi } from './render-api.js';
@@ -83,8 +83,8 @@ export interface PreparedCall {
  * A tool call's context. `signal` is made on its first read: most tools never read it, and the caller's signal
  * (an AbortController and a listener on the response) costs a request that does not need it. A class, not an
  * object literal with a getter: a literal's getter is a new function each call, and V8 keeps such accessors in
- * the object's hidden class, so every call made a new one (in old space), whose reference to the getter kept the
- * whole request alive through the next young-generation collections (issue 31: 1 MB promoted per scavenge).
+ * the object's hidden class, so every call would make a new one (in old space), whose reference to the getter keeps
+ * the whole request alive through the next young-generation collections.
  */
 class CallContext implements ToolContext {
   accountId?: string;
@@ -112,20 +112,29 @@ class CallContext implements ToolContext {
   }
 }
 
+export interface PipelineOptions {
+  /**
+   * Runs the calls of tools that declare `worker` off the main thread (src/compute/). Absent: every call runs on
+   * the main thread, `worker` or not.
+   */
+  compute?: Compute;
+}
+
 export class Pipeline {
   /**
    * `ledger` null: nothing is metered (stdio, benchmarks). `meters` maps a
    * tool's `metering` kind to its meter; `credits` defaults to the ledger.
-   * `streamLimits`: the idle and overall limits of streams made in a worker (tests give shorter ones).
    */
   private readonly meters: Partial<Record<'credits' | 'render', Meter>>;
+  private readonly compute: Compute | undefined;
   constructor(
     private readonly ledger: Ledger | null,
     meters: Partial<Record<'credits' | 'render', Meter>> = {},
     private readonly services: Services = {},
-    private readonly streamLimits: StreamLimits = STREAM_LIMITS,
+    options: PipelineOptions = {},
   ) {
     this.meters = ledger ? { credits: creditMeter(ledger), ...meters } : {};
+    this.compute = options.compute;
   }
 
   /** Load the tool's module (first call only), validate the raw input and build the tool context (no charge yet). */
@@ -167,23 +176,25 @@ export class Pipeline {
     return { value, balance };
   }
 
-  /** Run a prepared call's tool under its meter (in the compute pool when the tool declares `worker`). */
+  /** Run a prepared call's tool under its meter (off the main thread when the compute says so). */
   async run(call: PreparedCall, caller: Caller): Promise<CallResult> {
+    const { tool, input, ctx } = call;
+    const compute = this.compute;
     const { value, balance } = await this.metered(call, caller, async () =>
-      offloads(call.tool, call.input) ? runToolInWorker(call.tool, call.input, call.ctx) : call.tool.run(call.input as never, call.ctx),
+      compute?.offloads(tool, input) ? compute.run(tool, input, ctx) : tool.run(input as never, ctx),
     );
     return { data: value, balance };
   }
 
   /**
    * The JSON text of a prepared call's `data` in chunks, from the tool's `streamJson` (REST streams it; run it
-   * under `metered`): in the tool's pool when it declares `worker`, so a long stream never holds the event loop;
-   * there its deadline counts the worker's own time, and `streamLimits` bound the time its reader takes. A failure
-   * in the worker also goes to `onFailure` at once, so a consumer waiting for its reader can end the stream.
+   * under `metered`): off the main thread when the compute says so, so a long stream never holds the event loop.
+   * A failure there also goes to `onFailure` at once, so a consumer waiting for its reader can end the stream.
    */
   stream(call: PreparedCall, onFailure?: (err: unknown) => void): AsyncIterable<string> | Iterable<string> {
     const { tool, input, ctx } = call;
-    return offloads(tool, input) ? streamToolInWorker(tool, input, ctx, this.streamLimits, onFailure) : tool.streamJson!(input as never, ctx);
+    const compute = this.compute;
+    return compute?.offloads(tool, input) ? compute.stream(tool, input, ctx, onFailure) : tool.streamJson!(input as never, ctx);
   }
 
   async call(entry: RegisteredTool, raw: unknown, opts: CallOptions): Promise<CallResult> {

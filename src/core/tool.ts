@@ -141,12 +141,19 @@ export interface ToolSpec<I extends AnyObject, O extends z.ZodType> {
    */
   streamJson?(input: z.output<I>, ctx: ToolContext): AsyncIterable<string> | Iterable<string>;
   /**
-   * Where the work runs. Absent: on the main thread, so the input caps must keep the worst case under ~50 ms
-   * (say so next to the tool). Set for tools whose cost can grow faster than linearly or whose library recurses
-   * per nesting level: the pipeline runs `run` in the compute pool (tools/_lib/offload.ts) with this deadline,
-   * and a job over it answers 400 naming the limit (413 when it runs out of memory, 503 when the pool is full).
+   * Where the work runs: in the compute pool, with its reason. For tools whose cost can grow faster than linearly
+   * or whose library recurses per nesting level (or is linear but slow at the field's cap: `inlineBelowChars`): the
+   * pipeline runs `run` in the compute pool (src/compute/) with this deadline, and a job over it answers 400 naming
+   * the limit (413 when it runs out of memory, 503 when the pool is full). Give this or `mainThread` whenever the
+   * input takes a string over 10,000 characters or an unbounded string or array (test/compute/worker-choice.test.ts).
    */
   worker?: WorkerSpec;
+  /**
+   * Where the work runs: on the main thread, declared with its one-line reason, e.g. "input capped at 100
+   * characters" or "the page renders in the browser process". The worst case must stay under ~50 ms of the event
+   * loop. Absent as well as `worker`: the main thread, for inputs too small to need a reason.
+   */
+  mainThread?: string;
 }
 
 /** Languages of `code` result views (the page names the download after them). */
@@ -181,6 +188,8 @@ export interface ResultView {
 }
 
 export interface WorkerSpec {
+  /** Why the main thread will not do, one line ("O(N·D) diff: seconds on two different 200,000-character texts"). */
+  reason: string;
   /** Deadline of one call, ms. */
   timeMs: number;
   /** The request field named in the deadline's 400 (the big text), when there is one. */

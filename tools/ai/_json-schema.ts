@@ -5,7 +5,7 @@
  * JavaScript's regex engine backtracks: `(a+)+$` against a crafted string runs
  * for minutes. A model can be talked into producing such a string, so schemas
  * are compiled and applied with Ajv in a worker thread with a time budget
- * (../_lib/worker-pool.ts), never on the main thread.
+ * (src/compute/worker-pool.ts), never on the main thread.
  *
  * Drafts: 2020-12 (the default, also when `$schema` is absent), 2019-09 and
  * draft-07, chosen by `$schema`. Formats (email, date, date-time, uri, uuid...)
@@ -14,7 +14,7 @@
  */
 import { createRequire } from 'node:module';
 import { ToolError } from '../../src/core/tool.js';
-import { WorkerPool, WorkerPoolError } from '../_lib/worker-pool.js';
+import { WorkerPool, WorkerPoolError } from '../../src/compute/worker-pool.js';
 import { nestingDepth } from '../../src/core/validate.js';
 
 export const SCHEMA_LIMITS = {

@@ -25,6 +25,7 @@ function responseFormat(mode: JsonMode, schema: Record<string, unknown>) {
 
 export default defineTool({
   slug: 'ai-extract',
+  mainThread: 'the work is the AI endpoint\'s; the caller\'s schema is checked in its own worker pool (tools/ai/_json-schema.ts)',
   title: 'AI structured extraction',
   keywords: { en: ['extract fields', 'parse document', 'structured data', 'invoice', 'resume', 'entities', 'JSON schema', 'pull out', 'parse', 'scrape fields'], nl: ['gegevens halen uit tekst', 'velden', 'factuur', 'cv', 'gestructureerd', 'haal uit', 'gegevens uit mail'] },
   cost: 10,

@@ -4,6 +4,7 @@ import { AI_LIMITS, AI_ENDPOINT_ENV, withAiSession } from './_client.js';
 
 export default defineTool({
   slug: 'ai-generate',
+  mainThread: 'the work is the AI endpoint\'s; here only its HTTP request and answer',
   title: 'AI text generation',
   keywords: { en: ['write text', 'draft', 'compose', 'rewrite', 'answer a question', 'LLM', 'chatbot', 'prompt', 'write', 'blog post', 'email draft', 'product description'], nl: ['tekst schrijven', 'opstellen', 'herschrijven', 'vraag beantwoorden', 'taalmodel', 'schrijf', 'schrijven', 'brief', 'mail', 'tekst laten schrijven'] },
   cost: 10,

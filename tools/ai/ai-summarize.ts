@@ -20,6 +20,7 @@ const alias = (map: Record<string, string>) => (v: unknown) =>
 
 export default defineTool({
   slug: 'ai-summarize',
+  mainThread: 'the work is the AI endpoint\'s; here only its HTTP request and answer',
   title: 'AI summary',
   keywords: { en: ['summary', 'tl;dr', 'key points', 'condense', 'abstract', 'shorten', 'summarise', 'sum up', 'gist', 'digest'], nl: ['samenvatting', 'samenvatten', 'kernpunten', 'inkorten', 'vat samen', 'korte versie'] },
   cost: 10,

@@ -8,6 +8,7 @@ const maxTokensFor = (text: string) => Math.min(AI_LIMITS.maxTokens, Math.max(25
 
 export default defineTool({
   slug: 'ai-translate',
+  mainThread: 'the work is the AI endpoint\'s; here only its HTTP request and answer',
   title: 'AI translation',
   keywords: { en: ['translate', 'translation', 'language', 'localize', 'German', 'French', 'English', 'translator', 'into English', 'into Dutch'], nl: ['vertalen', 'vertaling', 'taal', 'Engels', 'Duits', 'Frans', 'vertaal', 'vertalen naar', 'Nederlands'] },
   cost: 10,

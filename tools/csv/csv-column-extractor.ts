@@ -4,9 +4,7 @@ import { CSV_TOOL_MAX_CHARS, DELIMITERS, delimiterField, lineEndingField, ragged
 
 export default defineTool({
   slug: 'csv-column-extractor',
-  // Where it runs (issue 14): the stall test's slowest probes came from this tool's largest inputs on the main thread;
-  // small inputs stay inline, larger ones run in the compute pool with a 5 s deadline (tools/_lib/offload.ts).
-  worker: { timeMs: 5_000, field: 'csv', inlineBelowChars: 20_000 },
+  worker: { reason: 'the stall test\'s slowest main-thread probes came from its largest inputs', timeMs: 5_000, field: 'csv', inlineBelowChars: 20_000 },
   title: 'CSV column extractor',
   keywords: { en: ['select columns', 'pick fields', 'remove columns', 'subset', 'spreadsheet columns', 'columns', 'keep columns', 'drop columns'], nl: ['kolommen selecteren', 'kolom uit csv', 'velden kiezen', 'kolommen', 'kolom', 'kolommen houden'] },
   description:

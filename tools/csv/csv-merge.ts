@@ -7,9 +7,7 @@ const MAX_JOIN_ROWS = 100_000;
 
 export default defineTool({
   slug: 'csv-merge',
-  // Where it runs (issue 14): the stall test's slowest probes came from this tool's largest inputs on the main thread;
-  // small inputs stay inline, larger ones run in the compute pool with a 5 s deadline (tools/_lib/offload.ts).
-  worker: { timeMs: 5_000 },
+  worker: { reason: 'the stall test\'s slowest main-thread probes came from its largest inputs', timeMs: 5_000 },
   title: 'CSV merge and join',
   keywords: { en: ['append CSV files', 'combine', 'concatenate', 'join on key', 'vlookup', 'merge', 'join', 'two CSV files'], nl: ['csv samenvoegen', 'bestanden combineren', 'koppelen', 'samenvoegen', 'combineren', 'twee bestanden'] },
   description:

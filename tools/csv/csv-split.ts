@@ -12,9 +12,7 @@ function safeName(value: string): string {
 
 export default defineTool({
   slug: 'csv-split',
-  // Where it runs (issue 14): the stall test's slowest probes came from this tool's largest inputs on the main thread;
-  // small inputs stay inline, larger ones run in the compute pool with a 5 s deadline (tools/_lib/offload.ts).
-  worker: { timeMs: 5_000, field: 'csv', inlineBelowChars: 20_000 },
+  worker: { reason: 'the stall test\'s slowest main-thread probes came from its largest inputs', timeMs: 5_000, field: 'csv', inlineBelowChars: 20_000 },
   title: 'CSV split',
   keywords: { en: ['split CSV', 'chunk', 'divide file', 'batches', 'per value', 'split', 'smaller files', 'chunks', 'rows per file'], nl: ['csv splitsen', 'opdelen', 'bestand opknippen', 'splitsen', 'opsplitsen', 'kleinere bestanden'] },
   description:

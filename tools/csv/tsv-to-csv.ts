@@ -4,9 +4,7 @@ import { CSV_TOOL_MAX_CHARS, lineEndingField, raggedSchema, scanCsv, writeCsv, w
 
 export default defineTool({
   slug: 'tsv-to-csv',
-  // Where it runs (issue 14): the stall test's slowest probes came from this tool's largest inputs on the main thread;
-  // small inputs stay inline, larger ones run in the compute pool with a 5 s deadline (tools/_lib/offload.ts).
-  worker: { timeMs: 5_000, field: 'tsv', inlineBelowChars: 20_000 },
+  worker: { reason: 'the stall test\'s slowest main-thread probes came from its largest inputs', timeMs: 5_000, field: 'tsv', inlineBelowChars: 20_000 },
   title: 'TSV to CSV',
   keywords: { en: ['tab separated', 'tab delimited', 'Excel paste', 'spreadsheet copy', 'tabs', 'TSV', 'Excel table'], nl: ['tab gescheiden', 'tabs naar komma', 'Excel plakken', 'tabs', 'tabel uit Excel'] },
   description:

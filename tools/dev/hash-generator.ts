@@ -24,6 +24,7 @@ const MD5_REFUSAL =
 
 export default defineTool({
   slug: 'hash-generator',
+  mainThread: 'native hashing: ~25 ms at the 1,000,000-character cap',
   title: 'Hash generator (SHA-1, SHA-2)',
   keywords: { en: ['sha256', 'sha1', 'sha512', 'checksum', 'digest', 'fingerprint', 'hash a string', 'hash', 'SHA-256', 'md5 alternative'], nl: ['hash', 'controlegetal', 'checksum', 'sha256', 'sha', 'hashwaarde'] },
   description:

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/core/tool.js';
 import { LIMITS } from '../../src/core/limits.js';
-import { REGEX_FLAGS, REGEX_LIMITS, sandboxMatchAll } from '../_lib/regex-sandbox.js';
+import { REGEX_FLAGS, REGEX_LIMITS, sandboxMatchAll } from '../../src/compute/regex-sandbox.js';
 
 /** Checks a flags string the way the RegExp constructor would, with a sentence a caller can act on. */
 function flagsProblem(flags: string): string | undefined {
@@ -22,6 +22,7 @@ const match = z.object({
 
 export default defineTool({
   slug: 'regex-tester',
+  mainThread: 'patterns run in the regex sandbox\'s own pool under a 2 s deadline (src/compute/regex-sandbox.ts)',
   title: 'Regex tester',
   keywords: { en: ['regular expression', 'regexp', 'pattern match', 'capture groups', 'test pattern', 'regex', 'test regex', 'pattern', 'regular expression', 'try regex'], nl: ['reguliere expressie', 'patroon', 'regex testen', 'regex', 'patroon testen', 'uitproberen', 'regex proberen'] },
   description:

@@ -32,8 +32,7 @@ function separator(w: number, alignment: Alignment, padded: boolean): string {
 
 export default defineTool({
   slug: 'csv-to-markdown',
-  // Where it runs (issue 14): the compute pool, 5 s deadline; see WORKER_DECISIONS in tools/_lib/offload.ts.
-  worker: { timeMs: 5_000, field: 'csv' },
+  worker: { reason: 'pads every cell to its column width: hundreds of ms at the 1 MB cap', timeMs: 5_000, field: 'csv' },
   title: 'CSV to Markdown table',
   keywords: { en: ['markdown table', 'GitHub table', 'README table', 'GFM', 'markdown', 'table', 'CSV to table'], nl: ['markdown tabel', 'tabel maken', 'markdown', 'tabel'] },
   description:

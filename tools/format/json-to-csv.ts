@@ -38,8 +38,7 @@ function flattenRow(item: Record<string, Json>, flatten: boolean, index: number)
 
 export default defineTool({
   slug: 'json-to-csv',
-  // Where it runs (issue 14): the compute pool, 5 s deadline; see WORKER_DECISIONS in tools/_lib/offload.ts.
-  worker: { timeMs: 5_000, field: 'json' },
+  worker: { reason: 'flattening deeply nested JSON recurses per level and grows with every path', timeMs: 5_000, field: 'json' },
   title: 'JSON to CSV',
   keywords: { en: ['JSON to CSV', 'export to Excel', 'spreadsheet', 'flatten', 'JSON', 'CSV', 'convert JSON to CSV'], nl: ['json naar csv', 'Excel', 'spreadsheet', 'json', 'csv', 'json omzetten'] },
   description:

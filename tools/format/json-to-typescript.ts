@@ -118,8 +118,7 @@ class Inference {
 
 export default defineTool({
   slug: 'json-to-typescript',
-  // Where it runs (issue 14): the compute pool, 5 s deadline; see WORKER_DECISIONS in tools/_lib/offload.ts.
-  worker: { timeMs: 5_000, field: 'json' },
+  worker: { reason: 'infers types recursively per nesting level, merging every array item', timeMs: 5_000, field: 'json' },
   title: 'JSON to TypeScript interfaces',
   keywords: { en: ['TypeScript types', 'interfaces', 'type definitions', 'generate types', 'TypeScript', 'TS', 'types from JSON'], nl: ['typescript types', 'interfaces', 'typedefinitie', 'typescript', 'types', 'ts'] },
   description:

@@ -62,8 +62,7 @@ function element(name: string, value: unknown, level: number, path: string, out:
 
 export default defineTool({
   slug: 'json-to-xml',
-  // Where it runs (issue 14): the compute pool, 5 s deadline; see WORKER_DECISIONS in tools/_lib/offload.ts.
-  worker: { timeMs: 5_000, field: 'json' },
+  worker: { reason: 'recurses per nesting level of the JSON', timeMs: 5_000, field: 'json' },
   title: 'JSON to XML',
   keywords: { en: ['JSON to XML', 'convert', 'XML document', 'JSON', 'XML', 'convert JSON to XML'], nl: ['json naar xml', 'xml-bestand maken', 'json', 'xml', 'json omzetten'] },
   description:

@@ -32,8 +32,7 @@ const NULL_ALIASES: Record<string, keyof typeof NULL_STYLES> = { tilde: '~', bla
 
 export default defineTool({
   slug: 'json-to-yaml',
-  // Where it runs (issue 14): the compute pool, 5 s deadline; see WORKER_DECISIONS in tools/_lib/offload.ts.
-  worker: { timeMs: 5_000, field: 'json' },
+  worker: { reason: 'the YAML printer recurses per nesting level', timeMs: 5_000, field: 'json' },
   title: 'JSON to YAML',
   keywords: { en: ['JSON to YAML', 'yml', 'config file', 'JSON', 'YAML', 'convert JSON to YAML'], nl: ['json naar yaml', 'yml', 'json', 'yaml', 'json omzetten'] },
   description:

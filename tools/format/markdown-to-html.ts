@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { IOptions as SanitizeOptions } from 'sanitize-html';
 import { defineTool, ToolError } from '../../src/core/tool.js';
 import { LIMITS } from '../../src/core/limits.js';
-import { WorkerPool, WorkerPoolError } from '../_lib/worker-pool.js';
+import { WorkerPool, WorkerPoolError } from '../../src/compute/worker-pool.js';
 
 /**
  * The allowlist applied to every rendered document. It keeps what CommonMark and GFM produce (headings, lists,
@@ -95,7 +95,7 @@ async function runInWorker(job: { op: 'render' | 'sanitize'; text: string }, sig
       },
     },
     size: 2,
-    // Bounded queue (issue 14): at most 4 documents wait, none longer than 3 s; beyond that a 503 with Retry-After.
+    // Bounded queue: at most 4 documents wait, none longer than 3 s; beyond that a 503 with Retry-After.
     queue: 4,
     maxWaitMs: LIMITS.workerWaitMs,
     timeMs: MARKDOWN_TIME_MS,
@@ -132,7 +132,7 @@ export function sanitizeInWorker(html: string): Promise<string> {
 }
 
 /**
- * The input limit (issue 14, measured on this 2-core machine): micromark takes about 4.4 ms and ~1 KB of memory
+ * The input limit (measured on a 2-core machine): micromark takes about 4.4 ms and ~1 KB of memory
  * per character of ordinary Markdown (GFM adds about 25%; the sanitiser ~5 ms), so 300,000 characters took 1.3 s
  * and a 296 MB peak. 250,000 keeps a document under ~1.2 s and ~250 MB; 1 MB (4.4 s, ~900 MB) would not hold.
  */
@@ -140,6 +140,7 @@ const MARKDOWN_MAX_CHARS = 250_000;
 
 export default defineTool({
   slug: 'markdown-to-html',
+  mainThread: 'rendering runs in its own pool of 2 workers under a 10 s deadline',
   title: 'Markdown to HTML',
   keywords: { en: ['md to html', 'render markdown', 'GitHub flavored markdown', 'Markdown', 'HTML', 'md file'], nl: ['markdown naar html', 'md', 'markdown', 'html'] },
   description:

@@ -12,8 +12,7 @@ const DIALECTS = ['sql', 'postgresql', 'mysql', 'sqlite', 'transactsql'] as cons
 
 export default defineTool({
   slug: 'sql-formatter',
-  // Where it runs (issue 14): the compute pool, 5 s deadline; see WORKER_DECISIONS in tools/_lib/offload.ts.
-  worker: { timeMs: 5_000, field: 'sql' },
+  worker: { reason: 'the formatter\'s parser can take seconds on hostile SQL', timeMs: 5_000, field: 'sql' },
   title: 'SQL formatter',
   keywords: { en: ['SQL beautifier', 'pretty print SQL', 'format query', 'indent SQL', 'SQL', 'format SQL', 'query'], nl: ['sql opmaken', 'query opmaken', 'sql formatteren', 'sql', 'query', 'sql netjes'] },
   description:

@@ -150,8 +150,7 @@ const stripTags = (text: string) => text.replace(/<[^<>]*>/g, '');
 
 export default defineTool({
   slug: 'subtitle-converter',
-  // Where it runs (issue 14): the compute pool, 5 s deadline; see WORKER_DECISIONS in tools/_lib/offload.ts.
-  worker: { timeMs: 5_000, field: 'subtitles' },
+  worker: { reason: 'parses and rewrites every cue: too slow for the event loop at the 500,000-character cap', timeMs: 5_000, field: 'subtitles' },
   title: 'Subtitle converter (SRT, WebVTT, SBV)',
   keywords: { en: ['srt', 'vtt', 'webvtt', 'sbv', 'captions', 'subtitles', 'sync', 'shift timing', 'subtitle', 'SRT to VTT', 'caption file'], nl: ['ondertitels', 'ondertiteling', 'srt', 'vtt', 'verschuiven', 'synchroniseren', 'ondertitel', 'srt naar vtt', 'ondertitelbestand'] },
   description:

@@ -40,9 +40,7 @@ function encode(text: string): string {
 
 export default defineTool({
   slug: 'url-encoder',
-  // Where it runs (issue 14): linear, but ~0.1-1 s at 1,000,000 characters: below 50,000 characters on the main thread
-  // (< 20 ms), above in the compute pool with a 5 s deadline. See WORKER_DECISIONS in tools/_lib/offload.ts.
-  worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
+  worker: { reason: 'linear, but 0.1-1 s at 1,000,000 characters; under 20 ms below 50,000', timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'URL encode and decode',
   keywords: { en: ['percent encoding', 'urlencode', 'urldecode', 'query string', 'escape URL', 'URL', 'URL encode', 'URL decode'], nl: ['url coderen', 'url decoderen', 'percent-codering', 'url', 'url encoden', 'url decoden'] },
   description:

@@ -12,8 +12,7 @@ const MODE_ALIASES: Record<string, string> = { beautify: 'pretty', format: 'pret
 
 export default defineTool({
   slug: 'xml-formatter',
-  // Where it runs (issue 14): the compute pool, 5 s deadline; see WORKER_DECISIONS in tools/_lib/offload.ts.
-  worker: { timeMs: 5_000, field: 'xml' },
+  worker: { reason: '90,000 attributes take seconds to format', timeMs: 5_000, field: 'xml' },
   title: 'XML formatter and minifier',
   keywords: { en: ['XML pretty print', 'beautify XML', 'minify XML', 'indent XML', 'XML', 'format XML', 'pretty XML'], nl: ['xml opmaken', 'xml inspringen', 'xml verkleinen', 'xml', 'xml formatteren', 'xml netjes'] },
   description:

@@ -46,8 +46,7 @@ function convert(children: OrderedNode[], attributes: Record<string, string> | u
 
 export default defineTool({
   slug: 'xml-to-json',
-  // Where it runs (issue 14): the compute pool, 5 s deadline; see WORKER_DECISIONS in tools/_lib/offload.ts.
-  worker: { timeMs: 5_000, field: 'xml' },
+  worker: { reason: 'the XML parser recurses per nesting level; many attributes take seconds', timeMs: 5_000, field: 'xml' },
   title: 'XML to JSON',
   keywords: { en: ['XML to JSON', 'parse XML', 'convert XML', 'XML', 'JSON', 'convert XML to JSON'], nl: ['xml naar json', 'xml omzetten', 'xml', 'json'] },
   description:

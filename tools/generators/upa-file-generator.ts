@@ -68,12 +68,7 @@ const partialData = (o: object) => o as z.output<typeof output>;
 
 export default defineTool({
   slug: 'upa-file-generator',
-  // Where it runs (issue 34): a large run takes seconds (10,000 people: 0.9 s to plan, ~1.3 s of XML per 3 months),
-  // so every call runs in the long-job pool (one worker of its own), under this deadline and the account's turn in
-  // its queue: MCP's `run`, and REST's `streamJson`, whose text comes back to the main thread in batches with flow
-  // control (src/core/pipeline.ts `stream`, tools/_lib/chunk-flow.ts). The deadline counts the worker's own time: a
-  // stream's reader is bounded by LIMITS.streamIdleMs and LIMITS.streamWallMs instead (tools/_lib/job-clock.ts).
-  worker: { timeMs: UPA_TIME_S * 1000, pool: 'long' },
+  worker: { reason: 'a large run takes seconds (10,000 people: ~1 s to plan, ~1.3 s of XML per 3 months)', timeMs: UPA_TIME_S * 1000, pool: 'long' },
   name: 'generate_upa_files',
   title: 'UPA pension declaration generator',
   keywords: { en: ['UPA', 'pension declaration', 'pension fund', 'payroll XML', 'test files', 'employer', 'pension', 'pension XML', 'UPA files'], nl: ['upa', 'uniforme pensioenaangifte', 'pensioenfonds', 'pensioenaangifte', 'testbestanden', 'pensioen', 'upa bestanden', 'aangifte'] },

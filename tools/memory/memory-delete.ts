@@ -4,6 +4,7 @@ import { keyField, memoryOf, namespaceField } from '../_lib/memory.js';
 
 export default defineTool({
   slug: 'memory-delete',
+  mainThread: 'a store write; namespace and key are bounded by their patterns',
   title: 'Forget a note',
   keywords: { en: ['delete note', 'remove', 'forget', 'erase memory', 'delete', 'remove note'], nl: ['verwijderen', 'vergeten', 'notitie wissen', 'wissen'] },
   cost: 0,

@@ -4,6 +4,7 @@ import { itemSummary, keyField, memoryOf, namespaceField } from '../_lib/memory.
 
 export default defineTool({
   slug: 'memory-get',
+  mainThread: 'a store read; namespace and key are bounded by their patterns',
   title: 'Recall a note',
   keywords: { en: ['recall', 'read note', 'retrieve', 'look up saved value', 'get note', 'read saved', 'saved', 'stored value'], nl: ['ophalen', 'terugvinden', 'notitie lezen', 'opgeslagen', 'terughalen'] },
   cost: 0,

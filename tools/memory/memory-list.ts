@@ -4,6 +4,7 @@ import { itemSummary, limitField, memoryOf, optionalNamespace, tagField } from '
 
 export default defineTool({
   slug: 'memory-list',
+  mainThread: 'a store read; the namespace is bounded by its pattern',
   title: 'List notes',
   keywords: { en: ['list notes', 'show memories', 'saved items', 'all notes', 'saved notes'], nl: ['overzicht notities', 'lijst', 'bewaarde notities', 'alle notities', 'lijst notities', 'opgeslagen notities'] },
   cost: 0,

@@ -4,6 +4,7 @@ import { itemSummary, limitField, memoryOf, optionalNamespace, tagField } from '
 
 export default defineTool({
   slug: 'memory-search',
+  mainThread: 'a search of one account\'s items, bounded by the memory limits',
   title: 'Search notes',
   keywords: { en: ['search notes', 'find in memory', 'lookup', 'query memories', 'find notes', 'saved notes', 'look through', 'find notes'], nl: ['notities doorzoeken', 'zoeken in geheugen', 'zoeken', 'notities zoeken', 'notities zoeken'] },
   cost: 0,

@@ -5,6 +5,7 @@ import { itemSummary, keyField, memoryOf, namespaceField, tagField } from '../_l
 
 export default defineTool({
   slug: 'memory-set',
+  mainThread: 'a store write; namespace and key are bounded by their patterns, the value by the memory limits',
   title: 'Remember a note',
   keywords: { en: ['save note', 'remember', 'store', 'write memory', 'persist', 'save', 'store note'], nl: ['onthouden', 'opslaan', 'notitie bewaren', 'onthoud', 'bewaren'] },
   cost: 0,

@@ -7,6 +7,7 @@ export const HTML_MAX_BYTES = 1024 * 1024;
 
 export default defineTool({
   slug: 'html-to-pdf',
+  mainThread: 'the page renders in the browser process; here only the request and the hosted file',
   title: 'HTML to PDF',
   keywords: { en: ['HTML to PDF', 'print', 'invoice PDF', 'report', 'document', 'convert to PDF', 'HTML', 'PDF'], nl: ['html naar pdf', 'pdf maken', 'factuur', 'html', 'pdf'] },
   metering: 'render',

@@ -61,9 +61,7 @@ function graphemeCount(text: string): number {
 
 export default defineTool({
   slug: 'character-counter',
-  // Where it runs (issue 14): the stall test's slowest probes came from this tool's largest inputs on the main thread;
-  // small inputs stay inline, larger ones run in the compute pool with a 5 s deadline (tools/_lib/offload.ts).
-  worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
+  worker: { reason: 'the stall test\'s slowest main-thread probes came from its largest inputs', timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'Character counter',
   keywords: { en: ['character count', 'letters', 'count characters', 'tweet length', 'SMS length', 'characters'], nl: ['tekens tellen', 'aantal tekens', 'karakters', 'tekens'] },
   description:

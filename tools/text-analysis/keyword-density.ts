@@ -25,9 +25,7 @@ const term = z.object({
 
 export default defineTool({
   slug: 'keyword-density',
-  // Where it runs (issue 14): the stall test's slowest probes came from this tool's largest inputs on the main thread;
-  // small inputs stay inline, larger ones run in the compute pool with a 5 s deadline (tools/_lib/offload.ts).
-  worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
+  worker: { reason: 'the stall test\'s slowest main-thread probes came from its largest inputs', timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'Keyword density',
   keywords: { en: ['SEO', 'keywords', 'keyword frequency', 'top phrases', 'keyword density'], nl: ['zoekwoorden', 'zoekwoorddichtheid', 'seo', 'trefwoorden'] },
   description:

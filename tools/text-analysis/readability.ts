@@ -72,9 +72,7 @@ const FLESCH_BANDS: Array<[number, string]> = [
 
 export default defineTool({
   slug: 'readability',
-  // Where it runs (issue 14): the stall test's slowest probes came from this tool's largest inputs on the main thread;
-  // small inputs stay inline, larger ones run in the compute pool with a 5 s deadline (tools/_lib/offload.ts).
-  worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
+  worker: { reason: 'the stall test\'s slowest main-thread probes came from its largest inputs', timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'Readability scores',
   keywords: { en: ['readability score', 'Flesch', 'reading level', 'grade level', 'plain language', 'readability', 'readable', 'easy to read'], nl: ['leesbaarheid', 'leesniveau', 'begrijpelijk', 'moeilijkheid tekst', 'leesbaar', 'makkelijk leesbaar'] },
   description:

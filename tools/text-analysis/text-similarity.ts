@@ -120,9 +120,7 @@ const similarity = z.number().describe('0 (nothing alike) to 1 (identical)');
 
 export default defineTool({
   slug: 'text-similarity',
-  // Where it runs (issue 14): the stall test's slowest probes came from this tool's largest inputs on the main thread;
-  // small inputs stay inline, larger ones run in the compute pool with a 5 s deadline (tools/_lib/offload.ts).
-  worker: { timeMs: 5_000 },
+  worker: { reason: 'the stall test\'s slowest main-thread probes came from its largest inputs', timeMs: 5_000 },
   title: 'Text similarity',
   keywords: { en: ['similarity', 'compare strings', 'Levenshtein', 'edit distance', 'plagiarism', 'fuzzy match', 'similar', 'similarity percentage'], nl: ['gelijkenis', 'overeenkomst', 'vergelijken', 'lijkt op', 'lijken op elkaar'] },
   description:

@@ -7,9 +7,7 @@ export { ENGLISH_STOP_WORDS };
 
 export default defineTool({
   slug: 'word-frequency-counter',
-  // Where it runs (issue 14): the stall test's slowest probes came from this tool's largest inputs on the main thread;
-  // small inputs stay inline, larger ones run in the compute pool with a 5 s deadline (tools/_lib/offload.ts).
-  worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
+  worker: { reason: 'the stall test\'s slowest main-thread probes came from its largest inputs', timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'Word frequency counter',
   keywords: { en: ['word frequency', 'most common words', 'word list', 'vocabulary', 'count occurrences', 'frequent words', 'often'], nl: ['woordfrequentie', 'meest gebruikte woorden', 'meest voorkomende woorden', 'vaak', 'woorden tellen'] },
   description:

@@ -7,9 +7,7 @@ const SEPARATORS = { 'dot-space': '. ', 'colon-space': ': ', tab: '\t', space: '
 
 export default defineTool({
   slug: 'add-line-numbers',
-  // Where it runs (issue 14): linear, but ~0.1-1 s at 1,000,000 characters: below 50,000 characters on the main thread
-  // (< 20 ms), above in the compute pool with a 5 s deadline. See WORKER_DECISIONS in tools/_lib/offload.ts.
-  worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
+  worker: { reason: 'linear, but 0.1-1 s at 1,000,000 characters; under 20 ms below 50,000', timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'Add line numbers',
   keywords: { en: ['number lines', 'line numbers', 'numbered list'], nl: ['regelnummers', 'regels nummeren', 'genummerd', 'nummeren'] },
   description:

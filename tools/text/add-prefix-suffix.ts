@@ -8,9 +8,7 @@ const MAX_RESULT = 2_000_000;
 
 export default defineTool({
   slug: 'add-prefix-suffix',
-  // Where it runs (issue 14): linear, but ~0.1-1 s at 1,000,000 characters: below 50,000 characters on the main thread
-  // (< 20 ms), above in the compute pool with a 5 s deadline. See WORKER_DECISIONS in tools/_lib/offload.ts.
-  worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
+  worker: { reason: 'linear, but 0.1-1 s at 1,000,000 characters; under 20 ms below 50,000', timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'Add prefix and suffix to lines',
   keywords: { en: ['prefix', 'suffix', 'wrap lines', 'quote each line', 'bullet', 'add text to each line', 'every line'], nl: ['voorvoegsel', 'achtervoegsel', 'elke regel', 'aanhalingstekens'] },
   description:

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/core/tool.js';
 import { LIMITS } from '../../src/core/limits.js';
-import { compileRegex, sandboxReplace } from '../_lib/regex-sandbox.js';
+import { compileRegex, sandboxReplace } from '../../src/compute/regex-sandbox.js';
 
 /** A word character for `wholeWord`: any letter, digit or combining mark (any script), or `_`. */
 const WORD_CHAR = '[\\p{L}\\p{N}\\p{M}_]';
@@ -14,6 +14,7 @@ function wrapWholeWord(source: string): string {
 
 export default defineTool({
   slug: 'find-and-replace',
+  mainThread: 'both modes run in the regex sandbox\'s own pool under a 2 s deadline (src/compute/regex-sandbox.ts)',
   title: 'Find and replace',
   keywords: { en: ['search and replace', 'substitute', 'replace all', 'regex replace', 'find', 'replace', 'replace word'], nl: ['zoeken en vervangen', 'vervangen', 'tekst vervangen', 'zoeken', 'woord vervangen'] },
   description:

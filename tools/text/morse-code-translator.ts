@@ -82,9 +82,7 @@ function decode(morse: string): Translation {
 
 export default defineTool({
   slug: 'morse-code-translator',
-  // Where it runs (issue 14): linear, but ~0.1-1 s at 1,000,000 characters: below 50,000 characters on the main thread
-  // (< 20 ms), above in the compute pool with a 5 s deadline. See WORKER_DECISIONS in tools/_lib/offload.ts.
-  worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
+  worker: { reason: 'linear, but 0.1-1 s at 1,000,000 characters; under 20 ms below 50,000', timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'Morse code translator',
   keywords: { en: ['morse', 'dots and dashes', 'SOS', 'telegraph', 'morse code'], nl: ['morse', 'morsecode', 'punten en strepen'] },
   description:

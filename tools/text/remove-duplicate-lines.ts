@@ -5,9 +5,7 @@ import { joinLines, splitLines } from '../_lib/text-lines.js';
 
 export default defineTool({
   slug: 'remove-duplicate-lines',
-  // Where it runs (issue 14): linear, but ~0.1-1 s at 1,000,000 characters: below 50,000 characters on the main thread
-  // (< 20 ms), above in the compute pool with a 5 s deadline. See WORKER_DECISIONS in tools/_lib/offload.ts.
-  worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
+  worker: { reason: 'linear, but 0.1-1 s at 1,000,000 characters; under 20 ms below 50,000', timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'Remove duplicate lines',
   keywords: { en: ['dedupe', 'unique lines', 'remove duplicates', 'deduplicate list', 'duplicates', 'duplicate lines'], nl: ['dubbele regels', 'ontdubbelen', 'duplicaten verwijderen', 'unieke regels', 'duplicaten'] },
   description:

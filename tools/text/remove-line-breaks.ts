@@ -10,9 +10,7 @@ const LOWER_START = /^\p{Ll}/u;
 
 export default defineTool({
   slug: 'remove-line-breaks',
-  // Where it runs (issue 14): linear, but ~0.1-1 s at 1,000,000 characters: below 50,000 characters on the main thread
-  // (< 20 ms), above in the compute pool with a 5 s deadline. See WORKER_DECISIONS in tools/_lib/offload.ts.
-  worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
+  worker: { reason: 'linear, but 0.1-1 s at 1,000,000 characters; under 20 ms below 50,000', timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'Remove line breaks',
   keywords: { en: ['join lines', 'single line', 'remove newlines', 'unwrap text', 'line breaks', 'newlines'], nl: ['regeleinden verwijderen', 'enters weghalen', 'op een regel', 'regeleinden', 'enters'] },
   description:

@@ -13,9 +13,7 @@ export function rotate(text: string, shift: number): string {
 
 export default defineTool({
   slug: 'rot13',
-  // Where it runs (issue 14): linear, but ~0.1-1 s at 1,000,000 characters: below 50,000 characters on the main thread
-  // (< 20 ms), above in the compute pool with a 5 s deadline. See WORKER_DECISIONS in tools/_lib/offload.ts.
-  worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
+  worker: { reason: 'linear, but 0.1-1 s at 1,000,000 characters; under 20 ms below 50,000', timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'ROT13 / Caesar cipher',
   keywords: { en: ['Caesar cipher', 'shift cipher', 'ROT13', 'encrypt', 'decrypt', 'Caesar'], nl: ['caesarcijfer', 'versleutelen', 'ontsleutelen', 'geheimschrift', 'rot13', 'caesar'] },
   description:

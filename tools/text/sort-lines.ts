@@ -56,8 +56,7 @@ function comparator(mode: Exclude<Mode, 'shuffle'>, caseInsensitive: boolean): (
 
 export default defineTool({
   slug: 'sort-lines',
-  // Where it runs (issue 14): the compute pool, 5 s deadline; see WORKER_DECISIONS in tools/_lib/offload.ts.
-  worker: { timeMs: 5_000, field: 'text' },
+  worker: { reason: 'length and natural sorts of 1,000,000 characters take seconds', timeMs: 5_000, field: 'text' },
   title: 'Sort lines',
   keywords: { en: ['sort alphabetically', 'order lines', 'A-Z', 'numeric sort', 'shuffle', 'sort', 'sort lines', 'alphabetical', 'alphabetize', 'alphabetise'], nl: ['sorteren', 'alfabetisch', 'regels ordenen', 'alfabetiseren', 'volgorde'] },
   description:

@@ -25,8 +25,7 @@ async function diff(original: string, modified: string, by: 'word' | 'line' | 'c
 
 export default defineTool({
   slug: 'text-diff',
-  // Where it runs (issue 14): the compute pool, 5 s deadline; see WORKER_DECISIONS in tools/_lib/offload.ts.
-  worker: { timeMs: 5_000, field: 'original' },
+  worker: { reason: 'O(N·D) diff: seconds on two different 200,000-character texts', timeMs: 5_000, field: 'original' },
   title: 'Text diff',
   keywords: { en: ['compare texts', 'difference', 'changes', 'diff checker', 'versions', 'diff', 'compare', 'differences'], nl: ['vergelijken', 'verschillen', 'wijzigingen', 'tekstvergelijking', 'verschil', 'teksten vergelijken'] },
   description:

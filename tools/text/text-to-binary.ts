@@ -89,9 +89,7 @@ function bytesOf(text: string, format: Format): Uint8Array {
 
 export default defineTool({
   slug: 'text-to-binary',
-  // Where it runs (issue 14): linear, but ~0.1-1 s at 1,000,000 characters: below 50,000 characters on the main thread
-  // (< 20 ms), above in the compute pool with a 5 s deadline. See WORKER_DECISIONS in tools/_lib/offload.ts.
-  worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
+  worker: { reason: 'linear, but 0.1-1 s at 1,000,000 characters; under 20 ms below 50,000', timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'Text to binary (and back)',
   keywords: { en: ['binary code', 'ones and zeros', 'hex', 'ascii to binary', 'binary to text', 'binary', 'text to binary'], nl: ['binaire code', 'nullen en enen', 'binair', 'tekst naar binair'] },
   description:

@@ -13,9 +13,7 @@ export const countCharacters = countGraphemes;
 
 export default defineTool({
   slug: 'word-counter',
-  // Where it runs (issue 14): linear, ~150 ms at 1,000,000 characters: below 50,000 characters on the main thread
-  // (< 10 ms), above in the compute pool with a 5 s deadline. See WORKER_DECISIONS in tools/_lib/offload.ts.
-  worker: { timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
+  worker: { reason: 'linear, ~150 ms at 1,000,000 characters; under 10 ms below 50,000', timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
   title: 'Word counter',
   keywords: { en: ['word count', 'count words', 'essay length', 'sentences', 'paragraphs', 'words'], nl: ['woorden tellen', 'aantal woorden', 'woordenteller', 'woorden'] },
   description:

@@ -7,7 +7,7 @@ import { runTool, expectToolError } from '../../helpers/run.js';
 import regexTester from '../../../tools/dev/regex-tester.js';
 import findAndReplace from '../../../tools/text/find-and-replace.js';
 import wordCounter from '../../../tools/text/word-counter.js';
-import { REGEX_LIMITS } from '../../../tools/_lib/regex-sandbox.js';
+import { REGEX_LIMITS } from '../../../src/compute/regex-sandbox.js';
 import { LIMITS } from '../../../src/core/limits.js';
 
 const EVIL = { pattern: '(a+)+$', text: 'a'.repeat(30) + '!' };

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { runTool, expectToolError } from '../../helpers/run.js';
 import findAndReplace from '../../../tools/text/find-and-replace.js';
-import { REGEX_LIMITS } from '../../../tools/_lib/regex-sandbox.js';
+import { REGEX_LIMITS } from '../../../src/compute/regex-sandbox.js';
 import { LIMITS } from '../../../src/core/limits.js';
 import { rebuild } from '../../helpers/diff.js';
 

@@ -15,11 +15,14 @@
  * - characters of listed matches + groups: REGEX_LIMITS.listedChars (1,000,000);
  * - replacement result: REGEX_LIMITS.resultChars (2,000,000), checked with an exact upper bound before replacing;
  * - waiting jobs: REGEX_LIMITS.queue (4), none longer than REGEX_LIMITS.maxWaitMs (2 s); beyond either a call gets a
- *   503 "busy" error with Retry-After (ten concurrent ReDoS attempts no longer queue for 10 s).
+ *   503 "busy" error with Retry-After, so a burst of hostile patterns cannot queue every other caller behind it.
  *
- * Syntax errors are found on the main thread (compiling a pattern never runs it, so it cannot hang).
+ * Syntax errors are found on the main thread (compiling a pattern never runs it, so it cannot hang) and are the
+ * caller's input (`ToolError`); what the sandbox stops (time, memory, size, a full queue) is the platform's
+ * (`HttpError`).
  */
-import { ToolError } from '../../src/core/tool.js';
+import { HttpError } from '../core/errors.js';
+import { ToolError } from '../core/tool.js';
 import { WorkerPool, WorkerPoolError } from './worker-pool.js';
 
 export const REGEX_LIMITS = {
@@ -132,7 +135,7 @@ const pool = new WorkerPool({
   maxWaitMs: REGEX_LIMITS.maxWaitMs,
 });
 
-/** Runs a job in the pool; failures become the ToolError a caller of `field` should see. */
+/** Runs a job in the pool; failures become the HttpError a caller of `field` should see. */
 async function runJob<T>(job: Job, field: string, signal?: AbortSignal): Promise<T> {
   try {
     return await pool.run<T>(job, { signal });
@@ -140,7 +143,7 @@ async function runJob<T>(job: Job, field: string, signal?: AbortSignal): Promise
     if (!(err instanceof WorkerPoolError)) throw err;
     switch (err.kind) {
       case 'timeout':
-        throw new ToolError(
+        throw new HttpError(
           `\`${field}\` took longer than ${REGEX_LIMITS.timeMs / 1000} s on this text and was stopped. ` +
             'This usually means catastrophic backtracking (nested quantifiers such as (a+)+ or (a|a)*); ' +
             'make the pattern more specific or the text shorter',
@@ -148,15 +151,15 @@ async function runJob<T>(job: Job, field: string, signal?: AbortSignal): Promise
           { field },
         );
       case 'too-large':
-        throw new ToolError(`The result would be longer than ${REGEX_LIMITS.resultChars.toLocaleString('en-US')} characters`, 413);
+        throw new HttpError(`The result would be longer than ${REGEX_LIMITS.resultChars.toLocaleString('en-US')} characters`, 413);
       case 'out-of-memory':
-        throw new ToolError(`\`${field}\` needed too much memory on this text and was stopped`, 413, { field });
+        throw new HttpError(`\`${field}\` needed too much memory on this text and was stopped`, 413, { field });
       case 'busy':
-        throw new ToolError('Too many regular expressions are running right now; retry in a moment', 503, { retryAfter: err.detail.retryAfter ?? 2 });
+        throw new HttpError('Too many regular expressions are running right now; retry in a moment', 503, { retryAfter: err.detail.retryAfter ?? 2 });
       case 'cancelled':
-        throw new ToolError('The request was cancelled', 408);
+        throw new HttpError('The request was cancelled', 408);
       default:
-        throw new ToolError(`\`${field}\` could not be applied: ${err.message}`, 400, { field });
+        throw new HttpError(`\`${field}\` could not be applied: ${err.message}`, 400, { field });
     }
   }
 }

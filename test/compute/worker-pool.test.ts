@@ -4,7 +4,7 @@
  * by refusing the newest job of the owner with the most.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { WorkerPool, WorkerPoolError } from '../../tools/_lib/worker-pool.js';
+import { WorkerPool, WorkerPoolError } from '../../src/compute/worker-pool.js';
 
 // Sleeps job.ms on the worker thread (blocking, as a slow parse would), then answers job.id.
 const SLEEPER = `

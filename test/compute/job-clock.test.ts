@@ -1,9 +1,9 @@
 /**
- * The clock of a worker job (tools/_lib/job-clock.ts), on fake timers: the deadline counts only the time the job
+ * The clock of a worker job (src/compute/job-clock.ts), on fake timers: the deadline counts only the time the job
  * runs, one pause may last at most the idle limit, and the whole job at most the overall limit.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { JobClock, type JobClockEnd, type JobLimits } from '../../tools/_lib/job-clock.js';
+import { JobClock, type JobClockEnd, type JobLimits } from '../../src/compute/job-clock.js';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());

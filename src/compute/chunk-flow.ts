@@ -1,5 +1,5 @@
 /**
- * Flow control of a stream that a worker job produces (./offload.ts, `streamToolInWorker`): the worker sends its
+ * Flow control of a stream that a worker job produces (./tool-jobs.ts, `streamToolInWorker`): the worker sends its
  * text in batches, each as a request to the main thread (the pool's request/answer channel), and the main thread
  * answers a batch only once its consumer has taken it. The worker keeps at most `window.batches` batches and
  * `window.chars` characters unanswered and waits for an answer before it produces more, so a slow reader holds
@@ -7,7 +7,7 @@
  *
  * Batches are numbered from 1 in the order sent. Before the producer waits for an answer it says which batch it
  * waits for (`waiting`), so the main thread can pause the job's clock until the consumer takes that batch: time
- * spent waiting for a slow reader is not the job's own time (./job-clock.ts, ./offload.ts).
+ * spent waiting for a slow reader is not the job's own time (./job-clock.ts, ./tool-jobs.ts).
  */
 
 export interface FlowWindow {

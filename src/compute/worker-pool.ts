@@ -6,9 +6,9 @@
  * waiting on its caller has its clock paused, under an idle limit and an overall limit (./job-clock.ts).
  *
  * The worker program is either an ES module file (`file`: a type-checked module such as ./tool-worker.ts, see
- * ./offload.ts for how it is found from the sources and from the bundle) that posts `{ ready: true }` once loaded,
+ * ./worker-file.ts for how it is found from the sources and from the bundle) that posts `{ ready: true }` once loaded,
  * or JavaScript source run with `eval`. It answers each message with a `WorkerReply`.
- * Callers turn a `WorkerPoolError` into the ToolError their users should see.
+ * Callers turn a `WorkerPoolError` into the HttpError their users should see.
  *
  * The queue in front of the workers is bounded twice: at most `queue` jobs wait, and none waits longer than
  * `maxWaitMs`; beyond either a job is refused as `busy` (a 503 with Retry-After for the caller), never left to wait
@@ -22,10 +22,10 @@
 import { Worker } from 'node:worker_threads';
 import { JobClock, type JobClockEnd, type JobLimits } from './job-clock.js';
 
-/** A ToolError thrown in the worker, passed on as is. */
-export type ToolErrorReply = { ok: false; kind: 'tool'; message: string; status: number; extra?: { retryAfter?: number; field?: string } };
+/** An HttpError thrown in the worker, passed on as is: a ToolError, or the platform's own when `platform` is set. */
+export type HttpErrorReply = { ok: false; kind: 'tool'; message: string; status: number; extra?: { retryAfter?: number; field?: string }; platform?: boolean };
 
-export type WorkerReply = { ok: true; value: unknown } | { ok: false; kind: 'too-large' | 'error'; message: string } | ToolErrorReply;
+export type WorkerReply = { ok: true; value: unknown } | { ok: false; kind: 'too-large' | 'error'; message: string } | HttpErrorReply;
 
 /** `timeout`, `idle`, `overtime`: a limit of the job's clock (./job-clock.ts) ended it. */
 export type WorkerPoolErrorKind = JobClockEnd | 'too-large' | 'out-of-memory' | 'failed' | 'busy' | 'cancelled';
@@ -34,8 +34,8 @@ export class WorkerPoolError extends Error {
   constructor(
     readonly kind: WorkerPoolErrorKind,
     message: string,
-    /** Kind `busy`: seconds after which a retry may find a free worker. Kind `failed` from a ToolError: its reply. */
-    readonly detail: { retryAfter?: number; reply?: ToolErrorReply } = {},
+    /** Kind `busy`: seconds after which a retry may find a free worker. Kind `failed` from an HttpError thrown in the worker: its reply. */
+    readonly detail: { retryAfter?: number; reply?: HttpErrorReply } = {},
   ) {
     super(message);
     this.name = 'WorkerPoolError';

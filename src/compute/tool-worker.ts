@@ -1,21 +1,23 @@
 /**
- * The program of the compute pool's worker threads (see ./offload.ts): runs a tool's `run` off the main thread.
+ * The program of the compute pool's worker threads (see ./tool-jobs.ts): runs a tool's `run` off the main thread.
  *
  * A type-checked module like any other: from the TypeScript sources (tests) it is loaded through tsx, from the
- * compiled files (dist/tools/_lib/tool-worker.js) directly, and from the bundle as its own entry point
- * (dist/chunks/tool-worker.js, see scripts/bundle.mjs), which shares the tools' chunks with the CLI.
+ * compiled files (dist/src/compute/tool-worker.js) directly, and from the bundle as its own entry point
+ * (dist/chunks/tool-worker.js, see scripts/bundle.mjs), which shares the tools' chunks with the CLI
+ * (./worker-file.ts finds it).
  *
  * Each message is one job: `{ toolset, slug, input, ctx }` with input already validated on the main thread. The
- * reply is a WorkerReply: the tool's `data`, a ToolError passed on as is, or an unexpected error. A job with `stream`
- * runs the tool's `streamJson` instead and sends its text to the main thread as requests (./chunk-flow.ts) before
- * the reply.
+ * reply is a WorkerReply: the tool's `data`, an HttpError (a ToolError included) passed on as is, or an unexpected
+ * error. A job with `stream` runs the tool's `streamJson` instead and sends its text to the main thread as requests
+ * (./chunk-flow.ts) before the reply.
  */
 import { parentPort } from 'node:worker_threads';
-import { toolFiles } from '../index.js';
-import { ToolError, type Tool, type ToolContext } from '../../src/core/tool.js';
-import type { HostedFile, RenderApi } from '../../src/core/render-api.js';
-import type { WorkerReply } from './worker-pool.js';
-import type { ToolJob } from './offload.js';
+import { toolFiles } from '../../tools/index.js';
+import { HttpError } from '../core/errors.js';
+import { ToolError, type Tool, type ToolContext } from '../core/tool.js';
+import type { HostedFile, RenderApi } from '../core/render-api.js';
+import type { HttpErrorReply, WorkerReply } from './worker-pool.js';
+import type { ToolJob } from './tool-jobs.js';
 import { ChunkSender } from './chunk-flow.js';
 
 const loaded = new Map<string, Promise<Tool>>();
@@ -54,7 +56,7 @@ function ask(body: unknown): Promise<unknown> {
 
 /** Files a job makes are hosted by the main thread (it owns the hosted-files store); nothing else renders here. */
 function hostingOnly(): RenderApi {
-  const unavailable = () => Promise.reject(new ToolError('Rendering is not available in the compute pool', 503));
+  const unavailable = () => Promise.reject(new HttpError('Rendering is not available in the compute pool', 503));
   return {
     htmlToPdf: unavailable,
     urlToPdf: unavailable,
@@ -78,7 +80,11 @@ async function runJob(job: ToolJob): Promise<WorkerReply> {
     }
     return { ok: true, value: await tool.run(job.input as never, ctx) };
   } catch (err) {
-    if (err instanceof ToolError) return { ok: false, kind: 'tool', status: err.status, message: err.message, extra: err.extra };
+    if (err instanceof HttpError) {
+      const reply: HttpErrorReply = { ok: false, kind: 'tool', status: err.status, message: err.message, extra: err.extra };
+      if (!(err instanceof ToolError)) reply.platform = true;
+      return reply;
+    }
     const message = err instanceof Error ? err.message : String(err);
     const tooLarge = err instanceof RangeError && /string length|array length|allocation/i.test(message);
     return { ok: false, kind: tooLarge ? 'too-large' : 'error', message: err instanceof RangeError ? `RangeError: ${message}` : message };
@@ -93,7 +99,7 @@ if (parentPort) {
       const waiter = pending.get(id);
       pending.delete(id);
       if (ok) waiter?.resolve(value);
-      else waiter?.reject(new ToolError(message ?? 'the request failed', status ?? 500));
+      else waiter?.reject(new HttpError(message ?? 'the request failed', status ?? 500));
       return;
     }
     void runJob(msg).then((reply) => port.postMessage(reply));

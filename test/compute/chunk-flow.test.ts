@@ -1,10 +1,10 @@
 /**
- * Flow control of streams from worker jobs (tools/_lib/chunk-flow.ts): a producer that could run far ahead of a
+ * Flow control of streams from worker jobs (src/compute/chunk-flow.ts): a producer that could run far ahead of a
  * slow consumer is held to the window (batches and characters in flight), and the text arrives whole and in order.
  * The two sides are wired directly, as the pool's request/answer channel wires them across threads.
  */
 import { describe, expect, it } from 'vitest';
-import { ChunkQueue, ChunkSender, type FlowWindow } from '../../tools/_lib/chunk-flow.js';
+import { ChunkQueue, ChunkSender, type FlowWindow } from '../../src/compute/chunk-flow.js';
 
 const turns = async (n: number) => {
   for (let i = 0; i < n; i++) await new Promise((r) => setImmediate(r));

@@ -1,0 +1,31 @@
+/**
+ * The limits of the compute pool's workers and of the streams they send back. The limits of the queue in front of
+ * them are with every other request limit, in src/core/limits.ts (`workerQueue`, `workerWaitMs`, `stream*Ms`).
+ */
+import { availableParallelism } from 'node:os';
+import { LIMITS } from '../core/limits.js';
+
+export const COMPUTE_LIMITS = {
+  /** Workers at once: the cores less one for the event loop, at least 1, at most 4. */
+  workers: Math.min(4, Math.max(1, availableParallelism() - 1)),
+  /** Heap cap of one worker, MB (1 MB documents can need a few hundred MB in a parser). */
+  heapMb: 512,
+  /** Heap cap of the long-job worker, MB. */
+  longHeapMb: 1024,
+  /** Longest a long job may wait for the long-job worker, ms. */
+  longWaitMs: 30_000,
+  /** Default deadline of one job, ms (a tool's declaration may give its own). */
+  timeMs: 5_000,
+} as const;
+
+/** The limits of a streamed job besides the tool's deadline (./job-clock.ts). */
+export interface StreamLimits {
+  /** The reader takes nothing for this long while the worker waits for it: the stream ends, ms. */
+  idleMs: number;
+  /** The stream takes longer than this from start to end, reading included: it ends, ms. */
+  wallMs: number;
+  /** Tests only: this deadline instead of the tool's declared one, ms. */
+  timeMs?: number;
+}
+
+export const STREAM_LIMITS: StreamLimits = { idleMs: LIMITS.streamIdleMs, wallMs: LIMITS.streamWallMs };
