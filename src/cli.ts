@@ -229,7 +229,7 @@ async function serveCommand(values: Record<string, string | boolean | undefined>
     host: values.host as string | undefined,
     toolsets: values.toolsets as string | undefined,
   });
-  const { signupModeFrom } = await import('./http/identity.js');
+  const { signupModeFrom } = await import('./http/identity/gate.js');
   config.signup = signupModeFrom((values.signup as string | undefined) ?? process.env.WERKBANK_SIGNUP, values.dev ? 'open' : 'off');
   const workers = workerCount(values.workers as string | undefined, config.databaseUrl);
   if (workers > 1 && cluster.isPrimary) return await superviseWorkers(workers), -1;

@@ -10,7 +10,7 @@ import { PACKS, PLANS, type Accounts } from '../accounts/accounts.js';
 import { HttpError } from '../core/errors.js';
 import type { ApiOperation } from '../docs/openapi.js';
 import type { RouteHelpers } from '../http/app.js';
-import type { Identity } from '../http/identity.js';
+import type { Identity } from '../http/identity/identity.js';
 import { esc } from '../web/html.js';
 import { PRODUCTS, paidUntil, type Billing } from './billing.js';
 

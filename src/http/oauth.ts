@@ -38,7 +38,7 @@ import { bareHost, publicUnicastOnly, resolvePublic, systemResolver, type Addres
 import type { RouteHelpers } from './app.js';
 import { clientIp } from './client-ip.js';
 import type { HeaderReader } from '../core/auth.js';
-import type { Identity } from './identity.js';
+import type { Identity } from './identity/identity.js';
 import { AddressLimit } from './protect.js';
 import { publicBase, requestBase } from './public-base.js';
 

@@ -15,8 +15,8 @@ import { packageRoot } from '../core/paths.js';
 import { dirname, resolve } from 'node:path';
 import type { Context, Hono } from 'hono';
 import { esc, frame, hashOf, jsonBlock, securityHeaders, PAGE_CSP } from './html.js';
-import type { Identity } from '../http/identity.js';
-import { passkeyProblem } from '../http/identity.js';
+import type { Identity } from '../http/identity/identity.js';
+import { passkeyProblem } from '../http/identity/passkeys.js';
 import { SCOPE_TEXT, type ConsentArgs } from '../http/oauth.js';
 
 export interface AuthPagesOptions {

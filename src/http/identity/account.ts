@@ -1,0 +1,46 @@
+/** A person's own account as a whole: export everything of it, or delete it. */
+import { randomBytes } from 'node:crypto';
+import { log } from '../../core/log.js';
+import type { IdentityOptions } from './options.js';
+import type { PasskeyStore } from './passkey-store.js';
+
+interface AccountDeps {
+  opts: IdentityOptions;
+  passkeys: PasskeyStore;
+  now: () => Date;
+}
+
+/** Everything of the account as one JSON document. */
+export async function exportAccount({ opts, passkeys, now }: AccountDeps, accountId: string, extra: Record<string, unknown>) {
+  const info = await opts.accounts.accountInfo(accountId);
+  const [keys, usage, memory, passkeyList] = await Promise.all([
+    opts.accounts.listKeys(info.name),
+    opts.accounts.usage(accountId, 365, { offset: 0, limit: 100_000 }),
+    opts.memory.exportAccount(accountId),
+    passkeys.list(accountId),
+  ]);
+  return { exportedAt: now().toISOString(), account: info, keys, passkeys: passkeyList, usage, memory, ...extra };
+}
+
+/**
+ * Delete the account: keys revoked at once (every instance), sessions, passkeys, OAuth connections,
+ * memory and usage removed; the account row is kept only as an anonymous tombstone (a random name,
+ * no credits) so ids in the ledger stay unique. The log keeps one line with the account id only.
+ */
+export async function deleteAccount({ opts, passkeys }: AccountDeps, accountId: string) {
+  const info = await opts.accounts.accountInfo(accountId);
+  await opts.beforeAccountDeleted?.(accountId);
+  for (const key of await opts.accounts.listKeys(info.name)) if (!key.revokedAt) await opts.accounts.revokeKey(key.id);
+  await opts.onAccountDeleted?.(accountId);
+  await opts.sessions.endAll(accountId);
+  await passkeys.table.deleteByAccount(accountId);
+  await opts.memory.deleteAccount(accountId);
+  await opts.store.pruneUsage(accountId, '9999-12-31');
+  await opts.store.updateAccount(accountId, (a) => {
+    a.name = `deleted-${randomBytes(8).toString('hex')}`;
+    a.plan = 'free';
+    a.packCredits = 0;
+  });
+  log(`account ${accountId} deleted by its owner`);
+  return { deleted: true };
+}
