@@ -1,7 +1,8 @@
 /**
  * The house rules: the folder is the toolset, every tool file is a tool named after
  * its file, tests sit where the tool is, there are no import loops, the domain
- * never imports a transport, and the scaffold writes a tool that works.
+ * never imports a transport, the platform reaches tools only through their
+ * generated index, and the scaffold writes a tool that works.
  */
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,18 +36,30 @@ describe('the folder is the toolset', () => {
 });
 
 describe('imports', () => {
-  it('have no loops, and the domain (core, accounts, store, memory service, tools) imports no transport', async () => {
-    const graph = await madge([join(repoRoot, 'src'), join(repoRoot, 'tools')], {
+  let built: ReturnType<typeof madge> | undefined;
+  const importGraph = () =>
+    (built ??= madge([join(repoRoot, 'src'), join(repoRoot, 'tools')], {
       fileExtensions: ['ts'],
       tsConfig: join(repoRoot, 'tsconfig.json'),
       detectiveOptions: { ts: { skipTypeImports: false } },
-    });
+    }));
+
+  it('have no loops, and the domain (core, accounts, store, memory service, tools) imports no transport', async () => {
+    const graph = await importGraph();
     expect(graph.circular()).toEqual([]);
     const deps = graph.obj();
     const transport = /^src\/(http|mcp)\/|^src\/(server|stdio|cli)\.ts$/;
     const domain = /^src\/(core|accounts|store)\/|^src\/memory\/service\.ts$|^tools\//;
     const offenders = Object.entries(deps).flatMap(([file, imports]) =>
       domain.test(rel(file)) ? imports.filter((i) => transport.test(rel(i))).map((i) => `${rel(file)} → ${rel(i)}`) : [],
+    );
+    expect(offenders).toEqual([]);
+  }, 120_000);
+
+  it('from the platform (src/) reach into tools/ only through the generated tools/index.ts', async () => {
+    const deps = (await importGraph()).obj();
+    const offenders = Object.entries(deps).flatMap(([file, imports]) =>
+      rel(file).startsWith('src/') ? imports.filter((i) => rel(i).startsWith('tools/') && rel(i) !== 'tools/index.ts').map((i) => `${rel(file)} → ${rel(i)}`) : [],
     );
     expect(offenders).toEqual([]);
   }, 120_000);
