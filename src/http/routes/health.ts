@@ -1,0 +1,26 @@
+/** Liveness, readiness and the OpenAPI document. */
+import type { Hono } from 'hono';
+import type { Registry } from '../../core/registry.js';
+import { HttpError } from '../../core/errors.js';
+import { VERSION } from '../../core/version.js';
+import { buildOpenApi, type ApiOperation } from '../../docs/openapi.js';
+import { CATALOG_OPERATION } from '../tool-catalog.js';
+
+// Liveness: the process answers. Readiness: it can also reach its store (a load balancer's check).
+export function healthRoutes(app: Hono, registry: Registry, ready: (() => Promise<void>) | undefined): void {
+  app.get('/health', (c) => c.json({ ok: true, version: VERSION, tools: registry.tools.length }));
+  app.get('/health/ready', async (c) => {
+    try {
+      await ready?.();
+      return c.json({ ok: true, store: 'reachable' });
+    } catch (err) {
+      return c.json({ ok: false, store: 'unreachable', error: err instanceof HttpError ? err.message : 'the store did not answer' }, 503, { 'Retry-After': '5' });
+    }
+  });
+}
+
+/** The OpenAPI document: the tools, the catalogue, and the other routes' operations; built on first request. */
+export function openApiRoute(app: Hono, registry: Registry, operations: ((registry: Registry) => ApiOperation[]) | undefined): void {
+  let openapi: Promise<Record<string, unknown>> | undefined;
+  app.get('/openapi.json', async (c) => c.json(await (openapi ??= buildOpenApi(registry, [CATALOG_OPERATION, ...(operations?.(registry) ?? [])]))));
+}
