@@ -1,9 +1,10 @@
 /**
  * A feature plugs a service into the surfaces: what tools reach through their
  * context (`services`: memory, render), how its tools are paid for (`meters`),
- * HTTP routes, MCP extensions (resources, prompts). The HTTP server
- * (src/server.ts) and stdio (src/stdio.ts) compose the same features; stdio
- * takes their services and MCP extensions, the server everything.
+ * HTTP routes, MCP extensions (resources, prompts), its share of the hourly
+ * sweep. The HTTP server (src/server.ts) composes its features (identity,
+ * OAuth, accounts, billing, memory, render, web) in one list; stdio
+ * (src/stdio.ts) takes the services and MCP extensions of memory and render.
  */
 import type { Hono } from 'hono';
 import type { Meter, Services } from './core/pipeline.js';
@@ -19,6 +20,8 @@ export interface Feature {
   /** Those routes described for the OpenAPI document. */
   operations?: (registry: Registry) => ApiOperation[];
   mcp?: McpExtension[];
+  /** Hourly upkeep (expired rows, ended periods); on a shared database one server process at a time runs it. */
+  sweep?: () => Promise<unknown>;
   close?(): Promise<void>;
 }
 

@@ -1,51 +1,51 @@
 /**
- * The composition root: builds the registry, store, ledger, pipeline and
- * surfaces from configuration. Surfaces never name a tool; this file never
- * names a tool either (it takes the list from `tools/index.ts`).
+ * The composition root: builds the registry, store, features, pipeline and
+ * surfaces from configuration. The features (src/feature.ts) are composed in
+ * one list: identity, OAuth, accounts, billing, memory, render and web. Surfaces
+ * never name a tool; this file never names a tool either (it takes the list
+ * from `tools/index.ts`). Several server processes on one port:
+ * src/server-processes.ts.
  */
 import { resolve } from 'node:path';
-import { availableParallelism } from 'node:os';
 import { createServer as createHttpServer, type RequestListener, type ServerOptions as HttpServerOptions } from 'node:http';
 import type { Hono } from 'hono';
 import { servicesOf, type Feature } from './feature.js';
 import { loadRegistry } from './catalogue.js';
-import { Registry } from './core/registry.js';
+import type { Registry } from './core/registry.js';
 import { Pipeline } from './core/pipeline.js';
 import type { StreamLimits } from './compute/limits.js';
 import { poolCompute } from './compute/pool-compute.js';
 import { McpSurface } from './mcp/surface.js';
-import { buildApp } from './http/app.js';
+import { buildApp, type AppOptions } from './http/app.js';
 import { withToolFastPath } from './http/node-fast-path.js';
 import type { Store } from './store/store.js';
 import { databaseUrlFrom, openStore } from './store/select.js';
 import { Accounts } from './accounts/accounts.js';
-import { accountOperations, accountRoutes } from './http/account-routes.js';
+import { PLANS } from './accounts/plans.js';
+import { accountsFeature } from './http/account-routes.js';
 import { MemoryService, type MemoryChange } from './memory/service.js';
 import { memoryFeature } from './memory/feature.js';
 import { prompts } from './mcp/prompts.js';
 import { toolDocs } from './mcp/tool-docs.js';
 import { allPrompts } from '../prompts/index.js';
-import { PLANS } from './accounts/accounts.js';
 import type { ToolsetSelection } from './core/toolsets.js';
 import { LOCALHOST_NAMES } from './http/guard.js';
 import { renderFeature, type RenderConfig } from './render/feature.js';
 import { webFeature } from './web/feature.js';
 import { HttpError } from './core/errors.js';
-import { Sessions } from './http/sessions.js';
 import { CompositeAuth } from './http/composite-auth.js';
-import { Identity } from './http/identity/identity.js';
-import { identityRoutes } from './http/identity/routes.js';
 import { signupModeFrom, type SignupMode } from './http/identity/gate.js';
-import { OAuth, oauthRoutes } from './http/oauth.js';
-import { authPages } from './web/account-auth.js';
-import { webAssets } from './web/feature.js';
-import { Billing } from './billing/billing.js';
-import { StripeProvider, stripeSettingsFromEnv, type StripeSettings } from './billing/stripe.js';
-import { billingNotice, billingOperations, billingRoutes, billingSection } from './billing/routes.js';
+import type { OAuth } from './http/oauth/index.js';
+import { identityFeature } from './http/identity-feature.js';
+import { oauthFeature } from './http/oauth-feature.js';
+import type { Billing } from './billing/billing.js';
+import { stripeSettingsFromEnv, type StripeSettings } from './billing/stripe.js';
+import { billingAccountExtensions, billingFeature, billingService } from './billing/feature.js';
+import type { Auth } from './core/auth.js';
 
 export interface ServerConfig extends RenderConfig {
   dataDir: string;
-  /** PostgreSQL URL (WERKBANK_DATABASE_URL / --database-url): the shared store for several instances; unset: embedded lowdb. */
+  /** PostgreSQL URL (WERKBANK_DATABASE_URL / --database-url): the shared store for several server processes; unset: the embedded store. */
   databaseUrl?: string;
   host: string;
   /** Default toolsets for MCP connections: a selection, or a list as `--toolsets` takes it (default WERKBANK_TOOLSETS, else the default toolsets). */
@@ -159,63 +159,11 @@ export async function createServer(config: ServerConfig): Promise<Server> {
   const toolsets = typeof config.toolsets === 'object' ? config.toolsets : registry.selection(config.toolsets);
   const store = await openStore(config);
   const accounts = new Accounts(store, config.now);
-  const memory = new MemoryService(
-    async () => store,
-    async (accountId) => {
-      const plan = PLANS[(await store.getAccount(accountId))?.plan ?? 'free'];
-      return { retentionDays: plan.memoryRetentionDays, quotaBytes: plan.memoryBytes };
-    },
-    config.now,
-  );
+  const memory = memoryService(store, config.now);
   // Several processes on one database: memory changes and revocations made elsewhere reach this one's clients.
   await memory.listenAcrossInstances();
   await store.subscribe?.('key_revoked', (credentialId) => typeof credentialId === 'string' && accounts.credentialRevokedElsewhere(credentialId));
-  // People's own accounts (passkeys, sessions) and OAuth for /mcp: src/http/identity.ts, src/http/oauth.ts.
-  const sessions = new Sessions(store, config.now);
-  const identity = new Identity({
-    store,
-    accounts,
-    memory,
-    sessions,
-    signup: config.signup ?? 'off',
-    baseUrl: () => config.baseUrl,
-    trustProxy: config.trustProxy ?? false,
-    signupsPerHour: config.signupsPerHour,
-    failedSigninsPer15Min: config.failedSigninsPer15Min,
-    now: config.now,
-  });
-  const oauth = new OAuth({
-    store,
-    accounts,
-    identity,
-    baseUrl: () => config.baseUrl,
-    trustProxy: config.trustProxy ?? false,
-    accessTokenSeconds: config.accessTokenSeconds,
-    resolver: config.renderResolver,
-    policy: config.renderPolicy,
-    clientDocumentCa: config.oauthClientDocumentCa,
-    now: config.now,
-  });
-  oauth.onRevoked = (credentialId) => accounts.credentialRevokedElsewhere(credentialId);
-  const billing = config.stripe ? new Billing(store, new StripeProvider(config.stripe), (id) => accounts.packsHeld(id), config.now) : undefined;
-  identity.opts.onAccountDeleted = (accountId) => oauth.deleteAccount(accountId);
-  if (billing) identity.opts.beforeAccountDeleted = (accountId) => billing.assertNoRenewal(accountId);
-  const pages = authPages({
-    identity,
-    assets: webAssets,
-    billingSection: (c, accountId, csrf) => billingSection(billing, accounts, accountId, csrf, billingNotice(c.req.query('billing'))),
-    formTargets: billing?.provider.pageOrigins ?? [],
-  });
-  const auth = new CompositeAuth(accounts, sessions, oauth);
-  const pageSession = async (c: import('hono').Context) => {
-    const session = await identity.session(c);
-    return session && { csrf: session.csrf, account: (await accounts.accountInfo(session.accountId)).name };
-  };
-  const features: Feature[] = [
-    memoryFeature(memory),
-    renderFeature(config, accounts, store),
-    webFeature({ registry, accounts, store, host: config.host, now: config.now, session: pageSession }),
-  ];
+  const { features, auth, oauth, billing } = serverFeatures(config, registry, store, accounts, memory);
   const meters = Object.assign({}, ...features.map((f) => f.meters ?? {}));
   const pipeline = new Pipeline(config.metering === false ? null : accounts, meters, servicesOf(features), { compute: poolCompute(config.streamLimits) });
   const mcp = new McpSurface({
@@ -238,45 +186,11 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     ready: async () => void (await store.ping?.()),
     listenStreamsPerKey: PLANS.free.listenStreamsPerKey,
     onCredentialRevoked: (listener) => accounts.onCredentialRevoked(listener),
-    mcpEvents: (listener) =>
-      memory.events.on('change', (change: MemoryChange) => {
-        listener(change.accountId, { kind: 'resource_updated', uri: change.uri });
-        if (change.kind !== 'updated') listener(change.accountId, { kind: 'resources_changed' });
-      }),
-    routes: [
-      pages.routes,
-      identityRoutes(identity, {
-        connections: (id) => oauth.connections(id),
-        revokeConnection: (id, grant) => oauth.revokeGrant(id, grant),
-        ...(billing ? { payments: (id: string) => billing.exportAccount(id) } : {}),
-      }),
-      oauthRoutes(oauth, identity, pages.consent),
-      accountRoutes(accounts, config.adminToken),
-      billingRoutes(billing, identity),
-      ...features.flatMap((f) => f.routes ?? []),
-    ],
-    operations: (reg) => [...accountOperations(), ...billingOperations(), ...features.flatMap((f) => f.operations?.(reg) ?? [])],
+    mcpEvents: memoryEvents(memory),
+    routes: features.flatMap((f) => f.routes ?? []),
+    operations: (reg) => features.flatMap((f) => f.operations?.(reg) ?? []),
   });
-  // On a shared database one instance at a time sweeps (advisory lock); the others skip that round.
-  const sweep = async () => {
-    const run = async () => {
-      await accounts.sweepUsage();
-      await memory.sweep();
-      // Holds of calls whose process died mid-call (no call runs for an hour) go back to their accounts.
-      await store.ledger?.releaseStaleHolds(3600_000);
-      const now = (config.now?.() ?? new Date()).toISOString();
-      await sessions.table.sweep(now);
-      await store.records('webauthn_flows').sweep(now);
-      await oauth.sweep();
-      // Paid periods that ended without the provider's own event (its retries failed, say).
-      await billing?.expire();
-      await billing?.sweep();
-    };
-    await (store.exclusive ? store.exclusive('sweep', run) : run());
-  };
-  await sweep();
-  const sweeper = setInterval(() => void sweep().catch(() => undefined), 3600_000);
-  sweeper.unref();
+  const sweeper = await startSweeps(store, features);
   const fastPath = { allowedHosts, trustProxy: config.trustProxy ?? false };
   return {
     app,
@@ -296,60 +210,70 @@ export async function createServer(config: ServerConfig): Promise<Server> {
   };
 }
 
-/**
- * How many server processes `serve` runs: `--workers N` (or WERKBANK_WORKERS);
- * by default all cores when a database URL is set, else 1. Several processes
- * need the shared PostgreSQL store: the embedded one serves a single process.
- */
-export function workerCount(option: string | undefined, databaseUrl: string | undefined): number {
-  const raw = option ?? (process.env.WERKBANK_WORKERS || undefined);
-  if (raw === undefined) return databaseUrl ? availableParallelism() : 1;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 256) throw new HttpError(`--workers must be an integer from 1 to 256, got "${raw}"`);
-  if (n > 1 && !databaseUrl)
-    throw new HttpError(
-      `--workers ${n} needs the shared PostgreSQL store: set WERKBANK_DATABASE_URL or --database-url postgres://… ` +
-        '(the embedded lowdb store in the data dir serves one process; without a database, run one process with --workers 1).',
-    );
-  return n;
+/** Agent memory, kept as long and as large as each account's plan allows. */
+function memoryService(store: Store, now?: () => Date): MemoryService {
+  return new MemoryService(
+    async () => store,
+    async (accountId) => {
+      const plan = PLANS[(await store.getAccount(accountId))?.plan ?? 'free'];
+      return { retentionDays: plan.memoryRetentionDays, quotaBytes: plan.memoryBytes };
+    },
+    now,
+  );
+}
+
+/** Memory changes as MCP events on the account's listen streams. */
+function memoryEvents(memory: MemoryService): AppOptions['mcpEvents'] {
+  return (listener) =>
+    memory.events.on('change', (change: MemoryChange) => {
+      listener(change.accountId, { kind: 'resource_updated', uri: change.uri });
+      if (change.kind !== 'updated') listener(change.accountId, { kind: 'resources_changed' });
+    });
+}
+
+interface ServerFeatures {
+  /** In the order their routes are mounted and their operations listed. */
+  features: Feature[];
+  /** How a request authenticates: API keys, OAuth access tokens on /mcp, sessions on REST. */
+  auth: Auth;
+  oauth: OAuth;
+  billing?: Billing;
+}
+
+function serverFeatures(config: ServerConfig, registry: Registry, store: Store, accounts: Accounts, memory: MemoryService): ServerFeatures {
+  const billing = billingService(config.stripe, store, accounts, config.now);
+  // OAuth signs people in through the identity, so it is made second; the identity reaches its grants when a request needs them.
+  const identity = identityFeature(config, { store, accounts, memory, grants: () => oauth.oauth, extensions: billingAccountExtensions(billing, accounts) });
+  const oauth = oauthFeature(config, {
+    store,
+    accounts,
+    identity: identity.identity,
+    consent: identity.consent,
+    onRevoked: (credentialId) => accounts.credentialRevokedElsewhere(credentialId),
+  });
+  const features: Feature[] = [
+    identity,
+    oauth,
+    accountsFeature(accounts, store, config.adminToken),
+    billingFeature(billing, identity.identity),
+    memoryFeature(memory),
+    renderFeature(config, accounts, store),
+    webFeature({ registry, accounts, store, host: config.host, now: config.now, session: (c) => identity.pageSession(c) }),
+  ];
+  return { features, auth: new CompositeAuth(accounts, identity.sessions, oauth.oauth), oauth: oauth.oauth, billing };
 }
 
 /**
- * The primary of `serve --workers N` (node:cluster): forks N workers that
- * share the listening port (the primary hands out connections round-robin),
- * replaces a worker that dies after it started, and stops them all on
- * SIGINT/SIGTERM. A worker that fails before it listens (e.g. the database is
- * unreachable) stops the whole group with its exit code instead of looping.
+ * Runs every feature's sweep now and then hourly. On a shared database one server process at a time sweeps
+ * (advisory lock); the others skip that round.
  */
-export async function superviseWorkers(n: number): Promise<void> {
-  const cluster = (await import('node:cluster')).default;
-  let stopping = false;
-  const listening = new Set<number>();
-  cluster.on('listening', (w) => listening.add(w.id));
-  cluster.on('exit', (w, code, signal) => {
-    const started = listening.delete(w.id);
-    if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
-      return;
-    }
-    if (!started) {
-      process.stderr.write(`werkbank: worker ${w.id} exited before it listened (${signal ?? `code ${code}`}); stopping.\n`);
-      stopping = true;
-      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM');
-      process.exitCode = code || 1;
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(process.exitCode);
-      return;
-    }
-    process.stderr.write(`werkbank: worker ${w.id} died (${signal ?? `code ${code}`}); starting another.\n`);
-    cluster.fork();
-  });
-  const stop = () => {
-    stopping = true;
-    const workers = Object.values(cluster.workers ?? {});
-    if (workers.length === 0) process.exit(0);
-    for (const w of workers) w?.process.kill('SIGTERM');
+async function startSweeps(store: Store, features: readonly Feature[]): Promise<NodeJS.Timeout> {
+  const run = async () => {
+    for (const f of features) await f.sweep?.();
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-  for (let i = 0; i < n; i++) cluster.fork();
+  const sweep = async () => void (await (store.exclusive ? store.exclusive('sweep', run) : run()));
+  await sweep();
+  const sweeper = setInterval(() => void sweep().catch(() => undefined), 3600_000);
+  sweeper.unref();
+  return sweeper;
 }

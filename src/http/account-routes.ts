@@ -1,14 +1,17 @@
 /**
  * Account routes: the administration API (behind WERKBANK_ADMIN_TOKEN; off
  * when it is unset) and a caller's own account and usage (behind its key).
- * The CLI (`src/cli.ts`) runs the same `Accounts` operations.
+ * The CLI (`src/cli.ts`) runs the same `Accounts` operations. The accounts
+ * feature mounts the administration API and sweeps old usage and stale holds.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, Hono } from 'hono';
-import { PLANS, USAGE_PAGE, USAGE_PAGE_MAX, nextResetFor, periodStartFor, type Accounts } from '../accounts/accounts.js';
+import { USAGE_PAGE, USAGE_PAGE_MAX, type Accounts } from '../accounts/accounts.js';
+import { PLANS, nextResetFor, periodStartFor } from '../accounts/plans.js';
 import type { Store, UsagePage } from '../store/store.js';
 import type { RouteHelpers } from './app.js';
 import type { ApiOperation } from '../docs/openapi.js';
+import type { Feature } from '../feature.js';
 import { z } from 'zod';
 import { HttpError } from '../core/errors.js';
 import { parseInput } from '../core/validate.js';
@@ -139,6 +142,18 @@ export function selfServiceOperations(): ApiOperation[] {
       errors: { 404: 'No such key on this account' },
     },
   ];
+}
+
+export function accountsFeature(accounts: Accounts, store: Store, adminToken: string | undefined): Feature {
+  return {
+    routes: [accountRoutes(accounts, adminToken)],
+    operations: accountOperations,
+    sweep: async () => {
+      await accounts.sweepUsage();
+      // Holds of calls whose process died mid-call (no call runs for an hour) go back to their accounts.
+      await store.ledger?.releaseStaleHolds(3600_000);
+    },
+  };
 }
 
 export function accountRoutes(accounts: Accounts, adminToken: string | undefined) {

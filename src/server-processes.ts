@@ -1,0 +1,67 @@
+/**
+ * Several server processes on one port: `werkbank serve --workers N` (or WERKBANK_WORKERS) runs N server
+ * processes with node:cluster. Each is a whole server (src/server.ts) on the shared PostgreSQL store; the
+ * primary process only starts, replaces and stops them.
+ */
+import { availableParallelism } from 'node:os';
+import { HttpError } from './core/errors.js';
+
+/**
+ * How many server processes `serve` runs: `--workers N` (or WERKBANK_WORKERS);
+ * by default all cores when a database URL is set, else 1. Several processes
+ * need the shared PostgreSQL store: the embedded one serves a single process.
+ */
+export function serverProcessCount(option: string | undefined, databaseUrl: string | undefined): number {
+  const raw = option ?? (process.env.WERKBANK_WORKERS || undefined);
+  if (raw === undefined) return databaseUrl ? availableParallelism() : 1;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 256) throw new HttpError(`--workers must be an integer from 1 to 256, got "${raw}"`);
+  if (n > 1 && !databaseUrl)
+    throw new HttpError(
+      `--workers ${n} needs the shared PostgreSQL store: set WERKBANK_DATABASE_URL or --database-url postgres://… ` +
+        '(the embedded lowdb store in the data dir serves one process; without a database, run one process with --workers 1).',
+    );
+  return n;
+}
+
+/**
+ * The primary process of `serve --workers N`: forks N server processes that
+ * share the listening port (the primary hands out connections round-robin),
+ * replaces one that dies after it started, and stops them all on
+ * SIGINT/SIGTERM. A server process that fails before it listens (e.g. the
+ * database is unreachable) stops the whole group with its exit code instead
+ * of looping.
+ */
+export async function superviseServerProcesses(n: number): Promise<void> {
+  const cluster = (await import('node:cluster')).default;
+  let stopping = false;
+  const listening = new Set<number>();
+  const running = () => Object.values(cluster.workers ?? {});
+  cluster.on('listening', (p) => listening.add(p.id));
+  cluster.on('exit', (p, code, signal) => {
+    const started = listening.delete(p.id);
+    if (stopping) {
+      if (running().length === 0) process.exit(0);
+      return;
+    }
+    if (!started) {
+      process.stderr.write(`werkbank: server process ${p.id} exited before it listened (${signal ?? `code ${code}`}); stopping.\n`);
+      stopping = true;
+      for (const other of running()) other?.process.kill('SIGTERM');
+      process.exitCode = code || 1;
+      if (running().length === 0) process.exit(process.exitCode);
+      return;
+    }
+    process.stderr.write(`werkbank: server process ${p.id} died (${signal ?? `code ${code}`}); starting another.\n`);
+    cluster.fork();
+  });
+  const stop = () => {
+    stopping = true;
+    const processes = running();
+    if (processes.length === 0) process.exit(0);
+    for (const p of processes) p?.process.kill('SIGTERM');
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  for (let i = 0; i < n; i++) cluster.fork();
+}
