@@ -7,7 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { IDENTIFIER, formatNumber, parseNumber } from '../src/web/client/numbers.js';
 import { humanize, labelAndUnit, valueLabel } from '../src/web/client/words.js';
-import { copyValue, resolveView, toCsv, valueAt } from '../src/web/client/result.js';
+import { copyValue } from '../src/web/client/result/copy-value.js';
+import { toCsv } from '../src/web/client/result/csv.js';
+import { resolveView, valueAt } from '../src/web/client/result/view.js';
 import { firstSentence, summaryOf, toolsetName } from '../src/web/pages.js';
 import { suggestions } from '../src/web/feature.js';
 import { Registry } from '../src/core/registry.js';
@@ -146,7 +148,7 @@ describe('the 404', () => {
 
 describe('hosted files on the playground', () => {
   it('shows only files under /files/ on the page\'s own origin', async () => {
-    const { ownFileUrl } = await import('../src/web/client/result.js');
+    const { ownFileUrl } = await import('../src/web/client/result/files.js');
     const origin = 'https://werkbank.example';
     expect(ownFileUrl('/files/abc.pdf', origin)).toBe('https://werkbank.example/files/abc.pdf');
     expect(ownFileUrl('https://werkbank.example/files/abc.png', origin)).toBe('https://werkbank.example/files/abc.png');

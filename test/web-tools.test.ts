@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startServer, type TestServer } from './helpers/server.js';
 import { launchBrowser, OUTPUT } from './helpers/web.js';
-import { copyValue, resolveView, valueAt, type ResultView } from '../src/web/client/result.js';
+import { copyValue } from '../src/web/client/result/copy-value.js';
+import { resolveView, valueAt, type ResultView } from '../src/web/client/result/view.js';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 

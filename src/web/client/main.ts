@@ -1,16 +1,17 @@
 /**
  * The browser code of the web pages, bundled into /web/app.js (scripts/bundle.mjs at build time;
  * src/web/assets.ts bundles it in memory when running from source). One module per concern:
- * dom (helpers), api (calls and the balance), theme, catalogue (search), form (the generated form),
- * numbers (reading and showing numbers), words (labels), result (result views), toolpage, account,
- * keys (the API keys section of both account pages).
+ * dom (helpers), api (calls and the balance), theme, catalogue (search), numbers (reading and
+ * showing numbers), words (labels), keys (the API keys section of both account pages); folders for
+ * the larger parts: form/ (the generated form, a module per kind of field), result/ (the result
+ * views by kind), toolpage/ (the tool page), account/ (the key-based account page).
  */
 import { api } from './api.js';
 import { sessionCsrf, storage } from './dom.js';
 import { initTheme } from './theme.js';
 import { initCatalogue } from './catalogue.js';
-import { initTool } from './toolpage.js';
-import { initAccount } from './account.js';
+import { initTool } from './toolpage/toolpage.js';
+import { initAccount } from './account/account.js';
 import { initSessionKeys } from './keys.js';
 import { $ } from './dom.js';
 

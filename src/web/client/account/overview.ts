@@ -1,0 +1,51 @@
+/**
+ * The signed-in account page's content: plan and balance (with a credit pack for the admin), the
+ * keys (keys.ts, shared with the passkey account page) and the usage.
+ */
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import { fmtDate, h } from '../dom.js';
+import type { ApiResult } from '../api.js';
+import { keysSection, message, section, type KeyOps } from '../keys.js';
+import { usageSection } from './usage.js';
+
+/** The calls the page makes, as the key's own account or as the admin for a chosen account. */
+export interface AccountOps extends KeyOps {
+  addPack?(pack: number): Promise<ApiResult>;
+  usage(days: number): Promise<ApiResult>;
+}
+
+export function renderAccount(view: HTMLElement, info: any, renders: any, usage: any, keys: any[], ops: AccountOps, notice?: HTMLElement): void {
+  view.textContent = '';
+  if (notice) view.append(notice);
+  view.append(planSection(info, renders, ops), keysSection(keys, ops), usageSection(usage, ops));
+}
+
+function planSection(info: any, renders: any, ops: AccountOps): HTMLElement {
+  const dl = h('dl', { class: 'facts' });
+  const row = (k: string, v: string) => dl.append(h('div', { class: 'card' }, h('dt', { class: 'muted', text: k }), h('dd', { text: v })));
+  const n = (x: number) => Number(x).toLocaleString();
+  row('Account', info.name);
+  row('Plan', `${info.plan} (${n(info.monthlyCredits)} credits a month)`);
+  row('Balance', `${n(info.remaining)} credits`);
+  row('Allowance left', `${n(info.allowanceRemaining)} of ${n(info.monthlyCredits)}`);
+  row('Pack credits', n(info.packCredits));
+  row('Resets', fmtDate(info.resetsAt));
+  if (renders) row('Render allowance left', `${n(renders.remaining)} of ${n(renders.limit)} renders`);
+  const plan = section('Plan and balance', 'plan-h', dl);
+  if (ops.addPack) {
+    const sel = h('select', { id: 'pack' }, ...[100, 1000, 5000].map((p) => h('option', { value: String(p), text: `${p.toLocaleString()} credits` }))) as HTMLSelectElement;
+    const out = h('div', { role: 'status' });
+    plan.append(
+      h('div', { class: 'row' }, h('label', { for: 'pack', text: 'Add a credit pack' }), sel, h('button', {
+        type: 'button', id: 'add-pack',
+        onclick: async () => {
+          const r = await ops.addPack!(Number(sel.value));
+          if (!r.ok) out.replaceChildren(message(r.json?.error ?? `HTTP ${r.status}`));
+          else await ops.reload();
+        },
+      }, 'Add pack')),
+      out,
+    );
+  }
+  return plan;
+}

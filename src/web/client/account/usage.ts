@@ -1,0 +1,41 @@
+/** The account page's usage section: calls and credits over 7, 30 or 90 days, as a chart and per day and per tool. */
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import { $, h } from '../dom.js';
+import { usageChart } from '../chart.js';
+import { section } from '../keys.js';
+import { tableOf } from '../result/table.js';
+import type { AccountOps } from './overview.js';
+
+const DAYS = [7, 30, 90];
+const plural = (n: number, word: string) => `${Number(n).toLocaleString()} ${word}${n === 1 ? '' : 's'}`;
+let usageDays = 30;
+
+/** The period the usage section shows, in days (the last one picked). */
+export const usagePeriod = () => usageDays;
+
+export function usageSection(usage: any, ops: AccountOps): HTMLElement {
+  const perDay = [...usage.perDay].sort((a: any, b: any) => (a.date < b.date ? 1 : -1));
+  const picker = h('div', { class: 'segmented', role: 'group', 'aria-label': 'Usage period' },
+    ...DAYS.map((d) => h('button', {
+      type: 'button', class: 'secondary small', 'aria-pressed': String(d === usageDays), 'data-days': String(d),
+      onclick: async () => {
+        usageDays = d;
+        const r = await ops.usage(d);
+        if (!r.ok) return;
+        box.replaceWith(usageSection(r.json.data, ops));
+        $<HTMLElement>(`[data-days="${d}"]`)?.focus();
+      },
+    }, `${d} days`)));
+  const box = section(
+    `Usage, last ${usage.days} days`,
+    'usage-h',
+    picker,
+    h('p', { class: 'muted', text: `${plural(usage.totals.calls, 'call')}, ${plural(usage.totals.credits, 'credit')} (history kept ${usage.retentionDays} days).` }),
+    usageChart(usage),
+    h('h3', { text: 'Per day' }),
+    perDay.length ? tableOf(perDay.map((d: any) => ({ date: d.date, calls: d.calls, credits: d.credits })), 'Usage per day') : h('p', { class: 'muted', text: 'No calls yet.' }),
+    h('h3', { text: 'Per tool' }),
+    usage.perTool.length ? tableOf(usage.perTool.map((t: any) => ({ tool: t.tool, calls: t.calls, credits: t.credits })), 'Usage per tool') : h('p', { class: 'muted', text: 'No calls yet.' }),
+  );
+  return box;
+}

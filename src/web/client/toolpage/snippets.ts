@@ -1,0 +1,25 @@
+/** The tool page's curl and MCP snippets, in step with the form (never with the key), and their copy buttons. */
+import { $, $$, copyText } from '../dom.js';
+import type { Form } from '../form/form.js';
+
+/** Keeps the snippets in step with the form; answers the function that redraws them. */
+export function initSnippets(root: HTMLElement, form: Form, path: string): () => void {
+  const snippets = () => {
+    let args: Record<string, unknown>;
+    try {
+      args = form.collect();
+    } catch {
+      return;
+    }
+    const json = JSON.stringify(args);
+    const quoted = `'${json.replace(/'/g, `'\\''`)}'`;
+    $('#curl')!.textContent = `curl -s ${location.origin}${path} \\\n  -H "X-API-Key: $WERKBANK_API_KEY" \\\n  -H 'Content-Type: application/json' \\\n  -d ${quoted}`;
+    $('#mcp-args')!.textContent = JSON.stringify(args, null, 2);
+  };
+  root.addEventListener('input', snippets);
+  root.addEventListener('change', snippets);
+  root.addEventListener('click', (e) => (e.target as HTMLElement).closest('button') && setTimeout(snippets));
+  snippets();
+  $$('[data-copy]').forEach((b) => b.addEventListener('click', () => copyText($('#' + b.dataset.copy)!.textContent ?? '', b)));
+  return snippets;
+}

@@ -1,0 +1,77 @@
+/**
+ * The tool page: the form from the input schema, example fills, Run (Ctrl/Cmd+Enter too), Reset,
+ * the result in its declared view (focus and view move to it, and it is announced), every field a
+ * 400 names marked, the key box (a key refused with 401 is forgotten), and the curl/MCP snippets.
+ *
+ * Where each part is: snippets.ts (curl and MCP), keybox.ts (which key Run uses), run.ts (Run and
+ * the result), field-errors.ts (an error shown on the fields it names).
+ */
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import { $, $$, h } from '../dom.js';
+import { buildForm, type Form } from '../form/form.js';
+import type { ResultView } from '../result/view.js';
+import { clearErrors } from './field-errors.js';
+import { initKeybox } from './keybox.js';
+import { initRun } from './run.js';
+import { initSnippets } from './snippets.js';
+
+/** What the page says about its tool (the JSON in #tool-data). */
+export interface ToolData {
+  slug: string;
+  name: string;
+  title: string;
+  path: string;
+  metering: string;
+  inputSchema: any;
+  resultView?: ResultView;
+  examples: { name?: string; input: unknown }[];
+}
+
+/** The tool page's parts the script works with. */
+export interface ToolPage {
+  data: ToolData;
+  form: Form;
+  formEl: HTMLFormElement;
+  result: HTMLElement;
+  status: HTMLElement;
+  formError: HTMLElement;
+}
+
+export function initTool(): void {
+  const data: ToolData = JSON.parse($('#tool-data')!.textContent!);
+  const root = $('#fields')!;
+  const form = buildForm(root, data.inputSchema, data.examples.map((e) => e.input));
+  const page: ToolPage = { data, form, formEl: $<HTMLFormElement>('#tool-form')!, result: $('#result')!, status: $('#status')!, formError: $('#form-error')! };
+  const { formEl, result, status } = page;
+
+  const snippets = initSnippets(root, form, data.path);
+
+  $$('[data-example]').forEach((b) =>
+    b.addEventListener('click', () => {
+      const ex = data.examples[Number(b.dataset.example)];
+      clearErrors(page);
+      form.fill(ex.input);
+      snippets();
+      status.textContent = `Filled in from the example “${ex.name ?? ''}”.`;
+    }),
+  );
+
+  const keybox = initKeybox(data.metering);
+  initRun(page, keybox);
+
+  // Ctrl/Cmd+Enter runs from anywhere in the form (a text area included).
+  formEl.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      formEl.requestSubmit();
+    }
+  });
+  $('#reset')?.addEventListener('click', () => {
+    form.reset();
+    clearErrors(page);
+    snippets();
+    result.replaceChildren(h('p', { class: 'muted', text: 'Run the tool to see its result.' }));
+    status.textContent = 'The form is cleared.';
+    form.fields[0]?.focusEl.focus();
+  });
+}
