@@ -1,17 +1,19 @@
 // The web pages' built assets, written next to the CLI bundle into dist/chunks/ (called from
 // scripts/bundle.mjs after the CLI bundle is written):
-// - web-app.js: the pages' browser code, the modules under src/web/client/ bundled and minified
-//   (src/web/assets.ts serves it; from source it bundles the same entry in memory);
+// - web-app.js and web-auth.js: the pages' browser code, the modules under src/web/client/ bundled
+//   and minified (WEB_BUNDLES in src/web/assets.ts, which serves them; from source it bundles the same
+//   entries in memory);
 // - Redoc's standalone bundle (the /docs API reference), copied so that a published package serves
 //   /docs without a CDN and without redoc installed (it is a dev dependency).
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { build } from 'esbuild';
-import { WEB_APP_BUILD, WEB_APP_ENTRY, WEB_APP_FILE } from '../dist/src/web/assets.js';
+import { WEB_APP_BUILD, WEB_BUNDLES } from '../dist/src/web/assets.js';
 
 mkdirSync('dist/chunks', { recursive: true });
-await build({ ...WEB_APP_BUILD, target: [...WEB_APP_BUILD.target], entryPoints: [WEB_APP_ENTRY], outfile: WEB_APP_FILE, logLevel: 'warning' });
+for (const { entry, file } of WEB_BUNDLES)
+  await build({ ...WEB_APP_BUILD, target: [...WEB_APP_BUILD.target], entryPoints: [entry], outfile: file, logLevel: 'warning' });
 
 const source = createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js');
 copyFileSync(source, 'dist/chunks/redoc.standalone.js'); // REDOC_FILE in src/web/feature.ts

@@ -2,8 +2,9 @@
  * The pages of people's own accounts: sign in / sign up with a passkey (`/signin`), the signed-in
  * account page (`/account` with a session: balance, keys, passkeys, connected applications, export,
  * delete, sign out), and the OAuth consent page (`/oauth/authorize`). Their browser code is
- * `authClient` (served as /web/auth.js) plus the bundled @simplewebauthn/browser (/web/webauthn.js);
- * the keys section is the one of the key-based account page (src/web/client/keys.ts, in /web/app.js).
+ * src/web/client/auth/ (bundled, served as /web/auth.js) plus @simplewebauthn/browser's own bundle
+ * (/web/webauthn.js); the keys section is the one of the key-based account page (src/web/client/keys.ts,
+ * in /web/app.js).
  *
  * Pages without a session keep working as before (src/web/pages.ts and client.ts: an API key in
  * the browser's storage); with a session the playground sends the cookie and the page's CSRF token
@@ -14,10 +15,11 @@ import { createRequire } from 'node:module';
 import { packageRoot } from '../core/paths.js';
 import { dirname, resolve } from 'node:path';
 import type { Context, Hono } from 'hono';
+import { webAuthScript } from './assets.js';
 import { esc, frame, hashOf, jsonBlock, securityHeaders, PAGE_CSP } from './html.js';
 import type { Identity } from '../http/identity/identity.js';
 import { passkeyProblem } from '../http/identity/passkeys.js';
-import { SCOPE_TEXT, type ConsentArgs } from '../http/oauth.js';
+import { SCOPE_TEXT, type ConsentArgs } from '../http/oauth/index.js';
 
 export interface AuthPagesOptions {
   identity: Identity;
@@ -55,70 +57,55 @@ function readWebauthnBundle(): string {
 }
 
 export function authPages(opts: AuthPagesOptions) {
-  const { identity } = opts;
-  const js = `"use strict";var __name=(f)=>f;(${authClient.toString()})();\n`;
-  const scripts = () => {
-    const wa = `/web/webauthn.js?v=${hashOf(readWebauthnBundle())}`;
-    return `<script src="${wa}" defer></script><script src="/web/auth.js?v=${hashOf(js)}" defer></script>`;
-  };
-  const html = (c: Context, body: string, status = 200, csp = PAGE_CSP) =>
-    c.body(body, status as 200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', ...securityHeaders(csp) });
-  const asset = (c: Context, body: string) =>
-    c.body(body, 200, {
-      'Content-Type': 'text/javascript; charset=utf-8',
-      'Cache-Control': c.req.query('v') ? 'public, max-age=31536000, immutable' : 'no-cache',
-      'X-Content-Type-Options': 'nosniff',
-    });
-
-  const consent = (c: Context, args: ConsentArgs): Response => {
-    if ('error' in args) {
-      const body = `<h1>This connection request cannot be used</h1><div class="alert" role="alert">${esc(args.error)}</div><p><a href="/">Back to werkbank</a></p>`;
-      return html(c, frame({ title: 'Authorization error · werkbank', page: 'auth', body, assets: opts.assets(), csrf: '', dev: false }), args.status === 302 ? 400 : args.status);
-    }
-    const { client, params, redirectUri, account } = args;
-    const redirect = new URL(redirectUri);
-    const host = redirect.host || redirect.protocol;
-    const localOnly = ['localhost', '127.0.0.1', '[::1]'].includes(redirect.hostname);
-    const hidden = Object.entries(params)
-      .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
-      .join('');
-    const body = `<h1>Connect an application</h1>
-<div class="card" id="consent">
-${client.logoUri ? `<img src="${esc(client.logoUri)}" alt="" width="48" height="48" referrerpolicy="no-referrer">` : ''}
-<p><strong id="client-name">${esc(client.name)}</strong> wants to use your werkbank account <strong>${esc(account)}</strong>.</p>
-<dl>
-<dt>It may</dt><dd>${esc(SCOPE_TEXT)}.</dd>
-<dt>It will be sent back to</dt><dd><code id="redirect-host">${esc(host)}</code>${localOnly ? ' <span class="muted">(an application on this computer)</span>' : ''}</dd>
-<dt>Application id</dt><dd><code>${esc(client.id)}</code>${
-      client.kind === 'metadata-document'
-        ? ` <span class="muted">(published by ${esc(new URL(client.id).host)})</span>`
-        : ' <span class="muted">(the application registered itself: its name is its own claim)</span>'
-    }</dd>
-</dl>
-<p class="muted">Only approve applications you started connecting yourself. You can remove it any time under Connected applications on your account page.</p>
-<form method="post" action="/oauth/authorize">
-${hidden}<input type="hidden" name="csrf" value="${esc(args.csrf)}">
-<div class="row"><button type="submit" name="decision" value="approve" id="approve">Approve</button><button type="submit" name="decision" value="deny" class="secondary" id="deny">Deny</button></div>
-</form>
-</div>`;
-    // The form posts here and is answered with a redirect to the application: allow that origin as a form target.
-    const target = redirect.protocol === 'http:' || redirect.protocol === 'https:' ? redirect.origin : `${redirect.protocol}`;
-    const csp = PAGE_CSP.replace("form-action 'self'", `form-action 'self' ${target}`).replace("img-src 'self' data: blob:", `img-src 'self' data: blob:${client.logoUri ? ' ' + new URL(client.logoUri).origin : ''}`);
-    return html(c, frame({ title: `Connect ${client.name} · werkbank`, page: 'auth', body, assets: opts.assets(), csrf: '', dev: false, session: { csrf: args.csrf, account } }), 200, csp);
-  };
-
+  const js = webAuthScript();
+  const page = { assets: opts.assets, scripts: () => pageScripts(js) };
   const routes = (app: Hono) => {
-    app.get('/web/auth.js', (c) => asset(c, js));
-    app.get('/web/webauthn.js', (c) => asset(c, readWebauthnBundle()));
+    app.get('/web/auth.js', (c) => scriptAsset(c, js));
+    app.get('/web/webauthn.js', (c) => scriptAsset(c, readWebauthnBundle()));
+    app.get('/signin', (c) => signinPage(c, opts.identity, page));
+    // /account with a session: the person's own account page; without one, the key page (src/web/feature.ts).
+    app.get('/account', async (c, next) => (await accountPage(c, opts, page)) ?? next());
+  };
+  return { routes, consent: (c: Context, args: ConsentArgs) => consentPage(c, args, opts.assets()) };
+}
 
-    app.get('/signin', async (c) => {
-      const next = safeNext(c.req.query('next'));
-      const session = await identity.session(c);
-      if (session) return c.redirect(next, 302);
-      const base = identity.base(c);
-      const problem = passkeyProblem(c, base);
-      const open = identity.opts.signup === 'open';
-      const body = `<h1>Sign in</h1>
+/** What every passkey page is made with: the site's stylesheet and script, and the passkey pages' own scripts. */
+interface PageParts {
+  assets: () => { css: string; js: string };
+  scripts: () => string;
+}
+
+/** The WebAuthn library, then the pages' own code (both deferred, so they run in this order). */
+function pageScripts(js: string): string {
+  const wa = `/web/webauthn.js?v=${hashOf(readWebauthnBundle())}`;
+  return `<script src="${wa}" defer></script><script src="/web/auth.js?v=${hashOf(js)}" defer></script>`;
+}
+
+function html(c: Context, body: string, status = 200, csp = PAGE_CSP): Response {
+  return c.body(body, status as 200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', ...securityHeaders(csp) });
+}
+
+/** A script, cached for good when asked for by its versioned URL. */
+function scriptAsset(c: Context, body: string): Response {
+  return c.body(body, 200, {
+    'Content-Type': 'text/javascript; charset=utf-8',
+    'Cache-Control': c.req.query('v') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'X-Content-Type-Options': 'nosniff',
+  });
+}
+
+/** /signin: sign in with a passkey, or sign up when sign-up is open; a signed-in visitor goes on to `next`. */
+async function signinPage(c: Context, identity: Identity, page: PageParts): Promise<Response> {
+  const next = safeNext(c.req.query('next'));
+  const session = await identity.session(c);
+  if (session) return c.redirect(next, 302);
+  const problem = passkeyProblem(c, identity.base(c));
+  const body = signinBody(problem, identity.opts.signup === 'open');
+  return html(c, frame({ title: 'Sign in · werkbank', page: 'auth', body, assets: page.assets(), csrf: '', dev: false, data: jsonBlock('auth-data', { view: 'signin', next }) + page.scripts() }));
+}
+
+function signinBody(problem: string | null, open: boolean): string {
+  return `<h1>Sign in</h1>
 ${problem ? `<div class="alert" role="alert" id="passkey-problem">${esc(problem)}</div>` : ''}
 <section class="card" aria-labelledby="signin-h">
 <h2 id="signin-h">Sign in with a passkey</h2>
@@ -128,31 +115,38 @@ ${problem ? `<div class="alert" role="alert" id="passkey-problem">${esc(problem)
 </section>
 <section class="card" aria-labelledby="signup-h">
 <h2 id="signup-h">New here? Create an account</h2>
-${
-  open
-    ? `<p class="muted">Free plan: 1,000 credits a month. Your account is protected by a passkey on this device.</p>
+${open ? signupForm(problem) : `<p>Sign-up is closed on this server: ask its operator for an account or an API key. <a href="/account">Sign in with an API key</a>.</p>`}
+</section>
+<p><a href="/account">Sign in with an API key or the admin token instead</a></p>`;
+}
+
+function signupForm(problem: string | null): string {
+  return `<p class="muted">Free plan: 1,000 credits a month. Your account is protected by a passkey on this device.</p>
 <form id="signup-form" novalidate>
 <div class="field"><label for="signup-name">Account name<span class="hint">a-z, 0-9, ".", "_" or "-"</span></label><input type="text" id="signup-name" name="name" autocomplete="username webauthn" required maxlength="63"></div>
 <div class="field"><label for="signup-passkey">Passkey name<span class="hint">to recognise it later, e.g. "Laptop"</span></label><input type="text" id="signup-passkey" name="passkeyName" maxlength="60"></div>
 <div id="signup-error" class="error" role="alert"></div>
 <div class="row"><button type="submit" id="signup"${problem ? ' disabled' : ''}>Create account with a passkey</button></div>
-</form>`
-    : `<p>Sign-up is closed on this server: ask its operator for an account or an API key. <a href="/account">Sign in with an API key</a>.</p>`
+</form>`;
 }
-</section>
-<p><a href="/account">Sign in with an API key or the admin token instead</a></p>`;
-      return html(c, frame({ title: 'Sign in · werkbank', page: 'auth', body, assets: opts.assets(), csrf: '', dev: false, data: jsonBlock('auth-data', { view: 'signin', next }) + scripts() }));
-    });
 
-    // /account with a session: the person's own account page; without one, the key page (src/web/feature.ts).
-    app.get('/account', async (c, next) => {
-      const session = await identity.session(c);
-      if (!session) return next();
-      const info = await identity.opts.accounts.accountInfo(session.accountId);
-      const body = `<h1>Account <span id="account-name">${esc(info.name)}</span></h1>
+/** /account with a session: the person's own account page; undefined without a session (the key page answers). */
+async function accountPage(c: Context, opts: AuthPagesOptions, page: PageParts): Promise<Response | undefined> {
+  const session = await opts.identity.session(c);
+  if (!session) return undefined;
+  const info = await opts.identity.opts.accounts.accountInfo(session.accountId);
+  const body = accountBody(info.name, await opts.billingSection(c, session.accountId, session.csrf));
+  // Buying answers the form with a redirect to the provider's checkout: allow that origin as a form target.
+  const csp = opts.formTargets.length ? PAGE_CSP.replace("form-action 'self'", `form-action 'self' ${opts.formTargets.join(' ')}`) : PAGE_CSP;
+  const frameArgs = { title: 'Account · werkbank', page: 'auth', body, assets: page.assets(), csrf: '', dev: false, session: { csrf: session.csrf, account: info.name } } as const;
+  return html(c, frame({ ...frameArgs, data: jsonBlock('auth-data', { view: 'account' }) + page.scripts() }), 200, csp);
+}
+
+function accountBody(name: string, billingSection: string): string {
+  return `<h1>Account <span id="account-name">${esc(name)}</span></h1>
 <div class="row"><p class="muted" id="who">Signed in with a passkey.</p><button type="button" class="secondary" id="signout">Sign out</button><button type="button" class="secondary" id="signout-all">Sign out everywhere</button></div>
 <div id="notice" role="status" aria-live="polite"></div>
-${await opts.billingSection(c, session.accountId, session.csrf)}
+${billingSection}
 <section class="card" aria-labelledby="balance-h"><h2 id="balance-h">Usage</h2><p id="credits"></p><h3>Last 30 days</h3><div id="usage"></div></section>
 <section class="card" id="api-keys" aria-labelledby="keys-h"><h2 id="keys-h">API keys</h2><p class="muted">Loading your keys…</p></section>
 <section class="card" aria-labelledby="passkeys-h"><h2 id="passkeys-h">Passkeys</h2><div id="passkeys"></div>
@@ -165,166 +159,50 @@ ${await opts.billingSection(c, session.accountId, session.csrf)}
 <div class="field"><label for="delete-confirm">Type the account name to confirm</label><input type="text" id="delete-confirm" autocomplete="off"></div>
 <button type="button" class="danger" id="delete-account">Delete account</button></details></section>
 <div id="account-error" class="alert" role="alert" hidden></div>`;
-      // Buying answers the form with a redirect to the provider's checkout: allow that origin as a form target.
-      const csp = opts.formTargets.length ? PAGE_CSP.replace("form-action 'self'", `form-action 'self' ${opts.formTargets.join(' ')}`) : PAGE_CSP;
-      return html(c, frame({ title: 'Account · werkbank', page: 'auth', body, assets: opts.assets(), csrf: '', dev: false, session: { csrf: session.csrf, account: info.name }, data: jsonBlock('auth-data', { view: 'account' }) + scripts() }), 200, csp);
-    });
-  };
-
-  return { routes, consent };
 }
 
-/** The browser code of the sign-in, sign-up and account pages (one self-contained function, served as a script). */
-export function authClient(): void {
-  const W = (window as unknown as { SimpleWebAuthnBrowser: any }).SimpleWebAuthnBrowser;
-  const data = JSON.parse(document.getElementById('auth-data')?.textContent || '{}');
-  const csrf = (document.querySelector('meta[name="session-csrf"]') as HTMLMetaElement | null)?.content ?? '';
-  const $ = (id: string) => document.getElementById(id);
-  const post = async (path: string, body: unknown, method = 'POST') => {
-    const res = await fetch(path, {
-      method,
-      headers: { 'Content-Type': 'application/json', ...(csrf ? { 'X-CSRF-Token': csrf } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: 'same-origin',
-    });
-    const json = await res.json().catch(() => ({}));
-    if (!res.ok) throw new Error(json.error ?? json.error_description ?? `HTTP ${res.status}`);
-    return json.data ?? json;
-  };
-  const el = (tag: string, text?: string, attrs: Record<string, string> = {}) => {
-    const e = document.createElement(tag);
-    if (text !== undefined) e.textContent = text;
-    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-    return e;
-  };
-  const date = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') + ' UTC' : '—');
-
-  if (data.view === 'signin') {
-    const go = () => location.assign(data.next || '/account');
-    $('passkey-signin')?.addEventListener('click', async () => {
-      const err = $('signin-error')!;
-      err.textContent = '';
-      try {
-        const { flow, options } = await post('/auth/signin/options', {});
-        const response = await W.startAuthentication({ optionsJSON: options });
-        await post('/auth/signin/verify', { flow, response });
-        go();
-      } catch (e) {
-        err.textContent = (e as Error).message;
-      }
-    });
-    $('signup-form')?.addEventListener('submit', async (ev) => {
-      ev.preventDefault();
-      const err = $('signup-error')!;
-      err.textContent = '';
-      try {
-        const name = ($('signup-name') as HTMLInputElement).value.trim();
-        const passkeyName = ($('signup-passkey') as HTMLInputElement).value.trim();
-        if (!name) throw new Error('Choose an account name.');
-        const { flow, options } = await post('/auth/signup/options', { name, passkeyName });
-        const response = await W.startRegistration({ optionsJSON: options });
-        await post('/auth/signup/verify', { flow, response });
-        go();
-      } catch (e) {
-        err.textContent = (e as Error).message;
-      }
-    });
-    return;
+/** The OAuth consent page (`/oauth/authorize`): approve or deny an application, or say why its request cannot be used. */
+function consentPage(c: Context, args: ConsentArgs, assets: { css: string; js: string }): Response {
+  if ('error' in args) {
+    const body = `<h1>This connection request cannot be used</h1><div class="alert" role="alert">${esc(args.error)}</div><p><a href="/">Back to werkbank</a></p>`;
+    return html(c, frame({ title: 'Authorization error · werkbank', page: 'auth', body, assets, csrf: '', dev: false }), args.status === 302 ? 400 : args.status);
   }
+  const { client, account } = args;
+  const redirect = new URL(args.redirectUri);
+  const frameArgs = { title: `Connect ${client.name} · werkbank`, page: 'auth', body: consentBody(args, redirect), assets, csrf: '', dev: false } as const;
+  return html(c, frame({ ...frameArgs, session: { csrf: args.csrf, account } }), 200, consentCsp(redirect, client.logoUri));
+}
 
-  if (data.view !== 'account') return;
-  const errBox = $('account-error')!;
-  const fail = (e: unknown) => {
-    errBox.hidden = false;
-    errBox.textContent = (e as Error).message;
-  };
-  const api = async (path: string, method = 'GET') => {
-    const res = await fetch(path, { method, headers: { 'X-CSRF-Token': csrf }, credentials: 'same-origin', cache: 'no-store' });
-    const json = await res.json().catch(() => ({}));
-    const balance = $('balance');
-    const remaining = res.headers.get('X-RateLimit-Remaining');
-    // The same wording as the other pages' header (src/web/client/api.ts).
-    if (balance && remaining !== null) balance.textContent = `${Number(remaining).toLocaleString()} credits left`;
-    if (!res.ok) throw new Error(json.error ?? `HTTP ${res.status}`);
-    return json.data;
-  };
-  const table = (heads: string[], rows: (string | Node)[][]) => {
-    const t = el('table') as HTMLTableElement;
-    const tr = el('tr');
-    for (const h of heads) tr.append(el('th', h, { scope: 'col' }));
-    t.append(el('thead'), el('tbody'));
-    t.tHead!.append(tr);
-    for (const r of rows) {
-      const row = el('tr');
-      for (const cell of r) {
-        const td = el('td');
-        td.append(cell);
-        row.append(td);
-      }
-      t.tBodies[0].append(row);
-    }
-    return t;
-  };
-  const button = (text: string, onclick: () => void, cls = 'secondary') => {
-    const b = el('button', text, { type: 'button', class: cls });
-    b.addEventListener('click', onclick);
-    return b;
-  };
-  const load = async () => {
-    errBox.hidden = true;
-    const [me, usage] = await Promise.all([api('/auth/me'), api('/api/v1/usage?days=30&limit=1')]);
-    $('usage')!.replaceChildren(
-      usage.perTool.length
-        ? table(['Tool', 'Calls', 'Credits'], usage.perTool.map((t: any) => [t.tool, String(t.calls), String(t.credits)]))
-        : el('p', 'No calls yet: try a tool from the catalogue.', { class: 'muted' }),
-    );
-    const a = me.account;
-    $('credits')!.textContent = `${a.remaining} credits left (${a.allowanceRemaining} of the monthly ${a.monthlyCredits}, plus ${a.packCredits} from packs); the allowance resets ${date(a.resetsAt)}. Plan: ${a.plan}.`;
-    $('passkeys')!.replaceChildren(
-      table(
-        ['Name', 'Added', 'Last used', ''],
-        me.passkeys.map((p: any) => {
-          const actions = el('div', undefined, { class: 'row' });
-          actions.append(
-            button('Rename', () => {
-              const name = prompt('New name of the passkey', p.name);
-              if (name) void post(`/auth/passkeys/${encodeURIComponent(p.id)}/name`, { name }).then(load, fail);
-            }),
-            button('Remove', () => void post(`/auth/passkeys/${encodeURIComponent(p.id)}`, undefined, 'DELETE').then(load, fail), 'danger'),
-          );
-          return [p.name, date(p.createdAt), date(p.lastUsedAt), actions];
-        }),
-      ),
-    );
-    $('connections')!.replaceChildren(
-      me.connections.length
-        ? table(
-            ['Application', 'Sent back to', 'Connected', 'Last used', ''],
-            me.connections.map((g: any) => [g.client, g.redirectHost, date(g.connectedAt), date(g.lastUsedAt), button('Remove', () => void post(`/auth/connections/${encodeURIComponent(g.id)}`, undefined, 'DELETE').then(load, fail), 'danger')]),
-          )
-        : el('p', 'No connected applications.', { class: 'muted' }),
-    );
-  };
-  $('add-passkey')!.addEventListener('click', async () => {
-    try {
-      const { flow, options } = await post('/auth/passkeys/options', { passkeyName: ($('passkey-name') as HTMLInputElement).value.trim() });
-      const response = await W.startRegistration({ optionsJSON: options });
-      await post('/auth/passkeys/verify', { flow, response });
-      ($('passkey-name') as HTMLInputElement).value = '';
-      await load();
-    } catch (e) {
-      fail(e);
-    }
-  });
-  $('signout')!.addEventListener('click', () => void post('/auth/signout', {}).then(() => location.assign('/signin'), fail));
-  $('signout-all')!.addEventListener('click', () => void post('/auth/signout-everywhere', {}).then(() => location.assign('/signin'), fail));
-  $('delete-account')!.addEventListener('click', async () => {
-    try {
-      await post('/auth/delete-account', { confirm: ($('delete-confirm') as HTMLInputElement).value.trim() });
-      location.assign('/signin?deleted=1');
-    } catch (e) {
-      fail(e);
-    }
-  });
-  void load().catch(fail);
+function consentBody(args: Exclude<ConsentArgs, { error: string }>, redirect: URL): string {
+  const { client, params, account } = args;
+  const host = redirect.host || redirect.protocol;
+  const localOnly = ['localhost', '127.0.0.1', '[::1]'].includes(redirect.hostname);
+  const hidden = Object.entries(params)
+    .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
+    .join('');
+  return `<h1>Connect an application</h1>
+<div class="card" id="consent">
+${client.logoUri ? `<img src="${esc(client.logoUri)}" alt="" width="48" height="48" referrerpolicy="no-referrer">` : ''}
+<p><strong id="client-name">${esc(client.name)}</strong> wants to use your werkbank account <strong>${esc(account)}</strong>.</p>
+<dl>
+<dt>It may</dt><dd>${esc(SCOPE_TEXT)}.</dd>
+<dt>It will be sent back to</dt><dd><code id="redirect-host">${esc(host)}</code>${localOnly ? ' <span class="muted">(an application on this computer)</span>' : ''}</dd>
+<dt>Application id</dt><dd><code>${esc(client.id)}</code>${
+    client.kind === 'metadata-document'
+      ? ` <span class="muted">(published by ${esc(new URL(client.id).host)})</span>`
+      : ' <span class="muted">(the application registered itself: its name is its own claim)</span>'
+  }</dd>
+</dl>
+<p class="muted">Only approve applications you started connecting yourself. You can remove it any time under Connected applications on your account page.</p>
+<form method="post" action="/oauth/authorize">
+${hidden}<input type="hidden" name="csrf" value="${esc(args.csrf)}">
+<div class="row"><button type="submit" name="decision" value="approve" id="approve">Approve</button><button type="submit" name="decision" value="deny" class="secondary" id="deny">Deny</button></div>
+</form>
+</div>`;
+}
+
+/** The form posts here and is answered with a redirect to the application: allow that origin as a form target (and its logo's). */
+function consentCsp(redirect: URL, logoUri: string | undefined): string {
+  const target = redirect.protocol === 'http:' || redirect.protocol === 'https:' ? redirect.origin : `${redirect.protocol}`;
+  return PAGE_CSP.replace("form-action 'self'", `form-action 'self' ${target}`).replace("img-src 'self' data: blob:", `img-src 'self' data: blob:${logoUri ? ' ' + new URL(logoUri).origin : ''}`);
 }
