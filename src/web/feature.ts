@@ -11,9 +11,11 @@
  * published package serves /docs with no CDN); from source it is bundled in
  * memory (assets.ts).
  *
- * Credentials: pages never see a cookie. The browser keeps the API key in its
- * storage and sends it in the X-API-Key header, so a cross-site page cannot
- * make a state-changing call in the user's name (CSRF). The one
+ * Credentials: the key-based pages use no cookie. The browser keeps the API
+ * key in its storage and sends it in the X-API-Key header, so a cross-site
+ * page cannot make a state-changing call in the user's name (CSRF). A passkey
+ * session (src/web/account-auth.ts) does go by cookie, so every call made with
+ * it carries the page's session CSRF token (src/http/sessions.ts). The one
  * state-changing route here (`POST /web/dev-key`) also checks the origin and
  * a per-process token from the page.
  */
@@ -21,7 +23,7 @@ import { randomBytes, timingSafeEqual, createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import type { Context } from 'hono';
+import type { Context, Hono } from 'hono';
 import type { Feature } from '../feature.js';
 import type { Registry } from '../core/registry.js';
 import type { Accounts } from '../accounts/accounts.js';
@@ -96,112 +98,151 @@ export function webAssets(): { css: string; js: string } {
   return (pageAssets ??= { css: `/web/app.css?v=${hashOf(STYLE)}`, js: `/web/app.js?v=${hashOf(webAppScript())}` });
 }
 
-export function webFeature(opts: WebOptions): Feature {
-  const { registry, accounts } = opts;
+/** A page: HTML, revalidated on every visit, with the security headers of its content policy. */
+function htmlResponse(c: Context, body: string, csp = PAGE_CSP, status = 200) {
+  return c.body(body, status as 200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-cache', ...securityHeaders(csp) });
+}
+
+/** An asset with its ETag (304 when the browser has it). */
+function assetResponse(c: Context, body: string | Uint8Array, type: string) {
+  const etag = `"${hashOf(body)}"`;
+  const headers = {
+    'Content-Type': type,
+    ETag: etag,
+    // Versioned URLs (?v=<hash>) never change.
+    'Cache-Control': c.req.query('v') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'X-Content-Type-Options': 'nosniff',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+  };
+  if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
+  return c.body(typeof body === 'string' ? body : new Uint8Array(body), 200, headers);
+}
+
+function sameOrigin(c: Context): boolean {
+  const origin = c.req.header('origin');
+  const host = c.req.header('host');
+  if (!origin || !host) return false;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+/** The page's token compared in constant time (hashed first, so the lengths are equal). */
+function tokenMatches(given: string | undefined, csrf: string): boolean {
+  if (!given) return false;
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(csrf).digest();
+  return timingSafeEqual(a, b);
+}
+
+/** Whether dev mode is on: fixed by the setting, or (`auto`) on loopback once the "dev" account exists. */
+function devMode(opts: WebOptions): () => Promise<boolean> {
   const env = process.env.WERKBANK_WEB_DEV;
   const devSetting = env === '1' ? true : env === '0' ? false : (opts.dev ?? 'auto');
-  const csrf = randomBytes(24).toString('base64url');
-
-  const js = webAppScript();
-  const css = STYLE;
-  const assets = webAssets();
-  const docsCss = `/web/docs.css?v=${hashOf(DOCS_STYLE)}`;
-  let redoc: Buffer | null | undefined;
-
   let devOn: boolean | undefined = devSetting === 'auto' ? undefined : devSetting && isLoopback(opts.host);
-  const dev = async (): Promise<boolean> => {
+  return async (): Promise<boolean> => {
     if (devOn !== undefined) return devOn;
     if (!isLoopback(opts.host)) return (devOn = false);
-    const exists = await accounts.requireAccount('dev').then(
+    const exists = await opts.accounts.requireAccount('dev').then(
       () => true,
       () => false,
     );
     if (exists) devOn = true; // stays off until the account appears
     return exists;
   };
-  let devKey: Promise<string> | undefined;
+}
 
-  const html = (c: Context, body: string, csp = PAGE_CSP, status = 200) =>
-    c.body(body, status as 200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-cache', ...securityHeaders(csp) });
-  const asset = (c: Context, body: string | Uint8Array, type: string) => {
-    const etag = `"${hashOf(body)}"`;
-    const headers = {
-      'Content-Type': type,
-      ETag: etag,
-      // Versioned URLs (?v=<hash>) never change.
-      'Cache-Control': c.req.query('v') ? 'public, max-age=31536000, immutable' : 'no-cache',
-      'X-Content-Type-Options': 'nosniff',
-      'Cross-Origin-Resource-Policy': 'same-origin',
-    };
-    if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
-    return c.body(typeof body === 'string' ? body : new Uint8Array(body), 200, headers);
-  };
-  const sameOrigin = (c: Context): boolean => {
-    const origin = c.req.header('origin');
-    const host = c.req.header('host');
-    if (!origin || !host) return false;
-    try {
-      return new URL(origin).host === host;
-    } catch {
-      return false;
-    }
-  };
-  const tokenOk = (given: string | undefined): boolean => {
-    if (!given) return false;
-    const a = createHash('sha256').update(given).digest();
-    const b = createHash('sha256').update(csrf).digest();
-    return timingSafeEqual(a, b);
-  };
+/** What the web routes share: the options, the per-process token of the pages, dev mode, the assets' URLs and Redoc. */
+interface WebContext {
+  opts: WebOptions;
+  csrf: string;
+  dev: () => Promise<boolean>;
+  assets: { css: string; js: string };
+  js: string;
+  /** Redoc's bundle, read on first use (null: not installed). */
+  redoc: () => Buffer | null;
+}
 
+export function webFeature(opts: WebOptions): Feature {
+  const { accounts } = opts;
+  let redoc: Buffer | null | undefined;
+  const web: WebContext = {
+    opts,
+    csrf: randomBytes(24).toString('base64url'),
+    dev: devMode(opts),
+    js: webAppScript(),
+    assets: webAssets(),
+    redoc: () => (redoc ??= readRedoc()),
+  };
   return {
     operations: () => selfServiceOperations(),
     routes: [
       selfServiceRoutes(accounts, opts.store, opts.now),
       (app) => {
-        const session = async (c: Context) => opts.session?.(c);
-        app.get('/', async (c) => html(c, cataloguePage(registry, { assets, csrf, dev: await dev(), session: await session(c) })));
-        app.get('/tools/:slug', async (c) => {
-          const slug = c.req.param('slug');
-          const entry = registry.bySlugOrNull(slug);
-          if (!entry || !registry.listed().includes(entry))
-            return html(c, notFoundPage(slug, suggestions(registry.listed(), slug), { assets, csrf, dev: await dev() }), PAGE_CSP, 404);
-          const declaration = (await entry.load()) as { examples?: { name?: string; input: unknown }[] };
-          const examples = (declaration.examples ?? []).map((e) => ({ name: e.name, input: e.input }));
-          return html(c, toolPage(registry, entry, examples, { assets, csrf, dev: await dev(), session: await session(c) }));
-        });
-        // /tools is the catalogue (a browser asking for the list gets the page, not JSON).
-        app.get('/tools', (c) => c.redirect('/', 301));
-        app.get('/tools/', (c) => c.redirect('/', 301));
-        app.get('/account', async (c) => html(c, accountPage({ assets, csrf, dev: await dev() })));
-        app.get('/favicon.svg', (c) => asset(c, FAVICON, 'image/svg+xml'));
-        app.get('/favicon.ico', (c) => c.redirect('/favicon.svg', 301));
-        app.get('/docs', (c) => {
-          redoc ??= readRedoc();
-          if (!redoc) return html(c, '<!doctype html><title>API reference</title><p>The API reference renderer is not installed; see <a href="/openapi.json">openapi.json</a>.</p>', PAGE_CSP, 503);
-          return html(c, docsPage(`/web/redoc.js?v=${hashOf(redoc)}`, docsCss), DOCS_CSP);
-        });
-        app.get('/web/app.js', (c) => asset(c, js, 'text/javascript; charset=utf-8'));
-        app.get('/web/app.css', (c) => asset(c, css, 'text/css; charset=utf-8'));
-        app.get('/web/docs.css', (c) => asset(c, DOCS_STYLE, 'text/css; charset=utf-8'));
-        app.get('/web/redoc.js', (c) => {
-          redoc ??= readRedoc();
-          return redoc ? asset(c, redoc, 'text/javascript; charset=utf-8') : c.json({ error: 'Not found', code: 404 }, 404);
-        });
-        // Dev mode only: a key of the local "dev" account for the pages (made once per process, never logged).
-        app.post('/web/dev-key', async (c) => {
-          if (!(await dev())) return c.json({ error: 'Not found: dev mode is off', code: 404 }, 404);
-          if (!sameOrigin(c) || !tokenOk(c.req.header('x-csrf-token')))
-            return c.json({ error: 'Forbidden: cross-origin request or missing CSRF token', code: 403 }, 403);
-          devKey ??= accounts.createKey('dev').then(
-            (k) => k.key,
-            (err) => {
-              devKey = undefined;
-              throw err;
-            },
-          );
-          return c.json({ ok: true, data: { key: await devKey } }, 200, { 'Cache-Control': 'no-store' });
-        });
+        pageRoutes(app, web);
+        assetRoutes(app, web);
+        devKeyRoute(app, web);
       },
     ],
   };
+}
+
+/** The pages: catalogue, tool pages (a 404 with suggestions for an unknown slug), account, API reference. */
+function pageRoutes(app: Hono, { opts, csrf, dev, assets, redoc: redocBundle }: WebContext): void {
+  const { registry } = opts;
+  const docsCss = `/web/docs.css?v=${hashOf(DOCS_STYLE)}`;
+  const session = async (c: Context) => opts.session?.(c);
+  app.get('/', async (c) => htmlResponse(c, cataloguePage(registry, { assets, csrf, dev: await dev(), session: await session(c) })));
+  app.get('/tools/:slug', async (c) => {
+    const slug = c.req.param('slug');
+    const entry = registry.bySlugOrNull(slug);
+    if (!entry || !registry.listed().includes(entry))
+      return htmlResponse(c, notFoundPage(slug, suggestions(registry.listed(), slug), { assets, csrf, dev: await dev() }), PAGE_CSP, 404);
+    const declaration = (await entry.load()) as { examples?: { name?: string; input: unknown }[] };
+    const examples = (declaration.examples ?? []).map((e) => ({ name: e.name, input: e.input }));
+    return htmlResponse(c, toolPage(registry, entry, examples, { assets, csrf, dev: await dev(), session: await session(c) }));
+  });
+  // /tools is the catalogue (a browser asking for the list gets the page, not JSON).
+  app.get('/tools', (c) => c.redirect('/', 301));
+  app.get('/tools/', (c) => c.redirect('/', 301));
+  app.get('/account', async (c) => htmlResponse(c, accountPage({ assets, csrf, dev: await dev() })));
+  app.get('/favicon.svg', (c) => assetResponse(c, FAVICON, 'image/svg+xml'));
+  app.get('/favicon.ico', (c) => c.redirect('/favicon.svg', 301));
+  app.get('/docs', (c) => {
+    const redoc = redocBundle();
+    if (!redoc) return htmlResponse(c, '<!doctype html><title>API reference</title><p>The API reference renderer is not installed; see <a href="/openapi.json">openapi.json</a>.</p>', PAGE_CSP, 503);
+    return htmlResponse(c, docsPage(`/web/redoc.js?v=${hashOf(redoc)}`, docsCss), DOCS_CSP);
+  });
+}
+
+/** The pages' script and stylesheets, and Redoc's bundle. */
+function assetRoutes(app: Hono, { js, redoc: redocBundle }: WebContext): void {
+  const css = STYLE;
+  app.get('/web/app.js', (c) => assetResponse(c, js, 'text/javascript; charset=utf-8'));
+  app.get('/web/app.css', (c) => assetResponse(c, css, 'text/css; charset=utf-8'));
+  app.get('/web/docs.css', (c) => assetResponse(c, DOCS_STYLE, 'text/css; charset=utf-8'));
+  app.get('/web/redoc.js', (c) => {
+    const redoc = redocBundle();
+    return redoc ? assetResponse(c, redoc, 'text/javascript; charset=utf-8') : c.json({ error: 'Not found', code: 404 }, 404);
+  });
+}
+
+/** Dev mode only: a key of the local "dev" account for the pages (made once per process, never logged). */
+function devKeyRoute(app: Hono, { opts: { accounts }, csrf, dev }: WebContext): void {
+  let devKey: Promise<string> | undefined;
+  app.post('/web/dev-key', async (c) => {
+    if (!(await dev())) return c.json({ error: 'Not found: dev mode is off', code: 404 }, 404);
+    if (!sameOrigin(c) || !tokenMatches(c.req.header('x-csrf-token'), csrf))
+      return c.json({ error: 'Forbidden: cross-origin request or missing CSRF token', code: 403 }, 403);
+    devKey ??= accounts.createKey('dev').then(
+      (k) => k.key,
+      (err) => {
+        devKey = undefined;
+        throw err;
+      },
+    );
+    return c.json({ ok: true, data: { key: await devKey } }, 200, { 'Cache-Control': 'no-store' });
+  });
 }
