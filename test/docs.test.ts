@@ -2,18 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadRegistry } from '../src/catalogue.js';
-
-const registry = await loadRegistry();
-import { withToolTable } from '../src/docs/readme.js';
+import { TOOL_TABLE_PAGE, withToolTable } from '../src/docs/tool-table.js';
 import { repoRoot } from './helpers/paths.js';
 
-describe('README', () => {
-  it('has an up-to-date generated tool table (run `npm run docs`)', () => {
-    const readme = readFileSync(resolve(repoRoot, 'README.md'), 'utf8');
-    expect(withToolTable(readme, registry)).toBe(readme);
+const registry = await loadRegistry();
+
+describe('documentation', () => {
+  it(`${TOOL_TABLE_PAGE} has an up-to-date generated tool table (run \`npm run docs\`)`, () => {
+    const page = readFileSync(resolve(repoRoot, TOOL_TABLE_PAGE), 'utf8');
+    expect(withToolTable(page, registry)).toBe(page);
   });
 
-  it('states the two commands', () => {
+  it('the README states the two commands', () => {
     const readme = readFileSync(resolve(repoRoot, 'README.md'), 'utf8');
     expect(readme).toContain('npm install && npm start');
     expect(readme).toContain('npm install && npm test');

@@ -1,8 +1,8 @@
 /**
  * The published package (`werkbank-mcp`: the name `werkbank` on npm belongs to
  * an unrelated package): `npm pack`, then `npx -y --package=<tgz> werkbank-mcp`,
- * the way an MCP host starts it, must answer tools/list. The package is light
- * (issue 29): no runtime dependencies (everything is bundled into dist/, the
+ * the way an MCP host starts it, must answer tools/list. The package is light:
+ * no runtime dependencies (everything is bundled into dist/, the
  * worker-thread libraries and playwright-core into dist/node_modules/), no
  * browser (fetched on demand), so npx installs it from the tarball alone, with
  * an empty npm cache and no registry. `npm publish --dry-run` accepts it.
@@ -11,10 +11,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { join, posix, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { repoRoot } from './helpers/paths.js';
+import { DOC_FILES, isRelative, links, readDoc } from './helpers/docs.js';
 import { tempDir } from './helpers/server.js';
 
 const dir = tempDir('werkbank-pack-');
@@ -93,13 +94,25 @@ describe('npm package', () => {
     for (const file of ['dist/werkbank.js', 'dist/manifest.json', 'dist/THIRD-PARTY-LICENSES.txt', 'mcp.json', 'server.json', 'CHANGELOG.md', 'README.md'])
       expect(paths).toContain(file);
     expect(paths.some((p) => p.startsWith('dist/chunks/'))).toBe(true);
+    // The README links into docs/: the pages ship with it, so its links work in node_modules and on the registry's
+    // page (which cannot resolve a relative link without a repository field). ARCHITECTURE.md describes the
+    // sources, which do not ship: a link to it works in the repository only.
+    for (const doc of DOC_FILES) {
+      expect(paths).toContain(doc);
+      for (const target of links(readDoc(doc)).filter(isRelative)) {
+        const path = target.split('#')[0];
+        if (!path) continue;
+        const packed = posix.normalize(posix.join(posix.dirname(doc), decodeURIComponent(path)));
+        if (packed !== 'ARCHITECTURE.md') expect(paths, `${doc}: ${target}`).toContain(packed);
+      }
+    }
     expect(paths.some((p) => p.startsWith('assets/'))).toBe(true);
     for (const vendored of ['playwright-core', 'sanitize-html', 'micromark', 'micromark-extension-gfm', 'ajv', 'ajv-formats'])
       expect(paths, vendored).toContain(`dist/node_modules/${vendored}/package.json`);
     expect(paths).toContain('dist/node_modules/playwright-core/NOTICE');
     expect(paths.some((p) => /^(test|src|tools|dist\/(src|tools|test|bench|scripts))\//.test(p))).toBe(false);
     expect(paths.some((p) => /chromium\.br$/.test(p))).toBe(false);
-    // Issue 29: npx -y werkbank-mcp installs <= 30 MB (the bench measures it against the registry).
+    // npx -y werkbank-mcp installs <= 30 MB (the bench measures it against the registry).
     expect(packed.unpackedSize).toBeLessThan(30 * 1024 * 1024);
     const licences = readFileSync(resolve(repoRoot, 'dist/THIRD-PARTY-LICENSES.txt'), 'utf8');
     for (const name of ['playwright-core@', 'zod@', 'hono@', 'sanitize-html@', 'ajv@', 'openai@']) expect(licences, name).toContain(name);

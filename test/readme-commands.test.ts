@@ -1,10 +1,12 @@
 /**
- * The README's commands work as written (issue 29), those that need no
- * network: the CLI lines "from a clone" (`npx werkbank …`, run in the clone as
- * a user would), the MCP quick start's `node dist/werkbank.js doctor` and the
- * configuration it prints, and the curl examples (REST with the dev key
- * `npm start` prints, the admin API) against a server started the way
- * `npm start` starts it. Each command is taken from README.md itself.
+ * The commands the README and docs/ show work as written, those that need no
+ * network: the CLI lines "from a clone" and the administration commands
+ * (`npx werkbank …`, run in the clone as a user would; docs/operators.md), the
+ * MCP quick start's `node dist/werkbank.js doctor` and the configuration it
+ * prints, and the curl examples (REST with the dev key `npm start` prints, the
+ * admin API) against a server started the way `npm start` starts it. Each
+ * command is taken from the section that shows it (TESTED_SECTIONS); the last
+ * test fails on a command of those sections that no test here ran.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
@@ -13,9 +15,12 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { CLI, spawnServe, tempDir } from './helpers/server.js';
 import { repoRoot } from './helpers/paths.js';
+import { DOC_FILES, NOT_RUN, TESTED_SECTIONS, commandsOf, fencedBlocks, readDoc, section } from './helpers/docs.js';
 
 const exec = promisify(execFile);
-const readme = readFileSync(resolve(repoRoot, 'README.md'), 'utf8');
+const readme = readDoc('README.md');
+/** The shown commands (as commandsOf gives them) a test here ran. */
+const ran = new Set<string>();
 const made: string[] = [];
 afterAll(() => made.forEach((d) => rmSync(d, { recursive: true, force: true })));
 const dir = (prefix: string) => {
@@ -24,14 +29,12 @@ const dir = (prefix: string) => {
   return d;
 };
 
-/** The fenced blocks of the README section whose heading is `heading` (up to the next heading). */
-function blocks(heading: string, lang = 'bash'): string[] {
-  const at = readme.indexOf(`\n${heading}\n`);
-  expect(at, heading).toBeGreaterThan(0);
-  const rest = readme.slice(at + heading.length + 2);
-  const section = rest.slice(0, rest.search(/\n#{2,3} /) >>> 0);
-  return [...section.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]);
-}
+/** The fenced blocks of the section of `file` whose heading is `heading`. */
+const blocks = (file: string, heading: string, lang = 'bash'): string[] => fencedBlocks(section(file, heading), lang);
+const CLI_SECTION = ['docs/operators.md', '## The CLI from a clone'] as const;
+const MCP_QUICK_START = ['README.md', '### Quick start: an MCP host, from a clone'] as const;
+const REST_QUICK_START = ['README.md', '### Quick start: REST with the dev key'] as const;
+const ADMINISTRATION = ['docs/operators.md', '## Administration'] as const;
 
 /** A shell environment like a user's: no npm_* variables of `npm test`, the data dir and home given. */
 function userEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
@@ -41,20 +44,20 @@ function userEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 
 const bash = (script: string, env: NodeJS.ProcessEnv, cwd = repoRoot) => exec('bash', ['-euo', 'pipefail', '-c', script], { cwd, env, timeout: 120_000, maxBuffer: 16 << 20 });
 
-describe('README: the CLI from a clone', () => {
+describe('docs/operators.md: the CLI from a clone', () => {
   it('every `npx werkbank …` line runs as written in the clone', async () => {
-    const [block] = blocks('### The CLI from a clone');
-    const lines = block.split('\n').filter((l) => l.startsWith('npx werkbank'));
+    const [block] = blocks(...CLI_SECTION);
+    const lines = commandsOf(block).filter((l) => l.startsWith('npx werkbank'));
     expect(lines.length).toBeGreaterThanOrEqual(5);
     const home = dir('werkbank-readme-home-');
     const env = userEnv({ HOME: home, WERKBANK_DATA_DIR: join(home, 'data') });
     const outputs: Record<string, string> = {};
-    for (const line of lines) {
-      const command = line.replace(/\s+#.*$/, '');
+    for (const command of lines) {
       const r = await bash(command, env).catch((e: { stdout: string; stderr: string; code: number }) => {
         throw new Error(`${command} exited ${e.code}: ${e.stdout}${e.stderr}`);
       });
       outputs[command] = r.stdout;
+      ran.add(command);
     }
     expect(outputs['npx werkbank --help']).toContain('werkbank install-browser');
     expect(outputs['npx werkbank keys']).toMatch(/werkbank keys create[\s\S]*werkbank keys list[\s\S]*werkbank keys revoke/);
@@ -66,12 +69,13 @@ describe('README: the CLI from a clone', () => {
 
 describe('README: quick start, an MCP host from a clone', () => {
   it('`node dist/werkbank.js doctor` prints the configuration the README shows, with this clone’s absolute path', async () => {
-    const [block] = blocks('### Quick start: an MCP host, from a clone');
-    const doctorLine = block.split('\n').find((l) => l.startsWith('node dist/werkbank.js doctor'))!;
+    const [block] = blocks(...MCP_QUICK_START);
+    const doctorLine = commandsOf(block).find((l) => l.startsWith('node dist/werkbank.js doctor'))!;
     expect(doctorLine).toBeDefined();
     const home = dir('werkbank-readme-doctor-');
-    const r = await bash(doctorLine.replace(/\s+#.*$/, ''), userEnv({ HOME: home }));
-    const [shown] = blocks('### Quick start: an MCP host, from a clone', 'json');
+    const r = await bash(doctorLine, userEnv({ HOME: home }));
+    ran.add(doctorLine);
+    const [shown] = blocks(...MCP_QUICK_START, 'json');
     const example = JSON.parse(shown) as { mcpServers: { werkbank: { command: string; args: string[] } } };
     expect(example.mcpServers.werkbank.args[0]).toMatch(/^\/abs\/path\/to\/werkbank\/dist\/werkbank\.js$/);
     // The same shape, with the real paths.
@@ -85,11 +89,13 @@ describe('README: quick start, REST with the dev key', () => {
     const data = dir('werkbank-readme-rest-');
     // `npm start` is `werkbank serve --dev` after the build.
     expect(JSON.parse(readFileSync(resolve(repoRoot, 'package.json'), 'utf8')).scripts.start).toMatch(/serve --dev$/);
+    const [startBlock, curlBlock] = blocks(...REST_QUICK_START);
+    expect(commandsOf(startBlock)).toEqual(['npm start']);
     const server = await spawnServe(['--dev', '--data', data]);
     try {
       const key = /Created account "dev" with a local API key \(shown once\):\s+(\S+)/.exec(server.stdout)?.[1];
       expect(key).toMatch(/^wbk_/);
-      const [, curlBlock] = blocks('### Quick start: REST with the dev key');
+      ran.add('npm start');
       expect(curlBlock).toMatch(/^KEY=wbk_\.\.\./);
       const script = curlBlock
         .split('\n')
@@ -99,6 +105,7 @@ describe('README: quick start, REST with the dev key', () => {
       const expected = /^# (\{.*\})$/m.exec(curlBlock)![1];
       const r = await bash(script, userEnv({ KEY: key! }));
       expect(JSON.parse(r.stdout)).toEqual(JSON.parse(expected));
+      commandsOf(curlBlock).forEach((c) => ran.add(c));
     } finally {
       server.proc.kill('SIGTERM');
     }
@@ -106,13 +113,14 @@ describe('README: quick start, REST with the dev key', () => {
 
   it('the admin API example (while the server runs) creates a key', async () => {
     const data = dir('werkbank-readme-admin-');
-    const [, block] = blocks('### The CLI from a clone');
+    const [, block] = blocks(...CLI_SECTION);
     const token = /WERKBANK_ADMIN_TOKEN=(\S+) npm start/.exec(block)![1];
     const server = await spawnServe(['--dev', '--data', data], { WERKBANK_ADMIN_TOKEN: token });
     try {
       const script = block.split('\n').filter((l) => !l.includes('npm start')).join('\n').replaceAll('http://127.0.0.1:8787', server.url);
       const r = await bash(script, userEnv({}));
       expect(JSON.parse(r.stdout)).toMatchObject({ data: { account: 'dev', key: expect.stringMatching(/^wbk_/) } });
+      commandsOf(block).forEach((c) => ran.add(c));
       // And the CLI on the same data dir says what to use instead.
       const cli = await exec(process.execPath, [CLI, 'keys', 'list', '--account', 'dev', '--data', data]).catch((e) => e as { stderr: string; code: number });
       expect((cli as { code: number }).code).toBe(2);
@@ -123,14 +131,48 @@ describe('README: quick start, REST with the dev key', () => {
   }, 120_000);
 });
 
-describe('README: the facts it states', () => {
+describe('docs/operators.md: the administration commands', () => {
+  it('run as written on a data dir no server holds (the key id and --json filled in)', async () => {
+    const [block] = blocks(...ADMINISTRATION);
+    const commands = commandsOf(block);
+    expect(commands.length).toBeGreaterThanOrEqual(6);
+    const home = dir('werkbank-readme-admin-cli-');
+    const env = userEnv({ HOME: home, WERKBANK_DATA_DIR: join(home, 'data') });
+    let keyId = '';
+    const outputs: string[] = [];
+    for (const shown of commands) {
+      const command = shown.replace(' [--json]', ' --json').replace('key_xxxxxxxx', keyId);
+      const r = await bash(command, env).catch((e: { stdout: string; stderr: string; code: number }) => {
+        throw new Error(`${command} exited ${e.code}: ${e.stdout}${e.stderr}`);
+      });
+      if (shown.includes('[--json]')) keyId = (JSON.parse(r.stdout) as { id: string }).id;
+      outputs.push(r.stdout);
+      ran.add(shown);
+    }
+    expect(keyId).toMatch(/^key_/);
+    expect(outputs.join('')).toMatch(/Created account "acme"[\s\S]*wbk_[\s\S]*Revoked key_[\s\S]*Added 1000 pack credits[\s\S]*Usage of "acme"/);
+  }, 300_000);
+});
+
+describe('README and docs/: the facts they state', () => {
   it('keys are wbk_…, vectors are in test/vectors/, nothing points at the shared folder outside the repository', () => {
-    expect(readme).not.toMatch(/wb_live_/);
+    for (const file of DOC_FILES) {
+      expect(readDoc(file), file).not.toMatch(/wb_live_/);
+      expect(readDoc(file), file).not.toMatch(/\.\.\/shared\b/); // no path into the shared folder outside the repository
+    }
     expect(readme).toContain('wbk_');
-    expect(readme).not.toMatch(/\.\.\/shared\b/); // no path into the shared folder outside the repository
-    expect(readme).toContain('`test/vectors/`');
+    expect(readDoc('docs/conformance.md')).toContain('`test/vectors/`');
     // The note on what the first `npm test` fetches, next to the two commands.
     const top = readme.slice(0, readme.indexOf('### Quick start'));
     expect(top).toMatch(/npm install && npm start[\s\S]*npm install && npm test[\s\S]*\.tools\//);
+  });
+});
+
+describe('every command of the tested sections', () => {
+  // Last in this file: the tests above record what they ran.
+  it('was run by a test above, or is listed in NOT_RUN (test/helpers/docs.ts) with the reason', () => {
+    const shown = TESTED_SECTIONS.flatMap(([file, heading]) => fencedBlocks(section(file, heading)).flatMap(commandsOf));
+    const missed = shown.filter((c) => !ran.has(c) && !(c in NOT_RUN));
+    expect(missed).toEqual([]);
   });
 });

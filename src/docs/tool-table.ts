@@ -1,7 +1,7 @@
 /**
- * Documentation derived from the registry: the README's tool table.
- * `npm run docs` rewrites the README between the markers; a test fails when
- * the README is stale.
+ * Documentation derived from the registry: the tool table of docs/tools.md.
+ * `npm run docs` rewrites the page between the markers; a test fails when
+ * the page is stale.
  */
 import type { Registry } from '../core/registry.js';
 
@@ -25,10 +25,13 @@ export function toolTable(registry: Registry): string {
   return lines.join('\n');
 }
 
-/** Replace the generated section of `readme`. */
-export function withToolTable(readme: string, registry: Registry): string {
-  const start = readme.indexOf(TABLE_START);
-  const end = readme.indexOf(TABLE_END);
-  if (start < 0 || end < start) throw new Error('README lacks the tool table markers');
-  return readme.slice(0, start + TABLE_START.length) + '\n' + toolTable(registry) + '\n' + readme.slice(end);
+/** The page the generated tool table lives in, relative to the package root. */
+export const TOOL_TABLE_PAGE = 'docs/tools.md';
+
+/** Replace the generated section of `page` (the text of {@link TOOL_TABLE_PAGE}). */
+export function withToolTable(page: string, registry: Registry): string {
+  const start = page.indexOf(TABLE_START);
+  const end = page.indexOf(TABLE_END);
+  if (start < 0 || end < start) throw new Error(`${TOOL_TABLE_PAGE} lacks the tool table markers`);
+  return page.slice(0, start + TABLE_START.length) + '\n' + toolTable(registry) + '\n' + page.slice(end);
 }
