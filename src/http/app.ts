@@ -12,14 +12,14 @@
  */
 import { Hono, type Context } from 'hono';
 import type { Registry } from '../core/registry.js';
-import type { Caller, Pipeline } from '../core/pipeline.js';
+import type { Pipeline } from '../core/pipeline.js';
 import type { ToolsetSelection } from '../core/toolsets.js';
 import type { McpSurface } from '../mcp/surface.js';
 import type { Auth } from '../core/auth.js';
 import type { ApiOperation } from '../docs/openapi.js';
 import { authThrottle, type AddressLimit } from './protect.js';
 import type { ToolCalls } from './tool-calls.js';
-import { appShared } from './routes/shared.js';
+import { appShared, type RouteHelpers } from './routes/shared.js';
 import { middlewares } from './routes/middleware.js';
 import { healthRoutes, openApiRoute } from './routes/health.js';
 import { toolRoutes } from './routes/tools.js';
@@ -54,14 +54,8 @@ export interface AppOptions {
   mcpChallenge?: (c: Context) => string;
 }
 
-/** Shared helpers for modules that add routes. */
-export interface RouteHelpers {
-  registry: Registry;
-  pipeline: Pipeline;
-  errorResponse(c: Context, err: unknown, headers?: Record<string, string>): Response;
-  readJsonObject(c: Context): Promise<Record<string, unknown>>;
-  authenticate(c: Context): Promise<Caller & { kind: 'account' }>;
-}
+/** Shared helpers for modules that add routes (defined beside the app's own route helpers). */
+export type { RouteHelpers };
 
 /** The app, and the tool calls behind its REST tool routes (which Node's own hot path also answers). */
 export interface BuiltApp {

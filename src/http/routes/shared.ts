@@ -11,9 +11,17 @@ import { markShort, MIN_BYTES } from '../compression.js';
 import { readJsonObject, readLimited } from '../json-body.js';
 import type { AddressLimit } from '../protect.js';
 import { hasCredentials, jsonHeaders, ToolCalls, type HttpAnswer } from '../tool-calls.js';
-import type { RouteHelpers } from '../app.js';
 
 export type AccountCaller = Caller & { kind: 'account' };
+
+/** Shared helpers for modules that add routes (src/feature.ts); `buildApp` hands them over. */
+export interface RouteHelpers {
+  registry: Registry;
+  pipeline: Pipeline;
+  errorResponse(c: Context, err: unknown, headers?: Record<string, string>): Response;
+  readJsonObject(c: Context): Promise<Record<string, unknown>>;
+  authenticate(c: Context): Promise<AccountCaller>;
+}
 
 export interface AppShared extends RouteHelpers {
   auth: Auth;
