@@ -6,9 +6,9 @@
  * (/web/webauthn.js); the keys section is the one of the key-based account page (src/web/client/keys.ts,
  * in /web/app.js).
  *
- * Pages without a session keep working as before (src/web/pages.ts and client.ts: an API key in
- * the browser's storage); with a session the playground sends the cookie and the page's CSRF token
- * instead of a key.
+ * Pages without a session work with an API key in the browser's storage (src/web/pages.ts and
+ * src/web/client/); with a session the playground sends the cookie and the page's CSRF token instead
+ * of a key.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -19,7 +19,7 @@ export interface IdentityOptions {
   /** Failed sign-ins per address and 15 minutes (default 10). */
   failedSigninsPer15Min?: number;
   now?: () => Date;
-  /** Called when a grant (an OAuth connection) or every one of an account's grants must go (delete account). */
+  /** Called while an account is deleted, so that its grants (OAuth connections) go with it. */
   onAccountDeleted?: (accountId: string) => Promise<void>;
   /** Called before anything is deleted; a throw refuses the deletion (a subscription still running: src/billing). */
   beforeAccountDeleted?: (accountId: string) => Promise<void>;
