@@ -6,12 +6,11 @@
 import { fmtDate, h } from '../dom.js';
 import type { ApiResult } from '../api.js';
 import { keysSection, message, section, type KeyOps } from '../keys.js';
-import { usageSection } from './usage.js';
+import { usageSection, type UsageOps } from './usage.js';
 
 /** The calls the page makes, as the key's own account or as the admin for a chosen account. */
-export interface AccountOps extends KeyOps {
+export interface AccountOps extends KeyOps, UsageOps {
   addPack?(pack: number): Promise<ApiResult>;
-  usage(days: number): Promise<ApiResult>;
 }
 
 export function renderAccount(view: HTMLElement, info: any, renders: any, usage: any, keys: any[], ops: AccountOps, notice?: HTMLElement): void {

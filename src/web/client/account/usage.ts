@@ -3,17 +3,22 @@
 import { $, h } from '../dom.js';
 import { usageChart } from '../chart.js';
 import { section } from '../keys.js';
+import type { ApiResult } from '../api.js';
 import { tableOf } from '../result/table.js';
-import type { AccountOps } from './overview.js';
 
 const DAYS = [7, 30, 90];
 const plural = (n: number, word: string) => `${Number(n).toLocaleString()} ${word}${n === 1 ? '' : 's'}`;
 let usageDays = 30;
 
+/** The call that loads the usage of another period. */
+export interface UsageOps {
+  usage(days: number): Promise<ApiResult>;
+}
+
 /** The period the usage section shows, in days (the last one picked). */
 export const usagePeriod = () => usageDays;
 
-export function usageSection(usage: any, ops: AccountOps): HTMLElement {
+export function usageSection(usage: any, ops: UsageOps): HTMLElement {
   const perDay = [...usage.perDay].sort((a: any, b: any) => (a.date < b.date ? 1 : -1));
   const picker = h('div', { class: 'segmented', role: 'group', 'aria-label': 'Usage period' },
     ...DAYS.map((d) => h('button', {

@@ -6,7 +6,7 @@
 import { h } from '../dom.js';
 import type { Field } from '../form/field.js';
 import type { Form } from '../form/form.js';
-import type { ToolPage } from './toolpage.js';
+import type { ToolPage } from './page.js';
 
 export function clearErrors({ form, formError }: ToolPage): void {
   form.clearErrors();

@@ -9,7 +9,7 @@ import { isFieldError } from '../form/field.js';
 import { renderResult } from '../result/result.js';
 import { clearErrors, showError } from './field-errors.js';
 import type { Keybox } from './keybox.js';
-import type { ToolPage } from './toolpage.js';
+import type { ToolPage } from './page.js';
 
 export function initRun(page: ToolPage, keybox: Keybox): void {
   const run = $<HTMLButtonElement>('#run')!;

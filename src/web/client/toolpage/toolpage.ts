@@ -4,38 +4,15 @@
  * 400 names marked, the key box (a key refused with 401 is forgotten), and the curl/MCP snippets.
  *
  * Where each part is: snippets.ts (curl and MCP), keybox.ts (which key Run uses), run.ts (Run and
- * the result), field-errors.ts (an error shown on the fields it names).
+ * the result), field-errors.ts (an error shown on the fields it names), page.ts (what they share).
  */
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { $, $$, h } from '../dom.js';
-import { buildForm, type Form } from '../form/form.js';
-import type { ResultView } from '../result/view.js';
+import { buildForm } from '../form/form.js';
 import { clearErrors } from './field-errors.js';
 import { initKeybox } from './keybox.js';
 import { initRun } from './run.js';
+import type { ToolData, ToolPage } from './page.js';
 import { initSnippets } from './snippets.js';
-
-/** What the page says about its tool (the JSON in #tool-data). */
-export interface ToolData {
-  slug: string;
-  name: string;
-  title: string;
-  path: string;
-  metering: string;
-  inputSchema: any;
-  resultView?: ResultView;
-  examples: { name?: string; input: unknown }[];
-}
-
-/** The tool page's parts the script works with. */
-export interface ToolPage {
-  data: ToolData;
-  form: Form;
-  formEl: HTMLFormElement;
-  result: HTMLElement;
-  status: HTMLElement;
-  formError: HTMLElement;
-}
 
 export function initTool(): void {
   const data: ToolData = JSON.parse($('#tool-data')!.textContent!);

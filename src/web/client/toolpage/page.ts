@@ -1,0 +1,26 @@
+/** What the tool page's modules share: the tool as the page describes it, and the page's parts. */
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import type { Form } from '../form/form.js';
+import type { ResultView } from '../result/view.js';
+
+/** What the page says about its tool (the JSON in #tool-data). */
+export interface ToolData {
+  slug: string;
+  name: string;
+  title: string;
+  path: string;
+  metering: string;
+  inputSchema: any;
+  resultView?: ResultView;
+  examples: { name?: string; input: unknown }[];
+}
+
+/** The tool page's parts the script works with. */
+export interface ToolPage {
+  data: ToolData;
+  form: Form;
+  formEl: HTMLFormElement;
+  result: HTMLElement;
+  status: HTMLElement;
+  formError: HTMLElement;
+}
