@@ -21,7 +21,7 @@ import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { serve } from '@hono/node-server';
 import { configFromEnv, createServer } from '../src/server.js';
-import { PgStore } from '../src/store/postgres.js';
+import { PostgresStore } from '../src/store/postgres/store.js';
 import { Accounts } from '../src/accounts/accounts.js';
 import { SAMPLE } from './server.js';
 import { startEmbeddedPostgres } from '../scripts/embedded-postgres.js';
@@ -118,7 +118,7 @@ async function load(opts: { url: string; method?: 'GET' | 'POST'; body?: string;
 
 /** An account with plenty of credits and its key, on the database. */
 async function benchAccount(url: string, name: string): Promise<{ key: string; id: string }> {
-  const store = await PgStore.open(url, { poolSize: 2 });
+  const store = await PostgresStore.open(url, { poolSize: 2 });
   try {
     const accounts = new Accounts(store);
     const a = await accounts.createAccount(name, 'paid');
@@ -131,7 +131,7 @@ async function benchAccount(url: string, name: string): Promise<{ key: string; i
 
 /** 1,000,000 usage rows: 999 other accounts, and `accountId` with 1,000 rows in the last 7 days. */
 async function fillUsage(url: string, accountId: string): Promise<void> {
-  const store = await PgStore.open(url, { poolSize: 1 });
+  const store = await PostgresStore.open(url, { poolSize: 1 });
   try {
     await store.pool.query(
       `INSERT INTO usage (account_id, at, date, tool, surface, credits, from_allowance, from_packs)

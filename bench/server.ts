@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { configFromEnv, createServer } from '../src/server.js';
-import { PLANS } from '../src/accounts/accounts.js';
+import { PLANS } from '../src/accounts/plans.js';
 
 export const SAMPLE = { text: 'Hallo wereld. Dit is een benchmark van werkbank!' };
 export const SAMPLE_DATA = { words: 8, characters: 48, characters_no_spaces: 41, sentences: 2, paragraphs: 1, reading_time_seconds: 3 };

@@ -10,10 +10,10 @@ import { Pipeline } from './core/pipeline.js';
 import { poolCompute } from './compute/pool-compute.js';
 import type { Registry } from './core/registry.js';
 import type { ToolsetSelection } from './core/toolsets.js';
-import { LowStore } from './store/low.js';
+import { EmbeddedStore } from './store/embedded/store.js';
 import type { Store } from './store/store.js';
 import { MemoryService } from './memory/service.js';
-import { PLANS } from './accounts/accounts.js';
+import { PLANS } from './accounts/plans.js';
 import { prompts } from './mcp/prompts.js';
 import { toolDocs } from './mcp/tool-docs.js';
 import { memoryFeature } from './memory/feature.js';
@@ -72,7 +72,7 @@ function storeLease(dataDir: string): { open: () => Promise<Store>; close: () =>
     const deadline = Date.now() + LEASE_WAIT_MS;
     for (;;) {
       try {
-        return await LowStore.open(dataDir);
+        return await EmbeddedStore.open(dataDir);
       } catch (err) {
         if (!/in use by another werkbank process/.test((err as Error).message) || Date.now() > deadline) throw err;
         await new Promise((r) => setTimeout(r, 100));

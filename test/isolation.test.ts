@@ -15,7 +15,7 @@ import { getRequestListener } from '@hono/node-server';
 import { post, startServer, type TestServer } from './helpers/server.js';
 import { AddressLimit, capConnections, ListenStreams } from '../src/http/protect.js';
 import { createServer, configFromEnv } from '../src/server.js';
-import { PLANS } from '../src/accounts/accounts.js';
+import { PLANS } from '../src/accounts/plans.js';
 
 const ADMIN = 'isolation-admin-token-0123456789abcdef';
 let s: TestServer;

@@ -6,8 +6,9 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer, post, spawnServe, tempDir, CLI, type TestServer } from './helpers/server.js';
-import { LowStore } from '../src/store/low.js';
-import { Accounts, nextResetFor, periodStartFor } from '../src/accounts/accounts.js';
+import { EmbeddedStore } from '../src/store/embedded/store.js';
+import { Accounts } from '../src/accounts/accounts.js';
+import { nextResetFor, periodStartFor } from '../src/accounts/plans.js';
 
 const servers: TestServer[] = [];
 afterAll(async () => {
@@ -201,7 +202,7 @@ describe('durability', () => {
     await Promise.all(Array.from({ length: 16 }, worker));
     await new Promise((r) => (proc.exitCode !== null || proc.signalCode ? r(undefined) : proc.on('exit', r)));
     JSON.parse(readFileSync(join(dir, 'werkbank.json'), 'utf8')); // parses
-    const store = await LowStore.open(dir); // stale lock of the killed process is taken over
+    const store = await EmbeddedStore.open(dir); // stale lock of the killed process is taken over
     try {
       const accounts = new Accounts(store);
       const id = (await accounts.requireAccount('burst')).id;
@@ -237,7 +238,7 @@ describe('durability', () => {
     await Promise.all(Array.from({ length: 16 }, worker));
     expect(await exited).toBe(0);
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
-    const store = await LowStore.open(dir);
+    const store = await EmbeddedStore.open(dir);
     try {
       const accounts = new Accounts(store);
       const id = (await accounts.requireAccount('drain')).id;

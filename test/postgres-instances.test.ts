@@ -17,7 +17,7 @@ import { CLI, post, spawnServe, tempDir } from './helpers/server.js';
 import { startPostgres, type TestDatabase } from './helpers/postgres.js';
 import { allToolsets, loadAllTools } from '../tools/index.js';
 import { Registry } from '../src/core/registry.js';
-import { PgStore } from '../src/store/postgres.js';
+import { PostgresStore } from '../src/store/postgres/store.js';
 
 const ADMIN = 'admin-token-for-tests-0123456789abcdef';
 let db: TestDatabase;
@@ -189,7 +189,7 @@ describe('three instances on one database', () => {
     expect(Math.min(...acknowledged)).toBeGreaterThanOrEqual(7500 - acc.allowance_used);
     // The sweeper gives the dead process's holds back (after an hour; here: at once).
     await sql.query("UPDATE ledger_holds SET created_at = now() - interval '2 hours' WHERE account_id = $1", [accountId]);
-    const store = await PgStore.open(db.url, { poolSize: 1 });
+    const store = await PostgresStore.open(db.url, { poolSize: 1 });
     try {
       await store.ledger.releaseStaleHolds(3600_000);
       expect((await store.getAccount(accountId))?.allowanceUsed).toBe(usage.credits);

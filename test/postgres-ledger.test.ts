@@ -8,13 +8,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Accounts } from '../src/accounts/accounts.js';
-import { PgStore, migrate } from '../src/store/postgres.js';
+import { PostgresStore } from '../src/store/postgres/store.js';
+import { migrate } from '../src/store/postgres/schema.js';
 import { MIGRATIONS } from '../src/store/migrations.js';
 import { ToolError } from '../src/core/tool.js';
 import { post, startServer } from './helpers/server.js';
 import { startPostgres, type TestDatabase } from './helpers/postgres.js';
 import pg from 'pg';
-import { LowStore } from '../src/store/low.js';
+import { EmbeddedStore } from '../src/store/embedded/store.js';
 import { copiedNothing, importLowdb } from '../src/store/migrate.js';
 import { tempDir } from './helpers/server.js';
 
@@ -45,7 +46,7 @@ async function freshUrl(): Promise<string> {
 /** `count` instances (store + Accounts) on one database, all at `now`. */
 async function instances(count: number, now: () => Date = () => new Date()) {
   const url = await freshUrl();
-  const stores = await Promise.all(Array.from({ length: count }, () => PgStore.open(url, { poolSize: 8 })));
+  const stores = await Promise.all(Array.from({ length: count }, () => PostgresStore.open(url, { poolSize: 8 })));
   return { url, stores, accounts: stores.map((s) => new Accounts(s, now)), close: () => Promise.all(stores.map((s) => s.close())) };
 }
 
@@ -221,7 +222,7 @@ describe('ledger on PostgreSQL', () => {
 describe('migrations on PostgreSQL', () => {
   it('are applied once when several instances start at the same moment, and again is a no-op', async () => {
     const url = await freshUrl();
-    const stores = await Promise.all(Array.from({ length: 5 }, () => PgStore.open(url, { poolSize: 2 })));
+    const stores = await Promise.all(Array.from({ length: 5 }, () => PostgresStore.open(url, { poolSize: 2 })));
     try {
       const { rows } = await stores[0].pool.query('SELECT version FROM werkbank_migrations ORDER BY version');
       expect(rows).toEqual(MIGRATIONS.map((m) => ({ version: m.version })));
@@ -233,17 +234,17 @@ describe('migrations on PostgreSQL', () => {
 
   it('refuses a database whose schema is newer than this werkbank', async () => {
     const url = await freshUrl();
-    const s = await PgStore.open(url);
+    const s = await PostgresStore.open(url);
     await s.pool.query("INSERT INTO werkbank_migrations (version, name) VALUES (999, 'from the future')");
     await s.close();
-    await expect(PgStore.open(url)).rejects.toThrow(/version 999, newer than this werkbank knows/);
+    await expect(PostgresStore.open(url)).rejects.toThrow(/version 999, newer than this werkbank knows/);
   });
 });
 
 describe('werkbank migrate --from-data', () => {
   it('copies an embedded store (accounts, keys, balances, usage, memory, every record table) into the database, idempotently', async () => {
     const dir = tempDir();
-    const low = await LowStore.open(dir);
+    const low = await EmbeddedStore.open(dir);
     const lowAccounts = new Accounts(low);
     const a = await lowAccounts.createAccount('imported', 'paid');
     await lowAccounts.addPack('imported', 100, 'cli');
@@ -265,7 +266,7 @@ describe('werkbank migrate --from-data', () => {
     await low.close();
 
     const url = await freshUrl();
-    const store = await PgStore.open(url);
+    const store = await PostgresStore.open(url);
     try {
       const first = await importLowdb(dir, store);
       // Usage: 5 calls, the operator's pack and the purchase.
@@ -303,9 +304,9 @@ describe('werkbank migrate --from-data', () => {
 describe('anonymous render counts on PostgreSQL', () => {
   it('are shared by every instance: the limit holds across stores, a refund gives one back, days are separate', async () => {
     const url = await freshUrl();
-    const [a, b] = await Promise.all([PgStore.open(url), PgStore.open(url)]);
+    const [a, b] = await Promise.all([PostgresStore.open(url), PostgresStore.open(url)]);
     try {
-      const take = (s: PgStore, day = '2026-11-24') => s.anonymousRenders.take('203.0.113.7', day, 3);
+      const take = (s: PostgresStore, day = '2026-11-24') => s.anonymousRenders.take('203.0.113.7', day, 3);
       // 10 concurrent attempts through two instances against a limit of 3: exactly 3 succeed.
       const counts = await Promise.all(Array.from({ length: 10 }, (_, i) => take(i % 2 ? a : b)));
       expect(counts.filter((c) => c !== null).sort()).toEqual([1, 2, 3]);

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, type TestServer } from './helpers/server.js';
-import { PLANS } from '../src/accounts/accounts.js';
+import { PLANS } from '../src/accounts/plans.js';
 import { renderServer } from './render-helpers.js';
 
 let srv: TestServer;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { post, tempDir, type TestServer } from './helpers/server.js';
 import { renderServer } from './render-helpers.js';
-import { PLANS } from '../src/accounts/accounts.js';
+import { PLANS } from '../src/accounts/plans.js';
 
 const dir = tempDir('werkbank-badbrowser-');
 /** A "browser" that dies at start, as one missing a shared library does (the loader exits 127). */

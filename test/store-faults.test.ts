@@ -10,7 +10,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { appendFileSync, existsSync } from 'node:fs';
-import { LowStore, type WriteTarget } from '../src/store/low.js';
+import { EmbeddedStore, type WriteTarget } from '../src/store/embedded/store.js';
 import { StoreUnavailableError, type Account, type ApiKeyRecord, type Store } from '../src/store/store.js';
 import { tempDir } from './helpers/server.js';
 
@@ -116,7 +116,7 @@ const FAULTS: Record<string, Fault> = {
 /** Count the writes a fault-free session makes (with close, which snapshots). */
 async function countWrites(): Promise<number> {
   let n = 0;
-  const store = await LowStore.open(tempDir(), { faults: () => void n++ });
+  const store = await EmbeddedStore.open(tempDir(), { faults: () => void n++ });
   await runSession(store);
   await store.close();
   return n;
@@ -130,7 +130,7 @@ describe('embedded store: a fault at any write', () => {
     for (let at = 0; at < writes; at++) {
       const dir = tempDir();
       let n = 0;
-      const store = await LowStore.open(dir, {
+      const store = await EmbeddedStore.open(dir, {
         faults: (target, path) => {
           if (n++ === at) FAULTS[name](target, path);
         },
@@ -138,13 +138,13 @@ describe('embedded store: a fault at any write', () => {
       const acked = await runSession(store);
       if (acked.flat().includes(false)) refusedSomewhere++;
       // The reference: a fault-free store given only the acknowledged changes.
-      const ref = await LowStore.open(tempDir());
+      const ref = await EmbeddedStore.open(tempDir());
       await runSession(ref, acked);
       const expected = await dump(ref);
       await ref.close();
       expect(await dump(store), `fault at write ${at}: in memory`).toEqual(expected);
       await store.close().catch(() => undefined); // a fault at the closing snapshot loses nothing either
-      const reopened = await LowStore.open(dir);
+      const reopened = await EmbeddedStore.open(dir);
       expect(await dump(reopened), `fault at write ${at}: after a restart`).toEqual(expected);
       await reopened.close();
     }
@@ -154,7 +154,7 @@ describe('embedded store: a fault at any write', () => {
 
   it('a failed journal append refuses the whole batch with 503 and Retry-After; the next batch is written', async () => {
     let fail = true;
-    const store = await LowStore.open(tempDir(), {
+    const store = await EmbeddedStore.open(tempDir(), {
       faults: (target) => {
         if (target === 'journal' && fail) throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
       },

@@ -6,17 +6,17 @@ import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { LowStore } from '../src/store/low.js';
+import { EmbeddedStore } from '../src/store/embedded/store.js';
 import { tempDir } from './helpers/server.js';
 import { repoRoot } from './helpers/paths.js';
 
-const STORE = resolve(repoRoot, 'dist/src/store/low.js');
+const STORE = resolve(repoRoot, 'dist/src/store/embedded/store.js');
 
 /** In a child process: create an account, make `n` charges, then SIGKILL itself before any snapshot. */
 function chargeAndCrash(dir: string, n: number) {
   const script = `
-    const { LowStore } = await import(${JSON.stringify(STORE)});
-    const store = await LowStore.open(${JSON.stringify(dir)});
+    const { EmbeddedStore } = await import(${JSON.stringify(STORE)});
+    const store = await EmbeddedStore.open(${JSON.stringify(dir)});
     const id = 'acc_test';
     if (!store.getAccount(id)) await store.createAccount({ id, name: 't', plan: 'free', createdAt: '2026-01-01T00:00:00.000Z',
       periodStart: '2026-01-01T00:00:00.000Z', allowanceUsed: 0, packCredits: 10, renderAllowanceUsed: 0 });
@@ -34,7 +34,7 @@ function chargeAndCrash(dir: string, n: number) {
 describe('store journal', () => {
   it('keeps a bounded number of usage files open, however many accounts call', async () => {
     const dir = tempDir();
-    const store = await LowStore.open(dir);
+    const store = await EmbeddedStore.open(dir);
     const usageOpen = () => readdirSync('/proc/self/fd').filter((fd) => {
       try {
         return readlinkSync(`/proc/self/fd/${fd}`).startsWith(join(dir, 'usage'));
@@ -61,13 +61,13 @@ describe('store journal', () => {
     const dir = tempDir();
     chargeAndCrash(dir, 7);
     expect(existsSync(join(dir, 'werkbank.json'))).toBe(false); // the crash came before the lazy snapshot: all is in the journal
-    const store = await LowStore.open(dir);
+    const store = await EmbeddedStore.open(dir);
     expect(store.getAccount('acc_test')).toMatchObject({ allowanceUsed: 7, packCredits: 3 });
     expect(await store.usageTotals('acc_test', '2026-01-01')).toEqual([{ date: '2026-01-05', tool: 'x', calls: 7, credits: 14 }]);
     expect((await store.readUsage('acc_test', '2026-01-01')).length).toBe(7);
     await store.close();
     // Opening again applies nothing twice (the replay was snapshotted and the journal dropped).
-    const again = await LowStore.open(dir);
+    const again = await EmbeddedStore.open(dir);
     expect(again.getAccount('acc_test')).toMatchObject({ allowanceUsed: 7, packCredits: 3 });
     await again.close();
     expect(readdirSync(join(dir, 'journal')).every((f) => readFileSync(join(dir, 'journal', f), 'utf8') === '')).toBe(true);
@@ -84,7 +84,7 @@ describe('store journal', () => {
     );
     // A batch torn at the end (never acknowledged): none of its changes counts, not even the complete ones.
     appendFileSync(join(dir, 'journal', journal), '{"b":[{"op":"account","seq":98,"account":{"id":"acc_test","name":"t","plan":"paid"}},{"op":"charge","seq":99,"accountId":"acc_te');
-    const store = await LowStore.open(dir);
+    const store = await EmbeddedStore.open(dir);
     expect(store.getAccount('acc_test')).toMatchObject({ plan: 'free', allowanceUsed: 2, packCredits: 8 });
     // The earlier-period entry still counts as a call in the history.
     expect(await store.usageTotals('acc_test', '2025-12-01')).toEqual([
@@ -103,14 +103,14 @@ describe('store journal', () => {
     mkdirSync(join(dir, 'journal'));
     const charge = (seq: number) => ({ seq, accountId: 'acc_old', entry: { at: '2026-01-02T00:00:00.000Z', tool: 'x', surface: 'rest', credits: 1, fromAllowance: 1, fromPacks: 0 }, delta: { periodStart: '2026-01-01T00:00:00.000Z', allowanceUsed: 1 } });
     writeFileSync(join(dir, 'journal', '4.ndjson'), [charge(4), charge(5), charge(6)].map((c) => JSON.stringify(c) + '\n').join(''));
-    const store = await LowStore.open(dir);
+    const store = await EmbeddedStore.open(dir);
     expect(store.getAccount('acc_old')).toMatchObject({ allowanceUsed: 5 }); // 4 was in the snapshot already
     expect(store.collection('memory').get('acc_old', 'default/k')).toEqual(item);
     await store.close();
     expect(JSON.parse(readFileSync(join(dir, 'werkbank.json'), 'utf8')).collections).toBeUndefined();
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     expect(statSync(join(dir, 'werkbank.json')).mode & 0o777).toBe(0o600);
-    const again = await LowStore.open(dir);
+    const again = await EmbeddedStore.open(dir);
     expect(again.getAccount('acc_old')).toMatchObject({ allowanceUsed: 5 });
     expect(again.collection('memory').get('acc_old', 'default/k')).toEqual(item);
     await again.close();

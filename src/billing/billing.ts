@@ -28,7 +28,7 @@
  *   credits remain: never below zero, and what was spent stays spent (pack credits are one pool).
  */
 import { randomBytes } from 'node:crypto';
-import { PACKS, creditsAdded, type PackSize } from '../accounts/accounts.js';
+import { PACKS, creditsAdded, type PackSize } from '../accounts/plans.js';
 import { HttpError } from '../core/errors.js';
 import type { Plan, RecordRef, Store, UsageEntry } from '../store/store.js';
 

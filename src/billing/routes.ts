@@ -6,7 +6,8 @@
  */
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import { PACKS, PLANS, type Accounts } from '../accounts/accounts.js';
+import type { Accounts } from '../accounts/accounts.js';
+import { PACKS, PLANS } from '../accounts/plans.js';
 import { HttpError } from '../core/errors.js';
 import type { ApiOperation } from '../docs/openapi.js';
 import type { RouteHelpers } from '../http/app.js';

@@ -9,7 +9,7 @@
  * the subscription (Stripe does not copy a session's metadata to them).
  */
 import type StripeSdk from 'stripe';
-import { PACKS, type PackSize } from '../accounts/accounts.js';
+import { PACKS, type PackSize } from '../accounts/plans.js';
 import { HttpError } from '../core/errors.js';
 import { productName, type BillingEvent, type Interval, type PaymentProvider, type Product, type SubscriptionStatus } from './billing.js';
 

@@ -10,7 +10,7 @@ export async function migrateCommand(opts: { databaseUrl?: string; fromData?: st
   const url = databaseUrlFrom(opts.databaseUrl);
   if (!url)
     throw new HttpError('werkbank migrate needs a database: pass --database-url postgres://… or set WERKBANK_DATABASE_URL');
-  const [{ PgStore, migrate, redactUrl, SCHEMA_VERSION }, { importLowdb, copiedNothing }] = await Promise.all([import('./postgres.js'), import('./migrate.js')]);
+  const [{ PostgresStore }, { migrate, SCHEMA_VERSION }, { redactUrl }, { importLowdb, copiedNothing }] = await Promise.all([import('./postgres/store.js'), import('./postgres/schema.js'), import('./postgres/pool.js'), import('./migrate.js')]);
   // Open without migrating, then migrate explicitly to report what was applied.
   const pg = await import('pg');
   const pool = new pg.default.Pool({ connectionString: url, max: 2 });
@@ -28,7 +28,7 @@ export async function migrateCommand(opts: { databaseUrl?: string; fromData?: st
   ];
   let report: unknown = null;
   if (opts.fromData) {
-    const store = await PgStore.open(url, { poolSize: 2 });
+    const store = await PostgresStore.open(url, { poolSize: 2 });
     try {
       const r = await importLowdb(opts.fromData, store);
       report = r;
@@ -54,7 +54,7 @@ export async function migrateCommand(opts: { databaseUrl?: string; fromData?: st
 export async function storeCheck(dataDir: string, databaseUrlOption: string | undefined): Promise<[string, boolean, string]> {
   const url = databaseUrlFrom(databaseUrlOption);
   if (!url) return ['store', true, `embedded (lowdb) in ${dataDir}; one server process (set WERKBANK_DATABASE_URL for several)`];
-  const { redactUrl, schemaVersion, SCHEMA_VERSION } = await import('./postgres.js');
+  const [{ redactUrl }, { schemaVersion, SCHEMA_VERSION }] = await Promise.all([import('./postgres/pool.js'), import('./postgres/schema.js')]);
   const pg = await import('pg');
   const pool = new pg.default.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 5000 });
   pool.on('error', () => undefined);

@@ -20,8 +20,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { LowStore } from './low.js';
-import { PgStore } from './postgres.js';
+import { EmbeddedStore } from './embedded/store.js';
+import { PostgresStore } from './postgres/store.js';
 
 export interface ImportReport {
   accounts: number;
@@ -58,11 +58,11 @@ async function insertRows(
 }
 
 /** Copy the embedded store in `dataDir` into the database `store` (see the file comment). */
-export async function importLowdb(dataDir: string, store: PgStore): Promise<ImportReport> {
+export async function importLowdb(dataDir: string, store: PostgresStore): Promise<ImportReport> {
   const dir = resolve(dataDir);
   if (!existsSync(join(dir, 'werkbank.json'))) throw new Error(`No embedded store in ${dir} (werkbank.json is missing)`);
   // Opening replays its journal (charges acknowledged before a crash) and locks the dir against a running server.
-  const low = await LowStore.open(dir);
+  const low = await EmbeddedStore.open(dir);
   try {
     const accounts = low.listAccounts();
     const report: ImportReport = { accounts: 0, keys: 0, usage: 0, items: 0, records: {}, expiredRecords: 0 };

@@ -9,6 +9,8 @@
  * exactly as the embedded store keeps them: they sort as text and round-trip
  * unchanged.
  */
+import { reserveFunctionSql } from '../accounts/charging.js';
+
 export interface Migration {
   version: number;
   name: string;
@@ -99,64 +101,8 @@ CREATE TABLE IF NOT EXISTS anonymous_renders (
   {
     version: 4,
     name: 'reserve the credits of many calls in one statement',
-    // Called with the calls one process queued in one turn (src/store/batch.ts): the calls of each account
-    // are taken in their order under one lock of its row, exactly as if they had come one by one (a call
-    // that does not fit fails, a later cheaper one may still fit), and the row is written once.
-    // Accounts are locked in id order, so two batches never deadlock. p_limits maps a plan to its monthly
-    // allowance (per call) and is read under the lock, so a plan change applies to the next call.
-    sql: `
-CREATE OR REPLACE FUNCTION werkbank_reserve(p_accounts text[], p_costs integer[], p_periods text[], p_limits jsonb[])
-RETURNS TABLE (o_idx integer, o_hold bigint, o_from_allowance integer, o_id text, o_name text, o_plan text, o_created_at text,
-               o_period_start text, o_allowance_used integer, o_pack_credits integer, o_render_allowance_used integer)
-LANGUAGE plpgsql AS $fn$
-DECLARE
-  a accounts%ROWTYPE;
-  found_account boolean := false;
-  dirty boolean := false;
-  i integer;
-  fa integer;
-BEGIN
-  FOR i IN SELECT s FROM generate_subscripts(p_accounts, 1) AS s ORDER BY p_accounts[s], s LOOP
-    IF a.id IS DISTINCT FROM p_accounts[i] THEN
-      IF dirty THEN
-        UPDATE accounts SET period_start = a.period_start, allowance_used = a.allowance_used, pack_credits = a.pack_credits,
-          render_allowance_used = a.render_allowance_used WHERE id = a.id;
-      END IF;
-      dirty := false;
-      SELECT * INTO a FROM accounts WHERE id = p_accounts[i] FOR UPDATE;
-      found_account := FOUND;
-    END IF;
-    CONTINUE WHEN NOT found_account; -- no such account: no row for this call
-    IF a.period_start < p_periods[i] THEN
-      a.period_start := p_periods[i];
-      a.allowance_used := 0;
-      a.render_allowance_used := 0;
-      dirty := true;
-    END IF;
-    fa := LEAST(p_costs[i], GREATEST(0, coalesce((p_limits[i] ->> a.plan)::integer, 0) - a.allowance_used));
-    IF fa + a.pack_credits >= p_costs[i] THEN
-      a.allowance_used := a.allowance_used + fa;
-      a.pack_credits := a.pack_credits - (p_costs[i] - fa);
-      dirty := true;
-      INSERT INTO ledger_holds (account_id, period_start, from_allowance, from_packs, renders)
-        VALUES (a.id, a.period_start, fa, p_costs[i] - fa, 0) RETURNING id INTO o_hold;
-      o_from_allowance := fa;
-    ELSE
-      o_hold := NULL;
-      o_from_allowance := 0;
-    END IF;
-    o_idx := i;
-    o_id := a.id; o_name := a.name; o_plan := a.plan; o_created_at := a.created_at; o_period_start := a.period_start;
-    o_allowance_used := a.allowance_used; o_pack_credits := a.pack_credits; o_render_allowance_used := a.render_allowance_used;
-    RETURN NEXT;
-  END LOOP;
-  IF dirty THEN
-    UPDATE accounts SET period_start = a.period_start, allowance_used = a.allowance_used, pack_credits = a.pack_credits,
-      render_allowance_used = a.render_allowance_used WHERE id = a.id;
-  END IF;
-END
-$fn$;
-`,
+    // The rule of src/accounts/charging.ts (the SQL it generates is this migration's text as released).
+    sql: reserveFunctionSql(),
   },
   {
     version: 5,

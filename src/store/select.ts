@@ -1,10 +1,10 @@
 /**
  * Which store a process opens: PostgreSQL when a database URL is given
- * (`--database-url`, else `WERKBANK_DATABASE_URL`), else the embedded lowdb
+ * (`--database-url`, else `WERKBANK_DATABASE_URL`), else the embedded
  * store in the data dir. `pg` is loaded only when a URL is set, so the
  * embedded default starts no faster or slower than before.
  */
-import { LowStore } from './low.js';
+import { EmbeddedStore } from './embedded/store.js';
 import type { Store } from './store.js';
 
 export interface StoreConfig {
@@ -22,8 +22,8 @@ export async function openStore(config: StoreConfig): Promise<Store> {
   if (config.databaseUrl) {
     if (!/^postgres(ql)?:\/\//.test(config.databaseUrl))
       throw new Error('The database URL must start with postgres:// or postgresql:// (WERKBANK_DATABASE_URL / --database-url)');
-    const { PgStore } = await import('./postgres.js');
-    return PgStore.open(config.databaseUrl);
+    const { PostgresStore } = await import('./postgres/store.js');
+    return PostgresStore.open(config.databaseUrl);
   }
-  return LowStore.open(config.dataDir);
+  return EmbeddedStore.open(config.dataDir);
 }

@@ -2,11 +2,11 @@
  * Storage behind a small interface: accounts, API keys (hashes only), usage
  * history, and generic per-account collections (agent memory).
  *
- * Two implementations: the embedded store (src/store/low.ts: a lowdb JSON
- * snapshot plus append-only logs in the data dir, so `npx werkbank` works with
- * no database server) and PostgreSQL (src/store/postgres.ts) for several
- * processes, chosen by src/store/select.ts; nothing above the store knows
- * which one runs. Reads are `Awaitable`: values at once from the embedded
+ * Two implementations: the embedded store (src/store/embedded/: a journal
+ * every change is appended to, a snapshot written with lowdb, and append-only
+ * logs in the data dir, so `npx werkbank` works with no database server) and
+ * the PostgreSQL store (src/store/postgres/) for several server processes,
+ * chosen by src/store/select.ts; nothing above the store knows which one runs. Reads are `Awaitable`: values at once from the embedded
  * store, promises from a database.
  *
  * The contract of every mutation: it resolves once the change is durable, and
@@ -128,9 +128,28 @@ export interface AtomicLedger {
   releaseStaleHolds(olderThanMs: number): Promise<number>;
 }
 
+/**
+ * A store. How to add one: implement every required member with the contract of its comment (a mutation
+ * resolves once durable, or rejects and changes nothing; an unreachable backend answers
+ * `StoreUnavailableError`, 503), and run test/store-contract.test.ts against it.
+ *
+ * A store that one server process owns alone (like the embedded store, which locks its data dir) may leave
+ * every optional member out: the process meters in memory. A store that several server processes share
+ * (`werkbank serve --workers N`, or several machines) must implement all of these, or each process meters
+ * on its own, silently: the same credit spent once per process, holds of other processes unseen, a
+ * revoked key still streaming elsewhere.
+ * - `ledger`: reservations, commits and refunds as atomic operations on the shared data, with the rule of
+ *   src/accounts/charging.ts (period roll, allowance then packs, refuse when short).
+ * - `anonymousRenders`: renders without a key counted where every process sees them.
+ * - `publish` and `subscribe`: key revocations and memory changes reach the other processes.
+ * - `exclusive`: sweepers (stale holds, expired rows, usage retention) run on one process at a time.
+ * - `ping`: readiness (`/health/ready`) reflects the shared backend.
+ * Several processes are allowed only with a database URL (src/server-processes.ts); src/store/select.ts opens
+ * the shared store for it.
+ */
 export interface Store {
-  /** Which backend: 'lowdb' (embedded, one process) or 'postgres' (shared by several). */
-  readonly kind: 'lowdb' | 'postgres';
+  /** Which backend: 'embedded' (one process) or 'postgres' (shared by several). */
+  readonly kind: 'embedded' | 'postgres';
   /** One line for `werkbank doctor` and the start-up banner (no secrets). */
   describe(): string;
 

@@ -11,7 +11,7 @@ import type { ToolDeclaration as Tool, ToolContext } from '../../src/core/tool.j
 import { HttpError } from '../../src/core/errors.js';
 import { parseInput } from '../../src/core/validate.js';
 import { MemoryService } from '../../src/memory/service.js';
-import { LowStore } from '../../src/store/low.js';
+import { EmbeddedStore } from '../../src/store/embedded/store.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,9 +19,9 @@ import { join } from 'node:path';
 let memory: MemoryService | undefined;
 /** Agent memory for direct runs: one temp store per test process. */
 function testMemory(): MemoryService {
-  let store: Promise<LowStore> | undefined;
+  let store: Promise<EmbeddedStore> | undefined;
   return (memory ??= new MemoryService(
-    () => (store ??= LowStore.open(mkdtempSync(join(tmpdir(), 'werkbank-memory-')))),
+    () => (store ??= EmbeddedStore.open(mkdtempSync(join(tmpdir(), 'werkbank-memory-')))),
     () => ({ retentionDays: 30, quotaBytes: 5 * 1024 * 1024 }),
   ));
 }

@@ -15,8 +15,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AppendFile, DIR_MODE, FILE_MODE, parseLines, type WriteHook } from './append-file.js';
-import { QuotaExceededError, StoreUnavailableError, type Collection, type CollectionWriteLimits } from './store.js';
+import { AppendFile, DIR_MODE, FILE_MODE, parseLines, type WriteHook } from '../append-file.js';
+import { QuotaExceededError, StoreUnavailableError, type Collection, type CollectionWriteLimits } from '../store.js';
 
 export const SAFE_ID = /^[A-Za-z0-9_-]{1,128}$/;
 /** A log is compacted once it is this much larger than its live content (and past COMPACT_MIN bytes). */
@@ -170,7 +170,9 @@ export class CollectionLogs {
         });
       },
       all: () =>
-        [...(this.logs.get(name) ?? [])].flatMap(([acc, log]) => [...log.items].map(([k, { value }]) => [acc, k, value as T] as [string, string, T])),
+        [...(this.logs.get(name) ?? [])].flatMap(([acc, log]) =>
+          [...log.items].map(([k, { value }]) => [acc, k, value as T] as [string, string, T]),
+        ),
     };
   }
 
