@@ -6,7 +6,7 @@
  */
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import type { Registry, RegisteredTool } from '../src/core/registry.js';
-import { discoveryTools } from '../src/mcp/surface.js';
+import { discoveryTools } from '../src/mcp/meta-tools.js';
 import { describeToolset, listedDescription } from '../src/mcp/discovery.js';
 import { mcpInputSchema } from '../src/mcp/rows.js';
 

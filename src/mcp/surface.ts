@@ -14,14 +14,12 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import { isAvailable, type Registry, type RegisteredTool } from '../core/registry.js';
 import { publicError, type CallOptions, type Caller, type Pipeline } from '../core/pipeline.js';
 import { type McpContentBlock, type Surface, type Toolset } from '../core/tool.js';
-import { HttpError } from '../core/errors.js';
 import type { ToolsetSelection } from '../core/toolsets.js';
 import { log } from '../core/log.js';
 import { VERSION } from '../core/version.js';
 import type { ResourceTemplateDeclaration } from '../core/resource.js';
-import { loadStemmers } from '../search/text.js';
-import { describeToolset, findTools, listedDescription, parseFindArgs, FIND_LIMIT } from './discovery.js';
-import { parseVisibleToolset } from '../core/toolsets.js';
+import { listedDescription } from './discovery.js';
+import { discoveryTools, metaTool, type MetaCall } from './meta-tools.js';
 import { mcpInputSchema, mcpOutputSchema, takeAllRows, trimRows } from './rows.js';
 
 export interface McpSurfaceOptions {
@@ -64,7 +62,8 @@ export interface McpConnection {
   listen?: boolean;
 }
 
-interface ListedTool {
+/** A tool as tools/list gives it. */
+export interface ListedTool {
   name: string;
   title: string;
   description: string;
@@ -78,134 +77,6 @@ Tools are grouped in toolsets; only some are listed at first. To find a tool for
 task in your own words (English or Dutch): it answers the best tools with their input schemas, ready for call_tool.
 list_toolsets and describe_toolset browse the toolsets (or enable_toolset, on connections that support it, lists a
 toolset's tools directly).`;
-
-/**
- * The discovery meta-tools, always listed: they make every tool reachable from
- * a short list (`enable_toolset` only on connections that can be notified).
- */
-export function discoveryTools(toolsets: readonly Toolset[]): { meta: ListedTool[]; enable: ListedTool } {
-  /** The one argument of describe_toolset and enable_toolset. */
-  const TOOLSET_ARGUMENT = {
-    type: 'object',
-    properties: { toolset: { type: 'string', enum: [...toolsets], description: 'Toolset name' } },
-    required: ['toolset'],
-    additionalProperties: false,
-  };
-  const META_TOOLS: ListedTool[] = [
-  {
-    name: 'find_tools',
-    title: 'Find tools for a task',
-    description:
-      "Searches all werkbank tools (also those not in your tool list) for a task described in words, English or Dutch, and answers the best matches with name, title, summary, toolset and input schema, so you can call one at once with call_tool. Use it first whenever no listed tool fits: e.g. \"convert SRT subtitles to VTT\", \"nettoloon bij 60k\", \"days between two dates\". Costs 0 credits.",
-    inputSchema: {
-      type: 'object',
-      properties: {
-        query: { type: 'string', minLength: 1, maxLength: 1000, description: 'The task in your own words (a sentence is fine)' },
-        limit: { type: 'integer', minimum: 1, maximum: FIND_LIMIT.max, default: FIND_LIMIT.default, description: 'How many tools (default 5)' },
-        toolset: { type: 'string', enum: [...toolsets], description: 'Only this toolset' },
-      },
-      required: ['query'],
-      additionalProperties: false,
-    },
-    outputSchema: {
-      type: 'object',
-      properties: {
-        query: { type: 'string' },
-        tools: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              name: { type: 'string' },
-              title: { type: 'string' },
-              summary: { type: 'string' },
-              toolset: { type: 'string' },
-              cost: { type: 'integer', description: 'Credits per call, when not 1' },
-              inputSchema: { type: 'object' },
-            },
-            required: ['name', 'title', 'summary', 'toolset', 'inputSchema'],
-          },
-        },
-        hint: { type: 'string' },
-      },
-      required: ['query', 'tools'],
-    },
-    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  },
-  {
-    name: 'list_toolsets',
-    title: 'List toolsets',
-    description:
-      'Lists every toolset of this server with its description, tool count and whether its tools are listed on this connection. Start here to find a tool that is not in your tool list.',
-    inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-    outputSchema: {
-      type: 'object',
-      properties: {
-        toolsets: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              name: { type: 'string' },
-              description: { type: 'string' },
-              tools: { type: 'integer' },
-              enabled: { type: 'boolean' },
-            },
-            required: ['name', 'description', 'tools', 'enabled'],
-          },
-        },
-      },
-      required: ['toolsets'],
-    },
-    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  },
-  {
-    name: 'describe_toolset',
-    title: 'Describe a toolset',
-    description:
-      "Lists the tools of one toolset with name, title, one-line summary, credit cost and input JSON Schema, so you can call any of them with call_tool. Argument: toolset (a name from list_toolsets). To find a tool by task, find_tools is quicker.",
-    inputSchema: TOOLSET_ARGUMENT,
-    outputSchema: {
-      type: 'object',
-      properties: { toolset: { type: 'string' }, tools: { type: 'array', items: { type: 'object' } } },
-      required: ['toolset', 'tools'],
-    },
-    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  },
-  {
-    name: 'call_tool',
-    title: 'Call any tool by name',
-    description:
-      'Runs any werkbank tool by its MCP name, also one whose toolset is not listed on this connection. Arguments: name (from find_tools or describe_toolset) and arguments (an object matching that tool\'s input schema). Costs what the tool costs.',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        name: { type: 'string', description: 'MCP tool name, e.g. word_counter' },
-        arguments: { type: 'object', description: "The tool's arguments", additionalProperties: true },
-      },
-      required: ['name'],
-      additionalProperties: false,
-    },
-    outputSchema: { type: 'object', additionalProperties: true },
-    annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
-  },
-];
-
-  const ENABLE_TOOLSET: ListedTool = {
-  name: 'enable_toolset',
-  title: 'Enable a toolset',
-  description:
-    "Adds a toolset's tools to this connection's tool list (the client is notified that the list changed). Argument: toolset (a name from list_toolsets).",
-  inputSchema: TOOLSET_ARGUMENT,
-  outputSchema: {
-    type: 'object',
-    properties: { toolset: { type: 'string' }, enabled: { type: 'array', items: { type: 'string' } }, added: { type: 'integer' } },
-    required: ['toolset', 'enabled', 'added'],
-  },
-  annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: false },
-  };
-  return { meta: META_TOOLS, enable: ENABLE_TOOLSET };
-}
 
 function listed(entry: RegisteredTool): ListedTool {
   const t = entry.tool;
@@ -230,7 +101,7 @@ function errorResult(message: string): CallToolResult {
 
 export class McpSurface {
   private readonly listCache = new Map<string, ListedTool[]>();
-  private readonly discoveryCache = new Map<string, { meta: ListedTool[]; enable: ListedTool }>();
+  private readonly discoveryCache = new Map<string, ReturnType<typeof discoveryTools>>();
 
   constructor(private readonly opts: McpSurfaceOptions) {}
 
@@ -238,7 +109,7 @@ export class McpSurface {
    * The discovery tools for the toolsets this process lists now: a hidden toolset (every tool needs an
    * environment this process lacks) is named nowhere, not even in describe_toolset's or find_tools' enum.
    */
-  private discovery(): { meta: ListedTool[]; enable: ListedTool } {
+  private discovery(): ReturnType<typeof discoveryTools> {
     const visible = this.opts.registry.visibleToolsets().map((t) => t.name);
     const key = visible.join(',');
     let tools = this.discoveryCache.get(key);
@@ -253,7 +124,7 @@ export class McpSurface {
     let list = this.listCache.get(key);
     if (!list) {
       const discovery = this.discovery();
-      list = [...discovery.meta, ...(stateful ? [discovery.enable] : []), ...this.opts.registry.inToolsets(selection).map(listed)];
+      list = [...discovery.meta, ...(stateful ? discovery.stateful : []), ...this.opts.registry.inToolsets(selection).map(listed)];
       this.listCache.set(key, list);
     }
     return list;
@@ -365,28 +236,8 @@ export class McpSurface {
     signal?: CallOptions['signal'],
   ): Promise<CallToolResult> {
     try {
-      switch (name) {
-        case 'find_tools':
-          await loadStemmers();
-          return this.structured(findTools(this.opts.registry, parseFindArgs(this.opts.registry, args)));
-        case 'list_toolsets':
-          return this.structured(this.listToolsets(selection));
-        case 'describe_toolset':
-          return this.structured(this.describeToolset(args));
-        case 'enable_toolset':
-          if (!conn.stateful || !server) break;
-          return this.structured(this.enableToolset(args, selection, server));
-        case 'call_tool': {
-          const inner = args.name;
-          if (typeof inner !== 'string') throw new HttpError('Invalid input: `name` is required (string)');
-          const innerArgs = args.arguments ?? {};
-          if (typeof innerArgs !== 'object' || Array.isArray(innerArgs) || innerArgs === null)
-            throw new HttpError('Invalid input: `arguments` must be an object');
-          const unknownKeys = Object.keys(args).filter((k) => k !== 'name' && k !== 'arguments');
-          if (unknownKeys.length) throw new HttpError(`Invalid input: unknown field \`${unknownKeys[0]}\`; allowed fields: name, arguments`);
-          return await this.runTool(this.opts.registry.requireName(inner), innerArgs, conn, signal);
-        }
-      }
+      const meta = metaTool(name, conn, server);
+      if (meta) return await meta.run(args, this.metaCall(conn, selection, server, signal));
       // Toolsets decide what is listed, not what may be called: a tool learned through
       // describe_toolset can be called directly, like through call_tool.
       return await this.runTool(this.opts.registry.requireName(name), args, conn, signal);
@@ -411,42 +262,18 @@ export class McpSurface {
     };
   }
 
-  private parseToolsetArg(args: Record<string, unknown>): Toolset {
-    return parseToolsetArgWith(this.opts.registry, args);
-  }
-
-  private listToolsets(selection: Set<Toolset>) {
-    const counts = new Map<string, number>();
-    for (const { tool } of this.opts.registry.listed()) counts.set(tool.toolset, (counts.get(tool.toolset) ?? 0) + 1);
+  private metaCall(conn: McpConnection, selection: Set<Toolset>, server: Server | null, signal?: CallOptions['signal']): MetaCall {
     return {
-      toolsets: this.opts.registry.toolsets
-        .filter(({ name }) => counts.has(name))
-        .map(({ name, description }) => ({ name, description, tools: counts.get(name) ?? 0, enabled: selection.has(name) })),
+      registry: this.opts.registry,
+      conn,
+      selection,
+      server,
+      answer: (data) => this.structured(data),
+      runTool: (entry, args) => this.runTool(entry, args, conn, signal),
     };
-  }
-
-  private describeToolset(args: Record<string, unknown>) {
-    return describeToolset(this.opts.registry, this.parseToolsetArg(args));
-  }
-
-  private enableToolset(args: Record<string, unknown>, selection: Set<Toolset>, server: Server) {
-    const toolset = this.parseToolsetArg(args);
-    const before = selection.size;
-    selection.add(toolset);
-    const added = selection.size > before ? this.opts.registry.inToolsets(new Set([toolset])).length : 0;
-    if (added) void server.sendToolListChanged().catch(() => undefined);
-    return { toolset, enabled: [...selection].sort(), added };
   }
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function parseToolsetArgWith(registry: Registry, args: Record<string, unknown>): Toolset {
-  const extra = Object.keys(args).filter((k) => k !== 'toolset');
-  if (extra.length) throw new HttpError(`Invalid input: unknown field \`${extra[0]}\`; allowed fields: toolset`);
-  const value = args.toolset;
-  if (typeof value !== 'string') throw new HttpError('Invalid input: `toolset` is required (string)');
-  return parseVisibleToolset(registry, value);
 }
