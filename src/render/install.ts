@@ -116,55 +116,84 @@ export async function installBrowser(opts: InstallOptions): Promise<InstallRepor
     };
   }
 
-  // 1. The package's files: from the registry (tarball checked against the pinned integrity) or a local copy.
-  let files: Map<string, Buffer>;
+  const { files, source, downloadBytes } = await packageFiles(opts, say);
+  checkFiles(files, source);
+  unpack(opts.dir, folder, files, { source, downloadBytes });
+  return {
+    path: join(folder, 'chromium'),
+    folder,
+    version: BROWSER_PACKAGE.version,
+    source,
+    downloadBytes,
+    installedBytes: folderBytes(folder),
+    alreadyInstalled: false,
+    ms: Date.now() - started,
+  };
+}
+
+/** The package's files wanted, where they came from, and the bytes fetched. */
+interface PackageFiles {
+  files: Map<string, Buffer>;
+  source: string;
+  downloadBytes: number;
+}
+
+/** The files an install takes from the package (paths as in its tarball). */
+const WANTED = ['package/package.json', 'package/LICENSE', ...Object.keys(BROWSER_PACKAGE.files).map((f) => `package/${f}`)];
+
+/** The package's files: from the registry (tarball checked against the pinned integrity) or a local copy (a folder or a .tgz). */
+async function packageFiles(opts: InstallOptions, say: (line: string) => void): Promise<PackageFiles> {
+  if (opts.from && statSync(opts.from).isDirectory()) return folderFiles(opts.from);
+  let tarball: Buffer;
   let source: string;
-  let downloadBytes = 0;
-  const wanted = ['package/package.json', 'package/LICENSE', ...Object.keys(BROWSER_PACKAGE.files).map((f) => `package/${f}`)];
-  if (opts.from && statSync(opts.from).isDirectory()) {
+  if (opts.from) {
     source = resolve(opts.from);
-    const from = opts.from;
-    files = new Map(
-      wanted.filter((w) => existsSync(join(from, w.slice('package/'.length)))).map((w) => [w, readFileSync(join(from, w.slice('package/'.length)))]),
-    );
-    if (!files.has('package/package.json')) throw new HttpError(`${from} is not a copy of ${BROWSER_PACKAGE.name} (no package.json)`, 400);
-    const manifest = JSON.parse(files.get('package/package.json')!.toString('utf8')) as { name: string; version: string };
-    if (manifest.name !== BROWSER_PACKAGE.name || manifest.version !== BROWSER_PACKAGE.version)
-      throw new HttpError(`${opts.from} holds ${manifest.name}@${manifest.version}; werkbank installs ${BROWSER_PACKAGE.name}@${BROWSER_PACKAGE.version}`, 400);
+    tarball = readFileSync(opts.from);
   } else {
-    let tarball: Buffer;
-    if (opts.from) {
-      source = resolve(opts.from);
-      tarball = readFileSync(opts.from);
-    } else {
-      const env = opts.env ?? process.env;
-      const registry = (opts.registry ?? env.npm_config_registry ?? 'https://registry.npmjs.org/').replace(/\/?$/, '/');
-      const url = `${registry}${BROWSER_PACKAGE.name}/-/${BROWSER_PACKAGE.name.split('/')[1]}-${BROWSER_PACKAGE.version}.tgz`;
-      source = url;
-      say(`Fetching ${BROWSER_PACKAGE.name}@${BROWSER_PACKAGE.version} from ${url} (about 64 MB) ...`);
-      tarball = await download(url, opts.fetch ?? fetch);
-    }
-    downloadBytes = tarball.length;
-    const integrity = 'sha512-' + createHash('sha512').update(tarball).digest('base64');
-    if (integrity !== BROWSER_PACKAGE.integrity)
-      throw new HttpError(
-        `The fetched ${BROWSER_PACKAGE.name}@${BROWSER_PACKAGE.version} (${source}) does not match its published integrity ` +
-          `(${integrity.slice(0, 24)}… instead of ${BROWSER_PACKAGE.integrity.slice(0, 24)}…); nothing was installed`,
-        502,
-      );
-    say(`Verified the tarball (${mb(downloadBytes)}, ${BROWSER_PACKAGE.integrity.slice(0, 20)}…); unpacking ...`);
-    files = readTar(gunzipSync(tarball), new Set(wanted));
+    const env = opts.env ?? process.env;
+    const registry = (opts.registry ?? env.npm_config_registry ?? 'https://registry.npmjs.org/').replace(/\/?$/, '/');
+    const url = `${registry}${BROWSER_PACKAGE.name}/-/${BROWSER_PACKAGE.name.split('/')[1]}-${BROWSER_PACKAGE.version}.tgz`;
+    source = url;
+    say(`Fetching ${BROWSER_PACKAGE.name}@${BROWSER_PACKAGE.version} from ${url} (about 64 MB) ...`);
+    tarball = await download(url, opts.fetch ?? fetch);
   }
+  const integrity = 'sha512-' + createHash('sha512').update(tarball).digest('base64');
+  if (integrity !== BROWSER_PACKAGE.integrity)
+    throw new HttpError(
+      `The fetched ${BROWSER_PACKAGE.name}@${BROWSER_PACKAGE.version} (${source}) does not match its published integrity ` +
+        `(${integrity.slice(0, 24)}… instead of ${BROWSER_PACKAGE.integrity.slice(0, 24)}…); nothing was installed`,
+      502,
+    );
+  say(`Verified the tarball (${mb(tarball.length)}, ${BROWSER_PACKAGE.integrity.slice(0, 20)}…); unpacking ...`);
+  return { files: readTar(gunzipSync(tarball), new Set(WANTED)), source, downloadBytes: tarball.length };
+}
+
+/** The package's files from an unpacked copy of it, which must be the pinned version. */
+function folderFiles(from: string): PackageFiles {
+  const files = new Map(
+    WANTED.filter((w) => existsSync(join(from, w.slice('package/'.length)))).map((w) => [w, readFileSync(join(from, w.slice('package/'.length)))]),
+  );
+  if (!files.has('package/package.json')) throw new HttpError(`${from} is not a copy of ${BROWSER_PACKAGE.name} (no package.json)`, 400);
+  const manifest = JSON.parse(files.get('package/package.json')!.toString('utf8')) as { name: string; version: string };
+  if (manifest.name !== BROWSER_PACKAGE.name || manifest.version !== BROWSER_PACKAGE.version)
+    throw new HttpError(`${from} holds ${manifest.name}@${manifest.version}; werkbank installs ${BROWSER_PACKAGE.name}@${BROWSER_PACKAGE.version}`, 400);
+  return { files, source: resolve(from), downloadBytes: 0 };
+}
+
+/** Every file werkbank runs is the one it was tested with (sha256 pinned per file), whatever the source. */
+function checkFiles(files: Map<string, Buffer>, source: string): void {
   for (const [file, sha] of Object.entries(BROWSER_PACKAGE.files)) {
     const body = files.get(`package/${file}`);
     if (!body) throw new HttpError(`${source} has no ${file}; nothing was installed`, 502);
     const got = createHash('sha256').update(body).digest('hex');
     if (got !== sha) throw new HttpError(`${file} of ${source} does not match the file werkbank was tested with (sha256 ${got.slice(0, 12)}…); nothing was installed`, 502);
   }
+}
 
-  // 2. Unpack into a temporary folder beside the final one, then rename: a half-done install is never found.
-  mkdirSync(opts.dir, { recursive: true });
-  const temp = join(opts.dir, `.installing-${process.pid}-${Date.now()}`);
+/** Unpack into a temporary folder beside the final one, then rename: a half-done install is never found. */
+function unpack(dir: string, folder: string, files: Map<string, Buffer>, origin: { source: string; downloadBytes: number }): void {
+  mkdirSync(dir, { recursive: true });
+  const temp = join(dir, `.installing-${process.pid}-${Date.now()}`);
   rmSync(temp, { recursive: true, force: true });
   mkdirSync(temp);
   try {
@@ -178,7 +207,11 @@ export async function installBrowser(opts: InstallOptions): Promise<InstallRepor
     if (license) writeFileSync(join(temp, 'LICENSE'), license);
     writeFileSync(
       join(temp, 'install.json'),
-      JSON.stringify({ package: BROWSER_PACKAGE.name, version: BROWSER_PACKAGE.version, integrity: BROWSER_PACKAGE.integrity, source, downloadBytes, installedAt: new Date().toISOString() }, null, 2) + '\n',
+      JSON.stringify(
+        { package: BROWSER_PACKAGE.name, version: BROWSER_PACKAGE.version, integrity: BROWSER_PACKAGE.integrity, ...origin, installedAt: new Date().toISOString() },
+        null,
+        2,
+      ) + '\n',
     );
     rmSync(folder, { recursive: true, force: true });
     renameSync(temp, folder);
@@ -186,16 +219,6 @@ export async function installBrowser(opts: InstallOptions): Promise<InstallRepor
     rmSync(temp, { recursive: true, force: true });
     throw err;
   }
-  return {
-    path: join(folder, 'chromium'),
-    folder,
-    version: BROWSER_PACKAGE.version,
-    source,
-    downloadBytes,
-    installedBytes: folderBytes(folder),
-    alreadyInstalled: false,
-    ms: Date.now() - started,
-  };
 }
 
 async function download(url: string, fetchImpl: typeof fetch): Promise<Buffer> {

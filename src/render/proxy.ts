@@ -75,110 +75,128 @@ function parseAuthority(authority: string): { host: string; port: number } | nul
   return { host: (m[1] ?? m[2]).toLowerCase(), port };
 }
 
-export async function openProxySession(opts: ProxyPolicy): Promise<ProxySession> {
+/** One session's admission: counts its requests, checks each host, and records every refusal in order. */
+interface Gate {
+  readonly blocked: BlockedRequest[];
+  readonly requests: number;
+  /** The checked address to connect to, or null with the refusal recorded. */
+  admit(target: string, host: string): Promise<string | null>;
+}
+
+function openGate(opts: ProxyPolicy): Gate {
   const maxRequests = opts.maxRequests ?? 2_000;
-  const connectTimeoutMs = opts.connectTimeoutMs ?? 10_000;
   const blocked: BlockedRequest[] = [];
-  const sockets = new Set<Socket | Duplex>();
   let requests = 0;
-
-  /** Resolve and check; null + recorded refusal when not allowed. */
-  const admit = async (target: string, host: string): Promise<string | null> => {
-    requests++;
-    if (requests > maxRequests) {
-      blocked.push({ target, reason: `more than ${maxRequests} requests in one render` });
-      return null;
-    }
-    if (isLocalhostName(host)) {
-      blocked.push({ target, reason: `"${host}" is a local host name` });
-      return null;
-    }
-    try {
-      const [address] = await resolvePublic(host, opts.resolver, opts.policy);
-      return address;
-    } catch (err) {
-      blocked.push({ target, reason: err instanceof HttpError ? err.message : String(err) });
-      return null;
-    }
-  };
-
-  const refuse = (res: ServerResponse, status: number, reason: string) => {
-    if (res.headersSent) return void res.destroy();
-    res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', [BLOCKED_HEADER]: encodeURIComponent(reason), Connection: 'close' });
-    res.end(`Blocked by werkbank: ${reason}\n`);
-  };
-
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    void (async () => {
-      let url: URL;
+  return {
+    blocked,
+    get requests() {
+      return requests;
+    },
+    async admit(target, host) {
+      requests++;
+      if (requests > maxRequests) {
+        blocked.push({ target, reason: `more than ${maxRequests} requests in one render` });
+        return null;
+      }
+      if (isLocalhostName(host)) {
+        blocked.push({ target, reason: `"${host}" is a local host name` });
+        return null;
+      }
       try {
-        url = new URL(req.url ?? '');
-      } catch {
-        return refuse(res, 400, 'not an absolute http URL');
+        const [address] = await resolvePublic(host, opts.resolver, opts.policy);
+        return address;
+      } catch (err) {
+        blocked.push({ target, reason: err instanceof HttpError ? err.message : String(err) });
+        return null;
       }
-      const target = `${url.protocol}//${url.host}${url.pathname}`;
-      if (url.protocol !== 'http:') {
-        blocked.push({ target, reason: `scheme ${url.protocol} is not allowed` });
-        return refuse(res, 403, `scheme ${url.protocol} is not allowed`);
-      }
-      const host = url.hostname.replace(/^\[|\]$/g, '');
-      const address = await admit(target, host);
-      if (!address) return refuse(res, 403, blocked.at(-1)!.reason);
-      const upstream = httpRequest({
-        host: address,
-        port: Number(url.port || 80),
-        method: req.method,
-        path: url.pathname + url.search,
-        headers: stripHopByHop(req.rawHeaders),
-        setHost: false,
-        agent: false,
-        timeout: connectTimeoutMs,
-      });
-      upstream.on('response', (up) => {
-        res.writeHead(up.statusCode ?? 502, up.statusMessage, stripHopByHop(up.rawHeaders));
-        up.pipe(res);
-        up.on('error', () => res.destroy());
-      });
-      upstream.on('timeout', () => upstream.destroy(new Error('upstream timeout')));
-      upstream.on('error', () => (res.headersSent ? res.destroy() : refuse(res, 502, 'upstream unreachable')));
-      req.pipe(upstream);
-    })();
-  });
+    },
+  };
+}
 
+function refuse(res: ServerResponse, status: number, reason: string): void {
+  if (res.headersSent) return void res.destroy();
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', [BLOCKED_HEADER]: encodeURIComponent(reason), Connection: 'close' });
+  res.end(`Blocked by werkbank: ${reason}\n`);
+}
+
+/** A plain HTTP request in absolute form: checked, then sent to the checked address as it came (hop-by-hop headers left out). */
+async function forward(gate: Gate, req: IncomingMessage, res: ServerResponse, connectTimeoutMs: number): Promise<void> {
+  let url: URL;
+  try {
+    url = new URL(req.url ?? '');
+  } catch {
+    return refuse(res, 400, 'not an absolute http URL');
+  }
+  const target = `${url.protocol}//${url.host}${url.pathname}`;
+  if (url.protocol !== 'http:') {
+    gate.blocked.push({ target, reason: `scheme ${url.protocol} is not allowed` });
+    return refuse(res, 403, `scheme ${url.protocol} is not allowed`);
+  }
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const address = await gate.admit(target, host);
+  if (!address) return refuse(res, 403, gate.blocked.at(-1)!.reason);
+  const upstream = httpRequest({
+    host: address,
+    port: Number(url.port || 80),
+    method: req.method,
+    path: url.pathname + url.search,
+    headers: stripHopByHop(req.rawHeaders),
+    setHost: false,
+    agent: false,
+    timeout: connectTimeoutMs,
+  });
+  upstream.on('response', (up) => {
+    res.writeHead(up.statusCode ?? 502, up.statusMessage, stripHopByHop(up.rawHeaders));
+    up.pipe(res);
+    up.on('error', () => res.destroy());
+  });
+  upstream.on('timeout', () => upstream.destroy(new Error('upstream timeout')));
+  upstream.on('error', () => (res.headersSent ? res.destroy() : refuse(res, 502, 'upstream unreachable')));
+  req.pipe(upstream);
+}
+
+/** A CONNECT tunnel (HTTPS, WebSockets): checked, then piped both ways to the checked address. */
+async function tunnel(gate: Gate, sockets: Set<Socket | Duplex>, req: IncomingMessage, client: Duplex, head: Buffer, connectTimeoutMs: number): Promise<void> {
+  const authority = parseAuthority(req.url ?? '');
+  const deny = (status: number, reason: string) => {
+    client.end(`HTTP/1.1 ${status} Blocked\r\n${BLOCKED_HEADER}: ${encodeURIComponent(reason)}\r\nConnection: close\r\n\r\n`);
+  };
+  if (!authority) {
+    gate.blocked.push({ target: req.url ?? '', reason: 'malformed CONNECT target' });
+    return deny(400, 'malformed CONNECT target');
+  }
+  const address = await gate.admit(req.url!, authority.host);
+  if (!address) return deny(403, gate.blocked.at(-1)!.reason);
+  const upstream = connect({ host: address, port: authority.port, timeout: connectTimeoutMs });
+  sockets.add(upstream);
+  upstream.on('close', () => sockets.delete(upstream));
+  upstream.once('connect', () => {
+    upstream.setTimeout(0);
+    client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+    if (head.length) upstream.write(head);
+    upstream.pipe(client);
+    client.pipe(upstream);
+  });
+  upstream.on('timeout', () => upstream.destroy());
+  upstream.on('error', () => (upstream.readyState === 'opening' ? deny(502, 'upstream unreachable') : client.destroy()));
+  client.on('close', () => upstream.destroy());
+}
+
+export async function openProxySession(opts: ProxyPolicy): Promise<ProxySession> {
+  const connectTimeoutMs = opts.connectTimeoutMs ?? 10_000;
+  const gate = openGate(opts);
+  const sockets = new Set<Socket | Duplex>();
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => void forward(gate, req, res, connectTimeoutMs));
   server.on('connect', (req: IncomingMessage, client: Duplex, head: Buffer) => {
     sockets.add(client);
     client.on('close', () => sockets.delete(client));
     client.on('error', () => client.destroy());
-    void (async () => {
-      const authority = parseAuthority(req.url ?? '');
-      const deny = (status: number, reason: string) => {
-        client.end(`HTTP/1.1 ${status} Blocked\r\n${BLOCKED_HEADER}: ${encodeURIComponent(reason)}\r\nConnection: close\r\n\r\n`);
-      };
-      if (!authority) {
-        blocked.push({ target: req.url ?? '', reason: 'malformed CONNECT target' });
-        return deny(400, 'malformed CONNECT target');
-      }
-      const address = await admit(req.url!, authority.host);
-      if (!address) return deny(403, blocked.at(-1)!.reason);
-      const upstream = connect({ host: address, port: authority.port, timeout: connectTimeoutMs });
-      sockets.add(upstream);
-      upstream.on('close', () => sockets.delete(upstream));
-      upstream.once('connect', () => {
-        upstream.setTimeout(0);
-        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-        if (head.length) upstream.write(head);
-        upstream.pipe(client);
-        client.pipe(upstream);
-      });
-      upstream.on('timeout', () => upstream.destroy());
-      upstream.on('error', () => (upstream.readyState === 'opening' ? deny(502, 'upstream unreachable') : client.destroy()));
-      client.on('close', () => upstream.destroy());
-    })();
+    void tunnel(gate, sockets, req, client, head, connectTimeoutMs);
   });
-
   // WebSockets reach us as CONNECT tunnels; an upgrade in absolute form is refused outright.
   server.on('upgrade', (req: IncomingMessage, socket: Duplex) => {
-    blocked.push({ target: req.url ?? '', reason: 'upgrade requests must use CONNECT' });
+    gate.blocked.push({ target: req.url ?? '', reason: 'upgrade requests must use CONNECT' });
     socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
   });
   server.on('connection', (s: Socket) => {
@@ -194,9 +212,9 @@ export async function openProxySession(opts: ProxyPolicy): Promise<ProxySession>
 
   return {
     server: `http://127.0.0.1:${port}`,
-    blocked,
+    blocked: gate.blocked,
     get requests() {
-      return requests;
+      return gate.requests;
     },
     close: () =>
       new Promise<void>((resolve) => {
