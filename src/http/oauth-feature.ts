@@ -48,7 +48,7 @@ export function oauthFeature(config: OAuthConfig, services: OAuthServices): OAut
     policy: config.renderPolicy,
     clientDocumentCa: config.oauthClientDocumentCa,
     now: config.now,
+    onRevoked: services.onRevoked,
   });
-  oauth.onRevoked = services.onRevoked;
   return { oauth, routes: [oauthRoutes(oauth, identity, services.consent)], sweep: () => oauth.sweep() };
 }

@@ -38,6 +38,8 @@ export interface OAuthOptions extends LibraryOptions, ClientDocumentOptions {
   baseUrl: () => string | undefined;
   trustProxy: boolean;
   now?: () => Date;
+  /** Called with `oauth:<grantId>` when a grant is revoked (closes its MCP streams). */
+  onRevoked?: (credentialId: string) => void;
 }
 
 export class OAuth {
@@ -52,10 +54,11 @@ export class OAuth {
   private readonly connected: Grants;
   private readonly authorization: Authorization;
   private readonly accessTokens: AccessTokens;
-  /** Called with `oauth:<grantId>` when a grant is revoked (closes its MCP streams). */
-  onRevoked: (credentialId: string) => void = () => undefined;
+  /** Called with `oauth:<grantId>` when a grant is revoked (closes its MCP streams): `opts.onRevoked`, else nothing. */
+  onRevoked: (credentialId: string) => void;
 
   constructor(readonly opts: OAuthOptions) {
+    this.onRevoked = opts.onRevoked ?? (() => undefined);
     const now = (this.now = opts.now ?? (() => new Date()));
     this.tables = openTables(opts.store);
     this.clients = this.tables.clients;
