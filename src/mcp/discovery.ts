@@ -24,6 +24,16 @@ export function listedDescription(t: ToolMeta): string {
   return `${t.description}${cost}${rows ? ` ${rows}` : ''}${docs}${also ? `\n${also}` : ''}`;
 }
 
+/** A tool as tools/list gives it (the meta-tools too). */
+export interface ListedTool {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema: Record<string, unknown>;
+  annotations: Record<string, unknown>;
+}
+
 export const FIND_LIMIT = { default: 5, max: 20 } as const;
 
 /** An input schema without what a caller does not need to call (closed-object markers, `$schema`). */

@@ -14,13 +14,11 @@ import type { Registry, RegisteredTool } from '../core/registry.js';
 import { ToolError, type Toolset } from '../core/tool.js';
 import { parseVisibleToolset } from '../core/toolsets.js';
 import { loadStemmers } from '../search/text.js';
-import { describeToolset, findTools, parseFindArgs, FIND_LIMIT } from './discovery.js';
-import type { ListedTool, McpConnection } from './surface.js';
+import { describeToolset, findTools, parseFindArgs, FIND_LIMIT, type ListedTool } from './discovery.js';
 
-/** What a meta-tool's call has at hand: the connection, its toolset selection, and the surface's answers. */
+/** What a meta-tool's call has at hand: the registry, the connection's toolset selection, and the surface's answers. */
 export interface MetaCall {
   registry: Registry;
-  conn: McpConnection;
   /** The toolsets this connection lists (enable_toolset adds to it). */
   selection: Set<Toolset>;
   /** The server instance of a stateful connection (null on the stateless fast path). */
@@ -193,10 +191,10 @@ export const META_TOOLS: MetaTool[] = [
 
 const byName = new Map(META_TOOLS.map((t) => [t.name, t]));
 
-/** The meta-tool `name` names on this connection, or undefined (a stateful one is unknown to a stateless connection). */
-export function metaTool(name: string, conn: McpConnection, server: Server | null): MetaTool | undefined {
+/** The meta-tool `name` names on a connection, or undefined (a stateful one is unknown to a stateless connection). */
+export function metaTool(name: string, stateful: boolean, server: Server | null): MetaTool | undefined {
   const tool = byName.get(name);
-  return tool && (!tool.stateful || (conn.stateful && server)) ? tool : undefined;
+  return tool && (!tool.stateful || (stateful && server)) ? tool : undefined;
 }
 
 /** A meta-tool as tools/list gives it, for the toolsets this process lists. */

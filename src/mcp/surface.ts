@@ -18,7 +18,7 @@ import type { ToolsetSelection } from '../core/toolsets.js';
 import { log } from '../core/log.js';
 import { VERSION } from '../core/version.js';
 import type { ResourceTemplateDeclaration } from '../core/resource.js';
-import { listedDescription } from './discovery.js';
+import { listedDescription, type ListedTool } from './discovery.js';
 import { discoveryTools, metaTool, type MetaCall } from './meta-tools.js';
 import { mcpInputSchema, mcpOutputSchema, takeAllRows, trimRows } from './rows.js';
 
@@ -60,16 +60,6 @@ export interface McpConnection {
   stateful: boolean;
   /** A 2026-07-28 HTTP exchange: change notifications go out on `subscriptions/listen` streams. */
   listen?: boolean;
-}
-
-/** A tool as tools/list gives it. */
-export interface ListedTool {
-  name: string;
-  title: string;
-  description: string;
-  inputSchema: Record<string, unknown>;
-  outputSchema: Record<string, unknown>;
-  annotations: Record<string, unknown>;
 }
 
 const INSTRUCTIONS = `werkbank: deterministic utility tools (text, formats, validators, Dutch helpers and test-data generators).
@@ -236,7 +226,7 @@ export class McpSurface {
     signal?: CallOptions['signal'],
   ): Promise<CallToolResult> {
     try {
-      const meta = metaTool(name, conn, server);
+      const meta = metaTool(name, conn.stateful, server);
       if (meta) return await meta.run(args, this.metaCall(conn, selection, server, signal));
       // Toolsets decide what is listed, not what may be called: a tool learned through
       // describe_toolset can be called directly, like through call_tool.
@@ -265,7 +255,6 @@ export class McpSurface {
   private metaCall(conn: McpConnection, selection: Set<Toolset>, server: Server | null, signal?: CallOptions['signal']): MetaCall {
     return {
       registry: this.opts.registry,
-      conn,
       selection,
       server,
       answer: (data) => this.structured(data),
