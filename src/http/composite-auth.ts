@@ -15,7 +15,10 @@ export class CompositeAuth implements Auth {
   constructor(
     private readonly accounts: Accounts,
     private readonly sessions: Sessions,
-    private readonly oauth: { isToken(bearer: string): boolean; verify(token: string, headers: HeaderReader): Promise<Caller & { kind: 'account' }> },
+    private readonly oauth: {
+      isToken(bearer: string): boolean;
+      verify(token: string, headers: HeaderReader): Promise<Caller & { kind: 'account' }>;
+    },
   ) {}
 
   async authenticate(headers: HeaderReader, surface: 'rest' | 'mcp' = 'rest'): Promise<Caller & { kind: 'account' }> {
@@ -28,7 +31,10 @@ export class CompositeAuth implements Auth {
       const session = await this.sessions.find(readCookie(headers.get('cookie'), SESSION_COOKIE));
       if (session) {
         if (!Sessions.csrfMatches(session, headers.get('x-csrf-token')))
-          throw new HttpError('CSRF token missing or wrong: a request signed in with a session must send the page\'s token as X-CSRF-Token', 403);
+          throw new HttpError(
+            "CSRF token missing or wrong: a request signed in with a session must send the page's token as X-CSRF-Token",
+            403,
+          );
         const info = await this.accounts.accountInfo(session.accountId);
         // Streams and handlers are keyed by a hash of the session id, never by the id itself.
         const credentialId = `session:${createHash('sha256').update(session.id).digest('hex').slice(0, 24)}`;

@@ -101,7 +101,18 @@ async function signinPage(c: Context, identity: Identity, page: PageParts): Prom
   if (session) return c.redirect(next, 302);
   const problem = passkeyProblem(c, identity.base(c));
   const body = signinBody(problem, identity.opts.signup === 'open');
-  return html(c, frame({ title: 'Sign in · werkbank', page: 'auth', body, assets: page.assets(), csrf: '', dev: false, data: jsonBlock('auth-data', { view: 'signin', next }) + page.scripts() }));
+  return html(
+    c,
+    frame({
+      title: 'Sign in · werkbank',
+      page: 'auth',
+      body,
+      assets: page.assets(),
+      csrf: '',
+      dev: false,
+      data: jsonBlock('auth-data', { view: 'signin', next }) + page.scripts(),
+    }),
+  );
 }
 
 function signinBody(problem: string | null, open: boolean): string {
@@ -137,8 +148,18 @@ async function accountPage(c: Context, opts: AuthPagesOptions, page: PageParts):
   const info = await opts.identity.opts.accounts.accountInfo(session.accountId);
   const body = accountBody(info.name, await opts.billingSection(c, session.accountId, session.csrf));
   // Buying answers the form with a redirect to the provider's checkout: allow that origin as a form target.
-  const csp = opts.formTargets.length ? PAGE_CSP.replace("form-action 'self'", `form-action 'self' ${opts.formTargets.join(' ')}`) : PAGE_CSP;
-  const frameArgs = { title: 'Account · werkbank', page: 'auth', body, assets: page.assets(), csrf: '', dev: false, session: { csrf: session.csrf, account: info.name } } as const;
+  const csp = opts.formTargets.length
+    ? PAGE_CSP.replace("form-action 'self'", `form-action 'self' ${opts.formTargets.join(' ')}`)
+    : PAGE_CSP;
+  const frameArgs = {
+    title: 'Account · werkbank',
+    page: 'auth',
+    body,
+    assets: page.assets(),
+    csrf: '',
+    dev: false,
+    session: { csrf: session.csrf, account: info.name },
+  } as const;
   return html(c, frame({ ...frameArgs, data: jsonBlock('auth-data', { view: 'account' }) + page.scripts() }), 200, csp);
 }
 
@@ -165,11 +186,22 @@ ${billingSection}
 function consentPage(c: Context, args: ConsentArgs, assets: { css: string; js: string }): Response {
   if ('error' in args) {
     const body = `<h1>This connection request cannot be used</h1><div class="alert" role="alert">${esc(args.error)}</div><p><a href="/">Back to werkbank</a></p>`;
-    return html(c, frame({ title: 'Authorization error · werkbank', page: 'auth', body, assets, csrf: '', dev: false }), args.status === 302 ? 400 : args.status);
+    return html(
+      c,
+      frame({ title: 'Authorization error · werkbank', page: 'auth', body, assets, csrf: '', dev: false }),
+      args.status === 302 ? 400 : args.status,
+    );
   }
   const { client, account } = args;
   const redirect = new URL(args.redirectUri);
-  const frameArgs = { title: `Connect ${client.name} · werkbank`, page: 'auth', body: consentBody(args, redirect), assets, csrf: '', dev: false } as const;
+  const frameArgs = {
+    title: `Connect ${client.name} · werkbank`,
+    page: 'auth',
+    body: consentBody(args, redirect),
+    assets,
+    csrf: '',
+    dev: false,
+  } as const;
   return html(c, frame({ ...frameArgs, session: { csrf: args.csrf, account } }), 200, consentCsp(redirect, client.logoUri));
 }
 
@@ -204,5 +236,8 @@ ${hidden}<input type="hidden" name="csrf" value="${esc(args.csrf)}">
 /** The form posts here and is answered with a redirect to the application: allow that origin as a form target (and its logo's). */
 function consentCsp(redirect: URL, logoUri: string | undefined): string {
   const target = redirect.protocol === 'http:' || redirect.protocol === 'https:' ? redirect.origin : `${redirect.protocol}`;
-  return PAGE_CSP.replace("form-action 'self'", `form-action 'self' ${target}`).replace("img-src 'self' data: blob:", `img-src 'self' data: blob:${logoUri ? ' ' + new URL(logoUri).origin : ''}`);
+  return PAGE_CSP.replace("form-action 'self'", `form-action 'self' ${target}`).replace(
+    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${logoUri ? ' ' + new URL(logoUri).origin : ''}`,
+  );
 }

@@ -6,7 +6,9 @@ import type { verifyAuthenticationResponse } from '@simplewebauthn/server';
 import { HttpError } from '../../core/errors.js';
 import type { RecordTable, Store } from '../../store/store.js';
 
-export type AuthenticatorTransportFuture = NonNullable<Parameters<typeof verifyAuthenticationResponse>[0]['credential']['transports']>[number];
+export type AuthenticatorTransportFuture = NonNullable<
+  Parameters<typeof verifyAuthenticationResponse>[0]['credential']['transports']
+>[number];
 
 export interface PasskeyValue {
   name: string;
@@ -88,7 +90,8 @@ export class PasskeyStore {
   async remove(accountId: string, id: string) {
     const all = await this.table.listByAccount(accountId, this.now().toISOString());
     if (!all.some((p) => p.id === id)) throw new HttpError(`No passkey with id "${id.slice(0, 80)}" on this account`, 404);
-    if (all.length === 1) throw new HttpError('This is the account\'s only passkey: add another before removing it (or delete the account)', 409);
+    if (all.length === 1)
+      throw new HttpError("This is the account's only passkey: add another before removing it (or delete the account)", 409);
     await this.table.delete(id);
     return { id, removed: true };
   }

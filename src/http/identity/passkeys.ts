@@ -67,7 +67,8 @@ function str(body: Record<string, unknown>, field: string, max = 200): string {
 
 function obj<T>(body: Record<string, unknown>, field: string): T {
   const v = body[field];
-  if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new HttpError(`\`${field}\` is required (the WebAuthn response object)`, 400);
+  if (v === null || typeof v !== 'object' || Array.isArray(v))
+    throw new HttpError(`\`${field}\` is required (the WebAuthn response object)`, 400);
   return v as T;
 }
 
@@ -107,8 +108,10 @@ export class PasskeyCeremonies {
     this.gate.requireOpen('Sign-up is closed on this server: ask its operator for an account (serve --signup open)');
     this.gate.checkLimit(c, this.gate.signupLimit, 'sign-ups');
     const name = str(body, 'name', 63).trim().toLowerCase();
-    if (!ACCOUNT_NAME.test(name)) throw new HttpError('`name`: use 1-63 characters a-z, 0-9, ".", "_" or "-", starting with a letter or digit', 400);
-    if (await this.opts.store.getAccountByName(name)) throw new HttpError(`\`name\`: the account name "${name}" is taken; choose another`, 409);
+    if (!ACCOUNT_NAME.test(name))
+      throw new HttpError('`name`: use 1-63 characters a-z, 0-9, ".", "_" or "-", starting with a letter or digit', 400);
+    if (await this.opts.store.getAccountByName(name))
+      throw new HttpError(`\`name\`: the account name "${name}" is taken; choose another`, 409);
     const { rpID } = this.rp(c);
     const userHandle = randomBytes(16).toString('base64url');
     const options = await generateRegistrationOptions({
@@ -119,7 +122,13 @@ export class PasskeyCeremonies {
       attestationType: 'none',
       authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
     });
-    const flow = await this.newFlow({ kind: 'signup', challenge: options.challenge, name, userHandle, passkeyName: passkeyName(body.passkeyName, 'Passkey 1') });
+    const flow = await this.newFlow({
+      kind: 'signup',
+      challenge: options.challenge,
+      name,
+      userHandle,
+      passkeyName: passkeyName(body.passkeyName, 'Passkey 1'),
+    });
     return { flow, options };
   }
 

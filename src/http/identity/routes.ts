@@ -60,10 +60,22 @@ function sameOriginBody(identity: Identity, h: RouteHelpers): RouteKit['body'] {
 
 /** Sign up and sign in: the two steps of each ceremony. */
 function ceremonyRoutes(app: Hono, { identity, json, body }: RouteKit): void {
-  app.post('/auth/signup/options', json(async (c) => identity.signupOptions(c, await body(c))));
-  app.post('/auth/signup/verify', json(async (c) => identity.signupVerify(c, await body(c)), 201));
-  app.post('/auth/signin/options', json(async (c) => (await body(c), identity.signinOptions(c))));
-  app.post('/auth/signin/verify', json(async (c) => identity.signinVerify(c, await body(c))));
+  app.post(
+    '/auth/signup/options',
+    json(async (c) => identity.signupOptions(c, await body(c))),
+  );
+  app.post(
+    '/auth/signup/verify',
+    json(async (c) => identity.signupVerify(c, await body(c)), 201),
+  );
+  app.post(
+    '/auth/signin/options',
+    json(async (c) => (await body(c), identity.signinOptions(c))),
+  );
+  app.post(
+    '/auth/signin/verify',
+    json(async (c) => identity.signinVerify(c, await body(c))),
+  );
 }
 
 /** Who is signed in, and signing out (this session, or every session of the account). */

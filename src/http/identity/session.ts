@@ -19,7 +19,7 @@ export async function requireSession(c: Context, sessions: Sessions, form?: Reco
   const session = await sessionOf(c, sessions);
   if (!session) throw new HttpError('Not signed in: sign in with your passkey first', 401);
   const given = c.req.header('x-csrf-token') ?? (typeof form?.csrf === 'string' ? form.csrf : undefined);
-  if (!Sessions.csrfMatches(session, given)) throw new HttpError('CSRF token missing or wrong: send the page\'s token as X-CSRF-Token', 403);
+  if (!Sessions.csrfMatches(session, given)) throw new HttpError("CSRF token missing or wrong: send the page's token as X-CSRF-Token", 403);
   return session;
 }
 
