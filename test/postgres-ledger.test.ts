@@ -11,7 +11,7 @@ import { Accounts } from '../src/accounts/accounts.js';
 import { PostgresStore } from '../src/store/postgres/store.js';
 import { migrate } from '../src/store/postgres/schema.js';
 import { MIGRATIONS } from '../src/store/migrations.js';
-import { ToolError } from '../src/core/tool.js';
+import { HttpError } from '../src/core/errors.js';
 import { post, startServer } from './helpers/server.js';
 import { startPostgres, type TestDatabase } from './helpers/postgres.js';
 import pg from 'pg';
@@ -54,7 +54,7 @@ async function tryReserve(accounts: Accounts, id: string, cost = 1) {
   try {
     return await accounts.reserve(id, cost, 'word-counter', 'rest');
   } catch (err) {
-    if (err instanceof ToolError && err.status === 429) return null;
+    if (err instanceof HttpError && err.status === 429) return null;
     throw err;
   }
 }
