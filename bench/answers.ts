@@ -54,8 +54,16 @@ export async function exampleAnswerTokens(registry: Registry): Promise<AnswerTok
 
 /** The answers issue 33 measured that grow with the input: a 30-year loan's schedule, 20 BRP persons. */
 export const GROWING: { name: string; label: string; input: unknown }[] = [
-  { name: 'loan_calculator', label: 'loan_calculator, €250,000 at 4 % over 30 years', input: { amount: 250_000, annualRatePercent: 4, term: 30, termUnit: 'years' } },
-  { name: 'mortgage_calculator', label: 'mortgage_calculator, €400,000 over 30 years, monthly rows', input: { loanAmount: 400_000, annualRatePercent: 4, termYears: 30, schedule: 'monthly' } },
+  {
+    name: 'loan_calculator',
+    label: 'loan_calculator, €250,000 at 4 % over 30 years',
+    input: { amount: 250_000, annualRatePercent: 4, term: 30, termUnit: 'years' },
+  },
+  {
+    name: 'mortgage_calculator',
+    label: 'mortgage_calculator, €400,000 over 30 years, monthly rows',
+    input: { loanAmount: 400_000, annualRatePercent: 4, termYears: 30, schedule: 'monthly' },
+  },
   { name: 'generate_brp_test_data', label: 'generate_brp_test_data, 20 persons', input: { options: { count: 20, seed: 1 } } },
 ];
 

@@ -30,14 +30,16 @@ export interface Query {
 export function loadQueries(file = process.env.WERKBANK_DISCOVERY_QUERIES): Query[] {
   const here = dirname(fileURLToPath(import.meta.url));
   // From source (bench/) or built (dist/bench/): the set lives in test/discovery/ at the package root.
-  const path = file ?? [join(here, '..', 'test', 'discovery', 'queries.json'), join(here, '..', '..', 'test', 'discovery', 'queries.json')].find((p) => {
-    try {
-      readFileSync(p);
-      return true;
-    } catch {
-      return false;
-    }
-  })!;
+  const path =
+    file ??
+    [join(here, '..', 'test', 'discovery', 'queries.json'), join(here, '..', '..', 'test', 'discovery', 'queries.json')].find((p) => {
+      try {
+        readFileSync(p);
+        return true;
+      } catch {
+        return false;
+      }
+    })!;
   return (JSON.parse(readFileSync(path, 'utf8')) as { queries: Query[] }).queries;
 }
 
@@ -70,7 +72,10 @@ export function recall(queries: readonly Query[], rank: Ranker): Recall {
 
 /** A plain BM25 (k1 1.2, b 0.75) over one text per tool: folded words, no stems, no stop words, no typos. */
 export function plainBm25(docs: readonly { name: string; text: string }[]): Ranker {
-  const words = (t: string) => fold(t).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const words = (t: string) =>
+    fold(t)
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean);
   const tf = docs.map((d) => {
     const m = new Map<string, number>();
     for (const w of words(d.text)) m.set(w, (m.get(w) ?? 0) + 1);
@@ -116,7 +121,10 @@ export function discoveryReport(registry: Registry, queries: readonly Query[] = 
   const findToolsRank: Ranker = (q) => engine.search(q, { limit: 5 }).map((h) => h.name);
   const baseline = plainBm25(all.map(({ tool }) => ({ name: tool.name, text: `${tool.name.replace(/_/g, ' ')} ${tool.description}` })));
   const listed = plainBm25(
-    all.map((e) => ({ name: e.tool.name, text: `${e.tool.name.replace(/_/g, ' ')} ${listedDescription(e.tool)} ${schemaText(mcpInputSchema(e))}` })),
+    all.map((e) => ({
+      name: e.tool.name,
+      text: `${e.tool.name.replace(/_/g, ' ')} ${listedDescription(e.tool)} ${schemaText(mcpInputSchema(e))}`,
+    })),
   );
   const tokens = queries.map(({ q }) => encode(JSON.stringify(findTools(registry, { query: q, limit: 5 }, { all: true }))).length);
   return {

@@ -40,39 +40,83 @@ export function knownHostile(): HostileCall[] {
     { slug: 'yaml-to-json', label: '300k [ then 300k ]', input: { yaml: deepJson(300_000) } },
     { slug: 'yaml-to-json', label: '100k aliases', input: { yaml: 'a: &a x\nb:\n' + '  - *a\n'.repeat(100_000) } },
     { slug: 'yaml-to-json', label: '1 MB of - - -', input: { yaml: fill('- ', MB) } },
-    { slug: 'yaml-to-json', label: '1 MB flow mapping', input: { yaml: '{' + Array.from({ length: 80_000 }, (_, i) => `k${i}: v`).join(', ') + '}' } },
+    {
+      slug: 'yaml-to-json',
+      label: '1 MB flow mapping',
+      input: { yaml: '{' + Array.from({ length: 80_000 }, (_, i) => `k${i}: v`).join(', ') + '}' },
+    },
     { slug: 'xml-formatter', label: '90k attributes', input: { xml: attrs(90_000) } },
-    { slug: 'xml-formatter', label: '1 MB of nested elements, minify', input: { xml: '<r>' + '<a><b>x</b></a>'.repeat(60_000) + '</r>', mode: 'minify' } },
+    {
+      slug: 'xml-formatter',
+      label: '1 MB of nested elements, minify',
+      input: { xml: '<r>' + '<a><b>x</b></a>'.repeat(60_000) + '</r>', mode: 'minify' },
+    },
     { slug: 'xml-to-json', label: '85k attributes', input: { xml: attrs(85_000) } },
     { slug: 'xml-to-json', label: '1 MB of siblings', input: { xml: '<r>' + '<a>x</a>'.repeat(120_000) + '</r>' } },
     { slug: 'json-to-xml', label: '25k keys', input: { json: manyKeys } },
     { slug: 'json-to-yaml', label: '25k keys', input: { json: manyKeys, sortKeys: true } },
     { slug: 'json-to-typescript', label: '25k keys', input: { json: manyKeys } },
-    { slug: 'json-to-typescript', label: '95-deep objects, 400 wide', input: { json: JSON.stringify(Array.from({ length: 400 }, (_, i) => deepObject(95, i))) } },
+    {
+      slug: 'json-to-typescript',
+      label: '95-deep objects, 400 wide',
+      input: { json: JSON.stringify(Array.from({ length: 400 }, (_, i) => deepObject(95, i))) },
+    },
     { slug: 'json-formatter', label: '1 MB of numbers', input: { json: '[' + fill('1,', MB - 4) + '1]' } },
-    { slug: 'json-to-csv', label: '25k rows', input: { json: JSON.stringify(Array.from({ length: 25_000 }, (_, i) => ({ a: i, b: `x${i}`, c: { d: i } }))) } },
+    {
+      slug: 'json-to-csv',
+      label: '25k rows',
+      input: { json: JSON.stringify(Array.from({ length: 25_000 }, (_, i) => ({ a: i, b: `x${i}`, c: { d: i } }))) },
+    },
     { slug: 'csv-to-json', label: '1 MB of quoted cells', input: { csv: '"a,b",c,"d""e"\n'.repeat(60_000) } },
     { slug: 'csv-to-json', label: '1 MB one row of 200k columns', input: { csv: fill('a,', MB) } },
     { slug: 'csv-to-markdown', label: '1 MB of cells', input: { csv: fill('a,bb,ccc\n', MB), padded: true } },
     { slug: 'sort-lines', label: 'length on 1M characters', input: { text: wordLines(MB), mode: 'length' } },
     { slug: 'sort-lines', label: 'natural on 1M characters', input: { text: wordLines(MB), mode: 'natural', removeDuplicates: true } },
-    { slug: 'text-diff', label: '2 × 200k, all lines differ', input: { original: wordLines(200_000, 1), modified: wordLines(200_000, 2), granularity: 'line' } },
-    { slug: 'text-diff', label: '2 × 200k characters', input: { original: wordLines(200_000, 3), modified: wordLines(200_000, 4), granularity: 'character' } },
-    { slug: 'text-diff', label: '2 × 200k words', input: { original: wordLines(200_000, 5), modified: wordLines(200_000, 6), granularity: 'word' } },
+    {
+      slug: 'text-diff',
+      label: '2 × 200k, all lines differ',
+      input: { original: wordLines(200_000, 1), modified: wordLines(200_000, 2), granularity: 'line' },
+    },
+    {
+      slug: 'text-diff',
+      label: '2 × 200k characters',
+      input: { original: wordLines(200_000, 3), modified: wordLines(200_000, 4), granularity: 'character' },
+    },
+    {
+      slug: 'text-diff',
+      label: '2 × 200k words',
+      input: { original: wordLines(200_000, 5), modified: wordLines(200_000, 6), granularity: 'word' },
+    },
     { slug: 'markdown-to-html', label: '"ab\\n" × 83,333 (the 250,000-character limit)', input: { markdown: 'ab\n'.repeat(83_333) } },
     { slug: 'markdown-to-html', label: '250,000 [', input: { markdown: '['.repeat(250_000) } },
     { slug: 'markdown-to-html', label: '1M [ (refused: over the limit)', input: { markdown: '['.repeat(MB) } },
     { slug: 'markdown-to-html', label: '20k nested >', input: { markdown: '>'.repeat(20_000) + ' x' } },
     { slug: 'markdown-to-html', label: '5k unclosed tags', input: { markdown: '<div>'.repeat(5_000) + '</span>'.repeat(5_000) } },
-    { slug: 'sql-formatter', label: '100k of SQL', input: { sql: fill('SELECT a, b FROM t WHERE (x = 1 AND (y = 2 OR z IN (1,2,3)));\n', 100_000) } },
+    {
+      slug: 'sql-formatter',
+      label: '100k of SQL',
+      input: { sql: fill('SELECT a, b FROM t WHERE (x = 1 AND (y = 2 OR z IN (1,2,3)));\n', 100_000) },
+    },
     { slug: 'sql-formatter', label: '100k of (', input: { sql: 'SELECT ' + '('.repeat(49_000) + '1' + ')'.repeat(49_000) } },
-    { slug: 'subtitle-converter', label: '500k of cues', input: { subtitles: fill('1\n00:00:01,000 --> 00:00:02,000\nHello <i>there</i>\n\n', 500_000), to: 'vtt' } },
+    {
+      slug: 'subtitle-converter',
+      label: '500k of cues',
+      input: { subtitles: fill('1\n00:00:01,000 --> 00:00:02,000\nHello <i>there</i>\n\n', 500_000), to: 'vtt' },
+    },
     { slug: 'regex-tester', label: 'ReDoS (a+)+$', input: { pattern: '(a+)+$', text: 'a'.repeat(40) + '!' } },
-    { slug: 'find-and-replace', label: 'ReDoS (a|a)*$', input: { text: 'a'.repeat(40) + '!', find: '(a|a)*$', replace: 'x', useRegex: true } },
+    {
+      slug: 'find-and-replace',
+      label: 'ReDoS (a|a)*$',
+      input: { text: 'a'.repeat(40) + '!', find: '(a|a)*$', replace: 'x', useRegex: true },
+    },
     { slug: 'numbers-to-words', label: '100-digit number', input: { number: '9'.repeat(100) } },
     { slug: 'text-case-converter', label: 'title case of 1M', input: { text: wordLines(MB), mode: 'title' } },
     { slug: 'text-case-converter', label: 'camel case of 1M', input: { text: wordLines(MB), mode: 'camel' } },
-    { slug: 'text-cleaner', label: '1M of markup and emoji', input: { text: fill('<b>x</b> 😀 “q” ', MB), htmlTags: true, emojis: true, plainQuotes: true, punctuation: true } },
+    {
+      slug: 'text-cleaner',
+      label: '1M of markup and emoji',
+      input: { text: fill('<b>x</b> 😀 “q” ', MB), htmlTags: true, emojis: true, plainQuotes: true, punctuation: true },
+    },
     { slug: 'remove-duplicate-lines', label: '1M of lines', input: { text: wordLines(MB), caseInsensitive: true, trim: true } },
     { slug: 'word-frequency-counter', label: '1M of words', input: { text: wordLines(MB) } },
     { slug: 'keyword-density', label: '100k of words', input: { text: wordLines(100_000), ngramSizes: [1, 2, 3] } },
@@ -131,7 +175,8 @@ export function generatedHostile(tools: readonly Tool[]): HostileCall[] {
       if (label !== shapes[0][0]) continue;
       for (const f of info)
         for (const value of f.enumValues ?? [])
-          if (value !== base[f.name] && info.length > 1) out.push({ slug: tool.slug, label: `${label}, ${f.name}=${value}`, input: { ...input, [f.name]: value } });
+          if (value !== base[f.name] && info.length > 1)
+            out.push({ slug: tool.slug, label: `${label}, ${f.name}=${value}`, input: { ...input, [f.name]: value } });
     }
   }
   return out;

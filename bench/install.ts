@@ -40,15 +40,54 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** `dependencies` of werkbank-mcp 1.1.0 (before issue 29). */
 export const DEPENDENCIES_1_1_0: Record<string, string> = {
-  '@date-fns/tz': '^1.5.0', '@hono/node-server': '^2.1.8', '@modelcontextprotocol/server': '^2.4.0', '@sindresorhus/slugify': '^3.0.1',
-  '@sparticuz/chromium': '~143.0.4', '@types/sanitize-html': '^2.16.2', '@zootools/email-spell-checker': '^1.12.0', '@zxcvbn-ts/core': '^4.2.0',
-  '@zxcvbn-ts/language-common': '^4.1.3', '@zxcvbn-ts/language-en': '^4.1.1', '@zxcvbn-ts/language-nl-be': '^3.0.2', ajv: '^8.20.0',
-  'ajv-formats': '^3.0.1', 'card-validator': '^10.0.4', 'change-case': '^5.4.4', colord: '^2.9.3', croner: '^11.0.1', cronstrue: '^3.39.0',
-  'csv-parse': '^7.0.3', 'csv-stringify': '^6.9.0', 'date-fns': '^4.4.0', 'decimal.js': '^10.6.0', 'dice-coefficient': '^2.1.1', diff: '^9.0.0',
-  entities: '^9.0.0', 'fast-xml-parser': '^5.12.1', 'fastest-levenshtein': '^1.0.16', 'fraction.js': '^5.3.4', hono: '^4.13.19', ibantools: '^4.5.4',
-  'ipaddr.js': '^2.5.0', 'jsonc-parser': '^3.3.1', jsvat: '^2.5.4', lowdb: '^7.0.1', mathjs: '^15.2.0', micromark: '^4.0.3',
-  'micromark-extension-gfm': '^3.0.0', openai: '^6.49.0', pg: '^8.23.1', 'playwright-core': '^1.65.1', qrcode: '^1.5.4', 'sanitize-html': '~2.17.2',
-  'simple-statistics': '^7.12.1', 'sql-formatter': '^15.9.0', 'subsrt-ts': '^2.1.2', syllable: '^5.0.1', 'xml-formatter': '^3.7.0', yaml: '^2.9.1',
+  '@date-fns/tz': '^1.5.0',
+  '@hono/node-server': '^2.1.8',
+  '@modelcontextprotocol/server': '^2.4.0',
+  '@sindresorhus/slugify': '^3.0.1',
+  '@sparticuz/chromium': '~143.0.4',
+  '@types/sanitize-html': '^2.16.2',
+  '@zootools/email-spell-checker': '^1.12.0',
+  '@zxcvbn-ts/core': '^4.2.0',
+  '@zxcvbn-ts/language-common': '^4.1.3',
+  '@zxcvbn-ts/language-en': '^4.1.1',
+  '@zxcvbn-ts/language-nl-be': '^3.0.2',
+  ajv: '^8.20.0',
+  'ajv-formats': '^3.0.1',
+  'card-validator': '^10.0.4',
+  'change-case': '^5.4.4',
+  colord: '^2.9.3',
+  croner: '^11.0.1',
+  cronstrue: '^3.39.0',
+  'csv-parse': '^7.0.3',
+  'csv-stringify': '^6.9.0',
+  'date-fns': '^4.4.0',
+  'decimal.js': '^10.6.0',
+  'dice-coefficient': '^2.1.1',
+  diff: '^9.0.0',
+  entities: '^9.0.0',
+  'fast-xml-parser': '^5.12.1',
+  'fastest-levenshtein': '^1.0.16',
+  'fraction.js': '^5.3.4',
+  hono: '^4.13.19',
+  ibantools: '^4.5.4',
+  'ipaddr.js': '^2.5.0',
+  'jsonc-parser': '^3.3.1',
+  jsvat: '^2.5.4',
+  lowdb: '^7.0.1',
+  mathjs: '^15.2.0',
+  micromark: '^4.0.3',
+  'micromark-extension-gfm': '^3.0.0',
+  openai: '^6.49.0',
+  pg: '^8.23.1',
+  'playwright-core': '^1.65.1',
+  qrcode: '^1.5.4',
+  'sanitize-html': '~2.17.2',
+  'simple-statistics': '^7.12.1',
+  'sql-formatter': '^15.9.0',
+  'subsrt-ts': '^2.1.2',
+  syllable: '^5.0.1',
+  'xml-formatter': '^3.7.0',
+  yaml: '^2.9.1',
   zod: '^4.6.7',
 };
 
@@ -66,13 +105,19 @@ interface Published {
  * every other request through to `upstream`. Each package's base URL is `<url>/<prefix>/`, so two layouts of
  * one name can be served side by side.
  */
-export async function localRegistry(packages: Record<string, Published>, upstream: string): Promise<{ url: string; close: () => Promise<void> }> {
+export async function localRegistry(
+  packages: Record<string, Published>,
+  upstream: string,
+): Promise<{ url: string; close: () => Promise<void> }> {
   // Each packument is built once (reading the tarball's package.json and hashing it), as a registry stores it.
   const packuments = new Map<string, (base: string) => string>();
   for (const [prefix, pkg] of Object.entries(packages)) {
     const bytes = readFileSync(pkg.tgz);
     const manifest = JSON.parse(execFileSync('tar', ['-xOzf', pkg.tgz, 'package/package.json'], { encoding: 'utf8' }));
-    const dist = { shasum: createHash('sha1').update(bytes).digest('hex'), integrity: `sha512-${createHash('sha512').update(bytes).digest('base64')}` };
+    const dist = {
+      shasum: createHash('sha1').update(bytes).digest('hex'),
+      integrity: `sha512-${createHash('sha512').update(bytes).digest('base64')}`,
+    };
     packuments.set(prefix, (base) => {
       const tarball = `${base}/${pkg.name}/-/${pkg.name}-${pkg.version}.tgz`;
       const version = { ...manifest, _id: `${pkg.name}@${pkg.version}`, dist: { ...dist, tarball } };
@@ -118,7 +163,14 @@ export interface LayoutFigures {
 /** A clean environment for npm/npx: no npm_* variables of the `npm run` that started the bench. */
 function npmEnv(cache: string): NodeJS.ProcessEnv {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
-  return { ...env, npm_config_cache: cache, npm_config_yes: 'true', npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
+  return {
+    ...env,
+    npm_config_cache: cache,
+    npm_config_yes: 'true',
+    npm_config_update_notifier: 'false',
+    npm_config_fund: 'false',
+    npm_config_audit: 'false',
+  };
 }
 
 /** `npm pack` this build's files with the given dependencies; returns the tarball. */
@@ -126,14 +178,19 @@ export function packLayout(work: string, name: string, dependencies: Record<stri
   const dir = join(work, `pkg-${name}`);
   mkdirSync(dir, { recursive: true });
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  for (const entry of manifest.files as string[]) if (!leaveOut.includes(entry)) cpSync(join(root, entry), join(dir, entry), { recursive: true });
+  for (const entry of manifest.files as string[])
+    if (!leaveOut.includes(entry)) cpSync(join(root, entry), join(dir, entry), { recursive: true });
   manifest.files = (manifest.files as string[]).filter((f) => !leaveOut.includes(f));
   delete manifest.devDependencies;
   delete manifest.scripts;
   delete manifest.allowScripts;
   manifest.dependencies = dependencies;
   writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
-  const out = execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: dir, encoding: 'utf8', env: npmEnv(join(work, 'pack-cache')) });
+  const out = execFileSync('npm', ['pack', '--json', '--pack-destination', work], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: npmEnv(join(work, 'pack-cache')),
+  });
   const [packed] = JSON.parse(out) as { filename: string }[];
   const tgz = join(work, `${name}.tgz`);
   cpSync(join(work, packed.filename), tgz);
@@ -142,14 +199,25 @@ export function packLayout(work: string, name: string, dependencies: Record<stri
 }
 
 /** Starts `npx -y <bin>` (stdio) against `registry`, sends initialize + tools/list, and times the answer to tools/list. */
-export function timeStart(bin: string, registry: string, cache: string, cwd: string, timeoutMs = 300_000): Promise<{ ms: number; tools: number }> {
+export function timeStart(
+  bin: string,
+  registry: string,
+  cache: string,
+  cwd: string,
+  timeoutMs = 300_000,
+): Promise<{ ms: number; tools: number }> {
   const t0 = performance.now();
   const proc = spawn('npx', ['-y', bin, '--data', join(cwd, 'data')], {
     cwd,
     env: { ...npmEnv(cache), npm_config_registry: registry },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
-  const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } };
+  const init = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+  };
   proc.stdin.write(JSON.stringify(init) + '\n');
   proc.stdin.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) + '\n');
   proc.stdin.write(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) + '\n');
@@ -157,7 +225,10 @@ export function timeStart(bin: string, registry: string, cache: string, cwd: str
   let err = '';
   proc.stderr.on('data', (d) => (err += d));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => (proc.kill('SIGKILL'), reject(new Error(`no tools/list answer in ${timeoutMs} ms: ${err.slice(-2000)}`))), timeoutMs);
+    const timer = setTimeout(
+      () => (proc.kill('SIGKILL'), reject(new Error(`no tools/list answer in ${timeoutMs} ms: ${err.slice(-2000)}`))),
+      timeoutMs,
+    );
     proc.stdout.on('data', (d) => {
       out += d;
       for (const line of out.split('\n')) {
@@ -170,7 +241,10 @@ export function timeStart(bin: string, registry: string, cache: string, cwd: str
         return;
       }
     });
-    proc.on('exit', (code) => (clearTimeout(timer), reject(new Error(`npx exited ${code} before answering tools/list: ${err.slice(-2000)}`))));
+    proc.on(
+      'exit',
+      (code) => (clearTimeout(timer), reject(new Error(`npx exited ${code} before answering tools/list: ${err.slice(-2000)}`))),
+    );
   });
 }
 
@@ -209,7 +283,13 @@ function npxInstall(cache: string): { packages: number; bytes: number } {
   return { packages, bytes: folderBytes(join(npx, hash)) };
 }
 
-export async function measureLayout(work: string, registry: string, name: string, dependencies: Record<string, string>, tgz: string): Promise<LayoutFigures> {
+export async function measureLayout(
+  work: string,
+  registry: string,
+  name: string,
+  dependencies: Record<string, string>,
+  tgz: string,
+): Promise<LayoutFigures> {
   const cache = join(work, `cache-${name}`);
   const cwd = join(work, `run-${name}`);
   mkdirSync(cwd, { recursive: true });
@@ -232,13 +312,22 @@ export async function measureLayout(work: string, registry: string, name: string
 function packFloor(work: string): string {
   const dir = join(work, 'pkg-floor');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'werkbank-mcp', version: '0.0.0-floor', type: 'module', bin: { 'werkbank-mcp': 'bin.js' } }));
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: 'werkbank-mcp', version: '0.0.0-floor', type: 'module', bin: { 'werkbank-mcp': 'bin.js' } }),
+  );
   writeFileSync(
     join(dir, 'bin.js'),
     `#!/usr/bin/env node\nprocess.stdin.on('data', (d) => { if (String(d).includes('"id":2')) process.stdout.write('{"jsonrpc":"2.0","id":2,"result":{"tools":[]}}\\n'); });\n`,
     { mode: 0o755 },
   );
-  const [packed] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: dir, encoding: 'utf8', env: npmEnv(join(work, 'pack-cache')) })) as { filename: string }[];
+  const [packed] = JSON.parse(
+    execFileSync('npm', ['pack', '--json', '--pack-destination', work], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: npmEnv(join(work, 'pack-cache')),
+    }),
+  ) as { filename: string }[];
   return join(work, packed.filename);
 }
 
@@ -269,7 +358,10 @@ export async function benchInstall(): Promise<[string, string][]> {
     const row = (f: LayoutFigures): [string, string][] => [
       [`${f.layout} layout: runtime dependencies / packages installed`, `${f.dependencies} / ${f.packages}`],
       [`${f.layout} layout: tarball, install size (target <= ${TARGETS.installMb} MB)`, `${mb(f.tarballBytes)}, ${mb(f.installBytes)}`],
-      [`${f.layout} layout: cold npx start to tools/list (target <= ${TARGETS.coldStartS} s)`, `${s(f.coldMs)} (warm ${s(f.warmMs)}; ${f.tools} tools listed)`],
+      [
+        `${f.layout} layout: cold npx start to tools/list (target <= ${TARGETS.coldStartS} s)`,
+        `${s(f.coldMs)} (warm ${s(f.warmMs)}; ${f.tools} tools listed)`,
+      ],
     ];
     return [
       ...row(before),
@@ -277,9 +369,15 @@ export async function benchInstall(): Promise<[string, string][]> {
       ['install size, 1.1.0 / now', `${(before.installBytes / after.installBytes).toFixed(1)}x smaller`],
       ['cold start, 1.1.0 / now', `${(before.coldMs / after.coldMs).toFixed(1)}x faster`],
       // The warm start is npx and node on this machine with nothing to fetch: cold minus warm is what the install costs.
-      ['install part of the cold start (cold - warm), 1.1.0 / now', `${s(before.coldMs - before.warmMs)} / ${s(after.coldMs - after.warmMs)}`],
+      [
+        'install part of the cold start (cold - warm), 1.1.0 / now',
+        `${s(before.coldMs - before.warmMs)} / ${s(after.coldMs - after.warmMs)}`,
+      ],
       ["npx's own floor: a package that answers at once, warm", s(floor.ms)],
-      ['targets met (install, cold start)', `${after.installBytes <= TARGETS.installMb * 1024 * 1024 ? 'yes' : 'NO'}, ${after.coldMs <= TARGETS.coldStartS * 1000 ? 'yes' : 'NO'}`],
+      [
+        'targets met (install, cold start)',
+        `${after.installBytes <= TARGETS.installMb * 1024 * 1024 ? 'yes' : 'NO'}, ${after.coldMs <= TARGETS.coldStartS * 1000 ? 'yes' : 'NO'}`,
+      ],
     ];
   } finally {
     rmSync(work, { recursive: true, force: true });

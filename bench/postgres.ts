@@ -61,7 +61,11 @@ function cpuTable(): Map<number, { comm: string; ppid: number; seconds: number }
     try {
       const raw = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const f = raw.slice(raw.lastIndexOf(') ') + 2).split(' ');
-      table.set(Number(pid), { comm: raw.slice(raw.indexOf('(') + 1, raw.lastIndexOf(')')), ppid: Number(f[1]), seconds: (Number(f[11]) + Number(f[12])) / tick });
+      table.set(Number(pid), {
+        comm: raw.slice(raw.indexOf('(') + 1, raw.lastIndexOf(')')),
+        ppid: Number(f[1]),
+        seconds: (Number(f[11]) + Number(f[12])) / tick,
+      });
     } catch {
       // the process ended meanwhile
     }
@@ -83,7 +87,7 @@ function cpuMeter(serverPid: number) {
     const after = cpuTable();
     if (!after.size) return undefined;
     const tree = new Set([serverPid]);
-    for (let grew = true; grew; ) {
+    for (let grew = true; grew;) {
       grew = false;
       for (const [pid, p] of after) if (tree.has(p.ppid) && !tree.has(pid)) grew = tree.add(pid) !== undefined;
     }
@@ -107,8 +111,21 @@ interface Measured {
   cpu?: CpuPerCall;
 }
 
-async function load(opts: { url: string; method?: 'GET' | 'POST'; body?: string; headers: Record<string, string>; connections?: number; pid: number }): Promise<Measured> {
-  const base = { url: opts.url, method: opts.method ?? 'POST', body: opts.body, headers: opts.headers, connections: opts.connections ?? CONNECTIONS };
+async function load(opts: {
+  url: string;
+  method?: 'GET' | 'POST';
+  body?: string;
+  headers: Record<string, string>;
+  connections?: number;
+  pid: number;
+}): Promise<Measured> {
+  const base = {
+    url: opts.url,
+    method: opts.method ?? 'POST',
+    body: opts.body,
+    headers: opts.headers,
+    connections: opts.connections ?? CONNECTIONS,
+  };
   await autocannon({ ...base, duration: 1 }); // warm up
   const cpu = cpuMeter(opts.pid);
   const r = await autocannon({ ...base, duration: SECONDS });
@@ -164,33 +181,62 @@ export async function benchPostgres(): Promise<Row[]> {
     // Baseline: the embedded store, one process, metering on (bench/server.js).
     const low = await spawnListening([join(here, 'server.js'), 'werkbank', 'on'], { env: PRINT_PORT });
     procs.push(low.proc);
-    const lowdb = await load({ url: `${low.url}/api/v1/tools/word-counter`, body, headers: { ...json, 'X-API-Key': low.key }, pid: low.proc.pid! });
+    const lowdb = await load({
+      url: `${low.url}/api/v1/tools/word-counter`,
+      body,
+      headers: { ...json, 'X-API-Key': low.key },
+      pid: low.proc.pid!,
+    });
     await stop(low.proc);
 
     // PostgreSQL, one process: metering on and off (this file as a server).
     const on = await spawnListening([fileURLToPath(import.meta.url), 'serve', db.url, 'on'], { env: PRINT_PORT });
     procs.push(on.proc);
-    const pg1 = await load({ url: `${on.url}/api/v1/tools/word-counter`, body, headers: { ...json, 'X-API-Key': on.key }, pid: on.proc.pid! });
+    const pg1 = await load({
+      url: `${on.url}/api/v1/tools/word-counter`,
+      body,
+      headers: { ...json, 'X-API-Key': on.key },
+      pid: on.proc.pid!,
+    });
     await stop(on.proc);
     const off = await spawnListening([fileURLToPath(import.meta.url), 'serve', db.url, 'off'], { env: PRINT_PORT });
     procs.push(off.proc);
-    const pgOff = await load({ url: `${off.url}/api/v1/tools/word-counter`, body, headers: { ...json, 'X-API-Key': off.key }, pid: off.proc.pid! });
+    const pgOff = await load({
+      url: `${off.url}/api/v1/tools/word-counter`,
+      body,
+      headers: { ...json, 'X-API-Key': off.key },
+      pid: off.proc.pid!,
+    });
     await stop(off.proc);
 
     // PostgreSQL, `werkbank serve --workers 2` (node:cluster sharing the port).
     const { key } = await benchAccount(db.url, 'bench-workers');
-    const two = await spawnListening([CLI, 'serve', '--port', '0', '--workers', '2', '--data', mkdtempSync(join(tmpdir(), 'werkbank-bench-'))], {
-      env: { ...PRINT_PORT, WERKBANK_DATABASE_URL: db.url },
-    });
+    const two = await spawnListening(
+      [CLI, 'serve', '--port', '0', '--workers', '2', '--data', mkdtempSync(join(tmpdir(), 'werkbank-bench-'))],
+      {
+        env: { ...PRINT_PORT, WERKBANK_DATABASE_URL: db.url },
+      },
+    );
     procs.push(two.proc);
-    const pg2 = await load({ url: `${two.url}/api/v1/tools/word-counter`, body, headers: { ...json, 'X-API-Key': key }, pid: two.proc.pid! });
+    const pg2 = await load({
+      url: `${two.url}/api/v1/tools/word-counter`,
+      body,
+      headers: { ...json, 'X-API-Key': key },
+      pid: two.proc.pid!,
+    });
 
     // GET /api/v1/usage (7 days: this account's 1,000 entries) with 1,000,000 usage rows in the table.
     const reader = await benchAccount(db.url, 'bench-usage');
     const t0 = performance.now();
     await fillUsage(db.url, reader.id);
     const fillSeconds = (performance.now() - t0) / 1000;
-    const usage = await load({ url: `${two.url}/api/v1/usage?days=7`, method: 'GET', headers: { 'X-API-Key': reader.key }, connections: 8, pid: two.proc.pid! });
+    const usage = await load({
+      url: `${two.url}/api/v1/usage?days=7`,
+      method: 'GET',
+      headers: { 'X-API-Key': reader.key },
+      connections: 8,
+      pid: two.proc.pid!,
+    });
     await stop(two.proc);
 
     const meteringCost = pg1.rps && pgOff.rps ? (1 - pg1.rps / pgOff.rps) * 100 : 0;
@@ -214,7 +260,9 @@ export async function benchPostgres(): Promise<Row[]> {
       ['CPU per call: PostgreSQL, 2 workers', cpuRow(pg2)],
       [
         `most ${cores} cores can serve at that CPU per call`,
-        Number.isFinite(ceiling) ? `${Math.round(ceiling)} req/s (${(ceiling / lowdb.rps).toFixed(2)}x lowdb; the 2 workers reach ${((pg2.rps / ceiling) * 100).toFixed(0)}% of it)` : 'n/a',
+        Number.isFinite(ceiling)
+          ? `${Math.round(ceiling)} req/s (${(ceiling / lowdb.rps).toFixed(2)}x lowdb; the 2 workers reach ${((pg2.rps / ceiling) * 100).toFixed(0)}% of it)`
+          : 'n/a',
       ],
       [
         `CPU per call that 1.6x lowdb allows on ${cores} cores`,

@@ -72,5 +72,8 @@ async function profileOne(label: string, path: 'rest' | 'mcp'): Promise<[string,
 }
 
 export async function profileRest(): Promise<[string, string][]> {
-  return [...(await profileOne('REST word-counter, metering on (lowdb)', 'rest')), ...(await profileOne('/mcp tools/call word_counter, metering on (lowdb)', 'mcp'))];
+  return [
+    ...(await profileOne('REST word-counter, metering on (lowdb)', 'rest')),
+    ...(await profileOne('/mcp tools/call word_counter, metering on (lowdb)', 'mcp')),
+  ];
 }

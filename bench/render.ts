@@ -15,7 +15,8 @@ import { RenderService } from '../src/render/service.js';
 import { CHROMIUM_ARGS, findChromium } from '../src/render/browser.js';
 
 const SMALL = '<!doctype html><html><body><h1>Invoice 2026-001</h1><p>Total: EUR 121.00</p></body></html>';
-const paragraph = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. ';
+const paragraph =
+  'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. ';
 const FIVE_PAGES = `<!doctype html><html><body>${Array.from({ length: 5 }, (_, i) => `<h2>Section ${i + 1}</h2>${`<p>${paragraph.repeat(6)}</p>`.repeat(6)}<div style="page-break-after:always"></div>`).join('')}</body></html>`;
 const PER_ROW = 12;
 

@@ -110,7 +110,13 @@ function cpuSeconds(pids: number[]): number {
  * Warm up, then load `url` for `seconds`. `pids` (the server side) are metered for CPU per request: on a
  * shared machine that figure moves far less than req/s, which also counts the time other work holds the core.
  */
-export async function load(url: string, body: string, headers: Record<string, string>, pids: () => number[] = () => [], seconds = SECONDS): Promise<Measured> {
+export async function load(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  pids: () => number[] = () => [],
+  seconds = SECONDS,
+): Promise<Measured> {
   const opts = { url, method: 'POST' as const, body, headers, connections: CONNECTIONS };
   await autocannon({ ...opts, duration: 2 }); // warm up (JIT, first tool load)
   const side = pids();
@@ -118,7 +124,12 @@ export async function load(url: string, body: string, headers: Record<string, st
   const r = await autocannon({ ...opts, duration: seconds });
   const used = cpuSeconds(side) - before;
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, cpuUs: side.length ? (used * 1e6) / r.requests.total : NaN };
+  return {
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    cpuUs: side.length ? (used * 1e6) / r.requests.total : NaN,
+  };
 }
 
 /** PostgreSQL's processes started by this one (descendants named postgres; other agents may run their own). */
@@ -201,7 +212,10 @@ export async function benchRest(): Promise<Row[]> {
       ['bare Hono route, same body and JSON (baseline)', fmt(b)],
       ['werkbank, metering off', `${fmt(o)} (${ratio(o, b)} bare)`],
       ['werkbank, metering on, lowdb', `${fmt(l)} (${ratio(l, b)} bare)`],
-      ['werkbank, metering on, PostgreSQL (same core; measured last)', p ? `${fmt(p)} (${ratio(p, b)} bare, ${ratio(p, l)} lowdb)` : (pg as string)],
+      [
+        'werkbank, metering on, PostgreSQL (same core; measured last)',
+        p ? `${fmt(p)} (${ratio(p, b)} bare, ${ratio(p, l)} lowdb)` : (pg as string),
+      ],
       ['/mcp tools/call, metering on, lowdb', `${fmt(m)} (${ratio(m, l)} REST)`],
       ['target: metered lowdb / bare >= 0.5', ratio(l, b)],
       ['target: metered lowdb p99 <= 10 ms', `${l.p99} ms`],

@@ -55,7 +55,10 @@ async function mcp() {
   const call = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'word_counter', arguments: SAMPLE } });
   const list = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
   try {
-    const rest = await load(`${server.url}/api/v1/tools/word-counter`, JSON.stringify(SAMPLE), { 'Content-Type': 'application/json', 'X-API-Key': server.key });
+    const rest = await load(`${server.url}/api/v1/tools/word-counter`, JSON.stringify(SAMPLE), {
+      'Content-Type': 'application/json',
+      'X-API-Key': server.key,
+    });
     const c = await load(`${server.url}/mcp`, call, headers);
     const l = await load(`${server.url}/mcp?toolsets=all`, list, headers);
     const one = async () => {
@@ -81,7 +84,12 @@ async function mcp() {
   }
 }
 
-async function timeProcess(args: string[], until: (out: string) => boolean, input?: string, env: Record<string, string> = {}): Promise<number> {
+async function timeProcess(
+  args: string[],
+  until: (out: string) => boolean,
+  input?: string,
+  env: Record<string, string> = {},
+): Promise<number> {
   const t0 = performance.now();
   const proc = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'ignore'], env: { ...process.env, ...env } });
   let out = '';
@@ -100,7 +108,12 @@ async function timeProcess(args: string[], until: (out: string) => boolean, inpu
 }
 
 async function stdio() {
-  const init = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } });
+  const init = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+  });
   const list = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
   const input = `${init}\n${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n${list}\n`;
   const median = async (f: () => Promise<number>) => {
@@ -112,7 +125,9 @@ async function stdio() {
   // The same start listing no tool (an empty manifest): what the catalogue's size adds on top of it.
   const empty = join(mkdtempSync(join(tmpdir(), 'werkbank-bench-')), 'manifest.json');
   writeFileSync(empty, JSON.stringify({ tools: [] }));
-  const none = await median(() => timeProcess([CLI, 'stdio', '--toolsets', 'all'], (o) => o.includes('"id":2'), input, { WERKBANK_MANIFEST: empty }));
+  const none = await median(() =>
+    timeProcess([CLI, 'stdio', '--toolsets', 'all'], (o) => o.includes('"id":2'), input, { WERKBANK_MANIFEST: empty }),
+  );
   const cold = await median(() => timeProcess([CLI, 'stdio', '--toolsets', 'all'], (o) => o.includes('"id":2'), input));
   const manifest = JSON.parse(readFileSync(join(here, '..', 'manifest.json'), 'utf8')) as { tools: unknown[] };
   const chunks = readdirSync(join(here, '..', 'chunks'));
@@ -132,7 +147,10 @@ async function stdio() {
 
 /** What the tool listing costs in a model's context (o200k tokens; budgets tested in test/tokens.test.ts). */
 async function tokens() {
-  const [{ loadRegistry }, { tokenReport, TOKEN_BUDGETS, GENERATORS }] = await Promise.all([import('../src/catalogue.js'), import('./tokens.js')]);
+  const [{ loadRegistry }, { tokenReport, TOKEN_BUDGETS, GENERATORS }] = await Promise.all([
+    import('../src/catalogue.js'),
+    import('./tokens.js'),
+  ]);
   const r = tokenReport(await loadRegistry());
   const sorted = [...r.perTool].sort((a, b) => b.tokens - a.tokens);
   const others = sorted.filter((t) => !GENERATORS.has(t.name));
@@ -147,12 +165,8 @@ async function tokens() {
 
 /** Issue 33: can a model find the right tool? recall@1/@5 of find_tools against two plain BM25s, and what answers cost. */
 async function discovery() {
-  const [{ loadRegistry }, { discoveryReport }, { describeToolsetTokens, TOKEN_BUDGETS }, { exampleAnswerTokens, growingAnswerTokens }] = await Promise.all([
-    import('../src/catalogue.js'),
-    import('./discovery.js'),
-    import('./tokens.js'),
-    import('./answers.js'),
-  ]);
+  const [{ loadRegistry }, { discoveryReport }, { describeToolsetTokens, TOKEN_BUDGETS }, { exampleAnswerTokens, growingAnswerTokens }] =
+    await Promise.all([import('../src/catalogue.js'), import('./discovery.js'), import('./tokens.js'), import('./answers.js')]);
   const registry = await loadRegistry();
   const r = discoveryReport(registry);
   const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
@@ -231,7 +245,10 @@ async function isolation() {
   const plain = await startServer('werkbank', 'on');
   let base: Awaited<ReturnType<typeof load>>;
   try {
-    base = await load(`${plain.url}/api/v1/tools/word-counter`, JSON.stringify(SAMPLE), { 'Content-Type': 'application/json', 'X-API-Key': plain.key });
+    base = await load(`${plain.url}/api/v1/tools/word-counter`, JSON.stringify(SAMPLE), {
+      'Content-Type': 'application/json',
+      'X-API-Key': plain.key,
+    });
   } finally {
     plain.proc.kill();
   }
@@ -251,22 +268,27 @@ async function isolation() {
     while (!zipDone) {
       const t = performance.now();
       await fetch(`${bloated.url}/health`).then((r) => r.arrayBuffer());
-      await fetch(`${bloated.url}/api/v1/tools/word-counter`, { method: 'POST', headers, body: JSON.stringify(SAMPLE) }).then((r) => r.arrayBuffer());
+      await fetch(`${bloated.url}/api/v1/tools/word-counter`, { method: 'POST', headers, body: JSON.stringify(SAMPLE) }).then((r) =>
+        r.arrayBuffer(),
+      );
       probes.push(performance.now() - t);
       await new Promise((r) => setTimeout(r, 20));
     }
     probes.sort((a, b) => a - b);
     const pct = (p: number) => probes[Math.min(probes.length - 1, Math.floor(probes.length * p))] ?? 0;
-    print('isolation: charges beside two free accounts at their memory quota; cheap calls during a UPA zip (target ratio ~1.0, p99 < 250 ms)', [
-      ['word-counter, nothing else stored (baseline)', `${base.rps} req/s, p99 ${base.p99} ms`],
-      ['word-counter, 2 x 5 MiB of escaped memory stored', `${charged.rps} req/s, p99 ${charged.p99} ms`],
-      ['ratio (bloated / baseline)', (charged.rps / base.rps).toFixed(2)],
-      ['zip (10,000 people x 3 months) status', String(await zip)],
-      ['/health + word-counter during the zip: probes', String(probes.length)],
-      ['  p50', ms(pct(0.5))],
-      ['  p99', ms(pct(0.99))],
-      ['  max', ms(probes[probes.length - 1] ?? 0)],
-    ]);
+    print(
+      'isolation: charges beside two free accounts at their memory quota; cheap calls during a UPA zip (target ratio ~1.0, p99 < 250 ms)',
+      [
+        ['word-counter, nothing else stored (baseline)', `${base.rps} req/s, p99 ${base.p99} ms`],
+        ['word-counter, 2 x 5 MiB of escaped memory stored', `${charged.rps} req/s, p99 ${charged.p99} ms`],
+        ['ratio (bloated / baseline)', (charged.rps / base.rps).toFixed(2)],
+        ['zip (10,000 people x 3 months) status', String(await zip)],
+        ['/health + word-counter during the zip: probes', String(probes.length)],
+        ['  p50', ms(pct(0.5))],
+        ['  p99', ms(pct(0.99))],
+        ['  max', ms(probes[probes.length - 1] ?? 0)],
+      ],
+    );
   } finally {
     bloated.proc.kill();
   }
@@ -274,11 +296,18 @@ async function isolation() {
 
 async function section(name: string, fn: () => Promise<Record<string, number | string>>, describe: string) {
   const figures = await fn();
-  print(describe, Object.entries(figures).map(([k, v]) => [k, String(v)]));
+  print(
+    describe,
+    Object.entries(figures).map(([k, v]) => [k, String(v)]),
+  );
 }
 
 const SECTIONS: Record<string, () => Promise<void>> = {
-  rest: async () => print('REST tool call (word-counter), 32 connections, server on one core: req/s, p50, p99 and ratios (issue 31)', await (await import('./rest.js')).benchRest()),
+  rest: async () =>
+    print(
+      'REST tool call (word-counter), 32 connections, server on one core: req/s, p50, p99 and ratios (issue 31)',
+      await (await import('./rest.js')).benchRest(),
+    ),
   mcp,
   stdio,
   tokens,
@@ -286,17 +315,38 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   stall,
   isolation,
   brp: async () => section('brp', (await import('./brp.js')).benchBrp, 'BRP generator, 5,000 persons (target json < 300 ms, < 150 MB)'),
-  upa: async () => section('upa', (await import('./upa.js')).benchUpa, 'UPA generator (target 10,000 x 3 months < 3 s, < 400 MB; its xml stream from the worker: event loop busy < 1/4 of that on the main thread)'),
+  upa: async () =>
+    section(
+      'upa',
+      (await import('./upa.js')).benchUpa,
+      'UPA generator (target 10,000 x 3 months < 3 s, < 400 MB; its xml stream from the worker: event loop busy < 1/4 of that on the main thread)',
+    ),
   render: async () => section('render', (await import('./render.js')).benchRender, 'Render: html-to-pdf (target warm small p50 < 250 ms)'),
-  profile: async () => print('CPU profile of the metered server (lowdb) under the rest load: top ten self time', await (await import('./profile-rest.js')).profileRest()),
-  install: async () => print('npx -y werkbank-mcp from an empty npm cache: install size and cold start to tools/list, 1.1.0 layout and now', await (await import('./install.js')).benchInstall()),
-  postgres: async () => print('PostgreSQL store: REST calls, workers, metering, usage with 1M rows (target 2 workers >= 1.6x lowdb)', await (await import('./postgres.js')).benchPostgres()),
+  profile: async () =>
+    print(
+      'CPU profile of the metered server (lowdb) under the rest load: top ten self time',
+      await (await import('./profile-rest.js')).profileRest(),
+    ),
+  install: async () =>
+    print(
+      'npx -y werkbank-mcp from an empty npm cache: install size and cold start to tools/list, 1.1.0 layout and now',
+      await (await import('./install.js')).benchInstall(),
+    ),
+  postgres: async () =>
+    print(
+      'PostgreSQL store: REST calls, workers, metering, usage with 1M rows (target 2 workers >= 1.6x lowdb)',
+      await (await import('./postgres.js')).benchPostgres(),
+    ),
 };
 
 async function main() {
   const wanted = process.argv.slice(2);
   const names = wanted.length ? wanted : Object.keys(SECTIONS).filter((n) => n !== 'install' && n !== 'profile');
-  console.log(`werkbank bench: ${names.join(', ')} (load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}; ${SECONDS} s per load run)`);
+  console.log(
+    `werkbank bench: ${names.join(', ')} (load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}; ${SECONDS} s per load run)`,
+  );
   for (const name of names) {
     if (!SECTIONS[name]) throw new Error(`unknown section ${name}; sections: ${Object.keys(SECTIONS).join(', ')}`);
     if (names.length > 1 && ['brp', 'upa', 'render'].includes(name)) {

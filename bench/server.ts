@@ -54,9 +54,12 @@ async function main() {
     fetchHandler = server.app.fetch;
     createNodeServer = server.createNodeServer; // as `werkbank serve`: tool calls on the hot path
   }
-  const http = serve({ fetch: fetchHandler, ...(createNodeServer ? { createServer: createNodeServer } : {}), port: 0, hostname: '127.0.0.1' }, (info) => {
-    process.stdout.write(JSON.stringify({ port: info.port, key }) + '\n');
-  });
+  const http = serve(
+    { fetch: fetchHandler, ...(createNodeServer ? { createServer: createNodeServer } : {}), port: 0, hostname: '127.0.0.1' },
+    (info) => {
+      process.stdout.write(JSON.stringify({ port: info.port, key }) + '\n');
+    },
+  );
   const done = () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true }); // the bench's own throwaway store
     process.exit(0);

@@ -14,17 +14,27 @@ import { mcpInputSchema } from '../src/mcp/rows.js';
  * Budgets (issue "Ready for real MCP hosts"; issue 33 adds the keywords line and describe_toolset): per tool,
  * the two generators, the default listing, the average; a describe_toolset answer on average and at most.
  */
-export const TOKEN_BUDGETS = { perTool: 1000, generator: 2500, defaultListing: 8000, average: 380, describeAverage: 2500, describeMax: 5000 } as const;
+export const TOKEN_BUDGETS = {
+  perTool: 1000,
+  generator: 2500,
+  defaultListing: 8000,
+  average: 380,
+  describeAverage: 2500,
+  describeMax: 5000,
+} as const;
 export const GENERATORS = new Set(['generate_brp_test_data', 'generate_upa_files']);
 
 /** As listed: the description with its cost, reference link, rows sentence and "Also: …" keywords line; the MCP input schema. */
 export function toolTokens(entry: RegisteredTool): number {
-  return encode(JSON.stringify({ name: entry.tool.name, description: listedDescription(entry.tool), inputSchema: mcpInputSchema(entry) })).length;
+  return encode(JSON.stringify({ name: entry.tool.name, description: listedDescription(entry.tool), inputSchema: mcpInputSchema(entry) }))
+    .length;
 }
 
 /** The text content of describe_toolset's answer for each toolset this process lists (compact JSON, as sent). */
 export function describeToolsetTokens(registry: Registry): { toolset: string; tokens: number }[] {
-  return registry.visibleToolsets().map((t) => ({ toolset: t.name, tokens: encode(JSON.stringify(describeToolset(registry, t.name))).length }));
+  return registry
+    .visibleToolsets()
+    .map((t) => ({ toolset: t.name, tokens: encode(JSON.stringify(describeToolset(registry, t.name))).length }));
 }
 
 export interface TokenReport {
@@ -42,7 +52,10 @@ export function tokenReport(registry: Registry): TokenReport {
   const defaults = new Set(registry.defaultToolsets);
   const listed = perTool.filter((t) => defaults.has(t.toolset));
   const { meta, enable } = discoveryTools(registry.visibleToolsets().map((t) => t.name));
-  const discovery = [...meta, enable].reduce((s, t) => s + encode(JSON.stringify({ name: t.name, description: t.description, inputSchema: t.inputSchema })).length, 0);
+  const discovery = [...meta, enable].reduce(
+    (s, t) => s + encode(JSON.stringify({ name: t.name, description: t.description, inputSchema: t.inputSchema })).length,
+    0,
+  );
   return {
     perTool,
     all,

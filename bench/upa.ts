@@ -40,7 +40,9 @@ async function measure(count: number, months: number): Promise<{ ms: number; byt
  * Reads `chunks` giving the event loop a turn after each; meanwhile the longest event-loop delay, and how long the
  * event loop was busy in all (event-loop utilisation: robust to a loaded machine, where the maximum is noisy).
  */
-async function loopDelay(chunks: AsyncIterable<string> | Iterable<string>): Promise<{ maxMs: number; busyMs: number; ms: number; bytes: number }> {
+async function loopDelay(
+  chunks: AsyncIterable<string> | Iterable<string>,
+): Promise<{ maxMs: number; busyMs: number; ms: number; bytes: number }> {
   const histogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
   const elu = performance.eventLoopUtilization();
@@ -67,9 +69,11 @@ export async function benchUpa(): Promise<Record<string, number | string>> {
   const main = await loopDelay(mainStream());
   await loopDelay(workerStream());
   const worker = await loopDelay(workerStream());
-  const idle = await loopDelay((async function* () {
-    await new Promise((r) => setTimeout(r, 2_000));
-  })());
+  const idle = await loopDelay(
+    (async function* () {
+      await new Promise((r) => setTimeout(r, 2_000));
+    })(),
+  );
   if (worker.bytes !== main.bytes) throw new Error(`the worker streamed ${worker.bytes} bytes, the main thread ${main.bytes}`);
   return {
     'upa 10000x3 ms': Math.round(a.ms),

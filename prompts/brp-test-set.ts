@@ -4,7 +4,8 @@ import { FORMATS, LIFE_EVENTS } from '../tools/generators/brp/options.js';
 export default definePrompt({
   name: 'brp_test_set',
   title: 'Generate a BRP test set for a scenario',
-  description: 'Asks for Dutch BRP test persons concentrated on one life event (e.g. divorced, widowed, livesAbroad), using generate_brp_test_data with a fixed seed so the set can be regenerated.',
+  description:
+    'Asks for Dutch BRP test persons concentrated on one life event (e.g. divorced, widowed, livesAbroad), using generate_brp_test_data with a fixed seed so the set can be regenerated.',
   arguments: [
     { name: 'scenario', description: 'The life event to test', required: true, values: LIFE_EVENTS },
     { name: 'count', description: 'How many persons (1-500 over MCP; default 20)' },

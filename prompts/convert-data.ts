@@ -5,7 +5,8 @@ const FORMATS = ['json', 'csv', 'yaml', 'xml', 'markdown-table', 'typescript'] a
 export default definePrompt({
   name: 'convert_data',
   title: 'Convert data between formats',
-  description: 'Converts pasted data from one format to another with the format tools (csv_to_json, json_to_csv, json_to_yaml, yaml_to_json, xml_to_json, json_to_xml, csv_to_markdown, json_to_typescript), chaining through JSON when there is no direct tool.',
+  description:
+    'Converts pasted data from one format to another with the format tools (csv_to_json, json_to_csv, json_to_yaml, yaml_to_json, xml_to_json, json_to_xml, csv_to_markdown, json_to_typescript), chaining through JSON when there is no direct tool.',
   arguments: [
     { name: 'from', description: 'The format of the data', required: true, values: FORMATS },
     { name: 'to', description: 'The format wanted', required: true, values: FORMATS },

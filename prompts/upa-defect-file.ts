@@ -4,7 +4,8 @@ import { DEFECTS } from '../tools/generators/upa/options.js';
 export default definePrompt({
   name: 'upa_defect_file',
   title: 'Make a UPA test file with a deliberate defect',
-  description: 'Asks for a UPA pension declaration file (XML, schema 2026) with one deliberate defect, to test that a check rejects it; uses generate_upa_files.',
+  description:
+    'Asks for a UPA pension declaration file (XML, schema 2026) with one deliberate defect, to test that a check rejects it; uses generate_upa_files.',
   arguments: [
     { name: 'check', description: 'The defect the receiving check must catch', required: true, values: DEFECTS },
     { name: 'employments', description: 'How many employments (default 10)' },

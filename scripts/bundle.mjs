@@ -36,7 +36,9 @@ rmSync('dist/node_modules', { recursive: true, force: true });
 const jsoncEsm = {
   name: 'jsonc-parser-esm',
   setup(b) {
-    b.onResolve({ filter: /^jsonc-parser$/ }, () => ({ path: require.resolve('jsonc-parser').replace(/umd([/\\])main\.js$/, 'esm$1main.js') }));
+    b.onResolve({ filter: /^jsonc-parser$/ }, () => ({
+      path: require.resolve('jsonc-parser').replace(/umd([/\\])main\.js$/, 'esm$1main.js'),
+    }));
   },
 };
 
@@ -75,7 +77,9 @@ function isCommonJs(file) {
 }
 
 // Bundled CommonJS dependencies call require() for Node built-ins.
-const banner = { js: "import { createRequire as __werkbankRequire } from 'node:module'; const require = __werkbankRequire(import.meta.url);" };
+const banner = {
+  js: "import { createRequire as __werkbankRequire } from 'node:module'; const require = __werkbankRequire(import.meta.url);",
+};
 
 const main = await build({
   // The compute pool's worker program (src/compute/tool-worker.ts) is an entry of its own with a stable name,
@@ -102,11 +106,18 @@ const pkg = (name, fields) => {
   mkdirSync(join(vendor, name), { recursive: true });
   writeFileSync(
     join(vendor, name, 'package.json'),
-    JSON.stringify({ name, version: version(name), description: `${name}, bundled into one file for werkbank's worker threads`, ...fields }, null, 2) + '\n',
+    JSON.stringify(
+      { name, version: version(name), description: `${name}, bundled into one file for werkbank's worker threads`, ...fields },
+      null,
+      2,
+    ) + '\n',
   );
 };
 const metafiles = [main.metafile];
-const vendorBuild = async (opts) => metafiles.push((await build({ bundle: true, platform: 'node', target: 'node20', metafile: true, logLevel: 'warning', ...opts })).metafile);
+const vendorBuild = async (opts) =>
+  metafiles.push(
+    (await build({ bundle: true, platform: 'node', target: 'node20', metafile: true, logLevel: 'warning', ...opts })).metafile,
+  );
 
 // sanitize-html: required (CommonJS) by the markdown worker.
 pkg('sanitize-html', { main: 'index.js', license: 'MIT' });
@@ -127,7 +138,11 @@ writeFileSync(
 );
 await vendorBuild({ entryPoints: [ajvEntry], format: 'cjs', outfile: join(vendor, 'ajv/dist/bundle.js') });
 rmSync(ajvEntry);
-for (const [file, key] of [['ajv/dist/ajv.js', 'ajv'], ['ajv/dist/2019.js', 'ajv2019'], ['ajv/dist/2020.js', 'ajv2020']])
+for (const [file, key] of [
+  ['ajv/dist/ajv.js', 'ajv'],
+  ['ajv/dist/2019.js', 'ajv2019'],
+  ['ajv/dist/2020.js', 'ajv2020'],
+])
   writeFileSync(join(vendor, file), `module.exports = require('./bundle.js').${key};\n`);
 mkdirSync(join(vendor, 'ajv-formats/dist'), { recursive: true });
 writeFileSync(join(vendor, 'ajv-formats/dist/index.js'), "module.exports = require('../../ajv/dist/bundle.js').formats;\n");
@@ -155,8 +170,13 @@ packages.set(playwright, 'playwright-core');
 const sections = [];
 for (const [dir, name] of [...packages].sort((a, b) => a[1].localeCompare(b[1]) || a[0].localeCompare(b[0]))) {
   const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-  const license = typeof manifest.license === 'string' ? manifest.license : (manifest.licenses ?? []).map((l) => l.type).join(' OR ') || 'see the package';
-  const files = readdirSync(dir).filter((f) => /^(licen[cs]e|copying|notice)/i.test(f)).sort();
+  const license =
+    typeof manifest.license === 'string'
+      ? manifest.license
+      : (manifest.licenses ?? []).map((l) => l.type).join(' OR ') || 'see the package';
+  const files = readdirSync(dir)
+    .filter((f) => /^(licen[cs]e|copying|notice)/i.test(f))
+    .sort();
   const texts = files.map((f) => readFileSync(join(dir, f), 'utf8').trim());
   const author = typeof manifest.author === 'string' ? manifest.author : manifest.author?.name;
   sections.push(

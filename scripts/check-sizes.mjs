@@ -40,7 +40,8 @@ function longFunctions(path) {
       const first = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
       const last = source.getLineAndCharacterOfPosition(node.getEnd()).line;
       const lines = last - first + 1;
-      if (lines > MAX_FUNCTION_LINES) found.push(`${relative(root, path)}:${first + 1} ${functionName(node, source)}: ${lines} lines (max ${MAX_FUNCTION_LINES})`);
+      if (lines > MAX_FUNCTION_LINES)
+        found.push(`${relative(root, path)}:${first + 1} ${functionName(node, source)}: ${lines} lines (max ${MAX_FUNCTION_LINES})`);
     }
     ts.forEachChild(node, visit);
   };

@@ -13,12 +13,18 @@ const toolsDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'tools');
 
 export function scanToolFolders(dir = toolsDir) {
   const sets = [];
-  for (const name of readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()) {
+  for (const name of readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort()) {
     if (name.startsWith('_')) continue;
     const folder = join(dir, name);
-    if (!existsSync(join(folder, 'toolset.ts'))) throw new Error(`tools/${name}/ has no toolset.ts (a folder under tools/ is a toolset; helpers go in tools/_lib/)`);
+    if (!existsSync(join(folder, 'toolset.ts')))
+      throw new Error(`tools/${name}/ has no toolset.ts (a folder under tools/ is a toolset; helpers go in tools/_lib/)`);
     const files = readdirSync(folder, { withFileTypes: true })
-      .filter((d) => d.isFile() && d.name.endsWith('.ts') && !d.name.endsWith('.d.ts') && !d.name.startsWith('_') && d.name !== 'toolset.ts')
+      .filter(
+        (d) => d.isFile() && d.name.endsWith('.ts') && !d.name.endsWith('.d.ts') && !d.name.startsWith('_') && d.name !== 'toolset.ts',
+      )
       .map((d) => d.name.slice(0, -3))
       .sort();
     sets.push({ name, files });
@@ -35,7 +41,12 @@ export function renderIndex(sets) {
     "import type { Tool, ToolDeclaration } from '../src/core/tool.js';",
   ];
   for (const s of sets) lines.push(`import ${ident(s.name)} from './${s.name}/toolset.js';`);
-  lines.push('', 'type Importer = () => Promise<{ default: ToolDeclaration }>;', '', 'const folders: [string, ToolsetSpec, Record<string, Importer>][] = [');
+  lines.push(
+    '',
+    'type Importer = () => Promise<{ default: ToolDeclaration }>;',
+    '',
+    'const folders: [string, ToolsetSpec, Record<string, Importer>][] = [',
+  );
   for (const s of sets) {
     lines.push(`  ['${s.name}', ${ident(s.name)}, {`);
     for (const f of s.files) lines.push(`    '${f}': () => import('./${s.name}/${f}.js'),`);

@@ -23,16 +23,21 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const toolFile = join(root, 'tools', toolset, `${slug}.ts`);
 const testFile = join(root, 'test', 'tools', toolset, `${slug}.test.ts`);
 const toolsetFile = join(root, 'tools', toolset, 'toolset.ts');
-for (const f of [toolFile, testFile]) if (existsSync(f)) {
-  console.error(`${f.slice(root.length + 1)} exists already`);
-  process.exit(1);
-}
+for (const f of [toolFile, testFile])
+  if (existsSync(f)) {
+    console.error(`${f.slice(root.length + 1)} exists already`);
+    process.exit(1);
+  }
 if (!existsSync(toolsetFile) && !values.description) {
   console.error(`tools/${toolset}/ is not a toolset yet: add --description "one line saying what its tools are for"`);
   process.exit(1);
 }
 // Keywords: the words people use for the task, English and Dutch (the tool search and the listing carry them).
-const words = (text) => (text ?? '').split(',').map((w) => w.trim()).filter(Boolean);
+const words = (text) =>
+  (text ?? '')
+    .split(',')
+    .map((w) => w.trim())
+    .filter(Boolean);
 let en = words(values.en);
 let nl = words(values.nl);
 if ((en.length < 2 || nl.length < 2) && process.stdin.isTTY) {
@@ -55,13 +60,18 @@ const write = (file, text) => {
   console.log(`wrote ${file.slice(root.length + 1)}`);
 };
 if (!existsSync(toolsetFile))
-  write(toolsetFile, `import { defineToolset } from '../../src/core/toolset.js';
+  write(
+    toolsetFile,
+    `import { defineToolset } from '../../src/core/toolset.js';
 
 export default defineToolset({
   description: ${JSON.stringify(values.description)},
 });
-`);
-write(toolFile, `import { z } from 'zod';
+`,
+  );
+write(
+  toolFile,
+  `import { z } from 'zod';
 import { defineTool, ToolError } from '../../src/core/tool.js';
 
 export default defineTool({
@@ -88,8 +98,11 @@ export default defineTool({
     return { result: text };
   },
 });
-`);
-write(testFile, `import { describe, expect, it } from 'vitest';
+`,
+);
+write(
+  testFile,
+  `import { describe, expect, it } from 'vitest';
 import ${ident} from '../../../tools/${toolset}/${slug}.js';
 import { expectToolError, runTool } from '../../helpers/run.js';
 
@@ -104,4 +117,5 @@ describe('${slug}', () => {
     await expectToolError(${ident}, { text: '' }, 400, /text/);
   });
 });
-`);
+`,
+);

@@ -32,7 +32,10 @@ for (const p of server.packages) if (p.registryType === 'oci') p.identifier = `$
 writeFileSync(file('server.json'), JSON.stringify(server, null, 2) + '\n');
 
 const dockerfile = readFileSync(file('Dockerfile'), 'utf8');
-const labelled = dockerfile.replace(/^LABEL io\.modelcontextprotocol\.server\.name="[^"]*"$/m, `LABEL io.modelcontextprotocol.server.name="${name}"`);
+const labelled = dockerfile.replace(
+  /^LABEL io\.modelcontextprotocol\.server\.name="[^"]*"$/m,
+  `LABEL io.modelcontextprotocol.server.name="${name}"`,
+);
 if (labelled === dockerfile && !dockerfile.includes(`server.name="${name}"`)) {
   console.error('Dockerfile: no LABEL io.modelcontextprotocol.server.name line to set');
   process.exit(1);

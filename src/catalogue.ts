@@ -32,7 +32,8 @@ async function build(): Promise<Registry> {
   return new Registry(
     manifest.tools.map((meta) => {
       const load = files.get(`${meta.toolset}/${meta.slug}`);
-      if (!load) throw new Error(`dist/manifest.json lists ${meta.toolset}/${meta.slug}, which this build does not have: run npm run build`);
+      if (!load)
+        throw new Error(`dist/manifest.json lists ${meta.toolset}/${meta.slug}, which this build does not have: run npm run build`);
       return manifestEntry(meta, load);
     }),
     allToolsets,

@@ -23,7 +23,9 @@ main(process.argv.slice(2)).then(
   },
   (err) => {
     // An HttpError (or a mistyped option) is the user's to fix: its message alone, exit code 2.
-    process.stderr.write(`werkbank: ${err instanceof HttpError || (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? err.message : (err as Error).message}\n`);
+    process.stderr.write(
+      `werkbank: ${err instanceof HttpError || (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? err.message : (err as Error).message}\n`,
+    );
     process.exitCode = err instanceof HttpError ? 2 : 1;
   },
 );

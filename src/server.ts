@@ -87,7 +87,9 @@ export function configFromEnv(over: Partial<ServerConfig> = {}): ServerConfig {
       over.allowedHosts !== undefined
         ? over.allowedHosts
         : env.WERKBANK_ALLOWED_HOSTS
-          ? env.WERKBANK_ALLOWED_HOSTS.split(',').map((s) => s.trim()).filter(Boolean)
+          ? env.WERKBANK_ALLOWED_HOSTS.split(',')
+              .map((s) => s.trim())
+              .filter(Boolean)
           : undefined,
     trustProxy: over.trustProxy ?? env.WERKBANK_TRUST_PROXY === '1',
     baseUrl: over.baseUrl ?? (env.WERKBANK_BASE_URL || undefined),
@@ -162,10 +164,15 @@ export async function createServer(config: ServerConfig): Promise<Server> {
   const memory = memoryService(store, config.now);
   // Several processes on one database: memory changes and revocations made elsewhere reach this one's clients.
   await memory.listenAcrossInstances();
-  await store.subscribe?.('key_revoked', (credentialId) => typeof credentialId === 'string' && accounts.credentialRevokedElsewhere(credentialId));
+  await store.subscribe?.(
+    'key_revoked',
+    (credentialId) => typeof credentialId === 'string' && accounts.credentialRevokedElsewhere(credentialId),
+  );
   const { features, auth, oauth, billing } = serverFeatures(config, registry, store, accounts, memory);
   const meters = Object.assign({}, ...features.map((f) => f.meters ?? {}));
-  const pipeline = new Pipeline(config.metering === false ? null : accounts, meters, servicesOf(features), { compute: poolCompute(config.streamLimits) });
+  const pipeline = new Pipeline(config.metering === false ? null : accounts, meters, servicesOf(features), {
+    compute: poolCompute(config.streamLimits),
+  });
   const mcp = new McpSurface({
     registry,
     pipeline,
@@ -243,7 +250,13 @@ interface ServerFeatures {
 function serverFeatures(config: ServerConfig, registry: Registry, store: Store, accounts: Accounts, memory: MemoryService): ServerFeatures {
   const billing = billingService(config.stripe, store, accounts, config.now);
   // OAuth signs people in through the identity, so it is made second; the identity reaches its grants when a request needs them.
-  const identity = identityFeature(config, { store, accounts, memory, grants: () => oauth.oauth, extensions: billingAccountExtensions(billing, accounts) });
+  const identity = identityFeature(config, {
+    store,
+    accounts,
+    memory,
+    grants: () => oauth.oauth,
+    extensions: billingAccountExtensions(billing, accounts),
+  });
   const oauth = oauthFeature(config, {
     store,
     accounts,

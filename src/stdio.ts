@@ -26,7 +26,12 @@ export function runStdio(registry: Registry, toolsets: ToolsetSelection, dataDir
   // Anything printed by a library must not corrupt the protocol channel.
   console.log = console.info = console.debug = (...args: unknown[]) => log(args.map(String).join(' '));
   const lease = storeLease(dataDir);
-  const features = [memoryFeature(new MemoryService(lease.open, () => ({ retentionDays: PLANS.paid.memoryRetentionDays, quotaBytes: PLANS.paid.memoryBytes }))), localRenderFeature(dataDir)];
+  const features = [
+    memoryFeature(
+      new MemoryService(lease.open, () => ({ retentionDays: PLANS.paid.memoryRetentionDays, quotaBytes: PLANS.paid.memoryBytes })),
+    ),
+    localRenderFeature(dataDir),
+  ];
   const mcp = new McpSurface({
     registry,
     pipeline: new Pipeline(null, {}, servicesOf(features), { compute: poolCompute() }),

@@ -104,7 +104,11 @@ describe('a person from nothing to a key, and away again', () => {
     const answers = await page.evaluate(async () => {
       const csrf = document.querySelector<HTMLMetaElement>('meta[name="session-csrf"]')!.content;
       const send = async (name: string) => {
-        const r = await fetch('/api/v1/keys', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf }, body: JSON.stringify({ name }) });
+        const r = await fetch('/api/v1/keys', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf },
+          body: JSON.stringify({ name }),
+        });
         return { status: r.status, body: await r.json() };
       };
       return [await send('bad\u0007name'), await send('y'.repeat(41)), await send('   ')];
@@ -162,7 +166,13 @@ describe('a person from nothing to a key, and away again', () => {
         expect(box.x + box.width, path).toBeLessThanOrEqual(375);
         expect(await p.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
         // Not hidden behind a scrolled nav either: what is at its centre is the link.
-        expect(await link.evaluate((a) => { const r = a.getBoundingClientRect(); return a.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); }), path).toBe(true);
+        expect(
+          await link.evaluate((a) => {
+            const r = a.getBoundingClientRect();
+            return a.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+          }),
+          path,
+        ).toBe(true);
       }
       await p.goto(`${s.url}/`);
       await screenshot(p, 'header-phone-signed-out', false);
@@ -176,11 +186,18 @@ describe('a person from nothing to a key, and away again', () => {
     const none = await fetch(`${s.url}/api/v1/keys`, { method: 'POST', headers: { Cookie: cookie } });
     expect(none.status).toBe(403);
     expect((await none.json()).error).toMatch(/CSRF/);
-    const wrong = await fetch(`${s.url}/auth/signout-everywhere`, { method: 'POST', headers: { Cookie: cookie, 'X-CSRF-Token': 'nope', 'Content-Type': 'application/json' }, body: '{}' });
+    const wrong = await fetch(`${s.url}/auth/signout-everywhere`, {
+      method: 'POST',
+      headers: { Cookie: cookie, 'X-CSRF-Token': 'nope', 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(wrong.status).toBe(403);
     // The last passkey cannot be removed (with the right token: a 409 that says why).
     const me = await (await fetch(`${s.url}/auth/me`, { headers: { Cookie: cookie } })).json();
-    const del = await fetch(`${s.url}/auth/passkeys/${encodeURIComponent(me.data.passkeys[0].id)}`, { method: 'DELETE', headers: { Cookie: cookie, 'X-CSRF-Token': me.data.csrf } });
+    const del = await fetch(`${s.url}/auth/passkeys/${encodeURIComponent(me.data.passkeys[0].id)}`, {
+      method: 'DELETE',
+      headers: { Cookie: cookie, 'X-CSRF-Token': me.data.csrf },
+    });
     expect(del.status).toBe(409);
   });
 
@@ -191,7 +208,10 @@ describe('a person from nothing to a key, and away again', () => {
       expect(r.status, next).toBe(302);
       expect(r.headers.get('location'), next).toBe('/account');
     }
-    const ok = await fetch(`${s.url}/signin?next=${encodeURIComponent('/tools/word-counter?x=1')}`, { headers: { Cookie: cookie }, redirect: 'manual' });
+    const ok = await fetch(`${s.url}/signin?next=${encodeURIComponent('/tools/word-counter?x=1')}`, {
+      headers: { Cookie: cookie },
+      redirect: 'manual',
+    });
     expect(ok.headers.get('location')).toBe('/tools/word-counter?x=1');
   });
 
@@ -274,7 +294,11 @@ describe('the operator decides', () => {
     try {
       const html = await (await fetch(`${closed.url}/signin`)).text();
       expect(html).toContain('Sign-up is closed');
-      const r = await fetch(`${closed.url}/auth/signup/options`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'x' }) });
+      const r = await fetch(`${closed.url}/auth/signup/options`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'x' }),
+      });
       expect(r.status).toBe(403);
     } finally {
       await closed.close();
@@ -283,7 +307,11 @@ describe('the operator decides', () => {
 
   it('refuses a taken account name with 409 naming the field', async () => {
     await s.server.accounts.createAccount('taken');
-    const taken = await fetch(`${s.url}/auth/signup/options`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'taken' }) });
+    const taken = await fetch(`${s.url}/auth/signup/options`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'taken' }),
+    });
     expect(taken.status).toBe(409);
     expect((await taken.json()).error).toMatch(/`name`.*taken/);
   });
@@ -297,14 +325,22 @@ describe('the operator decides', () => {
       await signUp(p, limited.url, 'one');
       await ctx.clearCookies();
       await signUp(p, limited.url, 'two');
-      const r = await fetch(`${limited.url}/auth/signup/options`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'three' }) });
+      const r = await fetch(`${limited.url}/auth/signup/options`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'three' }),
+      });
       expect(r.status).toBe(429);
       expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
       await ctx.close();
     } finally {
       await limited.close();
     }
-    const bad = await fetch(`${s.url}/auth/signup/options`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Not A Name!' }) });
+    const bad = await fetch(`${s.url}/auth/signup/options`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Not A Name!' }),
+    });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error).toMatch(/`name`/);
   });
@@ -314,11 +350,18 @@ describe('the operator decides', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 5; i++) {
-        const { data } = await (await fetch(`${limited.url}/auth/signin/options`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).json().catch(() => ({ data: { flow: 'x' } }));
+        const { data } = await (
+          await fetch(`${limited.url}/auth/signin/options`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })
+        )
+          .json()
+          .catch(() => ({ data: { flow: 'x' } }));
         const r = await fetch(`${limited.url}/auth/signin/verify`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ flow: data?.flow ?? 'x', response: { id: 'not-a-passkey', rawId: 'x', type: 'public-key', response: {} } }),
+          body: JSON.stringify({
+            flow: data?.flow ?? 'x',
+            response: { id: 'not-a-passkey', rawId: 'x', type: 'public-key', response: {} },
+          }),
         });
         statuses.push(r.status);
         if (r.status === 429) expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -344,7 +387,10 @@ describe('the operator decides', () => {
     expect(await page(['--dev', '--signup', 'off'])).toContain('Sign-up is closed');
     let message = '';
     try {
-      execFileSync(process.execPath, [CLI, 'serve', '--port', '0', '--signup', 'maybe', '--data', tempDir()], { stdio: 'pipe', encoding: 'utf8' });
+      execFileSync(process.execPath, [CLI, 'serve', '--port', '0', '--signup', 'maybe', '--data', tempDir()], {
+        stdio: 'pipe',
+        encoding: 'utf8',
+      });
     } catch (err) {
       message = String((err as { stderr?: string }).stderr);
     }

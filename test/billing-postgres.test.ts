@@ -39,9 +39,15 @@ async function newAccount() {
   const account = await a.server.accounts.createAccount(`pgbuyer${++n}`);
   return account.id;
 }
-const packCredits = async (id: string) => (await sql.query<{ p: number }>('SELECT pack_credits AS p FROM accounts WHERE id = $1', [id])).rows[0].p;
+const packCredits = async (id: string) =>
+  (await sql.query<{ p: number }>('SELECT pack_credits AS p FROM accounts WHERE id = $1', [id])).rows[0].p;
 const credited = async (id: string) =>
-  (await sql.query<{ added: number; reference: string }>('SELECT added, reference FROM usage WHERE account_id = $1 AND added IS NOT NULL ORDER BY id', [id])).rows;
+  (
+    await sql.query<{ added: number; reference: string }>(
+      'SELECT added, reference FROM usage WHERE account_id = $1 AND added IS NOT NULL ORDER BY id',
+      [id],
+    )
+  ).rows;
 
 /** Deliver every event to both instances at once, `times` times each. */
 async function storm(events: Record<string, unknown>[], times = 5) {
@@ -76,7 +82,10 @@ describe('exactly once on PostgreSQL, two instances', () => {
     const session = packSession(id, 100);
     await deliver(hooks[0], event('checkout.session.completed', session));
     const spending = Array.from({ length: 20 }, () =>
-      a.server.accounts.reserve(id, 1000 + 5, 'word-counter', 'rest').then((r) => r.commit(), () => undefined),
+      a.server.accounts.reserve(id, 1000 + 5, 'word-counter', 'rest').then(
+        (r) => r.commit(),
+        () => undefined,
+      ),
     );
     await Promise.all([storm([event('charge.refunded', refundedCharge(session.payment_intent as string, 100, 100))], 6), ...spending]);
     const left = await packCredits(id);
@@ -100,7 +109,10 @@ describe('exactly once on PostgreSQL, two instances', () => {
     const ended = event('customer.subscription.deleted', { ...sub, status: 'canceled', ended_at: now - 1 }, now - 1);
     await storm([ended, created, cancelled], 3);
     expect((await a.server.accounts.accountInfo(id)).plan).toBe('free');
-    const { rows } = await sql.query<{ n: number }>("SELECT count(*)::int AS n FROM records WHERE tbl = 'billing_events' AND account_id = $1", [id]);
+    const { rows } = await sql.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM records WHERE tbl = 'billing_events' AND account_id = $1",
+      [id],
+    );
     expect(rows[0].n).toBe(3); // each event recorded once
   });
 });

@@ -7,7 +7,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAccountsServer, type AccountsServer } from './helpers/accounts.js';
-import { deliver, event, invoice, packSession, refundedCharge, signature, startFakeStripe, subscription, type FakeStripe } from './helpers/fake-stripe.js';
+import {
+  deliver,
+  event,
+  invoice,
+  packSession,
+  refundedCharge,
+  signature,
+  startFakeStripe,
+  subscription,
+  type FakeStripe,
+} from './helpers/fake-stripe.js';
 import { Sessions } from '../src/http/sessions.js';
 import { paidUntil } from '../src/billing/billing.js';
 import { spawnSync } from 'node:child_process';
@@ -51,7 +61,12 @@ const info = (id: string) => s.server.accounts.accountInfo(id);
 const entries = async (id: string) => (await s.server.accounts.usage(id, 7)).entries.filter((e) => e.added !== undefined);
 
 function form(server: AccountsServer, path: string, a: { cookie: string }, fields: Record<string, string>) {
-  return fetch(`${server.url}${path}`, { method: 'POST', redirect: 'manual', headers: { Cookie: a.cookie, 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
+  return fetch(`${server.url}${path}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { Cookie: a.cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields),
+  });
 }
 
 describe('without payments configured', () => {
@@ -112,7 +127,12 @@ describe('Checkout and the portal from the account page', () => {
     const before = stripe.requests.length;
     expect((await form(s, '/billing/checkout', a, { csrf: a.csrf, product: 'plan-year' })).status).toBe(303);
     const [req] = stripe.requests.slice(before);
-    expect(req.params).toMatchObject({ mode: 'subscription', 'line_items[0][price]': 'price_plan_year', 'subscription_data[metadata][account_id]': a.id, client_reference_id: a.id });
+    expect(req.params).toMatchObject({
+      mode: 'subscription',
+      'line_items[0][price]': 'price_plan_year',
+      'subscription_data[metadata][account_id]': a.id,
+      client_reference_id: a.id,
+    });
     expect(req.params.customer_creation).toBeUndefined();
   });
 
@@ -135,12 +155,17 @@ describe('Checkout and the portal from the account page', () => {
     const a = await newAccount();
     const none = await form(s, '/billing/portal', a, { csrf: a.csrf });
     expect(none.status).toBe(409);
-    expect((await deliver(hook, event('checkout.session.completed', packSession(a.id, 100, { customer: 'cus_test_portal' })))).status).toBe(200);
+    expect((await deliver(hook, event('checkout.session.completed', packSession(a.id, 100, { customer: 'cus_test_portal' })))).status).toBe(
+      200,
+    );
     const before = stripe.requests.length;
     const res = await form(s, '/billing/portal', a, { csrf: a.csrf });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(`${stripe.url}/portal?customer=cus_test_portal`);
-    expect(stripe.requests[before]).toMatchObject({ path: '/v1/billing_portal/sessions', params: { customer: 'cus_test_portal', return_url: `${s.url}/account` } });
+    expect(stripe.requests[before]).toMatchObject({
+      path: '/v1/billing_portal/sessions',
+      params: { customer: 'cus_test_portal', return_url: `${s.url}/account` },
+    });
     await form(s, '/billing/checkout', a, { csrf: a.csrf, product: 'pack-100' });
     expect(stripe.requests[before + 1].params).toMatchObject({ customer: 'cus_test_portal' });
     expect(stripe.requests[before + 1].params.customer_creation).toBeUndefined();
@@ -188,11 +213,20 @@ describe('the webhook checks the signature before reading anything', () => {
 
   it('a signed event whose object makes no sense is a 400 naming the field; an unused type is acknowledged and ignored', async () => {
     const a = await newAccount();
-    const bad = await deliver(hook, event('checkout.session.completed', packSession(a.id, 100, { metadata: { account_id: a.id, product: 'pack-7' } })));
+    const bad = await deliver(
+      hook,
+      event('checkout.session.completed', packSession(a.id, 100, { metadata: { account_id: a.id, product: 'pack-7' } })),
+    );
     expect(bad).toMatchObject({ status: 400, body: { error: expect.stringMatching(/metadata\.product/) } });
     const noAmount = await deliver(hook, event('checkout.session.completed', packSession(a.id, 100, { amount_total: 'lots' })));
-    expect(noAmount).toMatchObject({ status: 400, body: { error: expect.stringContaining('`data.object.amount_total` must be an integer') } });
-    const sub = await deliver(hook, event('customer.subscription.updated', { ...subscription(a.id, { start: sec(), end: sec() + 30 * DAY }), status: 'sleeping' }));
+    expect(noAmount).toMatchObject({
+      status: 400,
+      body: { error: expect.stringContaining('`data.object.amount_total` must be an integer') },
+    });
+    const sub = await deliver(
+      hook,
+      event('customer.subscription.updated', { ...subscription(a.id, { start: sec(), end: sec() + 30 * DAY }), status: 'sleeping' }),
+    );
     expect(sub).toMatchObject({ status: 400, body: { error: expect.stringContaining('`data.object.status` must be one of active') } });
     const other = await deliver(hook, event('customer.created', { id: 'cus_x', object: 'customer' }));
     expect(other).toMatchObject({ status: 200, body: { data: { outcome: 'ignored' } } });
@@ -214,7 +248,9 @@ describe('packs', () => {
     expect(i.packCredits).toBe(1000);
     expect(i.remaining).toBe(2000);
     const usage = await s.server.accounts.usage(a.id, 7);
-    expect(usage.entries).toEqual([expect.objectContaining({ tool: 'credit-pack', surface: 'payment', credits: 0, added: 1000, reference: session.id })]);
+    expect(usage.entries).toEqual([
+      expect.objectContaining({ tool: 'credit-pack', surface: 'payment', credits: 0, added: 1000, reference: session.id }),
+    ]);
     expect(usage.totals).toEqual({ calls: 0, credits: 0 });
     // And on the REST API.
     const key = (await s.server.accounts.createKey(a.name)).key;
@@ -227,7 +263,9 @@ describe('packs', () => {
     const session = packSession(a.id, 100, { payment_status: 'unpaid' });
     expect((await deliver(hook, event('checkout.session.completed', session))).body.data.outcome).toBe('ignored');
     expect((await info(a.id)).packCredits).toBe(0);
-    expect((await deliver(hook, event('checkout.session.async_payment_succeeded', { ...session, payment_status: 'paid' }))).body.data.outcome).toBe('applied');
+    expect(
+      (await deliver(hook, event('checkout.session.async_payment_succeeded', { ...session, payment_status: 'paid' }))).body.data.outcome,
+    ).toBe('applied');
     expect((await info(a.id)).packCredits).toBe(100);
   });
 
@@ -364,7 +402,11 @@ describe('the paid plan', () => {
     const sub = subscription(a.id, { start: sec(), end: sec() + 30 * DAY });
     await deliver(hook, event('customer.subscription.created', sub, sec() - 2));
     const del = () =>
-      fetch(`${s.url}/auth/delete-account`, { method: 'POST', headers: { Cookie: a.cookie, 'X-CSRF-Token': a.csrf, 'Content-Type': 'application/json' }, body: JSON.stringify({ confirm: a.name }) });
+      fetch(`${s.url}/auth/delete-account`, {
+        method: 'POST',
+        headers: { Cookie: a.cookie, 'X-CSRF-Token': a.csrf, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ confirm: a.name }),
+      });
     const refused = await del();
     expect(refused.status).toBe(409);
     expect((await refused.json()).error).toMatch(/cancel it first/);
@@ -375,19 +417,31 @@ describe('the paid plan', () => {
 
   it('checkout.session.completed for a subscription links the customer; an account-less subscription is ignored', async () => {
     const a = await newAccount();
-    const ev = event('checkout.session.completed', { id: 'cs_test_subs', object: 'checkout.session', mode: 'subscription', payment_status: 'paid', client_reference_id: a.id, customer: 'cus_test_linked' });
+    const ev = event('checkout.session.completed', {
+      id: 'cs_test_subs',
+      object: 'checkout.session',
+      mode: 'subscription',
+      payment_status: 'paid',
+      client_reference_id: a.id,
+      customer: 'cus_test_linked',
+    });
     expect((await deliver(hook, ev)).body.data.outcome).toBe('applied');
     expect((await s.server.billing!.state(a.id)).customer).toBe('cus_test_linked');
     const foreign = subscription('x', { start: sec(), end: sec() + DAY });
     delete (foreign.metadata as Record<string, unknown>).account_id;
     expect((await deliver(hook, event('customer.subscription.created', foreign))).body.data.outcome).toBe('ignored');
-    expect((await deliver(hook, event('customer.subscription.created', subscription('acc_nobody', { start: sec(), end: sec() + DAY })))).body.data.outcome).toBe('no-account');
+    expect(
+      (await deliver(hook, event('customer.subscription.created', subscription('acc_nobody', { start: sec(), end: sec() + DAY })))).body
+        .data.outcome,
+    ).toBe('no-account');
   });
 });
 
 describe("the operator's settings", () => {
   const cli = (args: string[], env: Record<string, string>) => {
-    const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('WERKBANK_STRIPE_') && k !== 'WERKBANK_DATABASE_URL'));
+    const clean = Object.fromEntries(
+      Object.entries(process.env).filter(([k]) => !k.startsWith('WERKBANK_STRIPE_') && k !== 'WERKBANK_DATABASE_URL'),
+    );
     return spawnSync(process.execPath, [CLI, ...args], { env: { ...clean, ...env }, encoding: 'utf8', timeout: 60_000 });
   };
   const all = {
@@ -401,9 +455,14 @@ describe("the operator's settings", () => {
   };
 
   it('half-configured payments refuse to start, naming what is missing', () => {
-    const r = cli(['serve', '--port', '0', '--data', tempDir()], { WERKBANK_STRIPE_SECRET_KEY: 'sk_test_abc', WERKBANK_STRIPE_PRICE_MONTH: 'price_x' });
+    const r = cli(['serve', '--port', '0', '--data', tempDir()], {
+      WERKBANK_STRIPE_SECRET_KEY: 'sk_test_abc',
+      WERKBANK_STRIPE_PRICE_MONTH: 'price_x',
+    });
     expect(r.status).not.toBe(0);
-    expect(r.stderr).toContain('Payments are half configured: set WERKBANK_STRIPE_WEBHOOK_SECRET, WERKBANK_STRIPE_PRICE_PACK_100, WERKBANK_STRIPE_PRICE_PACK_1000');
+    expect(r.stderr).toContain(
+      'Payments are half configured: set WERKBANK_STRIPE_WEBHOOK_SECRET, WERKBANK_STRIPE_PRICE_PACK_100, WERKBANK_STRIPE_PRICE_PACK_1000',
+    );
     const wrong = cli(['serve', '--port', '0', '--data', tempDir()], { ...all, WERKBANK_STRIPE_WEBHOOK_SECRET: 'abc' });
     expect(wrong.status).not.toBe(0);
     expect(wrong.stderr).toContain("WERKBANK_STRIPE_WEBHOOK_SECRET must be the webhook endpoint's signing secret (whsec_…)");
@@ -411,7 +470,10 @@ describe("the operator's settings", () => {
 
   it('the Stripe SDK is loaded only when payments are configured, and then on first use', async () => {
     const tracer = pathToFileURL(join(repoRoot, 'test/helpers/load-tracer.mjs')).href;
-    const sdkLoaded = (file: string) => readFileSync(file, 'utf8').split('\n').some((url) => /\/dist\/chunks\/stripe\.esm\.node-/.test(url));
+    const sdkLoaded = (file: string) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .some((url) => /\/dist\/chunks\/stripe\.esm\.node-/.test(url));
     for (const payments of [false, true]) {
       const trace = join(tempDir(), 'trace.txt');
       const env: Record<string, string> = { NODE_OPTIONS: `--import ${tracer}`, WERKBANK_TRACE_FILE: trace, ...(payments ? all : {}) };
@@ -419,7 +481,11 @@ describe("the operator's settings", () => {
       try {
         expect((await fetch(`${server.url}/openapi.json`)).status).toBe(200);
         expect(sdkLoaded(trace)).toBe(false);
-        const r = await fetch(`${server.url}/api/v1/billing/webhook`, { method: 'POST', headers: { 'Stripe-Signature': signature('{}') }, body: '{}' });
+        const r = await fetch(`${server.url}/api/v1/billing/webhook`, {
+          method: 'POST',
+          headers: { 'Stripe-Signature': signature('{}') },
+          body: '{}',
+        });
         expect(r.status).toBe(payments ? 400 : 404); // signed with another secret than the server's
         expect(sdkLoaded(trace)).toBe(payments);
       } finally {
@@ -429,8 +495,14 @@ describe("the operator's settings", () => {
   });
 
   it('werkbank doctor says whether payments are on, in which mode, and where Stripe sends webhooks', () => {
-    const on = cli(['doctor', '--data', tempDir()], { ...all, WERKBANK_BASE_URL: 'https://tools.example.com', WERKBANK_CHROMIUM_PATH: '/nonexistent' });
-    expect(on.stdout).toContain("ok    payments: Stripe (live mode), 5 prices; Stripe's webhook endpoint: https://tools.example.com/api/v1/billing/webhook");
+    const on = cli(['doctor', '--data', tempDir()], {
+      ...all,
+      WERKBANK_BASE_URL: 'https://tools.example.com',
+      WERKBANK_CHROMIUM_PATH: '/nonexistent',
+    });
+    expect(on.stdout).toContain(
+      "ok    payments: Stripe (live mode), 5 prices; Stripe's webhook endpoint: https://tools.example.com/api/v1/billing/webhook",
+    );
     const offLine = cli(['doctor', '--data', tempDir()], { WERKBANK_CHROMIUM_PATH: '/nonexistent' });
     expect(offLine.stdout).toContain('note  payments: off (no WERKBANK_STRIPE_* settings)');
   });

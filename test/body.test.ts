@@ -13,7 +13,11 @@ beforeAll(async () => {
 afterAll(async () => srv?.close());
 
 async function send(path: string, body: Uint8Array | string, contentType: string, extra: Record<string, string> = {}) {
-  const res = await fetch(srv.url + path, { method: 'POST', headers: { 'Content-Type': contentType, 'X-API-Key': srv.key, ...extra }, body });
+  const res = await fetch(srv.url + path, {
+    method: 'POST',
+    headers: { 'Content-Type': contentType, 'X-API-Key': srv.key, ...extra },
+    body,
+  });
   return { status: res.status, text: await res.text() };
 }
 
@@ -28,7 +32,12 @@ describe('charsets', () => {
   });
 
   it('takes utf-8 in any spelling, and no charset', async () => {
-    for (const type of ['application/json', 'application/json; charset=utf-8', 'application/json;charset="UTF-8"', 'application/json; charset=utf8']) {
+    for (const type of [
+      'application/json',
+      'application/json; charset=utf-8',
+      'application/json;charset="UTF-8"',
+      'application/json; charset=utf8',
+    ]) {
       const res = await send('/api/v1/tools/word-counter', '{"text":"één twee"}', type);
       expect(res.status, type).toBe(200);
       expect(JSON.parse(res.text).data.words).toBe(2);
@@ -56,7 +65,11 @@ describe('invalid UTF-8', () => {
   });
 
   it('still accepts a leading BOM and any valid UTF-8', async () => {
-    const res = await send('/api/v1/tools/word-counter', new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('{"text":"😀 ok"}')]), 'application/json');
+    const res = await send(
+      '/api/v1/tools/word-counter',
+      new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('{"text":"😀 ok"}')]),
+      'application/json',
+    );
     expect(res.status).toBe(200);
   });
 });
@@ -91,7 +104,13 @@ describe('generator streams', () => {
     const body = JSON.stringify({ format: 'xml', options: { population: { count: 50 }, period: { months: 12 } } });
     const res = await new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
       const req = request(
-        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'Content-Type': 'application/json', 'X-API-Key': srv.key, 'Accept-Encoding': 'br' } },
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-API-Key': srv.key, 'Accept-Encoding': 'br' },
+        },
         (r) => {
           const chunks: Buffer[] = [];
           r.on('data', (c) => chunks.push(c));

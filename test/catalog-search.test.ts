@@ -25,12 +25,30 @@ describe('GET /api/v1/tools?q=', () => {
     const { status, body } = await get(`?q=${encodeURIComponent(q)}&limit=5`);
     expect(status).toBe(200);
     expect(body.data.query).toBe(q);
-    expect(body.data.tools[0]).toMatchObject({ slug: 'notice-period-calculator', name: 'notice_period_calculator', toolset: 'dutch-calc', path: '/api/v1/tools/notice-period-calculator' });
-    expect(Object.keys(body.data.tools[0])).toEqual(['slug', 'name', 'title', 'summary', 'description', 'toolset', 'keywords', 'cost', 'path', 'score']);
+    expect(body.data.tools[0]).toMatchObject({
+      slug: 'notice-period-calculator',
+      name: 'notice_period_calculator',
+      toolset: 'dutch-calc',
+      path: '/api/v1/tools/notice-period-calculator',
+    });
+    expect(Object.keys(body.data.tools[0])).toEqual([
+      'slug',
+      'name',
+      'title',
+      'summary',
+      'description',
+      'toolset',
+      'keywords',
+      'cost',
+      'path',
+      'score',
+    ]);
     expect(body.data.count).toBe(body.data.tools.length);
     const scores = body.data.tools.map((t: { score: number }) => t.score);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
-    expect(body.data.tools.map((t: { name: string }) => t.name)).toEqual(findTools(srv.server.registry, { query: q, limit: 5 }).tools.map((t) => t.name));
+    expect(body.data.tools.map((t: { name: string }) => t.name)).toEqual(
+      findTools(srv.server.registry, { query: q, limit: 5 }).tools.map((t) => t.name),
+    );
   });
 
   it('filters by toolset, defaults to 20 and refuses a bad limit or toolset naming the field', async () => {

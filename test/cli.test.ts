@@ -79,7 +79,9 @@ describe('keys revoke', () => {
     expect(first.stdout).toMatch(new RegExp(`^Revoked ${created.id} \\(wbk_`));
     const second = await cli(['keys', 'revoke', created.id, '--data', data]);
     expect(second.code).toBe(0);
-    expect(second.stdout).toMatch(new RegExp(`^Key ${created.id} \\(wbk_\\S+…\\) was already revoked \\(\\d{4}-\\d\\d-\\d\\dT.*\\); nothing changed\\.`));
+    expect(second.stdout).toMatch(
+      new RegExp(`^Key ${created.id} \\(wbk_\\S+…\\) was already revoked \\(\\d{4}-\\d\\d-\\d\\dT.*\\); nothing changed\\.`),
+    );
     const json = JSON.parse((await cli(['keys', 'revoke', created.id, '--json', '--data', data])).stdout);
     expect(json).toMatchObject({ id: created.id, alreadyRevoked: true });
   }, 60_000);
@@ -91,7 +93,10 @@ describe('install-browser', () => {
   it('pins the version and integrity of the dev dependency (package-lock.json), and the hashes of its files', async () => {
     const lock = JSON.parse(readFileSync(resolve(repoRoot, 'package-lock.json'), 'utf8'));
     const entry = lock.packages['node_modules/@sparticuz/chromium'];
-    expect({ version: entry.version, integrity: entry.integrity }).toEqual({ version: BROWSER_PACKAGE.version, integrity: BROWSER_PACKAGE.integrity });
+    expect({ version: entry.version, integrity: entry.integrity }).toEqual({
+      version: BROWSER_PACKAGE.version,
+      integrity: BROWSER_PACKAGE.integrity,
+    });
   });
 
   it('from a local copy: unpacks, verifies, reports the size; a second run finds it; --json', async () => {
@@ -99,7 +104,9 @@ describe('install-browser', () => {
     const r = await cli(['install-browser', '--from', local, '--data', data]);
     expect(r.code, r.stderr).toBe(0);
     const path = join(data, 'browser', INSTALL_FOLDER, 'chromium');
-    expect(r.stdout).toMatch(new RegExp(`^Installed ${path.replace(/[.]/g, '\\.')} \\(@sparticuz/chromium ${BROWSER_PACKAGE.version}; \\d+\\.\\d MB on disk\\)`));
+    expect(r.stdout).toMatch(
+      new RegExp(`^Installed ${path.replace(/[.]/g, '\\.')} \\(@sparticuz/chromium ${BROWSER_PACKAGE.version}; \\d+\\.\\d MB on disk\\)`),
+    );
     expect(existsSync(join(data, 'browser', INSTALL_FOLDER, 'install.json'))).toBe(true);
     expect(existsSync(join(data, 'browser', INSTALL_FOLDER, 'libGLESv2.so'))).toBe(true);
     const again = JSON.parse((await cli(['install-browser', '--from', local, '--data', data, '--json'])).stdout);
@@ -107,7 +114,9 @@ describe('install-browser', () => {
     expect(again.installedBytes).toBeGreaterThan(150 * 1024 * 1024);
     // WERKBANK_BROWSER_DIR overrides where it goes.
     const elsewhere = join(dir('werkbank-cli-browser-dir-'), 'b');
-    const moved = JSON.parse((await cli(['install-browser', '--from', local, '--json'], { WERKBANK_BROWSER_DIR: elsewhere, HOME: data })).stdout);
+    const moved = JSON.parse(
+      (await cli(['install-browser', '--from', local, '--json'], { WERKBANK_BROWSER_DIR: elsewhere, HOME: data })).stdout,
+    );
     expect(moved.path).toBe(join(elsewhere, INSTALL_FOLDER, 'chromium'));
   }, 120_000);
 
@@ -128,7 +137,9 @@ describe('install-browser', () => {
 describe('the command werkbank prints for itself', () => {
   it('npx cache → npx -y werkbank-mcp; installed → npx werkbank-mcp; a clone → npx werkbank inside it, node <path> outside', () => {
     expect(installKind('/home/ann/.npm/_npx/4b3c/node_modules/werkbank-mcp')).toBe('npx');
-    expect(selfCommand('install-browser', { root: '/home/ann/.npm/_npx/4b3c/node_modules/werkbank-mcp' })).toBe('npx -y werkbank-mcp install-browser');
+    expect(selfCommand('install-browser', { root: '/home/ann/.npm/_npx/4b3c/node_modules/werkbank-mcp' })).toBe(
+      'npx -y werkbank-mcp install-browser',
+    );
     expect(selfCommand('doctor', { root: '/srv/app/node_modules/werkbank-mcp' })).toBe('npx werkbank-mcp doctor');
     expect(selfCommand('doctor', { root: '/src/werkbank', cwd: '/src/werkbank/test' })).toBe('npx werkbank doctor');
     expect(selfCommand('doctor', { root: '/src/werkbank', cwd: '/tmp' })).toBe('node /src/werkbank/dist/werkbank.js doctor');

@@ -30,7 +30,12 @@ const firstExamples = tools.flatMap((t) => {
 });
 /** The top-level property types as MCP lists them (with `allRows` where a tool declares mcpRows). */
 const ourTypes = (name: string) =>
-  Object.fromEntries(Object.entries((mcpInputSchema(registry.requireName(name)).properties ?? {}) as Record<string, { type?: string }>).map(([k, v]) => [k, v.type]));
+  Object.fromEntries(
+    Object.entries((mcpInputSchema(registry.requireName(name)).properties ?? {}) as Record<string, { type?: string }>).map(([k, v]) => [
+      k,
+      v.type,
+    ]),
+  );
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -51,7 +56,10 @@ it('every tool has an offline example that fits its advertised schema', () => {
 
 describe('LangChain (@langchain/mcp-adapters)', () => {
   it('converts every tool without losing a property type and calls each first example', async () => {
-    const client = new MultiServerMCPClient({ mcpServers: { werkbank: { transport: 'http', url: url(), headers: headers() } }, throwOnLoadError: true });
+    const client = new MultiServerMCPClient({
+      mcpServers: { werkbank: { transport: 'http', url: url(), headers: headers() } },
+      throwOnLoadError: true,
+    });
     try {
       const list = await client.getTools();
       const byName = new Map(list.map((t) => [t.name, t]));
@@ -65,7 +73,10 @@ describe('LangChain (@langchain/mcp-adapters)', () => {
       }
       const failures: string[] = [];
       for (const ex of firstExamples) {
-        const out = await byName.get(ex.name)!.invoke(ex.input).catch((e: Error) => `ERROR ${e.message}`);
+        const out = await byName
+          .get(ex.name)!
+          .invoke(ex.input)
+          .catch((e: Error) => `ERROR ${e.message}`);
         if (typeof out === 'string' && /^ERROR|isError|"error"/.test(out)) failures.push(`${ex.name}: ${out.slice(0, 200)}`);
       }
       expect(failures).toEqual([]);
@@ -88,7 +99,9 @@ describe('Vercel AI SDK (@ai-sdk/mcp)', () => {
       }
       const failures: string[] = [];
       for (const ex of firstExamples) {
-        const tool = aiTools[ex.name] as unknown as { execute(args: unknown, opts: unknown): Promise<{ isError?: boolean; content: { text?: string }[] }> };
+        const tool = aiTools[ex.name] as unknown as {
+          execute(args: unknown, opts: unknown): Promise<{ isError?: boolean; content: { text?: string }[] }>;
+        };
         const out = await tool.execute(ex.input, { toolCallId: ex.name, messages: [] });
         if (out.isError) failures.push(`${ex.name}: ${out.content[0]?.text?.slice(0, 200)}`);
       }
@@ -105,7 +118,9 @@ describe('OpenAI Agents SDK (@openai/agents)', () => {
     await server.connect();
     try {
       const agentTools = await getAllMcpTools({ mcpServers: [server], convertSchemasToStrict: false });
-      const byName = new Map(agentTools.map((t) => [t.name, t as unknown as { name: string; parameters: { properties?: Record<string, { type?: string }> } }]));
+      const byName = new Map(
+        agentTools.map((t) => [t.name, t as unknown as { name: string; parameters: { properties?: Record<string, { type?: string }> } }]),
+      );
       for (const t of tools) {
         const tool = byName.get(t.name);
         expect(tool, t.name).toBeDefined();

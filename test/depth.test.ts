@@ -60,7 +60,11 @@ describe('every field of every tool', () => {
       const field = fieldsOf(tool)[0] ?? 'x';
       const body = JSON.stringify({ ...(tool.examples[0].input as object) }).replace(/^\{/, `{${JSON.stringify(field)}:${deepText(DEEP)},`);
       const path = tool.metering === 'render' || tool.toolset === 'render' ? `/api/v1/render/${tool.slug}` : `/api/v1/tools/${tool.slug}`;
-      const res = await fetch(srv.url + path, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-API-Key': srv.key }, body });
+      const res = await fetch(srv.url + path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-API-Key': srv.key },
+        body,
+      });
       const json = (await res.json()) as { error?: string };
       if (res.status !== 400 || !LIMIT_MESSAGE.test(json.error ?? '')) failures.push(`${tool.slug}: ${res.status} ${json.error}`);
     }
@@ -83,7 +87,12 @@ describe('every field of every tool', () => {
     const body = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"text_case_converter","arguments":{"text":"x","mode":${deepText(DEEP)}}}}`;
     const res = await fetch(`${srv.url}/mcp`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'X-API-Key': srv.key, 'mcp-protocol-version': '2025-11-25' },
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+        'X-API-Key': srv.key,
+        'mcp-protocol-version': '2025-11-25',
+      },
       body,
     });
     expect(res.status).toBe(400);
@@ -127,7 +136,12 @@ describe('the message builder', () => {
 
   it('describes a wrong value of any shape without failing', () => {
     const schema = z.strictObject({ n: z.number(), s: z.string().max(3), e: z.enum(['a', 'b']) });
-    for (const bad of [{ n: 'x'.repeat(1_000_000) }, { s: 'x'.repeat(1_000_000) }, { e: deepValue(90) }, { n: 1, s: 'a', e: 'a', ['k'.repeat(100_000)]: 1 }]) {
+    for (const bad of [
+      { n: 'x'.repeat(1_000_000) },
+      { s: 'x'.repeat(1_000_000) },
+      { e: deepValue(90) },
+      { n: 1, s: 'a', e: 'a', ['k'.repeat(100_000)]: 1 },
+    ]) {
       const err = (() => {
         try {
           parseInput(schema, bad);

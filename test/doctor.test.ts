@@ -26,7 +26,14 @@ afterAll(() => made.forEach((d) => rmSync(d, { recursive: true, force: true })))
 function run(args: string[], env: Record<string, string | undefined>, cwd: string, timeoutMs = 60_000, cli = CLI) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
     const clean = { ...process.env };
-    for (const k of ['WERKBANK_DATA_DIR', 'WERKBANK_PORT', 'WERKBANK_DATABASE_URL', 'WERKBANK_BROWSER_DIR', 'WERKBANK_BROWSER_AUTO_INSTALL']) delete clean[k];
+    for (const k of [
+      'WERKBANK_DATA_DIR',
+      'WERKBANK_PORT',
+      'WERKBANK_DATABASE_URL',
+      'WERKBANK_BROWSER_DIR',
+      'WERKBANK_BROWSER_AUTO_INSTALL',
+    ])
+      delete clean[k];
     const merged = { ...clean, ...env };
     for (const [k, v] of Object.entries(merged)) if (v === undefined) delete merged[k];
     const proc = spawn(process.execPath, [cli, ...args], { cwd, env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -45,7 +52,9 @@ describe('werkbank doctor', () => {
     const cwd = tempDir('werkbank-doctor-cwd-');
     const r = await run(['doctor'], { HOME: home, USERPROFILE: home }, cwd);
     expect(r.code, r.stdout + r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/ok {4}render browser: launched \S.* \((system|installed by werkbank install-browser|WERKBANK_CHROMIUM_PATH)\), version \d+\.\d+[^;]*; printed a test page to PDF \(\d+ bytes\)/);
+    expect(r.stdout).toMatch(
+      /ok {4}render browser: launched \S.* \((system|installed by werkbank install-browser|WERKBANK_CHROMIUM_PATH)\), version \d+\.\d+[^;]*; printed a test page to PDF \(\d+ bytes\)/,
+    );
     expect(r.stdout).toContain(`ok    data dir: ${join(home, '.werkbank')} (not there yet: created on first use; ${home} is writable)`);
     expect(readdirSync(home)).toEqual([]);
     expect(readdirSync(cwd)).toEqual([]);
@@ -67,7 +76,9 @@ describe('werkbank doctor', () => {
     chmodSync(broken, 0o755);
     const r = await run(['doctor'], { HOME: home, WERKBANK_CHROMIUM_PATH: broken }, home);
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain(`FAIL  render browser: The browser at ${broken} (WERKBANK_CHROMIUM_PATH) did not start: it exited with code 127`);
+    expect(r.stdout).toContain(
+      `FAIL  render browser: The browser at ${broken} (WERKBANK_CHROMIUM_PATH) did not start: it exited with code 127`,
+    );
     expect(r.stdout).toMatch(/\n {8}fix: point WERKBANK_CHROMIUM_PATH at a working Chrome, Chromium or Edge/);
     expect(readdirSync(home)).toEqual(['chromium']);
   });
@@ -80,8 +91,12 @@ describe('werkbank doctor without a browser, and under npx', () => {
     const r = await run(['doctor'], { HOME: home, WERKBANK_CHROMIUM_PATH: undefined }, repoRoot);
     if (/ok {4}render browser: launched \S+ \(system\)/.test(r.stdout)) return;
     expect(r.code, r.stdout + r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/\n {2}note {2}render browser: none yet \(the render tools answer 503 until there is one\): .*werkbank's own in /);
-    expect(r.stdout).toContain(`add one: npx werkbank install-browser (fetches Chromium from the npm registry, a 64 MB download, verifies it and unpacks it into ${join(home, '.werkbank', 'browser')}`);
+    expect(r.stdout).toMatch(
+      /\n {2}note {2}render browser: none yet \(the render tools answer 503 until there is one\): .*werkbank's own in /,
+    );
+    expect(r.stdout).toContain(
+      `add one: npx werkbank install-browser (fetches Chromium from the npm registry, a 64 MB download, verifies it and unpacks it into ${join(home, '.werkbank', 'browser')}`,
+    );
     expect(readdirSync(home)).toEqual([]);
   });
 

@@ -30,7 +30,9 @@ const baseline = (revision: string) => resolve(repoRoot, `test/conformance-basel
 function ensure(dir: keyof typeof PACKAGES, file: string) {
   if (existsSync(file)) return;
   mkdirSync(join(TOOLS, dir), { recursive: true });
-  execFileSync('npm', ['--prefix', join(TOOLS, dir), 'install', '--no-audit', '--no-fund', '--no-save', PACKAGES[dir]], { stdio: 'ignore' });
+  execFileSync('npm', ['--prefix', join(TOOLS, dir), 'install', '--no-audit', '--no-fund', '--no-save', PACKAGES[dir]], {
+    stdio: 'ignore',
+  });
 }
 
 let server: Awaited<ReturnType<typeof spawnServe>>;
@@ -43,7 +45,9 @@ beforeAll(async () => {
   ensure('conf', CONFORMANCE);
   const dir = tempDir();
   execFileSync(process.execPath, [CLI, 'accounts', 'create', 'ext', '--plan', 'paid', '--data', dir]);
-  key = JSON.parse(execFileSync(process.execPath, [CLI, 'keys', 'create', '--account', 'ext', '--json', '--data', dir], { encoding: 'utf8' })).key;
+  key = JSON.parse(
+    execFileSync(process.execPath, [CLI, 'keys', 'create', '--account', 'ext', '--json', '--data', dir], { encoding: 'utf8' }),
+  ).key;
   server = await spawnServe(['--data', dir, '--toolsets', 'all']);
   proxy = await keyProxy(server.url, key);
 }, 300_000);
@@ -68,10 +72,32 @@ describe('MCP Inspector CLI (v2)', () => {
     const list = await inspector([process.execPath, CLI, '--toolsets', 'all', '--method', 'tools/list', '--strict']);
     expect(list.code, list.stderr).toBe(0);
     expect(list.json.result.tools.map((t: { name: string }) => t.name)).toContain('word_counter');
-    const call = await inspector([process.execPath, CLI, '--toolsets', 'text', '--method', 'tools/call', '--tool-name', 'word_counter', '--tool-args-json', '{"text":"Hallo wereld"}']);
+    const call = await inspector([
+      process.execPath,
+      CLI,
+      '--toolsets',
+      'text',
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'word_counter',
+      '--tool-args-json',
+      '{"text":"Hallo wereld"}',
+    ]);
     expect(call.code).toBe(0);
     expect(call.json.result.structuredContent).toMatchObject({ words: 2, characters: 12 });
-    const bad = await inspector([process.execPath, CLI, '--toolsets', 'text', '--method', 'tools/call', '--tool-name', 'word_counter', '--tool-args-json', '{"txt":"x"}']);
+    const bad = await inspector([
+      process.execPath,
+      CLI,
+      '--toolsets',
+      'text',
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'word_counter',
+      '--tool-args-json',
+      '{"txt":"x"}',
+    ]);
     expect(bad.code).toBe(5); // the Inspector's exit code for an isError result
   });
 
@@ -81,7 +107,15 @@ describe('MCP Inspector CLI (v2)', () => {
       const list = await inspector([...common, '--method', 'tools/list']);
       expect(list.code, list.stderr).toBe(0);
       expect(list.json.result.tools.length).toBeGreaterThan(20);
-      const call = await inspector([...common, '--method', 'tools/call', '--tool-name', 'word_counter', '--tool-args-json', '{"text":"a b c"}']);
+      const call = await inspector([
+        ...common,
+        '--method',
+        'tools/call',
+        '--tool-name',
+        'word_counter',
+        '--tool-args-json',
+        '{"text":"a b c"}',
+      ]);
       expect(call.code, call.stderr).toBe(0);
       expect(call.json.result.structuredContent.words).toBe(3);
       const noKey = await inspector(['--server-url', `${server.url}/mcp`, '--protocol-era', era, '--method', 'tools/list']);
@@ -115,7 +149,11 @@ describe('MCP conformance suite', () => {
       expect(dirs.length).toBeGreaterThan(10);
       for (const dir of dirs) {
         const scenario = dir.replace(/^server-/, '').replace(/-\d{4}-\d{2}-\d{2}T.*$/, '');
-        const checks = JSON.parse(readFileSync(join(out, dir, 'checks.json'), 'utf8')) as { status: string; name: string; errorMessage?: string }[];
+        const checks = JSON.parse(readFileSync(join(out, dir, 'checks.json'), 'utf8')) as {
+          status: string;
+          name: string;
+          errorMessage?: string;
+        }[];
         passed += checks.filter((c) => c.status === 'SUCCESS').length;
         failed += checks.filter((c) => c.status === 'FAILURE').length;
         for (const c of checks.filter((c) => c.status === 'FAILURE')) {

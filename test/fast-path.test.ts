@@ -57,11 +57,14 @@ function viaServer(path: string, headers: OutgoingHttpHeaders, body: string, met
 
 function rawRequest(to: number, path: string, headers: OutgoingHttpHeaders, body: string, method = 'POST'): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port: to, path, method, agent: false, headers: { host: `127.0.0.1:${to}`, ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve(answer(res.statusCode!, flat(res.headers), Buffer.concat(chunks))));
-    });
+    const req = httpRequest(
+      { host: '127.0.0.1', port: to, path, method, agent: false, headers: { host: `127.0.0.1:${to}`, ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve(answer(res.statusCode!, flat(res.headers), Buffer.concat(chunks))));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -80,7 +83,11 @@ function answer(status: number, headers: Record<string, string>, raw: Uint8Array
 /** The headers a caller sees, without those that differ by nature (the date, the connection, the moving balance). */
 function comparable(h: Record<string, string>): Record<string, string> {
   const skip = new Set(['date', 'connection', 'keep-alive', 'x-ratelimit-remaining', 'ratelimit', 'content-length', 'transfer-encoding']);
-  return Object.fromEntries(Object.entries(h).filter(([k]) => !skip.has(k.toLowerCase())).map(([k, v]) => [k.toLowerCase(), v]));
+  return Object.fromEntries(
+    Object.entries(h)
+      .filter(([k]) => !skip.has(k.toLowerCase()))
+      .map(([k, v]) => [k.toLowerCase(), v]),
+  );
 }
 
 const json = { 'content-type': 'application/json' };
@@ -117,7 +124,7 @@ describe('the tool-call fast path', () => {
       if (fast.status === 200) expect(fast.headers['x-ratelimit-remaining']).toMatch(/^\d+$/);
     });
 
-  it('answers the body that is not UTF-8, not JSON or too deep with the app\'s 400s', async () => {
+  it("answers the body that is not UTF-8, not JSON or too deep with the app's 400s", async () => {
     for (const body of ['{"text": "a', '[1]', `{"text":${'['.repeat(200)}${']'.repeat(200)}}`, '\xff']) {
       const headers = { ...json, 'x-api-key': s.key };
       const fast = await viaServer('/api/v1/tools/word-counter', headers, body);
@@ -143,7 +150,9 @@ describe('the tool-call fast path', () => {
     const body = '{"text":"a"}';
     const handed = async (path: string, h: OutgoingHttpHeaders, b = body, method = 'POST') => {
       const before = toApp;
-      const res = await viaServer(path, h, b, method).catch((e: Error) => { throw new Error(`${method} ${path} ${JSON.stringify(h)}: ${e.message}`); });
+      const res = await viaServer(path, h, b, method).catch((e: Error) => {
+        throw new Error(`${method} ${path} ${JSON.stringify(h)}: ${e.message}`);
+      });
       expect(toApp, `${method} ${path} ${JSON.stringify(h)}`).toBe(before + 1);
       return res;
     };

@@ -23,7 +23,15 @@ const SAMPLE = { text: 'Hallo wereld. Dit is een benchmark van werkbank!' };
 let server: Listening;
 
 beforeAll(async () => {
-  server = await spawnListening(['--log-maps', '--no-log-maps-details', `--logfile=${log}`, '--no-logfile-per-isolate', join(root, 'dist/bench/server.js'), 'werkbank', 'on']);
+  server = await spawnListening([
+    '--log-maps',
+    '--no-log-maps-details',
+    `--logfile=${log}`,
+    '--no-logfile-per-isolate',
+    join(root, 'dist/bench/server.js'),
+    'werkbank',
+    'on',
+  ]);
 }, 60_000);
 
 afterAll(async () => {
@@ -66,9 +74,11 @@ async function mcpCall(): Promise<void> {
 /** `n` calls, 8 at a time (so the server batches journal writes as it does under load). */
 async function calls(n: number, call: () => Promise<void>): Promise<void> {
   let left = n;
-  await Promise.all(Array.from({ length: 8 }, async () => {
-    while (left-- > 0) await call();
-  }));
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (left-- > 0) await call();
+    }),
+  );
 }
 
 describe('hidden classes per call (issue 31)', () => {
@@ -77,12 +87,16 @@ describe('hidden classes per call (issue 31)', () => {
   it.each([
     ['REST tool call', restCall],
     ['/mcp tools/call', mcpCall],
-  ])('%s: after warm-up, far fewer new maps than calls', async (_name, call) => {
-    await calls(WARM, call);
-    const before = mapsMade();
-    await calls(COUNTED, call);
-    const made = mapsMade() - before;
-    // With a per-call map: >= 3,000. Without: what late optimisation and the log's buffer account for.
-    expect(made, `${made} maps made by ${COUNTED} calls`).toBeLessThan(COUNTED / 10);
-  }, 120_000);
+  ])(
+    '%s: after warm-up, far fewer new maps than calls',
+    async (_name, call) => {
+      await calls(WARM, call);
+      const before = mapsMade();
+      await calls(COUNTED, call);
+      const made = mapsMade() - before;
+      // With a per-call map: >= 3,000. Without: what late optimisation and the log's buffer account for.
+      expect(made, `${made} maps made by ${COUNTED} calls`).toBeLessThan(COUNTED / 10);
+    },
+    120_000,
+  );
 });

@@ -22,7 +22,9 @@ afterAll(async () => {
 
 async function connect(): Promise<Client> {
   const client = new Client({ name: 'hidden', version: '1' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${srv.url}/mcp?toolsets=all`), { requestInit: { headers: { 'X-API-Key': srv.key } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${srv.url}/mcp?toolsets=all`), { requestInit: { headers: { 'X-API-Key': srv.key } } }),
+  );
   return client;
 }
 const text = (r: { content: unknown }) => (r.content as { text: string }[])[0].text;
@@ -34,9 +36,12 @@ const get = async (path: string) => {
 /** Whether each surface names the ai toolset or its tools. */
 async function surfaces(client: Client) {
   const { tools } = await client.listTools();
-  const enumOf = (name: string, field: string) => (tools.find((t) => t.name === name)!.inputSchema.properties as Record<string, { enum: string[] }>)[field].enum;
+  const enumOf = (name: string, field: string) =>
+    (tools.find((t) => t.name === name)!.inputSchema.properties as Record<string, { enum: string[] }>)[field].enum;
   const sets = (await client.callTool({ name: 'list_toolsets', arguments: {} })).structuredContent as { toolsets: { name: string }[] };
-  const found = (await client.callTool({ name: 'find_tools', arguments: { query: 'summarize this article in three sentences', limit: 20 } })).structuredContent as {
+  const found = (
+    await client.callTool({ name: 'find_tools', arguments: { query: 'summarize this article in three sentences', limit: 20 } })
+  ).structuredContent as {
     tools: { toolset: string }[];
   };
   const describe = await client.callTool({ name: 'describe_toolset', arguments: { toolset: 'ai' } });
@@ -45,7 +50,9 @@ async function surfaces(client: Client) {
     () => false,
   );
   const openapi = JSON.parse((await get('/openapi.json')).body) as { paths: Record<string, unknown>; tags: { name: string }[] };
-  const catalogue = (JSON.parse((await get('/api/v1/tools?q=summarize%20this%20article&limit=50')).body) as { data: { tools: { toolset: string }[] } }).data;
+  const catalogue = (
+    JSON.parse((await get('/api/v1/tools?q=summarize%20this%20article&limit=50')).body) as { data: { tools: { toolset: string }[] } }
+  ).data;
   return {
     listed: tools.some((t) => t.name.startsWith('ai_')),
     describeEnum: enumOf('describe_toolset', 'toolset').includes('ai'),
@@ -61,7 +68,13 @@ async function surfaces(client: Client) {
     webCatalogue: (await get('/')).body.includes('data-toolset="ai"'),
     webToolPage: (await get('/tools/ai-summarize')).status === 200,
     // /mcp?toolsets=ai: refused as an unknown toolset (the empty body is refused later, for any toolset).
-    mcpSelection: !(await fetch(`${srv.url}/mcp?toolsets=ai`, { method: 'POST', headers: { 'X-API-Key': srv.key, 'Content-Type': 'application/json' }, body: '{}' }).then((r) => r.text())).includes('unknown toolset'),
+    mcpSelection: !(
+      await fetch(`${srv.url}/mcp?toolsets=ai`, {
+        method: 'POST',
+        headers: { 'X-API-Key': srv.key, 'Content-Type': 'application/json' },
+        body: '{}',
+      }).then((r) => r.text())
+    ).includes('unknown toolset'),
   };
 }
 

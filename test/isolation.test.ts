@@ -172,7 +172,8 @@ describe('answers and floods', () => {
       try {
         const { id: id2, key: revoked2 } = await other.server.accounts.createKey('test');
         await other.server.accounts.revokeKey(id2);
-        for (let i = 0; i < 40; i++) expect((await post(other.url, '/api/v1/tools/word-counter', { text: 'x' }, revoked2)).status).toBe(401);
+        for (let i = 0; i < 40; i++)
+          expect((await post(other.url, '/api/v1/tools/word-counter', { text: 'x' }, revoked2)).status).toBe(401);
       } finally {
         await other.close();
       }
@@ -197,13 +198,18 @@ describe('answers and floods', () => {
 
   it('a body that does not arrive in time is cut, and connections per address are capped', async () => {
     // SERVER_OPTIONS with shorter times (30 s and 15 s in `werkbank serve`).
-    const http: HttpServer = s.server.createNodeServer({ requestTimeout: 500, headersTimeout: 400, connectionsCheckingInterval: 50 }, getRequestListener(s.server.app.fetch));
+    const http: HttpServer = s.server.createNodeServer(
+      { requestTimeout: 500, headersTimeout: 400, connectionsCheckingInterval: 50 },
+      getRequestListener(s.server.app.fetch),
+    );
     capConnections(http, 3);
     await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
     const port = (http.address() as { port: number }).port;
     try {
       const slow = connect(port, '127.0.0.1');
-      slow.write(`POST /api/v1/tools/word-counter HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\nX-API-Key: ${s.key}\r\n\r\n{"te`);
+      slow.write(
+        `POST /api/v1/tools/word-counter HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\nX-API-Key: ${s.key}\r\n\r\n{"te`,
+      );
       const answer = await new Promise<string>((resolve) => {
         let text = '';
         slow.on('data', (d) => (text += d));
@@ -211,10 +217,22 @@ describe('answers and floods', () => {
       });
       expect(answer).toMatch(/^HTTP\/1\.1 408/);
       const sockets = await Promise.all(
-        Array.from({ length: 4 }, () => new Promise<import('node:net').Socket>((r) => { const c = connect(port, '127.0.0.1', () => r(c)); })),
+        Array.from(
+          { length: 4 },
+          () =>
+            new Promise<import('node:net').Socket>((r) => {
+              const c = connect(port, '127.0.0.1', () => r(c));
+            }),
+        ),
       );
       const closed = await Promise.all(
-        sockets.map((c) => new Promise<boolean>((r) => { c.once('close', () => r(true)); setTimeout(() => r(false), 300); })),
+        sockets.map(
+          (c) =>
+            new Promise<boolean>((r) => {
+              c.once('close', () => r(true));
+              setTimeout(() => r(false), 300);
+            }),
+        ),
       );
       expect(closed.filter(Boolean).length).toBe(1);
       for (const c of sockets) c.destroy();

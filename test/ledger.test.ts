@@ -268,9 +268,15 @@ describe('administration', () => {
     const s = await server({ adminToken: 'secret-token-for-the-ledger-tests-0123456789' });
     const h = { Authorization: 'Bearer secret-token-for-the-ledger-tests-0123456789', 'Content-Type': 'application/json' };
     expect((await fetch(`${s.url}/api/v1/admin/accounts`, { headers: { Authorization: 'Bearer wrong' } })).status).toBe(401);
-    const acc = await fetch(`${s.url}/api/v1/admin/accounts`, { method: 'POST', headers: h, body: JSON.stringify({ name: 'beta', plan: 'free' }) });
+    const acc = await fetch(`${s.url}/api/v1/admin/accounts`, {
+      method: 'POST',
+      headers: h,
+      body: JSON.stringify({ name: 'beta', plan: 'free' }),
+    });
     expect(acc.status).toBe(201);
-    const key = (await (await fetch(`${s.url}/api/v1/admin/keys`, { method: 'POST', headers: h, body: JSON.stringify({ account: 'beta' }) })).json()).data;
+    const key = (
+      await (await fetch(`${s.url}/api/v1/admin/keys`, { method: 'POST', headers: h, body: JSON.stringify({ account: 'beta' }) })).json()
+    ).data;
     expect(key.key).toMatch(/^wbk_/);
     await fetch(`${s.url}/api/v1/admin/credits`, { method: 'POST', headers: h, body: JSON.stringify({ account: 'beta', pack: 1000 }) });
     const me = await (await fetch(`${s.url}/api/v1/account`, { headers: { 'X-API-Key': key.key } })).json();
@@ -279,16 +285,33 @@ describe('administration', () => {
     const history = (await (await fetch(`${s.url}/api/v1/usage`, { headers: { 'X-API-Key': key.key } })).json()).data;
     expect(history.totals).toEqual({ calls: 0, credits: 0 });
     expect(history.entries).toEqual([
-      { at: expect.any(String), tool: 'credit-pack', surface: 'operator', credits: 0, fromAllowance: 0, fromPacks: 0, added: 1000, reference: expect.stringMatching(/^operator:admin-api:pack_[0-9a-f]{16}$/) },
+      {
+        at: expect.any(String),
+        tool: 'credit-pack',
+        surface: 'operator',
+        credits: 0,
+        fromAllowance: 0,
+        fromPacks: 0,
+        added: 1000,
+        reference: expect.stringMatching(/^operator:admin-api:pack_[0-9a-f]{16}$/),
+      },
     ]);
     const keys = await (await fetch(`${s.url}/api/v1/admin/keys?account=beta`, { headers: h })).json();
     expect(JSON.stringify(keys)).not.toContain(key.key);
     expect((await fetch(`${s.url}/api/v1/admin/keys/${key.id}`, { method: 'DELETE', headers: h })).status).toBe(200);
     expect((await post(s.url, '/api/v1/tools/word-counter', { text: 'x' }, key.key)).status).toBe(401);
-    const bad = await fetch(`${s.url}/api/v1/admin/credits`, { method: 'POST', headers: h, body: JSON.stringify({ account: 'beta', pack: 7 }) });
+    const bad = await fetch(`${s.url}/api/v1/admin/credits`, {
+      method: 'POST',
+      headers: h,
+      body: JSON.stringify({ account: 'beta', pack: 7 }),
+    });
     expect(await bad.json()).toMatchObject({ code: 400, error: expect.stringContaining('100, 1000, 5000') });
     // Unknown fields are refused by name, as on every tool.
-    const extra = await fetch(`${s.url}/api/v1/admin/accounts`, { method: 'POST', headers: h, body: JSON.stringify({ name: 'gamma', plann: 'paid' }) });
+    const extra = await fetch(`${s.url}/api/v1/admin/accounts`, {
+      method: 'POST',
+      headers: h,
+      body: JSON.stringify({ name: 'gamma', plann: 'paid' }),
+    });
     expect(extra.status).toBe(400);
     expect((await extra.json()).error).toMatch(/unknown field `plann` \(did you mean `plan`\?\)/);
     const missing = await fetch(`${s.url}/api/v1/admin/keys`, { method: 'POST', headers: h, body: '{}' });
@@ -332,11 +355,16 @@ describe('administration', () => {
     expect(all.perDay).toHaveLength(1);
     expect(all.perDay[0]).toMatchObject({ calls: 5, tools: { 'word-counter': 3, 'text-case-converter': 2 } });
     // Pages of 2: the same entries in the same order, the last page says so.
-    const pages = [await get('?days=1&limit=2'), await get('?days=1&limit=2&offset=2'), await get('?days=1&limit=2&offset=4')].map((p) => p.json.data);
+    const pages = [await get('?days=1&limit=2'), await get('?days=1&limit=2&offset=2'), await get('?days=1&limit=2&offset=4')].map(
+      (p) => p.json.data,
+    );
     expect(pages.map((p) => p.nextOffset)).toEqual([2, 4, null]);
     expect(pages.flatMap((p) => p.entries)).toEqual(all.entries);
     expect(pages.every((p) => p.totals.calls === 5 && p.perTool.length === 2)).toBe(true);
     for (const bad of ['limit=0', 'limit=10001', 'offset=-1', 'limit=2.5'])
-      expect(await get(`?${bad}`)).toMatchObject({ status: 400, json: { code: 400, error: expect.stringMatching(/query parameter `(limit|offset)`/) } });
+      expect(await get(`?${bad}`)).toMatchObject({
+        status: 400,
+        json: { code: 400, error: expect.stringMatching(/query parameter `(limit|offset)`/) },
+      });
   });
 });

@@ -65,9 +65,18 @@ describe('toolsets and discovery', () => {
     expect(found.tools[0]).toMatchObject({ name: 'subtitle_converter', toolset: 'format' });
     expect(found.tools.length).toBeLessThanOrEqual(5);
     expect((result.content as { text: string }[])[0].text).toBe(JSON.stringify(found));
-    const call = await stdio.callTool({ name: 'call_tool', arguments: { name: found.tools[0].name, arguments: { subtitles: '1\n00:00:01,000 --> 00:00:02,000\nHoi\n', to: 'vtt' } } });
+    const call = await stdio.callTool({
+      name: 'call_tool',
+      arguments: { name: found.tools[0].name, arguments: { subtitles: '1\n00:00:01,000 --> 00:00:02,000\nHoi\n', to: 'vtt' } },
+    });
     expect(call.isError).toBeFalsy();
-    for (const args of [{}, { query: 'x', limit: 0 }, { query: 'x', limit: 21 }, { query: 'x', toolset: 'txt' }, { query: 'x', extra: 1 }]) {
+    for (const args of [
+      {},
+      { query: 'x', limit: 0 },
+      { query: 'x', limit: 21 },
+      { query: 'x', toolset: 'txt' },
+      { query: 'x', extra: 1 },
+    ]) {
       const bad = await stdio.callTool({ name: 'find_tools', arguments: args });
       expect(bad.isError).toBe(true);
     }
@@ -88,16 +97,31 @@ describe('toolsets and discovery', () => {
 
   it('over HTTP, ?toolsets= selects per connection and a bad name is a 400', async () => {
     const client = new Client({ name: 'discovery-http', version: '1' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${srv.url}/mcp?toolsets=dutch`), { requestInit: { headers: { 'X-API-Key': srv.key } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${srv.url}/mcp?toolsets=dutch`), { requestInit: { headers: { 'X-API-Key': srv.key } } }),
+    );
     const names = (await client.listTools()).tools.map((t) => t.name);
-    expect(names).toEqual(['find_tools', 'list_toolsets', 'describe_toolset', 'call_tool', ...registry.inToolsets(new Set(['dutch'])).map((t) => t.tool.name)]);
+    expect(names).toEqual([
+      'find_tools',
+      'list_toolsets',
+      'describe_toolset',
+      'call_tool',
+      ...registry.inToolsets(new Set(['dutch'])).map((t) => t.tool.name),
+    ]);
     expect(names.slice(4, 8)).toEqual(['dutch_holidays', 'working_days', 'test_bsn_generator', 'test_iban_generator']);
     // find_tools over HTTP, with a toolset filter, answers a tool callable at once.
-    const found = await client.callTool({ name: 'find_tools', arguments: { query: 'hoeveel woorden heeft mijn tekst', toolset: 'text', limit: 2 } });
+    const found = await client.callTool({
+      name: 'find_tools',
+      arguments: { query: 'hoeveel woorden heeft mijn tekst', toolset: 'text', limit: 2 },
+    });
     expect(data(found).tools[0].name).toBe('word_counter');
     expect((found.content as { text: string }[])[0].text).toBe(JSON.stringify(data(found)));
     await client.close();
-    const res = await fetch(`${srv.url}/mcp?toolsets=dutsch`, { method: 'POST', headers: { 'X-API-Key': srv.key, 'Content-Type': 'application/json' }, body: '{}' });
+    const res = await fetch(`${srv.url}/mcp?toolsets=dutsch`, {
+      method: 'POST',
+      headers: { 'X-API-Key': srv.key, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).error).toContain('did you mean "dutch"?');
   });

@@ -22,7 +22,22 @@ const registry = await loadRegistry();
  * non-empty `properties` when they have them, and `type` is one string.
  * https://ai.google.dev/api/caching#Schema (additionalProperties is removed first, as clients do).
  */
-const GEMINI_REFUSED = ['$ref', '$defs', 'definitions', 'propertyNames', 'exclusiveMinimum', 'exclusiveMaximum', 'const', 'patternProperties', 'oneOf', 'allOf', 'not', 'if', 'then', 'else'];
+const GEMINI_REFUSED = [
+  '$ref',
+  '$defs',
+  'definitions',
+  'propertyNames',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'const',
+  'patternProperties',
+  'oneOf',
+  'allOf',
+  'not',
+  'if',
+  'then',
+  'else',
+];
 
 function geminiProblems(schema: unknown, path: string, out: string[]): string[] {
   if (Array.isArray(schema)) {
@@ -34,7 +49,8 @@ function geminiProblems(schema: unknown, path: string, out: string[]): string[] 
   for (const key of GEMINI_REFUSED) if (key in node) out.push(`${path}: uses ${key}`);
   if (Array.isArray(node.type)) out.push(`${path}: type is a list`);
   if (!('type' in node) && !('anyOf' in node) && !('enum' in node)) out.push(`${path}: untyped`);
-  if (node.type === 'object' && node.properties && Object.keys(node.properties as object).length === 0) out.push(`${path}: empty properties`);
+  if (node.type === 'object' && node.properties && Object.keys(node.properties as object).length === 0)
+    out.push(`${path}: empty properties`);
   for (const [k, v] of Object.entries(node)) {
     if (k === 'properties') for (const [p, s] of Object.entries(v as object)) geminiProblems(s, `${path}.${p}`, out);
     else if (k === 'items' || k === 'anyOf') geminiProblems(v, `${path}.${k}`, out);
@@ -102,7 +118,11 @@ describe('HTTP details hosts rely on', () => {
     expect(res.headers.get('www-authenticate')).toBe(
       `Bearer realm="werkbank", resource_metadata="${srv.url}/.well-known/oauth-protected-resource/mcp", scope="mcp"`,
     );
-    for (const path of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-authorization-server']) {
+    for (const path of [
+      '/.well-known/oauth-protected-resource',
+      '/.well-known/oauth-protected-resource/mcp',
+      '/.well-known/oauth-authorization-server',
+    ]) {
       const wk = await fetch(srv.url + path);
       expect(wk.status, path).toBe(200);
     }
@@ -113,10 +133,14 @@ describe('HTTP details hosts rely on', () => {
 
   it('every tool has its full reference as the MCP resource werkbank://docs/<slug>, beside agent memory', async () => {
     const client = new Client({ name: 'docs-test', version: '1' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${srv.url}/mcp`), { requestInit: { headers: { 'X-API-Key': srv.key } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${srv.url}/mcp`), { requestInit: { headers: { 'X-API-Key': srv.key } } }),
+    );
     try {
       const { resourceTemplates } = await client.listResourceTemplates();
-      expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual(expect.arrayContaining(['memory://{namespace}/{key}', 'werkbank://docs/{tool}']));
+      expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual(
+        expect.arrayContaining(['memory://{namespace}/{key}', 'werkbank://docs/{tool}']),
+      );
       const read = await client.readResource({ uri: 'werkbank://docs/word-counter' });
       const text = (read.contents[0] as { text: string }).text;
       expect(text).toContain('# Word counter (`word_counter`)');
@@ -126,7 +150,10 @@ describe('HTTP details hosts rely on', () => {
       // By MCP name too; an unknown tool is a clean not-found error; memory still reads.
       expect(((await client.readResource({ uri: 'werkbank://docs/word_counter' })).contents[0] as { text: string }).text).toBe(text);
       await expect(client.readResource({ uri: 'werkbank://docs/no-such-tool' })).rejects.toThrow();
-      const done = await client.complete({ ref: { type: 'ref/resource', uri: 'werkbank://docs/{tool}' }, argument: { name: 'tool', value: 'word-c' } });
+      const done = await client.complete({
+        ref: { type: 'ref/resource', uri: 'werkbank://docs/{tool}' },
+        argument: { name: 'tool', value: 'word-c' },
+      });
       expect(done.completion.values).toContain('word-counter');
     } finally {
       await client.close();
@@ -138,7 +165,13 @@ describe('qr_code over stdio', () => {
   it('returns the PNG as an image block, hosted in the data dir under its own extension', async () => {
     const dataDir = tempDir('werkbank-stdio-qr-');
     const client = new Client({ name: 'qr-test', version: '1' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'stdio', '--toolsets', 'render', '--data', dataDir], stderr: 'pipe' }));
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [CLI, 'stdio', '--toolsets', 'render', '--data', dataDir],
+        stderr: 'pipe',
+      }),
+    );
     try {
       const result = (await client.callTool({ name: 'qr_code', arguments: { text: 'https://example.org' } })) as {
         content: { type: string; mimeType?: string; data?: string }[];

@@ -22,7 +22,11 @@ let client: Client;
 beforeAll(async () => {
   srv = await startServer();
   client = new Client({ name: 'rows', version: '1' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${srv.url}/mcp?toolsets=finance,generators`), { requestInit: { headers: { 'X-API-Key': srv.key } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${srv.url}/mcp?toolsets=finance,generators`), {
+      requestInit: { headers: { 'X-API-Key': srv.key } },
+    }),
+  );
 });
 afterAll(async () => {
   await client?.close();
@@ -30,7 +34,11 @@ afterAll(async () => {
 });
 
 const call = (name: string, args: Record<string, unknown>) =>
-  client.callTool({ name, arguments: args }) as Promise<{ structuredContent?: any; content: { type: string; text: string }[]; isError?: boolean }>;
+  client.callTool({ name, arguments: args }) as Promise<{
+    structuredContent?: any;
+    content: { type: string; text: string }[];
+    isError?: boolean;
+  }>;
 
 describe('answers that grow with the input, over MCP', () => {
   it('a 30-year loan answers its first 12 schedule rows and the totals, in compact JSON, a few hundred tokens', async () => {
@@ -101,12 +109,16 @@ describe('answers that grow with the input, over MCP', () => {
   it('the listing states it: the description, allRows in the input schema, truncated in the output schema', async () => {
     const { tools } = await client.listTools();
     const loan = tools.find((t) => t.name === 'loan_calculator')!;
-    expect(loan.description).toContain('MCP answers hold the first 12 rows of `schedule` (`truncated` gives the total; allRows: true for all).');
+    expect(loan.description).toContain(
+      'MCP answers hold the first 12 rows of `schedule` (`truncated` gives the total; allRows: true for all).',
+    );
     expect(loan.inputSchema.properties).toHaveProperty('allRows', expect.objectContaining({ type: 'boolean', default: false }));
     expect(loan.outputSchema?.properties).toHaveProperty('truncated');
     const declared = registry.tools.filter((t) => t.tool.mcpRows).map((t) => t.tool.name);
-    for (const t of tools.filter((t) => declared.includes(t.name))) expect(t.description, t.name).toMatch(/MCP answers hold the first \d+ rows of `/);
-    for (const t of tools.filter((t) => !declared.includes(t.name))) expect(t.inputSchema.properties ?? {}, t.name).not.toHaveProperty('allRows');
+    for (const t of tools.filter((t) => declared.includes(t.name)))
+      expect(t.description, t.name).toMatch(/MCP answers hold the first \d+ rows of `/);
+    for (const t of tools.filter((t) => !declared.includes(t.name)))
+      expect(t.inputSchema.properties ?? {}, t.name).not.toHaveProperty('allRows');
     // find_tools answers the same callable schema.
     const found = await call('find_tools', { query: 'amortisation schedule of a personal loan', limit: 3 });
     const hit = found.structuredContent.tools.find((t: { name: string }) => t.name === 'loan_calculator');

@@ -19,7 +19,9 @@ afterAll(async () => srv?.close());
 
 async function httpClient(key: string, mode: 'legacy' | 'auto' = 'legacy') {
   const client = new Client({ name: 'memory-tests', version: '1' }, { versionNegotiation: { mode } });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${srv.url}/mcp?toolsets=memory`), { requestInit: { headers: { 'X-API-Key': key } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${srv.url}/mcp?toolsets=memory`), { requestInit: { headers: { 'X-API-Key': key } } }),
+  );
   return client;
 }
 
@@ -29,8 +31,14 @@ describe('agent memory over MCP HTTP', () => {
   it('writes with a tool, lists and reads as a resource, and never shows another account', async () => {
     const mine = await httpClient(srv.key);
     const theirs = await httpClient(otherKey, 'auto');
-    const set = await mine.callTool({ name: 'memory_set', arguments: { namespace: 'crm', key: 'acme', value: 'Prefers e-mail', tags: ['client'] } });
-    expect(set.structuredContent).toMatchObject({ created: true, item: { uri: 'memory://crm/acme', expiresAt: '2026-07-01T12:00:00.000Z' } });
+    const set = await mine.callTool({
+      name: 'memory_set',
+      arguments: { namespace: 'crm', key: 'acme', value: 'Prefers e-mail', tags: ['client'] },
+    });
+    expect(set.structuredContent).toMatchObject({
+      created: true,
+      item: { uri: 'memory://crm/acme', expiresAt: '2026-07-01T12:00:00.000Z' },
+    });
 
     const listed = await mine.listResources();
     expect(listed.resources.map((r) => r.uri)).toContain('memory://crm/acme');
@@ -38,7 +46,11 @@ describe('agent memory over MCP HTTP', () => {
     expect(read.contents).toEqual([{ uri: 'memory://crm/acme', mimeType: 'text/plain', text: 'Prefers e-mail' }]);
     const templates = await mine.listResourceTemplates();
     expect(templates.resourceTemplates[0].uriTemplate).toBe('memory://{namespace}/{key}');
-    const done = await mine.complete({ ref: { type: 'ref/resource', uri: 'memory://{namespace}/{key}' }, argument: { name: 'key', value: 'ac' }, context: { arguments: { namespace: 'crm' } } });
+    const done = await mine.complete({
+      ref: { type: 'ref/resource', uri: 'memory://{namespace}/{key}' },
+      argument: { name: 'key', value: 'ac' },
+      context: { arguments: { namespace: 'crm' } },
+    });
     expect(done.completion.values).toEqual(['acme']);
 
     // Isolation: the other account sees nothing, cannot read it, and its own write does not touch ours.
@@ -118,7 +130,10 @@ describe('agent memory over MCP HTTP, 2026-07-28 era: subscriptions/listen', () 
     const client = await httpClient(created.key, 'auto');
     const sub = await client.listen({ resourcesListChanged: true });
     const closed = new Promise<string>((resolve) => {
-      sub.closed.then(() => resolve('closed'), () => resolve('closed'));
+      sub.closed.then(
+        () => resolve('closed'),
+        () => resolve('closed'),
+      );
       setTimeout(() => resolve('still open'), 3000);
     });
     await srv.server.accounts.revokeKey(created.id);
@@ -131,9 +146,17 @@ describe('agent memory over MCP HTTP, 2026-07-28 era: subscriptions/listen', () 
 describe('REST mirror', () => {
   it('PUT/GET/list/search/DELETE with a key, isolated per account', async () => {
     const h = { 'X-API-Key': srv.key, 'Content-Type': 'application/json' };
-    const put = await fetch(`${srv.url}/api/v1/memory/notes/todo`, { method: 'PUT', headers: h, body: JSON.stringify({ value: 'buy milk', tags: ['home'] }) });
+    const put = await fetch(`${srv.url}/api/v1/memory/notes/todo`, {
+      method: 'PUT',
+      headers: h,
+      body: JSON.stringify({ value: 'buy milk', tags: ['home'] }),
+    });
     expect(put.status).toBe(201);
-    const again = await fetch(`${srv.url}/api/v1/memory/notes/todo`, { method: 'PUT', headers: h, body: JSON.stringify({ value: 'buy oat milk' }) });
+    const again = await fetch(`${srv.url}/api/v1/memory/notes/todo`, {
+      method: 'PUT',
+      headers: h,
+      body: JSON.stringify({ value: 'buy oat milk' }),
+    });
     expect(again.status).toBe(200);
     const got = await (await fetch(`${srv.url}/api/v1/memory/notes/todo`, { headers: h })).json();
     expect(got.data).toMatchObject({ value: 'buy oat milk', uri: 'memory://notes/todo' });
@@ -155,7 +178,9 @@ describe('agent memory over stdio', () => {
     const dataDir = tempDir();
     const connect = async () => {
       const client = new Client({ name: 'stdio-memory', version: '1' }, { versionNegotiation: { mode: 'legacy' } });
-      await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, '--toolsets', 'memory', '--data', dataDir], stderr: 'pipe' }));
+      await client.connect(
+        new StdioClientTransport({ command: process.execPath, args: [CLI, '--toolsets', 'memory', '--data', dataDir], stderr: 'pipe' }),
+      );
       return client;
     };
     const client = await connect();
@@ -182,7 +207,9 @@ describe('agent memory shared by two local MCP hosts (two stdio processes)', () 
     const dataDir = tempDir();
     const connect = async () => {
       const client = new Client({ name: 'host', version: '1' });
-      await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, '--toolsets', 'memory', '--data', dataDir], stderr: 'pipe' }));
+      await client.connect(
+        new StdioClientTransport({ command: process.execPath, args: [CLI, '--toolsets', 'memory', '--data', dataDir], stderr: 'pipe' }),
+      );
       return client;
     };
     const [a, b] = await Promise.all([connect(), connect()]);
@@ -204,9 +231,15 @@ describe('prompts', () => {
     expect(prompts.map((p) => p.name)).toEqual(['brp_test_set', 'upa_defect_file', 'convert_data']);
     const got = await client.getPrompt({ name: 'brp_test_set', arguments: { scenario: 'widowed', count: '5' } });
     expect((got.messages[0].content as { text: string }).text).toContain('"eventMix": {"widowed": 1}');
-    const completed = await client.complete({ ref: { type: 'ref/prompt', name: 'brp_test_set' }, argument: { name: 'scenario', value: 'de' } });
+    const completed = await client.complete({
+      ref: { type: 'ref/prompt', name: 'brp_test_set' },
+      argument: { name: 'scenario', value: 'de' },
+    });
     expect(completed.completion.values).toEqual(['deceased', 'deceasedWithFamily']);
-    const defects = await client.complete({ ref: { type: 'ref/prompt', name: 'upa_defect_file' }, argument: { name: 'check', value: 'dup' } });
+    const defects = await client.complete({
+      ref: { type: 'ref/prompt', name: 'upa_defect_file' },
+      argument: { name: 'check', value: 'dup' },
+    });
     expect(defects.completion.values).toEqual(['duplicateBsn', 'duplicateNumIv']);
     await expect(client.getPrompt({ name: 'brp_test_set', arguments: { scenario: 'exploded' } })).rejects.toThrow(/must be one of/);
     await expect(client.getPrompt({ name: 'brp_test_set', arguments: {} })).rejects.toThrow(/Missing required argument "scenario"/);

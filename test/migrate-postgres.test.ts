@@ -67,9 +67,23 @@ describe('werkbank migrate --from-data with people on the embedded store', () =>
     // An MCP host connected by OAuth.
     const clientId = await register(low.url, cb.url);
     const p = pkce();
-    const r = await approve(low.url, cookie, { client_id: clientId, redirect_uri: cb.url, response_type: 'code', state: 's', code_challenge: p.challenge, code_challenge_method: 'S256' });
+    const r = await approve(low.url, cookie, {
+      client_id: clientId,
+      redirect_uri: cb.url,
+      response_type: 'code',
+      state: 's',
+      code_challenge: p.challenge,
+      code_challenge_method: 'S256',
+    });
     const code = new URL(r.headers.get('location')!).searchParams.get('code')!;
-    const token = await tokenRequest(low.url, { grant_type: 'authorization_code', client_id: clientId, redirect_uri: cb.url, code, code_verifier: p.verifier, resource: `${low.url}/mcp` });
+    const token = await tokenRequest(low.url, {
+      grant_type: 'authorization_code',
+      client_id: clientId,
+      redirect_uri: cb.url,
+      code,
+      code_verifier: p.verifier,
+      resource: `${low.url}/mcp`,
+    });
     expect(token.status).toBe(200);
     expect((await mcpList(low.url, token.json.access_token)).status).toBe(200);
 
@@ -88,17 +102,31 @@ describe('werkbank migrate --from-data with people on the embedded store', () =>
     const first = await migrate(dataDir);
     // The text run copied; the --json run after it found everything there already.
     expect(first.text).toMatch(/Copied from .*1 new account\(s\)/);
-    for (const table of ['passkeys', 'sessions', 'oauth_clients', 'oauth_grants', 'oauth_tokens', 'billing', 'billing_purchases', 'billing_events'])
+    for (const table of [
+      'passkeys',
+      'sessions',
+      'oauth_clients',
+      'oauth_grants',
+      'oauth_tokens',
+      'billing',
+      'billing_purchases',
+      'billing_events',
+    ])
       expect(first.text).toMatch(new RegExp(`\\b${table} [1-9]`));
     expect(first.json.imported).toMatchObject({ accounts: 0, keys: 0, usage: 0, items: 0 });
-    expect(Object.keys(first.json.imported.records)).toEqual(expect.arrayContaining(['passkeys', 'sessions', 'oauth_tokens', 'billing_events', 'billing_purchases']));
+    expect(Object.keys(first.json.imported.records)).toEqual(
+      expect.arrayContaining(['passkeys', 'sessions', 'oauth_tokens', 'billing_events', 'billing_purchases']),
+    );
     expect(Object.values(first.json.imported.records).every((n) => n === 0)).toBe(true);
     step('second migration');
     const again = await migrate(dataDir);
     expect(again.text).toMatch(/^Nothing to copy from .*passkeys/m);
 
     step('PostgreSQL server');
-    const pg = await startAccountsServer({ databaseUrl: db.url, dataDir: tempDir(), toolsets: 'text', stripe: stripe.settings, baseUrl: low.url }, address);
+    const pg = await startAccountsServer(
+      { databaseUrl: db.url, dataDir: tempDir(), toolsets: 'text', stripe: stripe.settings, baseUrl: low.url },
+      address,
+    );
     try {
       // Still signed in: the session made on the embedded store holds.
       const after = await (await fetch(`${pg.url}/auth/me`, { headers: { Cookie: cookie } })).json();
@@ -124,7 +152,12 @@ describe('werkbank migrate --from-data with people on the embedded store', () =>
       const usage = await pg.server.accounts.usage(accountId, 7);
       expect(usage.totals.calls).toBe(0);
       expect(usage.entries).toEqual([
-        expect.objectContaining({ tool: 'credit-pack', surface: 'operator', added: 100, reference: expect.stringMatching(/^operator:cli:pack_[0-9a-f]{16}$/) }),
+        expect.objectContaining({
+          tool: 'credit-pack',
+          surface: 'operator',
+          added: 100,
+          reference: expect.stringMatching(/^operator:cli:pack_[0-9a-f]{16}$/),
+        }),
         expect.objectContaining({ tool: 'credit-pack', surface: 'payment', added: 1000, reference: session.id }),
       ]);
     } finally {

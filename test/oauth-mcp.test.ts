@@ -30,19 +30,65 @@ let cimdUrl = '';
 
 beforeAll(async () => {
   certDir = mkdtempSync(join(tmpdir(), 'werkbank-cimd-'));
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
-    '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(certDir, 'key.pem'), '-out', join(certDir, 'cert.pem')], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      join(certDir, 'key.pem'),
+      '-out',
+      join(certDir, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  );
   const cert = readFileSync(join(certDir, 'cert.pem'), 'utf8');
   cb = await callbackServer();
   cimdHost = createHttpsServer({ key: readFileSync(join(certDir, 'key.pem')), cert }, (req, res) => {
     const self = `https://127.0.0.1:${(cimdHost.address() as { port: number }).port}${req.url}`;
-    if (req.url === '/big.json') return void res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ client_id: self, client_name: 'x'.repeat(20_000), redirect_uris: [cb.url] }));
+    if (req.url === '/big.json')
+      return void res
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ client_id: self, client_name: 'x'.repeat(20_000), redirect_uris: [cb.url] }));
     if (req.url === '/moved.json') return void res.writeHead(302, { Location: '/client.json' }).end();
-    if (req.url === '/other.json') return void res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ client_id: cimdUrl, client_name: 'Impostor', redirect_uris: [cb.url] }));
-    if (req.url === '/secret.json') return void res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ client_id: self, client_name: 'Secretive', redirect_uris: [cb.url], token_endpoint_auth_method: 'client_secret_basic' }));
+    if (req.url === '/other.json')
+      return void res
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ client_id: cimdUrl, client_name: 'Impostor', redirect_uris: [cb.url] }));
+    if (req.url === '/secret.json')
+      return void res
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end(
+          JSON.stringify({
+            client_id: self,
+            client_name: 'Secretive',
+            redirect_uris: [cb.url],
+            token_endpoint_auth_method: 'client_secret_basic',
+          }),
+        );
     if (req.url !== '/client.json') return void res.writeHead(404).end();
     res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'max-age=60' });
-    res.end(JSON.stringify({ client_id: cimdUrl, client_name: 'Metadata Document App', redirect_uris: [cb.url], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] }));
+    res.end(
+      JSON.stringify({
+        client_id: cimdUrl,
+        client_name: 'Metadata Document App',
+        redirect_uris: [cb.url],
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+      }),
+    );
   });
   await new Promise<void>((r) => cimdHost.listen(0, '127.0.0.1', () => r()));
   cimdUrl = `https://127.0.0.1:${(cimdHost.address() as { port: number }).port}/client.json`;
@@ -168,10 +214,14 @@ describe('the SDK client connects by consent (dynamic client registration)', () 
 describe('the SDK client connects with a client ID metadata document', () => {
   it('fetches the document from the HTTPS host, shows its name, and connects', async () => {
     let callback!: URLSearchParams;
-    const provider = new TestOAuthProvider(cb.url, async (url) => {
-      expect(url.searchParams.get('client_id')).toBe(cimdUrl);
-      callback = await browserApproves(url, 'Metadata Document App');
-    }, cimdUrl);
+    const provider = new TestOAuthProvider(
+      cb.url,
+      async (url) => {
+        expect(url.searchParams.get('client_id')).toBe(cimdUrl);
+        callback = await browserApproves(url, 'Metadata Document App');
+      },
+      cimdUrl,
+    );
     const client = await connectWithOAuth(provider, () => callback);
     expect(provider.info?.client_id ?? cimdUrl).toBe(cimdUrl);
     const tools = await client.listTools();
@@ -188,7 +238,14 @@ describe('the SDK client connects with a client ID metadata document', () => {
       ['/secret.json', /token_endpoint_auth_method/],
       ['/missing.json', /HTTP 404/],
     ] as const) {
-      const q = new URLSearchParams({ client_id: origin + path, redirect_uri: cb.url, response_type: 'code', state: 'x', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' });
+      const q = new URLSearchParams({
+        client_id: origin + path,
+        redirect_uri: cb.url,
+        response_type: 'code',
+        state: 'x',
+        code_challenge: 'x'.repeat(43),
+        code_challenge_method: 'S256',
+      });
       const r = await fetch(`${s.url}/oauth/authorize?${q}`, { redirect: 'manual' });
       expect(r.status, path).toBe(400);
       expect(await r.text(), path).toMatch(why);
@@ -198,7 +255,10 @@ describe('the SDK client connects with a client ID metadata document', () => {
   it('refuses a document host on a private address without the test policy, naming client_id', async () => {
     const strict = await startAccountsServer({ toolsets: 'text' });
     try {
-      const r = await fetch(`${strict.url}/oauth/authorize?client_id=${encodeURIComponent(cimdUrl)}&redirect_uri=${encodeURIComponent(cb.url)}&response_type=code&state=x&code_challenge=abc&code_challenge_method=S256`, { redirect: 'manual' });
+      const r = await fetch(
+        `${strict.url}/oauth/authorize?client_id=${encodeURIComponent(cimdUrl)}&redirect_uri=${encodeURIComponent(cb.url)}&response_type=code&state=x&code_challenge=abc&code_challenge_method=S256`,
+        { redirect: 'manual' },
+      );
       expect(r.status).toBe(400);
       expect(await r.text()).toMatch(/client_id.*not a public address/);
     } finally {
@@ -232,13 +292,25 @@ describe('security of the OAuth endpoints', () => {
     return { code: loc.searchParams.get('code')!, verifier: p.verifier };
   }
   const exchange = (c: { code: string; verifier?: string }, extra: Record<string, string> = {}) =>
-    tokenRequest(s.url, { grant_type: 'authorization_code', client_id: clientId, redirect_uri: cb.url, code: c.code, ...(c.verifier !== undefined ? { code_verifier: c.verifier } : {}), ...extra });
+    tokenRequest(s.url, {
+      grant_type: 'authorization_code',
+      client_id: clientId,
+      redirect_uri: cb.url,
+      code: c.code,
+      ...(c.verifier !== undefined ? { code_verifier: c.verifier } : {}),
+      ...extra,
+    });
 
   it('publishes the discovery documents', async () => {
     const prm = await (await fetch(`${s.url}/.well-known/oauth-protected-resource/mcp`)).json();
     expect(prm).toMatchObject({ resource: `${s.url}/mcp`, authorization_servers: [s.url], scopes_supported: ['mcp'] });
     const as = await (await fetch(`${s.url}/.well-known/oauth-authorization-server`)).json();
-    expect(as).toMatchObject({ issuer: s.url, code_challenge_methods_supported: ['S256'], client_id_metadata_document_supported: true, registration_endpoint: `${s.url}/oauth/register` });
+    expect(as).toMatchObject({
+      issuer: s.url,
+      code_challenge_methods_supported: ['S256'],
+      client_id_metadata_document_supported: true,
+      registration_endpoint: `${s.url}/oauth/register`,
+    });
   });
 
   it('refuses an unregistered redirect URI without redirecting (400 on the page)', async () => {
@@ -253,18 +325,37 @@ describe('security of the OAuth endpoints', () => {
     const r = await fetch(`${s.url}/oauth/register`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ client_name: 'Claude', redirect_uris: ['https://claude.ai/api/mcp/auth_callback', 'https://claude.com/api/mcp/auth_callback'], token_endpoint_auth_method: 'client_secret_post', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], scope: 'mcp' }),
+      body: JSON.stringify({
+        client_name: 'Claude',
+        redirect_uris: ['https://claude.ai/api/mcp/auth_callback', 'https://claude.com/api/mcp/auth_callback'],
+        token_endpoint_auth_method: 'client_secret_post',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        scope: 'mcp',
+      }),
     });
     expect(r.status).toBe(201);
     const body = await r.json();
-    expect(body).toMatchObject({ client_name: 'Claude', token_endpoint_auth_method: 'none', redirect_uris: ['https://claude.ai/api/mcp/auth_callback', 'https://claude.com/api/mcp/auth_callback'] });
+    expect(body).toMatchObject({
+      client_name: 'Claude',
+      token_endpoint_auth_method: 'none',
+      redirect_uris: ['https://claude.ai/api/mcp/auth_callback', 'https://claude.com/api/mcp/auth_callback'],
+    });
   });
 
   it('refuses registration with a bad redirect URI, naming the field', async () => {
-    const r = await fetch(`${s.url}/oauth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ redirect_uris: ['http://evil.example/cb'] }) });
+    const r = await fetch(`${s.url}/oauth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ redirect_uris: ['http://evil.example/cb'] }),
+    });
     expect(r.status).toBe(400);
     expect(await r.json()).toMatchObject({ error: 'invalid_redirect_uri' });
-    const none = await fetch(`${s.url}/oauth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ client_name: 'x' }) });
+    const none = await fetch(`${s.url}/oauth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ client_name: 'x' }),
+    });
     expect((await none.json()).error_description).toMatch(/redirect_uris/);
   });
 
@@ -352,14 +443,20 @@ describe('security of the OAuth endpoints', () => {
       shift = 0;
     }
     const t2 = (await exchange(await code())).json;
-    const revoke = await fetch(`${s.url}/oauth/revoke`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token: t2.refresh_token }) });
+    const revoke = await fetch(`${s.url}/oauth/revoke`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: t2.refresh_token }),
+    });
     expect(revoke.status).toBe(200);
     expect((await mcpList(s.url, t2.access_token)).status).toBe(401);
   });
 
   it('API keys keep working on /mcp', async () => {
     const me = await (await fetch(`${s.url}/auth/me`, { headers: { Cookie: cookie } })).json();
-    const created = await (await fetch(`${s.url}/api/v1/keys`, { method: 'POST', headers: { Cookie: cookie, 'X-CSRF-Token': me.data.csrf } })).json();
+    const created = await (
+      await fetch(`${s.url}/api/v1/keys`, { method: 'POST', headers: { Cookie: cookie, 'X-CSRF-Token': me.data.csrf } })
+    ).json();
     expect((await mcpList(s.url, created.data.key)).status).toBe(200);
   });
 });

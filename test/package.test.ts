@@ -64,19 +64,25 @@ describe('npm package', () => {
     expect(release.match(/node scripts\/release-names\.mjs "\$\{\{ github\.repository_owner \}\}"/g)).toHaveLength(3);
   });
 
-  it("scripts/release-names.mjs names the release after the repository owner (MCP Registry, npm mcpName, GHCR image)", () => {
+  it('scripts/release-names.mjs names the release after the repository owner (MCP Registry, npm mcpName, GHCR image)', () => {
     const copy = join(dir, 'names');
     mkdirSync(copy, { recursive: true });
     for (const f of ['package.json', 'server.json', 'Dockerfile']) cpSync(resolve(repoRoot, f), join(copy, f));
-    const run = (owner: string) => execFileSync('node', [resolve(repoRoot, 'scripts/release-names.mjs'), owner, copy], { encoding: 'utf8' });
-    for (let i = 0; i < 2; i++) expect(run('Example-Org')).toContain('io.github.Example-Org/werkbank-mcp, ghcr.io/example-org/werkbank-mcp'); // idempotent
+    const run = (owner: string) =>
+      execFileSync('node', [resolve(repoRoot, 'scripts/release-names.mjs'), owner, copy], { encoding: 'utf8' });
+    for (let i = 0; i < 2; i++)
+      expect(run('Example-Org')).toContain('io.github.Example-Org/werkbank-mcp, ghcr.io/example-org/werkbank-mcp'); // idempotent
     const pkg = JSON.parse(readFileSync(join(copy, 'package.json'), 'utf8'));
     const server = JSON.parse(readFileSync(join(copy, 'server.json'), 'utf8'));
     expect(pkg.mcpName).toBe('io.github.Example-Org/werkbank-mcp');
     expect({ ...pkg, mcpName: manifest.mcpName }).toEqual(manifest); // nothing else changed
     expect(server.name).toBe(pkg.mcpName);
-    expect(server.packages.find((p: { registryType: string }) => p.registryType === 'oci').identifier).toBe(`ghcr.io/example-org/werkbank-mcp:${manifest.version}`);
-    expect(readFileSync(join(copy, 'Dockerfile'), 'utf8')).toContain('LABEL io.modelcontextprotocol.server.name="io.github.Example-Org/werkbank-mcp"');
+    expect(server.packages.find((p: { registryType: string }) => p.registryType === 'oci').identifier).toBe(
+      `ghcr.io/example-org/werkbank-mcp:${manifest.version}`,
+    );
+    expect(readFileSync(join(copy, 'Dockerfile'), 'utf8')).toContain(
+      'LABEL io.modelcontextprotocol.server.name="io.github.Example-Org/werkbank-mcp"',
+    );
     for (const bad of ['', 'a/b', '-lead', 'x'.repeat(40)]) {
       const result = spawnSync('node', [resolve(repoRoot, 'scripts/release-names.mjs'), bad, copy], { encoding: 'utf8' });
       expect(result.status, bad).toBe(2);
@@ -91,7 +97,15 @@ describe('npm package', () => {
     expect(packed.filename).toBe(`werkbank-mcp-${manifest.version}.tgz`);
     tarball = packed.filename;
     const paths = packed.files.map((f) => f.path);
-    for (const file of ['dist/werkbank.js', 'dist/manifest.json', 'dist/THIRD-PARTY-LICENSES.txt', 'mcp.json', 'server.json', 'CHANGELOG.md', 'README.md'])
+    for (const file of [
+      'dist/werkbank.js',
+      'dist/manifest.json',
+      'dist/THIRD-PARTY-LICENSES.txt',
+      'mcp.json',
+      'server.json',
+      'CHANGELOG.md',
+      'README.md',
+    ])
       expect(paths).toContain(file);
     expect(paths.some((p) => p.startsWith('dist/chunks/'))).toBe(true);
     // The README links into docs/: the pages ship with it, so its links work in node_modules and on the registry's
@@ -149,7 +163,8 @@ describe('npm package', () => {
       const result = await client.callTool({ name: 'word_counter', arguments: { text: 'uit het pakket' } });
       expect(result.structuredContent).toMatchObject({ words: 3 });
       // Libraries bundled into chunks, and the worker-thread ones in dist/node_modules (micromark + sanitize-html).
-      const call = (tool: string, args: Record<string, unknown>) => client.callTool({ name: 'call_tool', arguments: { name: tool, arguments: args } });
+      const call = (tool: string, args: Record<string, unknown>) =>
+        client.callTool({ name: 'call_tool', arguments: { name: tool, arguments: args } });
       const md = await call('markdown_to_html', { markdown: '# Kop\n\n| a |\n|---|\n| <script>x</script>[l](javascript:alert(1)) |' });
       expect(JSON.stringify(md.structuredContent ?? md.content), stderr).toMatch(/<h1>Kop<\/h1>.*<table>/);
       expect(JSON.stringify(md.structuredContent ?? md.content)).not.toMatch(/<script|javascript:/);

@@ -45,7 +45,7 @@ class FaultProxy {
 
   /** Stop listening and cut every connection: the database is gone. */
   async stop(): Promise<void> {
-    for (const [a, b] of this.pairs) a.destroy(), b.destroy();
+    for (const [a, b] of this.pairs) (a.destroy(), b.destroy());
     this.pairs.clear();
     await new Promise((r) => this.server?.close(r));
     this.server = null;
@@ -93,7 +93,9 @@ describe('PostgreSQL faults', () => {
     const before = await usageCalls();
     proxy.frozen = true;
     try {
-      const [results, ms] = await timed(() => Promise.all(Array.from({ length: 5 }, () => post(s.url, '/api/v1/tools/word-counter', { text: 'b' }, s.key))));
+      const [results, ms] = await timed(() =>
+        Promise.all(Array.from({ length: 5 }, () => post(s.url, '/api/v1/tools/word-counter', { text: 'b' }, s.key))),
+      );
       for (const r of results) {
         expect(r.status, r.text).toBe(503);
         expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -124,7 +126,9 @@ describe('PostgreSQL faults', () => {
     const port = proxy.port;
     await proxy.stop();
     try {
-      const statuses = await Promise.all(Array.from({ length: 10 }, () => post(s.url, '/api/v1/tools/word-counter', { text: 'd' }, s.key).then((r) => r.status)));
+      const statuses = await Promise.all(
+        Array.from({ length: 10 }, () => post(s.url, '/api/v1/tools/word-counter', { text: 'd' }, s.key).then((r) => r.status)),
+      );
       expect(statuses.every((x) => x === 503)).toBe(true);
       expect((await fetch(`${s.url}/health`)).status).toBe(200);
       expect((await fetch(`${s.url}/health/ready`)).status).toBe(503);

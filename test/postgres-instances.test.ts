@@ -84,7 +84,9 @@ describe('three instances on one database', () => {
     const { key, accountId } = await account('burst', 'free');
     await sql.query('UPDATE accounts SET allowance_used = 400 WHERE id = $1', [accountId]); // 600 left
     const statuses = await Promise.all(
-      Array.from({ length: 1000 }, (_, i) => post(urls[i % 3], '/api/v1/tools/word-counter', { text: 'one two' }, key).then((r) => r.status)),
+      Array.from({ length: 1000 }, (_, i) =>
+        post(urls[i % 3], '/api/v1/tools/word-counter', { text: 'one two' }, key).then((r) => r.status),
+      ),
     );
     expect(statuses.filter((s) => s === 200).length).toBe(600);
     expect(statuses.filter((s) => s === 429).length).toBe(400);
@@ -115,7 +117,9 @@ describe('three instances on one database', () => {
     const { key } = await account('memo', 'paid');
     const connect = async (url: string) => {
       const client = new Client({ name: 'instances-test', version: '1' }, { versionNegotiation: { mode: 'auto' } });
-      await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp?toolsets=memory`), { requestInit: { headers: { 'X-API-Key': key } } }));
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`${url}/mcp?toolsets=memory`), { requestInit: { headers: { 'X-API-Key': key } } }),
+      );
       return client;
     };
     const watcher = await connect(urls[1]);
@@ -179,9 +183,19 @@ describe('three instances on one database', () => {
     expect(killed).toBe(true);
     await new Promise((r) => (victim.proc.exitCode !== null || victim.proc.signalCode ? r(undefined) : victim.proc.on('exit', r)));
     // Replay the acknowledged responses against the ledger: each is a usage row, and the balance they saw is consistent.
-    const usage = (await sql.query<{ n: number; credits: number }>('SELECT count(*)::int AS n, coalesce(sum(credits), 0)::int AS credits FROM usage WHERE account_id = $1', [accountId])).rows[0];
+    const usage = (
+      await sql.query<{ n: number; credits: number }>(
+        'SELECT count(*)::int AS n, coalesce(sum(credits), 0)::int AS credits FROM usage WHERE account_id = $1',
+        [accountId],
+      )
+    ).rows[0];
     expect(usage.n).toBeGreaterThanOrEqual(acknowledged.length);
-    const held = (await sql.query<{ c: number }>('SELECT coalesce(sum(from_allowance + from_packs), 0)::int AS c FROM ledger_holds WHERE account_id = $1', [accountId])).rows[0].c;
+    const held = (
+      await sql.query<{ c: number }>(
+        'SELECT coalesce(sum(from_allowance + from_packs), 0)::int AS c FROM ledger_holds WHERE account_id = $1',
+        [accountId],
+      )
+    ).rows[0].c;
     const acc = (await sql.query('SELECT allowance_used, pack_credits FROM accounts WHERE id = $1', [accountId])).rows[0];
     // Every credit taken is either a committed usage row or a hold of a call the victim never finished.
     expect(acc.allowance_used).toBe(usage.credits + held);
@@ -234,7 +248,9 @@ describe('werkbank serve --workers 2', () => {
   it('serves the same example calls as a single process', async () => {
     const registry = Registry.of(await loadAllTools(), allToolsets);
     const skip = new Set(['render', 'memory', 'ai']);
-    const tools = await Promise.all(registry.tools.filter((t) => !skip.has(t.toolset) && !t.tool.slug.startsWith('memory')).map((t) => t.load()));
+    const tools = await Promise.all(
+      registry.tools.filter((t) => !skip.has(t.toolset) && !t.tool.slug.startsWith('memory')).map((t) => t.load()),
+    );
     const calls = tools.flatMap((t) => t.examples.filter((e) => !e.online).map((e) => ({ slug: t.slug, ex: e })));
     expect(calls.length).toBeGreaterThan(100);
     const { key } = await account('workers', 'paid');
@@ -242,9 +258,14 @@ describe('werkbank serve --workers 2', () => {
     const cluster = await instance(['--workers', '2']);
     // The single process: the embedded store, its own account.
     const dir = tempDir();
-    execFileSync(process.execPath, [CLI, 'accounts', 'create', 'single', '--plan', 'paid', '--data', dir], { env: { ...process.env, WERKBANK_DATABASE_URL: '' } });
+    execFileSync(process.execPath, [CLI, 'accounts', 'create', 'single', '--plan', 'paid', '--data', dir], {
+      env: { ...process.env, WERKBANK_DATABASE_URL: '' },
+    });
     const single = JSON.parse(
-      execFileSync(process.execPath, [CLI, 'keys', 'create', '--account', 'single', '--json', '--data', dir], { encoding: 'utf8', env: { ...process.env, WERKBANK_DATABASE_URL: '' } }),
+      execFileSync(process.execPath, [CLI, 'keys', 'create', '--account', 'single', '--json', '--data', dir], {
+        encoding: 'utf8',
+        env: { ...process.env, WERKBANK_DATABASE_URL: '' },
+      }),
     ) as { key: string };
     const one = await spawnServe(['--data', dir], { WERKBANK_DATABASE_URL: '' });
     procs.push(one.proc);
@@ -269,7 +290,17 @@ describe('werkbank serve --workers 2', () => {
     }
     expect(ok).toBeGreaterThan(100);
     // Two worker processes under the primary.
-    const children = readdirSync('/proc').filter((d) => /^\d+$/.test(d) && (() => { try { return readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1].split(' ')[1] === String(cluster.proc.pid); } catch { return false; } })());
+    const children = readdirSync('/proc').filter(
+      (d) =>
+        /^\d+$/.test(d) &&
+        (() => {
+          try {
+            return readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1].split(' ')[1] === String(cluster.proc.pid);
+          } catch {
+            return false;
+          }
+        })(),
+    );
     expect(children.length).toBe(2);
     await stop(cluster.proc);
     await stop(one.proc);

@@ -113,7 +113,14 @@ describe('ledger on PostgreSQL', () => {
       expect(await stores[0].getAccount(a.id)).toMatchObject({ allowanceUsed: 1000, packCredits: 0 });
       expect(await stores[0].getAccount(b.id)).toMatchObject({ allowanceUsed: 7500, packCredits: 0 });
       // Commits of one turn: one statement, each hold once, each answer its own account.
-      const entry = (credits: number, fa: number) => ({ at: new Date().toISOString(), tool: 't', surface: 'rest', credits, fromAllowance: fa, fromPacks: credits - fa });
+      const entry = (credits: number, fa: number) => ({
+        at: new Date().toISOString(),
+        tool: 't',
+        surface: 'rest',
+        credits,
+        fromAllowance: fa,
+        fromPacks: credits - fa,
+      });
       const after = await Promise.all([
         ledger.commit(outcomes[0].hold!, entry(8, 5)),
         ledger.commit(outcomes[1].hold!, entry(1, 1)),
@@ -139,10 +146,24 @@ describe('ledger on PostgreSQL', () => {
       expect(hold).toMatchObject({ fromAllowance: 5, fromPacks: 3 });
       expect((await accounts[1].balance(a.id)).remaining).toBe(7);
       // Two instances refund the same hold at once, twice each: the credits come back once.
-      const outcomes = await Promise.all([stores[0].ledger.refund(hold!), stores[1].ledger.refund(hold!), stores[0].ledger.refund(hold!), stores[1].ledger.refund(hold!)]);
+      const outcomes = await Promise.all([
+        stores[0].ledger.refund(hold!),
+        stores[1].ledger.refund(hold!),
+        stores[0].ledger.refund(hold!),
+        stores[1].ledger.refund(hold!),
+      ]);
       expect(outcomes.filter(Boolean).length).toBe(1);
       expect(await stores[1].getAccount(a.id)).toMatchObject({ allowanceUsed: 995, packCredits: 10 });
-      expect(await stores[0].ledger.commit(hold!, { at: new Date().toISOString(), tool: 't', surface: 'rest', credits: 8, fromAllowance: 5, fromPacks: 3 })).toBeUndefined();
+      expect(
+        await stores[0].ledger.commit(hold!, {
+          at: new Date().toISOString(),
+          tool: 't',
+          surface: 'rest',
+          credits: 8,
+          fromAllowance: 5,
+          fromPacks: 3,
+        }),
+      ).toBeUndefined();
       expect((await accounts[0].usage(a.id, 1)).entries).toEqual([]);
       // Through Accounts: refund after refund is a no-op, commit after refund throws.
       const r = (await tryReserve(accounts[0], a.id, 4))!;
@@ -252,7 +273,16 @@ describe('werkbank migrate --from-data', () => {
     for (let i = 0; i < 5; i++) await (await lowAccounts.reserve(a.id, 2, 'word-counter', 'rest')).commit();
     await low.collection('memory').set(a.id, 'default/note', { namespace: 'default', key: 'note', value: 'kept' });
     // Credits bought: a usage entry that is no call, with its payment reference.
-    const bought = { at: new Date().toISOString(), tool: 'credit-pack', surface: 'payment', credits: 0, fromAllowance: 0, fromPacks: 0, added: 1000, reference: 'cs_test_import' };
+    const bought = {
+      at: new Date().toISOString(),
+      tool: 'credit-pack',
+      surface: 'payment',
+      credits: 0,
+      fromAllowance: 0,
+      fromPacks: 0,
+      added: 1000,
+      reference: 'cs_test_import',
+    };
     await low.applyEvent({ table: 'billing_events', id: 'evt_import', accountId: a.id, value: {}, expiresAt: null }, a.id, [], (acc) => {
       acc.packCredits += 1000;
       return { rows: [], entry: bought };
@@ -273,24 +303,51 @@ describe('werkbank migrate --from-data', () => {
       const records = { billing_events: 1, only_expired: 0, some_future_table: 1 };
       expect(first).toEqual({ accounts: 1, keys: 1, usage: 7, items: 1, records, expiredRecords: 2 });
       const again = await importLowdb(dir, store);
-      expect(again).toEqual({ accounts: 0, keys: 0, usage: 0, items: 0, records: { billing_events: 0, only_expired: 0, some_future_table: 0 }, expiredRecords: 2 }); // "Nothing to copy"
+      expect(again).toEqual({
+        accounts: 0,
+        keys: 0,
+        usage: 0,
+        items: 0,
+        records: { billing_events: 0, only_expired: 0, some_future_table: 0 },
+        expiredRecords: 2,
+      }); // "Nothing to copy"
       expect(copiedNothing(again)).toBe(true);
-      expect(await store.records('some_future_table').get('live', new Date().toISOString())).toEqual({ id: 'live', accountId: a.id, value: { n: 1 }, expiresAt: later });
+      expect(await store.records('some_future_table').get('live', new Date().toISOString())).toEqual({
+        id: 'live',
+        accountId: a.id,
+        value: { n: 1 },
+        expiresAt: later,
+      });
       expect(await store.records('some_future_table').get('gone', '2000-01-01T00:00:00.000Z')).toBeUndefined();
       // The event applied on the embedded store is a duplicate on the database.
-      const outcome = await store.applyEvent({ table: 'billing_events', id: 'evt_import', accountId: a.id, value: {}, expiresAt: null }, a.id, [], () => ({ rows: [] }));
+      const outcome = await store.applyEvent(
+        { table: 'billing_events', id: 'evt_import', accountId: a.id, value: {}, expiresAt: null },
+        a.id,
+        [],
+        () => ({ rows: [] }),
+      );
       expect(outcome).toBe('duplicate');
       const accounts = new Accounts(store);
       expect(await accounts.accountInfo(a.id)).toEqual(before);
       expect((await accounts.usage(a.id, 7)).totals).toEqual({ calls: 5, credits: 10 });
       const entries = (await accounts.usage(a.id, 7)).entries;
       expect(entries[0]).toEqual(bought);
-      expect(entries.at(-1)).toMatchObject({ tool: 'credit-pack', surface: 'operator', credits: 0, added: 100, reference: expect.stringMatching(/^operator:cli:pack_/) });
+      expect(entries.at(-1)).toMatchObject({
+        tool: 'credit-pack',
+        surface: 'operator',
+        credits: 0,
+        added: 100,
+        reference: expect.stringMatching(/^operator:cli:pack_/),
+      });
       expect((await store.collection<{ value: string }>('memory').get(a.id, 'default/note'))?.value).toBe('kept');
       // A pack the operator adds on the database is in the history too, with its credits.
       await accounts.addPack('imported', 1000, 'admin-api');
       expect((await accounts.accountInfo(a.id)).packCredits).toBe(before.packCredits + 1000);
-      expect((await accounts.usage(a.id, 7)).entries[0]).toMatchObject({ surface: 'operator', added: 1000, reference: expect.stringMatching(/^operator:admin-api:pack_/) });
+      expect((await accounts.usage(a.id, 7)).entries[0]).toMatchObject({
+        surface: 'operator',
+        added: 1000,
+        reference: expect.stringMatching(/^operator:admin-api:pack_/),
+      });
       expect((await accounts.usage(a.id, 7)).totals).toEqual({ calls: 5, credits: 10 });
       // The same key works against the database.
       const caller = await accounts.authenticate(new Headers({ 'X-API-Key': key }));
@@ -320,4 +377,3 @@ describe('anonymous render counts on PostgreSQL', () => {
     }
   });
 });
-

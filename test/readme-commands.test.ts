@@ -38,11 +38,14 @@ const ADMINISTRATION = ['docs/operators.md', '## Administration'] as const;
 
 /** A shell environment like a user's: no npm_* variables of `npm test`, the data dir and home given. */
 function userEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_|^VITEST|^WERKBANK_(DATA_DIR|PORT|DATABASE_URL|ADMIN_TOKEN)$/i.test(k)));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^npm_|^VITEST|^WERKBANK_(DATA_DIR|PORT|DATABASE_URL|ADMIN_TOKEN)$/i.test(k)),
+  );
   return { ...env, npm_config_update_notifier: 'false', ...extra };
 }
 
-const bash = (script: string, env: NodeJS.ProcessEnv, cwd = repoRoot) => exec('bash', ['-euo', 'pipefail', '-c', script], { cwd, env, timeout: 120_000, maxBuffer: 16 << 20 });
+const bash = (script: string, env: NodeJS.ProcessEnv, cwd = repoRoot) =>
+  exec('bash', ['-euo', 'pipefail', '-c', script], { cwd, env, timeout: 120_000, maxBuffer: 16 << 20 });
 
 describe('docs/operators.md: the CLI from a clone', () => {
   it('every `npx werkbank …` line runs as written in the clone', async () => {
@@ -117,12 +120,18 @@ describe('README: quick start, REST with the dev key', () => {
     const token = /WERKBANK_ADMIN_TOKEN=(\S+) npm start/.exec(block)![1];
     const server = await spawnServe(['--dev', '--data', data], { WERKBANK_ADMIN_TOKEN: token });
     try {
-      const script = block.split('\n').filter((l) => !l.includes('npm start')).join('\n').replaceAll('http://127.0.0.1:8787', server.url);
+      const script = block
+        .split('\n')
+        .filter((l) => !l.includes('npm start'))
+        .join('\n')
+        .replaceAll('http://127.0.0.1:8787', server.url);
       const r = await bash(script, userEnv({}));
       expect(JSON.parse(r.stdout)).toMatchObject({ data: { account: 'dev', key: expect.stringMatching(/^wbk_/) } });
       commandsOf(block).forEach((c) => ran.add(c));
       // And the CLI on the same data dir says what to use instead.
-      const cli = await exec(process.execPath, [CLI, 'keys', 'list', '--account', 'dev', '--data', data]).catch((e) => e as { stderr: string; code: number });
+      const cli = await exec(process.execPath, [CLI, 'keys', 'list', '--account', 'dev', '--data', data]).catch(
+        (e) => e as { stderr: string; code: number },
+      );
       expect((cli as { code: number }).code).toBe(2);
       expect((cli as { stderr: string }).stderr).toMatch(/in use by another werkbank process[\s\S]*admin API[\s\S]*account page/);
     } finally {
@@ -150,7 +159,9 @@ describe('docs/operators.md: the administration commands', () => {
       ran.add(shown);
     }
     expect(keyId).toMatch(/^key_/);
-    expect(outputs.join('')).toMatch(/Created account "acme"[\s\S]*wbk_[\s\S]*Revoked key_[\s\S]*Added 1000 pack credits[\s\S]*Usage of "acme"/);
+    expect(outputs.join('')).toMatch(
+      /Created account "acme"[\s\S]*wbk_[\s\S]*Revoked key_[\s\S]*Added 1000 pack credits[\s\S]*Usage of "acme"/,
+    );
   }, 300_000);
 });
 

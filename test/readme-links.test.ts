@@ -8,7 +8,18 @@ import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { repoRoot } from './helpers/paths.js';
-import { DOC_FILES, NOT_RUN, TESTED_SECTIONS, commandsOf, fencedBlocks, isRelative, links, readDoc, section, shownCommands } from './helpers/docs.js';
+import {
+  DOC_FILES,
+  NOT_RUN,
+  TESTED_SECTIONS,
+  commandsOf,
+  fencedBlocks,
+  isRelative,
+  links,
+  readDoc,
+  section,
+  shownCommands,
+} from './helpers/docs.js';
 
 /** GitHub's anchor of a heading: the rendered text in lower case, punctuation dropped, each space a hyphen. */
 function slug(heading: string): string {
@@ -71,13 +82,17 @@ describe.each(DOC_FILES)('%s', (file) => {
 
 describe('the commands the README and docs/ show', () => {
   it('the sections test/readme-commands.test.ts runs exist and show commands', () => {
-    for (const [file, heading] of TESTED_SECTIONS) expect(fencedBlocks(section(file, heading)).flatMap(commandsOf).length, `${file}: ${heading}`).toBeGreaterThan(0);
+    for (const [file, heading] of TESTED_SECTIONS)
+      expect(fencedBlocks(section(file, heading)).flatMap(commandsOf).length, `${file}: ${heading}`).toBeGreaterThan(0);
   });
 
   it('each is run by test/readme-commands.test.ts (in a tested section) or listed in NOT_RUN with why', () => {
     const tested = new Set(TESTED_SECTIONS.flatMap(([file, heading]) => fencedBlocks(section(file, heading)).flatMap(commandsOf)));
     const untested = shownCommands().filter(({ command }) => !tested.has(command) && !(command in NOT_RUN));
-    expect(untested, 'add a test to test/readme-commands.test.ts, or list the command in NOT_RUN (test/helpers/docs.ts) with why no test can run it').toEqual([]);
+    expect(
+      untested,
+      'add a test to test/readme-commands.test.ts, or list the command in NOT_RUN (test/helpers/docs.ts) with why no test can run it',
+    ).toEqual([]);
   });
 
   it('NOT_RUN lists only commands still shown', () => {

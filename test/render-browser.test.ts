@@ -42,9 +42,13 @@ describe('resolution order: setting, installed browser, werkbank’s own', () =>
 
   it('a WERKBANK_CHROMIUM_PATH that is missing or not executable names the fix (no fallback behind the user’s back)', async () => {
     const missing = probe('linux', ['/usr/bin/chromium'], { WERKBANK_CHROMIUM_PATH: '/nope/chrome' });
-    await expect(findChromium(missing.env, { probe: missing, ...lookIn })).rejects.toThrow(/does not exist\. Fix: point WERKBANK_CHROMIUM_PATH/);
+    await expect(findChromium(missing.env, { probe: missing, ...lookIn })).rejects.toThrow(
+      /does not exist\. Fix: point WERKBANK_CHROMIUM_PATH/,
+    );
     const notExec = probe('linux', [], { WERKBANK_CHROMIUM_PATH: '/opt/chrome' }, { exists: () => true });
-    await expect(findChromium(notExec.env, { probe: notExec, ...lookIn })).rejects.toThrow(/not an executable file\. Fix: chmod \+x \/opt\/chrome/);
+    await expect(findChromium(notExec.env, { probe: notExec, ...lookIn })).rejects.toThrow(
+      /not an executable file\. Fix: chmod \+x \/opt\/chrome/,
+    );
   });
 
   it('Linux: Debian chromium, then Chrome (Playwright chrome channel path), then Edge, then werkbank’s own', async () => {
@@ -70,17 +74,29 @@ describe('resolution order: setting, installed browser, werkbank’s own', () =>
     expect(installed).toBe(false); // not allowed by the operator: nothing is fetched
     expect(err).toBeInstanceOf(BrowserUnavailable);
     expect(err.cause).toMatch(/werkbank's own in \/srv\/data\/browser or \/home\/ann\/\.werkbank\/browser/);
-    expect(err.fix).toMatch(/^npx werkbank install-browser \(fetches Chromium from the npm registry, a 64 MB download, verifies it and unpacks it into /);
+    expect(err.fix).toMatch(
+      /^npx werkbank install-browser \(fetches Chromium from the npm registry, a 64 MB download, verifies it and unpacks it into /,
+    );
     expect(err.fix).toMatch(/sudo dnf install -y chromium; or set WERKBANK_CHROMIUM_PATH\)$/);
   });
 
   it('WERKBANK_BROWSER_AUTO_INSTALL=1: the first lookup installs werkbank’s own into the data dir’s browser dir', async () => {
     const p = probe('linux', [], { WERKBANK_BROWSER_AUTO_INSTALL: '1' });
     const into: string[] = [];
-    const choice = await findChromium(p.env, { probe: p, ...lookIn, install: async (dir) => (into.push(dir), `${dir}/chromium-143.0.4/chromium`) });
+    const choice = await findChromium(p.env, {
+      probe: p,
+      ...lookIn,
+      install: async (dir) => (into.push(dir), `${dir}/chromium-143.0.4/chromium`),
+    });
     expect(into).toEqual(['/srv/data/browser']);
     expect(choice).toEqual({ path: '/srv/data/browser/chromium-143.0.4/chromium', source: INSTALLED, installedNow: true });
-    const failing = await findChromium(p.env, { probe: p, ...lookIn, install: async () => { throw new Error('HTTP 503'); } }).catch((e) => e);
+    const failing = await findChromium(p.env, {
+      probe: p,
+      ...lookIn,
+      install: async () => {
+        throw new Error('HTTP 503');
+      },
+    }).catch((e) => e);
     expect(failing).toBeInstanceOf(BrowserUnavailable);
     expect(failing.cause).toMatch(/installing one into \/srv\/data\/browser failed \(HTTP 503\)/);
   });
@@ -110,7 +126,9 @@ describe('resolution order: setting, installed browser, werkbank’s own', () =>
       source: 'system',
     });
     p = probe('darwin', ['/Users/ann/Applications/Google Chrome.app/Contents/MacOS/Google Chrome'], env);
-    expect((await findChromium(env, { probe: p, ...lookIn })).path).toBe('/Users/ann/Applications/Google Chrome.app/Contents/MacOS/Google Chrome');
+    expect((await findChromium(env, { probe: p, ...lookIn })).path).toBe(
+      '/Users/ann/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+    );
     p = probe('darwin', [], env);
     const err = await findChromium(env, { probe: p, ...lookIn }).catch((e) => e);
     expect(err).toBeInstanceOf(BrowserUnavailable);
@@ -129,7 +147,11 @@ describe('resolution order: setting, installed browser, werkbank’s own', () =>
       path: 'C:\\Program Files (x86)\\Microsoft\\Edge\\Application\\msedge.exe',
       source: 'system',
     });
-    p = probe('win32', ['C:\\Program Files (x86)\\Microsoft\\Edge\\Application\\msedge.exe', 'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe'], WIN_ENV);
+    p = probe(
+      'win32',
+      ['C:\\Program Files (x86)\\Microsoft\\Edge\\Application\\msedge.exe', 'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe'],
+      WIN_ENV,
+    );
     expect((await findChromium(WIN_ENV, { probe: p, ...lookIn })).path).toBe('C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe');
     p = probe('win32', [], WIN_ENV);
     const err = await findChromium(WIN_ENV, { probe: p, ...lookIn }).catch((e) => e);
@@ -150,7 +172,9 @@ describe('explaining a browser that cannot start', () => {
       probe: p,
       missingLibraries: async () => parseLddMissing(ldd),
     });
-    expect(err.cause).toMatch(/Chromium werkbank installed at \/home\/ann\/\.werkbank\/browser\/chromium-143\.0\.4\/chromium.*libnspr4\.so, libnss3\.so, libnssutil3\.so, libexpat\.so\.1/);
+    expect(err.cause).toMatch(
+      /Chromium werkbank installed at \/home\/ann\/\.werkbank\/browser\/chromium-143\.0\.4\/chromium.*libnspr4\.so, libnss3\.so, libnssutil3\.so, libexpat\.so\.1/,
+    );
     expect(err.fix).toMatch(/^apt-get install -y libnspr4 libnss3 libexpat1 /);
   });
 
@@ -165,8 +189,12 @@ describe('explaining a browser that cannot start', () => {
 
   it('a wrapper that is not ELF: the library the loader named', async () => {
     const p = probe('linux', ['/usr/bin/apt-get']);
-    const text = 'browserType.launch: Target page, context or browser has been closed\nBrowser logs:\n[pid=7][err] /opt/c/chrome: error while loading shared libraries: libnss3.so: cannot open shared object file\n';
-    const err = await explainFailure({ path: '/opt/c/wrapper', source: 'system' }, new Error(text), { probe: p, missingLibraries: async () => [] });
+    const text =
+      'browserType.launch: Target page, context or browser has been closed\nBrowser logs:\n[pid=7][err] /opt/c/chrome: error while loading shared libraries: libnss3.so: cannot open shared object file\n';
+    const err = await explainFailure({ path: '/opt/c/wrapper', source: 'system' }, new Error(text), {
+      probe: p,
+      missingLibraries: async () => [],
+    });
     expect(err.cause).toMatch(/libnss3\.so/);
     expect(err.fix).toMatch(/^apt-get install -y libnss3/);
   });
@@ -175,7 +203,10 @@ describe('explaining a browser that cannot start', () => {
     const p = probe('linux', []);
     const text =
       'browserType.launch: Target page, context or browser has been closed\nBrowser logs:\n\n<launched> pid=8\nCall log:\n\x1b[2m  - [pid=8] <process did exit: exitCode=127, signal=null>\x1b[22m\n';
-    const err = await explainFailure({ path: '/x/chrome', source: 'WERKBANK_CHROMIUM_PATH' }, new Error(text), { probe: p, missingLibraries: async () => [] });
+    const err = await explainFailure({ path: '/x/chrome', source: 'WERKBANK_CHROMIUM_PATH' }, new Error(text), {
+      probe: p,
+      missingLibraries: async () => [],
+    });
     expect(err.message).toBe(
       'The browser at /x/chrome (WERKBANK_CHROMIUM_PATH) did not start: it exited with code 127. Fix: point WERKBANK_CHROMIUM_PATH at a working Chrome, Chromium or Edge, or unset it',
     );
@@ -183,18 +214,27 @@ describe('explaining a browser that cannot start', () => {
 
   it('permission denied and wrong architecture', async () => {
     const p = probe('linux', ['/usr/bin/apt-get', '/x/chrome']);
-    const denied = await explainFailure({ path: '/x/chrome', source: 'system' }, new Error('browserType.launch: Failed to launch: Error: spawn /x/chrome EACCES'), {
+    const denied = await explainFailure(
+      { path: '/x/chrome', source: 'system' },
+      new Error('browserType.launch: Failed to launch: Error: spawn /x/chrome EACCES'),
+      {
+        probe: p,
+        missingLibraries: async () => [],
+      },
+    );
+    expect(denied.fix).toMatch(/^chmod \+x \/x\/chrome, or npx werkbank install-browser .*apt-get install -y chromium/);
+    const format = await explainFailure({ path: '/x/chrome', source: 'system' }, new Error('spawn ENOEXEC'), {
       probe: p,
       missingLibraries: async () => [],
     });
-    expect(denied.fix).toMatch(/^chmod \+x \/x\/chrome, or npx werkbank install-browser .*apt-get install -y chromium/);
-    const format = await explainFailure({ path: '/x/chrome', source: 'system' }, new Error('spawn ENOEXEC'), { probe: p, missingLibraries: async () => [] });
     expect(format.cause).toMatch(/not a program for this system/);
   });
 
   it('launchSummary keeps the browser’s own error line', () => {
-    expect(launchSummary('x\n[pid=1][err] [0101/000000.1:FATAL:zygote_host_impl_linux.cc(128)] No usable sandbox!\n<process did exit: exitCode=1, signal=null>')).toBe(
-      'it exited with code 1: [0101/000000.1:FATAL:zygote_host_impl_linux.cc(128)] No usable sandbox!',
-    );
+    expect(
+      launchSummary(
+        'x\n[pid=1][err] [0101/000000.1:FATAL:zygote_host_impl_linux.cc(128)] No usable sandbox!\n<process did exit: exitCode=1, signal=null>',
+      ),
+    ).toBe('it exited with code 1: [0101/000000.1:FATAL:zygote_host_impl_linux.cc(128)] No usable sandbox!');
   });
 });

@@ -104,7 +104,12 @@ describe('queue', () => {
     try {
       const first = pool.run(async () => gate);
       const second = pool.run(async () => 'second');
-      const third = await pool.run(async () => 'third').then(() => null, (e) => e);
+      const third = await pool
+        .run(async () => 'third')
+        .then(
+          () => null,
+          (e) => e,
+        );
       expect(third).toMatchObject({ status: 503, extra: { retryAfter: 5 } });
       release();
       await first;

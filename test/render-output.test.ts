@@ -88,7 +88,14 @@ describe('html-to-pdf', () => {
   });
 
   it('refuses bad input with 400 naming the field', async () => {
-    for (const body of [{}, { html: '' }, { html: 1 }, { html: '<p>x</p>', format: 'A5' }, { html: '<p>x</p>', landscape: 'yes' }, { html: 'x', margin: 1 }]) {
+    for (const body of [
+      {},
+      { html: '' },
+      { html: 1 },
+      { html: '<p>x</p>', format: 'A5' },
+      { html: '<p>x</p>', landscape: 'yes' },
+      { html: 'x', margin: 1 },
+    ]) {
       const res = await render('html-to-pdf', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.json.code).toBe(400);

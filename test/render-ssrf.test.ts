@@ -14,10 +14,38 @@ import { tempDir } from './helpers/server.js';
 
 describe('address policy (real classification, no network)', () => {
   it.each([
-    '127.0.0.1', '127.1.2.3', '0.0.0.0', '0.0.0.1', '10.0.0.1', '172.16.0.1', '172.31.255.255', '192.168.1.1',
-    '169.254.169.254', '169.254.170.2', '100.64.0.1', '100.100.100.200', '192.0.0.192', '198.18.0.1', '240.0.0.1',
-    '255.255.255.255', '224.0.0.1', '168.63.129.16', '::', '::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:a9fe:a9fe',
-    '::127.0.0.1', '::7f00:1', '64:ff9b::7f00:1', '2002:7f00:1::', 'fe80::1', 'fd00:ec2::254', 'fc00::1', 'ff02::1', 'not-an-ip',
+    '127.0.0.1',
+    '127.1.2.3',
+    '0.0.0.0',
+    '0.0.0.1',
+    '10.0.0.1',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.1.1',
+    '169.254.169.254',
+    '169.254.170.2',
+    '100.64.0.1',
+    '100.100.100.200',
+    '192.0.0.192',
+    '198.18.0.1',
+    '240.0.0.1',
+    '255.255.255.255',
+    '224.0.0.1',
+    '168.63.129.16',
+    '::',
+    '::1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:a9fe:a9fe',
+    '::127.0.0.1',
+    '::7f00:1',
+    '64:ff9b::7f00:1',
+    '2002:7f00:1::',
+    'fe80::1',
+    'fd00:ec2::254',
+    'fc00::1',
+    'ff02::1',
+    'not-an-ip',
   ])('%s is refused', (ip) => expect(publicUnicastOnly(ip)).toBe(false));
 
   it.each(['93.184.215.14', '8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '2a00:1450:4001::200e'])('%s is public', (ip) =>
@@ -38,23 +66,81 @@ describe('address policy (real classification, no network)', () => {
   };
 
   it.each([
-    'file:///etc/passwd', 'FILE:///etc/passwd', 'file://localhost/etc/passwd', 'file:/etc/passwd', '\\\\localhost\\etc\\passwd',
-    'http:\\\\127.0.0.1\\', '//127.0.0.1/', 'http://127.0.0.1/', 'http://127.1/', 'http://0/', 'http://0.0.0.0/', 'http://2130706433/',
-    'http://0x7f000001/', 'http://017700000001/', 'http://0177.0.0.1/', 'http://127.000.000.001/', 'http://１２７.０.０.１/',
-    'http://%31%32%37.0.0.1/', 'http://127.0.0.1./', 'HTTP://127.0.0.1/', 'http://localhost/', 'http://LOCALHOST./',
-    'http://foo.localhost/', 'http://localtest.me/', 'http://127.0.0.1.nip.io/', 'http://[::1]/', 'http://[::]/',
-    'http://[0:0:0:0:0:0:0:1]/', 'http://[::ffff:127.0.0.1]/', 'http://[::ffff:7f00:1]/', 'http://[::ffff:a9fe:a9fe]/',
-    'http://[::127.0.0.1]/', 'http://[64:ff9b::7f00:1]/', 'http://[2002:7f00:1::]/', 'http://[fe80::1%25lo]/', 'http://[fd00:ec2::254]/',
-    'http://169.254.169.254/latest/meta-data/iam/security-credentials/', 'http://169.254.170.2/', 'http://metadata.google.internal/',
-    'http://100.100.100.200/', 'http://192.0.0.192/', 'http://168.63.129.16/', 'http://10.0.0.1/', 'http://172.16.0.1/',
-    'http://192.168.1.1/', 'http://100.64.0.1/', 'http://198.18.0.1/', 'http://240.0.0.1/', 'http://255.255.255.255/',
-    'http://224.0.0.1/', 'http://attacker.test@127.0.0.1/', 'http://127.0.0.1#@public.example/', 'https://user:pass@public.example/',
-    'data:text/html,<h1>x', 'javascript:alert(1)', 'view-source:http://127.0.0.1/',
-    'view-source:file:///etc/passwd', 'chrome://settings', 'about:config', 'ftp://public.example/', 'gopher://public.example/',
-    'ws://public.example/', 'blob:http://public.example/x', '', '   ', 'http:///x', 'http://public.example:65536/',
-    'http://mixed.example/', 'http://v6.example/', 'http://nxdomain.example/',
+    'file:///etc/passwd',
+    'FILE:///etc/passwd',
+    'file://localhost/etc/passwd',
+    'file:/etc/passwd',
+    '\\\\localhost\\etc\\passwd',
+    'http:\\\\127.0.0.1\\',
+    '//127.0.0.1/',
+    'http://127.0.0.1/',
+    'http://127.1/',
+    'http://0/',
+    'http://0.0.0.0/',
+    'http://2130706433/',
+    'http://0x7f000001/',
+    'http://017700000001/',
+    'http://0177.0.0.1/',
+    'http://127.000.000.001/',
+    'http://１２７.０.０.１/',
+    'http://%31%32%37.0.0.1/',
+    'http://127.0.0.1./',
+    'HTTP://127.0.0.1/',
+    'http://localhost/',
+    'http://LOCALHOST./',
+    'http://foo.localhost/',
+    'http://localtest.me/',
+    'http://127.0.0.1.nip.io/',
+    'http://[::1]/',
+    'http://[::]/',
+    'http://[0:0:0:0:0:0:0:1]/',
+    'http://[::ffff:127.0.0.1]/',
+    'http://[::ffff:7f00:1]/',
+    'http://[::ffff:a9fe:a9fe]/',
+    'http://[::127.0.0.1]/',
+    'http://[64:ff9b::7f00:1]/',
+    'http://[2002:7f00:1::]/',
+    'http://[fe80::1%25lo]/',
+    'http://[fd00:ec2::254]/',
+    'http://169.254.169.254/latest/meta-data/iam/security-credentials/',
+    'http://169.254.170.2/',
+    'http://metadata.google.internal/',
+    'http://100.100.100.200/',
+    'http://192.0.0.192/',
+    'http://168.63.129.16/',
+    'http://10.0.0.1/',
+    'http://172.16.0.1/',
+    'http://192.168.1.1/',
+    'http://100.64.0.1/',
+    'http://198.18.0.1/',
+    'http://240.0.0.1/',
+    'http://255.255.255.255/',
+    'http://224.0.0.1/',
+    'http://attacker.test@127.0.0.1/',
+    'http://127.0.0.1#@public.example/',
+    'https://user:pass@public.example/',
+    'data:text/html,<h1>x',
+    'javascript:alert(1)',
+    'view-source:http://127.0.0.1/',
+    'view-source:file:///etc/passwd',
+    'chrome://settings',
+    'about:config',
+    'ftp://public.example/',
+    'gopher://public.example/',
+    'ws://public.example/',
+    'blob:http://public.example/x',
+    '',
+    '   ',
+    'http:///x',
+    'http://public.example:65536/',
+    'http://mixed.example/',
+    'http://v6.example/',
+    'http://nxdomain.example/',
   ])('pre-flight refuses %j with 400', async (url) => {
-    const err = await checkRenderUrl(url, resolver, publicUnicastOnly).then(() => null, (e) => e);
+    const err = await checkRenderUrl(url, resolver, publicUnicastOnly).then(
+      () => null,
+      (e) => e,
+    );
     expect(err, url).not.toBeNull();
     expect(err.status).toBe(400);
   });
@@ -62,7 +148,9 @@ describe('address policy (real classification, no network)', () => {
   it('accepts a public name and normalises it the way Chromium does', async () => {
     expect(await checkRenderUrl('  HTTPS://Public.Example/a b', resolver, publicUnicastOnly)).toBe('https://public.example/a%20b');
     // A backslash ends the host in http(s) URLs: this is public.example with the path /@127.0.0.1/.
-    expect(await checkRenderUrl('http://public.example\\@127.0.0.1/', resolver, publicUnicastOnly)).toBe('http://public.example/@127.0.0.1/');
+    expect(await checkRenderUrl('http://public.example\\@127.0.0.1/', resolver, publicUnicastOnly)).toBe(
+      'http://public.example/@127.0.0.1/',
+    );
   });
 });
 
@@ -124,12 +212,18 @@ describe('renders never reach the canary', () => {
       const redirect = /^\/redirect\/(30[12378])$/.exec(url);
       if (redirect) return res.writeHead(Number(redirect[1]), { Location: `${c()}/after-${redirect[1]}` }).end();
       const chain = /^\/chain\/(\d+)$/.exec(url);
-      if (chain) return res.writeHead(302, { Location: Number(chain[1]) > 0 ? `/chain/${Number(chain[1]) - 1}` : `http://canary.test:${spy.port}/chain-end` }).end();
+      if (chain)
+        return res
+          .writeHead(302, {
+            Location: Number(chain[1]) > 0 ? `/chain/${Number(chain[1]) - 1}` : `http://canary.test:${spy.port}/chain-end`,
+          })
+          .end();
       if (url === '/redirect-mapped') return res.writeHead(302, { Location: `http://[::ffff:7f00:1]:${spy.port}/mapped` }).end();
       if (url === '/redirect-metadata') return res.writeHead(302, { Location: 'http://169.254.169.254/latest/meta-data/' }).end();
       if (url === '/redirect-file') return res.writeHead(302, { Location: 'file:///etc/passwd' }).end();
       if (url === '/loop') return res.writeHead(302, { Location: '/loop' }).end();
-      if (url === '/sw.js') return res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(`self.onfetch = (e) => e.respondWith(fetch('${c()}/sw'))`);
+      if (url === '/sw.js')
+        return res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(`self.onfetch = (e) => e.respondWith(fetch('${c()}/sw'))`);
       const page = pages[url];
       res.writeHead(page ? 200 : 404, { 'Content-Type': 'text/html' }).end(page ? page() : 'not found');
     });
@@ -159,24 +253,41 @@ describe('renders never reach the canary', () => {
     expect((await readPdf((await download(srv, res.json.data.url)).body)).text).toContain('Public');
   });
 
-  it.each(['http://127.0.0.1:PORT/', 'http://canary.test:PORT/', 'http://[::ffff:127.0.0.1]:PORT/', 'http://localhost:PORT/', 'http://2130706433:PORT/', 'http://mixed.test:PORT/', 'http://nx.test/', 'file:///etc/passwd'])(
-    'main URL %s → 400',
-    async (template) => {
-      for (const slug of ['url-to-pdf', 'url-screenshot']) {
-        const res = await render(slug, { url: template.replace('PORT', String(spy.port)) });
-        expect(res.status, res.text).toBe(400);
-      }
-    },
-  );
-
-  it.each(['/redirect/301', '/redirect/302', '/redirect/303', '/redirect/307', '/redirect/308', '/chain/3', '/redirect-mapped', '/redirect-metadata', '/redirect-file', '/meta', '/location', '/location-metadata', '/form'])(
-    'main-frame navigation %s → 400',
-    async (path) => {
-      const res = await render('url-to-pdf', { url: pubUrl(path) });
+  it.each([
+    'http://127.0.0.1:PORT/',
+    'http://canary.test:PORT/',
+    'http://[::ffff:127.0.0.1]:PORT/',
+    'http://localhost:PORT/',
+    'http://2130706433:PORT/',
+    'http://mixed.test:PORT/',
+    'http://nx.test/',
+    'file:///etc/passwd',
+  ])('main URL %s → 400', async (template) => {
+    for (const slug of ['url-to-pdf', 'url-screenshot']) {
+      const res = await render(slug, { url: template.replace('PORT', String(spy.port)) });
       expect(res.status, res.text).toBe(400);
-      expect(res.json.error).toMatch(/blocked address|not http\(s\)/);
-    },
-  );
+    }
+  });
+
+  it.each([
+    '/redirect/301',
+    '/redirect/302',
+    '/redirect/303',
+    '/redirect/307',
+    '/redirect/308',
+    '/chain/3',
+    '/redirect-mapped',
+    '/redirect-metadata',
+    '/redirect-file',
+    '/meta',
+    '/location',
+    '/location-metadata',
+    '/form',
+  ])('main-frame navigation %s → 400', async (path) => {
+    const res = await render('url-to-pdf', { url: pubUrl(path) });
+    expect(res.status, res.text).toBe(400);
+    expect(res.json.error).toMatch(/blocked address|not http\(s\)/);
+  });
 
   it('a redirect loop fails cleanly (502) and is not charged', async () => {
     const before = (await srv.server.accounts.balance(srv.accountId)).remaining;
@@ -223,7 +334,9 @@ describe('boot-time refusal', () => {
   it('refuses to start when Playwright is told to let loopback bypass the proxy', async () => {
     process.env.PLAYWRIGHT_DISABLE_FORCED_CHROMIUM_PROXIED_LOOPBACK = '1';
     try {
-      expect(() => new RenderService({ filesDir: tempDir(), baseUrl: () => null })).toThrow(/PLAYWRIGHT_DISABLE_FORCED_CHROMIUM_PROXIED_LOOPBACK/);
+      expect(() => new RenderService({ filesDir: tempDir(), baseUrl: () => null })).toThrow(
+        /PLAYWRIGHT_DISABLE_FORCED_CHROMIUM_PROXIED_LOOPBACK/,
+      );
       await expect(startServer()).rejects.toThrow(/loopback/);
     } finally {
       delete process.env.PLAYWRIGHT_DISABLE_FORCED_CHROMIUM_PROXIED_LOOPBACK;

@@ -15,7 +15,10 @@ import { PLANS } from '../src/accounts/plans.js';
 const dir = tempDir('werkbank-badbrowser-');
 /** A "browser" that dies at start, as one missing a shared library does (the loader exits 127). */
 const exits127 = join(dir, 'chromium');
-writeFileSync(exits127, '#!/bin/sh\necho "chromium: error while loading shared libraries: libnspr4.so: cannot open shared object file" >&2\nexit 127\n');
+writeFileSync(
+  exits127,
+  '#!/bin/sh\necho "chromium: error while loading shared libraries: libnspr4.so: cannot open shared object file" >&2\nexit 127\n',
+);
 chmodSync(exits127, 0o755);
 const notExecutable = join(dir, 'not-executable');
 writeFileSync(notExecutable, 'not a program');

@@ -89,9 +89,16 @@ describe('REST tool calls', () => {
     expect(chunked.status).toBe(413);
     // Every other route that takes a body (forms, OAuth, webhooks, MCP) is held to the same limit, chunked or not.
     for (const path of ['/api/v1/billing/webhook', '/billing/checkout', '/oauth/token', '/mcp', '/account/sign-in']) {
-      const res = await raw(path, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Transfer-Encoding': 'chunked' }, body: big });
+      const res = await raw(path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Transfer-Encoding': 'chunked' },
+        body: big,
+      });
       expect(res.status, path).toBe(413);
-      expect(JSON.parse(res.body.toString()), path).toEqual({ error: `Request body too large: the limit is ${LIMITS.bodyBytes} bytes`, code: 413 });
+      expect(JSON.parse(res.body.toString()), path).toEqual({
+        error: `Request body too large: the limit is ${LIMITS.bodyBytes} bytes`,
+        code: 413,
+      });
     }
   });
 
@@ -146,7 +153,13 @@ describe('catalog, health and OpenAPI', () => {
     const res = await (await fetch(`${srv.url}/api/v1/tools`)).json();
     expect(res.data.count).toBe(srv.server.registry.listed().length);
     expect(res.data.tools[0]).toEqual(
-      expect.objectContaining({ slug: expect.any(String), name: expect.any(String), title: expect.any(String), toolset: expect.any(String), cost: 1 }),
+      expect.objectContaining({
+        slug: expect.any(String),
+        name: expect.any(String),
+        title: expect.any(String),
+        toolset: expect.any(String),
+        cost: 1,
+      }),
     );
   });
 
@@ -183,7 +196,13 @@ describe('catalog, health and OpenAPI', () => {
     expect([...new Set(mounted)].sort()).toEqual(described);
     // The answers of the key's own routes match their documented `data` (a schema that drifted would fail here).
     const ajv = new Ajv({ strict: false });
-    const answer = async (base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = { 'X-API-Key': srv.key }) => {
+    const answer = async (
+      base: string,
+      method: string,
+      path: string,
+      body?: unknown,
+      headers: Record<string, string> = { 'X-API-Key': srv.key },
+    ) => {
       const res = await fetch(`${base}${path}`, {
         method,
         headers: { ...headers, ...(body ? { 'Content-Type': 'application/json' } : {}) },
@@ -191,7 +210,13 @@ describe('catalog, health and OpenAPI', () => {
       });
       return { status: res.status, json: await res.json() };
     };
-    const check = async (method: string, template: string, path: string, body?: unknown, on: { base: string; headers?: Record<string, string> } = { base: srv.url }) => {
+    const check = async (
+      method: string,
+      template: string,
+      path: string,
+      body?: unknown,
+      on: { base: string; headers?: Record<string, string> } = { base: srv.url },
+    ) => {
       const op = doc.paths[template][method.toLowerCase()];
       const { status, json } = await answer(on.base, method, path, body, on.headers);
       expect(status, `${method} ${path}: ${JSON.stringify(json)}`).toBeLessThan(300);
@@ -230,13 +255,20 @@ describe('DNS-rebinding protection and CORS', () => {
   it('refuses a foreign Host or Origin on a loopback server', async () => {
     const host = await raw('/health', { headers: { Host: 'evil.example' } });
     expect(host.status).toBe(403);
-    const origin = await raw('/mcp', { method: 'POST', headers: { Origin: 'http://evil.example', 'Content-Type': 'application/json' }, body: '{}' });
+    const origin = await raw('/mcp', {
+      method: 'POST',
+      headers: { Origin: 'http://evil.example', 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(origin.status).toBe(403);
     expect(JSON.parse(origin.body.toString()).error.message).toContain('DNS-rebinding');
   });
 
   it('exposes the MCP and rate-limit headers to browsers', async () => {
-    const res = await raw('/mcp', { method: 'OPTIONS', headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'POST' } });
+    const res = await raw('/mcp', {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'POST' },
+    });
     expect(String(res.headers['access-control-expose-headers'])).toContain('mcp-session-id');
     expect(String(res.headers['access-control-expose-headers'])).toContain('mcp-protocol-version');
   });

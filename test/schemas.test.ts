@@ -24,7 +24,9 @@ describe('tool schema snapshots', () => {
         writeFileSync(file, text);
       }
       expect(existsSync(file), `${file} is missing: run the tests once locally and commit it`).toBe(true);
-      expect(text, `${tool.slug}: the schema changed; if intended, UPDATE_SCHEMAS=1 and commit the snapshot`).toBe(readFileSync(file, 'utf8'));
+      expect(text, `${tool.slug}: the schema changed; if intended, UPDATE_SCHEMAS=1 and commit the snapshot`).toBe(
+        readFileSync(file, 'utf8'),
+      );
     });
   }
 });

@@ -72,7 +72,7 @@ describe('sessions', () => {
     await store.close();
   });
 
-  it('sign out everywhere ends every session of the account, not another account\'s; sessions survive a restart', async () => {
+  it("sign out everywhere ends every session of the account, not another account's; sessions survive a restart", async () => {
     const dir = tempDir();
     dirs.push(dir);
     let store = await openStore({ dataDir: dir });

@@ -13,7 +13,9 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { CLI, tempDir } from './helpers/server.js';
 import { repoRoot } from './helpers/paths.js';
 
-const manifest = JSON.parse(readFileSync(resolve(repoRoot, 'dist/manifest.json'), 'utf8')) as { tools: { slug: string; name: string; requiresAnyEnv?: string[] }[] };
+const manifest = JSON.parse(readFileSync(resolve(repoRoot, 'dist/manifest.json'), 'utf8')) as {
+  tools: { slug: string; name: string; requiresAnyEnv?: string[] }[];
+};
 /** The chunk that declares the tool (a bundled library may have a chunk of the same name: xml-formatter). */
 const chunkOf = (slug: string) =>
   readdirSync(resolve(repoRoot, 'dist/chunks')).filter(
@@ -35,7 +37,16 @@ describe('the published bundle at start', () => {
     await client.connect(
       new StdioClientTransport({
         command: process.execPath,
-        args: ['--import', pathToFileURL(resolve(repoRoot, 'test/helpers/load-tracer.mjs')).href, CLI, 'stdio', '--toolsets', 'all', '--data', join(dir, 'data')],
+        args: [
+          '--import',
+          pathToFileURL(resolve(repoRoot, 'test/helpers/load-tracer.mjs')).href,
+          CLI,
+          'stdio',
+          '--toolsets',
+          'all',
+          '--data',
+          join(dir, 'data'),
+        ],
         env: { ...(process.env as Record<string, string>), WERKBANK_TRACE_FILE: trace },
         stderr: 'pipe',
       }),
@@ -44,12 +55,17 @@ describe('the published bundle at start', () => {
       const { tools } = await client.listTools();
       // + the five discovery tools (find_tools, list_toolsets, describe_toolset, call_tool, enable_toolset); AI tools need an endpoint
       expect(tools.length).toBe(manifest.tools.filter((t) => !t.requiresAnyEnv).length + 5);
-      const loaded = () => readFileSync(trace, 'utf8').split('\n').filter((l) => l.includes('/dist/chunks/'));
+      const loaded = () =>
+        readFileSync(trace, 'utf8')
+          .split('\n')
+          .filter((l) => l.includes('/dist/chunks/'));
       const toolChunks = new Set(manifest.tools.flatMap((t) => chunkOf(t.slug)));
       expect(loaded().filter((url) => toolChunks.has(url.slice(url.lastIndexOf('/') + 1)))).toEqual([]);
       const result = await client.callTool({ name: 'word_counter', arguments: { text: 'een twee drie' } });
       expect(result.structuredContent).toMatchObject({ words: 3 });
-      const after = loaded().map((url) => url.slice(url.lastIndexOf('/') + 1)).filter((c) => toolChunks.has(c));
+      const after = loaded()
+        .map((url) => url.slice(url.lastIndexOf('/') + 1))
+        .filter((c) => toolChunks.has(c));
       expect(after).toEqual(chunkOf('word-counter'));
     } finally {
       await client.close();

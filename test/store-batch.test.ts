@@ -96,7 +96,7 @@ describe('Batcher', () => {
     expect(await batcher.load(2)).toBe(2);
   });
 
-  it('refuses an answer with the wrong number of results (every item fails, none gets a stranger\'s result)', async () => {
+  it("refuses an answer with the wrong number of results (every item fails, none gets a stranger's result)", async () => {
     const batcher = new Batcher<number, number>(async (items) => items.slice(1));
     const answers = [1, 2].map((i) => batcher.load(i));
     for (const a of answers) await expect(a).rejects.toThrow('batch answered 1 results for 2 items');

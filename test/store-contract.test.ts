@@ -119,7 +119,9 @@ for (const backend of backends) {
       // insert: once while live; an expired row may be replaced.
       expect(await t.insert({ id: 's2', accountId: 'acc_a', value: { n: 9 }, expiresAt: null }, T0)).toBe(false);
       expect(await t.insert({ id: 's1', accountId: 'acc_a', value: { n: 10 }, expiresAt: null }, '2026-03-01T00:00:00.000Z')).toBe(true);
-      const inserts = await Promise.all(Array.from({ length: 5 }, (_, i) => t.insert({ id: 'evt', accountId: null, value: { n: i }, expiresAt: null }, T0)));
+      const inserts = await Promise.all(
+        Array.from({ length: 5 }, (_, i) => t.insert({ id: 'evt', accountId: null, value: { n: i }, expiresAt: null }, T0)),
+      );
       expect(inserts.filter(Boolean).length).toBe(1);
       // take: exactly one of several concurrent callers gets the row.
       await t.put({ id: 'code', accountId: 'acc_a', value: { n: 7 }, expiresAt: null });
@@ -167,15 +169,15 @@ for (const backend of backends) {
       await store.createKey(key('key_1', 'acc_a', 'a'.repeat(64)));
       await store.createKey(key('key_2', 'acc_a', 'b'.repeat(64)));
       await store.createKey(key('key_3', 'acc_b', 'c'.repeat(64)));
-      expect(await store.findKey('b'.repeat(64))).toEqual({ key: key('key_2', 'acc_a', 'b'.repeat(64)), account: account('acc_a', 'alpha') });
+      expect(await store.findKey('b'.repeat(64))).toEqual({
+        key: key('key_2', 'acc_a', 'b'.repeat(64)),
+        account: account('acc_a', 'alpha'),
+      });
       expect(await store.findKey('d'.repeat(64))).toBeUndefined();
       // Lookups made together (one statement on PostgreSQL) each get their own answer.
-      expect((await Promise.all(['c', 'd', 'a', 'c'].map((h) => store.findKey(h.repeat(64))))).map((f) => f && `${f.key.id}/${f.account.name}`)).toEqual([
-        'key_3/beta',
-        undefined,
-        'key_1/alpha',
-        'key_3/beta',
-      ]);
+      expect(
+        (await Promise.all(['c', 'd', 'a', 'c'].map((h) => store.findKey(h.repeat(64))))).map((f) => f && `${f.key.id}/${f.account.name}`),
+      ).toEqual(['key_3/beta', undefined, 'key_1/alpha', 'key_3/beta']);
       expect((await store.getKey('key_3'))?.accountId).toBe('acc_b');
       expect((await store.listKeys('acc_a')).map((k) => k.id).sort()).toEqual(['key_1', 'key_2']);
       expect((await store.revokeKey('key_1', '2026-01-06T00:00:00.000Z'))?.revokedAt).toBe('2026-01-06T00:00:00.000Z');
@@ -202,16 +204,23 @@ for (const backend of backends) {
       const period = '2026-01-01T00:00:00.000Z';
       await Promise.all(
         Array.from({ length: 30 }, (_, i) =>
-          store.charge('acc_a', entry(`2026-01-0${5 + (i % 3)}T10:00:${String(i).padStart(2, '0')}.000Z`, 2, { fromAllowance: 1, fromPacks: 1 }), {
-            periodStart: period,
-            allowanceUsed: 1,
-            packCredits: -1,
-          }),
+          store.charge(
+            'acc_a',
+            entry(`2026-01-0${5 + (i % 3)}T10:00:${String(i).padStart(2, '0')}.000Z`, 2, { fromAllowance: 1, fromPacks: 1 }),
+            {
+              periodStart: period,
+              allowanceUsed: 1,
+              packCredits: -1,
+            },
+          ),
         ),
       );
       // A charge taken in an earlier period counts in history but not in this period's allowance.
       await store.charge('acc_a', entry('2025-12-31T23:00:00.000Z', 1), { periodStart: '2025-12-01T00:00:00.000Z', allowanceUsed: 1 });
-      await store.charge('acc_a', entry('2026-01-05T11:00:00.000Z', 0, { tool: 'html-to-pdf' }), { periodStart: period, renderAllowanceUsed: 1 });
+      await store.charge('acc_a', entry('2026-01-05T11:00:00.000Z', 0, { tool: 'html-to-pdf' }), {
+        periodStart: period,
+        renderAllowanceUsed: 1,
+      });
       expect(await store.getAccount('acc_a')).toMatchObject({ allowanceUsed: 30, packCredits: 20, renderAllowanceUsed: 1 });
       expect(await store.usageTotals('acc_a', '2025-12-01')).toEqual([
         { date: '2025-12-31', tool: 'word-counter', calls: 1, credits: 1 },
@@ -220,7 +229,9 @@ for (const backend of backends) {
         { date: '2026-01-06', tool: 'word-counter', calls: 10, credits: 20 },
         { date: '2026-01-07', tool: 'word-counter', calls: 10, credits: 20 },
       ]);
-      expect(await store.usageTotals('acc_a', '2026-01-07')).toEqual([{ date: '2026-01-07', tool: 'word-counter', calls: 10, credits: 20 }]);
+      expect(await store.usageTotals('acc_a', '2026-01-07')).toEqual([
+        { date: '2026-01-07', tool: 'word-counter', calls: 10, credits: 20 },
+      ]);
       // Entries newest first; a page is a slice of that order.
       const usage = await store.readUsage('acc_a', '2026-01-06');
       expect(usage).toHaveLength(20);
@@ -297,14 +308,16 @@ for (const backend of backends) {
       const { store, reopen } = await backend.fresh();
       await store.createAccount(account('acc_a', 'alpha'));
       const ev = (id: string) => ({ table: 'events', id, accountId: 'acc_a', value: { n: id }, expiresAt: null });
-      const grant = (credits: number, ref: string) => (a: Account, [row]: (StoredRecord<unknown> | undefined)[]) => {
-        if (row) return { rows: [] }; // the source object was credited already
-        a.packCredits += credits;
-        return {
-          rows: [{ table: 'grants', id: ref, accountId: 'acc_a', value: { credits }, expiresAt: null }],
-          entry: entry(T0, 0, { tool: 'credit-pack', surface: 'payment', fromAllowance: 0, added: credits, reference: ref }),
+      const grant =
+        (credits: number, ref: string) =>
+        (a: Account, [row]: (StoredRecord<unknown> | undefined)[]) => {
+          if (row) return { rows: [] }; // the source object was credited already
+          a.packCredits += credits;
+          return {
+            rows: [{ table: 'grants', id: ref, accountId: 'acc_a', value: { credits }, expiresAt: null }],
+            entry: entry(T0, 0, { tool: 'credit-pack', surface: 'payment', fromAllowance: 0, added: credits, reference: ref }),
+          };
         };
-      };
       // Many deliveries of one event at once, and a second event about the same object: one change.
       const outcomes = await Promise.all([
         ...Array.from({ length: 8 }, () => store.applyEvent(ev('evt_1'), 'acc_a', [{ table: 'grants', id: 'cs_1' }], grant(1000, 'cs_1'))),
@@ -316,12 +329,19 @@ for (const backend of backends) {
       expect(await store.applyEvent(ev('evt_3'), 'acc_nope', [], grant(5, 'x'))).toBe('no-account');
       expect(await store.records('events').get('evt_3', T0)).toBeUndefined();
       // `fn` throwing applies nothing, and the event can come again.
-      await expect(store.applyEvent(ev('evt_4'), 'acc_a', [], () => { throw new Error('bad event'); })).rejects.toThrow('bad event');
+      await expect(
+        store.applyEvent(ev('evt_4'), 'acc_a', [], () => {
+          throw new Error('bad event');
+        }),
+      ).rejects.toThrow('bad event');
       expect(await store.records('events').get('evt_4', T0)).toBeUndefined();
       expect(await store.applyEvent(ev('evt_4'), 'acc_a', [{ table: 'grants', id: 'cs_4' }], grant(100, 'cs_4'))).toBe('applied');
       // The entries are history, not calls.
       const usage = await store.readUsage('acc_a', '2026-01-01');
-      expect(usage.map((u) => [u.added, u.reference])).toEqual([[100, 'cs_4'], [1000, 'cs_1']]);
+      expect(usage.map((u) => [u.added, u.reference])).toEqual([
+        [100, 'cs_4'],
+        [1000, 'cs_1'],
+      ]);
       expect(await store.usageTotals('acc_a', '2026-01-01')).toEqual([]);
       await store.close();
       const again = await reopen();

@@ -36,7 +36,14 @@ const key = (id: string, accountId: string): ApiKeyRecord => ({
 const charge = (store: Store, accountId: string, minute: number) =>
   store.charge(
     accountId,
-    { at: `2026-03-02T10:${String(minute).padStart(2, '0')}:00.000Z`, tool: 'word_counter', surface: 'rest', credits: 1, fromAllowance: 1, fromPacks: 0 },
+    {
+      at: `2026-03-02T10:${String(minute).padStart(2, '0')}:00.000Z`,
+      tool: 'word_counter',
+      surface: 'rest',
+      credits: 1,
+      fromAllowance: 1,
+      fromPacks: 0,
+    },
     { periodStart: T0, allowanceUsed: 1 },
   );
 const memory = (store: Store) => store.collection<{ value: string }>('memory');
@@ -53,18 +60,35 @@ const SESSION: Op[][] = [
   [(s) => memory(s).delete('acc_a', 'default/one'), (s) => s.touchKey('key_a1', '2026-03-02T11:00:00.000Z')],
   [(s) => s.createKey(key('key_b1', 'acc_b')), (s) => s.updateAccount('acc_b', (a) => void (a.plan = 'paid'))],
   [(s) => memory(s).set('acc_a', 'default/three', { value: 'three' }), (s) => s.revokeKey('key_b1', T0), (s) => charge(s, 'acc_b', 4)],
-  [(s) => sessions(s).put({ id: 'sess1', accountId: 'acc_a', value: { n: 1 }, expiresAt: null }), (s) => sessions(s).insert({ id: 'evt1', accountId: null, value: { n: 2 }, expiresAt: null }, T0)],
+  [
+    (s) => sessions(s).put({ id: 'sess1', accountId: 'acc_a', value: { n: 1 }, expiresAt: null }),
+    (s) => sessions(s).insert({ id: 'evt1', accountId: null, value: { n: 2 }, expiresAt: null }, T0),
+  ],
   [(s) => sessions(s).take('sess1', T0), (s) => sessions(s).put({ id: 'sess2', accountId: 'acc_b', value: { n: 3 }, expiresAt: null })],
   // An outside event (a payment): its row, the account, another row and a usage entry in one journal line.
   [
     (s) =>
-      s.applyEvent({ table: 'sessions', id: 'evt2', accountId: 'acc_a', value: { n: 4 }, expiresAt: null }, 'acc_a', [{ table: 'sessions', id: 'sess2' }], (a, [row]) => {
-        a.packCredits += row ? 1000 : 1;
-        return {
-          rows: [{ table: 'sessions', id: 'grant', accountId: 'acc_a', value: { n: 5 }, expiresAt: null }],
-          entry: { at: '2026-03-02T12:00:00.000Z', tool: 'credit-pack', surface: 'payment', credits: 0, fromAllowance: 0, fromPacks: 0, added: 1000, reference: 'cs_1' },
-        };
-      }),
+      s.applyEvent(
+        { table: 'sessions', id: 'evt2', accountId: 'acc_a', value: { n: 4 }, expiresAt: null },
+        'acc_a',
+        [{ table: 'sessions', id: 'sess2' }],
+        (a, [row]) => {
+          a.packCredits += row ? 1000 : 1;
+          return {
+            rows: [{ table: 'sessions', id: 'grant', accountId: 'acc_a', value: { n: 5 }, expiresAt: null }],
+            entry: {
+              at: '2026-03-02T12:00:00.000Z',
+              tool: 'credit-pack',
+              surface: 'payment',
+              credits: 0,
+              fromAllowance: 0,
+              fromPacks: 0,
+              added: 1000,
+              reference: 'cs_1',
+            },
+          };
+        },
+      ),
     (s) => charge(s, 'acc_a', 5),
   ],
 ];
@@ -90,7 +114,8 @@ async function runSession(store: Store, only?: boolean[][]): Promise<boolean[][]
     const results = await Promise.allSettled(step.map((op, j) => (only && !only[i][j] ? Promise.reject(new Error('skipped')) : op(store))));
     acked.push(results.map((r) => r.status === 'fulfilled'));
     for (const r of results)
-      if (r.status === 'rejected' && !/skipped|no account|exists/.test(String(r.reason))) expect(r.reason).toBeInstanceOf(StoreUnavailableError);
+      if (r.status === 'rejected' && !/skipped|no account|exists/.test(String(r.reason)))
+        expect(r.reason).toBeInstanceOf(StoreUnavailableError);
   }
   return acked;
 }
@@ -105,7 +130,8 @@ const FAULTS: Record<string, Fault> = {
   },
   // Part of the text reaches the file before the write fails.
   'torn write': (target, path) => {
-    if (target !== 'snapshot' && existsSync(path)) appendFileSync(path, '{"b":[{"op":"key","seq":9999,"key":{"id":"key_a1","revokedAt":"1999');
+    if (target !== 'snapshot' && existsSync(path))
+      appendFileSync(path, '{"b":[{"op":"key","seq":9999,"key":{"id":"key_a1","revokedAt":"1999');
     throw Object.assign(new Error('EIO: i/o error, write'), { code: 'EIO' });
   },
   'snapshot too large': (target) => {
@@ -123,34 +149,39 @@ async function countWrites(): Promise<number> {
 }
 
 describe('embedded store: a fault at any write', () => {
-  it.each(Object.keys(FAULTS))('%s: refused changes are not applied; the restarted state is exactly what was acknowledged', async (name) => {
-    const writes = await countWrites();
-    expect(writes).toBeGreaterThan(10);
-    let refusedSomewhere = 0;
-    for (let at = 0; at < writes; at++) {
-      const dir = tempDir();
-      let n = 0;
-      const store = await EmbeddedStore.open(dir, {
-        faults: (target, path) => {
-          if (n++ === at) FAULTS[name](target, path);
-        },
-      });
-      const acked = await runSession(store);
-      if (acked.flat().includes(false)) refusedSomewhere++;
-      // The reference: a fault-free store given only the acknowledged changes.
-      const ref = await EmbeddedStore.open(tempDir());
-      await runSession(ref, acked);
-      const expected = await dump(ref);
-      await ref.close();
-      expect(await dump(store), `fault at write ${at}: in memory`).toEqual(expected);
-      await store.close().catch(() => undefined); // a fault at the closing snapshot loses nothing either
-      const reopened = await EmbeddedStore.open(dir);
-      expect(await dump(reopened), `fault at write ${at}: after a restart`).toEqual(expected);
-      await reopened.close();
-    }
-    if (name === 'snapshot too large') expect(refusedSomewhere).toBe(0); // the journal holds everything
-    else expect(refusedSomewhere).toBeGreaterThan(0);
-  }, 120_000);
+  it.each(Object.keys(FAULTS))(
+    '%s: refused changes are not applied; the restarted state is exactly what was acknowledged',
+    async (name) => {
+      const writes = await countWrites();
+      expect(writes).toBeGreaterThan(10);
+      let refusedSomewhere = 0;
+      for (let at = 0; at < writes; at++) {
+        const dir = tempDir();
+        let n = 0;
+        const store = await EmbeddedStore.open(dir, {
+          faults: (target, path) => {
+            if (n++ === at) FAULTS[name](target, path);
+          },
+        });
+        const acked = await runSession(store);
+        if (acked.flat().includes(false)) refusedSomewhere++;
+        // The reference: a fault-free store given only the acknowledged changes.
+        const ref = await EmbeddedStore.open(tempDir());
+        await runSession(ref, acked);
+        const expected = await dump(ref);
+        await ref.close();
+        expect(await dump(store), `fault at write ${at}: in memory`).toEqual(expected);
+        await store.close().catch(() => undefined); // a fault at the closing snapshot loses nothing either
+        const reopened = await EmbeddedStore.open(dir);
+        expect(await dump(reopened), `fault at write ${at}: after a restart`).toEqual(expected);
+        await reopened.close();
+      }
+      if (name === 'snapshot too large')
+        expect(refusedSomewhere).toBe(0); // the journal holds everything
+      else expect(refusedSomewhere).toBeGreaterThan(0);
+    },
+    120_000,
+  );
 
   it('a failed journal append refuses the whole batch with 503 and Retry-After; the next batch is written', async () => {
     let fail = true;

@@ -35,20 +35,35 @@ describe('store journal', () => {
   it('keeps a bounded number of usage files open, however many accounts call', async () => {
     const dir = tempDir();
     const store = await EmbeddedStore.open(dir);
-    const usageOpen = () => readdirSync('/proc/self/fd').filter((fd) => {
-      try {
-        return readlinkSync(`/proc/self/fd/${fd}`).startsWith(join(dir, 'usage'));
-      } catch {
-        return false; // closed while listed
-      }
-    }).length;
+    const usageOpen = () =>
+      readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`).startsWith(join(dir, 'usage'));
+        } catch {
+          return false; // closed while listed
+        }
+      }).length;
     for (let i = 0; i < 200; i++) {
       const id = `acc_many${i}`;
-      await store.createAccount({ id, name: `m${i}`, plan: 'free', createdAt: '2026-01-01T00:00:00.000Z', periodStart: '2026-01-01T00:00:00.000Z', allowanceUsed: 0, packCredits: 0, renderAllowanceUsed: 0 });
-      await store.charge(id, { at: '2026-01-05T10:00:00.000Z', tool: 'x', surface: 'rest', credits: 1, fromAllowance: 1, fromPacks: 0 }, { periodStart: '2026-01-01T00:00:00.000Z', allowanceUsed: 1, packCredits: 0 });
+      await store.createAccount({
+        id,
+        name: `m${i}`,
+        plan: 'free',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        periodStart: '2026-01-01T00:00:00.000Z',
+        allowanceUsed: 0,
+        packCredits: 0,
+        renderAllowanceUsed: 0,
+      });
+      await store.charge(
+        id,
+        { at: '2026-01-05T10:00:00.000Z', tool: 'x', surface: 'rest', credits: 1, fromAllowance: 1, fromPacks: 0 },
+        { periodStart: '2026-01-01T00:00:00.000Z', allowanceUsed: 1, packCredits: 0 },
+      );
     }
     // The lazy snapshot writes all 200 usage files; at most 128 stay open after it.
-    for (let i = 0; i < 50 && !(existsSync(join(dir, 'usage')) && readdirSync(join(dir, 'usage')).length === 200); i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 50 && !(existsSync(join(dir, 'usage')) && readdirSync(join(dir, 'usage')).length === 200); i++)
+      await new Promise((r) => setTimeout(r, 100));
     await new Promise((r) => setTimeout(r, 200));
     expect(readdirSync(join(dir, 'usage'))).toHaveLength(200);
     expect(usageOpen()).toBeGreaterThan(0);
@@ -79,11 +94,23 @@ describe('store journal', () => {
     const journal = readdirSync(join(dir, 'journal'))[0];
     appendFileSync(
       join(dir, 'journal', journal),
-      JSON.stringify({ b: [{ op: 'charge', seq: 50, accountId: 'acc_test', entry: { at: '2025-12-31T10:00:00.000Z', tool: 'x', surface: 'rest', credits: 1, fromAllowance: 1, fromPacks: 0 },
-        delta: { periodStart: '2025-12-01T00:00:00.000Z', allowanceUsed: 1, packCredits: -0 } }] }) + '\n',
+      JSON.stringify({
+        b: [
+          {
+            op: 'charge',
+            seq: 50,
+            accountId: 'acc_test',
+            entry: { at: '2025-12-31T10:00:00.000Z', tool: 'x', surface: 'rest', credits: 1, fromAllowance: 1, fromPacks: 0 },
+            delta: { periodStart: '2025-12-01T00:00:00.000Z', allowanceUsed: 1, packCredits: -0 },
+          },
+        ],
+      }) + '\n',
     );
     // A batch torn at the end (never acknowledged): none of its changes counts, not even the complete ones.
-    appendFileSync(join(dir, 'journal', journal), '{"b":[{"op":"account","seq":98,"account":{"id":"acc_test","name":"t","plan":"paid"}},{"op":"charge","seq":99,"accountId":"acc_te');
+    appendFileSync(
+      join(dir, 'journal', journal),
+      '{"b":[{"op":"account","seq":98,"account":{"id":"acc_test","name":"t","plan":"paid"}},{"op":"charge","seq":99,"accountId":"acc_te',
+    );
     const store = await EmbeddedStore.open(dir);
     expect(store.getAccount('acc_test')).toMatchObject({ plan: 'free', allowanceUsed: 2, packCredits: 8 });
     // The earlier-period entry still counts as a call in the history.
@@ -96,12 +123,43 @@ describe('store journal', () => {
 
   it('opens a 1.1 data dir: single-charge journal lines are applied, memory moves out of the snapshot, files become private', async () => {
     const dir = tempDir();
-    const account = { id: 'acc_old', name: 'old', plan: 'free', createdAt: '2026-01-01T00:00:00.000Z', periodStart: '2026-01-01T00:00:00.000Z', allowanceUsed: 3, packCredits: 0, renderAllowanceUsed: 0 };
-    const key = { id: 'key_old', accountId: 'acc_old', hash: 'ab'.repeat(32), prefix: 'wbk_abcdef', createdAt: '2026-01-01T00:00:00.000Z', revokedAt: null };
+    const account = {
+      id: 'acc_old',
+      name: 'old',
+      plan: 'free',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      periodStart: '2026-01-01T00:00:00.000Z',
+      allowanceUsed: 3,
+      packCredits: 0,
+      renderAllowanceUsed: 0,
+    };
+    const key = {
+      id: 'key_old',
+      accountId: 'acc_old',
+      hash: 'ab'.repeat(32),
+      prefix: 'wbk_abcdef',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      revokedAt: null,
+    };
     const item = { namespace: 'default', key: 'k', value: 'kept' };
-    writeFileSync(join(dir, 'werkbank.json'), JSON.stringify({ version: 1, seq: 4, accounts: { acc_old: account }, keys: { key_old: key }, collections: { memory: { acc_old: { 'default/k': item } } } }), { mode: 0o644 });
+    writeFileSync(
+      join(dir, 'werkbank.json'),
+      JSON.stringify({
+        version: 1,
+        seq: 4,
+        accounts: { acc_old: account },
+        keys: { key_old: key },
+        collections: { memory: { acc_old: { 'default/k': item } } },
+      }),
+      { mode: 0o644 },
+    );
     mkdirSync(join(dir, 'journal'));
-    const charge = (seq: number) => ({ seq, accountId: 'acc_old', entry: { at: '2026-01-02T00:00:00.000Z', tool: 'x', surface: 'rest', credits: 1, fromAllowance: 1, fromPacks: 0 }, delta: { periodStart: '2026-01-01T00:00:00.000Z', allowanceUsed: 1 } });
+    const charge = (seq: number) => ({
+      seq,
+      accountId: 'acc_old',
+      entry: { at: '2026-01-02T00:00:00.000Z', tool: 'x', surface: 'rest', credits: 1, fromAllowance: 1, fromPacks: 0 },
+      delta: { periodStart: '2026-01-01T00:00:00.000Z', allowanceUsed: 1 },
+    });
     writeFileSync(join(dir, 'journal', '4.ndjson'), [charge(4), charge(5), charge(6)].map((c) => JSON.stringify(c) + '\n').join(''));
     const store = await EmbeddedStore.open(dir);
     expect(store.getAccount('acc_old')).toMatchObject({ allowanceUsed: 5 }); // 4 was in the snapshot already

@@ -41,7 +41,13 @@ function streamCall(body: unknown, events: string[], read: { server?: TestServer
   const end = new Promise<{ status: number; sha256: string; bytes: number }>((resolve, reject) => {
     const url = new URL(server.url);
     req = request(
-      { host: url.hostname, port: url.port, path: '/api/v1/tools/upa-file-generator', method: 'POST', headers: { 'Content-Type': 'application/json', 'X-API-Key': server.key } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: '/api/v1/tools/upa-file-generator',
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-API-Key': server.key },
+      },
       (res) => {
         events.push('stream headers');
         response = res;
@@ -124,7 +130,12 @@ describe('a streamed UPA xml run in the long-job pool (REST)', () => {
     await until(() => longJobLoad().running === 0, 'the aborted stream frees the long-job worker');
     // Without the cancel, the job would wait for credit until its 120 s deadline and this call would be refused
     // after waiting 30 s in the queue.
-    const next = await post(srv.url, '/api/v1/tools/upa-file-generator', { format: 'summary', options: { population: { count: 3 }, period: { startYear: 2026, months: 1 } } }, srv.key);
+    const next = await post(
+      srv.url,
+      '/api/v1/tools/upa-file-generator',
+      { format: 'summary', options: { population: { count: 3 }, period: { startYear: 2026, months: 1 } } },
+      srv.key,
+    );
     expect(next.status).toBe(200);
     expect(next.json.data.fileCount).toBe(1);
     expect(events).not.toContain('stream end');
@@ -180,7 +191,12 @@ describe('a streamed UPA xml run and its reader (REST, short limits)', () => {
     await until(() => longJobLoad().running === 0, 'the idle limit frees the long-job worker');
     // Like a stream over its deadline, the cut stream is refunded.
     await until(async () => (await balance()) === before, 'the cut stream is refunded');
-    const next = await post(slow.url, '/api/v1/tools/upa-file-generator', { format: 'summary', options: { population: { count: 3 }, period: { startYear: 2026, months: 1 } } }, slow.key);
+    const next = await post(
+      slow.url,
+      '/api/v1/tools/upa-file-generator',
+      { format: 'summary', options: { population: { count: 3 }, period: { startYear: 2026, months: 1 } } },
+      slow.key,
+    );
     expect(next.status).toBe(200);
     expect(next.json.data.fileCount).toBe(1);
     expect(await balance()).toBe(before - tool.cost);
@@ -196,12 +212,18 @@ describe('streamToolInWorker', () => {
   it("a stream over its tool's deadline ends with the deadline's 400, and the worker is freed", async () => {
     // The tool as declared, with a deadline far below what 10,000 employments x 12 months take.
     const short = { ...tool, toolset: 'generators', worker: { ...tool.worker!, timeMs: 300 } } as Tool;
-    const input = parseInput(tool.input, { format: 'xml', options: { population: { count: 10_000 }, period: { startYear: 2026, months: 12 } } });
+    const input = parseInput(tool.input, {
+      format: 'xml',
+      options: { population: { count: 10_000 }, period: { startYear: 2026, months: 12 } },
+    });
     let bytes = 0;
     const read = async () => {
       for await (const text of streamToolInWorker(short, input, ctx({ surface: 'rest' }))) bytes += text.length;
     };
-    const err = await read().then(() => undefined, (e: unknown) => e);
+    const err = await read().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     // A limit of the platform, not the tool's verdict on its input.
     expect(err).toBeInstanceOf(HttpError);
     expect(err).not.toBeInstanceOf(ToolError);
@@ -213,7 +235,10 @@ describe('streamToolInWorker', () => {
 
   it('a stream still not read to its end after the overall limit ends with the 408 naming it, and the worker is freed', async () => {
     const declared = { ...tool, toolset: 'generators' } as Tool;
-    const input = parseInput(tool.input, { format: 'xml', options: { population: { count: 3_000 }, period: { startYear: 2026, months: 3 } } });
+    const input = parseInput(tool.input, {
+      format: 'xml',
+      options: { population: { count: 3_000 }, period: { startYear: 2026, months: 3 } },
+    });
     let bytes = 0;
     const read = async () => {
       // A reader that trickles: it never pauses as long as the idle limit, but would need about 20 s in all.
@@ -222,7 +247,10 @@ describe('streamToolInWorker', () => {
         await new Promise((r) => setTimeout(r, 100));
       }
     };
-    const err = await read().then(() => undefined, (e: unknown) => e);
+    const err = await read().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(HttpError);
     expect(err).not.toBeInstanceOf(ToolError);
     expect((err as HttpError).status).toBe(408);

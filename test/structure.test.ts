@@ -21,16 +21,26 @@ describe('the folder is the toolset', () => {
     expect(allToolsets.map((t) => t.name).sort()).toEqual(folders.map((d) => d.name).sort());
     for (const { name } of folders) {
       const files = readdirSync(join(repoRoot, 'tools', name)).filter((f) => f.endsWith('.ts') && !f.startsWith('_') && f !== 'toolset.ts');
-      expect(toolFiles.filter((t) => t.toolset === name).map((t) => `${t.file}.ts`).sort(), name).toEqual(files.sort());
+      expect(
+        toolFiles
+          .filter((t) => t.toolset === name)
+          .map((t) => `${t.file}.ts`)
+          .sort(),
+        name,
+      ).toEqual(files.sort());
     }
   });
 
   it('a file must declare the slug it is named after', () => {
-    expect(() => placeTool('text', 'word-count', { slug: 'word-counter' } as never)).toThrow(/must default-export defineTool\(\{ slug: 'word-count'/);
+    expect(() => placeTool('text', 'word-count', { slug: 'word-counter' } as never)).toThrow(
+      /must default-export defineTool\(\{ slug: 'word-count'/,
+    );
   });
 
   it('every tool has its own test file at test/tools/<toolset>/<slug>.test.ts', () => {
-    const missing = toolFiles.filter((t) => !existsSync(join(repoRoot, 'test', 'tools', t.toolset, `${t.file}.test.ts`))).map((t) => `${t.toolset}/${t.file}`);
+    const missing = toolFiles
+      .filter((t) => !existsSync(join(repoRoot, 'test', 'tools', t.toolset, `${t.file}.test.ts`)))
+      .map((t) => `${t.toolset}/${t.file}`);
     expect(missing).toEqual([]);
   });
 });
@@ -59,7 +69,9 @@ describe('imports', () => {
   it('from the platform (src/) reach into tools/ only through the generated tools/index.ts', async () => {
     const deps = (await importGraph()).obj();
     const offenders = Object.entries(deps).flatMap(([file, imports]) =>
-      rel(file).startsWith('src/') ? imports.filter((i) => rel(i).startsWith('tools/') && rel(i) !== 'tools/index.ts').map((i) => `${rel(file)} → ${rel(i)}`) : [],
+      rel(file).startsWith('src/')
+        ? imports.filter((i) => rel(i).startsWith('tools/') && rel(i) !== 'tools/index.ts').map((i) => `${rel(file)} → ${rel(i)}`)
+        : [],
     );
     expect(offenders).toEqual([]);
   }, 120_000);
@@ -76,16 +88,26 @@ describe('npm run new-tool', () => {
     const test = join(repoRoot, 'test', 'tools', 'text', `${slug}.test.ts`);
     try {
       // Keywords are asked for (a prompt on a terminal, else these flags); without them nothing is written.
-      expect(() => execFileSync(process.execPath, [join(repoRoot, 'scripts', 'new-tool.mjs'), 'text', slug], { cwd: repoRoot, stdio: 'pipe' })).toThrow(/keywords/);
+      expect(() =>
+        execFileSync(process.execPath, [join(repoRoot, 'scripts', 'new-tool.mjs'), 'text', slug], { cwd: repoRoot, stdio: 'pipe' }),
+      ).toThrow(/keywords/);
       expect(existsSync(tool)).toBe(false);
       const keywords = ['--en', "echo, repeat, parrot's text", '--nl', 'herhalen, nazeggen'];
-      execFileSync(process.execPath, [join(repoRoot, 'scripts', 'new-tool.mjs'), 'text', slug, ...keywords], { cwd: repoRoot, stdio: 'pipe' });
+      execFileSync(process.execPath, [join(repoRoot, 'scripts', 'new-tool.mjs'), 'text', slug, ...keywords], {
+        cwd: repoRoot,
+        stdio: 'pipe',
+      });
       expect(existsSync(tool) && existsSync(test)).toBe(true);
       const declaration = (await import(pathToFileURL(tool).href)).default;
       expect(declaration.keywords).toEqual({ en: ['echo', 'repeat', "parrot's text"], nl: ['herhalen', 'nazeggen'] });
       const placed = placeTool('text', slug, declaration);
       for (const ex of placed.examples) expect(await runTool(placed, ex.input)).toEqual(ex.output);
-      expect(() => execFileSync(process.execPath, [join(repoRoot, 'scripts', 'new-tool.mjs'), 'text', slug, ...keywords], { cwd: repoRoot, stdio: 'pipe' })).toThrow();
+      expect(() =>
+        execFileSync(process.execPath, [join(repoRoot, 'scripts', 'new-tool.mjs'), 'text', slug, ...keywords], {
+          cwd: repoRoot,
+          stdio: 'pipe',
+        }),
+      ).toThrow();
     } finally {
       rmSync(tool, { force: true });
       rmSync(test, { force: true });

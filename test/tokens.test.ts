@@ -35,7 +35,14 @@ describe('tool listing token budgets', () => {
     const missing = registry.tools.filter(({ tool }) => {
       const text = listedDescription(tool);
       const words = new Set(fold(`${tool.name.replace(/_/g, ' ')} ${text}`).split(/[^\p{L}\p{N}]+/u));
-      return !/\nAlso: .+\.$/.test(text) || ![...tool.keywords.en, ...tool.keywords.nl].every((k) => fold(k).split(/[^\p{L}\p{N}]+/u).every((w) => words.has(w)));
+      return (
+        !/\nAlso: .+\.$/.test(text) ||
+        ![...tool.keywords.en, ...tool.keywords.nl].every((k) =>
+          fold(k)
+            .split(/[^\p{L}\p{N}]+/u)
+            .every((w) => words.has(w)),
+        )
+      );
     });
     expect(missing.map((t) => t.tool.name)).toEqual([]);
   });
@@ -50,7 +57,10 @@ describe('tool listing token budgets', () => {
     const config = JSON.parse(readFileSync(join(repoRoot, 'mcp.json'), 'utf8')).mcpServers.werkbank;
     const chosen = config.env?.WERKBANK_TOOLSETS ?? config.args.find((a: string, i: number, all: string[]) => all[i - 1] === '--toolsets');
     const toolsets = chosen === undefined ? new Set(registry.defaultToolsets) : registry.selection(chosen);
-    const tokens = report.perTool.filter((t) => toolsets.has(t.toolset)).reduce((a, t) => a + t.tokens, 0) + (report.defaultListing - report.perTool.filter((t) => registry.defaultToolsets.includes(t.toolset)).reduce((a, t) => a + t.tokens, 0));
+    const tokens =
+      report.perTool.filter((t) => toolsets.has(t.toolset)).reduce((a, t) => a + t.tokens, 0) +
+      (report.defaultListing -
+        report.perTool.filter((t) => registry.defaultToolsets.includes(t.toolset)).reduce((a, t) => a + t.tokens, 0));
     expect(tokens).toBeLessThanOrEqual(TOKEN_BUDGETS.defaultListing);
   });
 });

@@ -59,7 +59,9 @@ describe('catalogue and playground', () => {
     expect(all).toBe(s.server.registry.listed().length);
     await p.fill('#q', 'word cuonter'); // a typo: fuzzy
     await expect.poll(() => p.locator('#tools li:not([hidden])').count()).toBeLessThan(all);
-    await expect.poll(async () => (await p.locator('#tools li:not([hidden]) a').allTextContents()).slice(0, 3).join(' | ')).toMatch(/Word Counter/i);
+    await expect
+      .poll(async () => (await p.locator('#tools li:not([hidden]) a').allTextContents()).slice(0, 3).join(' | '))
+      .toMatch(/Word Counter/i);
     await screenshot(p, 'catalogue-search');
     await p.selectOption('#toolset', 'text');
     await p.fill('#q', '');
@@ -254,7 +256,9 @@ describe('the built CLI in --dev mode', () => {
       await screenshot(p, 'dev-run');
       await p.goto(url + '/docs');
       // Redoc has rendered the operations (one heading each) from /openapi.json.
-      await p.waitForFunction((n) => document.querySelectorAll('h2').length >= n, Math.min(50, s.server.registry.listed().length), { timeout: 30_000 });
+      await p.waitForFunction((n) => document.querySelectorAll('h2').length >= n, Math.min(50, s.server.registry.listed().length), {
+        timeout: 30_000,
+      });
       await screenshot(p, 'docs', false); // the whole reference is too tall for one image
       // Redoc's "powered by" badge points at its CDN: the CSP blocks it, and nothing else fails.
       expect(errors.filter((e) => !/^Loading the image 'https:\/\/cdn\.redoc\.ly\/.*Content Security Policy/.test(e))).toEqual([]);

@@ -119,7 +119,9 @@ describe('result views', () => {
     expect(copyValue({ kind: 'list', field: 'x' }, ['a', 'b'])).toBe('a\nb');
     expect(copyValue({ kind: 'table', field: 'x' }, [{ a: 1, b: 'x,y' }])).toBe('a,b\n1,"x,y"\n');
     expect(copyValue({ kind: 'record', field: 'x' }, { 'SHA-256': 'abc' })).toBe('abc');
-    expect(copyValue({ kind: 'file', field: '' }, { url: '/files/x', contentType: 'application/pdf' }, 'http://h')).toBe('http://h/files/x');
+    expect(copyValue({ kind: 'file', field: '' }, { url: '/files/x', contentType: 'application/pdf' }, 'http://h')).toBe(
+      'http://h/files/x',
+    );
     expect(toCsv([{ a: 1 }, { b: 2 }])).toBe('a,b\n1,\n,2\n');
   });
 
@@ -147,13 +149,19 @@ describe('the 404', () => {
 });
 
 describe('hosted files on the playground', () => {
-  it('shows only files under /files/ on the page\'s own origin', async () => {
+  it("shows only files under /files/ on the page's own origin", async () => {
     const { ownFileUrl } = await import('../src/web/client/result/files.js');
     const origin = 'https://werkbank.example';
     expect(ownFileUrl('/files/abc.pdf', origin)).toBe('https://werkbank.example/files/abc.pdf');
     expect(ownFileUrl('https://werkbank.example/files/abc.png', origin)).toBe('https://werkbank.example/files/abc.png');
-    for (const bad of ['//evil.example/files/x.pdf', 'https://evil.example/files/x.pdf', '/api/v1/account', 'javascript:alert(1)', '/files/../api/v1/account', 'http://werkbank.example/files/x.pdf'])
+    for (const bad of [
+      '//evil.example/files/x.pdf',
+      'https://evil.example/files/x.pdf',
+      '/api/v1/account',
+      'javascript:alert(1)',
+      '/files/../api/v1/account',
+      'http://werkbank.example/files/x.pdf',
+    ])
       expect(ownFileUrl(bad, origin), bad).toBeNull();
   });
 });
-

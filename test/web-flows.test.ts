@@ -112,7 +112,10 @@ describe('errors', () => {
     await p.click('#run');
     await p.locator('#form-error:not([hidden])').waitFor();
     expect(await p.locator('#form-error').textContent()).toMatch(/^400: /);
-    for (const [field, text] of [['people', /`people` must be ≥ 1/], ['tipPercent', /`tipPercent` must be ≤ 100/]] as const) {
+    for (const [field, text] of [
+      ['people', /`people` must be ≥ 1/],
+      ['tipPercent', /`tipPercent` must be ≤ 100/],
+    ] as const) {
       expect(await p.getAttribute(`#f-${field}`, 'aria-invalid'), field).toBe('true');
       expect(await p.locator(`#f-${field}-err`).textContent()).toMatch(text);
     }

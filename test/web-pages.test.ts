@@ -36,7 +36,8 @@ describe('pages', () => {
     expect(html).toContain('<input type="search" id="q"');
     expect(html).toContain('<select id="toolset">');
     for (const { tool } of s.server.registry.listed()) expect(html).toContain(`href="/tools/${tool.slug}"`);
-    for (const set of s.server.registry.toolsets) if (s.server.registry.listed().some((e) => e.tool.toolset === set.name)) expect(html).toContain(`<option value="${set.name}">`);
+    for (const set of s.server.registry.toolsets)
+      if (s.server.registry.listed().some((e) => e.tool.toolset === set.name)) expect(html).toContain(`<option value="${set.name}">`);
     expect(html).not.toMatch(/<script>(?!<)/); // no inline script (CSP): only src= and JSON blocks
     expect(html).not.toMatch(/ style="/);
   });
@@ -126,7 +127,9 @@ describe('dev mode', () => {
     const { key } = (await ok.json()).data;
     expect((await post(s.url, '/api/v1/tools/word-counter', { text: 'a b' }, key)).json.data.words).toBe(2);
     // Another origin is refused by the host guard before it gets here.
-    expect((await fetch(s.url + '/web/dev-key', { method: 'POST', headers: { Origin: 'http://evil.example', 'X-CSRF-Token': token } })).status).toBe(403);
+    expect(
+      (await fetch(s.url + '/web/dev-key', { method: 'POST', headers: { Origin: 'http://evil.example', 'X-CSRF-Token': token } })).status,
+    ).toBe(403);
   });
 });
 

@@ -92,9 +92,16 @@ async function runTool(page: Page, size: keyof typeof SIZES, c: ToolCase, errors
     await until(() => $('#fields [id^="f-"]'), 10_000);
     // The form speaks words: no camelCase names as labels or options, no raw Markdown.
     const own = (sel: string) => Array.from(document.querySelectorAll(sel)).map((e) => (e.childNodes[0]?.textContent ?? '').trim());
-    const words = [...own('#fields label'), ...own('#fields legend'), ...own('#fields summary'), ...own('#fields th'), ...own('#fields option')];
+    const words = [
+      ...own('#fields label'),
+      ...own('#fields legend'),
+      ...own('#fields summary'),
+      ...own('#fields th'),
+      ...own('#fields option'),
+    ];
     const unreadable = words.filter((w) => /[a-z][A-Z]|_[a-z]/.test(w));
-    for (const hint of Array.from(document.querySelectorAll('#fields .hint'))) if (/`[A-Za-z][^`]*`/.test(hint.textContent ?? '')) unreadable.push(`raw Markdown in “${hint.textContent}”`);
+    for (const hint of Array.from(document.querySelectorAll('#fields .hint')))
+      if (/`[A-Za-z][^`]*`/.test(hint.textContent ?? '')) unreadable.push(`raw Markdown in “${hint.textContent}”`);
     const first = $('#fields input, #fields select, #fields textarea');
     const firstBottom = first ? first.getBoundingClientRect().bottom : Infinity;
     $('[data-example="0"]')!.click();
@@ -112,7 +119,8 @@ async function runTool(page: Page, size: keyof typeof SIZES, c: ToolCase, errors
     };
   });
   if (size === 'desktop' && state.unreadable.length) problems.push(`form words: ${state.unreadable.join(', ')}`);
-  if (size === 'desktop' && state.firstBottom > SIZES.desktop.height) problems.push(`first field below the fold (bottom at ${Math.round(state.firstBottom)} px)`);
+  if (size === 'desktop' && state.firstBottom > SIZES.desktop.height)
+    problems.push(`first field below the fold (bottom at ${Math.round(state.firstBottom)} px)`);
   if (!state.done || state.json === null) {
     problems.push(`no result: ${state.error ?? 'timed out'}`);
     return { slug: c.slug, problems, ms: Date.now() - started };
@@ -130,7 +138,8 @@ async function runTool(page: Page, size: keyof typeof SIZES, c: ToolCase, errors
         return (window as unknown as { __copied: string[] }).__copied.at(-1);
       });
       const expected = copyValue(view, valueAt(data, path), s.url);
-      if (copied !== expected) problems.push(`copy gave ${JSON.stringify(copied)?.slice(0, 80)}, expected ${JSON.stringify(expected).slice(0, 80)}`);
+      if (copied !== expected)
+        problems.push(`copy gave ${JSON.stringify(copied)?.slice(0, 80)}, expected ${JSON.stringify(expected).slice(0, 80)}`);
     }
   }
   if (state.width > SIZES[size].width) problems.push(`page ${state.width} px wide at ${SIZES[size].width} px`);
@@ -176,16 +185,27 @@ describe('every tool page', () => {
       else cases.push({ slug: entry.tool.slug, view: entry.tool.resultView, example: example.input });
     }
     expect(cases.length).toBeGreaterThan(100);
-    expect(cases.every((c) => c.view), 'every tool declares its result view').toBe(true);
+    expect(
+      cases.every((c) => c.view),
+      'every tool declares its result view',
+    ).toBe(true);
     const started = Date.now();
     const only = process.env.WEB_ONLY;
     const lanes = Number(process.env.WEB_LANES ?? 3);
-    const [desktop, phone] = await Promise.all([only === 'phone' ? [] : runAll('desktop', cases, lanes), only === 'desktop' ? [] : runAll('phone', cases, lanes)]);
+    const [desktop, phone] = await Promise.all([
+      only === 'phone' ? [] : runAll('desktop', cases, lanes),
+      only === 'desktop' ? [] : runAll('phone', cases, lanes),
+    ]);
     const failures = [...desktop.map((o) => ['desktop', o] as const), ...phone.map((o) => ['phone', o] as const)]
       .filter(([, o]) => o.problems.length)
       .map(([size, o]) => `${o.slug} (${size}): ${o.problems.join('; ')}`);
-    const slowest = [...desktop, ...phone].sort((a, b) => b.ms - a.ms).slice(0, 3).map((o) => `${o.slug} ${o.ms} ms`);
-    console.log(`${cases.length} tools × 2 sizes in ${Date.now() - started} ms (skipped, online: ${skipped.join(', ') || 'none'}); slowest: ${slowest.join(', ')}`);
+    const slowest = [...desktop, ...phone]
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 3)
+      .map((o) => `${o.slug} ${o.ms} ms`);
+    console.log(
+      `${cases.length} tools × 2 sizes in ${Date.now() - started} ms (skipped, online: ${skipped.join(', ') || 'none'}); slowest: ${slowest.join(', ')}`,
+    );
     expect(failures).toEqual([]);
   }, 300_000);
 });

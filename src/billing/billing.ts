@@ -48,7 +48,8 @@ export function productName(p: Product): string {
 }
 
 /** A subscription's state as the provider reports it. */
-export type SubscriptionStatus = 'active' | 'trialing' | 'past_due' | 'unpaid' | 'canceled' | 'incomplete' | 'incomplete_expired' | 'paused';
+export type SubscriptionStatus =
+  'active' | 'trialing' | 'past_due' | 'unpaid' | 'canceled' | 'incomplete' | 'incomplete_expired' | 'paused';
 
 /** A subscription as the provider reports it (ISO times). */
 export interface SubscriptionInfo {
@@ -62,7 +63,15 @@ export interface SubscriptionInfo {
 
 /** A provider's webhook, translated. `created` is the provider's event time (epoch seconds). */
 export type BillingEvent = { id: string; created: number; type: string } & (
-  | { kind: 'pack-paid'; accountId: string; purchase: string; credits: PackSize; amount: number; payment: string | null; customer: string | null }
+  | {
+      kind: 'pack-paid';
+      accountId: string;
+      purchase: string;
+      credits: PackSize;
+      amount: number;
+      payment: string | null;
+      customer: string | null;
+    }
   | { kind: 'customer'; accountId: string; customer: string }
   | ({ kind: 'subscription'; accountId: string; subscription: string; customer: string } & SubscriptionInfo)
   | { kind: 'invoice-paid'; accountId: string | null; subscription: string; periodEnd: string }
@@ -76,7 +85,14 @@ export interface PaymentProvider {
   /** Origins the account page's forms are sent on to (its checkout and portal pages), for the page's CSP. */
   readonly pageOrigins: readonly string[];
   /** A hosted checkout page for the product; returns its URL. */
-  checkout(req: { accountId: string; product: Product; customer: string | null; successUrl: string; cancelUrl: string; attempt: string }): Promise<string>;
+  checkout(req: {
+    accountId: string;
+    product: Product;
+    customer: string | null;
+    successUrl: string;
+    cancelUrl: string;
+    attempt: string;
+  }): Promise<string>;
   /** The provider's customer portal (subscription, payment method, invoices); returns its URL. */
   portal(req: { customer: string; returnUrl: string }): Promise<string>;
   /** Verify the webhook's signature (and its age) on the raw body, then translate it; a 400 HttpError when it does not verify or makes no sense. */
@@ -158,7 +174,12 @@ export class Billing {
   /** A checkout page for `product`: its URL. 409 for the plan while a subscription runs (change it in the portal). */
   async checkout(accountId: string, product: Product, urls: { successUrl: string; cancelUrl: string }): Promise<string> {
     const state = await this.state(accountId);
-    if (product.kind === 'plan' && state.subscription && state.subscription.status !== 'canceled' && state.subscription.status !== 'incomplete_expired')
+    if (
+      product.kind === 'plan' &&
+      state.subscription &&
+      state.subscription.status !== 'canceled' &&
+      state.subscription.status !== 'incomplete_expired'
+    )
       throw new HttpError('This account already has a subscription: change or cancel it under "Manage subscription and invoices"', 409);
     return this.provider.checkout({ accountId, product, customer: state.customer, ...urls, attempt: randomBytes(12).toString('hex') });
   }
@@ -176,7 +197,10 @@ export class Billing {
   async assertNoRenewal(accountId: string): Promise<void> {
     const sub = (await this.state(accountId)).subscription;
     if (sub && !sub.cancelAtPeriodEnd && ['active', 'trialing', 'past_due', 'unpaid', 'paused'].includes(sub.status))
-      throw new HttpError('This account has a subscription that renews: cancel it first under "Manage subscription and invoices", then delete the account', 409);
+      throw new HttpError(
+        'This account has a subscription that renews: cancel it first under "Manage subscription and invoices", then delete the account',
+        409,
+      );
   }
 
   /** Apply a translated webhook exactly once. */
@@ -200,7 +224,13 @@ export class Billing {
     if (purchaseId) reads.push({ table: T.purchases, id: purchaseId });
     const at = now.toISOString();
     const owned = accountId;
-    const row = <V>(table: string, id: string, value: V, expiresAt: string | null = null) => ({ table, id, accountId: owned, value: value as unknown, expiresAt });
+    const row = <V>(table: string, id: string, value: V, expiresAt: string | null = null) => ({
+      table,
+      id,
+      accountId: owned,
+      value: value as unknown,
+      expiresAt,
+    });
     return this.store.applyEvent(
       row(T.events, event.id, { type: event.type, created: event.created, at }, new Date(now.getTime() + EVENT_KEEP_MS).toISOString()),
       accountId,
@@ -220,7 +250,15 @@ export class Billing {
             if (event.customer) state.customer ??= event.customer;
             if (purchaseRow) break; // granted already, by another event about the same payment
             account.packCredits += event.credits;
-            rows.push(row<Purchase>(T.purchases, event.purchase, { credits: event.credits, amount: event.amount, payment: event.payment, paidAt: at, refundedCredits: 0 }));
+            rows.push(
+              row<Purchase>(T.purchases, event.purchase, {
+                credits: event.credits,
+                amount: event.amount,
+                payment: event.payment,
+                paidAt: at,
+                refundedCredits: 0,
+              }),
+            );
             if (event.payment) rows.push(row(T.refs, event.payment, { purchase: event.purchase }));
             entry = creditsAdded(at, event.credits, 'payment', event.purchase);
             break;
@@ -231,7 +269,16 @@ export class Billing {
             const stale = seen && (event.created < seen.eventCreated || (seen.id === event.subscription && seen.status === 'canceled'));
             if (!stale) {
               const { subscription: id, status, interval, periodStart, periodEnd, cancelAtPeriodEnd, endedAt } = event;
-              state.subscription = { id, status, interval, periodStart, periodEnd, cancelAtPeriodEnd, endedAt, eventCreated: event.created };
+              state.subscription = {
+                id,
+                status,
+                interval,
+                periodStart,
+                periodEnd,
+                cancelAtPeriodEnd,
+                endedAt,
+                eventCreated: event.created,
+              };
               rows.push(row(T.refs, id, { subscription: id }));
             }
             setPlan();
@@ -240,7 +287,8 @@ export class Billing {
           case 'invoice-paid': {
             if (state.subscription && state.subscription.id !== event.subscription) break; // an old subscription's invoice
             const last = state.paidInvoice;
-            if (!last || last.subscription !== event.subscription || event.periodEnd > last.periodEnd) state.paidInvoice = { subscription: event.subscription, periodEnd: event.periodEnd };
+            if (!last || last.subscription !== event.subscription || event.periodEnd > last.periodEnd)
+              state.paidInvoice = { subscription: event.subscription, periodEnd: event.periodEnd };
             setPlan();
             break;
           }
@@ -276,7 +324,13 @@ export class Billing {
       const stateRow = await this.store.records<BillingState>(T.state).get(account.id, now.toISOString());
       if (!stateRow || planAt(stateRow.value, now) === 'paid') continue;
       const outcome = await this.store.applyEvent(
-        { table: T.events, id: `expired:${account.id}:${paidUntil(stateRow.value)}`, accountId: account.id, value: { type: 'expired', at: now.toISOString() }, expiresAt: new Date(now.getTime() + EVENT_KEEP_MS).toISOString() },
+        {
+          table: T.events,
+          id: `expired:${account.id}:${paidUntil(stateRow.value)}`,
+          accountId: account.id,
+          value: { type: 'expired', at: now.toISOString() },
+          expiresAt: new Date(now.getTime() + EVENT_KEEP_MS).toISOString(),
+        },
         account.id,
         [{ table: T.state, id: account.id }],
         (a, [row]) => {

@@ -13,7 +13,12 @@ import { StripeProvider, type StripeSettings } from './stripe.js';
 import { billingNotice, billingOperations, billingRoutes, billingSection } from './routes.js';
 
 /** Payments, when Stripe is configured; unset: off, the operator adds credits. */
-export function billingService(stripe: StripeSettings | undefined, store: Store, accounts: Accounts, now?: () => Date): Billing | undefined {
+export function billingService(
+  stripe: StripeSettings | undefined,
+  store: Store,
+  accounts: Accounts,
+  now?: () => Date,
+): Billing | undefined {
   return stripe ? new Billing(store, new StripeProvider(stripe), (id) => accounts.packsHeld(id), now) : undefined;
 }
 

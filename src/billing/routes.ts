@@ -17,7 +17,8 @@ import { PRODUCTS, paidUntil, type Billing } from './billing.js';
 
 const OFF = 'Payments are not configured on this server: its operator adds credits and sets plans';
 
-const json = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any', reused: 'inline' }) as Record<string, unknown>;
+const json = (schema: z.ZodType) =>
+  z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any', reused: 'inline' }) as Record<string, unknown>;
 
 /** The webhook route, for the OpenAPI document. */
 export function billingOperations(): ApiOperation[] {
@@ -36,7 +37,9 @@ export function billingOperations(): ApiOperation[] {
       data: json(
         z.object({
           event: z.string().describe('The event id'),
-          outcome: z.enum(['applied', 'duplicate', 'ignored', 'no-account']).describe('applied; duplicate: applied before; ignored: nothing to do; no-account: no such account'),
+          outcome: z
+            .enum(['applied', 'duplicate', 'ignored', 'no-account'])
+            .describe('applied; duplicate: applied before; ignored: nothing to do; no-account: no such account'),
         }),
       ),
       body: json(
@@ -57,14 +60,21 @@ const date = (iso: string) => iso.slice(0, 10);
 const n = (x: number) => x.toLocaleString('en-US');
 
 /** The account page's section: balance, plan and its renewal, and (with payments) buying, upgrading and managing. */
-export async function billingSection(billing: Billing | undefined, accounts: Accounts, accountId: string, csrf: string, notice: string | undefined): Promise<string> {
+export async function billingSection(
+  billing: Billing | undefined,
+  accounts: Accounts,
+  accountId: string,
+  csrf: string,
+  notice: string | undefined,
+): Promise<string> {
   const info = await accounts.accountInfo(accountId);
   const state = billing ? await billing.state(accountId) : undefined;
   const sub = state?.subscription;
   const until = state ? paidUntil(state) : null;
   let renewal: string;
   if (info.plan === 'paid' && sub && sub.status !== 'canceled') {
-    if (sub.status === 'past_due' || sub.status === 'unpaid') renewal = `The last renewal was not paid: paid until ${date(until ?? sub.periodStart)}, then free unless the payment goes through.`;
+    if (sub.status === 'past_due' || sub.status === 'unpaid')
+      renewal = `The last renewal was not paid: paid until ${date(until ?? sub.periodStart)}, then free unless the payment goes through.`;
     else if (sub.cancelAtPeriodEnd) renewal = `Cancelled: paid until ${date(sub.periodEnd)}, then free.`;
     else renewal = `Renews ${date(sub.periodEnd)} (${sub.interval === 'year' ? 'yearly, EUR 190' : 'monthly, EUR 19'}).`;
   } else if (info.plan === 'paid') renewal = until ? `Paid until ${date(until)}.` : 'Paid plan set by the operator.';
@@ -72,10 +82,14 @@ export async function billingSection(billing: Billing | undefined, accounts: Acc
   const lines = `<p id="plan-line">Plan: <strong id="plan-name">${esc(info.plan)}</strong> · ${n(info.monthlyCredits)} credits a month · <span id="renewal">${esc(renewal)}</span></p>
 <p id="balance-line"><strong id="balance-now">${n(info.remaining)}</strong> credits left: ${n(info.allowanceRemaining)} of this month's allowance (resets ${esc(date(info.resetsAt))}) and <span id="pack-credits">${n(info.packCredits)}</span> from packs, which never expire.</p>`;
   const heading = '<section class="card" aria-labelledby="billing-h"><h2 id="billing-h">Plan and credits</h2>';
-  if (!billing) return `${heading}${lines}<p class="muted" id="billing-off">Credits and plans are added by the operator of this server.</p></section>`;
+  if (!billing)
+    return `${heading}${lines}<p class="muted" id="billing-off">Credits and plans are added by the operator of this server.</p></section>`;
   const hidden = `<input type="hidden" name="csrf" value="${esc(csrf)}">`;
   const packs = Object.entries(PACKS)
-    .map(([credits, eur]) => `<button type="submit" name="product" value="pack-${credits}" id="buy-${credits}">Buy ${n(Number(credits))} credits · EUR ${eur.toFixed(2)}</button>`)
+    .map(
+      ([credits, eur]) =>
+        `<button type="submit" name="product" value="pack-${credits}" id="buy-${credits}">Buy ${n(Number(credits))} credits · EUR ${eur.toFixed(2)}</button>`,
+    )
     .join('');
   const subscribed = sub && sub.status !== 'canceled' && sub.status !== 'incomplete_expired';
   const upgrade = subscribed
@@ -88,7 +102,10 @@ export async function billingSection(billing: Billing | undefined, accounts: Acc
   const purchases = await billing.purchases(accountId);
   const history = purchases.length
     ? `<h3>Packs bought</h3><ul id="purchases">${purchases
-        .map((p) => `<li>${esc(date(p.paidAt))}: +${n(p.credits)} credits${p.refundedCredits ? ` (refunded: ${n(p.refundedCredits)})` : ''} <span class="muted">${esc(p.id)}</span></li>`)
+        .map(
+          (p) =>
+            `<li>${esc(date(p.paidAt))}: +${n(p.credits)} credits${p.refundedCredits ? ` (refunded: ${n(p.refundedCredits)})` : ''} <span class="muted">${esc(p.id)}</span></li>`,
+        )
         .join('')}</ul>`
     : '';
   const note = notice ? `<div class="okmsg" role="status" id="billing-notice">${esc(notice)}</div>` : '';
@@ -100,7 +117,8 @@ ${upgrade}${manage}${history}</section>`;
 
 /** What the account page says after Checkout sends the person back. */
 export function billingNotice(query: string | undefined): string | undefined {
-  if (query === 'done') return 'Thank you: the payment is received. Credits and the plan change as soon as Stripe confirms it (usually at once; reload to see).';
+  if (query === 'done')
+    return 'Thank you: the payment is received. Credits and the plan change as soon as Stripe confirms it (usually at once; reload to see).';
   if (query === 'cancelled') return 'Checkout was cancelled: nothing was charged.';
   return undefined;
 }
@@ -125,9 +143,13 @@ export function billingRoutes(billing: Billing | undefined, identity: Identity) 
         const b = enabled();
         const { session, body } = await form(c);
         const name = typeof body.product === 'string' ? body.product : '';
-        if (!Object.hasOwn(PRODUCTS, name)) throw new HttpError(`Invalid \`product\`: one of ${Object.keys(PRODUCTS).join(', ')}`, 400, { field: 'product' });
+        if (!Object.hasOwn(PRODUCTS, name))
+          throw new HttpError(`Invalid \`product\`: one of ${Object.keys(PRODUCTS).join(', ')}`, 400, { field: 'product' });
         const base = identity.base(c);
-        const url = await b.checkout(session.accountId, PRODUCTS[name], { successUrl: `${base}/account?billing=done`, cancelUrl: `${base}/account?billing=cancelled` });
+        const url = await b.checkout(session.accountId, PRODUCTS[name], {
+          successUrl: `${base}/account?billing=done`,
+          cancelUrl: `${base}/account?billing=cancelled`,
+        });
         return c.redirect(url, 303);
       } catch (err) {
         return h.errorResponse(c, err, { 'Cache-Control': 'no-store' });

@@ -37,12 +37,21 @@ export const STRIPE_ENV = {
 
 /** Payments from the environment: undefined when none of the settings is set; a clear error when only some are. */
 export function stripeSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): StripeSettings | undefined {
-  const v = Object.fromEntries(Object.entries(STRIPE_ENV).map(([k, name]) => [k, env[name]?.trim() || undefined])) as Record<keyof typeof STRIPE_ENV, string | undefined>;
-  const missing = Object.entries(STRIPE_ENV).filter(([k]) => !v[k as keyof typeof STRIPE_ENV]).map(([, name]) => name);
+  const v = Object.fromEntries(Object.entries(STRIPE_ENV).map(([k, name]) => [k, env[name]?.trim() || undefined])) as Record<
+    keyof typeof STRIPE_ENV,
+    string | undefined
+  >;
+  const missing = Object.entries(STRIPE_ENV)
+    .filter(([k]) => !v[k as keyof typeof STRIPE_ENV])
+    .map(([, name]) => name);
   if (missing.length === Object.keys(STRIPE_ENV).length) return undefined;
-  if (missing.length) throw new HttpError(`Payments are half configured: set ${missing.join(', ')} too, or unset the other WERKBANK_STRIPE_* settings to turn payments off`);
+  if (missing.length)
+    throw new HttpError(
+      `Payments are half configured: set ${missing.join(', ')} too, or unset the other WERKBANK_STRIPE_* settings to turn payments off`,
+    );
   if (!/^(sk|rk)_/.test(v.secretKey!)) throw new HttpError(`${STRIPE_ENV.secretKey} must be a Stripe secret key (sk_… or rk_…)`);
-  if (!v.webhookSecret!.startsWith('whsec_')) throw new HttpError(`${STRIPE_ENV.webhookSecret} must be the webhook endpoint's signing secret (whsec_…)`);
+  if (!v.webhookSecret!.startsWith('whsec_'))
+    throw new HttpError(`${STRIPE_ENV.webhookSecret} must be the webhook endpoint's signing secret (whsec_…)`);
   return {
     secretKey: v.secretKey!,
     webhookSecret: v.webhookSecret!,
@@ -63,7 +72,16 @@ export function paymentsCheck(env: NodeJS.ProcessEnv = process.env): [string, bo
   }
 }
 
-const STATUSES = new Set<SubscriptionStatus>(['active', 'trialing', 'past_due', 'unpaid', 'canceled', 'incomplete', 'incomplete_expired', 'paused']);
+const STATUSES = new Set<SubscriptionStatus>([
+  'active',
+  'trialing',
+  'past_due',
+  'unpaid',
+  'canceled',
+  'incomplete',
+  'incomplete_expired',
+  'paused',
+]);
 
 /** Reads fields of a verified event's object; a field that is not what Stripe sends is a 400 naming it. */
 class Fields {
@@ -73,7 +91,8 @@ class Fields {
   ) {}
   private at(path: string): unknown {
     let v: unknown = this.obj;
-    for (const part of path.split('.')) v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[/^\d+$/.test(part) ? Number(part) : part] : undefined;
+    for (const part of path.split('.'))
+      v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[/^\d+$/.test(part) ? Number(part) : part] : undefined;
     return v;
   }
   private bad(path: string, rule: string): HttpError {
@@ -155,7 +174,10 @@ export class StripeProvider implements PaymentProvider {
     try {
       return await fn(stripe);
     } catch (err) {
-      throw new HttpError(`The payment provider could not ${what}: ${(err as Error).message}. Nothing was charged; try again shortly.`, 502);
+      throw new HttpError(
+        `The payment provider could not ${what}: ${(err as Error).message}. Nothing was charged; try again shortly.`,
+        502,
+      );
     }
   }
 
@@ -184,13 +206,18 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async portal(req: { customer: string; returnUrl: string }): Promise<string> {
-    const session = await this.call('open the customer portal', (stripe) => stripe.billingPortal.sessions.create({ customer: req.customer, return_url: req.returnUrl }));
+    const session = await this.call('open the customer portal', (stripe) =>
+      stripe.billingPortal.sessions.create({ customer: req.customer, return_url: req.returnUrl }),
+    );
     return session.url;
   }
 
   async parseWebhook(rawBody: string, headers: Headers): Promise<BillingEvent> {
     const signature = headers.get('stripe-signature');
-    if (!signature) throw new HttpError('Missing `Stripe-Signature` header: only Stripe\'s signed webhooks are accepted here', 400, { field: 'Stripe-Signature' });
+    if (!signature)
+      throw new HttpError("Missing `Stripe-Signature` header: only Stripe's signed webhooks are accepted here", 400, {
+        field: 'Stripe-Signature',
+      });
     const stripe = await this.stripe();
     let event: StripeSdk.Event;
     try {
@@ -222,7 +249,8 @@ export function translate(event: StripeSdk.Event): BillingEvent {
       if (paid !== 'paid') return ignored('payment not yet received (an asynchronous method: wait for async_payment_succeeded)');
       const product = f.str('metadata.product');
       const credits = Number(/^pack-(\d+)$/.exec(product)?.[1]);
-      if (!Object.hasOwn(PACKS, credits)) throw new HttpError(`Invalid ${event.type} event: \`data.object.metadata.product\` names no credit pack`, 400);
+      if (!Object.hasOwn(PACKS, credits))
+        throw new HttpError(`Invalid ${event.type} event: \`data.object.metadata.product\` names no credit pack`, 400);
       return {
         ...base,
         kind: 'pack-paid',

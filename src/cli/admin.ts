@@ -36,14 +36,21 @@ const ACTIONS: Record<string, (a: Action) => Promise<void>> = {
   },
   'keys list': async ({ values, accounts, out }) => {
     const keys = await accounts.listKeys(need('--account', values.account));
-    out(keys, keys.map((k) => `${k.id}\t${k.prefix}…\tcreated ${k.createdAt}${k.revokedAt ? `\trevoked ${k.revokedAt}` : ''}`).join('\n') || '(no keys)');
+    out(
+      keys,
+      keys.map((k) => `${k.id}\t${k.prefix}…\tcreated ${k.createdAt}${k.revokedAt ? `\trevoked ${k.revokedAt}` : ''}`).join('\n') ||
+        '(no keys)',
+    );
   },
   'keys revoke': async ({ arg, accounts, out }) => {
     const before = new Date().toISOString();
     const r = await accounts.revokeKey(need('KEY_ID', arg));
     // The store keeps the first revocation time: an earlier one means this call changed nothing.
     const already = !!r.revokedAt && r.revokedAt < before;
-    out({ ...r, alreadyRevoked: already }, already ? `Key ${r.id} (${r.prefix}…) was already revoked (${r.revokedAt}); nothing changed.` : `Revoked ${r.id} (${r.prefix}…).`);
+    out(
+      { ...r, alreadyRevoked: already },
+      already ? `Key ${r.id} (${r.prefix}…) was already revoked (${r.revokedAt}); nothing changed.` : `Revoked ${r.id} (${r.prefix}…).`,
+    );
   },
   'credits add': async ({ values, accounts, out }) => {
     const pack = Number(need('--pack', values.pack));
@@ -63,7 +70,11 @@ const ACTIONS: Record<string, (a: Action) => Promise<void>> = {
 };
 
 export async function adminCommand(command: string, sub: string | undefined, arg: string | undefined, values: CliValues): Promise<number> {
-  const [{ configFromEnv }, { openStore }, { Accounts }] = await Promise.all([import('../server.js'), import('../store/select.js'), import('../accounts/accounts.js')]);
+  const [{ configFromEnv }, { openStore }, { Accounts }] = await Promise.all([
+    import('../server.js'),
+    import('../store/select.js'),
+    import('../accounts/accounts.js'),
+  ]);
   const config = configFromEnv({ dataDir: values.data as string | undefined, databaseUrl: values['database-url'] as string | undefined });
   const store = await openStore(config).catch((err: Error) => {
     // The embedded store serves one process: while `werkbank serve` holds the data dir, the server itself administers it.

@@ -37,7 +37,11 @@ async function environmentChecks(dataDirOption: string | undefined, databaseUrl:
   checks.push((await import('../billing/stripe.js')).paymentsCheck());
   if (process.env.WERKBANK_ADMIN_TOKEN) {
     const problem = (await import('../server.js')).adminTokenProblem(process.env.WERKBANK_ADMIN_TOKEN);
-    checks.push(['admin token', !problem, problem ?? `WERKBANK_ADMIN_TOKEN set (${process.env.WERKBANK_ADMIN_TOKEN.length} characters): the admin API is on`]);
+    checks.push([
+      'admin token',
+      !problem,
+      problem ?? `WERKBANK_ADMIN_TOKEN set (${process.env.WERKBANK_ADMIN_TOKEN.length} characters): the admin API is on`,
+    ]);
   }
   return checks;
 }
@@ -52,7 +56,10 @@ async function hostConfigurations(): Promise<string> {
   const npx = { command: 'npx', args: ['-y', 'werkbank-mcp'] };
   const local = { command: node, args: [cli] };
   const stdio = kind === 'npx' ? npx : local;
-  const claude = kind === 'npx' ? 'claude mcp add werkbank -- npx -y werkbank-mcp' : `claude mcp add werkbank -- ${JSON.stringify(node)} ${JSON.stringify(cli)}`;
+  const claude =
+    kind === 'npx'
+      ? 'claude mcp add werkbank -- npx -y werkbank-mcp'
+      : `claude mcp add werkbank -- ${JSON.stringify(node)} ${JSON.stringify(cli)}`;
   const intro =
     kind === 'npx'
       ? 'MCP host configurations (stdio), with npx (it fetches werkbank-mcp from the npm registry):'
@@ -94,7 +101,8 @@ function dataDirCheck(dir: string): Check {
   for (;;) {
     try {
       const st = statSync(existing);
-      if (!st.isDirectory()) return [name, false, `${dir}: ${existing} is not a directory; set --data or WERKBANK_DATA_DIR to a writable directory`];
+      if (!st.isDirectory())
+        return [name, false, `${dir}: ${existing} is not a directory; set --data or WERKBANK_DATA_DIR to a writable directory`];
       accessSync(existing, constants.W_OK);
       return [name, true, existing === dir ? `${dir} (writable)` : `${dir} (not there yet: created on first use; ${existing} is writable)`];
     } catch (e) {
@@ -103,7 +111,11 @@ function dataDirCheck(dir: string): Check {
         existing = dirname(existing);
         continue;
       }
-      return [name, false, `${dir}: ${existing} is not writable (${code ?? (e as Error).message}); set --data or WERKBANK_DATA_DIR to a writable directory`];
+      return [
+        name,
+        false,
+        `${dir}: ${existing} is not writable (${code ?? (e as Error).message}); set --data or WERKBANK_DATA_DIR to a writable directory`,
+      ];
     }
   }
 }
@@ -114,12 +126,19 @@ function dataDirCheck(dir: string): Check {
  */
 async function renderCheck(dataDir: string): Promise<Check> {
   const name = 'render browser';
-  const [{ RenderPool }, { findChromium, BrowserUnavailable }] = await Promise.all([import('../render/pool.js'), import('../render/browser.js')]);
+  const [{ RenderPool }, { findChromium, BrowserUnavailable }] = await Promise.all([
+    import('../render/pool.js'),
+    import('../render/browser.js'),
+  ]);
   try {
     await findChromium(process.env, { dataDir });
   } catch (e) {
     if (e instanceof BrowserUnavailable && e.cause.startsWith('No browser for renders') && !process.env.WERKBANK_BROWSER_AUTO_INSTALL)
-      return [name, 'note', `none yet (the render tools answer 503 until there is one): ${e.cause.replace(/^No browser for renders: /, '')}\nadd one: ${e.fix}`];
+      return [
+        name,
+        'note',
+        `none yet (the render tools answer 503 until there is one): ${e.cause.replace(/^No browser for renders: /, '')}\nadd one: ${e.fix}`,
+      ];
   }
   const pool = new RenderPool({
     dataDir,
@@ -137,8 +156,13 @@ async function renderCheck(dataDir: string): Promise<Check> {
     });
     const ms = Date.now() - started;
     const choice = pool.browserChoice!;
-    if (pdf.subarray(0, 5).toString('latin1') !== '%PDF-') return [name, false, `${choice.path} (${choice.source}) launched but printed no PDF`];
-    return [name, true, `launched ${choice.path} (${choice.source}), version ${version}; printed a test page to PDF (${pdf.length} bytes) in ${(ms / 1000).toFixed(1)} s`];
+    if (pdf.subarray(0, 5).toString('latin1') !== '%PDF-')
+      return [name, false, `${choice.path} (${choice.source}) launched but printed no PDF`];
+    return [
+      name,
+      true,
+      `launched ${choice.path} (${choice.source}), version ${version}; printed a test page to PDF (${pdf.length} bytes) in ${(ms / 1000).toFixed(1)} s`,
+    ];
   } catch (e) {
     const text = (e as Error).message.replace(/^Renders are unavailable: /, '');
     const at = text.lastIndexOf('. Fix: ');

@@ -1,7 +1,10 @@
 /** The help texts: the main one (`werkbank --help`) and each command's (`werkbank <command> --help`). */
 import { VERSION } from '../core/version.js';
 
-export const help = (defaults: string, toolsets: string) => `werkbank ${VERSION}: deterministic utility tools for AI agents (MCP) and REST callers
+export const help = (
+  defaults: string,
+  toolsets: string,
+) => `werkbank ${VERSION}: deterministic utility tools for AI agents (MCP) and REST callers
 
 Usage:
   werkbank [stdio] [--toolsets LIST] [--data DIR]

@@ -9,8 +9,10 @@ export async function installBrowserCommand(values: CliValues): Promise<number> 
   // Does it start here? A missing shared library is named with the command that adds it.
   const { missingLibraries, installLibrariesCommand, systemProbe } = await import('../render/browser.js');
   const missing = await missingLibraries(report.path);
-  const startable = missing.length ? `it cannot start here yet: shared libraries missing: ${missing.join(', ')}; fix: ${installLibrariesCommand(missing, systemProbe())}` : null;
-  if (values.json) return print(JSON.stringify({ ...report, missingLibraries: missing }, null, 2)), 0;
+  const startable = missing.length
+    ? `it cannot start here yet: shared libraries missing: ${missing.join(', ')}; fix: ${installLibrariesCommand(missing, systemProbe())}`
+    : null;
+  if (values.json) return (print(JSON.stringify({ ...report, missingLibraries: missing }, null, 2)), 0);
   print(
     (report.alreadyInstalled ? `Already installed: ${report.path}` : `Installed ${report.path}`) +
       ` (@sparticuz/chromium ${report.version}; ${mb(report.installedBytes)} on disk` +

@@ -30,19 +30,21 @@ const OPTIONS = {
 /** Runs the command of `argv`: its exit code, or -1 for a command that keeps running (stdio, serve). */
 export async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, strict: true, options: OPTIONS });
-  if (values.version) return print(VERSION), 0;
+  if (values.version) return (print(VERSION), 0);
   if (positionals[0] === 'help') {
     const topic = positionals[1];
     if (!topic) return mainHelp();
     if (!COMMAND_HELP[topic]) return unknownCommand(topic);
-    return print(COMMAND_HELP[topic]), 0;
+    return (print(COMMAND_HELP[topic]), 0);
   }
   if (values.help) return positionals[0] && COMMAND_HELP[positionals[0]] ? (print(COMMAND_HELP[positionals[0]]), 0) : mainHelp();
   const [command = 'stdio', sub, arg] = positionals;
   // A command group without a (known) subcommand: its help (on stdout when asked for, with the error otherwise).
   if (SUBCOMMANDS[command] && !SUBCOMMANDS[command].includes(sub ?? '')) {
-    if (sub === undefined) return print(COMMAND_HELP[command]), 0;
-    process.stderr.write(`Unknown command "${command} ${sub}": the ${command} commands are ${SUBCOMMANDS[command].join(', ')}.\n\n${COMMAND_HELP[command]}`);
+    if (sub === undefined) return (print(COMMAND_HELP[command]), 0);
+    process.stderr.write(
+      `Unknown command "${command} ${sub}": the ${command} commands are ${SUBCOMMANDS[command].join(', ')}.\n\n${COMMAND_HELP[command]}`,
+    );
     return 2;
   }
   return run(command, sub, arg, values);
@@ -73,7 +75,18 @@ async function run(command: string, sub: string | undefined, arg: string | undef
 /** The main help names the toolsets of this build, so it reads the catalogue. */
 async function mainHelp(): Promise<number> {
   const registry = await (await import('../catalogue.js')).loadRegistry();
-  return print(help(registry.defaultToolsets.join(','), registry.visibleToolsets().map((t) => t.name).join(', '))), 0;
+  return (
+    print(
+      help(
+        registry.defaultToolsets.join(','),
+        registry
+          .visibleToolsets()
+          .map((t) => t.name)
+          .join(', '),
+      ),
+    ),
+    0
+  );
 }
 
 function unknownCommand(command: string): number {

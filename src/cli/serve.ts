@@ -16,12 +16,8 @@ export async function serveCommand(values: CliValues): Promise<number> {
   const portText = (values.port as string | undefined) ?? process.env.WERKBANK_PORT ?? '8787';
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new HttpError(`--port must be 0-65535, got "${portText}"`);
-  const [{ serve }, { configFromEnv, createServer }, { serverProcessCount, superviseServerProcesses }, { default: cluster }] = await Promise.all([
-    import('@hono/node-server'),
-    import('../server.js'),
-    import('../server-processes.js'),
-    import('node:cluster'),
-  ]);
+  const [{ serve }, { configFromEnv, createServer }, { serverProcessCount, superviseServerProcesses }, { default: cluster }] =
+    await Promise.all([import('@hono/node-server'), import('../server.js'), import('../server-processes.js'), import('node:cluster')]);
   const config = configFromEnv({
     databaseUrl: values['database-url'] as string | undefined,
     dataDir: values.data as string | undefined,
@@ -31,12 +27,13 @@ export async function serveCommand(values: CliValues): Promise<number> {
   const { signupModeFrom } = await import('../http/identity/gate.js');
   config.signup = signupModeFrom((values.signup as string | undefined) ?? process.env.WERKBANK_SIGNUP, values.dev ? 'open' : 'off');
   const processes = serverProcessCount(values.workers as string | undefined, config.databaseUrl);
-  if (processes > 1 && cluster.isPrimary) return await superviseServerProcesses(processes), -1;
+  if (processes > 1 && cluster.isPrimary) return (await superviseServerProcesses(processes), -1);
   const server = await createServer(config);
   const devKeyCreated = values.dev && (cluster.worker?.id ?? 1) === 1 ? await devKey(server.accounts) : null;
   const { SERVER_OPTIONS, capConnections } = await import('../http/protect.js');
-  const http = serve({ fetch: server.app.fetch, createServer: server.createNodeServer, port, hostname: config.host, serverOptions: SERVER_OPTIONS }, (info) =>
-    announce(config, server, info.port, !!values.dev, devKeyCreated, cluster.worker?.id),
+  const http = serve(
+    { fetch: server.app.fetch, createServer: server.createNodeServer, port, hostname: config.host, serverOptions: SERVER_OPTIONS },
+    (info) => announce(config, server, info.port, !!values.dev, devKeyCreated, cluster.worker?.id),
   ) as NodeServer;
   capConnections(http);
   http.on('error', (err: NodeJS.ErrnoException) => {
@@ -50,7 +47,14 @@ export async function serveCommand(values: CliValues): Promise<number> {
 }
 
 /** Once listening: the public address settled, the start line on stderr, a new dev key and the port on stdout. */
-function announce(config: ServerConfig, server: WerkbankServer, port: number, dev: boolean, devKeyCreated: string | null, serverProcess: number | undefined): void {
+function announce(
+  config: ServerConfig,
+  server: WerkbankServer,
+  port: number,
+  dev: boolean,
+  devKeyCreated: string | null,
+  serverProcess: number | undefined,
+): void {
   const shown = config.host.includes(':') ? `[${config.host}]` : config.host;
   // Links to hosted render files, the passkeys' relying party and the OAuth issuer (WERKBANK_BASE_URL overrides).
   // Under --dev on loopback the pages live at localhost: browsers refuse passkeys on an IP address.
@@ -106,7 +110,9 @@ function gracefulStop(http: NodeServer, server: WerkbankServer): () => void {
 async function devKey(accounts: Accounts): Promise<string | null> {
   try {
     await accounts.requireAccount('dev');
-    process.stderr.write('Dev account "dev" exists (its key was printed on first start; `werkbank keys create --account dev` makes another while the server is stopped).\n');
+    process.stderr.write(
+      'Dev account "dev" exists (its key was printed on first start; `werkbank keys create --account dev` makes another while the server is stopped).\n',
+    );
     return null;
   } catch {
     await accounts.createAccount('dev', 'paid');

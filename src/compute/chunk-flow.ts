@@ -54,10 +54,14 @@ export class ChunkSender {
     if (!text) return;
     this.batch = '';
     const { batches, chars } = this.window;
-    while (this.unanswered.length >= batches || (this.unanswered.length && this.charsInFlight + text.length > chars)) await this.settleOldest();
+    while (this.unanswered.length >= batches || (this.unanswered.length && this.charsInFlight + text.length > chars))
+      await this.settleOldest();
     const batch = { seq: ++this.sent, chars: text.length, taken: this.post(text), answered: false };
     // Awaited in order below (a failure ends the job there); until then, note when the answer is in.
-    batch.taken.then(() => (batch.answered = true), () => undefined);
+    batch.taken.then(
+      () => (batch.answered = true),
+      () => undefined,
+    );
     this.unanswered.push(batch);
     this.charsInFlight += text.length;
   }

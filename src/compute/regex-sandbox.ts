@@ -155,7 +155,9 @@ async function runJob<T>(job: Job, field: string, signal?: AbortSignal): Promise
       case 'out-of-memory':
         throw new HttpError(`\`${field}\` needed too much memory on this text and was stopped`, 413, { field });
       case 'busy':
-        throw new HttpError('Too many regular expressions are running right now; retry in a moment', 503, { retryAfter: err.detail.retryAfter ?? 2 });
+        throw new HttpError('Too many regular expressions are running right now; retry in a moment', 503, {
+          retryAfter: err.detail.retryAfter ?? 2,
+        });
       case 'cancelled':
         throw new HttpError('The request was cancelled', 408);
       default:

@@ -123,7 +123,14 @@ type JobStream = { window: FlowWindow; queue: ChunkQueue };
  * Runs a job of `tool` in its pool under `limits`; with `stream`, the job runs `streamJson` and sends its text into
  * `stream.queue`, its clock paused while it waits for the consumer to take a batch.
  */
-async function runJob(tool: Tool, input: unknown, ctx: ToolContext, signal: AbortSignal, limits: JobLimits, stream?: JobStream): Promise<unknown> {
+async function runJob(
+  tool: Tool,
+  input: unknown,
+  ctx: ToolContext,
+  signal: AbortSignal,
+  limits: JobLimits,
+  stream?: JobStream,
+): Promise<unknown> {
   const spec = tool.worker!;
   const job: ToolJob = {
     toolset: tool.toolset,
@@ -148,7 +155,11 @@ async function runJob(tool: Tool, input: unknown, ctx: ToolContext, signal: Abor
  */
 function answerJob(ctx: ToolContext, stream: JobStream | undefined): JobRequestHandler {
   return async (body, clock) => {
-    const { chunk, waitFor, host } = body as { chunk?: string; waitFor?: number; host?: { body: Uint8Array; contentType: string; filename: string } };
+    const { chunk, waitFor, host } = body as {
+      chunk?: string;
+      waitFor?: number;
+      host?: { body: Uint8Array; contentType: string; filename: string };
+    };
     if (stream && typeof chunk === 'string') return stream.queue.push(chunk);
     if (stream && typeof waitFor === 'number') {
       const taken = stream.queue.whenTaken(waitFor);

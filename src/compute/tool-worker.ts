@@ -73,7 +73,11 @@ async function runJob(job: ToolJob): Promise<WorkerReply> {
     if (job.stream) {
       // A streamed call: the text goes to the main thread as it is made, with flow control; the reply only ends it.
       // Waiting for the reader, it says so (`waitFor`): the main thread pauses the job's clock until it has read on.
-      const sender = new ChunkSender(job.stream, (chunk) => ask({ chunk }), (seq) => void ask({ waitFor: seq }).catch(() => undefined));
+      const sender = new ChunkSender(
+        job.stream,
+        (chunk) => ask({ chunk }),
+        (seq) => void ask({ waitFor: seq }).catch(() => undefined),
+      );
       for await (const text of tool.streamJson!(job.input as never, ctx)) await sender.send(text);
       await sender.end();
       return { ok: true, value: null };

@@ -23,7 +23,14 @@ import { Worker } from 'node:worker_threads';
 import { JobClock, type JobClockEnd, type JobLimits } from './job-clock.js';
 
 /** An HttpError thrown in the worker, passed on as is: a ToolError, or the platform's own when `platform` is set. */
-export type HttpErrorReply = { ok: false; kind: 'tool'; message: string; status: number; extra?: { retryAfter?: number; field?: string }; platform?: boolean };
+export type HttpErrorReply = {
+  ok: false;
+  kind: 'tool';
+  message: string;
+  status: number;
+  extra?: { retryAfter?: number; field?: string };
+  platform?: boolean;
+};
 
 export type WorkerReply = { ok: true; value: unknown } | { ok: false; kind: 'too-large' | 'error'; message: string } | HttpErrorReply;
 
@@ -94,12 +101,20 @@ export class WorkerPool {
    * Runs `job` on a worker; resolves with the worker's `value` or rejects with a WorkerPoolError. `timeMs` (default:
    * the pool's), `idleMs` and `wallMs` are the limits of the job's clock (./job-clock.ts).
    */
-  run<T>(job: unknown, opts: { signal?: AbortSignal; owner?: string; onRequest?: JobRequestHandler } & Partial<JobLimits> = {}): Promise<T> {
+  run<T>(
+    job: unknown,
+    opts: { signal?: AbortSignal; owner?: string; onRequest?: JobRequestHandler } & Partial<JobLimits> = {},
+  ): Promise<T> {
     const { signal, idleMs, wallMs } = opts;
     const owner = opts.owner ?? '';
     if (signal?.aborted) return Promise.reject(new WorkerPoolError('cancelled', 'cancelled'));
-    const limits: JobLimits = { timeMs: opts.timeMs ?? this.options.timeMs, ...(idleMs !== undefined ? { idleMs } : {}), ...(wallMs !== undefined ? { wallMs } : {}) };
-    if (this.running >= this.options.size && this.waiting >= this.options.queue && !this.evictForFairness(owner)) return Promise.reject(this.busy());
+    const limits: JobLimits = {
+      timeMs: opts.timeMs ?? this.options.timeMs,
+      ...(idleMs !== undefined ? { idleMs } : {}),
+      ...(wallMs !== undefined ? { wallMs } : {}),
+    };
+    if (this.running >= this.options.size && this.waiting >= this.options.queue && !this.evictForFairness(owner))
+      return Promise.reject(this.busy());
     return new Promise<T>((resolve, reject) => {
       const task: Task = { owner, onRequest: opts.onRequest, job, limits, signal, resolve: resolve as (v: unknown) => void, reject };
       this.enqueue(task);
@@ -199,7 +214,12 @@ export class WorkerPool {
     let settled = false;
     const { limits } = task;
     const clock = new JobClock(limits, (why) => {
-      const limit = why === 'timeout' ? `the ${limits.timeMs} ms budget` : why === 'idle' ? `the ${limits.idleMs} ms idle limit` : `the ${limits.wallMs} ms overall limit`;
+      const limit =
+        why === 'timeout'
+          ? `the ${limits.timeMs} ms budget`
+          : why === 'idle'
+            ? `the ${limits.idleMs} ms idle limit`
+            : `the ${limits.wallMs} ms overall limit`;
       finish({ error: new WorkerPoolError(why, `over ${limit}`) }, true);
     });
     const finish = (outcome: { value: unknown } | { error: WorkerPoolError }, workerIsSpent: boolean) => {
@@ -227,7 +247,16 @@ export class WorkerPool {
         const handler = task.onRequest ?? (() => Promise.reject(new Error('this job cannot ask its caller')));
         void handler(body, clock).then(
           (value) => !settled && worker.postMessage({ response: { id, ok: true, value } }),
-          (err: unknown) => !settled && worker.postMessage({ response: { id, ok: false, message: err instanceof Error ? err.message : String(err), status: (err as { status?: number }).status } }),
+          (err: unknown) =>
+            !settled &&
+            worker.postMessage({
+              response: {
+                id,
+                ok: false,
+                message: err instanceof Error ? err.message : String(err),
+                status: (err as { status?: number }).status,
+              },
+            }),
         );
         return;
       }

@@ -148,7 +148,8 @@ export class Pipeline {
       ctx.accountId = caller.accountId;
       ctx.plan = caller.plan;
     }
-    if (memory && caller.kind !== 'anonymous') ctx.memory = () => memory.forAccount(caller.kind === 'account' ? caller.accountId : LOCAL_ACCOUNT);
+    if (memory && caller.kind !== 'anonymous')
+      ctx.memory = () => memory.forAccount(caller.kind === 'account' ? caller.accountId : LOCAL_ACCOUNT);
     if (this.services.render) ctx.render = this.services.render;
     return { entry, tool, input, ctx };
   }

@@ -11,7 +11,19 @@
 type Node = Record<string, unknown>;
 
 /** Keywords whose value is a schema or a list of schemas. */
-const SUBSCHEMA = new Set(['items', 'prefixItems', 'additionalProperties', 'anyOf', 'oneOf', 'allOf', 'not', 'contains', 'if', 'then', 'else']);
+const SUBSCHEMA = new Set([
+  'items',
+  'prefixItems',
+  'additionalProperties',
+  'anyOf',
+  'oneOf',
+  'allOf',
+  'not',
+  'contains',
+  'if',
+  'then',
+  'else',
+]);
 
 function note(node: Node, text: string): void {
   const d = typeof node.description === 'string' ? node.description : '';
@@ -70,7 +82,8 @@ function walk(node: unknown, defs: Node, seen: Set<string>): unknown {
   for (const [k, v] of Object.entries(src)) {
     if (k === '$defs' || k === 'propertyNames' || k === '$schema' || k === '$id') continue;
     // Only subschemas are rewritten: values (default, enum, examples) stay as they are.
-    if (k === 'properties' || k === 'patternProperties') out[k] = Object.fromEntries(Object.entries(v as Node).map(([p, s]) => [p, walk(s, defs, seen)]));
+    if (k === 'properties' || k === 'patternProperties')
+      out[k] = Object.fromEntries(Object.entries(v as Node).map(([p, s]) => [p, walk(s, defs, seen)]));
     else if (SUBSCHEMA.has(k) && v && typeof v === 'object') out[k] = walk(v, defs, seen);
     else out[k] = v;
   }

@@ -314,7 +314,9 @@ export function mcpRowsProblems(tool: Tool): string[] {
 /** A tool's keywords must name the task in both languages (ToolSpec.keywords). */
 export function keywordProblems(tool: { slug: string; keywords?: { en?: readonly string[]; nl?: readonly string[] } }): string[] {
   const k = tool.keywords;
-  const ok = (list: readonly string[] | undefined) => Array.isArray(list) && list.filter((w) => typeof w === 'string' && w.trim()).length >= 2;
-  if (!k || !ok(k.en) || !ok(k.nl)) return [`${tool.slug}: needs keywords { en: [...], nl: [...] } (at least two words people use for the task in each language)`];
+  const ok = (list: readonly string[] | undefined) =>
+    Array.isArray(list) && list.filter((w) => typeof w === 'string' && w.trim()).length >= 2;
+  if (!k || !ok(k.en) || !ok(k.nl))
+    return [`${tool.slug}: needs keywords { en: [...], nl: [...] } (at least two words people use for the task in each language)`];
   return [];
 }

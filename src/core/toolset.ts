@@ -33,7 +33,8 @@ export function declareToolset(name: Toolset, spec: ToolsetSpec): ToolsetDeclara
 
 /** The tool files of a toolset folder in listing order: `spec.order` first, then by name. */
 export function orderTools(name: Toolset, spec: ToolsetSpec, files: readonly string[]): string[] {
-  for (const slug of spec.order ?? []) if (!files.includes(slug)) throw new Error(`tools/${name}/toolset.ts orders "${slug}", which is not a tool in tools/${name}/`);
+  for (const slug of spec.order ?? [])
+    if (!files.includes(slug)) throw new Error(`tools/${name}/toolset.ts orders "${slug}", which is not a tool in tools/${name}/`);
   const rank = (slug: string) => {
     const i = spec.order?.indexOf(slug) ?? -1;
     return i < 0 ? Number.MAX_SAFE_INTEGER : i;
@@ -44,6 +45,8 @@ export function orderTools(name: Toolset, spec: ToolsetSpec, files: readonly str
 /** Places a tool file's declaration in its toolset; the file must declare the slug it is named after. */
 export function placeTool(toolset: Toolset, file: string, declaration: ToolDeclaration | undefined): Tool {
   if (declaration?.slug !== file)
-    throw new Error(`tools/${toolset}/${file}.ts must default-export defineTool({ slug: '${file}', ... }) (found ${declaration?.slug === undefined ? 'no tool' : `slug '${declaration.slug}'`})`);
+    throw new Error(
+      `tools/${toolset}/${file}.ts must default-export defineTool({ slug: '${file}', ... }) (found ${declaration?.slug === undefined ? 'no tool' : `slug '${declaration.slug}'`})`,
+    );
   return { ...declaration, toolset };
 }

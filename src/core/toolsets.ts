@@ -23,7 +23,9 @@ export function parseToolsets(value: string, known: readonly ToolsetDeclaration[
   for (const name of names) {
     if (!all.includes(name)) {
       const hint = didYouMean(name, all);
-      throw new HttpError(`Invalid ${field}: unknown toolset "${name}"${hint ? ` (did you mean "${hint}"?)` : ''}; toolsets: all, ${all.join(', ')}`);
+      throw new HttpError(
+        `Invalid ${field}: unknown toolset "${name}"${hint ? ` (did you mean "${hint}"?)` : ''}; toolsets: all, ${all.join(', ')}`,
+      );
     }
     if (!out.includes(name)) out.push(name);
   }
@@ -47,12 +49,18 @@ export function selection(value: string | undefined, known: readonly ToolsetDecl
  * One toolset named by a caller (find_tools, describe_toolset, the catalogue's filter), of the toolsets this
  * process lists (hidden ones are unknown here too); otherwise a 400 naming the visible ones.
  */
-export function parseVisibleToolset(registry: { visibleToolsets(): readonly { name: Toolset }[] }, value: unknown, field = 'toolset'): Toolset {
+export function parseVisibleToolset(
+  registry: { visibleToolsets(): readonly { name: Toolset }[] },
+  value: unknown,
+  field = 'toolset',
+): Toolset {
   if (typeof value !== 'string') throw new HttpError(`Invalid input: \`${field}\` is required (string)`);
   if (value.includes(',') || value.trim().toLowerCase() === 'all') throw new HttpError(`Invalid input: \`${field}\` must name one toolset`);
   const name = value.trim().toLowerCase();
   const visible = registry.visibleToolsets().map((t) => t.name);
   if (visible.includes(name)) return name;
   const close = didYouMean(name, visible);
-  throw new HttpError(`Invalid ${field}: unknown toolset "${name}"${close ? ` (did you mean "${close}"?)` : ''}; toolsets: ${visible.join(', ')}`);
+  throw new HttpError(
+    `Invalid ${field}: unknown toolset "${name}"${close ? ` (did you mean "${close}"?)` : ''}; toolsets: ${visible.join(', ')}`,
+  );
 }

@@ -86,13 +86,15 @@ function describeIssue(issue: z.core.$ZodIssue, schema: z.ZodType): string {
       const known = knownKeys(schema, issue.path);
       const listed = issue.keys.slice(0, 5);
       const others = issue.keys.length - listed.length;
-      return listed
-        .map((k) => {
-          const hint = k.length <= 100 ? didYouMean(k, known) : undefined;
-          const field = pathText([...issue.path, k]);
-          return `unknown field ${field}${hint ? ` (did you mean \`${hint}\`?)` : ''}; allowed fields: ${known.join(', ') || 'none'}`;
-        })
-        .join('; ') + (others > 0 ? ` (and ${others} more unknown fields)` : '');
+      return (
+        listed
+          .map((k) => {
+            const hint = k.length <= 100 ? didYouMean(k, known) : undefined;
+            const field = pathText([...issue.path, k]);
+            return `unknown field ${field}${hint ? ` (did you mean \`${hint}\`?)` : ''}; allowed fields: ${known.join(', ') || 'none'}`;
+          })
+          .join('; ') + (others > 0 ? ` (and ${others} more unknown fields)` : '')
+      );
     }
     case 'invalid_type': {
       if (issue.input === undefined) return `${where} is required (${issue.expected})`;
@@ -158,7 +160,8 @@ export function preview(value: unknown, max = 40): string {
     if (typeof v === 'string') out += JSON.stringify(v.length > max ? v.slice(0, max + 1) : v).slice(0, max + 2);
     else if (typeof v === 'number' || typeof v === 'boolean' || v === null) out += String(v);
     else if (typeof v === 'bigint') out += `${v}n`;
-    else if (v === undefined || typeof v === 'function' || typeof v === 'symbol') out += typeof v === 'symbol' ? 'symbol' : String(v === undefined ? 'undefined' : 'function');
+    else if (v === undefined || typeof v === 'function' || typeof v === 'symbol')
+      out += typeof v === 'symbol' ? 'symbol' : String(v === undefined ? 'undefined' : 'function');
     else if (typeof v === 'object') {
       if (seen.has(v)) {
         out += '[circular]';
@@ -312,7 +315,8 @@ export function jsonTextDepth(bytes: Uint8Array, limit = Infinity): number {
   for (let i = 0; i < bytes.length; i++) {
     const b = bytes[i];
     if (inString) {
-      if (b === 0x5c) i++; // backslash: skip the escaped byte
+      if (b === 0x5c)
+        i++; // backslash: skip the escaped byte
       else if (b === 0x22) inString = false;
     } else if (b === 0x22) inString = true;
     else if (b === 0x5b || b === 0x7b) {

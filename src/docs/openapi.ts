@@ -73,13 +73,18 @@ const API_TAGS = [
 /** The OpenAPI operation of an `ApiOperation` (its schemas' `$defs` moved into `components`). */
 function apiOperation(op: ApiOperation, components: Record<string, unknown>): Record<string, unknown> {
   const ok = String(op.status ?? 200);
-  const id = `${op.method}${op.path.replace(/^\/api\/v1/, '').replace(/[{}]/g, '').replace(/[/-](\w)/g, (_, c: string) => c.toUpperCase())}`;
+  const id = `${op.method}${op.path
+    .replace(/^\/api\/v1/, '')
+    .replace(/[{}]/g, '')
+    .replace(/[/-](\w)/g, (_, c: string) => c.toUpperCase())}`;
   const data = hoist(op.data, `${id}_data`, components);
   const success = {
     description: op.status === 201 ? 'Created' : 'Success',
     ...(op.auth === 'key' ? { headers: RATE_HEADERS } : {}),
     content: {
-      'application/json': { schema: { type: 'object', required: ['ok', 'data'], properties: { ok: { type: 'boolean', const: true }, data } } },
+      'application/json': {
+        schema: { type: 'object', required: ['ok', 'data'], properties: { ok: { type: 'boolean', const: true }, data } },
+      },
     },
   };
   return {
@@ -89,7 +94,9 @@ function apiOperation(op: ApiOperation, components: Record<string, unknown>): Re
     tags: [op.tag],
     security: op.auth === 'admin' ? [{ AdminToken: [] }] : op.auth === 'none' ? [] : [{ ApiKeyHeader: [] }, { BearerAuth: [] }],
     ...(op.parameters ? { parameters: op.parameters.map((p) => ({ ...p, schema: hoist(p.schema, `${id}_${p.name}`, components) })) } : {}),
-    ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: hoist(op.body, `${id}_body`, components) } } } } : {}),
+    ...(op.body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: hoist(op.body, `${id}_body`, components) } } } }
+      : {}),
     responses: {
       [ok]: success,
       ...(op.alsoOk ? { [String(op.alsoOk)]: { ...success, description: op.alsoOk === 201 ? 'Created' : 'Success' } } : {}),
@@ -99,7 +106,9 @@ function apiOperation(op: ApiOperation, components: Record<string, unknown>): Re
             '400': errorResponse('Invalid input: the message names the field or parameter and the rule'),
             '401': errorResponse(op.auth === 'admin' ? 'Admin token missing or invalid' : 'API key missing, invalid or revoked'),
           }),
-      ...(op.auth === 'admin' ? { '404': errorResponse('The admin API is disabled (no WERKBANK_ADMIN_TOKEN), or no such account or key') } : {}),
+      ...(op.auth === 'admin'
+        ? { '404': errorResponse('The admin API is disabled (no WERKBANK_ADMIN_TOKEN), or no such account or key') }
+        : {}),
       ...Object.fromEntries(Object.entries(op.errors ?? {}).map(([status, text]) => [status, errorResponse(text!)])),
     },
   };
@@ -128,7 +137,9 @@ export async function buildOpenApi(registry: Registry, operations: ApiOperation[
     const output = hoist(outputSchema, `${prefix}_output`, schemas);
     const examples = Object.fromEntries(tool.examples.map((ex, i) => [`example${i + 1}`, { summary: ex.name, value: ex.input }]));
     const outputExamples = Object.fromEntries(
-      tool.examples.filter((ex) => !ex.partial).map((ex, i) => [`example${i + 1}`, { summary: ex.name, value: { ok: true, data: ex.output } }]),
+      tool.examples
+        .filter((ex) => !ex.partial)
+        .map((ex, i) => [`example${i + 1}`, { summary: ex.name, value: { ok: true, data: ex.output } }]),
     );
     const isRender = tool.metering === 'render'; // anonymous callers allowed
     paths[registry.restPath(tool)] = {
@@ -189,7 +200,10 @@ export async function buildOpenApi(registry: Registry, operations: ApiOperation[
     },
     servers: [{ url: '/' }],
     security: [{ ApiKeyHeader: [] }, { BearerAuth: [] }],
-    tags: [...registry.visibleToolsets().map(({ name, description }) => ({ name, description })), ...API_TAGS.filter((t) => operations.some((op) => op.tag === t.name))],
+    tags: [
+      ...registry.visibleToolsets().map(({ name, description }) => ({ name, description })),
+      ...API_TAGS.filter((t) => operations.some((op) => op.tag === t.name)),
+    ],
     paths,
     components: {
       schemas,
@@ -197,7 +211,9 @@ export async function buildOpenApi(registry: Registry, operations: ApiOperation[
         ApiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
         BearerAuth: { type: 'http', scheme: 'bearer', description: 'The API key as a bearer token' },
         ...(operations.some((op) => op.auth === 'admin')
-          ? { AdminToken: { type: 'http', scheme: 'bearer', description: 'The server\'s WERKBANK_ADMIN_TOKEN (administration routes only)' } }
+          ? {
+              AdminToken: { type: 'http', scheme: 'bearer', description: "The server's WERKBANK_ADMIN_TOKEN (administration routes only)" },
+            }
           : {}),
       },
     },

@@ -27,7 +27,9 @@ function fieldRows(schema: Schema, prefix = '', depth = 0): string[] {
   return Object.entries(props).flatMap(([name, s]) => {
     const path = prefix + name;
     const dflt = 'default' in s ? `\`${JSON.stringify(s.default)}\`` : required.has(name) ? 'required' : '';
-    const row = `| \`${path}\` | ${typeOf(s)} | ${dflt} | ${String(s.description ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ')} |`;
+    const row = `| \`${path}\` | ${typeOf(s)} | ${dflt} | ${String(s.description ?? '')
+      .replace(/\|/g, '\\|')
+      .replace(/\n/g, ' ')} |`;
     const nested = s.type === 'object' && depth < 3 ? fieldRows(s, path + '.', depth + 1) : [];
     return [row, ...nested];
   });
@@ -51,7 +53,20 @@ export async function toolReference(entry: RegisteredTool, registry: Registry): 
   lines.push('## Input', '', '| field | type | default | description |', '|---|---|---|---|', ...fieldRows(entry.inputSchema), '');
   lines.push('## Examples', '');
   for (const ex of tool.examples) {
-    lines.push(`### ${ex.name}`, '', '```json', clip(JSON.stringify(ex.input, null, 2)), '```', '', ex.partial ? 'Output (partly, it varies):' : 'Output:', '', '```json', clip(JSON.stringify(ex.output, null, 2)), '```', '');
+    lines.push(
+      `### ${ex.name}`,
+      '',
+      '```json',
+      clip(JSON.stringify(ex.input, null, 2)),
+      '```',
+      '',
+      ex.partial ? 'Output (partly, it varies):' : 'Output:',
+      '',
+      '```json',
+      clip(JSON.stringify(ex.output, null, 2)),
+      '```',
+      '',
+    );
   }
   return lines.join('\n');
 }

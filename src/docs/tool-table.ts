@@ -19,7 +19,10 @@ export function toolTable(registry: Registry): string {
     const tools = registry.tools.filter((t) => t.tool.toolset === toolset);
     if (!tools.length) continue;
     lines.push(`### \`${toolset}\`: ${description}`, '', '| REST slug | MCP name | Credits | What it does |', '|---|---|---|---|');
-    for (const { tool } of tools) lines.push(`| \`${tool.slug}\` | \`${tool.name}\` | ${tool.metering === 'render' ? 'render' : tool.cost} | ${firstSentence(tool.description)} |`);
+    for (const { tool } of tools)
+      lines.push(
+        `| \`${tool.slug}\` | \`${tool.name}\` | ${tool.metering === 'render' ? 'render' : tool.cost} | ${firstSentence(tool.description)} |`,
+      );
     lines.push('');
   }
   return lines.join('\n');

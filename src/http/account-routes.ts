@@ -25,7 +25,8 @@ function tokenMatches(expected: string, given: string): boolean {
 function intParam(value: string | undefined, name: string, min: number, max: number, fallback: number): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) throw new HttpError(`Invalid query parameter \`${name}\`: an integer from ${min} to ${max}`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new HttpError(`Invalid query parameter \`${name}\`: an integer from ${min} to ${max}`);
   return n;
 }
 
@@ -33,21 +34,28 @@ function intParam(value: string | undefined, name: string, min: number, max: num
 function usageQuery(c: Context): [days: number, page: UsagePage] {
   return [
     intParam(c.req.query('days'), 'days', 1, 365, 7),
-    { limit: intParam(c.req.query('limit'), 'limit', 1, USAGE_PAGE_MAX, USAGE_PAGE), offset: intParam(c.req.query('offset'), 'offset', 0, 1_000_000_000, 0) },
+    {
+      limit: intParam(c.req.query('limit'), 'limit', 1, USAGE_PAGE_MAX, USAGE_PAGE),
+      offset: intParam(c.req.query('offset'), 'offset', 0, 1_000_000_000, 0),
+    },
   ];
 }
 
 /** The admin API's request bodies: exactly these fields (an unknown one is a 400 naming it). */
 const BODIES = {
   account: z.strictObject({ name: z.string().min(1).max(63), plan: z.enum(['free', 'paid']).default('free') }),
-  key: z.strictObject({ account: z.string().min(1).max(63), name: z.string().max(200).optional().describe('A name for the key (1-40 characters)') }),
+  key: z.strictObject({
+    account: z.string().min(1).max(63),
+    name: z.string().max(200).optional().describe('A name for the key (1-40 characters)'),
+  }),
   ownKey: z.strictObject({ name: z.string().max(200).optional().describe('A name for the key (1-40 characters)') }),
   credits: z.strictObject({ account: z.string().min(1).max(63), pack: z.literal([100, 1000, 5000]) }),
 };
 
 // ---- what these routes answer (the OpenAPI document; test/rest.test.ts checks the answers against it) ----
 
-const json = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any', reused: 'inline' }) as Record<string, unknown>;
+const json = (schema: z.ZodType) =>
+  z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any', reused: 'inline' }) as Record<string, unknown>;
 const isoTime = z.string().describe('ISO 8601 UTC time');
 const accountInfo = z.object({
   name: z.string(),
@@ -68,7 +76,9 @@ const usageReport = z.object({
   days: z.int().describe('The window, capped at the retention'),
   retentionDays: z.int(),
   totals: z.object({ calls: z.int(), credits: z.int() }),
-  perDay: z.array(z.object({ date: z.string(), calls: z.int(), credits: z.int(), tools: z.record(z.string(), z.int()).describe('Calls per tool') })),
+  perDay: z.array(
+    z.object({ date: z.string(), calls: z.int(), credits: z.int(), tools: z.record(z.string(), z.int()).describe('Calls per tool') }),
+  ),
   perTool: z.array(z.object({ tool: z.string(), calls: z.int(), credits: z.int() })).describe('Busiest first'),
   entries: z
     .array(
@@ -80,7 +90,12 @@ const usageReport = z.object({
         fromAllowance: z.int(),
         fromPacks: z.int(),
         added: z.int().optional().describe('Credits added to the packs (a purchase), or taken back when negative (a refund): no call'),
-        reference: z.string().optional().describe('Where added credits came from: a payment reference (e.g. a Stripe Checkout Session id), or operator:cli|admin-api:<pack id> for credits the operator added'),
+        reference: z
+          .string()
+          .optional()
+          .describe(
+            'Where added credits came from: a payment reference (e.g. a Stripe Checkout Session id), or operator:cli|admin-api:<pack id> for credits the operator added',
+          ),
       }),
     )
     .describe('Newest first, one page'),
@@ -88,16 +103,44 @@ const usageReport = z.object({
   limit: z.int(),
   nextOffset: z.int().nullable().describe('The offset of the next page; null on the last'),
 });
-const keyView = z.object({ id: z.string(), name: z.string().nullable(), prefix: z.string(), createdAt: isoTime, revokedAt: isoTime.nullable(), lastUsedAt: isoTime.nullable() });
-const createdKey = z.object({ id: z.string(), key: z.string().describe('The key: shown this once, stored only as a hash'), prefix: z.string(), account: z.string(), name: z.string().nullable() });
+const keyView = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  prefix: z.string(),
+  createdAt: isoTime,
+  revokedAt: isoTime.nullable(),
+  lastUsedAt: isoTime.nullable(),
+});
+const createdKey = z.object({
+  id: z.string(),
+  key: z.string().describe('The key: shown this once, stored only as a hash'),
+  prefix: z.string(),
+  account: z.string(),
+  name: z.string().nullable(),
+});
 const revokedKey = z.object({ id: z.string(), prefix: z.string(), revokedAt: isoTime.nullable() });
 const balance = z.object({ limit: z.int(), remaining: z.int(), resetAt: z.int().describe('Epoch seconds') });
 const renders = z.object({ limit: z.int(), used: z.int(), remaining: z.int(), resetsAt: isoTime });
 
 const usageParams = (): NonNullable<ApiOperation['parameters']> => [
-  { name: 'days', in: 'query', description: 'Days back, today included (1–365, default 7; capped at the retention)', schema: { type: 'integer', minimum: 1, maximum: 365, default: 7 } },
-  { name: 'limit', in: 'query', description: `Entries per page (1–${USAGE_PAGE_MAX}, default ${USAGE_PAGE})`, schema: { type: 'integer', minimum: 1, maximum: USAGE_PAGE_MAX, default: USAGE_PAGE } },
-  { name: 'offset', in: 'query', description: 'Entries to skip (nextOffset of the previous page)', schema: { type: 'integer', minimum: 0, default: 0 } },
+  {
+    name: 'days',
+    in: 'query',
+    description: 'Days back, today included (1–365, default 7; capped at the retention)',
+    schema: { type: 'integer', minimum: 1, maximum: 365, default: 7 },
+  },
+  {
+    name: 'limit',
+    in: 'query',
+    description: `Entries per page (1–${USAGE_PAGE_MAX}, default ${USAGE_PAGE})`,
+    schema: { type: 'integer', minimum: 1, maximum: USAGE_PAGE_MAX, default: USAGE_PAGE },
+  },
+  {
+    name: 'offset',
+    in: 'query',
+    description: 'Entries to skip (nextOffset of the previous page)',
+    schema: { type: 'integer', minimum: 0, default: 0 },
+  },
 ];
 const accountParam = { name: 'account', in: 'query' as const, required: true, description: 'Account name', schema: { type: 'string' } };
 const keyIdParam = { name: 'id', in: 'path' as const, required: true, description: 'Key id (key_…)', schema: { type: 'string' } };
@@ -105,7 +148,14 @@ const keyIdParam = { name: 'id', in: 'path' as const, required: true, descriptio
 /** The account, usage and admin routes below (`accountRoutes`), for the OpenAPI document. */
 export function accountOperations(): ApiOperation[] {
   return [
-    { method: 'get', path: '/api/v1/account', tag: 'account', auth: 'key', summary: 'Your account: plan, balance, reset date', data: json(accountInfo) },
+    {
+      method: 'get',
+      path: '/api/v1/account',
+      tag: 'account',
+      auth: 'key',
+      summary: 'Your account: plan, balance, reset date',
+      data: json(accountInfo),
+    },
     {
       method: 'get',
       path: '/api/v1/usage',
@@ -115,22 +165,103 @@ export function accountOperations(): ApiOperation[] {
       parameters: usageParams(),
       data: json(usageReport),
     },
-    { method: 'get', path: '/api/v1/admin/accounts', tag: 'admin', auth: 'admin', summary: 'All accounts', data: json(z.array(accountInfo)) },
-    { method: 'post', path: '/api/v1/admin/accounts', tag: 'admin', auth: 'admin', summary: 'Create an account', status: 201, body: json(BODIES.account), data: json(accountInfo), errors: { 409: 'The name is taken' } },
-    { method: 'post', path: '/api/v1/admin/keys', tag: 'admin', auth: 'admin', summary: "Create a key for an account (shown once)", status: 201, body: json(BODIES.key), data: json(createdKey) },
-    { method: 'get', path: '/api/v1/admin/keys', tag: 'admin', auth: 'admin', summary: "An account's keys", parameters: [accountParam], data: json(z.array(keyView)) },
-    { method: 'delete', path: '/api/v1/admin/keys/{id}', tag: 'admin', auth: 'admin', summary: 'Revoke a key', parameters: [keyIdParam], data: json(revokedKey) },
-    { method: 'post', path: '/api/v1/admin/credits', tag: 'admin', auth: 'admin', summary: 'Add a credit pack to an account', body: json(BODIES.credits), data: json(balance) },
-    { method: 'get', path: '/api/v1/admin/usage', tag: 'admin', auth: 'admin', summary: "An account's usage (as GET /api/v1/usage)", parameters: [accountParam, ...usageParams()], data: json(usageReport) },
+    {
+      method: 'get',
+      path: '/api/v1/admin/accounts',
+      tag: 'admin',
+      auth: 'admin',
+      summary: 'All accounts',
+      data: json(z.array(accountInfo)),
+    },
+    {
+      method: 'post',
+      path: '/api/v1/admin/accounts',
+      tag: 'admin',
+      auth: 'admin',
+      summary: 'Create an account',
+      status: 201,
+      body: json(BODIES.account),
+      data: json(accountInfo),
+      errors: { 409: 'The name is taken' },
+    },
+    {
+      method: 'post',
+      path: '/api/v1/admin/keys',
+      tag: 'admin',
+      auth: 'admin',
+      summary: 'Create a key for an account (shown once)',
+      status: 201,
+      body: json(BODIES.key),
+      data: json(createdKey),
+    },
+    {
+      method: 'get',
+      path: '/api/v1/admin/keys',
+      tag: 'admin',
+      auth: 'admin',
+      summary: "An account's keys",
+      parameters: [accountParam],
+      data: json(z.array(keyView)),
+    },
+    {
+      method: 'delete',
+      path: '/api/v1/admin/keys/{id}',
+      tag: 'admin',
+      auth: 'admin',
+      summary: 'Revoke a key',
+      parameters: [keyIdParam],
+      data: json(revokedKey),
+    },
+    {
+      method: 'post',
+      path: '/api/v1/admin/credits',
+      tag: 'admin',
+      auth: 'admin',
+      summary: 'Add a credit pack to an account',
+      body: json(BODIES.credits),
+      data: json(balance),
+    },
+    {
+      method: 'get',
+      path: '/api/v1/admin/usage',
+      tag: 'admin',
+      auth: 'admin',
+      summary: "An account's usage (as GET /api/v1/usage)",
+      parameters: [accountParam, ...usageParams()],
+      data: json(usageReport),
+    },
   ];
 }
 
 /** The self-service routes (`selfServiceRoutes`: keys and the render allowance), for the OpenAPI document. */
 export function selfServiceOperations(): ApiOperation[] {
   return [
-    { method: 'get', path: '/api/v1/account/renders', tag: 'account', auth: 'key', summary: "Your render allowance: this month's renders used and left", data: json(renders) },
-    { method: 'get', path: '/api/v1/keys', tag: 'account', auth: 'key', summary: "Your account's API keys (prefixes only)", data: json(z.array(keyView)) },
-    { method: 'post', path: '/api/v1/keys', tag: 'account', auth: 'key', summary: 'Create another API key (shown once), optionally named', status: 201, body: json(BODIES.ownKey), data: json(createdKey) },
+    {
+      method: 'get',
+      path: '/api/v1/account/renders',
+      tag: 'account',
+      auth: 'key',
+      summary: "Your render allowance: this month's renders used and left",
+      data: json(renders),
+    },
+    {
+      method: 'get',
+      path: '/api/v1/keys',
+      tag: 'account',
+      auth: 'key',
+      summary: "Your account's API keys (prefixes only)",
+      data: json(z.array(keyView)),
+    },
+    {
+      method: 'post',
+      path: '/api/v1/keys',
+      tag: 'account',
+      auth: 'key',
+      summary: 'Create another API key (shown once), optionally named',
+      status: 201,
+      body: json(BODIES.ownKey),
+      data: json(createdKey),
+    },
     {
       method: 'delete',
       path: '/api/v1/keys/{id}',
@@ -184,10 +315,14 @@ export function accountRoutes(accounts: Accounts, adminToken: string | undefined
     const admin = async (c: Context) => {
       if (!adminToken) throw new HttpError('Not found: the admin API is disabled (set WERKBANK_ADMIN_TOKEN to enable it)', 404);
       const given = c.req.header('authorization')?.replace(/^Bearer\s+/i, '') ?? '';
-      if (!given || !tokenMatches(adminToken, given)) throw new HttpError('Admin token missing or invalid (Authorization: Bearer <token>)', 401);
+      if (!given || !tokenMatches(adminToken, given))
+        throw new HttpError('Admin token missing or invalid (Authorization: Bearer <token>)', 401);
     };
     const A = '/api/v1/admin';
-    app.get(A + '/accounts', wrap(async (c) => (await admin(c), accounts.listAccounts())));
+    app.get(
+      A + '/accounts',
+      wrap(async (c) => (await admin(c), accounts.listAccounts())),
+    );
     app.post(
       A + '/accounts',
       wrap(async (c) => {
@@ -214,7 +349,10 @@ export function accountRoutes(accounts: Accounts, adminToken: string | undefined
         return accounts.listKeys(name);
       }),
     );
-    app.delete(A + '/keys/:id', wrap(async (c) => (await admin(c), accounts.revokeKey(c.req.param('id') ?? ''))));
+    app.delete(
+      A + '/keys/:id',
+      wrap(async (c) => (await admin(c), accounts.revokeKey(c.req.param('id') ?? ''))),
+    );
     app.post(
       A + '/credits',
       wrap(async (c) => {
@@ -255,7 +393,10 @@ export function selfServiceRoutes(accounts: Accounts, store: Store, clock: () =>
       };
     const own = async (c: Context) => (await accounts.accountInfo((await h.authenticate(c)).accountId)).name;
 
-    app.get('/api/v1/keys', wrap(async (c) => accounts.listKeys(await own(c))));
+    app.get(
+      '/api/v1/keys',
+      wrap(async (c) => accounts.listKeys(await own(c))),
+    );
     app.post(
       '/api/v1/keys',
       wrap(async (c) => {
@@ -285,7 +426,12 @@ export function selfServiceRoutes(accounts: Accounts, store: Store, clock: () =>
         const current = periodStartFor(new Date(account.createdAt), now).toISOString() <= account.periodStart;
         const used = current ? account.renderAllowanceUsed : 0;
         const limit = PLANS[account.plan].renderAllowance;
-        return { limit, used, remaining: Math.max(0, limit - used), resetsAt: nextResetFor(new Date(account.createdAt), now).toISOString() };
+        return {
+          limit,
+          used,
+          remaining: Math.max(0, limit - used),
+          resetsAt: nextResetFor(new Date(account.createdAt), now).toISOString(),
+        };
       }),
     );
   };

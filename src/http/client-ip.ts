@@ -14,7 +14,11 @@ export function clientKey(ip: string): string {
   if (addr.kind() === 'ipv4') return addr.toString();
   const v6 = addr as ipaddr.IPv6;
   if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().toString();
-  const groups = v6.toNormalizedString().split(':').slice(0, 4).map((g) => g.padStart(4, '0'));
+  const groups = v6
+    .toNormalizedString()
+    .split(':')
+    .slice(0, 4)
+    .map((g) => g.padStart(4, '0'));
   return `${groups.join(':')}::/64`;
 }
 

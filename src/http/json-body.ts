@@ -19,7 +19,10 @@ export function tooLarge(): HttpError {
  * is chunked) and reads the bytes: whole when declared (within the limit, checked here first), else counting
  * (`readLimited`).
  */
-export async function readJsonObject(headers: HeaderReader, read: (declaredLength: number) => Promise<Uint8Array>): Promise<Record<string, unknown>> {
+export async function readJsonObject(
+  headers: HeaderReader,
+  read: (declaredLength: number) => Promise<Uint8Array>,
+): Promise<Record<string, unknown>> {
   const type = headers.get('content-type') ?? '';
   if (!JSON_TYPE.test(type)) throw new HttpError(`Unsupported Content-Type "${type || '(none)'}": send the body as application/json`, 415);
   assertUtf8Charset(type);

@@ -177,7 +177,8 @@ export class ToolCalls {
       .then(({ balance }) => balance && setBalance(balance))
       .catch((err) => {
         failedEarly(err);
-        if (!cancelled && !prepared.ctx.signal.aborted) log(`stream of ${tool.slug} failed: ${err instanceof Error ? err.message : String(err)}`);
+        if (!cancelled && !prepared.ctx.signal.aborted)
+          log(`stream of ${tool.slug} failed: ${err instanceof Error ? err.message : String(err)}`);
         try {
           controller.error(err);
         } catch {

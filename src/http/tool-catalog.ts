@@ -83,8 +83,21 @@ export const CATALOG_OPERATION: ApiOperation = {
   summary:
     'The tools this server lists; with q, the tool search: tools ranked best first for a task in words (English or Dutch; a whole sentence works, typos and Dutch compounds too), the same ranking as MCP find_tools',
   parameters: [
-    { name: 'q', in: 'query', required: false, description: 'A task in words, e.g. "convert SRT to VTT" or "hoeveel vakantiegeld krijg ik"; only tools matching some of its words are answered, best first', schema: { type: 'string', maxLength: 1000 } },
-    { name: 'limit', in: 'query', required: false, description: `At most this many tools (with q default ${SEARCH_LIMIT.default}; without q every tool)`, schema: { type: 'integer', minimum: 1, maximum: SEARCH_LIMIT.max } },
+    {
+      name: 'q',
+      in: 'query',
+      required: false,
+      description:
+        'A task in words, e.g. "convert SRT to VTT" or "hoeveel vakantiegeld krijg ik"; only tools matching some of its words are answered, best first',
+      schema: { type: 'string', maxLength: 1000 },
+    },
+    {
+      name: 'limit',
+      in: 'query',
+      required: false,
+      description: `At most this many tools (with q default ${SEARCH_LIMIT.default}; without q every tool)`,
+      schema: { type: 'integer', minimum: 1, maximum: SEARCH_LIMIT.max },
+    },
     { name: 'toolset', in: 'query', required: false, description: 'Only the tools of this toolset', schema: { type: 'string' } },
   ],
   data: {

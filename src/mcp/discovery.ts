@@ -44,7 +44,10 @@ export function compactSchema(node: unknown): unknown {
   for (const [k, v] of Object.entries(node)) {
     if (k === '$schema' || (k === 'additionalProperties' && v === false)) continue;
     // Keyed maps (properties, $defs) hold field names, not keywords: keep their keys, compact their values.
-    out[k] = k === 'properties' || k === '$defs' ? Object.fromEntries(Object.entries(v as object).map(([p, s]) => [p, compactSchema(s)])) : compactSchema(v);
+    out[k] =
+      k === 'properties' || k === '$defs'
+        ? Object.fromEntries(Object.entries(v as object).map(([p, s]) => [p, compactSchema(s)]))
+        : compactSchema(v);
   }
   return out;
 }
@@ -63,7 +66,8 @@ export function parseFindArgs(registry: Registry, args: Record<string, unknown>)
   const extra = Object.keys(args).filter((k) => !['query', 'limit', 'toolset'].includes(k));
   if (extra.length) throw new ToolError(`Invalid input: unknown field \`${extra[0]}\`; allowed fields: query, limit, toolset`);
   const { query, limit = FIND_LIMIT.default, toolset } = args;
-  if (typeof query !== 'string' || !query.trim()) throw new ToolError('Invalid input: `query` is required: the task in your own words, e.g. "convert SRT subtitles to VTT"');
+  if (typeof query !== 'string' || !query.trim())
+    throw new ToolError('Invalid input: `query` is required: the task in your own words, e.g. "convert SRT subtitles to VTT"');
   if (query.length > 1000) throw new ToolError('Invalid input: `query` must be at most 1000 characters');
   if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > FIND_LIMIT.max)
     throw new ToolError(`Invalid input: \`limit\` must be a whole number from 1 to ${FIND_LIMIT.max}`);
@@ -102,7 +106,9 @@ export function findTools(
   return {
     query: args.query,
     tools: entries.map(found),
-    ...(entries.length ? {} : { hint: 'No tool matched these words: describe the task differently (English or Dutch), or see list_toolsets.' }),
+    ...(entries.length
+      ? {}
+      : { hint: 'No tool matched these words: describe the task differently (English or Dutch), or see list_toolsets.' }),
   };
 }
 

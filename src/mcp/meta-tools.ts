@@ -52,12 +52,17 @@ export const META_TOOLS: MetaTool[] = [
     name: 'find_tools',
     title: 'Find tools for a task',
     description:
-      "Searches all werkbank tools (also those not in your tool list) for a task described in words, English or Dutch, and answers the best matches with name, title, summary, toolset and input schema, so you can call one at once with call_tool. Use it first whenever no listed tool fits: e.g. \"convert SRT subtitles to VTT\", \"nettoloon bij 60k\", \"days between two dates\". Costs 0 credits.",
+      'Searches all werkbank tools (also those not in your tool list) for a task described in words, English or Dutch, and answers the best matches with name, title, summary, toolset and input schema, so you can call one at once with call_tool. Use it first whenever no listed tool fits: e.g. "convert SRT subtitles to VTT", "nettoloon bij 60k", "days between two dates". Costs 0 credits.',
     input: (toolsets) =>
       z
         .object({
           query: z.string().min(1).max(1000).describe('The task in your own words (a sentence is fine)'),
-          limit: z.int().min(1).max(FIND_LIMIT.max).meta({ default: FIND_LIMIT.default, description: 'How many tools (default 5)' }).optional(),
+          limit: z
+            .int()
+            .min(1)
+            .max(FIND_LIMIT.max)
+            .meta({ default: FIND_LIMIT.default, description: 'How many tools (default 5)' })
+            .optional(),
           toolset: z.enum(toolsets).describe('Only this toolset').optional(),
         })
         .strict(),
@@ -103,7 +108,12 @@ export const META_TOOLS: MetaTool[] = [
           type: 'array',
           items: {
             type: 'object',
-            properties: { name: { type: 'string' }, description: { type: 'string' }, tools: { type: 'integer' }, enabled: { type: 'boolean' } },
+            properties: {
+              name: { type: 'string' },
+              description: { type: 'string' },
+              tools: { type: 'integer' },
+              enabled: { type: 'boolean' },
+            },
             required: ['name', 'description', 'tools', 'enabled'],
           },
         },
@@ -159,7 +169,8 @@ export const META_TOOLS: MetaTool[] = [
       const inner = args.name;
       if (typeof inner !== 'string') throw new ToolError('Invalid input: `name` is required (string)');
       const innerArgs = args.arguments ?? {};
-      if (typeof innerArgs !== 'object' || Array.isArray(innerArgs) || innerArgs === null) throw new ToolError('Invalid input: `arguments` must be an object');
+      if (typeof innerArgs !== 'object' || Array.isArray(innerArgs) || innerArgs === null)
+        throw new ToolError('Invalid input: `arguments` must be an object');
       const unknownKeys = Object.keys(args).filter((k) => k !== 'name' && k !== 'arguments');
       if (unknownKeys.length) throw new ToolError(`Invalid input: unknown field \`${unknownKeys[0]}\`; allowed fields: name, arguments`);
       return runTool(registry.requireName(inner), innerArgs);
@@ -199,8 +210,19 @@ export function metaTool(name: string, stateful: boolean, server: Server | null)
 
 /** A meta-tool as tools/list gives it, for the toolsets this process lists. */
 function listed(tool: MetaTool, toolsets: [Toolset, ...Toolset[]]): ListedTool {
-  const { $schema: _, ...inputSchema } = z.toJSONSchema(tool.input(toolsets), { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' });
-  return { name: tool.name, title: tool.title, description: tool.description, inputSchema, outputSchema: tool.outputSchema, annotations: tool.annotations };
+  const { $schema: _, ...inputSchema } = z.toJSONSchema(tool.input(toolsets), {
+    io: 'input',
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+  });
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema,
+    outputSchema: tool.outputSchema,
+    annotations: tool.annotations,
+  };
 }
 
 /**

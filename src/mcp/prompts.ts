@@ -15,7 +15,11 @@ export function prompts(list: readonly Prompt[]): McpExtension {
           name: p.name,
           title: p.title,
           description: p.description,
-          arguments: p.arguments.map((a) => ({ name: a.name, description: a.values ? `${a.description} (one of: ${a.values.join(', ')})` : a.description, required: a.required ?? false })),
+          arguments: p.arguments.map((a) => ({
+            name: a.name,
+            description: a.values ? `${a.description} (one of: ${a.values.join(', ')})` : a.description,
+            required: a.required ?? false,
+          })),
         })),
       }));
       server.setRequestHandler('prompts/get', async (request) => {

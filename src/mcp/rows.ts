@@ -28,7 +28,10 @@ export function mcpInputSchema(entry: RegisteredTool): JsonSchema {
   if (!schema) {
     const properties = entry.inputSchema.properties as Record<string, unknown>;
     const fields = Object.keys(rows).join(', ');
-    schema = { ...entry.inputSchema, properties: { ...properties, [ALL_ROWS]: { type: 'boolean', default: false, description: `Answer every row of ${fields}` } } };
+    schema = {
+      ...entry.inputSchema,
+      properties: { ...properties, [ALL_ROWS]: { type: 'boolean', default: false, description: `Answer every row of ${fields}` } },
+    };
     inputs.set(entry, schema);
   }
   return schema;

@@ -47,7 +47,11 @@ export interface McpExtension {
   resources?: ResourceProvider;
   /** Argument completions for this extension's refs; null when the ref is not its own. */
   complete?(
-    params: { ref: { type: string; name?: string; uri?: string }; argument: { name: string; value: string }; context?: { arguments?: Record<string, string> } },
+    params: {
+      ref: { type: string; name?: string; uri?: string };
+      argument: { name: string; value: string };
+      context?: { arguments?: Record<string, string> };
+    },
     conn: McpConnection,
   ): Promise<{ completion: { values: string[]; total?: number; hasMore?: boolean } } | null>;
 }
@@ -148,7 +152,11 @@ export class McpSurface {
       return this.callTool(name, args ?? {}, conn, selection, server, signal);
     });
     const extensions = this.opts.extensions ?? [];
-    this.installResources(server, conn, extensions.flatMap((e) => (e.resources ? [e.resources] : [])));
+    this.installResources(
+      server,
+      conn,
+      extensions.flatMap((e) => (e.resources ? [e.resources] : [])),
+    );
     for (const ext of extensions) ext.install?.(server, conn);
     if (extensions.some((e) => e.complete)) {
       server.registerCapabilities({ completions: {} });
@@ -196,7 +204,12 @@ export class McpSurface {
    * server + transport cost ~2.5 ms each). Anything else, or anything unusual
    * about the message, returns null and goes to the SDK.
    */
-  async fastPath(message: unknown, conn: McpConnection, selection: ReadonlySet<Toolset>, signal?: CallOptions['signal']): Promise<string | null> {
+  async fastPath(
+    message: unknown,
+    conn: McpConnection,
+    selection: ReadonlySet<Toolset>,
+    signal?: CallOptions['signal'],
+  ): Promise<string | null> {
     if (!isObject(message) || message.jsonrpc !== '2.0' || typeof message.method !== 'string') return null;
     const id = message.id;
     if (typeof id !== 'string' && typeof id !== 'number') return null;
@@ -211,7 +224,11 @@ export class McpSurface {
       case 'tools/call': {
         const args = params.arguments ?? {};
         if (typeof params.name !== 'string' || !isObject(args)) return null;
-        return JSON.stringify({ jsonrpc: '2.0', id, result: await this.callTool(params.name, args, conn, new Set(selection), null, signal) });
+        return JSON.stringify({
+          jsonrpc: '2.0',
+          id,
+          result: await this.callTool(params.name, args, conn, new Set(selection), null, signal),
+        });
       }
     }
     return null;
@@ -237,7 +254,12 @@ export class McpSurface {
     }
   }
 
-  private async runTool(entry: RegisteredTool, args: unknown, conn: McpConnection, signal?: CallOptions['signal']): Promise<CallToolResult> {
+  private async runTool(
+    entry: RegisteredTool,
+    args: unknown,
+    conn: McpConnection,
+    signal?: CallOptions['signal'],
+  ): Promise<CallToolResult> {
     // `allRows` is the surface's argument (src/mcp/rows.ts), not the tool's: taken out before validation.
     const rows = takeAllRows(entry.tool, args);
     const call = await this.opts.pipeline.prepare(entry, rows.args, { surface: conn.surface, caller: conn.caller, signal });

@@ -21,7 +21,8 @@ export function toolDocs(registry: Registry): McpExtension {
           uriTemplate: TEMPLATE,
           name: 'tool-docs',
           title: 'Tool reference',
-          description: 'The full reference of a werkbank tool (its REST slug or MCP name): every field, the long explanations and the examples.',
+          description:
+            'The full reference of a werkbank tool (its REST slug or MCP name): every field, the long explanations and the examples.',
         },
       ],
       async read(uri) {
@@ -36,7 +37,12 @@ export function toolDocs(registry: Registry): McpExtension {
     async complete(params) {
       if (params.ref.type !== 'ref/resource' || params.ref.uri !== TEMPLATE || params.argument.name !== 'tool') return null;
       const typed = params.argument.value ?? '';
-      return completion(registry.listed().map((t) => t.tool.slug).filter((s) => s.startsWith(typed)));
+      return completion(
+        registry
+          .listed()
+          .map((t) => t.tool.slug)
+          .filter((s) => s.startsWith(typed)),
+      );
     },
   };
 }

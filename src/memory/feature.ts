@@ -9,5 +9,11 @@ import { memoryOperations, memoryRoutes } from './routes.js';
 import type { MemoryService } from './service.js';
 
 export function memoryFeature(memory: MemoryService): Feature {
-  return { services: { memory }, mcp: [memoryResources(memory)], routes: [memoryRoutes], operations: memoryOperations, sweep: () => memory.sweep() };
+  return {
+    services: { memory },
+    mcp: [memoryResources(memory)],
+    routes: [memoryRoutes],
+    operations: memoryOperations,
+    sweep: () => memory.sweep(),
+  };
 }

@@ -95,13 +95,10 @@ export function memoryResources(service: MemoryService): McpExtension {
       if (params.argument.name === 'namespace') return completion(api.namespaces().filter((n) => n.startsWith(typed)));
       if (params.argument.name === 'key') {
         const namespace = params.context?.arguments?.namespace;
-        const keys = api
-          .list({ namespace, prefix: typed, limit: MEMORY_LIMITS.items })
-          .items.map((i) => i.key);
+        const keys = api.list({ namespace, prefix: typed, limit: MEMORY_LIMITS.items }).items.map((i) => i.key);
         return completion([...new Set(keys)]);
       }
       return completion([]);
     },
   };
 }
-

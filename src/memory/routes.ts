@@ -20,7 +20,10 @@ export function memoryOperations(registry: Registry): ApiOperation[] {
   const schemas = (slug: string) => {
     const entry = registry.bySlugOrNull(slug);
     if (!entry) throw new Error(`memory routes need the ${slug} tool`);
-    return { input: entry.inputSchema as JsonSchema & { properties: Record<string, JsonSchema>; required?: string[] }, output: entry.outputSchema };
+    return {
+      input: entry.inputSchema as JsonSchema & { properties: Record<string, JsonSchema>; required?: string[] },
+      output: entry.outputSchema,
+    };
   };
   /** Query parameters from a tool's input fields (`query` is `q` on the path). */
   const params = (slug: string, names: string[]): NonNullable<ApiOperation['parameters']> =>
@@ -39,13 +42,42 @@ export function memoryOperations(registry: Registry): ApiOperation[] {
     { name: 'key', in: 'path' as const, required: true, description: 'Key of the item in its namespace', schema: { type: 'string' } },
   ];
   const set = schemas('memory-set').input;
-  const body = { ...set, properties: Object.fromEntries(Object.entries(set.properties).filter(([k]) => k !== 'namespace' && k !== 'key')), required: (set.required ?? []).filter((k) => k !== 'namespace' && k !== 'key') };
+  const body = {
+    ...set,
+    properties: Object.fromEntries(Object.entries(set.properties).filter(([k]) => k !== 'namespace' && k !== 'key')),
+    required: (set.required ?? []).filter((k) => k !== 'namespace' && k !== 'key'),
+  };
   const get = schemas('memory-get').output as { properties?: Record<string, JsonSchema>; $defs?: JsonSchema };
   const itemSchema = { ...(get.properties?.item ?? {}), ...(get.$defs ? { $defs: get.$defs } : {}) }; // its refs point at the root's $defs
   return [
-    { method: 'get', path: '/api/v1/memory', tag: 'memory', auth: 'key', summary: 'List memory items (as the memory_list tool)', parameters: params('memory-list', ['namespace', 'tag', 'prefix', 'limit', 'cursor']), data: schemas('memory-list').output },
-    { method: 'get', path: '/api/v1/memory/search', tag: 'memory', auth: 'key', summary: 'Search memory items (as the memory_search tool)', parameters: params('memory-search', ['query', 'tag', 'namespace', 'limit']), data: schemas('memory-search').output },
-    { method: 'get', path: '/api/v1/memory/{namespace}/{key}', tag: 'memory', auth: 'key', summary: 'Read one memory item', parameters: item, data: itemSchema, errors: { 404: 'No such item' } },
+    {
+      method: 'get',
+      path: '/api/v1/memory',
+      tag: 'memory',
+      auth: 'key',
+      summary: 'List memory items (as the memory_list tool)',
+      parameters: params('memory-list', ['namespace', 'tag', 'prefix', 'limit', 'cursor']),
+      data: schemas('memory-list').output,
+    },
+    {
+      method: 'get',
+      path: '/api/v1/memory/search',
+      tag: 'memory',
+      auth: 'key',
+      summary: 'Search memory items (as the memory_search tool)',
+      parameters: params('memory-search', ['query', 'tag', 'namespace', 'limit']),
+      data: schemas('memory-search').output,
+    },
+    {
+      method: 'get',
+      path: '/api/v1/memory/{namespace}/{key}',
+      tag: 'memory',
+      auth: 'key',
+      summary: 'Read one memory item',
+      parameters: item,
+      data: itemSchema,
+      errors: { 404: 'No such item' },
+    },
     {
       method: 'put',
       path: '/api/v1/memory/{namespace}/{key}',
@@ -58,7 +90,16 @@ export function memoryOperations(registry: Registry): ApiOperation[] {
       status: 201,
       alsoOk: 200,
     },
-    { method: 'delete', path: '/api/v1/memory/{namespace}/{key}', tag: 'memory', auth: 'key', summary: 'Delete one memory item', parameters: item, data: schemas('memory-delete').output, errors: { 404: 'No such item' } },
+    {
+      method: 'delete',
+      path: '/api/v1/memory/{namespace}/{key}',
+      tag: 'memory',
+      auth: 'key',
+      summary: 'Delete one memory item',
+      parameters: item,
+      data: schemas('memory-delete').output,
+      errors: { 404: 'No such item' },
+    },
   ];
 }
 
@@ -69,28 +110,33 @@ export function memoryRoutes(app: Hono, h: RouteHelpers): void {
     const { data } = await pipeline.call(registry.requireSlug(slug), input, { surface: 'rest', caller, signal: c.req.raw.signal });
     return data as Record<string, unknown>;
   };
-  const handle =
-    (fn: (c: Context) => Promise<{ data: unknown; status?: number }>) =>
-    async (c: Context) => {
-      try {
-        const { data, status = 200 } = await fn(c);
-        return c.json({ ok: true, data }, status as 200);
-      } catch (err) {
-        return h.errorResponse(c, err);
-      }
-    };
+  const handle = (fn: (c: Context) => Promise<{ data: unknown; status?: number }>) => async (c: Context) => {
+    try {
+      const { data, status = 200 } = await fn(c);
+      return c.json({ ok: true, data }, status as 200);
+    } catch (err) {
+      return h.errorResponse(c, err);
+    }
+  };
   const query = (c: Context, names: string[]) => {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(c.req.query())) {
       const name = k === 'q' ? 'query' : k;
-      if (!names.includes(name)) throw new HttpError(`Unknown query parameter \`${k}\`; allowed: ${names.map((n) => (n === 'query' ? 'q' : n)).join(', ')}`);
+      if (!names.includes(name))
+        throw new HttpError(`Unknown query parameter \`${k}\`; allowed: ${names.map((n) => (n === 'query' ? 'q' : n)).join(', ')}`);
       out[name] = name === 'limit' ? Number(v) : v;
     }
     return out;
   };
 
-  app.get('/api/v1/memory', handle(async (c) => ({ data: await call(c, 'memory-list', query(c, ['namespace', 'tag', 'prefix', 'limit', 'cursor'])) })));
-  app.get('/api/v1/memory/search', handle(async (c) => ({ data: await call(c, 'memory-search', query(c, ['query', 'tag', 'namespace', 'limit'])) })));
+  app.get(
+    '/api/v1/memory',
+    handle(async (c) => ({ data: await call(c, 'memory-list', query(c, ['namespace', 'tag', 'prefix', 'limit', 'cursor'])) })),
+  );
+  app.get(
+    '/api/v1/memory/search',
+    handle(async (c) => ({ data: await call(c, 'memory-search', query(c, ['query', 'tag', 'namespace', 'limit'])) })),
+  );
   app.get(
     '/api/v1/memory/:namespace/:key',
     handle(async (c) => {

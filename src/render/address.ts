@@ -24,8 +24,7 @@ export type Resolver = (host: string) => Promise<string[]>;
 /** True when a render may connect to this IP address. */
 export type AddressPolicy = (ip: string) => boolean;
 
-export const systemResolver: Resolver = async (host) =>
-  (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+export const systemResolver: Resolver = async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
 
 /** Public addresses that are internal services on common clouds. */
 const EXTRA_DENIED_V4 = ['168.63.129.16/32'].map((c) => ipaddr.parseCIDR(c));

@@ -167,17 +167,22 @@ export async function findChromium(env: NodeJS.ProcessEnv = process.env, opts: F
   if (ownBrowserSupported(probe)) {
     for (const dir of dirs) {
       const installed = posix.join(dir, INSTALL_FOLDER, 'chromium');
-      if (probe.exists(posix.join(dir, INSTALL_FOLDER, 'install.json')) && probe.executable(installed)) return { path: installed, source: INSTALLED };
+      if (probe.exists(posix.join(dir, INSTALL_FOLDER, 'install.json')) && probe.executable(installed))
+        return { path: installed, source: INSTALLED };
     }
     if (autoInstallAllowed(probe.env)) {
       const dir = dirs[0];
       try {
         log(`render: no browser found; installing one into ${dir} (WERKBANK_BROWSER_AUTO_INSTALL is set) ...`);
-        const install = opts.install ?? (async (d: string) => {
-          const report = await installBrowser({ dir: d, env: probe.env, progress: (line) => log(`render: ${line}`) });
-          log(`render: installed ${report.path} (${mb(report.installedBytes)} on disk, fetched ${mb(report.downloadBytes)} in ${(report.ms / 1000).toFixed(1)} s)`);
-          return report.path;
-        });
+        const install =
+          opts.install ??
+          (async (d: string) => {
+            const report = await installBrowser({ dir: d, env: probe.env, progress: (line) => log(`render: ${line}`) });
+            log(
+              `render: installed ${report.path} (${mb(report.installedBytes)} on disk, fetched ${mb(report.downloadBytes)} in ${(report.ms / 1000).toFixed(1)} s)`,
+            );
+            return report.path;
+          });
         return { path: await install(dir), source: INSTALLED, installedNow: true };
       } catch (err) {
         throw new BrowserUnavailable(
@@ -250,16 +255,16 @@ function systemInstallCommand(probe: SystemProbe): string {
   const pm = packageManager(probe);
   const s = sudo(probe);
   return pm === 'apt'
-      ? `${s}apt-get install -y chromium`
-      : pm === 'dnf' || pm === 'yum'
-        ? `${s}${pm} install -y chromium`
-        : pm === 'apk'
-          ? `${s}apk add chromium`
-          : pm === 'pacman'
-            ? `${s}pacman -S --noconfirm chromium`
-            : pm === 'zypper'
-              ? `${s}zypper install -y chromium`
-              : 'install Chromium or Google Chrome with your package manager';
+    ? `${s}apt-get install -y chromium`
+    : pm === 'dnf' || pm === 'yum'
+      ? `${s}${pm} install -y chromium`
+      : pm === 'apk'
+        ? `${s}apk add chromium`
+        : pm === 'pacman'
+          ? `${s}pacman -S --noconfirm chromium`
+          : pm === 'zypper'
+            ? `${s}zypper install -y chromium`
+            : 'install Chromium or Google Chrome with your package manager';
 }
 
 /** Debian package of each library Chromium or Chrome links against (the ones a slim system may lack). */
@@ -381,7 +386,10 @@ export async function explainFailure(choice: BrowserChoice | null, err: unknown,
       );
   }
   if (/EACCES|permission denied/i.test(text))
-    return new BrowserUnavailable(`${which} is not executable (permission denied)`, probe.platform === 'win32' ? otherBrowser : `chmod +x ${shellQuote(choice.path)}, or ${otherBrowser}`);
+    return new BrowserUnavailable(
+      `${which} is not executable (permission denied)`,
+      probe.platform === 'win32' ? otherBrowser : `chmod +x ${shellQuote(choice.path)}, or ${otherBrowser}`,
+    );
   if (/ENOENT/.test(text) && !probe.exists(choice.path)) return new BrowserUnavailable(`${which} does not exist`, otherBrowser);
   if (/ENOEXEC|exec format error/i.test(text))
     return new BrowserUnavailable(`${which} is not a program for this system (${probe.platform} ${probe.arch})`, otherBrowser);

@@ -66,7 +66,9 @@ export function renderFeature(config: RenderFeatureConfig, accounts: Accounts, s
 
   return {
     services: { render: () => service },
-    meters: { render: renderMeter({ accounts, price: config.renderPrice ?? RENDER_PRICE, now: config.now, counter: store.anonymousRenders }) },
+    meters: {
+      render: renderMeter({ accounts, price: config.renderPrice ?? RENDER_PRICE, now: config.now, counter: store.anonymousRenders }),
+    },
     routes: [
       (app) => {
         app.get('/files/:id', async (c) => {

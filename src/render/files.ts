@@ -28,10 +28,14 @@ import type { HostedFile } from '../core/render-api.js';
 export const FILE_TTL_MS = 24 * 3600_000;
 const ID = /^[A-Za-z0-9_-]{43}$/;
 /** Bodies are stored under the extension of their type, so a `file://` link (stdio) opens in the right program. */
-const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/svg+xml': 'svg', 'application/zip': 'zip' };
+const EXTENSIONS: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'image/png': 'png',
+  'image/svg+xml': 'svg',
+  'application/zip': 'zip',
+};
 const BODY_EXTENSIONS = [...new Set([...Object.values(EXTENSIONS), 'bin'])];
 const extensionOf = (contentType: string) => EXTENSIONS[contentType] ?? 'bin';
-
 
 interface Meta {
   contentType: string;
@@ -53,9 +57,7 @@ export interface FileStoreOptions {
   ttlMs?: number;
 }
 
-export type Download =
-  | { status: 200; meta: Meta; body: Buffer; maxAgeSeconds: number }
-  | { status: 404 | 410; message: string };
+export type Download = { status: 200; meta: Meta; body: Buffer; maxAgeSeconds: number } | { status: 404 | 410; message: string };
 
 export class FileStore {
   readonly dir: string;
@@ -146,7 +148,17 @@ export class FileStore {
         expired = Date.parse(meta.expiresAt) <= now;
       } catch {
         // No (readable) sidecar: an interrupted write, or one in progress; remove it once it is old.
-        const written = Math.max(0, ...(await Promise.all(BODY_EXTENSIONS.map((ext) => stat(join(this.dir, `${id}.${ext}`)).then((s) => s.mtimeMs, () => 0)))));
+        const written = Math.max(
+          0,
+          ...(await Promise.all(
+            BODY_EXTENSIONS.map((ext) =>
+              stat(join(this.dir, `${id}.${ext}`)).then(
+                (s) => s.mtimeMs,
+                () => 0,
+              ),
+            ),
+          )),
+        );
         expired = Date.now() - written > 3600_000;
       }
       if (!expired) continue;

@@ -171,12 +171,18 @@ async function packageFiles(opts: InstallOptions, say: (line: string) => void): 
 /** The package's files from an unpacked copy of it, which must be the pinned version. */
 function folderFiles(from: string): PackageFiles {
   const files = new Map(
-    WANTED.filter((w) => existsSync(join(from, w.slice('package/'.length)))).map((w) => [w, readFileSync(join(from, w.slice('package/'.length)))]),
+    WANTED.filter((w) => existsSync(join(from, w.slice('package/'.length)))).map((w) => [
+      w,
+      readFileSync(join(from, w.slice('package/'.length))),
+    ]),
   );
   if (!files.has('package/package.json')) throw new HttpError(`${from} is not a copy of ${BROWSER_PACKAGE.name} (no package.json)`, 400);
   const manifest = JSON.parse(files.get('package/package.json')!.toString('utf8')) as { name: string; version: string };
   if (manifest.name !== BROWSER_PACKAGE.name || manifest.version !== BROWSER_PACKAGE.version)
-    throw new HttpError(`${from} holds ${manifest.name}@${manifest.version}; werkbank installs ${BROWSER_PACKAGE.name}@${BROWSER_PACKAGE.version}`, 400);
+    throw new HttpError(
+      `${from} holds ${manifest.name}@${manifest.version}; werkbank installs ${BROWSER_PACKAGE.name}@${BROWSER_PACKAGE.version}`,
+      400,
+    );
   return { files, source: resolve(from), downloadBytes: 0 };
 }
 
@@ -186,7 +192,11 @@ function checkFiles(files: Map<string, Buffer>, source: string): void {
     const body = files.get(`package/${file}`);
     if (!body) throw new HttpError(`${source} has no ${file}; nothing was installed`, 502);
     const got = createHash('sha256').update(body).digest('hex');
-    if (got !== sha) throw new HttpError(`${file} of ${source} does not match the file werkbank was tested with (sha256 ${got.slice(0, 12)}…); nothing was installed`, 502);
+    if (got !== sha)
+      throw new HttpError(
+        `${file} of ${source} does not match the file werkbank was tested with (sha256 ${got.slice(0, 12)}…); nothing was installed`,
+        502,
+      );
   }
 }
 
@@ -208,7 +218,13 @@ function unpack(dir: string, folder: string, files: Map<string, Buffer>, origin:
     writeFileSync(
       join(temp, 'install.json'),
       JSON.stringify(
-        { package: BROWSER_PACKAGE.name, version: BROWSER_PACKAGE.version, integrity: BROWSER_PACKAGE.integrity, ...origin, installedAt: new Date().toISOString() },
+        {
+          package: BROWSER_PACKAGE.name,
+          version: BROWSER_PACKAGE.version,
+          integrity: BROWSER_PACKAGE.integrity,
+          ...origin,
+          installedAt: new Date().toISOString(),
+        },
         null,
         2,
       ) + '\n',
@@ -227,7 +243,10 @@ async function download(url: string, fetchImpl: typeof fetch): Promise<Buffer> {
     res = await fetchImpl(url, { signal: AbortSignal.timeout(10 * 60_000) });
   } catch (err) {
     const cause = (err as { cause?: { message?: string } }).cause?.message ?? (err as Error).message;
-    throw new HttpError(`Cannot fetch ${url}: ${cause} (behind a proxy or offline: install Chrome or Chromium instead, or set WERKBANK_CHROMIUM_PATH)`, 502);
+    throw new HttpError(
+      `Cannot fetch ${url}: ${cause} (behind a proxy or offline: install Chrome or Chromium instead, or set WERKBANK_CHROMIUM_PATH)`,
+      502,
+    );
   }
   if (!res.ok) throw new HttpError(`Cannot fetch ${url}: HTTP ${res.status}`, 502);
   return Buffer.from(await res.arrayBuffer());

@@ -133,7 +133,8 @@ export class RenderPool {
 
   private release(): void {
     const next = this.waiting.shift();
-    if (next) next(); // the slot passes to the next in line
+    if (next)
+      next(); // the slot passes to the next in line
     else this.active--;
   }
 
@@ -191,14 +192,23 @@ export class RenderPool {
 
   /** Deadline passed: close the context (kills its renderer); if that hangs, kill the browser. */
   private async kill(instance: Instance, context: BrowserContext | undefined): Promise<void> {
-    const closed = context ? await withTimeout(context.close(), 3_000).then(() => true, () => false) : false;
+    const closed = context
+      ? await withTimeout(context.close(), 3_000).then(
+          () => true,
+          () => false,
+        )
+      : false;
     if (!closed) this.retire(instance, true);
   }
 
   private retire(instance: Instance, now = false): void {
     if (!instance.retired) {
       instance.retired = true;
-      if (this.current) void this.current.then((i) => i === instance && (this.current = null), () => undefined);
+      if (this.current)
+        void this.current.then(
+          (i) => i === instance && (this.current = null),
+          () => undefined,
+        );
     }
     // Playwright's close() of a launched browser ends with SIGKILL when a graceful close fails.
     if (now) void withTimeout(instance.browser.close(), 10_000).catch(() => log('render: a retired browser did not close in 10 s'));
@@ -241,7 +251,13 @@ export class RenderPool {
     this.failure = null;
     this.loggedFailure = null;
     this.stats.launches++;
-    const instance: Instance = { browser, active: 0, renders: 0, retired: false, installedAt: choice.installedNow ? Date.now() : undefined };
+    const instance: Instance = {
+      browser,
+      active: 0,
+      renders: 0,
+      retired: false,
+      installedAt: choice.installedNow ? Date.now() : undefined,
+    };
     if (choice.installedNow) this.choice = { path: choice.path, source: choice.source };
     browser.on('disconnected', () => {
       if (!instance.retired) log(`render: browser disconnected after ${instance.renders} renders; relaunching on next render`);
@@ -295,5 +311,8 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
 
 function firstLine(err: unknown): string {
   const text = err instanceof Error ? err.message : String(err);
-  return text.split('\n')[0].replace(/^\w+\.\w+: /, '').slice(0, 300);
+  return text
+    .split('\n')[0]
+    .replace(/^\w+\.\w+: /, '')
+    .slice(0, 300);
 }

@@ -156,7 +156,14 @@ async function forward(gate: Gate, req: IncomingMessage, res: ServerResponse, co
 }
 
 /** A CONNECT tunnel (HTTPS, WebSockets): checked, then piped both ways to the checked address. */
-async function tunnel(gate: Gate, sockets: Set<Socket | Duplex>, req: IncomingMessage, client: Duplex, head: Buffer, connectTimeoutMs: number): Promise<void> {
+async function tunnel(
+  gate: Gate,
+  sockets: Set<Socket | Duplex>,
+  req: IncomingMessage,
+  client: Duplex,
+  head: Buffer,
+  connectTimeoutMs: number,
+): Promise<void> {
   const authority = parseAuthority(req.url ?? '');
   const deny = (status: number, reason: string) => {
     client.end(`HTTP/1.1 ${status} Blocked\r\n${BLOCKED_HEADER}: ${encodeURIComponent(reason)}\r\nConnection: close\r\n\r\n`);

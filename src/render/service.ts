@@ -73,9 +73,7 @@ export class RenderService implements RenderApi {
       await openUrl(scope, target);
       let height = SCREENSHOT_HEIGHT;
       if (fullPage) {
-        height = await page.evaluate(() =>
-          Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0),
-        );
+        height = await page.evaluate(() => Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0));
         height = Math.min(Math.max(height, 1), MAX_FULL_PAGE_HEIGHT);
         await page.setViewportSize({ width, height });
       }

@@ -36,7 +36,13 @@ export function schemaText(schema: unknown, depth = 0): string {
       const v = value as Record<string, unknown>;
       if (typeof v?.description === 'string') parts.push(v.description);
       // The values a field takes name what the tool handles (`srt`, `vtt`; units; modes).
-      if (Array.isArray(v?.enum)) parts.push(v.enum.filter((e) => typeof e === 'string').slice(0, 200).join(' '));
+      if (Array.isArray(v?.enum))
+        parts.push(
+          v.enum
+            .filter((e) => typeof e === 'string')
+            .slice(0, 200)
+            .join(' '),
+        );
       parts.push(schemaText(v, depth + 1));
     }
   for (const key of ['items', 'anyOf', 'oneOf']) {
@@ -72,7 +78,10 @@ export function searchDocument(tool: IndexedTool): SearchDocument {
  * pay") are the task's own, and a host's plain word search weighs them by how often they occur.
  */
 export function keywordLine(keywords: Keywords | undefined, said = ''): string {
-  const words = (s: string) => fold(s).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const words = (s: string) =>
+    fold(s)
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean);
   const text = ` ${words(said).join(' ')} `;
   const seen = new Set<string>();
   const kept = [...(keywords?.en ?? []), ...(keywords?.nl ?? [])].filter((phrase) => {

@@ -183,7 +183,8 @@ export class ToolSearch {
     const paired = new Map<number, number>();
     for (let i = 1; i < sequence.length; i++) {
       const docs = new Set<number>();
-      for (const a of termsOf(sequence[i - 1])) for (const b of termsOf(sequence[i])) for (const d of this.pairs.get(`${a} ${b}`) ?? []) docs.add(d);
+      for (const a of termsOf(sequence[i - 1]))
+        for (const b of termsOf(sequence[i])) for (const d of this.pairs.get(`${a} ${b}`) ?? []) docs.add(d);
       if (!docs.size) continue;
       const idf = Math.log(1 + (this.names.length - docs.size + 0.5) / (docs.size + 0.5));
       for (const d of docs) paired.set(d, (paired.get(d) ?? 0) + PAIR_WEIGHT * idf * (K1 + 1));
@@ -234,7 +235,8 @@ export class ToolSearch {
       for (const part of parts) {
         const best = new Map<number, number>();
         for (const term of new Set([part, ...termsOf(part)]))
-          if (this.postings.has(term)) for (const [d, s] of this.termScores(term)) best.set(d, Math.max(best.get(d) ?? 0, WEIGHT.compound * s));
+          if (this.postings.has(term))
+            for (const [d, s] of this.termScores(term)) best.set(d, Math.max(best.get(d) ?? 0, WEIGHT.compound * s));
         for (const [d, s] of best) out.set(d, (out.get(d) ?? 0) + s);
       }
     }

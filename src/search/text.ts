@@ -36,7 +36,14 @@ function stemmersNow(): { en: Stemmer; nl: Stemmer } {
 
 /** Lower case without diacritics. */
 export function fold(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().replace(/ß/g, 'ss').replace(/æ/g, 'ae').replace(/ø/g, 'o').replace(/ĳ/g, 'ij');
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/ß/g, 'ss')
+    .replace(/æ/g, 'ae')
+    .replace(/ø/g, 'o')
+    .replace(/ĳ/g, 'ij');
 }
 
 /** English and Dutch function words: they say nothing about which tool is meant. */
@@ -93,7 +100,10 @@ const VALUE_KINDS: [RegExp, string][] = [
   [/\b(?:[01]\d|2[0-3])[0-5]\d\s*(?:hours|hrs|uur)\b/i, 'military 24 hour'],
   [/\b\d{1,2}(?::\d{2})?\s*(?:am|pm)\b/i, 'time'],
   [/\bweek\s*\d{1,2}\b/i, 'week number'],
-  [/\b\d{1,2}\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mei|okt|mrt|maart|juni|juli)[a-z]*\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|januari|februari|maart|april|mei|juni|juli|augustus|oktober)\s+\d{1,2}\b/i, 'date'],
+  [
+    /\b\d{1,2}\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mei|okt|mrt|maart|juni|juli)[a-z]*\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|januari|februari|maart|april|mei|juni|juli|augustus|oktober)\s+\d{1,2}\b/i,
+    'date',
+  ],
   [/&(?:[a-z]+|#\d+);|<\/?[a-z][^>]*>|(?:^|\s)[<>&](?:\s|$)/i, 'html'],
 ];
 
@@ -108,10 +118,33 @@ export function valueWords(query: string): string[] {
  * Words both languages use for different things (`rente`: `rent`) are left out.
  */
 const DUTCH_TO_ENGLISH: Readonly<Record<string, string>> = {
-  tekst: 'text', woord: 'word', getal: 'number', getall: 'number', nummer: 'number', regel: 'line', bestand: 'file', datum: 'date',
-  dag: 'day', jar: 'year', maand: 'month', uur: 'hour', uren: 'hour', prijs: 'price', prijz: 'price', kost: 'cost', lening: 'loan',
-  belast: 'tax', gewicht: 'weight', kleur: 'colour', wachtwoord: 'password', vergelijk: 'compar', verschil: 'differ', verschill: 'differ',
-  tijd: 'time', zin: 'sentenc', zinn: 'sentenc',
+  tekst: 'text',
+  woord: 'word',
+  getal: 'number',
+  getall: 'number',
+  nummer: 'number',
+  regel: 'line',
+  bestand: 'file',
+  datum: 'date',
+  dag: 'day',
+  jar: 'year',
+  maand: 'month',
+  uur: 'hour',
+  uren: 'hour',
+  prijs: 'price',
+  prijz: 'price',
+  kost: 'cost',
+  lening: 'loan',
+  belast: 'tax',
+  gewicht: 'weight',
+  kleur: 'colour',
+  wachtwoord: 'password',
+  vergelijk: 'compar',
+  verschil: 'differ',
+  verschill: 'differ',
+  tijd: 'time',
+  zin: 'sentenc',
+  zinn: 'sentenc',
 };
 
 const stemCache = new Map<string, readonly string[]>();

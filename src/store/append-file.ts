@@ -39,7 +39,7 @@ export class AppendFile {
       const data = typeof text === 'string' ? Buffer.from(this.torn ? '\n' + text : text, 'utf8') : text;
       this.fd ??= openAppend(this.path);
       if (this.torn && typeof text !== 'string') writeSync(this.fd, '\n');
-      for (let done = 0; done < data.length; ) done += writeSync(this.fd, data, done);
+      for (let done = 0; done < data.length;) done += writeSync(this.fd, data, done);
       this.torn = false;
     } catch (err) {
       this.torn = true;

@@ -62,12 +62,10 @@ export class Batcher<I, O> {
       // Through a promise even if `run` throws at once: every item is settled and the slot given back.
       Promise.resolve()
         .then(() => this.run(batch.map((q) => q.item)))
-        .then(
-          (results) => {
-            if (results.length !== batch.length) throw new Error(`batch answered ${results.length} results for ${batch.length} items`);
-            batch.forEach((q, i) => q.resolve(results[i]));
-          },
-        )
+        .then((results) => {
+          if (results.length !== batch.length) throw new Error(`batch answered ${results.length} results for ${batch.length} items`);
+          batch.forEach((q, i) => q.resolve(results[i]));
+        })
         .catch((err: unknown) => batch.forEach((q) => q.reject(err)))
         .finally(() => {
           this.inFlight--;

@@ -6,11 +6,18 @@ import { databaseUrlFrom } from './select.js';
 import { HttpError } from '../core/errors.js';
 
 /** `werkbank migrate [--database-url URL] [--from-data DIR] [--json]`. Returns the exit code. */
-export async function migrateCommand(opts: { databaseUrl?: string; fromData?: string; json?: boolean }, print: (text: string) => void): Promise<number> {
+export async function migrateCommand(
+  opts: { databaseUrl?: string; fromData?: string; json?: boolean },
+  print: (text: string) => void,
+): Promise<number> {
   const url = databaseUrlFrom(opts.databaseUrl);
-  if (!url)
-    throw new HttpError('werkbank migrate needs a database: pass --database-url postgres://… or set WERKBANK_DATABASE_URL');
-  const [{ PostgresStore }, { migrate, SCHEMA_VERSION }, { redactUrl }, { importLowdb, copiedNothing }] = await Promise.all([import('./postgres/store.js'), import('./postgres/schema.js'), import('./postgres/pool.js'), import('./migrate.js')]);
+  if (!url) throw new HttpError('werkbank migrate needs a database: pass --database-url postgres://… or set WERKBANK_DATABASE_URL');
+  const [{ PostgresStore }, { migrate, SCHEMA_VERSION }, { redactUrl }, { importLowdb, copiedNothing }] = await Promise.all([
+    import('./postgres/store.js'),
+    import('./postgres/schema.js'),
+    import('./postgres/pool.js'),
+    import('./migrate.js'),
+  ]);
   // Open without migrating, then migrate explicitly to report what was applied.
   const pg = await import('pg');
   const pool = new pg.default.Pool({ connectionString: url, max: 2 });
@@ -54,14 +61,22 @@ export async function migrateCommand(opts: { databaseUrl?: string; fromData?: st
 export async function storeCheck(dataDir: string, databaseUrlOption: string | undefined): Promise<[string, boolean, string]> {
   const url = databaseUrlFrom(databaseUrlOption);
   if (!url) return ['store', true, `embedded (lowdb) in ${dataDir}; one server process (set WERKBANK_DATABASE_URL for several)`];
-  const [{ redactUrl }, { schemaVersion, SCHEMA_VERSION }] = await Promise.all([import('./postgres/pool.js'), import('./postgres/schema.js')]);
+  const [{ redactUrl }, { schemaVersion, SCHEMA_VERSION }] = await Promise.all([
+    import('./postgres/pool.js'),
+    import('./postgres/schema.js'),
+  ]);
   const pg = await import('pg');
   const pool = new pg.default.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 5000 });
   pool.on('error', () => undefined);
   try {
     const { rows } = await pool.query<{ v: string }>("SELECT current_setting('server_version') AS v");
     const v = await schemaVersion(pool);
-    const state = v === SCHEMA_VERSION ? `schema ${v}` : v < SCHEMA_VERSION ? `schema ${v}, ${SCHEMA_VERSION} is applied at start or by \`werkbank migrate\`` : `schema ${v} is newer than this werkbank (${SCHEMA_VERSION})`;
+    const state =
+      v === SCHEMA_VERSION
+        ? `schema ${v}`
+        : v < SCHEMA_VERSION
+          ? `schema ${v}, ${SCHEMA_VERSION} is applied at start or by \`werkbank migrate\``
+          : `schema ${v} is newer than this werkbank (${SCHEMA_VERSION})`;
     return ['store', v <= SCHEMA_VERSION, `PostgreSQL ${rows[0]?.v ?? '?'} at ${redactUrl(url)} (${state})`];
   } catch (e) {
     return ['store', false, `PostgreSQL at ${redactUrl(url)}: ${(e as Error).message}`];

@@ -74,7 +74,9 @@ export async function importLowdb(dataDir: string, store: PostgresStore): Promis
         [accounts.map((a) => a.name), accounts.map((a) => a.id)],
       );
       if (clashes.length)
-        throw new Error(`The database already has different accounts named ${clashes.map((c) => `"${c.name}"`).join(', ')}; nothing was copied.`);
+        throw new Error(
+          `The database already has different accounts named ${clashes.map((c) => `"${c.name}"`).join(', ')}; nothing was copied.`,
+        );
       await client.query('BEGIN');
       report.accounts = await insertRows(
         client,
@@ -83,7 +85,9 @@ export async function importLowdb(dataDir: string, store: PostgresStore): Promis
         accounts.map((a) => [a.id, a.name, a.plan, a.createdAt, a.periodStart, a.allowanceUsed, a.packCredits, a.renderAllowanceUsed]),
       );
       const keys = accounts.flatMap((a) => low.listKeys(a.id));
-      const { rows: known } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM api_keys WHERE id = ANY($1::text[])', [keys.map((k) => k.id)]);
+      const { rows: known } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM api_keys WHERE id = ANY($1::text[])', [
+        keys.map((k) => k.id),
+      ]);
       report.keys = keys.length - (known[0]?.n ?? 0); // new keys (known ones are updated: revocations, last use)
       await insertRows(
         client,
@@ -98,10 +102,25 @@ export async function importLowdb(dataDir: string, store: PostgresStore): Promis
         const entries = (await low.readUsage(a.id, '0000-00-00')).reverse(); // oldest first, as they were charged
         const rank = new Map<string, number>();
         const rows = entries.map((e) => {
-          const digest = createHash('sha256').update(JSON.stringify([a.id, e.at, e.tool, e.surface, e.credits, e.fromAllowance, e.fromPacks])).digest('hex').slice(0, 32);
+          const digest = createHash('sha256')
+            .update(JSON.stringify([a.id, e.at, e.tool, e.surface, e.credits, e.fromAllowance, e.fromPacks]))
+            .digest('hex')
+            .slice(0, 32);
           const n = (rank.get(digest) ?? 0) + 1;
           rank.set(digest, n);
-          return [a.id, e.at, e.at.slice(0, 10), e.tool, e.surface, e.credits, e.fromAllowance, e.fromPacks, e.added ?? null, e.reference ?? null, `lowdb:${digest}:${n}`];
+          return [
+            a.id,
+            e.at,
+            e.at.slice(0, 10),
+            e.tool,
+            e.surface,
+            e.credits,
+            e.fromAllowance,
+            e.fromPacks,
+            e.added ?? null,
+            e.reference ?? null,
+            `lowdb:${digest}:${n}`,
+          ];
         });
         report.usage += await insertRows(
           client,

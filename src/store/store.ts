@@ -117,7 +117,12 @@ export interface AtomicLedger {
    * account to `periodStart` if that is newer; `hold` is null when the balance is short.
    * `account` is the record after the statement (undefined: no such account).
    */
-  reserve(accountId: string, cost: number, limits: Readonly<Record<Plan, number>>, periodStart: string): Promise<{ hold: Hold | null; account?: Account }>;
+  reserve(
+    accountId: string,
+    cost: number,
+    limits: Readonly<Record<Plan, number>>,
+    periodStart: string,
+  ): Promise<{ hold: Hold | null; account?: Account }>;
   /** Take one render of the monthly render allowance (`limit`), or null when it is used up. */
   reserveRender(accountId: string, limit: number, periodStart: string): Promise<{ hold: Hold | null; account?: Account }>;
   /** Turn the hold into a usage entry (durable when it resolves); returns the account, or undefined if the hold is gone. */
@@ -289,7 +294,9 @@ export interface CollectionWriteLimits {
  */
 export class StoreUnavailableError extends HttpError {
   constructor(reason: string, cause?: Error) {
-    super(`Storage is unavailable: ${reason}. Nothing was changed or charged; try again shortly.`, 503, { retryAfter: STORE_RETRY_AFTER_S });
+    super(`Storage is unavailable: ${reason}. Nothing was changed or charged; try again shortly.`, 503, {
+      retryAfter: STORE_RETRY_AFTER_S,
+    });
     this.name = 'StoreUnavailableError';
     this.cause = cause;
   }
@@ -323,4 +330,3 @@ export interface Collection<T> {
   /** Every account's entries (for sweepers). */
   all(): Awaitable<[string, string, T][]>;
 }
-

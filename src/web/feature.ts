@@ -100,7 +100,11 @@ export function webAssets(): { css: string; js: string } {
 
 /** A page: HTML, revalidated on every visit, with the security headers of its content policy. */
 function htmlResponse(c: Context, body: string, csp = PAGE_CSP, status = 200) {
-  return c.body(body, status as 200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-cache', ...securityHeaders(csp) });
+  return c.body(body, status as 200, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'private, no-cache',
+    ...securityHeaders(csp),
+  });
 }
 
 /** An asset with its ETag (304 when the browser has it). */
@@ -212,7 +216,13 @@ function pageRoutes(app: Hono, { opts, csrf, dev, assets, redoc: redocBundle }: 
   app.get('/favicon.ico', (c) => c.redirect('/favicon.svg', 301));
   app.get('/docs', (c) => {
     const redoc = redocBundle();
-    if (!redoc) return htmlResponse(c, '<!doctype html><title>API reference</title><p>The API reference renderer is not installed; see <a href="/openapi.json">openapi.json</a>.</p>', PAGE_CSP, 503);
+    if (!redoc)
+      return htmlResponse(
+        c,
+        '<!doctype html><title>API reference</title><p>The API reference renderer is not installed; see <a href="/openapi.json">openapi.json</a>.</p>',
+        PAGE_CSP,
+        503,
+      );
     return htmlResponse(c, docsPage(`/web/redoc.js?v=${hashOf(redoc)}`, docsCss), DOCS_CSP);
   });
 }

@@ -76,7 +76,8 @@ export interface Frame {
 
 /** The site header of every page (also on /docs). */
 export function header(page: Frame['page'] | 'docs', session?: Frame['session']): string {
-  const nav = (href: string, label: string, p: Frame['page'] | 'docs') => `<a href="${href}"${p === page ? ' aria-current="page"' : ''}>${label}</a>`;
+  const nav = (href: string, label: string, p: Frame['page'] | 'docs') =>
+    `<a href="${href}"${p === page ? ' aria-current="page"' : ''}>${label}</a>`;
   return `<header class="top">
 <a class="brand" href="/"><img src="/favicon.svg" alt="" width="22" height="22">werkbank</a>
 <nav aria-label="Main">${nav('/', 'Tools', 'catalogue')}${nav('/account', session ? `Account (${esc(session.account)})` : 'Account', 'account')}${nav('/docs', 'API', 'docs')}${session ? '' : nav('/signin', 'Sign in', 'auth')}</nav>

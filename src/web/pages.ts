@@ -42,7 +42,11 @@ export function toolsetName(name: string): string {
 export function inline(text: string): string {
   return text
     .split(/(`[^`]+`)/)
-    .map((part) => (part.startsWith('`') && part.endsWith('`') && part.length > 1 ? `<code>${esc(part.slice(1, -1))}</code>` : esc(part).replace(/\b[a-z]+(?:[A-Z][a-z0-9]*)+\b/g, '<code>$&</code>')))
+    .map((part) =>
+      part.startsWith('`') && part.endsWith('`') && part.length > 1
+        ? `<code>${esc(part.slice(1, -1))}</code>`
+        : esc(part).replace(/\b[a-z]+(?:[A-Z][a-z0-9]*)+\b/g, '<code>$&</code>'),
+    )
     .join('');
 }
 
@@ -135,7 +139,12 @@ export function toolPage(registry: Registry, entry: RegisteredTool, examples: To
     ...(t.resultView ? { resultView: t.resultView } : {}),
     examples,
   };
-  const price = t.metering === 'render' ? 'render allowance, then credits' : t.cost === 0 ? 'free' : `${t.cost} credit${t.cost === 1 ? '' : 's'} per call`;
+  const price =
+    t.metering === 'render'
+      ? 'render allowance, then credits'
+      : t.cost === 0
+        ? 'free'
+        : `${t.cost} credit${t.cost === 1 ? '' : 's'} per call`;
   const lead = firstSentence(t.description);
   const rest = t.description.slice(lead.length).trim();
   const body = `<nav class="crumbs" aria-label="Breadcrumb"><a href="/">All tools</a> › <a href="/?toolset=${esc(encodeURIComponent(t.toolset))}">${esc(toolsetName(t.toolset))}</a></nav>

@@ -17,38 +17,41 @@ describe('ChunkSender and ChunkQueue', () => {
   it.each([
     ['batches', { batches: 3, chars: 1_000_000, batchChars: 4_000 }],
     ['characters', { batches: 1_000, chars: 20_000, batchChars: 4_000 }],
-  ] as const)('a slow consumer holds the producer to the window (%s): the text arrives whole and in order', async (binding, window: FlowWindow) => {
-    const queue = new ChunkQueue();
-    let produced = 0;
-    let consumed = 0;
-    let maxBatches = 0;
-    let maxChars = 0;
-    const sender = new ChunkSender(window, (text) => {
-      produced += text.length;
-      maxBatches = Math.max(maxBatches, queue.size + 1);
-      maxChars = Math.max(maxChars, produced - consumed);
-      return queue.push(text);
-    });
-    const producer = (async () => {
-      for (const c of chunks) await sender.send(c);
-      await sender.end();
-      queue.end();
-    })();
-    let out = '';
-    for (let text = await queue.take(); text !== undefined; text = await queue.take()) {
-      consumed += text.length;
-      out += text;
-      await turns(5); // the slow reader: the producer gets every chance to run ahead
-    }
-    await producer;
-    expect(out).toBe(chunks.join(''));
-    const longestBatch = window.batchChars + Math.max(...chunks.map((c) => c.length)); // batchChars, plus the chunk that filled it
-    expect(maxBatches).toBeLessThanOrEqual(window.batches);
-    expect(maxChars).toBeLessThanOrEqual(window.chars);
-    // The window was used up (the producer ran ahead until held), so the bounds above are not vacuous.
-    if (binding === 'batches') expect(maxBatches).toBe(window.batches);
-    else expect(maxChars).toBeGreaterThan(window.chars - longestBatch);
-  });
+  ] as const)(
+    'a slow consumer holds the producer to the window (%s): the text arrives whole and in order',
+    async (binding, window: FlowWindow) => {
+      const queue = new ChunkQueue();
+      let produced = 0;
+      let consumed = 0;
+      let maxBatches = 0;
+      let maxChars = 0;
+      const sender = new ChunkSender(window, (text) => {
+        produced += text.length;
+        maxBatches = Math.max(maxBatches, queue.size + 1);
+        maxChars = Math.max(maxChars, produced - consumed);
+        return queue.push(text);
+      });
+      const producer = (async () => {
+        for (const c of chunks) await sender.send(c);
+        await sender.end();
+        queue.end();
+      })();
+      let out = '';
+      for (let text = await queue.take(); text !== undefined; text = await queue.take()) {
+        consumed += text.length;
+        out += text;
+        await turns(5); // the slow reader: the producer gets every chance to run ahead
+      }
+      await producer;
+      expect(out).toBe(chunks.join(''));
+      const longestBatch = window.batchChars + Math.max(...chunks.map((c) => c.length)); // batchChars, plus the chunk that filled it
+      expect(maxBatches).toBeLessThanOrEqual(window.batches);
+      expect(maxChars).toBeLessThanOrEqual(window.chars);
+      // The window was used up (the producer ran ahead until held), so the bounds above are not vacuous.
+      if (binding === 'batches') expect(maxBatches).toBe(window.batches);
+      else expect(maxChars).toBeGreaterThan(window.chars - longestBatch);
+    },
+  );
 
   it('a consumer that stops taking stops the producer at the window', async () => {
     const window: FlowWindow = { batches: 2, chars: 1_000_000, batchChars: 1 };
@@ -90,7 +93,11 @@ describe('waiting for the consumer', () => {
     const window: FlowWindow = { batches: 1, chars: 1_000_000, batchChars: 1 };
     const queue = new ChunkQueue();
     const waits: number[] = [];
-    const sender = new ChunkSender(window, (text) => queue.push(text), (seq) => waits.push(seq));
+    const sender = new ChunkSender(
+      window,
+      (text) => queue.push(text),
+      (seq) => waits.push(seq),
+    );
     await sender.send('a'); // batch 1: the window is free
     expect(await queue.take()).toBe('a');
     await turns(2);

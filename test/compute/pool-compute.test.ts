@@ -51,7 +51,10 @@ describe('a pipeline', () => {
     const pipeline = new Pipeline(null, {}, {}, { compute: poolCompute() });
     const example = jsonToXml.examples[0];
     expect((await call(pipeline, 'json-to-xml', example.input)).data).toEqual(example.output);
-    const err = await call(pipeline, 'json-to-xml', { json: '{"a": 1,' }).then(() => undefined, (e: unknown) => e);
+    const err = await call(pipeline, 'json-to-xml', { json: '{"a": 1,' }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(ToolError);
     expect((err as ToolError).status).toBe(400);
   }, 60_000);
@@ -65,7 +68,13 @@ describe("the pool's failures", () => {
       expect(err, kind).toBeInstanceOf(HttpError);
       expect(err, kind).not.toBeInstanceOf(ToolError);
     }
-    const reply = (platform?: boolean) => ({ ok: false as const, kind: 'tool' as const, message: 'm', status: 503, ...(platform ? { platform } : {}) });
+    const reply = (platform?: boolean) => ({
+      ok: false as const,
+      kind: 'tool' as const,
+      message: 'm',
+      status: 503,
+      ...(platform ? { platform } : {}),
+    });
     expect(jobError(new WorkerPoolError('failed', 'm', { reply: reply() }), 's', limits)).toBeInstanceOf(ToolError);
     const platform = jobError(new WorkerPoolError('failed', 'm', { reply: reply(true) }), 's', limits);
     expect(platform).toBeInstanceOf(HttpError);

@@ -17,7 +17,8 @@ function bigFields(schema: unknown, path = ''): string[] {
   const types = Array.isArray(s.type) ? s.type : [s.type];
   const found: string[] = [];
   const fixed = s.enum !== undefined || s.const !== undefined;
-  if (types.includes('string') && !fixed && !((s.maxLength as number) <= MAX_SMALL_STRING)) found.push(`${path || '(input)'}: string of ${s.maxLength ?? 'any'} characters`);
+  if (types.includes('string') && !fixed && !((s.maxLength as number) <= MAX_SMALL_STRING))
+    found.push(`${path || '(input)'}: string of ${s.maxLength ?? 'any'} characters`);
   if (types.includes('array') && s.maxItems === undefined) found.push(`${path || '(input)'}: array of any length`);
   for (const [key, sub] of Object.entries((s.properties as Record<string, unknown>) ?? {})) found.push(...bigFields(sub, `${path}.${key}`));
   if (s.items) found.push(...bigFields(s.items, `${path}[]`));
@@ -33,12 +34,18 @@ const schemaOf = (slug: string): JsonSchema => registry.tools.find((e) => e.tool
 
 describe('where a tool runs', () => {
   it('finds the big fields of a schema', () => {
-    expect(bigFields({ type: 'object', properties: { a: { type: 'string', maxLength: 10_000 }, b: { type: 'string', enum: ['x'] } } })).toEqual([]);
-    expect(bigFields({ type: 'object', properties: { a: { type: 'string', maxLength: 10_001 }, b: { type: 'array', items: { type: 'string', maxLength: 5 } } } })).toEqual([
-      '.a: string of 10001 characters',
-      '.b: array of any length',
+    expect(
+      bigFields({ type: 'object', properties: { a: { type: 'string', maxLength: 10_000 }, b: { type: 'string', enum: ['x'] } } }),
+    ).toEqual([]);
+    expect(
+      bigFields({
+        type: 'object',
+        properties: { a: { type: 'string', maxLength: 10_001 }, b: { type: 'array', items: { type: 'string', maxLength: 5 } } },
+      }),
+    ).toEqual(['.a: string of 10001 characters', '.b: array of any length']);
+    expect(bigFields({ type: 'object', properties: { c: { anyOf: [{ type: 'number' }, { type: 'string' }] } } })).toEqual([
+      '.c: string of any characters',
     ]);
-    expect(bigFields({ type: 'object', properties: { c: { anyOf: [{ type: 'number' }, { type: 'string' }] } } })).toEqual(['.c: string of any characters']);
   });
 
   it('is declared, with its reason, by every tool whose input takes a big string or an unbounded string or array', () => {
@@ -56,7 +63,8 @@ describe('where a tool runs', () => {
       if (tool.worker && tool.mainThread !== undefined) problems.push(`${tool.slug}: declares both worker and mainThread`);
       const reason = tool.worker ? tool.worker.reason : tool.mainThread;
       if (reason === undefined) continue;
-      if (!reason.trim() || /\n/.test(reason) || reason.length > 160) problems.push(`${tool.slug}: the reason must be one line of at most 160 characters`);
+      if (!reason.trim() || /\n/.test(reason) || reason.length > 160)
+        problems.push(`${tool.slug}: the reason must be one line of at most 160 characters`);
     }
     expect(problems).toEqual([]);
   });

@@ -33,7 +33,11 @@ describe('WorkerPool fair share', () => {
 
   it('a full queue: a newcomer takes the place of the newest job of the account holding it (that one is refused as busy)', async () => {
     pool = new WorkerPool({ source: SLEEPER, size: 1, queue: 4, timeMs: 5_000, heapMb: 64 });
-    const outcome = (p: Promise<string>) => p.then((v) => v, (e: WorkerPoolError) => `busy:${e.kind}`);
+    const outcome = (p: Promise<string>) =>
+      p.then(
+        (v) => v,
+        (e: WorkerPoolError) => `busy:${e.kind}`,
+      );
     const a = ['a0', 'a1', 'a2', 'a3', 'a4'].map((id) => outcome(pool.run<string>({ id, ms: 40 }, { owner: 'A' })));
     await new Promise((r) => setTimeout(r, 10));
     expect(pool.load).toEqual({ running: 1, waiting: 4 });

@@ -46,7 +46,8 @@ describe('change-case v5 conformance (text-case-converter)', () => {
       for (const [style, mode] of Object.entries(STYLES)) {
         const { result } = await runTool(tool, { text: c.input, mode });
         if (result === c.expected[style]) passed++;
-        else failures.push(`${mode}(${JSON.stringify(c.input)}) = ${JSON.stringify(result)}, expected ${JSON.stringify(c.expected[style])}`);
+        else
+          failures.push(`${mode}(${JSON.stringify(c.input)}) = ${JSON.stringify(result)}, expected ${JSON.stringify(c.expected[style])}`);
       }
     }
     console.log(`change-case: ${passed} passed, ${failures.length} failed, ${notApplicable} not applicable (option cases)`);

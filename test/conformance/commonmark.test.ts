@@ -11,9 +11,9 @@ import { loadExamples, runSuite } from './markdown-harness.js';
 
 /** Examples where our output legitimately differs from the (sanitised) CommonMark reference, with the reason. */
 const KNOWN_DIFFERENCES: Record<number, string> = {
-  174: 'micromark\'s GFM tag filter misses `<style` at the end of a line; the sanitizer then removes the whole <style> element instead of showing it escaped (safe either way)',
+  174: "micromark's GFM tag filter misses `<style` at the end of a line; the sanitizer then removes the whole <style> element instead of showing it escaped (safe either way)",
   175: 'same as 174 (`<style` followed by a line break)',
-  356: 'micromark\'s Unicode punctuation table predates U+1E2FF (Wancho currency sign), which CommonMark 0.31 counts as punctuation, so `*𞋿*delta` becomes emphasis',
+  356: "micromark's Unicode punctuation table predates U+1E2FF (Wancho currency sign), which CommonMark 0.31 counts as punctuation, so `*𞋿*delta` becomes emphasis",
   502: 'micromark treats `foo):` as a URL with the unknown scheme `foo)` and drops the href (stricter than needed, never unsafe)',
   604: 'GFM autolink literals are always on, so the bare URL inside `<https://foo.bar/baz bim>` becomes a link',
   610: 'GFM autolink literals: the bare URL in `< https://foo.bar >` becomes a link',

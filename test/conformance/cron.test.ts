@@ -49,7 +49,7 @@ describe('conformance: cRonstrue descriptions', () => {
       else if (r.description !== c.expected) failures.push(c.expression);
     }
     console.log(
-        `cronstrue: ${applicable.length - failures.length - refused.length}/${applicable.length} applicable cases described identically; ` +
+      `cronstrue: ${applicable.length - failures.length - refused.length}/${applicable.length} applicable cases described identically; ` +
         `${failures.length} worded differently by the newer cronstrue; ${refused.length} refused by the croner syntax; ` +
         `${cases.length - applicable.length} use cronstrue options the tool does not offer`,
     );
@@ -65,7 +65,11 @@ function robfigTime(text: string): { iso: string; zone?: string } {
   const m = /^\w{3} (\w{3}) (\d{1,2}) (\d{2}):(\d{2})(?::(\d{2}))? (\d{4})$/.exec(text);
   if (m) {
     const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'].indexOf(m[1]);
-    return { iso: new Date(Date.UTC(Number(m[6]), month, Number(m[2]), Number(m[3]), Number(m[4]), Number(m[5] ?? 0))).toISOString().replace('.000Z', 'Z') };
+    return {
+      iso: new Date(Date.UTC(Number(m[6]), month, Number(m[2]), Number(m[3]), Number(m[4]), Number(m[5] ?? 0)))
+        .toISOString()
+        .replace('.000Z', 'Z'),
+    };
   }
   return { iso: new Date(text.replace(/([+-]\d{2})(\d{2})$/, '$1:$2')).toISOString().replace('.000Z', 'Z') };
 }

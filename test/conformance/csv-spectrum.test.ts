@@ -25,7 +25,9 @@ const UPSTREAM_FIXES: Record<string, (expected: unknown) => unknown> = {
 describe('csv-spectrum → csv-to-json', () => {
   it('parses every file to its JSON', async () => {
     expect(existsSync(dir), `missing ${dir}`).toBe(true);
-    const names = readdirSync(join(dir, 'csvs')).map((f) => f.replace(/\.csv$/, '')).sort();
+    const names = readdirSync(join(dir, 'csvs'))
+      .map((f) => f.replace(/\.csv$/, ''))
+      .sort();
     const failures: string[] = [];
     let passed = 0;
     for (const name of names) {
@@ -35,10 +37,13 @@ describe('csv-spectrum → csv-to-json', () => {
       const out = await runTool(csvToJson, { csv });
       const roundTrip = await runTool(csvToJson, { csv: (await runTool(jsonToCsv, { json: JSON.stringify(out.data) })).csv });
       if (JSON.stringify(out.data) !== JSON.stringify(expected)) failures.push(`${name}: got ${JSON.stringify(out.data)}`);
-      else if (JSON.stringify(roundTrip.data) !== JSON.stringify(expected)) failures.push(`${name}: round trip gave ${JSON.stringify(roundTrip.data)}`);
+      else if (JSON.stringify(roundTrip.data) !== JSON.stringify(expected))
+        failures.push(`${name}: round trip gave ${JSON.stringify(roundTrip.data)}`);
       else passed++;
     }
-    console.log(`csv-spectrum: ${passed} of ${names.length} files pass (with the round trip); upstream fixes: ${Object.keys(UPSTREAM_FIXES).join(', ')}`);
+    console.log(
+      `csv-spectrum: ${passed} of ${names.length} files pass (with the round trip); upstream fixes: ${Object.keys(UPSTREAM_FIXES).join(', ')}`,
+    );
     expect(failures).toEqual([]);
     expect(passed).toBe(12);
   });

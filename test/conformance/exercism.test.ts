@@ -67,7 +67,9 @@ describe('exercism conformance', () => {
       if (result === c.expected && back === text) passed++;
       else failures.push(`${JSON.stringify(text)} shift ${shiftKey} → ${JSON.stringify(result)}, expected ${JSON.stringify(c.expected)}`);
     }
-    console.log(`exercism rotational-cipher: ${passed} passed, ${failures.length} failed, ${refused} refused by design (shift 0, 26), of ${cases.length}`);
+    console.log(
+      `exercism rotational-cipher: ${passed} passed, ${failures.length} failed, ${refused} refused by design (shift 0, 26), of ${cases.length}`,
+    );
     expect(failures).toEqual([]);
     expect(passed).toBe(8);
     expect(refused).toBe(2);
@@ -92,7 +94,9 @@ describe('exercism conformance', () => {
       } else if (words === c.expected) passed++;
       else failures.push(`${number} → ${JSON.stringify(words)}, expected ${JSON.stringify(c.expected)}`);
     }
-    console.log(`exercism say: ${passed} passed, ${failures.length} failed, ${differences} expected differences (out of range there, in range here), of ${cases.length}`);
+    console.log(
+      `exercism say: ${passed} passed, ${failures.length} failed, ${differences} expected differences (out of range there, in range here), of ${cases.length}`,
+    );
     expect(failures).toEqual([]);
     expect(passed).toBe(17);
     expect(differences).toBe(2);

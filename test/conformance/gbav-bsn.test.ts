@@ -12,7 +12,10 @@ describe('conformance: GBA-V test BSNs', () => {
     failing_elfproef: string[];
   };
   it('every BSN passes the 11-proof except the one the data set lists as failing', () => {
-    for (const [name, list] of [['person', data.person_bsns], ['any category', data.all_bsns_any_category]] as const) {
+    for (const [name, list] of [
+      ['person', data.person_bsns],
+      ['any category', data.all_bsns_any_category],
+    ] as const) {
       const failures = list.filter((b) => !isValidBsn(b));
       console.log(`gbav-bsn ${name}: ${list.length - failures.length}/${list.length} pass the 11-proof; failing: ${failures.join(', ')}`);
       expect(failures).toEqual(['010008579']);

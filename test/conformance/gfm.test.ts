@@ -14,7 +14,7 @@ import { loadExamples, runSuite } from './markdown-harness.js';
 const render = async (md: string) => (await runTool(markdownToHtml, { markdown: md })).html as string;
 
 const SPEC_DIFFERENCES: Record<number, string> = {
-  141: 'micromark\'s tag filter misses `<style` at the end of a line; the sanitizer removes the <style> element instead (safe)',
+  141: "micromark's tag filter misses `<style` at the end of a line; the sanitizer removes the <style> element instead (safe)",
   142: 'same as 141',
   508: 'micromark treats `foo):` as the unknown scheme `foo)` and drops the href (stricter, safe)',
   610: 'GFM autolink literals are always on (cmark-gfm runs this core example without extensions)',
@@ -37,8 +37,18 @@ const REGRESSION_DIFFERENCES: Record<number, string> = {
 
 const suites = [
   { file: 'gfm/spec.json', count: 673, known: SPEC_DIFFERENCES, tiers: { exact: 640, exactTotal: 647, sanitized: 23, sanitizedTotal: 26 } },
-  { file: 'gfm/extensions.json', count: 28, known: EXTENSION_DIFFERENCES, tiers: { exact: 25, exactTotal: 25, sanitized: 1, sanitizedTotal: 3 } },
-  { file: 'gfm/regression.json', count: 19, known: REGRESSION_DIFFERENCES, tiers: { exact: 12, exactTotal: 14, sanitized: 4, sanitizedTotal: 5 } },
+  {
+    file: 'gfm/extensions.json',
+    count: 28,
+    known: EXTENSION_DIFFERENCES,
+    tiers: { exact: 25, exactTotal: 25, sanitized: 1, sanitizedTotal: 3 },
+  },
+  {
+    file: 'gfm/regression.json',
+    count: 19,
+    known: REGRESSION_DIFFERENCES,
+    tiers: { exact: 12, exactTotal: 14, sanitized: 4, sanitizedTotal: 5 },
+  },
 ];
 
 describe('GFM conformance (markdown-to-html)', () => {
@@ -53,7 +63,9 @@ describe('GFM conformance (markdown-to-html)', () => {
           `${r.failures.length} named known differences`,
       );
       expect(r.failures.map((f) => f.example)).toEqual(Object.keys(s.known).map(Number));
-      expect({ exact: r.exactPassed, exactTotal: r.exactTotal, sanitized: r.sanitizedPassed, sanitizedTotal: r.sanitizedTotal }).toEqual(s.tiers);
+      expect({ exact: r.exactPassed, exactTotal: r.exactTotal, sanitized: r.sanitizedPassed, sanitizedTotal: r.sanitizedTotal }).toEqual(
+        s.tiers,
+      );
     });
   }
 

@@ -35,7 +35,9 @@ describe('IANA HTTP status codes (http-status-codes)', () => {
         else passed++;
       } else failures.push(`${code} ${name}: got ${JSON.stringify(out.matches[0]?.name)}`);
     }
-    console.log(`IANA HTTP status: ${passed} passed, ${differences.length} expected differences (RFC 9110 names), ${failures.length} failed, of ${Object.keys(iana).length}`);
+    console.log(
+      `IANA HTTP status: ${passed} passed, ${differences.length} expected differences (RFC 9110 names), ${failures.length} failed, of ${Object.keys(iana).length}`,
+    );
     expect(failures).toEqual([]);
     expect(passed).toBe(59);
     expect(differences).toHaveLength(2);
@@ -45,7 +47,10 @@ describe('IANA HTTP status codes (http-status-codes)', () => {
     for (const [code, name] of Object.entries(iana)) {
       const expected = EXPECTED_DIFFERENCES[code]?.[0] ?? name;
       const out = await runTool(tool, { query: expected });
-      expect(out.matches.map((m: { code: number }) => m.code), expected).toContain(Number(code));
+      expect(
+        out.matches.map((m: { code: number }) => m.code),
+        expected,
+      ).toContain(Number(code));
     }
     const extras = Object.keys(all).filter((c) => !(c in iana));
     const report: string[] = [];

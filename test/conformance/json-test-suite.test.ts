@@ -85,7 +85,9 @@ const I_EXPECTED: Record<string, 'valid' | 'invalid' | 'too deep'> = {
 describe('JSONTestSuite → json-formatter', () => {
   it('accepts every y_, rejects every n_, and pins every i_', async () => {
     expect(existsSync(dir), `missing ${dir}`).toBe(true);
-    const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort();
     const counts = { y: 0, yValid: 0, n: 0, nInvalid: 0, i: 0, iAsPinned: 0 };
     const failures: string[] = [];
     for (const file of files) {

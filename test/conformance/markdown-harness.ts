@@ -36,9 +36,11 @@ export function loadExamples(file: string): SpecExample[] {
 }
 
 const BLOCK_TAGS = new Set(
-  ('article header aside hgroup iframe blockquote hr body li map button object canvas ol caption output col p ' +
+  (
+    'article header aside hgroup iframe blockquote hr body li map button object canvas ol caption output col p ' +
     'colgroup pre dd progress div section dl table td dt tbody embed textarea fieldset tfoot figcaption th figure ' +
-    'thead footer tr form ul h1 h2 h3 h4 h5 h6 video script style').split(' '),
+    'thead footer tr form ul h1 h2 h3 h4 h5 h6 video script style'
+  ).split(' '),
 );
 
 /** Step 1: one serialiser for both sides (keeps every tag and attribute; only the spelling changes). */
@@ -81,7 +83,10 @@ export function normalizeHtml(html: string): string {
       if (name === 'pre') inPre = true;
       if (BLOCK_TAGS.has(name)) out = out.trimEnd();
       const attrs = [...attrText.matchAll(/([^\s=]+)(?:="([^"]*)")?/g)].map(([, k, v]) => (v === undefined ? k : `${k}="${v}"`));
-      out += `<${name}${attrs.sort().map((a) => ' ' + a).join('')}>`;
+      out += `<${name}${attrs
+        .sort()
+        .map((a) => ' ' + a)
+        .join('')}>`;
       last = selfClosing ? 'end' : 'start';
     }
     lastTag = name;

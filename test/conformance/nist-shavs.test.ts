@@ -48,7 +48,9 @@ function readRsp(file: string): Vector[] {
 }
 
 describe('NIST SHAVS byte vectors (hash-generator)', () => {
-  const files = readdirSync(dir).filter((f) => /^SHA\d+(Short|Long)Msg\.rsp$/.test(f)).sort();
+  const files = readdirSync(dir)
+    .filter((f) => /^SHA\d+(Short|Long)Msg\.rsp$/.test(f))
+    .sort();
 
   it('finds all ten vector files', () => {
     expect(files).toHaveLength(10);
@@ -122,7 +124,9 @@ describe('FIPS 180-4 example messages (hash-generator, text input)', () => {
         else failures.push(`${c.id} ${alg}: ${out.hashes[alg]}, expected ${c[key]}`);
       }
     }
-    console.log(`FIPS 180-4 examples: ${passed} digests passed, ${failures.length} failed (${cases.length} messages × 4 algorithms; MD5/SHA-224/SHA-512/t/SHA-3 columns not offered)`);
+    console.log(
+      `FIPS 180-4 examples: ${passed} digests passed, ${failures.length} failed (${cases.length} messages × 4 algorithms; MD5/SHA-224/SHA-512/t/SHA-3 columns not offered)`,
+    );
     expect(failures).toEqual([]);
     expect(passed).toBe(5 * 4);
   });

@@ -51,7 +51,9 @@ describe('conformance: NL holidays 2015–2029', () => {
       if (YEARS.includes(Number(date.slice(0, 4)))) for (const n of names.split('; ')) expected.push(`${date} ${n}`);
     const ours = YEARS.flatMap((y) => dutchHolidays(y).map((h) => `${h.date} ${PY_NAMES[h.nameEn]}`));
     const failures = [...expected.filter((e) => !ours.includes(e)), ...ours.filter((o) => !expected.includes(o))];
-    console.log(`nl-holidays python-holidays 2015–2029: ${expected.length - failures.length}/${expected.length} match, ${failures.length} differences`);
+    console.log(
+      `nl-holidays python-holidays 2015–2029: ${expected.length - failures.length}/${expected.length} match, ${failures.length} differences`,
+    );
     expect(expected.length).toBe(165);
     expect(failures).toEqual([]);
   });
@@ -62,11 +64,14 @@ describe('conformance: NL holidays 2015–2029', () => {
       const file = resolve(dir, 'date-holidays-fixtures', `NL-${y}.json`);
       const entries = JSON.parse(readFileSync(file, 'utf8')) as { date: string; name: string; type: string }[];
       for (const e of entries)
-        if (e.type === 'public' || e.name === 'Goede Vrijdag' || e.name === 'Bevrijdingsdag') expected.push(`${e.date.slice(0, 10)} ${e.name}`);
+        if (e.type === 'public' || e.name === 'Goede Vrijdag' || e.name === 'Bevrijdingsdag')
+          expected.push(`${e.date.slice(0, 10)} ${e.name}`);
     }
     const ours = YEARS.flatMap((y) => dutchHolidays(y).map((h) => `${h.date} ${DH_NAMES[h.name]}`));
     const failures = [...expected.filter((e) => !ours.includes(e)), ...ours.filter((o) => !expected.includes(o))];
-    console.log(`nl-holidays date-holidays 2015–2029: ${expected.length - failures.length}/${expected.length} match, ${failures.length} differences`);
+    console.log(
+      `nl-holidays date-holidays 2015–2029: ${expected.length - failures.length}/${expected.length} match, ${failures.length} differences`,
+    );
     expect(expected.length).toBe(165);
     expect(failures).toEqual([]);
   });
@@ -79,7 +84,9 @@ describe('conformance: NL holidays 2015–2029', () => {
     for (let y = 1966; y <= 2050; y++) for (const h of dutchHolidays(y)) ours.add(`${h.date} ${PY_NAMES[h.nameEn]}`);
     const missing = [...expected].filter((e) => !ours.has(e));
     const extra = [...ours].filter((o) => !expected.has(o));
-    console.log(`nl-holidays python-holidays 1966–2050: ${expected.size - missing.length}/${expected.size} of theirs found; missing ${missing.length}, extra ${extra.length}`);
+    console.log(
+      `nl-holidays python-holidays 1966–2050: ${expected.size - missing.length}/${expected.size} of theirs found; missing ${missing.length}, extra ${extra.length}`,
+    );
     // python-holidays also lists Bevrijdingsdag 1982–1989 (we follow the research note: yearly from 1990, lustrum years before).
     expect(missing).toEqual(['1982', '1983', '1984', '1986', '1987', '1988', '1989'].map((y) => `${y}-05-05 Liberation Day`));
     expect(extra).toEqual([]);

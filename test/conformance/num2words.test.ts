@@ -92,7 +92,9 @@ describe('num2words English conformance (numbers-to-words, British style)', () =
       else failures.push(`${c.number} ${JSON.stringify(k)} → ${JSON.stringify(got)}, expected ${JSON.stringify(expected)}`);
     }
     const differences = Object.keys(NUM2WORDS_DIFFERENCES).length;
-    console.log(`num2words: ${passed} passed, ${failures.length} failed, ${differences} expected difference(s), ${notApplicable} not applicable, of ${cases.length}`);
+    console.log(
+      `num2words: ${passed} passed, ${failures.length} failed, ${differences} expected difference(s), ${notApplicable} not applicable, of ${cases.length}`,
+    );
     expect(failures).toEqual([]);
     expect(passed).toBe(8);
     expect(notApplicable).toBe(41);
@@ -104,7 +106,13 @@ describe('to-words English conformance (numbers-to-words)', () => {
     locales: Record<string, Record<string, [number | string | { bigint: string }, string][]>>;
   };
   const normalise = (s: string) =>
-    s.toLowerCase().replace(/-/g, ' ').replace(/ only$/, '').replace(/eurocents/g, 'cents').replace(/\s+/g, ' ').trim();
+    s
+      .toLowerCase()
+      .replace(/-/g, ' ')
+      .replace(/ only$/, '')
+      .replace(/eurocents/g, 'cents')
+      .replace(/\s+/g, ' ')
+      .trim();
   const NOT_APPLICABLE = /^test(OrdinalNumbers|FractionStyle)/;
 
   for (const locale of ['en-US', 'en-GB'] as const) {
@@ -132,7 +140,9 @@ describe('to-words English conformance (numbers-to-words)', () => {
           else failures.push(`${set} ${number} → ${JSON.stringify(got)}, expected ${JSON.stringify(expected)}`);
         }
       }
-      console.log(`to-words ${locale}: ${passed} passed, ${failures.length} failed, ${differences.length} expected difference(s), ${notApplicable} not applicable`);
+      console.log(
+        `to-words ${locale}: ${passed} passed, ${failures.length} failed, ${differences.length} expected difference(s), ${notApplicable} not applicable`,
+      );
       expect(failures).toEqual([]);
       expect([passed, differences.length, notApplicable]).toEqual(TOWORDS_COUNTS[locale]);
     });

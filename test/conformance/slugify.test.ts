@@ -53,7 +53,10 @@ describe('@sindresorhus/slugify conformance (slug-generator)', () => {
         expect(slug).not.toBe(expected);
         differences.push(`${c.input}: ${difference[1]}`);
       } else if (slug === expected) passed++;
-      else failures.push(`${JSON.stringify(c.input)} ${JSON.stringify(c.options)} → ${JSON.stringify(slug)}, expected ${JSON.stringify(expected)}`);
+      else
+        failures.push(
+          `${JSON.stringify(c.input)} ${JSON.stringify(c.options)} → ${JSON.stringify(slug)}, expected ${JSON.stringify(expected)}`,
+        );
     }
     console.log(
       `slugify: ${passed} passed, ${failures.length} failed, ${differences.length} expected difference(s), ${notApplicable.length} not applicable, of ${cases.length}`,

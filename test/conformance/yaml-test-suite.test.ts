@@ -98,13 +98,15 @@ describe('yaml-test-suite → yaml-to-json', () => {
       const features = unsupportedFeatures(readFileSync(join(dir, 'test.event'), 'utf8'));
       if (features.length > 0) {
         if (lineNamed && /not supported/.test(result.error!.message)) counts.refusedUnsupported++;
-        else failures.push(`${name}: uses ${features.join(', ')} but was ${result.error ? `refused: ${result.error.message}` : 'accepted'}`);
+        else
+          failures.push(`${name}: uses ${features.join(', ')} but was ${result.error ? `refused: ${result.error.message}` : 'accepted'}`);
         continue;
       }
       const expected = jsonStream(readFileSync(join(dir, 'in.json'), 'utf8'));
       const want = expected.length === 0 ? null : expected[0];
       if (result.error) failures.push(`${name}: refused: ${result.error.message}`);
-      else if (!isDeepStrictEqual(result.value, want)) failures.push(`${name}: got ${JSON.stringify(result.value)}, want ${JSON.stringify(want)}`);
+      else if (!isDeepStrictEqual(result.value, want))
+        failures.push(`${name}: got ${JSON.stringify(result.value)}, want ${JSON.stringify(want)}`);
       else counts.equal++;
     }
     console.log('yaml-test-suite:', JSON.stringify(counts), 'failures:', failures.length);

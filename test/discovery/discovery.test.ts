@@ -16,7 +16,11 @@ import { findTools } from '../../src/mcp/discovery.js';
 const registry = await loadRegistry();
 const queries = loadQueries();
 const report = discoveryReport(registry, queries);
-const top = (q: string, n = 1) => registry.engine().search(q, { limit: n }).map((h) => h.name);
+const top = (q: string, n = 1) =>
+  registry
+    .engine()
+    .search(q, { limit: n })
+    .map((h) => h.name);
 
 describe('the evaluation set', () => {
   it('has at least 300 requests, a third of them Dutch, naming only real tools and covering every tool', () => {
@@ -90,7 +94,9 @@ describe('the search', () => {
   });
 
   it('ranks a whole sentence by the words that match: unknown words do not sink the tool', () => {
-    expect(top('could you please help me figure out how many working days my sister has left in march, thanks!', 3)).toContain('working_days');
+    expect(top('could you please help me figure out how many working days my sister has left in march, thanks!', 3)).toContain(
+      'working_days',
+    );
     expect(top('zzzqx blorf vakantiegeld')).toEqual(['holiday_allowance_calculator']);
   });
 
@@ -106,7 +112,12 @@ describe('the search', () => {
 
   it('answers callable tools: name, title, summary, toolset and a compact input schema', () => {
     const { tools } = findTools(registry, { query: 'convert this SRT to VTT', limit: 3 });
-    expect(tools[0]).toMatchObject({ name: 'subtitle_converter', toolset: 'format', title: expect.any(String), summary: expect.stringMatching(/\.$/) });
+    expect(tools[0]).toMatchObject({
+      name: 'subtitle_converter',
+      toolset: 'format',
+      title: expect.any(String),
+      summary: expect.stringMatching(/\.$/),
+    });
     expect((tools[0].inputSchema as { type: string }).type).toBe('object');
     expect(JSON.stringify(tools[0].inputSchema)).not.toContain('"additionalProperties":false');
   });

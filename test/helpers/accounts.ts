@@ -31,7 +31,10 @@ export interface Address {
 
 export async function listenAddress(): Promise<Address> {
   let handler: Fetch | null = null;
-  const http = await listen((req, env) => (handler ? handler(req, env) : new Response('no server at this address now', { status: 503 })), 0);
+  const http = await listen(
+    (req, env) => (handler ? handler(req, env) : new Response('no server at this address now', { status: 503 })),
+    0,
+  );
   return {
     port: (http.address() as { port: number }).port,
     use: (fetch) => (handler = fetch),

@@ -47,7 +47,12 @@ export function commandsOf(block: string): string[] {
     .split('\n')
     .map((l) => l.trim())
     .filter((l) => l && !l.startsWith('#'))
-    .map((l) => l.replace(/\s+#\s.*$/, '').replace(/\s+/g, ' ').trim());
+    .map((l) =>
+      l
+        .replace(/\s+#\s.*$/, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    );
 }
 
 /** Every command the documentation shows in a bash or sh block, with the file it is in. */
@@ -64,14 +69,17 @@ export function shownCommands(): { file: string; command: string }[] {
  * test/readme-links.test.ts fails on a shown command that is in neither place.
  */
 export const NOT_RUN: Record<string, string> = {
-  'npm install && npm start': 'network: npm install fetches from the registry (the tests run the build and `werkbank serve --dev`, which `npm start` runs)',
+  'npm install && npm start':
+    'network: npm install fetches from the registry (the tests run the build and `werkbank serve --dev`, which `npm start` runs)',
   'npm install && npm test': 'network: npm install fetches from the registry; `npm test` is the command CI runs (.ci/run)',
   'npm install && npm run build': 'network: npm install fetches from the registry; every test runs the build',
   'npx -y werkbank-mcp install-browser': 'network and publication: fetches werkbank-mcp and @sparticuz/chromium from the npm registry',
   'WERKBANK_BASE_URL=https://tools.example.com WERKBANK_SIGNUP=open WERKBANK_TRUST_PROXY=1 WERKBANK_HOST=0.0.0.0 WERKBANK_ALLOWED_HOSTS=tools.example.com npx werkbank-mcp serve':
     'publication and a public host name: the published package behind HTTPS on a domain',
-  'docker compose exec -T postgres pg_dump -U werkbank -Fc werkbank > werkbank.dump': 'Docker: needs the docker-compose.yml deployment running',
-  'docker compose exec -T postgres pg_restore -U werkbank -d werkbank --clean --if-exists < werkbank.dump': 'Docker: needs the docker-compose.yml deployment running',
+  'docker compose exec -T postgres pg_dump -U werkbank -Fc werkbank > werkbank.dump':
+    'Docker: needs the docker-compose.yml deployment running',
+  'docker compose exec -T postgres pg_restore -U werkbank -d werkbank --clean --if-exists < werkbank.dump':
+    'Docker: needs the docker-compose.yml deployment running',
 };
 
 /**
@@ -93,7 +101,10 @@ function prose(text: string): string {
 /** The link targets of `text`: inline links and reference definitions, outside code. */
 export function links(text: string): string[] {
   const body = prose(text);
-  return [...[...body.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((m) => m[1]), ...[...body.matchAll(/^ {0,3}\[[^\]]+\]:\s*(\S+)/gm)].map((m) => m[1])];
+  return [
+    ...[...body.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((m) => m[1]),
+    ...[...body.matchAll(/^ {0,3}\[[^\]]+\]:\s*(\S+)/gm)].map((m) => m[1]),
+  ];
 }
 
 /** Whether a link target is relative (a file of the repository, or an anchor), not a URL with a scheme. */

@@ -51,12 +51,49 @@ export interface FakeOpenAI {
 }
 
 const DICTIONARY: Record<string, Record<string, string>> = {
-  Dutch: { hello: 'hallo', world: 'wereld', good: 'goede', morning: 'morgen', thank: 'dank', you: 'je', the: 'de', cat: 'kat', is: 'is', asleep: 'slaapt' },
-  German: { hello: 'hallo', world: 'Welt', good: 'guten', morning: 'Morgen', thank: 'danke', you: 'dir', the: 'die', cat: 'Katze', is: 'ist', asleep: 'eingeschlafen' },
-  French: { hello: 'bonjour', world: 'monde', good: 'bon', morning: 'matin', thank: 'merci', you: 'vous', the: 'le', cat: 'chat', is: 'est', asleep: 'endormi' },
+  Dutch: {
+    hello: 'hallo',
+    world: 'wereld',
+    good: 'goede',
+    morning: 'morgen',
+    thank: 'dank',
+    you: 'je',
+    the: 'de',
+    cat: 'kat',
+    is: 'is',
+    asleep: 'slaapt',
+  },
+  German: {
+    hello: 'hallo',
+    world: 'Welt',
+    good: 'guten',
+    morning: 'Morgen',
+    thank: 'danke',
+    you: 'dir',
+    the: 'die',
+    cat: 'Katze',
+    is: 'ist',
+    asleep: 'eingeschlafen',
+  },
+  French: {
+    hello: 'bonjour',
+    world: 'monde',
+    good: 'bon',
+    morning: 'matin',
+    thank: 'merci',
+    you: 'vous',
+    the: 'le',
+    cat: 'chat',
+    is: 'est',
+    asleep: 'endormi',
+  },
 };
 
-const sentences = (text: string) => text.trim().split(/(?<=[.!?])\s+/u).filter(Boolean);
+const sentences = (text: string) =>
+  text
+    .trim()
+    .split(/(?<=[.!?])\s+/u)
+    .filter(Boolean);
 
 function summarize(system: string, text: string): string {
   const count = system.includes('one or two sentences') ? 1 : system.includes('three to five sentences') ? 2 : 3;
@@ -158,7 +195,9 @@ function handle(req: IncomingMessage, res: ServerResponse, body: any) {
       object: 'chat.completion',
       created,
       model: body.model,
-      choices: [{ index: 0, message: { role: 'assistant', content: refusal ? null : text, refusal }, finish_reason: finish, logprobs: null }],
+      choices: [
+        { index: 0, message: { role: 'assistant', content: refusal ? null : text, refusal }, finish_reason: finish, logprobs: null },
+      ],
       usage: { prompt_tokens: 10, completion_tokens: text.split(/\s+/).length, total_tokens: 10 + text.split(/\s+/).length },
     });
   }
@@ -215,7 +254,13 @@ export async function startFakeOpenAI(port = 0): Promise<FakeOpenAI> {
 }
 
 /** The environment variables the AI tools read. */
-export const AI_ENV = ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'WERKBANK_AI_MODEL', 'WERKBANK_AI_TIMEOUT_MS', 'WERKBANK_AI_JSON_MODE'] as const;
+export const AI_ENV = [
+  'OPENAI_API_KEY',
+  'OPENAI_BASE_URL',
+  'WERKBANK_AI_MODEL',
+  'WERKBANK_AI_TIMEOUT_MS',
+  'WERKBANK_AI_JSON_MODE',
+] as const;
 
 /**
  * Sets the AI variables to exactly `vars` (the others are removed) and returns

@@ -17,7 +17,13 @@ import Stripe from 'stripe';
 import type { StripeSettings } from '../../src/billing/stripe.js';
 
 export const WEBHOOK_SECRET = 'whsec_test_secret_for_werkbank_tests';
-export const PRICES = { pack100: 'price_pack_100', pack1000: 'price_pack_1000', pack5000: 'price_pack_5000', month: 'price_plan_month', year: 'price_plan_year' };
+export const PRICES = {
+  pack100: 'price_pack_100',
+  pack1000: 'price_pack_1000',
+  pack5000: 'price_pack_5000',
+  month: 'price_plan_month',
+  year: 'price_plan_year',
+};
 const PACK_CENTS: Record<string, number> = { price_pack_100: 100, price_pack_1000: 500, price_pack_5000: 2000 };
 const sdk = new Stripe('sk_test_fake');
 
@@ -34,7 +40,17 @@ const nextId = (prefix: string) => `${prefix}_test_${Date.now().toString(36)}${(
 
 /** A Stripe event around `object`. `created` in epoch seconds (default now). */
 export function event(type: string, object: Obj, created = Math.floor(Date.now() / 1000)): Obj {
-  return { id: nextId('evt'), object: 'event', api_version: '2026-10-28.endive', created, type, livemode: false, pending_webhooks: 1, request: null, data: { object } };
+  return {
+    id: nextId('evt'),
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created,
+    type,
+    livemode: false,
+    pending_webhooks: 1,
+    request: null,
+    data: { object },
+  };
 }
 
 /** A completed pack Checkout Session. */
@@ -57,7 +73,19 @@ export function packSession(accountId: string, credits: 100 | 1000 | 5000, over:
 }
 
 /** A subscription in state `status` whose current period runs from `start` to `end` (epoch seconds). */
-export function subscription(accountId: string, over: { id?: string; status?: string; start: number; end: number; interval?: 'month' | 'year'; cancelAtPeriodEnd?: boolean; endedAt?: number | null; customer?: string }): Obj {
+export function subscription(
+  accountId: string,
+  over: {
+    id?: string;
+    status?: string;
+    start: number;
+    end: number;
+    interval?: 'month' | 'year';
+    cancelAtPeriodEnd?: boolean;
+    endedAt?: number | null;
+    customer?: string;
+  },
+): Obj {
   return {
     id: over.id ?? nextId('sub'),
     object: 'subscription',
@@ -74,7 +102,11 @@ export function subscription(accountId: string, over: { id?: string; status?: st
           object: 'subscription_item',
           current_period_start: over.start,
           current_period_end: over.end,
-          price: { id: over.interval === 'year' ? PRICES.year : PRICES.month, object: 'price', recurring: { interval: over.interval ?? 'month', interval_count: 1 } },
+          price: {
+            id: over.interval === 'year' ? PRICES.year : PRICES.month,
+            object: 'price',
+            recurring: { interval: over.interval ?? 'month', interval_count: 1 },
+          },
         },
       ],
     },
@@ -87,7 +119,10 @@ export function invoice(accountId: string | null, sub: string, start: number, en
     id: nextId('in'),
     object: 'invoice',
     status: 'paid',
-    parent: { type: 'subscription_details', subscription_details: { subscription: sub, metadata: accountId ? { account_id: accountId } : {} } },
+    parent: {
+      type: 'subscription_details',
+      subscription_details: { subscription: sub, metadata: accountId ? { account_id: accountId } : {} },
+    },
     lines: { object: 'list', data: [{ id: nextId('il'), object: 'line_item', period: { start, end } }] },
   };
 }
@@ -103,7 +138,11 @@ export function signature(payload: string, secret = WEBHOOK_SECRET, timestamp?: 
 }
 
 /** POST a signed event to the webhook URL; the JSON answer and status. */
-export async function deliver(url: string, ev: Obj, opts: { secret?: string; timestamp?: number; body?: string } = {}): Promise<{ status: number; body: any }> {
+export async function deliver(
+  url: string,
+  ev: Obj,
+  opts: { secret?: string; timestamp?: number; body?: string } = {},
+): Promise<{ status: number; body: any }> {
   const payload = JSON.stringify(ev, null, 2);
   const res = await fetch(url, {
     method: 'POST',
@@ -132,7 +171,14 @@ async function readBody(req: IncomingMessage): Promise<string> {
 
 export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, Obj & { params: Record<string, string> }>();
-  const fake: FakeStripe = { url: '', settings: undefined as unknown as StripeSettings, requests: [], webhookUrl: '', deliveries: [], close: async () => undefined };
+  const fake: FakeStripe = {
+    url: '',
+    settings: undefined as unknown as StripeSettings,
+    requests: [],
+    webhookUrl: '',
+    deliveries: [],
+    close: async () => undefined,
+  };
   const server: Server = createServer(async (req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     const body = await readBody(req);
@@ -145,7 +191,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       fake.requests.push({
         path,
         params,
-        headers: { authorization: req.headers.authorization, 'idempotency-key': req.headers['idempotency-key'] as string | undefined, 'stripe-version': req.headers['stripe-version'] as string | undefined },
+        headers: {
+          authorization: req.headers.authorization,
+          'idempotency-key': req.headers['idempotency-key'] as string | undefined,
+          'stripe-version': req.headers['stripe-version'] as string | undefined,
+        },
       });
       if (path === '/v1/checkout/sessions') {
         const id = nextId('cs');
@@ -154,7 +204,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         return json(200, session);
       }
       if (path === '/v1/billing_portal/sessions')
-        return json(200, { id: nextId('bps'), object: 'billing_portal.session', customer: params.customer, url: `${fake.url}/portal?customer=${encodeURIComponent(params.customer)}` });
+        return json(200, {
+          id: nextId('bps'),
+          object: 'billing_portal.session',
+          customer: params.customer,
+          url: `${fake.url}/portal?customer=${encodeURIComponent(params.customer)}`,
+        });
       return json(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (POST: ${path})` } });
     }
     const pay = /^\/pay\/(cs_[\w]+)$/.exec(path);
@@ -162,7 +217,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (pay && !session) return json(404, { error: { message: 'no such session' } });
     if (session && req.method === 'GET') {
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-      return res.end(`<!doctype html><html lang="en"><title>Fake Checkout</title><h1 id="fake-checkout">Fake Checkout</h1><p id="price">${session.params['line_items[0][price]']}</p><form method="post"><button id="pay" type="submit">Pay</button></form>`);
+      return res.end(
+        `<!doctype html><html lang="en"><title>Fake Checkout</title><h1 id="fake-checkout">Fake Checkout</h1><p id="price">${session.params['line_items[0][price]']}</p><form method="post"><button id="pay" type="submit">Pay</button></form>`,
+      );
     }
     if (session && req.method === 'POST') {
       const p = session.params;
@@ -172,14 +229,28 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const events: Obj[] = [];
       if (p.mode === 'payment') {
         const credits = Number(/^pack-(\d+)$/.exec(p['metadata[product]'])?.[1]) as 100 | 1000 | 5000;
-        events.push(event('checkout.session.completed', packSession(accountId, credits, { id: session.id, customer, amount_total: PACK_CENTS[p['line_items[0][price]']] })));
+        events.push(
+          event(
+            'checkout.session.completed',
+            packSession(accountId, credits, { id: session.id, customer, amount_total: PACK_CENTS[p['line_items[0][price]']] }),
+          ),
+        );
       } else {
         const interval = p['line_items[0][price]'] === PRICES.year ? 'year' : 'month';
         const end = now + (interval === 'year' ? 365 : 30) * 86_400;
         const sub = subscription(p['subscription_data[metadata][account_id]'], { start: now, end, interval, customer });
         events.push(
           event('customer.subscription.created', sub),
-          event('checkout.session.completed', { id: session.id, object: 'checkout.session', mode: 'subscription', payment_status: 'paid', client_reference_id: accountId, metadata: { account_id: accountId }, customer, subscription: sub.id }),
+          event('checkout.session.completed', {
+            id: session.id,
+            object: 'checkout.session',
+            mode: 'subscription',
+            payment_status: 'paid',
+            client_reference_id: accountId,
+            metadata: { account_id: accountId },
+            customer,
+            subscription: sub.id,
+          }),
           event('invoice.paid', invoice(accountId, sub.id as string, now, end)),
         );
       }
@@ -196,7 +267,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as { port: number }).port;
   fake.url = `http://127.0.0.1:${port}`;
-  fake.settings = { secretKey: 'sk_test_werkbank', webhookSecret: WEBHOOK_SECRET, prices: PRICES, api: { host: '127.0.0.1', port, protocol: 'http' } };
+  fake.settings = {
+    secretKey: 'sk_test_werkbank',
+    webhookSecret: WEBHOOK_SECRET,
+    prices: PRICES,
+    api: { host: '127.0.0.1', port, protocol: 'http' },
+  };
   fake.close = () => new Promise<void>((r) => server.close(() => r()));
   return fake;
 }

@@ -91,21 +91,41 @@ export async function register(base: string, redirect: string, name = 'security 
   const r = await fetch(`${base}/oauth/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ client_name: name, redirect_uris: [redirect], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'] }),
+    body: JSON.stringify({
+      client_name: name,
+      redirect_uris: [redirect],
+      token_endpoint_auth_method: 'none',
+      grant_types: ['authorization_code', 'refresh_token'],
+    }),
   });
   if (r.status !== 201) throw new Error(`register: ${r.status} ${await r.text()}`);
   return (await r.json()).client_id;
 }
 
 /** Approve on the consent endpoint with a session cookie; returns the redirect Location. */
-export async function approve(base: string, cookie: string, params: Record<string, string>, decision = 'approve', csrf?: string): Promise<Response> {
+export async function approve(
+  base: string,
+  cookie: string,
+  params: Record<string, string>,
+  decision = 'approve',
+  csrf?: string,
+): Promise<Response> {
   const me = await (await fetch(`${base}/auth/me`, { headers: { Cookie: cookie } })).json();
   const form = new URLSearchParams({ ...params, decision, ...(csrf === undefined ? { csrf: me.data.csrf } : csrf ? { csrf } : {}) });
-  return fetch(`${base}/oauth/authorize`, { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' }, body: form, redirect: 'manual' });
+  return fetch(`${base}/oauth/authorize`, {
+    method: 'POST',
+    headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: form,
+    redirect: 'manual',
+  });
 }
 
 export async function tokenRequest(base: string, fields: Record<string, string>): Promise<{ status: number; json: any }> {
-  const r = await fetch(`${base}/oauth/token`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
+  const r = await fetch(`${base}/oauth/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields),
+  });
   return { status: r.status, json: await r.json().catch(() => undefined) };
 }
 

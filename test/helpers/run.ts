@@ -37,7 +37,13 @@ afterAll(async () => {
 });
 
 export function ctx(over: Partial<ToolContext> = {}): ToolContext {
-  return { surface: 'direct', signal: new AbortController().signal, memory: () => testMemory().forAccount('direct'), render: testRender, ...over };
+  return {
+    surface: 'direct',
+    signal: new AbortController().signal,
+    memory: () => testMemory().forAccount('direct'),
+    render: testRender,
+    ...over,
+  };
 }
 
 /** Run `tool` on `input`; returns the validated `data`. */

@@ -69,7 +69,10 @@ export async function post(base: string, path: string, body: unknown, key?: stri
 }
 
 /** Spawn the built CLI (`werkbank serve`) and wait for its port. */
-export async function spawnServe(args: string[], env: Record<string, string> = {}): Promise<{ proc: ChildProcess; url: string; stdout: string }> {
+export async function spawnServe(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ proc: ChildProcess; url: string; stdout: string }> {
   const proc = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], {
     env: { ...process.env, WERKBANK_PRINT_PORT: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -12,4 +12,3 @@ describe('delimiter detection', () => {
     expect(detectDelimiter('just text')).toBe('comma');
   });
 });
-

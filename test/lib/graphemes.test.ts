@@ -17,4 +17,3 @@ describe('countGraphemes', () => {
     expect(countGraphemes('🇳🇱'.repeat(3000))).toBe(3000);
   });
 });
-

@@ -15,7 +15,8 @@ describe('holidays library', () => {
   });
   it('parses only real yyyy-mm-dd dates', () => {
     expect(parseIsoDate('2024-02-29')).not.toBeNull();
-    for (const bad of ['2023-02-29', '2024-13-01', '2024-00-10', '2024-1-1', ' 2024-01-01', '2024-04-31', '']) expect(parseIsoDate(bad)).toBeNull();
+    for (const bad of ['2023-02-29', '2024-13-01', '2024-00-10', '2024-1-1', ' 2024-01-01', '2024-04-31', ''])
+      expect(parseIsoDate(bad)).toBeNull();
     expect(isoDate(parseIsoDate('0001-01-01')!)).toBe('0001-01-01');
     expect(weekday(parseIsoDate('1970-01-01')!)).toBe(4);
     expect(weekday(parseIsoDate('1969-12-28')!)).toBe(0); // negative day numbers
@@ -42,7 +43,10 @@ describe('holidays library', () => {
     expect(dates(2016).filter((d) => d.startsWith('2016-05-05'))).toEqual(['2016-05-05 Bevrijdingsdag', '2016-05-05 Hemelvaartsdag']);
   });
   it('has Good Friday as the only dayOff=false holiday besides non-lustrum Bevrijdingsdag', () => {
-    expect(dutchHolidays(2026).filter((h) => !h.dayOff).map((h) => h.name)).toEqual(['Goede Vrijdag', 'Bevrijdingsdag']);
+    expect(
+      dutchHolidays(2026)
+        .filter((h) => !h.dayOff)
+        .map((h) => h.name),
+    ).toEqual(['Goede Vrijdag', 'Bevrijdingsdag']);
   });
 });
-

@@ -16,4 +16,3 @@ describe('money helpers', () => {
     expect(roundTo(0.020075, 4)).toBe(0.0201);
   });
 });
-

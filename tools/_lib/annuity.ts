@@ -154,7 +154,8 @@ export async function amortize(input: AmortizeInput): Promise<Amortization> {
   for (let period = 1; period <= periods; period++) {
     const interest = interestOf(balance);
     let principal: number;
-    if (period === periods) principal = balance; // the rounding remainder lands here
+    if (period === periods)
+      principal = balance; // the rounding remainder lands here
     else if (repayment === 'annuity') principal = Math.min(regular - interest, balance);
     else if (repayment === 'linear') principal = Math.min(regular, balance);
     else principal = 0;
@@ -166,7 +167,13 @@ export async function amortize(input: AmortizeInput): Promise<Amortization> {
     year.principal += principal;
     year.interest += interest;
     if (period % periodsPerYear === 0 || period === periods) {
-      yearly.push({ year: year.year, payment: cents(year.payment), principal: cents(year.principal), interest: cents(year.interest), balance: cents(balance) });
+      yearly.push({
+        year: year.year,
+        payment: cents(year.payment),
+        principal: cents(year.principal),
+        interest: cents(year.interest),
+        balance: cents(balance),
+      });
       year = { year: year.year + 1, payment: 0, principal: 0, interest: 0 };
     }
   }

@@ -26,8 +26,7 @@ export const WEIGHT_KG = { min: 2, max: 700 } as const;
 /** Circumferences (neck, waist, hip) in cm. */
 export const GIRTH_CM = { min: 10, max: 300 } as const;
 
-export const unitSystemField = () =>
-  z.enum(UNIT_SYSTEMS).default('metric').describe('metric: cm and kg; imperial: inches and pounds');
+export const unitSystemField = () => z.enum(UNIT_SYSTEMS).default('metric').describe('metric: cm and kg; imperial: inches and pounds');
 export const sexField = () => z.enum(SEXES).describe('Sex (the formulas differ)');
 /** Schema bounds are loose (either unit); `heightCm`/`weightKg` check the converted value. */
 export const heightField = () => z.number().min(1).max(1000).describe('cm, or inches if imperial (5 ft 10 in = 70)');

@@ -120,7 +120,9 @@ export async function parseCsv(text: string, delimiter: DelimiterName, field = '
     }) as unknown as Array<{ record: string[]; raw: string }>; // with `raw`, each row is {record, raw}
   } catch (e) {
     const err = e as Error & { lines?: number };
-    const reason = err.message.replace(/ at line \d+.*$/s, '').replace(/^Quote Not Closed: the parsing is finished with an opening quote$/, 'a quoted field is never closed');
+    const reason = err.message
+      .replace(/ at line \d+.*$/s, '')
+      .replace(/^Quote Not Closed: the parsing is finished with an opening quote$/, 'a quoted field is never closed');
     throw new ToolError(`\`${field}\` is not valid CSV: ${reason}${err.lines ? ` (line ${err.lines})` : ''}`, 400, { field });
   }
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -210,8 +212,7 @@ export function scanCsv(text: string, delimiter: DelimiterName, field = 'csv'): 
           closed = true;
           break;
         }
-        if (!closed)
-          throw new ToolError(`\`${field}\` is not valid CSV: a quoted field is never closed (line ${line})`, 400, { field });
+        if (!closed) throw new ToolError(`\`${field}\` is not valid CSV: a quoted field is never closed (line ${line})`, 400, { field });
         line += breaksIn(start, p);
         const next = text.charCodeAt(p);
         if (p >= n || next === d || next === 10 || next === 13) {
@@ -304,10 +305,7 @@ export function readCsvTable(text: string, delimiter: DelimiterName | 'auto', fi
 }
 
 /** The `lineEnding` field of the CSV writers. */
-export const lineEndingField = z
-  .enum(['crlf', 'lf'])
-  .default('crlf')
-  .describe('Record separator written: crlf (default, RFC 4180) or lf');
+export const lineEndingField = z.enum(['crlf', 'lf']).default('crlf').describe('Record separator written: crlf (default, RFC 4180) or lf');
 
 /**
  * RFC 4180 text: a field holding the delimiter, a double quote, CR or LF is quoted and its quotes doubled; every
@@ -340,6 +338,8 @@ export const CSV_TOOL_MAX_CHARS = 250_000;
  */
 export function recordOf(names: readonly string[], cells: readonly (string | undefined)[]): Record<string, string> {
   const row: Record<string, string> = {};
-  names.forEach((name, i) => Object.defineProperty(row, name, { value: cells[i] ?? '', enumerable: true, writable: true, configurable: true }));
+  names.forEach((name, i) =>
+    Object.defineProperty(row, name, { value: cells[i] ?? '', enumerable: true, writable: true, configurable: true }),
+  );
   return row;
 }

@@ -13,6 +13,9 @@ export function decimalLoader(config: { precision: number; rounding: 'half-up' |
   return lazy(async () => {
     // decimal.mjs default-exports the constructor; its CommonJS-style typings need the cast under NodeNext.
     const Decimal = (await import('decimal.js')).default as unknown as DecimalCtor;
-    return Decimal.clone({ precision: config.precision, rounding: config.rounding === 'half-up' ? Decimal.ROUND_HALF_UP : Decimal.ROUND_HALF_EVEN });
+    return Decimal.clone({
+      precision: config.precision,
+      rounding: config.rounding === 'half-up' ? Decimal.ROUND_HALF_UP : Decimal.ROUND_HALF_EVEN,
+    });
   });
 }

@@ -57,10 +57,7 @@ export const personShape = {
   unitSystem: unitSystemField(),
   height: heightField(),
   weight: weightField(),
-  formula: z
-    .enum(BMR_FORMULAS)
-    .default('mifflin-st-jeor')
-    .describe('BMR equation (katch-mcardle needs bodyFatPercent)'),
+  formula: z.enum(BMR_FORMULAS).default('mifflin-st-jeor').describe('BMR equation (katch-mcardle needs bodyFatPercent)'),
   bodyFatPercent: z.number().min(2).max(70).optional().describe('Body fat %, for katch-mcardle'),
 };
 export const activityField = () =>

@@ -122,7 +122,12 @@ export async function project(plan: FvPlan): Promise<FvProjection> {
     if (k % p === 0 || k === plan.periods) {
       const b = toCents(balance);
       const cc = toCents(contributed);
-      yearly.push({ year: Math.ceil(k / p), contributions: (cc - prevContributed) / 100 + 0, interest: (b - prevBalance - (cc - prevContributed)) / 100 + 0, balance: b / 100 + 0 });
+      yearly.push({
+        year: Math.ceil(k / p),
+        contributions: (cc - prevContributed) / 100 + 0,
+        interest: (b - prevBalance - (cc - prevContributed)) / 100 + 0,
+        balance: b / 100 + 0,
+      });
       prevBalance = b;
       prevContributed = cc;
     }

@@ -25,24 +25,47 @@ const band = (letter: string, minPercent: number, points: number): GradeBand => 
 
 export const SCALE_PRESETS = {
   us: [
-    band('A+', 97, 4.0), band('A', 93, 4.0), band('A-', 90, 3.7),
-    band('B+', 87, 3.3), band('B', 83, 3.0), band('B-', 80, 2.7),
-    band('C+', 77, 2.3), band('C', 73, 2.0), band('C-', 70, 1.7),
-    band('D+', 67, 1.3), band('D', 63, 1.0), band('D-', 60, 0.7),
+    band('A+', 97, 4.0),
+    band('A', 93, 4.0),
+    band('A-', 90, 3.7),
+    band('B+', 87, 3.3),
+    band('B', 83, 3.0),
+    band('B-', 80, 2.7),
+    band('C+', 77, 2.3),
+    band('C', 73, 2.0),
+    band('C-', 70, 1.7),
+    band('D+', 67, 1.3),
+    band('D', 63, 1.0),
+    band('D-', 60, 0.7),
     band('F', 0, 0),
   ],
   'us-4.33': [
-    band('A+', 97, 4.33), band('A', 93, 4.0), band('A-', 90, 3.67),
-    band('B+', 87, 3.33), band('B', 83, 3.0), band('B-', 80, 2.67),
-    band('C+', 77, 2.33), band('C', 73, 2.0), band('C-', 70, 1.67),
-    band('D+', 67, 1.33), band('D', 63, 1.0), band('D-', 60, 0.67),
+    band('A+', 97, 4.33),
+    band('A', 93, 4.0),
+    band('A-', 90, 3.67),
+    band('B+', 87, 3.33),
+    band('B', 83, 3.0),
+    band('B-', 80, 2.67),
+    band('C+', 77, 2.33),
+    band('C', 73, 2.0),
+    band('C-', 70, 1.67),
+    band('D+', 67, 1.33),
+    band('D', 63, 1.0),
+    band('D-', 60, 0.67),
     band('F', 0, 0),
   ],
   'college-board': [
-    band('A+', 97, 4.0), band('A', 93, 4.0), band('A-', 90, 3.7),
-    band('B+', 87, 3.3), band('B', 83, 3.0), band('B-', 80, 2.7),
-    band('C+', 77, 2.3), band('C', 73, 2.0), band('C-', 70, 1.7),
-    band('D+', 67, 1.3), band('D', 65, 1.0),
+    band('A+', 97, 4.0),
+    band('A', 93, 4.0),
+    band('A-', 90, 3.7),
+    band('B+', 87, 3.3),
+    band('B', 83, 3.0),
+    band('B-', 80, 2.7),
+    band('C+', 77, 2.3),
+    band('C', 73, 2.0),
+    band('C-', 70, 1.7),
+    band('D+', 67, 1.3),
+    band('D', 65, 1.0),
     band('F', 0, 0),
   ],
   simple: [band('A', 90, 4), band('B', 80, 3), band('C', 70, 2), band('D', 60, 1), band('F', 0, 0)],
@@ -56,7 +79,10 @@ export const MAX_BANDS = 30;
 
 /** The two input fields every grades tool shares: a preset name and an optional custom table. */
 export const scaleFields = {
-  scale: z.enum(SCALE_NAMES).default('us').describe('Letter scale: us (A+≥97…D-≥60, A=4.0), us-4.33, college-board (D≥65, no D-), simple (A≥90…D≥60)'),
+  scale: z
+    .enum(SCALE_NAMES)
+    .default('us')
+    .describe('Letter scale: us (A+≥97…D-≥60, A=4.0), us-4.33, college-board (D≥65, no D-), simple (A≥90…D≥60)'),
   customScale: z
     .array(
       z.strictObject({
@@ -73,7 +99,11 @@ export const scaleFields = {
 
 /** Letters compare without case, spaces and with −/– read as -. */
 export function letterKey(letter: string): string {
-  return letter.trim().toUpperCase().replace(/[\u2212\u2013\u2012]/g, '-').replace(/\s+/g, '');
+  return letter
+    .trim()
+    .toUpperCase()
+    .replace(/[\u2212\u2013\u2012]/g, '-')
+    .replace(/\s+/g, '');
 }
 
 /** The scale in use (highest cut-off first), validated; a bad custom scale is a 400 on `customScale`. */
@@ -86,7 +116,8 @@ export function resolveScale(scale: ScaleName, custom?: readonly GradeBand[]): {
     const k = letterKey(b.letter);
     if (!k) throw new ToolError('`customScale`: a letter is empty', 400, { field: 'customScale' });
     if (letters.has(k)) throw new ToolError(`\`customScale\`: letter "${b.letter}" occurs twice`, 400, { field: 'customScale' });
-    if (mins.has(b.minPercent)) throw new ToolError(`\`customScale\`: minPercent ${b.minPercent} occurs twice`, 400, { field: 'customScale' });
+    if (mins.has(b.minPercent))
+      throw new ToolError(`\`customScale\`: minPercent ${b.minPercent} occurs twice`, 400, { field: 'customScale' });
     letters.add(k);
     mins.add(b.minPercent);
   }

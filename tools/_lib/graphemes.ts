@@ -26,7 +26,7 @@ function* chunks(text: string): Generator<string> {
     return;
   }
   const segments = segmenter.segment(text);
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length;) {
     let end = Math.min(start + CHUNK, text.length);
     if (end < text.length) {
       const boundary = segments.containing(end)!.index;

@@ -139,6 +139,7 @@ export function checkIban(compact: string): IbanCheck {
     return result([`the account part (BBAN) does not have the ${countryCode} structure ${country.bbanPattern}`]);
   const bankCode = country.bankCode ? bban.slice(...country.bankCode) : '';
   if (mod97(bban + compact.slice(0, 4)) !== 1) return result(['the check digits are wrong (mod-97 check failed)'], bankCode);
-  if (!isValidBBAN(bban, countryCode)) return result([`the national check digits of the ${countryCode} account number are wrong`], bankCode);
+  if (!isValidBBAN(bban, countryCode))
+    return result([`the national check digits of the ${countryCode} account number are wrong`], bankCode);
   return result([], bankCode);
 }

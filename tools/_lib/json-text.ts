@@ -108,7 +108,8 @@ function hasInfinity(value: unknown): boolean {
   while (stack.length > 0) {
     const [v, d] = stack.pop()!;
     if (typeof v === 'number' && !Number.isFinite(v)) return true;
-    if (v !== null && typeof v === 'object' && d <= MAX_DEPTH) for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, d + 1]);
+    if (v !== null && typeof v === 'object' && d <= MAX_DEPTH)
+      for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, d + 1]);
   }
   return false;
 }

@@ -1,13 +1,7 @@
 /** Shared schema pieces and access for the memory tools (tools/memory/). */
 import { z } from 'zod';
 import { ToolError, type ToolContext } from '../../src/core/tool.js';
-import {
-  DEFAULT_NAMESPACE,
-  KEY_PATTERN,
-  MEMORY_LIMITS,
-  NAMESPACE_PATTERN,
-  type MemoryApi,
-} from '../../src/memory/service.js';
+import { DEFAULT_NAMESPACE, KEY_PATTERN, MEMORY_LIMITS, NAMESPACE_PATTERN, type MemoryApi } from '../../src/memory/service.js';
 
 export const namespaceField = z
   .string()
@@ -26,7 +20,11 @@ export const keyField = z
   .regex(KEY_PATTERN, 'a key is 1-128 characters A-Z, a-z, 0-9, ".", "_" or "-", starting with a letter or digit')
   .describe('Key of the item within its namespace: letters, digits, ".", "_", "-" (max 128)');
 
-export const tagField = z.string().min(1).max(MEMORY_LIMITS.tagLength).regex(/^[^\s,]+$/, 'a tag has no spaces or commas');
+export const tagField = z
+  .string()
+  .min(1)
+  .max(MEMORY_LIMITS.tagLength)
+  .regex(/^[^\s,]+$/, 'a tag has no spaces or commas');
 
 export const itemSummary = z.object({
   namespace: z.string(),
@@ -40,7 +38,12 @@ export const itemSummary = z.object({
   expiresAt: z.string().describe('When the item is deleted unless written again (plan retention after the last write)'),
 });
 
-export const limitField = z.int().min(1).max(MEMORY_LIMITS.page).default(50).describe(`Items per page, 1-${MEMORY_LIMITS.page} (default 50)`);
+export const limitField = z
+  .int()
+  .min(1)
+  .max(MEMORY_LIMITS.page)
+  .default(50)
+  .describe(`Items per page, 1-${MEMORY_LIMITS.page} (default 50)`);
 
 export async function memoryOf(ctx: ToolContext): Promise<MemoryApi> {
   if (!ctx.memory) throw new ToolError('Agent memory is not available here: it needs an account (API key) or the local stdio user', 400);

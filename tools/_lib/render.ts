@@ -66,8 +66,4 @@ export const PAPER_FORMAT = aliasedEnum(['A4', 'Letter'], { aliases: { usletter:
 
 export const LANDSCAPE = z.boolean().default(false).describe('Landscape orientation');
 
-export const URL_FIELD = z
-  .string()
-  .min(1)
-  .max(8_192)
-  .describe('Public http(s) URL to render');
+export const URL_FIELD = z.string().min(1).max(8_192).describe('Public http(s) URL to render');

@@ -53,9 +53,15 @@ function seedToInt(seed: number | string): number {
 
 export function createRng(seed: number | string): Rng {
   const sm = splitmix32(seedToInt(seed));
-  let a = sm(), b = sm(), c = sm(), d = sm();
+  let a = sm(),
+    b = sm(),
+    c = sm(),
+    d = sm();
   const u32 = (): number => {
-    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
+    a >>>= 0;
+    b >>>= 0;
+    c >>>= 0;
+    d >>>= 0;
     const t = (a + b) | 0;
     a = b ^ (b >>> 9);
     b = (c + (c << 3)) | 0;

@@ -55,9 +55,7 @@ export async function allocateCents(totalCents: number, weights: readonly number
   const exact = w.map((x) => total.times(x).dividedBy(sum));
   const parts = exact.map((x) => x.floor());
   let left = total.minus(parts.reduce((s, x) => s.plus(x), new D(0))).toNumber();
-  const order = exact
-    .map((x, i) => ({ i, rem: x.minus(parts[i]) }))
-    .sort((a, b) => b.rem.comparedTo(a.rem) || a.i - b.i);
+  const order = exact.map((x, i) => ({ i, rem: x.minus(parts[i]) })).sort((a, b) => b.rem.comparedTo(a.rem) || a.i - b.i);
   for (const { i } of order) {
     if (left <= 0) break;
     parts[i] = parts[i].plus(1);
@@ -109,8 +107,7 @@ export async function solveTax(input: TaxInput): Promise<TaxResult> {
       { field: given < 2 ? missing : f.gross },
     );
   }
-  for (const r of rates)
-    if (!(r >= 0)) throw new ToolError(`\`${f.rate}\` must be ≥ 0 (got ${r})`, 400, { field: f.rate });
+  for (const r of rates) if (!(r >= 0)) throw new ToolError(`\`${f.rate}\` must be ≥ 0 (got ${r})`, 400, { field: f.rate });
   const R = rates.reduce((s, r) => s.plus(dec(D, r)), new D(0));
 
   if (input.gross === undefined) {
@@ -128,7 +125,9 @@ export async function solveTax(input: TaxInput): Promise<TaxResult> {
   if (net <= 0)
     throw new ToolError(`\`${f.net}\` must be greater than 0 to solve for the rate (the rate is tax / net)`, 400, { field: f.net });
   if (gross < net)
-    throw new ToolError(`\`${f.gross}\` (${gross / 100}) must not be below \`${f.net}\` (${net / 100}): a tax cannot be negative`, 400, { field: f.gross });
+    throw new ToolError(`\`${f.gross}\` (${gross / 100}) must not be below \`${f.net}\` (${net / 100}): a tax cannot be negative`, 400, {
+      field: f.gross,
+    });
   const rate = new D(gross - net).dividedBy(net).times(100);
   return {
     solvedFor: 'rate',
@@ -139,7 +138,14 @@ export async function solveTax(input: TaxInput): Promise<TaxResult> {
     components: [{ ratePercent: sig15(rate), tax: (gross - net) / 100 }],
   };
 
-  async function finish(solvedFor: 'gross' | 'net', net: number, tax: number, gross: number, total: Decimal, given: readonly number[]): Promise<TaxResult> {
+  async function finish(
+    solvedFor: 'gross' | 'net',
+    net: number,
+    tax: number,
+    gross: number,
+    total: Decimal,
+    given: readonly number[],
+  ): Promise<TaxResult> {
     const shares = total.isZero() ? given.map(() => 0) : await allocateCents(tax, given);
     return {
       solvedFor,

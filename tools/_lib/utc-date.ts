@@ -6,8 +6,7 @@
  * offset `±hh:mm` / `±hhmm` / `±hh`. No offset means UTC. Returns epoch
  * milliseconds, or a sentence saying what is wrong.
  */
-const ISO =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
 export type UtcParse = { ok: true; ms: number } | { ok: false; reason: string };
 

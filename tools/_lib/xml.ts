@@ -60,7 +60,12 @@ export async function checkXml(xml: string, field: string): Promise<XmlShape> {
     if (open !== undefined) {
       const names = open.startsWith('[') || open.includes('"') ? (JSON.parse(`[${open}]`) as string[]) : [open];
       const list = names.map((n) => `<${n}>`).join(', ');
-      refuse(field, xml, `${names.length > 1 ? `elements ${list} are` : `element ${list} is`} never closed (the input ends first)`, xml.length);
+      refuse(
+        field,
+        xml,
+        `${names.length > 1 ? `elements ${list} are` : `element ${list} is`} never closed (the input ends first)`,
+        xml.length,
+      );
     }
     refuse(field, xml, msg, offsetOf(xml, result.err.line ?? 1, result.err.col ?? 1));
   }
@@ -89,7 +94,8 @@ export async function checkXml(xml: string, field: string): Promise<XmlShape> {
       }
       shape.elements++;
       if (depth === 0 && ++roots > 1) refuse(field, xml, 'a second root element (a document has exactly one)', i);
-      if (xml[j - 1] !== '/' && ++depth > MAX_DEPTH) refuse(field, xml, `elements nested deeper than ${MAX_DEPTH} levels are not supported`, i);
+      if (xml[j - 1] !== '/' && ++depth > MAX_DEPTH)
+        refuse(field, xml, `elements nested deeper than ${MAX_DEPTH} levels are not supported`, i);
       i = j + 1;
     }
   }

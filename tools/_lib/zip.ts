@@ -58,7 +58,8 @@ export class ZipWriter {
   private entry(name: string, data: Buffer, packed: Buffer): void {
     const nameBytes = Buffer.from(name, 'utf8');
     const crc = crc32(data);
-    if (this.count === ZIP_MAX_ENTRIES || this.offset + packed.length > 0xffffffff) throw new Error('zip: too many or too large entries (no ZIP64)');
+    if (this.count === ZIP_MAX_ENTRIES || this.offset + packed.length > 0xffffffff)
+      throw new Error('zip: too many or too large entries (no ZIP64)');
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0); // local file header
     local.writeUInt16LE(20, 4); // version needed: 2.0 (deflate)

@@ -40,7 +40,9 @@ const DRAFTS: [RegExp, Draft][] = [
 export function checkSchemaShape(schema: Record<string, unknown>, field: string): Draft {
   const depth = nestingDepth(schema, SCHEMA_LIMITS.depth);
   if (depth > SCHEMA_LIMITS.depth)
-    throw new ToolError(`\`${field}\` nests ${depth > 1_000 ? 'over 1000' : depth} levels deep; the limit is ${SCHEMA_LIMITS.depth}`, 400, { field });
+    throw new ToolError(`\`${field}\` nests ${depth > 1_000 ? 'over 1000' : depth} levels deep; the limit is ${SCHEMA_LIMITS.depth}`, 400, {
+      field,
+    });
   const chars = JSON.stringify(schema).length;
   if (chars > SCHEMA_LIMITS.chars)
     throw new ToolError(

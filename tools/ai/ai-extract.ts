@@ -25,9 +25,23 @@ function responseFormat(mode: JsonMode, schema: Record<string, unknown>) {
 
 export default defineTool({
   slug: 'ai-extract',
-  mainThread: 'the work is the AI endpoint\'s; the caller\'s schema is checked in its own worker pool (tools/ai/_json-schema.ts)',
+  mainThread: "the work is the AI endpoint's; the caller's schema is checked in its own worker pool (tools/ai/_json-schema.ts)",
   title: 'AI structured extraction',
-  keywords: { en: ['extract fields', 'parse document', 'structured data', 'invoice', 'resume', 'entities', 'JSON schema', 'pull out', 'parse', 'scrape fields'], nl: ['gegevens halen uit tekst', 'velden', 'factuur', 'cv', 'gestructureerd', 'haal uit', 'gegevens uit mail'] },
+  keywords: {
+    en: [
+      'extract fields',
+      'parse document',
+      'structured data',
+      'invoice',
+      'resume',
+      'entities',
+      'JSON schema',
+      'pull out',
+      'parse',
+      'scrape fields',
+    ],
+    nl: ['gegevens halen uit tekst', 'velden', 'factuur', 'cv', 'gestructureerd', 'haal uit', 'gegevens uit mail'],
+  },
   cost: 10,
   // Listed only when an endpoint is configured; a direct call without one explains how to configure it (503).
   requiresAnyEnv: AI_ENDPOINT_ENV,
@@ -42,9 +56,7 @@ export default defineTool({
   resultView: { kind: 'record', field: 'data' },
   input: z.strictObject({
     text: z.string().min(1).max(AI_LIMITS.inputChars).describe('Text to extract data from'),
-    schema: z
-      .record(z.string(), z.unknown())
-      .describe('JSON Schema of the result; its top must be "type": "object"'),
+    schema: z.record(z.string(), z.unknown()).describe('JSON Schema of the result; its top must be "type": "object"'),
     instructions: z
       .string()
       .min(1)

@@ -20,17 +20,20 @@ const alias = (map: Record<string, string>) => (v: unknown) =>
 
 export default defineTool({
   slug: 'ai-summarize',
-  mainThread: 'the work is the AI endpoint\'s; here only its HTTP request and answer',
+  mainThread: "the work is the AI endpoint's; here only its HTTP request and answer",
   title: 'AI summary',
-  keywords: { en: ['summary', 'tl;dr', 'key points', 'condense', 'abstract', 'shorten', 'summarise', 'sum up', 'gist', 'digest'], nl: ['samenvatting', 'samenvatten', 'kernpunten', 'inkorten', 'vat samen', 'korte versie'] },
+  keywords: {
+    en: ['summary', 'tl;dr', 'key points', 'condense', 'abstract', 'shorten', 'summarise', 'sum up', 'gist', 'digest'],
+    nl: ['samenvatting', 'samenvatten', 'kernpunten', 'inkorten', 'vat samen', 'korte versie'],
+  },
   cost: 10,
   // Listed only when an endpoint is configured; a direct call without one explains how to configure it (503).
   requiresAnyEnv: AI_ENDPOINT_ENV,
   description:
-    'Summarizes a text (articles, e-mails, reports, transcripts) with the server\'s language model. The text is sent as data, so instructions in it are summarized, not obeyed. Temperature 0, but not guaranteed deterministic; truncated means the model hit its token budget. 10 credits, charged only when a summary comes back.',
-  docs: [
-    'Errors: 429 when the model endpoint is rate-limiting, 502 when it fails or times out, 503 when no model is configured.',
-  ].join('\n'),
+    "Summarizes a text (articles, e-mails, reports, transcripts) with the server's language model. The text is sent as data, so instructions in it are summarized, not obeyed. Temperature 0, but not guaranteed deterministic; truncated means the model hit its token budget. 10 credits, charged only when a summary comes back.",
+  docs: ['Errors: 429 when the model endpoint is rate-limiting, 502 when it fails or times out, 503 when no model is configured.'].join(
+    '\n',
+  ),
   resultView: { kind: 'text', field: 'summary' },
   input: z.strictObject({
     text: z.string().min(1).max(AI_LIMITS.inputChars).describe('Text to summarize'),
@@ -40,14 +43,19 @@ export default defineTool({
       .describe('short: 1-2 sentences; medium: one paragraph; long: 2-3 paragraphs'),
     style: z
       .preprocess(
-        alias({ prose: 'paragraph', text: 'paragraph', bullet: 'bullets', list: 'bullets', 'bullet-points': 'bullets', bullet_points: 'bullets' }),
+        alias({
+          prose: 'paragraph',
+          text: 'paragraph',
+          bullet: 'bullets',
+          list: 'bullets',
+          'bullet-points': 'bullets',
+          bullet_points: 'bullets',
+        }),
         z.enum(['paragraph', 'bullets']),
       )
       .default('paragraph')
       .describe('Prose or "- " bullet lines'),
-    language: LANGUAGE_FIELD.optional().describe(
-      "Summary language, code (nl, pt-BR) or name; default: the text's own",
-    ),
+    language: LANGUAGE_FIELD.optional().describe("Summary language, code (nl, pt-BR) or name; default: the text's own"),
   }),
   output: z.object({
     summary: z.string().describe('The summary'),

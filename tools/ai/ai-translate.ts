@@ -8,17 +8,20 @@ const maxTokensFor = (text: string) => Math.min(AI_LIMITS.maxTokens, Math.max(25
 
 export default defineTool({
   slug: 'ai-translate',
-  mainThread: 'the work is the AI endpoint\'s; here only its HTTP request and answer',
+  mainThread: "the work is the AI endpoint's; here only its HTTP request and answer",
   title: 'AI translation',
-  keywords: { en: ['translate', 'translation', 'language', 'localize', 'German', 'French', 'English', 'translator', 'into English', 'into Dutch'], nl: ['vertalen', 'vertaling', 'taal', 'Engels', 'Duits', 'Frans', 'vertaal', 'vertalen naar', 'Nederlands'] },
+  keywords: {
+    en: ['translate', 'translation', 'language', 'localize', 'German', 'French', 'English', 'translator', 'into English', 'into Dutch'],
+    nl: ['vertalen', 'vertaling', 'taal', 'Engels', 'Duits', 'Frans', 'vertaal', 'vertalen naar', 'Nederlands'],
+  },
   cost: 10,
   // Listed only when an endpoint is configured; a direct call without one explains how to configure it (503).
   requiresAnyEnv: AI_ENDPOINT_ENV,
   description:
-    'Translates a text with the server\'s language model, keeping formatting (line breaks, Markdown, placeholders such as {name}). The text is sent as data, so instructions in it are translated, not obeyed. truncated means the output budget (about one token per two characters) ran out: translate long texts in parts. Temperature 0; 10 credits, charged only on success.',
-  docs: [
-    'Errors: 429 when the model endpoint is rate-limiting, 502 when it fails or times out, 503 when no model is configured.',
-  ].join('\n'),
+    "Translates a text with the server's language model, keeping formatting (line breaks, Markdown, placeholders such as {name}). The text is sent as data, so instructions in it are translated, not obeyed. truncated means the output budget (about one token per two characters) ran out: translate long texts in parts. Temperature 0; 10 credits, charged only on success.",
+  docs: ['Errors: 429 when the model endpoint is rate-limiting, 502 when it fails or times out, 503 when no model is configured.'].join(
+    '\n',
+  ),
   resultView: { kind: 'text', field: 'translation' },
   input: z.strictObject({
     text: z.string().min(1).max(AI_LIMITS.inputChars).describe('Text to translate'),

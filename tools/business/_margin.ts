@@ -86,10 +86,16 @@ export async function solvePricing({ cost, price, percent, kind }: PricingInput)
       c = new D(cost!);
       solvedFor = 'price';
       if (c.isZero())
-        throw new ToolError(`\`cost\` must be greater than 0 to find a price from a ${kind} (a zero cost gives price 0 at any ${kind})`, 400, { field: 'cost' });
+        throw new ToolError(
+          `\`cost\` must be greater than 0 to find a price from a ${kind} (a zero cost gives price 0 at any ${kind})`,
+          400,
+          { field: 'cost' },
+        );
       if (kind === 'margin') {
         if (f.gte(1))
-          throw new ToolError(`\`marginPercent\` must be below 100 to find a price (price = cost / (1 − margin)); got ${percent}`, 400, { field: pField });
+          throw new ToolError(`\`marginPercent\` must be below 100 to find a price (price = cost / (1 − margin)); got ${percent}`, 400, {
+            field: pField,
+          });
         p = c.dividedBy(new D(1).minus(f));
         formula = 'price = cost / (1 − marginPercent / 100)';
       } else {
@@ -99,16 +105,19 @@ export async function solvePricing({ cost, price, percent, kind }: PricingInput)
     } else {
       p = new D(price);
       solvedFor = 'cost';
-      if (p.isZero())
-        throw new ToolError(`\`price\` must be greater than 0 to find a cost from a ${kind}`, 400, { field: 'price' });
+      if (p.isZero()) throw new ToolError(`\`price\` must be greater than 0 to find a cost from a ${kind}`, 400, { field: 'price' });
       if (kind === 'margin') {
         if (f.gt(1))
-          throw new ToolError(`\`marginPercent\` above 100 would need a negative cost (cost = price × (1 − margin)); got ${percent}`, 400, { field: pField });
+          throw new ToolError(`\`marginPercent\` above 100 would need a negative cost (cost = price × (1 − margin)); got ${percent}`, 400, {
+            field: pField,
+          });
         c = p.times(new D(1).minus(f));
         formula = 'cost = price × (1 − marginPercent / 100)';
       } else {
         if (f.lte(-1))
-          throw new ToolError(`\`markupPercent\` must be above −100 to find a cost (cost = price / (1 + markup)); got ${percent}`, 400, { field: pField });
+          throw new ToolError(`\`markupPercent\` must be above −100 to find a cost (cost = price / (1 + markup)); got ${percent}`, 400, {
+            field: pField,
+          });
         c = p.dividedBy(f.plus(1));
         formula = 'cost = price / (1 + markupPercent / 100)';
       }

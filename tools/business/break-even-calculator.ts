@@ -8,10 +8,28 @@ const FORMULA = 'units = (fixedCosts + targetProfit) / (pricePerUnit − variabl
 export default defineTool({
   slug: 'break-even-calculator',
   title: 'Break-even calculator',
-  keywords: { en: ['break even point', 'fixed costs', 'variable costs', 'units to sell', 'contribution margin', 'profitable', 'how many to sell', 'breakeven'], nl: ['break-evenpunt', 'kostendekkend', 'vaste kosten', 'omzet nodig', 'quitte', 'winstgevend', 'hoeveel verkopen'] },
+  keywords: {
+    en: [
+      'break even point',
+      'fixed costs',
+      'variable costs',
+      'units to sell',
+      'contribution margin',
+      'profitable',
+      'how many to sell',
+      'breakeven',
+    ],
+    nl: ['break-evenpunt', 'kostendekkend', 'vaste kosten', 'omzet nodig', 'quitte', 'winstgevend', 'hoeveel verkopen'],
+  },
   description:
     'Break-even units = (fixedCosts + targetProfit) / (pricePerUnit − variableCostPerUnit), exact and rounded up, with break-even revenue and contribution margin. A price not above the variable cost gives achievable: false.',
-  resultView: { kind: 'figure', field: 'unitsRoundedUp', label: 'Units to sell to break even', detail: ['revenueAtRoundedUnits'], or: { kind: 'text', field: 'reason' } },
+  resultView: {
+    kind: 'figure',
+    field: 'unitsRoundedUp',
+    label: 'Units to sell to break even',
+    detail: ['revenueAtRoundedUnits'],
+    or: { kind: 'text', field: 'reason' },
+  },
   input: z.strictObject({
     fixedCosts: z.number().min(0).max(MAX_AMOUNT).describe('Fixed costs for the period (rent, salaries)'),
     pricePerUnit: z.number().min(0).max(MAX_AMOUNT).describe('Selling price per unit'),
@@ -34,17 +52,47 @@ export default defineTool({
     {
       name: 'Fixed 10,000, price 15, variable cost 5 → 1,000 units',
       input: { fixedCosts: 10000, pricePerUnit: 15, variableCostPerUnit: 5 },
-      output: { achievable: true, units: 1000, unitsRoundedUp: 1000, revenue: 15000, revenueAtRoundedUnits: 15000, contributionMarginPerUnit: 10, contributionMarginPercent: 66.6666666666667, reason: null, formula: FORMULA },
+      output: {
+        achievable: true,
+        units: 1000,
+        unitsRoundedUp: 1000,
+        revenue: 15000,
+        revenueAtRoundedUnits: 15000,
+        contributionMarginPerUnit: 10,
+        contributionMarginPercent: 66.6666666666667,
+        reason: null,
+        formula: FORMULA,
+      },
     },
     {
       name: 'Fractional break-even: 333.33… units, so sell 334',
       input: { fixedCosts: 1000, pricePerUnit: 7, variableCostPerUnit: 4 },
-      output: { achievable: true, units: 333.333333333333, unitsRoundedUp: 334, revenue: 2333.33, revenueAtRoundedUnits: 2338, contributionMarginPerUnit: 3, contributionMarginPercent: 42.8571428571429, reason: null, formula: FORMULA },
+      output: {
+        achievable: true,
+        units: 333.333333333333,
+        unitsRoundedUp: 334,
+        revenue: 2333.33,
+        revenueAtRoundedUnits: 2338,
+        contributionMarginPerUnit: 3,
+        contributionMarginPercent: 42.8571428571429,
+        reason: null,
+        formula: FORMULA,
+      },
     },
     {
       name: 'Price at or below the variable cost: no break-even',
       input: { fixedCosts: 5000, pricePerUnit: 4, variableCostPerUnit: 4.5 },
-      output: { achievable: false, units: null, unitsRoundedUp: null, revenue: null, revenueAtRoundedUnits: null, contributionMarginPerUnit: -0.5, contributionMarginPercent: -12.5, reason: 'each unit sold loses 0.5 (price ≤ variable cost), so fixed costs are never covered', formula: FORMULA },
+      output: {
+        achievable: false,
+        units: null,
+        unitsRoundedUp: null,
+        revenue: null,
+        revenueAtRoundedUnits: null,
+        contributionMarginPerUnit: -0.5,
+        contributionMarginPercent: -12.5,
+        reason: 'each unit sold loses 0.5 (price ≤ variable cost), so fixed costs are never covered',
+        formula: FORMULA,
+      },
     },
   ],
   async run({ fixedCosts, pricePerUnit, variableCostPerUnit, targetProfit }) {
@@ -55,10 +103,22 @@ export default defineTool({
     const cmPercent = price.isZero() ? null : sig(cm.dividedBy(price).times(100));
     const base = { contributionMarginPerUnit: money(cm), contributionMarginPercent: cmPercent, formula: FORMULA };
     if (need.isZero())
-      return { achievable: true, units: 0, unitsRoundedUp: 0, revenue: 0, revenueAtRoundedUnits: 0, reason: 'nothing to cover: fixed costs and target profit are 0', ...base };
+      return {
+        achievable: true,
+        units: 0,
+        unitsRoundedUp: 0,
+        revenue: 0,
+        revenueAtRoundedUnits: 0,
+        reason: 'nothing to cover: fixed costs and target profit are 0',
+        ...base,
+      };
     if (!cm.isPositive() || cm.isZero())
       return {
-        achievable: false, units: null, unitsRoundedUp: null, revenue: null, revenueAtRoundedUnits: null,
+        achievable: false,
+        units: null,
+        unitsRoundedUp: null,
+        revenue: null,
+        revenueAtRoundedUnits: null,
         reason: `each unit sold ${cm.isZero() ? 'adds nothing' : `loses ${cm.negated().toString()}`} (price ≤ variable cost), so fixed costs are never covered`,
         ...base,
       };

@@ -8,7 +8,10 @@ const MAX_TIERS = 20;
 export default defineTool({
   slug: 'commission-calculator',
   title: 'Sales commission calculator (flat or tiered)',
-  keywords: { en: ['sales commission', 'bonus', 'payout', 'tiers', 'sales rep', 'percentage of sales', 'commissions', 'sales bonus', 'earn on sales'], nl: ['provisie', 'commissie', 'verkoopbonus', 'staffel', 'provisies', 'omzet', 'verkoop'] },
+  keywords: {
+    en: ['sales commission', 'bonus', 'payout', 'tiers', 'sales rep', 'percentage of sales', 'commissions', 'sales bonus', 'earn on sales'],
+    nl: ['provisie', 'commissie', 'verkoopbonus', 'staffel', 'provisies', 'omzet', 'verkoop'],
+  },
   description:
     'Sales commission, flat (ratePercent × sales) or tiered (tiers from fromAmount, first at 0): marginal (each rate on its band, like tax brackets) or retroactive (highest tier reached applies to all). baseSalary is added to totalPay; rounded to cents, bands sum to the total.',
   resultView: { kind: 'figure', field: 'totalPay', label: 'Total pay', detail: ['commission', 'effectiveRatePercent'] },
@@ -26,7 +29,10 @@ export default defineTool({
       .max(MAX_TIERS)
       .optional()
       .describe('Tiers in increasing order, the first from 0 (instead of ratePercent)'),
-    tierMode: z.enum(['marginal', 'retroactive']).default('marginal').describe('marginal: per band; retroactive: highest reached rate on all sales'),
+    tierMode: z
+      .enum(['marginal', 'retroactive'])
+      .default('marginal')
+      .describe('marginal: per band; retroactive: highest reached rate on all sales'),
     baseSalary: z.number().min(0).max(MAX_AMOUNT).default(0).describe('Fixed pay added to the commission'),
   }),
   output: z.object({
@@ -39,7 +45,13 @@ export default defineTool({
     effectiveRatePercent: z.number().nullable().describe('commission / sales × 100; null when sales are 0'),
     appliedRatePercent: z.number().nullable().describe('The one rate used on all sales (flat, retroactive); null for marginal'),
     bands: z.array(
-      z.object({ fromAmount: z.number(), toAmount: z.number().nullable(), ratePercent: z.number(), salesInBand: z.number(), commission: z.number() }),
+      z.object({
+        fromAmount: z.number(),
+        toAmount: z.number().nullable(),
+        ratePercent: z.number(),
+        salesInBand: z.number(),
+        commission: z.number(),
+      }),
     ),
   }),
   examples: [
@@ -47,9 +59,24 @@ export default defineTool({
     // 1,200 earns 4 + 9 + 20 + 11 = 44.00 tiered, and 5.5 % × 1,200 = 66.00 without tiering (our retroactive mode).
     {
       name: 'Marginal tiers: 1,200 in sales → 44.00',
-      input: { sales: 1200, tiers: [{ fromAmount: 0, ratePercent: 2 }, { fromAmount: 200, ratePercent: 3 }, { fromAmount: 500, ratePercent: 4 }, { fromAmount: 1000, ratePercent: 5.5 }] },
+      input: {
+        sales: 1200,
+        tiers: [
+          { fromAmount: 0, ratePercent: 2 },
+          { fromAmount: 200, ratePercent: 3 },
+          { fromAmount: 500, ratePercent: 4 },
+          { fromAmount: 1000, ratePercent: 5.5 },
+        ],
+      },
       output: {
-        sales: 1200, structure: 'tiered', tierMode: 'marginal', commission: 44, baseSalary: 0, totalPay: 44, effectiveRatePercent: 3.66666666666667, appliedRatePercent: null,
+        sales: 1200,
+        structure: 'tiered',
+        tierMode: 'marginal',
+        commission: 44,
+        baseSalary: 0,
+        totalPay: 44,
+        effectiveRatePercent: 3.66666666666667,
+        appliedRatePercent: null,
         bands: [
           { fromAmount: 0, toAmount: 200, ratePercent: 2, salesInBand: 200, commission: 4 },
           { fromAmount: 200, toAmount: 500, ratePercent: 3, salesInBand: 300, commission: 9 },
@@ -60,9 +87,25 @@ export default defineTool({
     },
     {
       name: 'Same tiers, retroactive: 5.5 % on all 1,200 → 66.00',
-      input: { sales: 1200, tierMode: 'retroactive', tiers: [{ fromAmount: 0, ratePercent: 2 }, { fromAmount: 200, ratePercent: 3 }, { fromAmount: 500, ratePercent: 4 }, { fromAmount: 1000, ratePercent: 5.5 }] },
+      input: {
+        sales: 1200,
+        tierMode: 'retroactive',
+        tiers: [
+          { fromAmount: 0, ratePercent: 2 },
+          { fromAmount: 200, ratePercent: 3 },
+          { fromAmount: 500, ratePercent: 4 },
+          { fromAmount: 1000, ratePercent: 5.5 },
+        ],
+      },
       output: {
-        sales: 1200, structure: 'tiered', tierMode: 'retroactive', commission: 66, baseSalary: 0, totalPay: 66, effectiveRatePercent: 5.5, appliedRatePercent: 5.5,
+        sales: 1200,
+        structure: 'tiered',
+        tierMode: 'retroactive',
+        commission: 66,
+        baseSalary: 0,
+        totalPay: 66,
+        effectiveRatePercent: 5.5,
+        appliedRatePercent: 5.5,
         bands: [
           { fromAmount: 0, toAmount: 200, ratePercent: 5.5, salesInBand: 200, commission: 11 },
           { fromAmount: 200, toAmount: 500, ratePercent: 5.5, salesInBand: 300, commission: 16.5 },
@@ -75,21 +118,34 @@ export default defineTool({
       name: 'Flat 5 % on 48,250 with a 2,000 base salary',
       input: { sales: 48250, ratePercent: 5, baseSalary: 2000 },
       output: {
-        sales: 48250, structure: 'flat', tierMode: null, commission: 2412.5, baseSalary: 2000, totalPay: 4412.5, effectiveRatePercent: 5, appliedRatePercent: 5,
+        sales: 48250,
+        structure: 'flat',
+        tierMode: null,
+        commission: 2412.5,
+        baseSalary: 2000,
+        totalPay: 4412.5,
+        effectiveRatePercent: 5,
+        appliedRatePercent: 5,
         bands: [{ fromAmount: 0, toAmount: null, ratePercent: 5, salesInBand: 48250, commission: 2412.5 }],
       },
     },
   ],
   async run({ sales, ratePercent, tiers, tierMode, baseSalary }) {
     if ((ratePercent === undefined) === (tiers === undefined))
-      throw new ToolError('give either `ratePercent` (flat) or `tiers` (tiered), exactly one of them', 400, { field: tiers === undefined ? 'ratePercent' : 'tiers' });
+      throw new ToolError('give either `ratePercent` (flat) or `tiers` (tiered), exactly one of them', 400, {
+        field: tiers === undefined ? 'ratePercent' : 'tiers',
+      });
     const D = await loadDecimal();
     const S = new D(sales);
     const list = tiers ?? [{ fromAmount: 0, ratePercent: ratePercent! }];
     if (list[0].fromAmount !== 0) throw new ToolError('the first of `tiers` must start at fromAmount 0', 400, { field: 'tiers' });
     for (let i = 1; i < list.length; i++)
       if (!(list[i].fromAmount > list[i - 1].fromAmount))
-        throw new ToolError(`\`tiers\` must have increasing fromAmount: tier ${i + 1} (${list[i].fromAmount}) does not exceed tier ${i} (${list[i - 1].fromAmount})`, 400, { field: 'tiers' });
+        throw new ToolError(
+          `\`tiers\` must have increasing fromAmount: tier ${i + 1} (${list[i].fromAmount}) does not exceed tier ${i} (${list[i - 1].fromAmount})`,
+          400,
+          { field: 'tiers' },
+        );
 
     const flat = tiers === undefined;
     const reached = list.filter((t) => S.gte(t.fromAmount)).at(-1)!; // fromAmount 0 is always reached
@@ -104,7 +160,10 @@ export default defineTool({
     const totalExact = rows.reduce((s, r) => s.plus(r.exact), new D(0));
     const totalCents = centsOf(totalExact);
     // Round each band; the last band with sales carries the remainder so the bands sum to the rounded total.
-    const last = Math.max(0, rows.findLastIndex((r) => r.inBand.isPositive() && !r.inBand.isZero()));
+    const last = Math.max(
+      0,
+      rows.findLastIndex((r) => r.inBand.isPositive() && !r.inBand.isZero()),
+    );
     const bandCents = rows.map((r) => centsOf(r.exact));
     bandCents[last] = totalCents - bandCents.reduce((s, c, i) => (i === last ? s : s + c), 0);
     const baseCents = centsOf(new D(baseSalary));
@@ -117,7 +176,13 @@ export default defineTool({
       totalPay: (totalCents + baseCents) / 100,
       effectiveRatePercent: S.isZero() ? null : sig(totalExact.dividedBy(S).times(100)),
       appliedRatePercent: applied,
-      bands: rows.map((r, i) => ({ fromAmount: r.from, toAmount: r.to, ratePercent: r.rate, salesInBand: r.inBand.toNumber(), commission: bandCents[i] / 100 + 0 })),
+      bands: rows.map((r, i) => ({
+        fromAmount: r.from,
+        toAmount: r.to,
+        ratePercent: r.rate,
+        salesInBand: r.inBand.toNumber(),
+        commission: bandCents[i] / 100 + 0,
+      })),
     };
   },
 });

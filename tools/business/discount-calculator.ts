@@ -17,10 +17,14 @@ async function buyXGetY(input: {
 }) {
   const { originalPrice, buyQuantity, getQuantity, getDiscountPercent } = input;
   if (buyQuantity === undefined || getQuantity === undefined)
-    throw new ToolError('"buy X get Y" needs both `buyQuantity` and `getQuantity`', 400, { field: buyQuantity === undefined ? 'buyQuantity' : 'getQuantity' });
+    throw new ToolError('"buy X get Y" needs both `buyQuantity` and `getQuantity`', 400, {
+      field: buyQuantity === undefined ? 'buyQuantity' : 'getQuantity',
+    });
   const other = (['salePrice', 'discountsPercent', 'discountAmount'] as const).find((k) => input[k] !== undefined);
-  if (other) throw new ToolError(`\`${other}\` does not go with "buy X get Y" (give the item price as \`originalPrice\`)`, 400, { field: other });
-  if (originalPrice === undefined) throw new ToolError('`originalPrice` (the price of one item) is required with "buy X get Y"', 400, { field: 'originalPrice' });
+  if (other)
+    throw new ToolError(`\`${other}\` does not go with "buy X get Y" (give the item price as \`originalPrice\`)`, 400, { field: other });
+  if (originalPrice === undefined)
+    throw new ToolError('`originalPrice` (the price of one item) is required with "buy X get Y"', 400, { field: 'originalPrice' });
   const D = await loadDecimal();
   const unit = new D(originalPrice);
   const items = buyQuantity + getQuantity;
@@ -36,17 +40,27 @@ async function buyXGetY(input: {
     effectiveDiscountPercent: o.isZero() ? null : sig(o.minus(s).dividedBy(o).times(100)),
     steps: [],
     deal: { items, unitPrice: originalPrice, pricePerItem: money(s.dividedBy(items)) },
-    formula: 'salePrice = unitPrice × (buyQuantity + getQuantity × (1 − getDiscountPercent / 100)); originalPrice = unitPrice × (buyQuantity + getQuantity)',
+    formula:
+      'salePrice = unitPrice × (buyQuantity + getQuantity × (1 − getDiscountPercent / 100)); originalPrice = unitPrice × (buyQuantity + getQuantity)',
   };
 }
 
 export default defineTool({
   slug: 'discount-calculator',
   title: 'Discount calculator (percent, amount, stacked, reverse)',
-  keywords: { en: ['sale price', 'percent off', 'savings', 'coupon', 'markdown', 'reduced price', '% off', 'sale', 'deal', 'price after discount'], nl: ['korting', 'kortingspercentage', 'uitverkoop', 'afgeprijsd', 'actieprijs', 'prijs na korting', 'sale'] },
+  keywords: {
+    en: ['sale price', 'percent off', 'savings', 'coupon', 'markdown', 'reduced price', '% off', 'sale', 'deal', 'price after discount'],
+    nl: ['korting', 'kortingspercentage', 'uitverkoop', 'afgeprijsd', 'actieprijs', 'prijs na korting', 'sale'],
+  },
   description:
     'Sale price, discount percentage or original price of a discounted item. Give any two of originalPrice, salePrice and the discount (discountsPercent, stacked one after another: [20, 10] = 28 % off, or discountAmount); returns the third plus savings and the effective discount. Or "buy X get Y": originalPrice per item, buyQuantity, getQuantity (free, or getDiscountPercent off). Prices rounded to cents at the end.',
-  resultView: { kind: 'figure', field: 'salePrice', label: 'Sale price', detail: ['savings', 'effectiveDiscountPercent'], choose: { by: 'solvedFor', fields: { originalPrice: 'originalPrice', discount: 'effectiveDiscountPercent' } } },
+  resultView: {
+    kind: 'figure',
+    field: 'salePrice',
+    label: 'Sale price',
+    detail: ['savings', 'effectiveDiscountPercent'],
+    choose: { by: 'solvedFor', fields: { originalPrice: 'originalPrice', discount: 'effectiveDiscountPercent' } },
+  },
   input: z.strictObject({
     originalPrice: z.number().min(0).max(MAX_AMOUNT).optional().describe('Price before the discount'),
     salePrice: z.number().min(0).max(MAX_AMOUNT).optional().describe('Price after the discount'),
@@ -57,7 +71,12 @@ export default defineTool({
       .optional()
       .describe('Percent off; several values are applied one after another'),
     discountAmount: z.number().min(0).max(MAX_AMOUNT).optional().describe('Amount off (instead of discountsPercent)'),
-    buyQuantity: z.int().min(1).max(1000).optional().describe('"Buy X get Y": X items paid in full (originalPrice is then the price of one item)'),
+    buyQuantity: z
+      .int()
+      .min(1)
+      .max(1000)
+      .optional()
+      .describe('"Buy X get Y": X items paid in full (originalPrice is then the price of one item)'),
     getQuantity: z.int().min(1).max(1000).optional().describe('"Buy X get Y": Y more items at getDiscountPercent off'),
     getDiscountPercent: z.number().min(0).max(100).default(100).describe('"Buy X get Y": discount on the Y items; default 100 (free)'),
   }),
@@ -79,22 +98,57 @@ export default defineTool({
     {
       name: '$500 at 10 % off → $450',
       input: { originalPrice: 500, discountsPercent: [10] },
-      output: { solvedFor: 'salePrice', originalPrice: 500, salePrice: 450, savings: 50, effectiveDiscountPercent: 10, steps: [{ discountPercent: 10, priceAfter: 450 }], formula: 'salePrice = originalPrice × Π(1 − d / 100)' },
+      output: {
+        solvedFor: 'salePrice',
+        originalPrice: 500,
+        salePrice: 450,
+        savings: 50,
+        effectiveDiscountPercent: 10,
+        steps: [{ discountPercent: 10, priceAfter: 450 }],
+        formula: 'salePrice = originalPrice × Π(1 − d / 100)',
+      },
     },
     {
       name: 'Stacked: 20 % then 10 % off 79.99 is 28 % off',
       input: { originalPrice: 79.99, discountsPercent: [20, 10] },
-      output: { solvedFor: 'salePrice', originalPrice: 79.99, salePrice: 57.59, savings: 22.4, effectiveDiscountPercent: 28, steps: [{ discountPercent: 20, priceAfter: 63.99 }, { discountPercent: 10, priceAfter: 57.59 }], formula: 'salePrice = originalPrice × Π(1 − d / 100)' },
+      output: {
+        solvedFor: 'salePrice',
+        originalPrice: 79.99,
+        salePrice: 57.59,
+        savings: 22.4,
+        effectiveDiscountPercent: 28,
+        steps: [
+          { discountPercent: 20, priceAfter: 63.99 },
+          { discountPercent: 10, priceAfter: 57.59 },
+        ],
+        formula: 'salePrice = originalPrice × Π(1 − d / 100)',
+      },
     },
     {
       name: 'Reverse: original price of a 59.50 sale price at 15 % off',
       input: { salePrice: 59.5, discountsPercent: [15] },
-      output: { solvedFor: 'originalPrice', originalPrice: 70, salePrice: 59.5, savings: 10.5, effectiveDiscountPercent: 15, steps: [{ discountPercent: 15, priceAfter: 59.5 }], formula: 'originalPrice = salePrice / Π(1 − d / 100)' },
+      output: {
+        solvedFor: 'originalPrice',
+        originalPrice: 70,
+        salePrice: 59.5,
+        savings: 10.5,
+        effectiveDiscountPercent: 15,
+        steps: [{ discountPercent: 15, priceAfter: 59.5 }],
+        formula: 'originalPrice = salePrice / Π(1 − d / 100)',
+      },
     },
     {
       name: 'Discount from the two prices',
       input: { originalPrice: 85, salePrice: 75 },
-      output: { solvedFor: 'discount', originalPrice: 85, salePrice: 75, savings: 10, effectiveDiscountPercent: 11.7647058823529, steps: [], formula: 'discountPercent = (originalPrice − salePrice) / originalPrice × 100' },
+      output: {
+        solvedFor: 'discount',
+        originalPrice: 85,
+        salePrice: 75,
+        savings: 10,
+        effectiveDiscountPercent: 11.7647058823529,
+        steps: [],
+        formula: 'discountPercent = (originalPrice − salePrice) / originalPrice × 100',
+      },
     },
   ],
   async run({ originalPrice, salePrice, discountsPercent, discountAmount, buyQuantity, getQuantity, getDiscountPercent }) {
@@ -123,7 +177,9 @@ export default defineTool({
       solvedFor = 'salePrice';
       if (discountAmount !== undefined) {
         if (o.lt(discountAmount))
-          throw new ToolError(`\`discountAmount\` (${discountAmount}) cannot exceed \`originalPrice\` (${originalPrice})`, 400, { field: 'discountAmount' });
+          throw new ToolError(`\`discountAmount\` (${discountAmount}) cannot exceed \`originalPrice\` (${originalPrice})`, 400, {
+            field: 'discountAmount',
+          });
         s = o.minus(discountAmount);
         formula = 'salePrice = originalPrice − discountAmount';
       } else {
@@ -138,7 +194,9 @@ export default defineTool({
         formula = 'originalPrice = salePrice + discountAmount';
       } else {
         if (keep.isZero())
-          throw new ToolError('a 100 % discount makes every price 0, so the original price cannot be recovered from `salePrice`', 400, { field: 'discountsPercent' });
+          throw new ToolError('a 100 % discount makes every price 0, so the original price cannot be recovered from `salePrice`', 400, {
+            field: 'discountsPercent',
+          });
         o = s.dividedBy(keep);
         formula = 'originalPrice = salePrice / Π(1 − d / 100)';
       }
@@ -146,8 +204,14 @@ export default defineTool({
       o = new D(originalPrice);
       s = new D(salePrice);
       solvedFor = 'discount';
-      if (o.isZero()) throw new ToolError('`originalPrice` must be greater than 0 to find the discount percent', 400, { field: 'originalPrice' });
-      if (s.gt(o)) throw new ToolError(`\`salePrice\` (${salePrice}) is above \`originalPrice\` (${originalPrice}): that is a price increase, not a discount`, 400, { field: 'salePrice' });
+      if (o.isZero())
+        throw new ToolError('`originalPrice` must be greater than 0 to find the discount percent', 400, { field: 'originalPrice' });
+      if (s.gt(o))
+        throw new ToolError(
+          `\`salePrice\` (${salePrice}) is above \`originalPrice\` (${originalPrice}): that is a price increase, not a discount`,
+          400,
+          { field: 'salePrice' },
+        );
       formula = 'discountPercent = (originalPrice − salePrice) / originalPrice × 100';
     }
     const steps: { discountPercent: number; priceAfter: number }[] = [];

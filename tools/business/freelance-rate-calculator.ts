@@ -4,21 +4,35 @@ import { MAX_AMOUNT } from '../_lib/money.js';
 import { loadDecimal, money, sig } from './_decimal.js';
 
 const WEEKS_PER_YEAR = 52;
-const FORMULA = 'hourlyRate = (targetIncome / (1 − taxRatePercent / 100) + businessCostsPerYear) / ((52 − weeksOff) × billableHoursPerWeek)';
+const FORMULA =
+  'hourlyRate = (targetIncome / (1 − taxRatePercent / 100) + businessCostsPerYear) / ((52 − weeksOff) × billableHoursPerWeek)';
 
 export default defineTool({
   slug: 'freelance-rate-calculator',
   title: 'Freelance hourly rate calculator (zzp uurtarief)',
-  keywords: { en: ['freelancer', 'contractor', 'consultant', 'hourly rate', 'day rate', 'self-employed', 'rate', 'charge per hour', 'billable'], nl: ['zzp', 'zelfstandige', 'uurtarief', 'dagtarief', 'freelancer', 'tarief berekenen', 'uurprijs', 'tarief', 'facturabele uren'] },
+  keywords: {
+    en: ['freelancer', 'contractor', 'consultant', 'hourly rate', 'day rate', 'self-employed', 'rate', 'charge per hour', 'billable'],
+    nl: ['zzp', 'zelfstandige', 'uurtarief', 'dagtarief', 'freelancer', 'tarief berekenen', 'uurprijs', 'tarief', 'facturabele uren'],
+  },
   description:
-    'Minimum hourly and day rate for a freelancer (zzp\'er): (income + business costs) / billable hours, billable hours = (52 − weeksOff) × billableHoursPerWeek. With taxRatePercent the income is net and grossed up by that own effective rate; no tax rules are modelled. Excludes VAT.',
+    "Minimum hourly and day rate for a freelancer (zzp'er): (income + business costs) / billable hours, billable hours = (52 − weeksOff) × billableHoursPerWeek. With taxRatePercent the income is net and grossed up by that own effective rate; no tax rules are modelled. Excludes VAT.",
   resultView: { kind: 'figure', field: 'hourlyRate', label: 'Hourly rate', detail: ['dayRate'] },
   input: z.strictObject({
     targetIncome: z.number().min(0).max(MAX_AMOUNT).describe('Income wanted per year (net if taxRatePercent > 0, else before tax)'),
-    businessCostsPerYear: z.number().min(0).max(MAX_AMOUNT).default(0).describe('Business costs per year (insurance, tools, office, pension)'),
+    businessCostsPerYear: z
+      .number()
+      .min(0)
+      .max(MAX_AMOUNT)
+      .default(0)
+      .describe('Business costs per year (insurance, tools, office, pension)'),
     billableHoursPerWeek: z.number().positive().max(168).describe('Hours per working week billed to clients, greater than 0'),
     weeksOff: z.number().min(0).max(51).describe('Weeks per year without billable work (holidays, public holidays, sickness)'),
-    taxRatePercent: z.number().min(0).max(99).default(0).describe('Effective income tax rate in percent to gross up a net target; default 0'),
+    taxRatePercent: z
+      .number()
+      .min(0)
+      .max(99)
+      .default(0)
+      .describe('Effective income tax rate in percent to gross up a net target; default 0'),
     hoursPerDay: z.number().positive().max(24).default(8).describe('Hours in a billed day, for dayRate; default 8'),
   }),
   output: z.object({
@@ -35,12 +49,28 @@ export default defineTool({
     {
       name: '50,000 a year + 10,000 costs, 25 billable hours a week, 6 weeks off',
       input: { targetIncome: 50000, businessCostsPerYear: 10000, billableHoursPerWeek: 25, weeksOff: 6 },
-      output: { hourlyRate: 52.17, dayRate: 417.39, grossIncomeNeeded: 50000, revenueNeeded: 60000, workingWeeks: 46, billableHoursPerYear: 1150, formula: FORMULA },
+      output: {
+        hourlyRate: 52.17,
+        dayRate: 417.39,
+        grossIncomeNeeded: 50000,
+        revenueNeeded: 60000,
+        workingWeeks: 46,
+        billableHoursPerYear: 1150,
+        formula: FORMULA,
+      },
     },
     {
       name: 'Net 40,000 at an effective 30 % tax, 5,000 costs, 30 h a week, 7 weeks off',
       input: { targetIncome: 40000, taxRatePercent: 30, businessCostsPerYear: 5000, billableHoursPerWeek: 30, weeksOff: 7 },
-      output: { hourlyRate: 46.03, dayRate: 368.25, grossIncomeNeeded: 57142.86, revenueNeeded: 62142.86, workingWeeks: 45, billableHoursPerYear: 1350, formula: FORMULA },
+      output: {
+        hourlyRate: 46.03,
+        dayRate: 368.25,
+        grossIncomeNeeded: 57142.86,
+        revenueNeeded: 62142.86,
+        workingWeeks: 45,
+        billableHoursPerYear: 1350,
+        formula: FORMULA,
+      },
     },
   ],
   async run({ targetIncome, businessCostsPerYear, billableHoursPerWeek, weeksOff, taxRatePercent, hoursPerDay }) {

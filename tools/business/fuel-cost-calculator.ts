@@ -20,7 +20,35 @@ function toLPer100km(D: DecimalCtor, value: number, unit: (typeof CONSUMPTION_UN
 export default defineTool({
   slug: 'fuel-cost-calculator',
   title: 'Fuel cost calculator (trip)',
-  keywords: { en: ['gas', 'petrol', 'diesel', 'trip cost', 'road trip', 'mileage', 'mpg', 'fuel consumption', 'car trip', 'drive', 'litres', 'gallons'], nl: ['benzinekosten', 'brandstof', 'tanken', 'ritkosten', 'verbruik auto', 'reiskosten', 'benzine', 'autorit', 'rit', 'liter', 'kilometers'] },
+  keywords: {
+    en: [
+      'gas',
+      'petrol',
+      'diesel',
+      'trip cost',
+      'road trip',
+      'mileage',
+      'mpg',
+      'fuel consumption',
+      'car trip',
+      'drive',
+      'litres',
+      'gallons',
+    ],
+    nl: [
+      'benzinekosten',
+      'brandstof',
+      'tanken',
+      'ritkosten',
+      'verbruik auto',
+      'reiskosten',
+      'benzine',
+      'autorit',
+      'rit',
+      'liter',
+      'kilometers',
+    ],
+  },
   description:
     'Fuel used and its cost for a trip, from distance (km or mi), consumption (L/100 km, km/L, mpg US or UK) and fuel price per litre or gallon; roundTrip doubles, passengers splits. Returns the consumption in all four units (exact unit definitions).',
   resultView: { kind: 'figure', field: 'cost', label: 'Fuel cost', detail: ['costPerPassenger', 'fuelLiters'] },
@@ -52,8 +80,15 @@ export default defineTool({
       name: '300 miles at 25 mpg, $3.00 per US gallon → $36.00',
       input: { distance: 300, distanceUnit: 'mi', consumption: 25, consumptionUnit: 'mpgUs', fuelPrice: 3, priceUnit: 'perUsGallon' },
       output: {
-        cost: 36, costPerPassenger: 36, distanceKm: 482.8032, distanceMiles: 300, fuelLiters: 45.424941408, fuelUsGallons: 12, fuelUkGallons: 9.99209021554787,
-        costPerKm: 0.0745645430684801, costPerMile: 0.12,
+        cost: 36,
+        costPerPassenger: 36,
+        distanceKm: 482.8032,
+        distanceMiles: 300,
+        fuelLiters: 45.424941408,
+        fuelUsGallons: 12,
+        fuelUkGallons: 9.99209021554787,
+        costPerKm: 0.0745645430684801,
+        costPerMile: 0.12,
         consumption: { lPer100km: 9.40858333333333, kmPerL: 10.6285926857568, mpgUs: 25, mpgUk: 30.0237481376214 },
       },
     },
@@ -62,8 +97,15 @@ export default defineTool({
       name: 'Round trip of 250 km at 6.5 L/100 km, 1.90 per litre, 2 people',
       input: { distance: 250, consumption: 6.5, fuelPrice: 1.9, roundTrip: true, passengers: 2 },
       output: {
-        cost: 61.75, costPerPassenger: 30.88, distanceKm: 500, distanceMiles: 310.685596118667, fuelLiters: 32.5, fuelUsGallons: 8.58559170163982, fuelUkGallons: 7.14900056972035,
-        costPerKm: 0.1235, costPerMile: 0.198753984,
+        cost: 61.75,
+        costPerPassenger: 30.88,
+        distanceKm: 500,
+        distanceMiles: 310.685596118667,
+        fuelLiters: 32.5,
+        fuelUsGallons: 8.58559170163982,
+        fuelUkGallons: 7.14900056972035,
+        costPerKm: 0.1235,
+        costPerMile: 0.198753984,
         consumption: { lPer100km: 6.5, kmPerL: 15.3846153846154, mpgUs: 36.186858974359, mpgUk: 43.4586055895111 },
       },
     },
@@ -75,7 +117,8 @@ export default defineTool({
     const miles = km.dividedBy(KM_PER_MILE);
     const l100 = toLPer100km(D, consumption, consumptionUnit);
     const liters = km.times(l100).dividedBy(100);
-    const perLiter = priceUnit === 'perLiter' ? new D(fuelPrice) : new D(fuelPrice).dividedBy(priceUnit === 'perUsGallon' ? L_PER_US_GAL : L_PER_UK_GAL);
+    const perLiter =
+      priceUnit === 'perLiter' ? new D(fuelPrice) : new D(fuelPrice).dividedBy(priceUnit === 'perUsGallon' ? L_PER_US_GAL : L_PER_UK_GAL);
     const cost = liters.times(perLiter);
     const kmPerL = new D(100).dividedBy(l100);
     return {

@@ -23,7 +23,25 @@ const MODES = ['exclusive', 'inclusive'] as const;
 export default defineTool({
   slug: 'gst-calculator',
   title: 'GST calculator (India, Australia, New Zealand)',
-  keywords: { en: ['goods and services tax', 'India', 'Australia', 'New Zealand', 'inclusive', 'exclusive', 'tax invoice', 'GST inclusive', 'add GST', 'remove GST', 'GST included', 'AUD', 'NZD', 'INR'], nl: ['gst', 'India', 'Australie', 'belasting', 'gst erbij', 'gst eraf'] },
+  keywords: {
+    en: [
+      'goods and services tax',
+      'India',
+      'Australia',
+      'New Zealand',
+      'inclusive',
+      'exclusive',
+      'tax invoice',
+      'GST inclusive',
+      'add GST',
+      'remove GST',
+      'GST included',
+      'AUD',
+      'NZD',
+      'INR',
+    ],
+    nl: ['gst', 'India', 'Australie', 'belasting', 'gst erbij', 'gst eraf'],
+  },
   description:
     'Adds GST to a net amount (exclusive) or extracts it from a gross one (inclusive) for IN, AU or NZ (default rate 18/10/15). India: intra-state splits CGST + SGST, inter-state is IGST; indiaNotifiedSlab says whether the rate is a current slab. Net + GST = total exactly; no Canada.',
   docs: [
@@ -32,7 +50,9 @@ export default defineTool({
   resultView: { kind: 'figure', field: 'gst', label: 'GST', detail: ['net', 'total'] },
   input: z.strictObject({
     amount: z.number().min(0).max(MAX_AMOUNT).describe('Net amount (exclusive) or GST-inclusive amount (inclusive)'),
-    mode: aliasedEnum(MODES, { aliases: { add: 'exclusive', excl: 'exclusive', extract: 'inclusive', incl: 'inclusive', remove: 'inclusive' } })
+    mode: aliasedEnum(MODES, {
+      aliases: { add: 'exclusive', excl: 'exclusive', extract: 'inclusive', incl: 'inclusive', remove: 'inclusive' },
+    })
       .default('exclusive')
       .describe('exclusive: amount is before GST; inclusive: amount includes GST'),
     ratePercent: z.number().min(0).max(100).optional().describe('GST rate in percent; default by country'),
@@ -62,24 +82,76 @@ export default defineTool({
     {
       name: '₹1,000 + 18 % GST within a state → CGST 90 + SGST 90',
       input: { amount: 1000, ratePercent: 18 },
-      output: { country: 'IN', mode: 'exclusive', ratePercent: 18, net: 1000, gst: 180, total: 1180, cgst: 90, sgst: 90, igst: null, supply: 'intra', indiaNotifiedSlab: true, formula: 'gst = round(amount × rate / 100); total = amount + gst' },
+      output: {
+        country: 'IN',
+        mode: 'exclusive',
+        ratePercent: 18,
+        net: 1000,
+        gst: 180,
+        total: 1180,
+        cgst: 90,
+        sgst: 90,
+        igst: null,
+        supply: 'intra',
+        indiaNotifiedSlab: true,
+        formula: 'gst = round(amount × rate / 100); total = amount + gst',
+      },
     },
     {
       name: '₹1,050 inclusive of 5 % GST, inter-state → IGST 50',
       input: { amount: 1050, ratePercent: 5, mode: 'inclusive', supply: 'inter' },
-      output: { country: 'IN', mode: 'inclusive', ratePercent: 5, net: 1000, gst: 50, total: 1050, cgst: null, sgst: null, igst: 50, supply: 'inter', indiaNotifiedSlab: true, formula: 'net = round(amount × 100 / (100 + rate)); gst = amount − net' },
+      output: {
+        country: 'IN',
+        mode: 'inclusive',
+        ratePercent: 5,
+        net: 1000,
+        gst: 50,
+        total: 1050,
+        cgst: null,
+        sgst: null,
+        igst: 50,
+        supply: 'inter',
+        indiaNotifiedSlab: true,
+        formula: 'net = round(amount × 100 / (100 + rate)); gst = amount − net',
+      },
     },
     // Inland Revenue's worked example (ird.govt.nz/changes-2010/gst/businesses/calculating): $1,500.00 + GST 15 % $225.00 = $1,725.00.
     {
       name: 'NZ: $1,500 + 15 % = $1,725 (Inland Revenue example)',
       input: { amount: 1500, country: 'NZ' },
-      output: { country: 'NZ', mode: 'exclusive', ratePercent: 15, net: 1500, gst: 225, total: 1725, cgst: null, sgst: null, igst: null, supply: null, indiaNotifiedSlab: null, formula: 'gst = round(amount × rate / 100); total = amount + gst' },
+      output: {
+        country: 'NZ',
+        mode: 'exclusive',
+        ratePercent: 15,
+        net: 1500,
+        gst: 225,
+        total: 1725,
+        cgst: null,
+        sgst: null,
+        igst: null,
+        supply: null,
+        indiaNotifiedSlab: null,
+        formula: 'gst = round(amount × rate / 100); total = amount + gst',
+      },
     },
     // taxsuperandyou.gov.au/gstcalculator: price incl. GST $1,000 at 10 % → price excl. GST $909.09.
     {
       name: 'AU: GST in a $1,000 GST-inclusive price',
       input: { amount: 1000, country: 'AU', mode: 'inclusive' },
-      output: { country: 'AU', mode: 'inclusive', ratePercent: 10, net: 909.09, gst: 90.91, total: 1000, cgst: null, sgst: null, igst: null, supply: null, indiaNotifiedSlab: null, formula: 'net = round(amount × 100 / (100 + rate)); gst = amount − net' },
+      output: {
+        country: 'AU',
+        mode: 'inclusive',
+        ratePercent: 10,
+        net: 909.09,
+        gst: 90.91,
+        total: 1000,
+        cgst: null,
+        sgst: null,
+        igst: null,
+        supply: null,
+        indiaNotifiedSlab: null,
+        formula: 'net = round(amount × 100 / (100 + rate)); gst = amount − net',
+      },
     },
   ],
   async run({ amount, mode, ratePercent, country, supply }) {

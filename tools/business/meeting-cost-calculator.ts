@@ -8,9 +8,12 @@ const MAX_GROUPS = 50;
 export default defineTool({
   slug: 'meeting-cost-calculator',
   title: 'Meeting cost calculator',
-  keywords: { en: ['meeting expense', 'cost of meetings', 'attendees', 'salary time', 'overhead', 'meeting', 'meetings', 'cost of a meeting'], nl: ['vergaderkosten', 'vergadering', 'overleg', 'kosten van tijd', 'vergaderen', 'overleggen', 'kosten vergadering'] },
+  keywords: {
+    en: ['meeting expense', 'cost of meetings', 'attendees', 'salary time', 'overhead', 'meeting', 'meetings', 'cost of a meeting'],
+    nl: ['vergaderkosten', 'vergadering', 'overleg', 'kosten van tijd', 'vergaderen', 'overleggen', 'kosten vergadering'],
+  },
   description:
-    'Cost of a meeting in people\'s time: Σ count × hourly cost × overheadMultiplier × duration, for attendee groups with an hourlyRate or annualSalary (÷ hoursPerYear). meetingsPerYear gives the yearly cost of a recurring meeting; group costs sum to the total.',
+    "Cost of a meeting in people's time: Σ count × hourly cost × overheadMultiplier × duration, for attendee groups with an hourlyRate or annualSalary (÷ hoursPerYear). meetingsPerYear gives the yearly cost of a recurring meeting; group costs sum to the total.",
   resultView: { kind: 'figure', field: 'cost', label: 'Meeting cost', detail: ['costPerMinute', 'annualCost'] },
   input: z.strictObject({
     durationMinutes: z.number().positive().max(1440).describe('Meeting length in minutes, greater than 0'),
@@ -42,13 +45,38 @@ export default defineTool({
     {
       name: '6 people at 75 an hour for 90 minutes',
       input: { durationMinutes: 90, attendees: [{ count: 6, hourlyRate: 75 }] },
-      output: { cost: 675, annualCost: 675, costPerMinute: 7.5, attendees: 6, personHours: 9, groups: [{ count: 6, hourlyCost: 75, cost: 675 }] },
+      output: {
+        cost: 675,
+        annualCost: 675,
+        costPerMinute: 7.5,
+        attendees: 6,
+        personHours: 9,
+        groups: [{ count: 6, hourlyCost: 75, cost: 675 }],
+      },
     },
     // 100,000 / 2,080 = 48.0769… an hour; × 1.3 overhead = 62.5; 4 × 62.5 × 0.5 h = 125, plus 1 × 150 × 1.3 × 0.5 = 97.5.
     {
       name: 'Weekly 30-minute meeting: 4 on salaries of 100,000 and a 150/h consultant, 30 % overhead',
-      input: { durationMinutes: 30, attendees: [{ count: 4, annualSalary: 100000 }, { count: 1, hourlyRate: 150 }], overheadMultiplier: 1.3, meetingsPerYear: 52 },
-      output: { cost: 222.5, annualCost: 11570, costPerMinute: 7.42, attendees: 5, personHours: 2.5, groups: [{ count: 4, hourlyCost: 62.5, cost: 125 }, { count: 1, hourlyCost: 195, cost: 97.5 }] },
+      input: {
+        durationMinutes: 30,
+        attendees: [
+          { count: 4, annualSalary: 100000 },
+          { count: 1, hourlyRate: 150 },
+        ],
+        overheadMultiplier: 1.3,
+        meetingsPerYear: 52,
+      },
+      output: {
+        cost: 222.5,
+        annualCost: 11570,
+        costPerMinute: 7.42,
+        attendees: 5,
+        personHours: 2.5,
+        groups: [
+          { count: 4, hourlyCost: 62.5, cost: 125 },
+          { count: 1, hourlyCost: 195, cost: 97.5 },
+        ],
+      },
     },
   ],
   async run({ durationMinutes, attendees, hoursPerYear, overheadMultiplier, meetingsPerYear }) {

@@ -14,10 +14,30 @@ const FORMULAS = {
 export default defineTool({
   slug: 'sales-tax-calculator',
   title: 'Sales tax calculator (US style)',
-  keywords: { en: ['US sales tax', 'state tax', 'local tax', 'tax rate', 'before tax', 'after tax', 'pre-tax', 'sales tax', 'tax included', 'before tax price'], nl: ['omzetbelasting VS', 'Amerikaanse belasting', 'sales tax', 'btw VS'] },
+  keywords: {
+    en: [
+      'US sales tax',
+      'state tax',
+      'local tax',
+      'tax rate',
+      'before tax',
+      'after tax',
+      'pre-tax',
+      'sales tax',
+      'tax included',
+      'before tax price',
+    ],
+    nl: ['omzetbelasting VS', 'Amerikaanse belasting', 'sales tax', 'btw VS'],
+  },
   description:
     'US-style sales tax: give any two of net, gross and the rate (ratePercent, or stateRatePercent + localRatesPercent with per-component shares); returns the third plus the tax. Tax rounded once per invoice; no rates built in.',
-  resultView: { kind: 'figure', field: 'tax', label: 'Sales tax', detail: ['net', 'gross'], choose: { by: 'solvedFor', fields: { rate: 'ratePercent' } } },
+  resultView: {
+    kind: 'figure',
+    field: 'tax',
+    label: 'Sales tax',
+    detail: ['net', 'gross'],
+    choose: { by: 'solvedFor', fields: { rate: 'ratePercent' } },
+  },
   input: z.strictObject({
     net: z.number().min(0).max(MAX_AMOUNT).optional().describe('Price before tax'),
     gross: z.number().min(0).max(MAX_AMOUNT).optional().describe('Price after tax'),
@@ -43,7 +63,15 @@ export default defineTool({
     {
       name: '$100 at 7.5 % → $107.50',
       input: { net: 100, ratePercent: 7.5 },
-      output: { solvedFor: 'gross', net: 100, tax: 7.5, gross: 107.5, ratePercent: 7.5, components: [{ name: 'combined', ratePercent: 7.5, tax: 7.5 }], formula: FORMULAS.gross },
+      output: {
+        solvedFor: 'gross',
+        net: 100,
+        tax: 7.5,
+        gross: 107.5,
+        ratePercent: 7.5,
+        components: [{ name: 'combined', ratePercent: 7.5, tax: 7.5 }],
+        formula: FORMULAS.gross,
+      },
     },
     {
       name: 'Before-tax price of a $54.13 receipt at 6.25 % state + 2 % local (tax 4.125 rounds up to 4.13)',
@@ -64,13 +92,23 @@ export default defineTool({
     {
       name: 'Rate from before- and after-tax prices',
       input: { net: 80, gross: 86.6 },
-      output: { solvedFor: 'rate', net: 80, tax: 6.6, gross: 86.6, ratePercent: 8.25, components: [{ name: 'combined', ratePercent: 8.25, tax: 6.6 }], formula: FORMULAS.rate },
+      output: {
+        solvedFor: 'rate',
+        net: 80,
+        tax: 6.6,
+        gross: 86.6,
+        ratePercent: 8.25,
+        components: [{ name: 'combined', ratePercent: 8.25, tax: 6.6 }],
+        formula: FORMULAS.rate,
+      },
     },
   ],
   async run({ net, gross, ratePercent, stateRatePercent, localRatesPercent }) {
     const split = stateRatePercent !== undefined || localRatesPercent !== undefined;
     if (split && ratePercent !== undefined)
-      throw new ToolError('give either `ratePercent` (combined) or `stateRatePercent`/`localRatesPercent`, not both', 400, { field: 'ratePercent' });
+      throw new ToolError('give either `ratePercent` (combined) or `stateRatePercent`/`localRatesPercent`, not both', 400, {
+        field: 'ratePercent',
+      });
     const names: string[] = [];
     const rates: number[] = [];
     if (ratePercent !== undefined) {
@@ -88,7 +126,8 @@ export default defineTool({
     if (split && rates.length === 0)
       throw new ToolError('`localRatesPercent` is empty: give at least one rate, or leave it out', 400, { field: 'localRatesPercent' });
     const total = rates.reduce((s, x) => s + x, 0);
-    if (total > 100 + 1e-9) throw new ToolError(`the rates add up to ${total} %; at most 100 % is accepted`, 400, { field: 'localRatesPercent' });
+    if (total > 100 + 1e-9)
+      throw new ToolError(`the rates add up to ${total} %; at most 100 % is accepted`, 400, { field: 'localRatesPercent' });
     const r = await solveTax({ net, gross, ratesPercent: rates });
     return {
       solvedFor: r.solvedFor,
@@ -96,7 +135,8 @@ export default defineTool({
       tax: r.tax,
       gross: r.gross,
       ratePercent: r.ratePercent,
-      components: r.solvedFor === 'rate' ? [{ name: 'combined', ...r.components[0] }] : r.components.map((c, i) => ({ name: names[i], ...c })),
+      components:
+        r.solvedFor === 'rate' ? [{ name: 'combined', ...r.components[0] }] : r.components.map((c, i) => ({ name: names[i], ...c })),
       formula: FORMULAS[r.solvedFor],
     };
   },

@@ -10,7 +10,22 @@ const MAX_PEOPLE = 1000;
 export default defineTool({
   slug: 'split-bill-calculator',
   title: 'Split a bill',
-  keywords: { en: ['split the check', 'share costs', 'divide bill', 'dinner', 'group expenses', 'each pays', 'split', 'divide', 'bill', 'share', 'per person'], nl: ['rekening delen', 'kosten verdelen', 'splitsen', 'ieder betaalt', 'tikkie', 'delen', 'verdelen', 'per persoon', 'rekening'] },
+  keywords: {
+    en: [
+      'split the check',
+      'share costs',
+      'divide bill',
+      'dinner',
+      'group expenses',
+      'each pays',
+      'split',
+      'divide',
+      'bill',
+      'share',
+      'per person',
+    ],
+    nl: ['rekening delen', 'kosten verdelen', 'splitsen', 'ieder betaalt', 'tikkie', 'delen', 'verdelen', 'per persoon', 'rekening'],
+  },
   description:
     'Splits a bill into cent shares that add up exactly (largest remainder: 100 / 3 → 33.34, 33.33, 33.33), equally between people or by weights. taxPercent and tipPercent are added first, on amount.',
   resultView: { kind: 'table', field: 'shares', label: 'Shares' },
@@ -39,12 +54,34 @@ export default defineTool({
     {
       name: '100 between 3 people',
       input: { amount: 100, people: 3 },
-      output: { subtotal: 100, tax: 0, tip: 0, total: 100, people: 3, shares: [{ person: 1, weight: 1, amount: 33.34 }, { person: 2, weight: 1, amount: 33.33 }, { person: 3, weight: 1, amount: 33.33 }] },
+      output: {
+        subtotal: 100,
+        tax: 0,
+        tip: 0,
+        total: 100,
+        people: 3,
+        shares: [
+          { person: 1, weight: 1, amount: 33.34 },
+          { person: 2, weight: 1, amount: 33.33 },
+          { person: 3, weight: 1, amount: 33.33 },
+        ],
+      },
     },
     {
       name: '120 + 8 % tax + 18 % tip, one person paying double',
       input: { amount: 120, weights: [2, 1, 1], taxPercent: 8, tipPercent: 18 },
-      output: { subtotal: 120, tax: 9.6, tip: 21.6, total: 151.2, people: 3, shares: [{ person: 1, weight: 2, amount: 75.6 }, { person: 2, weight: 1, amount: 37.8 }, { person: 3, weight: 1, amount: 37.8 }] },
+      output: {
+        subtotal: 120,
+        tax: 9.6,
+        tip: 21.6,
+        total: 151.2,
+        people: 3,
+        shares: [
+          { person: 1, weight: 2, amount: 75.6 },
+          { person: 2, weight: 1, amount: 37.8 },
+          { person: 3, weight: 1, amount: 37.8 },
+        ],
+      },
     },
   ],
   async run({ amount, people, weights, taxPercent, tipPercent }) {

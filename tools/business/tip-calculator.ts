@@ -22,7 +22,10 @@ export async function equalShares(totalCents: number, people: number) {
 export default defineTool({
   slug: 'tip-calculator',
   title: 'Tip calculator',
-  keywords: { en: ['gratuity', 'tip percentage', 'restaurant', 'service', 'bill total', 'tip', 'tipping', 'how much to tip'], nl: ['fooi', 'fooi berekenen', 'restaurant', 'bediening', 'fooi geven', 'drinkgeld'] },
+  keywords: {
+    en: ['gratuity', 'tip percentage', 'restaurant', 'service', 'bill total', 'tip', 'tipping', 'how much to tip'],
+    nl: ['fooi', 'fooi berekenen', 'restaurant', 'bediening', 'fooi geven', 'drinkgeld'],
+  },
   description:
     'Tip and total for a bill, split between people; the tip is on the pre-tax amount when taxAmount is given. roundUp rounds the total or each share up to whole units (the tip absorbs it). Shares sum to the total exactly; leftover cents go to the first people.',
   resultView: { kind: 'figure', field: 'perPerson', label: 'Per person', detail: ['tip', 'total'] },
@@ -49,19 +52,52 @@ export default defineTool({
     {
       name: 'Bill 350, 10 %, 4 people',
       input: { bill: 350, tipPercent: 10, people: 4 },
-      output: { bill: 350, tipBase: 350, tip: 35, total: 385, effectiveTipPercent: 10, people: 4, perPerson: 96.25, tipPerPerson: 8.75, shares: [{ amount: 96.25, people: 4 }] },
+      output: {
+        bill: 350,
+        tipBase: 350,
+        tip: 35,
+        total: 385,
+        effectiveTipPercent: 10,
+        people: 4,
+        perPerson: 96.25,
+        tipPerPerson: 8.75,
+        shares: [{ amount: 96.25, people: 4 }],
+      },
     },
     // theprimecalculator.com tip & split worked example: 86.50 at 18 % for 4 → tip 15.57, total 102.07, "25.52" each
     // (4 × 25.52 = 102.08 overpays by a cent; here the shares sum to 102.07 exactly).
     {
       name: 'Bill 86.50, 18 %, 4 people: shares sum exactly',
       input: { bill: 86.5, tipPercent: 18, people: 4 },
-      output: { bill: 86.5, tipBase: 86.5, tip: 15.57, total: 102.07, effectiveTipPercent: 18, people: 4, perPerson: 25.52, tipPerPerson: 3.89, shares: [{ amount: 25.52, people: 3 }, { amount: 25.51, people: 1 }] },
+      output: {
+        bill: 86.5,
+        tipBase: 86.5,
+        tip: 15.57,
+        total: 102.07,
+        effectiveTipPercent: 18,
+        people: 4,
+        perPerson: 25.52,
+        tipPerPerson: 3.89,
+        shares: [
+          { amount: 25.52, people: 3 },
+          { amount: 25.51, people: 1 },
+        ],
+      },
     },
     {
       name: 'Tip on the pre-tax amount, each person pays whole units',
       input: { bill: 108.25, taxAmount: 8.25, tipPercent: 20, people: 3, roundUp: 'perPerson' },
-      output: { bill: 108.25, tipBase: 100, tip: 20.75, total: 129, effectiveTipPercent: 20.75, people: 3, perPerson: 43, tipPerPerson: 6.92, shares: [{ amount: 43, people: 3 }] },
+      output: {
+        bill: 108.25,
+        tipBase: 100,
+        tip: 20.75,
+        total: 129,
+        effectiveTipPercent: 20.75,
+        people: 3,
+        perPerson: 43,
+        tipPerPerson: 6.92,
+        shares: [{ amount: 43, people: 3 }],
+      },
     },
   ],
   async run({ bill, tipPercent, people, taxAmount, roundUp }) {

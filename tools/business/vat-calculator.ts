@@ -5,15 +5,53 @@ import { MAX_AMOUNT, fromCents, roundHalfAway, toCents } from '../_lib/money.js'
 const MODES = ['add', 'extract'] as const;
 /** Other words a caller may use for the two modes. */
 const MODE_ALIASES: Record<string, (typeof MODES)[number]> = {
-  exclusive: 'add', excl: 'add', net: 'add', fromnet: 'add', addvat: 'add', plus: 'add',
-  inclusive: 'extract', incl: 'extract', gross: 'extract', fromgross: 'extract', remove: 'extract', removevat: 'extract', subtract: 'extract', minus: 'extract',
+  exclusive: 'add',
+  excl: 'add',
+  net: 'add',
+  fromnet: 'add',
+  addvat: 'add',
+  plus: 'add',
+  inclusive: 'extract',
+  incl: 'extract',
+  gross: 'extract',
+  fromgross: 'extract',
+  remove: 'extract',
+  removevat: 'extract',
+  subtract: 'extract',
+  minus: 'extract',
 };
 const modeKey = (v: unknown) => (typeof v === 'string' ? v.toLowerCase().replace(/[\s_-]/g, '') : v);
 
 export default defineTool({
   slug: 'vat-calculator',
   title: 'VAT calculator',
-  keywords: { en: ['value added tax', 'VAT inclusive', 'VAT exclusive', 'net to gross', 'tax amount', '21%', 'VAT', 'add VAT', 'remove VAT', 'price incl VAT'], nl: ['btw', 'btw berekenen', 'inclusief btw', 'exclusief btw', 'omzetbelasting', 'incl', 'excl', 'btw erbij', 'btw eraf', 'btw bedrag', 'prijs incl btw'] },
+  keywords: {
+    en: [
+      'value added tax',
+      'VAT inclusive',
+      'VAT exclusive',
+      'net to gross',
+      'tax amount',
+      '21%',
+      'VAT',
+      'add VAT',
+      'remove VAT',
+      'price incl VAT',
+    ],
+    nl: [
+      'btw',
+      'btw berekenen',
+      'inclusief btw',
+      'exclusief btw',
+      'omzetbelasting',
+      'incl',
+      'excl',
+      'btw erbij',
+      'btw eraf',
+      'btw bedrag',
+      'prijs incl btw',
+    ],
+  },
   description:
     'Adds VAT to a net amount (add) or extracts it from a gross amount (extract); Dutch rates 21, 9, 0. Rounded once, half away from zero, so net + vat = gross; negative amounts (credit notes) allowed.',
   docs: [
@@ -36,7 +74,11 @@ export default defineTool({
     mode: z.enum(MODES),
   }),
   examples: [
-    { name: 'Add 21% to €100', input: { amount: 100, rate: 21, mode: 'add' }, output: { net: 100, vat: 21, gross: 121, rate: 21, mode: 'add' } },
+    {
+      name: 'Add 21% to €100',
+      input: { amount: 100, rate: 21, mode: 'add' },
+      output: { net: 100, vat: 21, gross: 121, rate: 21, mode: 'add' },
+    },
     {
       name: 'Extract 9% from €10.00 gross',
       input: { amount: 10, rate: 9, mode: 'extract' },

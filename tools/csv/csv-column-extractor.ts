@@ -1,12 +1,30 @@
 import { z } from 'zod';
 import { defineTool, ToolError } from '../../src/core/tool.js';
-import { CSV_TOOL_MAX_CHARS, DELIMITERS, delimiterField, lineEndingField, raggedSchema, readCsvTable, recordOf, writeCsv, writeDelimiterField } from '../_lib/csv.js';
+import {
+  CSV_TOOL_MAX_CHARS,
+  DELIMITERS,
+  delimiterField,
+  lineEndingField,
+  raggedSchema,
+  readCsvTable,
+  recordOf,
+  writeCsv,
+  writeDelimiterField,
+} from '../_lib/csv.js';
 
 export default defineTool({
   slug: 'csv-column-extractor',
-  worker: { reason: 'the stall test\'s slowest main-thread probes came from its largest inputs', timeMs: 5_000, field: 'csv', inlineBelowChars: 20_000 },
+  worker: {
+    reason: "the stall test's slowest main-thread probes came from its largest inputs",
+    timeMs: 5_000,
+    field: 'csv',
+    inlineBelowChars: 20_000,
+  },
   title: 'CSV column extractor',
-  keywords: { en: ['select columns', 'pick fields', 'remove columns', 'subset', 'spreadsheet columns', 'columns', 'keep columns', 'drop columns'], nl: ['kolommen selecteren', 'kolom uit csv', 'velden kiezen', 'kolommen', 'kolom', 'kolommen houden'] },
+  keywords: {
+    en: ['select columns', 'pick fields', 'remove columns', 'subset', 'spreadsheet columns', 'columns', 'keep columns', 'drop columns'],
+    nl: ['kolommen selecteren', 'kolom uit csv', 'velden kiezen', 'kolommen', 'kolom', 'kolommen houden'],
+  },
   description:
     'Picks columns from a CSV (header row first) in the order listed (repeats allowed). `by`: name (default; exact, else case-insensitive and trimmed) or index (1 = first column). ' +
     '`format`: csv (default, RFC 4180, optional header), list (values one per line) or json (objects as csv-to-json gives them). ' +
@@ -53,7 +71,9 @@ export default defineTool({
       if (by === 'index') {
         const k = Number(wanted);
         if (!/^\d+$/.test(wanted.trim()) || k < 1 || k > table.columns.length)
-          throw new ToolError(`\`columns\`: "${wanted}" is not a column number from 1 to ${table.columns.length}`, 400, { field: 'columns' });
+          throw new ToolError(`\`columns\`: "${wanted}" is not a column number from 1 to ${table.columns.length}`, 400, {
+            field: 'columns',
+          });
         return k - 1;
       }
       let k = table.columns.indexOf(wanted);

@@ -1,15 +1,27 @@
 import { z } from 'zod';
 import { defineTool, ToolError } from '../../src/core/tool.js';
-import { CSV_TOOL_MAX_CHARS, delimiterField, lineEndingField, raggedSchema, readCsvTable, writeCsv, writeDelimiterField, type CsvTable } from '../_lib/csv.js';
+import {
+  CSV_TOOL_MAX_CHARS,
+  delimiterField,
+  lineEndingField,
+  raggedSchema,
+  readCsvTable,
+  writeCsv,
+  writeDelimiterField,
+  type CsvTable,
+} from '../_lib/csv.js';
 
 /** Output cap for joins (duplicate keys multiply rows): 100,000 rows, about the size the inputs can hold. */
 const MAX_JOIN_ROWS = 100_000;
 
 export default defineTool({
   slug: 'csv-merge',
-  worker: { reason: 'the stall test\'s slowest main-thread probes came from its largest inputs', timeMs: 5_000 },
+  worker: { reason: "the stall test's slowest main-thread probes came from its largest inputs", timeMs: 5_000 },
   title: 'CSV merge and join',
-  keywords: { en: ['append CSV files', 'combine', 'concatenate', 'join on key', 'vlookup', 'merge', 'join', 'two CSV files'], nl: ['csv samenvoegen', 'bestanden combineren', 'koppelen', 'samenvoegen', 'combineren', 'twee bestanden'] },
+  keywords: {
+    en: ['append CSV files', 'combine', 'concatenate', 'join on key', 'vlookup', 'merge', 'join', 'two CSV files'],
+    nl: ['csv samenvoegen', 'bestanden combineren', 'koppelen', 'samenvoegen', 'combineren', 'twee bestanden'],
+  },
   description:
     'Combines 2 to 10 CSV texts (header row first). mode append (default): all rows in turn; columns = union of the headers by name, first-seen order, missing cells empty; `dedupe` drops repeated rows; `sourceColumn` adds the file number (1 = first). ' +
     'mode join: SQL-style join on the `key` column (exact match), `joinType` inner (default), left or full, files joined left to right; repeated keys pair every match; key column first, taken names get _2. ' +
@@ -72,7 +84,11 @@ export default defineTool({
   run({ csvs, mode, key, joinType, dedupe, sourceColumn, delimiter, outputDelimiter, lineEnding }) {
     const total = csvs.reduce((n, c) => n + c.length, 0);
     if (total > CSV_TOOL_MAX_CHARS)
-      throw new ToolError(`\`csvs\` hold ${total.toLocaleString('en-US')} characters together; at most ${CSV_TOOL_MAX_CHARS.toLocaleString('en-US')}`, 413, { field: 'csvs' });
+      throw new ToolError(
+        `\`csvs\` hold ${total.toLocaleString('en-US')} characters together; at most ${CSV_TOOL_MAX_CHARS.toLocaleString('en-US')}`,
+        413,
+        { field: 'csvs' },
+      );
     const tables = csvs.map((c, i) => readCsvTable(c, delimiter, `csvs[${i}]`));
     const files = tables.map((t) => ({ rows: t.rows.length, columns: t.columns.length, delimiter: t.delimiter, ragged: t.ragged }));
     let columns: string[];
@@ -82,7 +98,9 @@ export default defineTool({
       columns = [...new Set(tables.flatMap((t) => t.columns))];
       if (sourceColumn !== undefined) {
         if (columns.includes(sourceColumn))
-          throw new ToolError(`\`sourceColumn\`: "${sourceColumn}" is already a column; choose another name`, 400, { field: 'sourceColumn' });
+          throw new ToolError(`\`sourceColumn\`: "${sourceColumn}" is already a column; choose another name`, 400, {
+            field: 'sourceColumn',
+          });
         columns.push(sourceColumn);
       }
       const index = new Map(columns.map((c, i) => [c, i]));
@@ -109,7 +127,11 @@ export default defineTool({
       if (key === undefined) throw new ToolError('`key` is required when mode is join', 400, { field: 'key' });
       tables.forEach((t, i) => {
         if (!t.columns.includes(key))
-          throw new ToolError(`\`key\`: file ${i + 1} (csvs[${i}]) has no column "${key}"; its columns are ${t.columns.map((c) => `"${c}"`).join(', ') || 'none'}`, 400, { field: 'key' });
+          throw new ToolError(
+            `\`key\`: file ${i + 1} (csvs[${i}]) has no column "${key}"; its columns are ${t.columns.map((c) => `"${c}"`).join(', ') || 'none'}`,
+            400,
+            { field: 'key' },
+          );
       });
       ({ columns, rows } = tables.slice(1).reduce((acc, t) => join(acc, t, key, joinType), keyFirst(tables[0], key)));
     }
@@ -151,7 +173,11 @@ function join(left: Joined, t: CsvTable, key: string, type: 'inner' | 'left' | '
   const rows: string[][] = [];
   const push = (row: string[]) => {
     if (rows.length >= MAX_JOIN_ROWS)
-      throw new ToolError(`The join would have more than ${MAX_JOIN_ROWS.toLocaleString('en-US')} rows (repeated keys multiply); check \`key\``, 413, { field: 'key' });
+      throw new ToolError(
+        `The join would have more than ${MAX_JOIN_ROWS.toLocaleString('en-US')} rows (repeated keys multiply); check \`key\``,
+        413,
+        { field: 'key' },
+      );
     rows.push(row);
   };
   for (const l of left.rows) {

@@ -6,15 +6,27 @@ const MAX_FILES = 1000;
 
 /** A file name from a column value: letters, digits, . _ - kept, the rest becomes _, at most 60 characters. */
 function safeName(value: string): string {
-  const s = value.normalize('NFC').replace(/[^\p{L}\p{N}._-]+/gu, '_').replace(/^[._]+|_+$/g, '').slice(0, 60);
+  const s = value
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{N}._-]+/gu, '_')
+    .replace(/^[._]+|_+$/g, '')
+    .slice(0, 60);
   return s === '' ? 'empty' : s;
 }
 
 export default defineTool({
   slug: 'csv-split',
-  worker: { reason: 'the stall test\'s slowest main-thread probes came from its largest inputs', timeMs: 5_000, field: 'csv', inlineBelowChars: 20_000 },
+  worker: {
+    reason: "the stall test's slowest main-thread probes came from its largest inputs",
+    timeMs: 5_000,
+    field: 'csv',
+    inlineBelowChars: 20_000,
+  },
   title: 'CSV split',
-  keywords: { en: ['split CSV', 'chunk', 'divide file', 'batches', 'per value', 'split', 'smaller files', 'chunks', 'rows per file'], nl: ['csv splitsen', 'opdelen', 'bestand opknippen', 'splitsen', 'opsplitsen', 'kleinere bestanden'] },
+  keywords: {
+    en: ['split CSV', 'chunk', 'divide file', 'batches', 'per value', 'split', 'smaller files', 'chunks', 'rows per file'],
+    nl: ['csv splitsen', 'opdelen', 'bestand opknippen', 'splitsen', 'opsplitsen', 'kleinere bestanden'],
+  },
   description:
     'Splits a CSV (header row first) into CSV texts: mode rows (`rowsPerFile` rows each, default 1000), parts (`parts` nearly equal files, the first get the extra row, never more files than rows) ' +
     'or column (one file per distinct value of `column`, first-appearance order). `repeatHeader` (default true) heads every file. ' +
@@ -70,7 +82,10 @@ export default defineTool({
     const { rows, columns } = table;
     const groups: Array<{ name: string; rows: string[][] }> = [];
     const tooMany = (n: number) => {
-      if (n > MAX_FILES) throw new ToolError(`This split gives ${n.toLocaleString('en-US')} files; at most ${MAX_FILES.toLocaleString('en-US')}`, 400, { field: mode === 'rows' ? 'rowsPerFile' : 'column' });
+      if (n > MAX_FILES)
+        throw new ToolError(`This split gives ${n.toLocaleString('en-US')} files; at most ${MAX_FILES.toLocaleString('en-US')}`, 400, {
+          field: mode === 'rows' ? 'rowsPerFile' : 'column',
+        });
     };
     const numbered = (i: number) => `part-${String(i + 1).padStart(3, '0')}.csv`;
     if (mode === 'rows') {
@@ -93,7 +108,11 @@ export default defineTool({
       let k = columns.indexOf(column);
       if (k === -1) k = columns.findIndex((c) => c.trim().toLowerCase() === column.trim().toLowerCase());
       if (k === -1)
-        throw new ToolError(`\`column\`: no column "${column}"; the columns are ${columns.map((c) => `"${c}"`).join(', ') || 'none (empty CSV)'}`, 400, { field: 'column' });
+        throw new ToolError(
+          `\`column\`: no column "${column}"; the columns are ${columns.map((c) => `"${c}"`).join(', ') || 'none (empty CSV)'}`,
+          400,
+          { field: 'column' },
+        );
       const byValue = new Map<string, string[][]>();
       for (const r of rows) {
         const list = byValue.get(r[k]);

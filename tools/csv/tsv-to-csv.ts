@@ -1,12 +1,28 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/core/tool.js';
-import { CSV_TOOL_MAX_CHARS, lineEndingField, raggedSchema, scanCsv, writeCsv, writeDelimiterField, type RaggedReport } from '../_lib/csv.js';
+import {
+  CSV_TOOL_MAX_CHARS,
+  lineEndingField,
+  raggedSchema,
+  scanCsv,
+  writeCsv,
+  writeDelimiterField,
+  type RaggedReport,
+} from '../_lib/csv.js';
 
 export default defineTool({
   slug: 'tsv-to-csv',
-  worker: { reason: 'the stall test\'s slowest main-thread probes came from its largest inputs', timeMs: 5_000, field: 'tsv', inlineBelowChars: 20_000 },
+  worker: {
+    reason: "the stall test's slowest main-thread probes came from its largest inputs",
+    timeMs: 5_000,
+    field: 'tsv',
+    inlineBelowChars: 20_000,
+  },
   title: 'TSV to CSV',
-  keywords: { en: ['tab separated', 'tab delimited', 'Excel paste', 'spreadsheet copy', 'tabs', 'TSV', 'Excel table'], nl: ['tab gescheiden', 'tabs naar komma', 'Excel plakken', 'tabs', 'tabel uit Excel'] },
+  keywords: {
+    en: ['tab separated', 'tab delimited', 'Excel paste', 'spreadsheet copy', 'tabs', 'TSV', 'Excel table'],
+    nl: ['tab gescheiden', 'tabs naar komma', 'Excel plakken', 'tabs', 'tabel uit Excel'],
+  },
   description:
     'Converts tab-separated values (as copied from a spreadsheet) to RFC 4180 CSV: fields holding the delimiter, a double quote or a line break are quoted and inner quotes doubled; records end with CRLF (default) or LF. ' +
     '`delimiter`: comma (default) or semicolon for Dutch Excel, tab or pipe. `quotes` (default true) reads "..." fields in the TSV as quoted (as Excel writes them, line breaks inside allowed); false treats quotes as plain characters (IANA TSV). ' +
@@ -56,7 +72,11 @@ export default defineTool({
         if (ragged.rows.length < 20) ragged.rows.push({ line: r.line, fields: r.cells.length, expected });
       }
     return {
-      csv: writeCsv(records.map((r) => r.cells), delimiter, lineEnding),
+      csv: writeCsv(
+        records.map((r) => r.cells),
+        delimiter,
+        lineEnding,
+      ),
       rows: records.length,
       columns: records.reduce((m, r) => Math.max(m, r.cells.length), 0),
       ragged,

@@ -33,4 +33,3 @@ export function parseClock(text: string): Clock | string {
   if (mi > 59 || (s ?? 0) > 59) return 'minutes and seconds run 00–59';
   return { hour: h, minute: mi, second: s, from: '24h' };
 }
-

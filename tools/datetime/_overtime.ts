@@ -99,7 +99,12 @@ export interface Pay {
  * Price a split: rates unrounded, each pay line rounded half-up to cents, total = sum of the lines.
  * Hours may be decimal strings (exact minutes / 60 from the timesheet).
  */
-export function pay(split: Record<'regular' | 'overtime' | 'doubleTime', number | string>, hourlyRate: number, overtimeMultiplier: number, doubleTimeMultiplier: number): Pay {
+export function pay(
+  split: Record<'regular' | 'overtime' | 'doubleTime', number | string>,
+  hourlyRate: number,
+  overtimeMultiplier: number,
+  doubleTimeMultiplier: number,
+): Pay {
   const rate = new D(String(hourlyRate));
   const otRate = rate.times(String(overtimeMultiplier));
   const dtRate = rate.times(String(doubleTimeMultiplier));

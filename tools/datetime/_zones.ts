@@ -46,7 +46,14 @@ export function wallClock(zone: string, epochMs: number): Wall {
   const parts = partsFormatter(zone).formatToParts(epochMs);
   const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
   const bc = parts.find((p) => p.type === 'era')?.value === 'BC';
-  return { year: bc ? 1 - get('year') : get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+  return {
+    year: bc ? 1 - get('year') : get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+    second: get('second'),
+  };
 }
 
 /** The wall clock read as if it were UTC, in epoch ms (setUTCFullYear keeps years 0–99 literal). */
@@ -145,7 +152,8 @@ export function canonicalZone(name: string): string | null {
   } catch {
     return null;
   }
-  if (ianaNames.size === 0) for (const z of [...Intl.supportedValuesOf('timeZone'), 'UTC', 'Etc/UTC', 'GMT', 'Etc/GMT']) ianaNames.set(z.toLowerCase(), z);
+  if (ianaNames.size === 0)
+    for (const z of [...Intl.supportedValuesOf('timeZone'), 'UTC', 'Etc/UTC', 'GMT', 'Etc/GMT']) ianaNames.set(z.toLowerCase(), z);
   const known = ianaNames.get(name.toLowerCase());
   if (known) return known;
   // Names ICU accepts but does not list (links such as Asia/Kolkata, Europe/Kyiv): fix the case per segment.

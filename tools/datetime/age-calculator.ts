@@ -17,7 +17,10 @@ const RULES = { 'march-1': 'next-day', 'february-28': 'clamp' } as const satisfi
 export default defineTool({
   slug: 'age-calculator',
   title: 'Age calculator',
-  keywords: { en: ['birthday', 'date of birth', 'years old', 'birthdate', 'age', 'born'], nl: ['leeftijd', 'geboortedatum', 'verjaardag', 'jarig', 'geboren', 'jaar oud'] },
+  keywords: {
+    en: ['birthday', 'date of birth', 'years old', 'birthdate', 'age', 'born'],
+    nl: ['leeftijd', 'geboortedatum', 'verjaardag', 'jarig', 'geboren', 'jaar oud'],
+  },
   description:
     'Age on onDate (required; the tool never reads the clock) for a birth date: completed years, months and days, totals in months, weeks and days, weekday of birth and days to the next birthday. leapDayRule sets when a 29 February birthday (and 29th–31st month anniversaries) counts in shorter months.',
   docs: [
@@ -124,7 +127,7 @@ export default defineTool({
     const isBirthday = thisYears === on && years > 0;
     let nextAge = isBirthday ? years : years + 1;
     let next: number | null = monthAnniversary(birth, nextAge * 12, rule);
-    if (civil(birth)[0] + nextAge > 9999 || next > MAX_DAY) (next = null), (nextAge = 0);
+    if (civil(birth)[0] + nextAge > 9999 || next > MAX_DAY) ((next = null), (nextAge = 0));
     const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
     return {
       birthDate,

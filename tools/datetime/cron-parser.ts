@@ -19,7 +19,12 @@ function isRealDateTime(wallClock: string): boolean {
   const [y, mo, d, h, mi, sec = 0] = wallClock.split(/[-T:]/).map(Number);
   const t = new Date(Date.UTC(y, mo - 1, d, h, mi, Math.floor(sec)));
   return (
-    t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d && t.getUTCHours() === h && t.getUTCMinutes() === mi && sec < 60
+    t.getUTCFullYear() === y &&
+    t.getUTCMonth() === mo - 1 &&
+    t.getUTCDate() === d &&
+    t.getUTCHours() === h &&
+    t.getUTCMinutes() === mi &&
+    sec < 60
   );
 }
 
@@ -53,7 +58,10 @@ const utcIso = (d: Date) => d.toISOString().replace(/\.000Z$/, 'Z');
 export default defineTool({
   slug: 'cron-parser',
   title: 'Cron expression parser',
-  keywords: { en: ['crontab', 'schedule', 'cron syntax', 'next run', 'scheduled job', 'explain cron', 'cron', 'cron expression', 'runs'], nl: ['crontab', 'planning', 'cron uitleg', 'volgende keer', 'cron', 'cronjob', 'draait'] },
+  keywords: {
+    en: ['crontab', 'schedule', 'cron syntax', 'next run', 'scheduled job', 'explain cron', 'cron', 'cron expression', 'runs'],
+    nl: ['crontab', 'planning', 'cron uitleg', 'volgende keer', 'cron', 'cronjob', 'draait'],
+  },
   description:
     'Explains a cron expression in English and lists its next run times (UTC ISO 8601) strictly after from, in the given timezone. Accepts 5-field cron, 6/7 fields with seconds (and year), names, ranges, lists, steps, ?, L, W, # and @daily-style macros; day-of-month and day-of-week combine with OR. An invalid expression gives valid: false with a reason.',
   docs: [
@@ -69,18 +77,16 @@ export default defineTool({
   input: z.strictObject({
     expression: z.string().max(200).describe('Cron expression, e.g. "*/15 9-17 * * MON-FRI"'),
     count: z.int().min(1).max(MAX_COUNT).default(5).describe('How many next run times'),
-    from: z
-      .string()
-      .max(40)
-      .optional()
-      .describe('Start instant, ISO 8601 (default: now)'),
+    from: z.string().max(40).optional().describe('Start instant, ISO 8601 (default: now)'),
     timezone: z.string().max(64).optional().describe('IANA zone of the schedule (default UTC)'),
     use24HourTimeFormat: z.boolean().default(false).describe('Describe times as 14:00 instead of 02:00 PM'),
   }),
   output: z.object({
     valid: z.boolean(),
     description: z.string().describe('English description ("" when invalid)'),
-    next_runs: z.array(z.string()).describe('Next run times, UTC ISO 8601; fewer than count (or none) when the schedule ends or never comes, e.g. 30 February'),
+    next_runs: z
+      .array(z.string())
+      .describe('Next run times, UTC ISO 8601; fewer than count (or none) when the schedule ends or never comes, e.g. 30 February'),
     timezone: z.string(),
     reason: z.string().nullable().describe('Why the expression is invalid; null when valid'),
   }),
@@ -118,7 +124,8 @@ export default defineTool({
     if (zone && timezone && zone !== timezone)
       throw new ToolError(`\`timezone\` (${timezone}) conflicts with the TZ=${zone} prefix of \`expression\``, 400, { field: 'timezone' });
     const tz = zone ?? timezone ?? 'UTC';
-    if (!isTimeZone(tz)) throw new ToolError(`\`timezone\` must be an IANA time zone name such as Europe/Amsterdam (got ${tz})`, 400, { field: 'timezone' });
+    if (!isTimeZone(tz))
+      throw new ToolError(`\`timezone\` must be an IANA time zone name such as Europe/Amsterdam (got ${tz})`, 400, { field: 'timezone' });
 
     let start: Date | string = new Date();
     if (from !== undefined) {

@@ -21,13 +21,45 @@ import { dutchDaysOff } from './_days-off.js';
  */
 const MAX_BUSINESS_DAYS = 50_000;
 
-const amount = (unit: string, max: number) =>
-  z.int().min(-max).max(max).default(0).describe(`${unit} to add (negative subtracts)`);
+const amount = (unit: string, max: number) => z.int().min(-max).max(max).default(0).describe(`${unit} to add (negative subtracts)`);
 
 export default defineTool({
   slug: 'date-calculator',
   title: 'Date calculator (add or subtract)',
-  keywords: { en: ['add days', 'subtract days', 'days from now', 'deadline', 'due date', 'business days', 'add months', 'date plus days', 'days later', 'weeks from now', 'months later', 'today', 'from today', 'add working days'], nl: ['datum optellen', 'dagen erbij', 'over x dagen', 'termijn', 'vervaldatum', 'datum', 'dagen later', 'weken later', 'over dagen', 'later', 'vandaag', 'vanaf vandaag', 'werkdagen optellen', 'over werkdagen'] },
+  keywords: {
+    en: [
+      'add days',
+      'subtract days',
+      'days from now',
+      'deadline',
+      'due date',
+      'business days',
+      'add months',
+      'date plus days',
+      'days later',
+      'weeks from now',
+      'months later',
+      'today',
+      'from today',
+      'add working days',
+    ],
+    nl: [
+      'datum optellen',
+      'dagen erbij',
+      'over x dagen',
+      'termijn',
+      'vervaldatum',
+      'datum',
+      'dagen later',
+      'weken later',
+      'over dagen',
+      'later',
+      'vandaag',
+      'vanaf vandaag',
+      'werkdagen optellen',
+      'over werkdagen',
+    ],
+  },
   mcpRows: { holidaysSkipped: 10 },
   description:
     'Adds or subtracts years, months, weeks and days to a date, or business days (Mon–Fri, optionally skipping Dutch public days off). Calendar mode shifts months first, clamped to month end (2024-01-31 + 1 month = 2024-02-29), then weeks and days.',
@@ -137,15 +169,16 @@ export default defineTool({
     };
 
     if (input.mode === 'calendar') {
-      if (input.businessDays !== 0)
-        throw new ToolError('`businessDays` needs `mode: "business"`', 400, { field: 'businessDays' });
+      if (input.businessDays !== 0) throw new ToolError('`businessDays` needs `mode: "business"`', 400, { field: 'businessDays' });
       const months = sign * (input.years * 12 + input.months);
       const days = sign * (input.weeks * 7 + input.days);
       if (months !== 0) {
         const [y, m, d] = civil(start);
         const target = y * 12 + (m - 1) + months;
         if (target < 12 || target > 9999 * 12 + 11)
-          throw new ToolError('the result falls outside 0001-01-01 … 9999-12-31; reduce `years`/`months`', 400, { field: input.years ? 'years' : 'months' });
+          throw new ToolError('the result falls outside 0001-01-01 … 9999-12-31; reduce `years`/`months`', 400, {
+            field: input.years ? 'years' : 'months',
+          });
         result = monthAnniversary(start, months);
         clampedToMonthEnd = civil(result)[2] !== d;
         const unit = Math.abs(months) === 1 ? 'month' : 'months';
@@ -156,7 +189,9 @@ export default defineTool({
       if (days !== 0 || months === 0) {
         const from = result;
         result = inRange(from + days, input.days ? 'days' : 'weeks');
-        steps.push(`${isoDate(from)} ${days < 0 ? '−' : '+'} ${Math.abs(days)} ${Math.abs(days) === 1 ? 'day' : 'days'} = ${isoDate(result)}`);
+        steps.push(
+          `${isoDate(from)} ${days < 0 ? '−' : '+'} ${Math.abs(days)} ${Math.abs(days) === 1 ? 'day' : 'days'} = ${isoDate(result)}`,
+        );
       }
     } else {
       if (input.years || input.months || input.weeks || input.days)
@@ -175,7 +210,9 @@ export default defineTool({
           if (name && !isWeekend(d)) holidaysSkipped.push({ date: isoDate(d), name });
         }
       }
-      const skip = holidaysSkipped.length ? `, skipping ${holidaysSkipped.length} Dutch ${holidaysSkipped.length === 1 ? 'holiday' : 'holidays'}` : '';
+      const skip = holidaysSkipped.length
+        ? `, skipping ${holidaysSkipped.length} Dutch ${holidaysSkipped.length === 1 ? 'holiday' : 'holidays'}`
+        : '';
       steps.push(
         `${isoDate(start)} ${n < 0 ? '−' : '+'} ${Math.abs(n)} business ${Math.abs(n) === 1 ? 'day' : 'days'} (Monday–Friday, counting from the ${n < 0 ? 'previous' : 'next'} day${skip}) = ${isoDate(result)}`,
       );

@@ -10,7 +10,33 @@ import { dutchDaysOff } from './_days-off.js';
 export default defineTool({
   slug: 'date-difference-calculator',
   title: 'Date difference calculator',
-  keywords: { en: ['days between', 'time between dates', 'count days', 'duration', 'how long until', 'days until', 'days between two dates', 'between', 'weeks between', 'until today', 'since'], nl: ['dagen tussen', 'verschil tussen datums', 'hoeveel dagen', 'periode', 'aftellen', 'tussen twee datums', 'weken tussen', 'tussen', 'tot vandaag', 'sinds'] },
+  keywords: {
+    en: [
+      'days between',
+      'time between dates',
+      'count days',
+      'duration',
+      'how long until',
+      'days until',
+      'days between two dates',
+      'between',
+      'weeks between',
+      'until today',
+      'since',
+    ],
+    nl: [
+      'dagen tussen',
+      'verschil tussen datums',
+      'hoeveel dagen',
+      'periode',
+      'aftellen',
+      'tussen twee datums',
+      'weken tussen',
+      'tussen',
+      'tot vandaag',
+      'sinds',
+    ],
+  },
   mcpRows: { holidaysExcluded: 10 },
   description:
     'Time between two dates: days, weeks + days, years + months + days, total months, business days and hours. End day excluded unless includeEndDate (working-days counts inclusive); an end before the start is swapped and flagged negative.',
@@ -127,7 +153,7 @@ export default defineTool({
     const { months: totalMonths, days: daysAfterMonths } = monthsAndDaysBetween(a, to);
     const daysOff = excludeDutchHolidays ? dutchDaysOff('endDate') : undefined;
     const holidaysExcluded: { date: string; name: string }[] = [];
-    if (daysOff) daysOff.test(a), daysOff.test(to - 1); // year range check before counting
+    if (daysOff) (daysOff.test(a), daysOff.test(to - 1)); // year range check before counting
     const weekdays = countBusinessDays(a, to);
     const businessDays = countBusinessDays(a, to, daysOff?.test);
     if (daysOff)

@@ -12,7 +12,10 @@ const hours = (what: string, max: number) => z.number().min(0).max(max).describe
 export default defineTool({
   slug: 'overtime-calculator',
   title: 'Overtime pay calculator',
-  keywords: { en: ['overtime pay', 'time and a half', 'double time', '40 hours', 'extra hours', 'overtime', 'over 40 hours', 'time-and-a-half pay'], nl: ['overuren', 'overwerk', 'overurentoeslag', 'extra uren', 'meer uren', 'overuren betaald'] },
+  keywords: {
+    en: ['overtime pay', 'time and a half', 'double time', '40 hours', 'extra hours', 'overtime', 'over 40 hours', 'time-and-a-half pay'],
+    nl: ['overuren', 'overwerk', 'overurentoeslag', 'extra uren', 'meer uren', 'overuren betaald'],
+  },
   description:
     'Regular, overtime and double-time hours and pay for one workweek from hoursWorked or dailyHours. preset flsa: over 40 h/week at 1.5×; california (needs dailyHours): daily and 7th-day rules too. Override thresholds and multipliers for other rules (NL: the CAO sets it).',
   docs: [
@@ -114,7 +117,8 @@ export default defineTool({
     const split = splitHours(dailyHours ?? null, total, rules);
     let rulesText = `overtime (×${input.overtimeMultiplier}) after ${rules.weeklyThreshold} h/week`;
     if (rules.dailyThreshold !== null) rulesText += ` and ${rules.dailyThreshold} h/day`;
-    if (rules.doubleTimeAfterDaily !== null) rulesText += `; double time (×${input.doubleTimeMultiplier}) after ${rules.doubleTimeAfterDaily} h/day`;
+    if (rules.doubleTimeAfterDaily !== null)
+      rulesText += `; double time (×${input.doubleTimeMultiplier}) after ${rules.doubleTimeAfterDaily} h/day`;
     if (rules.seventhDay) rulesText += '; 7th consecutive day rule';
     return {
       preset,

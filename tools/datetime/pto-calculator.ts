@@ -11,7 +11,20 @@ const h = (what: string) => z.number().min(0).max(MAX_HOURS).describe(what);
 export default defineTool({
   slug: 'pto-calculator',
   title: 'PTO / vacation accrual calculator',
-  keywords: { en: ['paid time off', 'vacation accrual', 'leave balance', 'holiday hours', 'annual leave', 'PTO', 'vacation days', 'leave', 'days off accrued'], nl: ['verlofuren', 'vakantiedagen', 'verlof opbouw', 'verlofsaldo', 'vrije dagen', 'verlof', 'vakantieuren', 'verlofdagen'] },
+  keywords: {
+    en: [
+      'paid time off',
+      'vacation accrual',
+      'leave balance',
+      'holiday hours',
+      'annual leave',
+      'PTO',
+      'vacation days',
+      'leave',
+      'days off accrued',
+    ],
+    nl: ['verlofuren', 'vakantiedagen', 'verlof opbouw', 'verlofsaldo', 'vrije dagen', 'verlof', 'vakantieuren', 'verlofdagen'],
+  },
   description:
     'PTO balance (carried over, capped, + accrued − used) in hours and days. Modes: per-period (annual hours per pay period), per-hour-worked (e.g. 1 per 30, California sick leave), nl-statutory (Dutch minimum 4 × weeklyHours a year, BW 7:634, pro rata in year). Sets overdrawn when negative.',
   resultView: { kind: 'figure', field: 'balanceHours', unit: 'hours', label: 'Balance', detail: ['balanceDays'] },
@@ -116,7 +129,9 @@ export default defineTool({
       const periods = FREQUENCIES[input.payFrequency];
       const elapsed = need(input.periodsElapsed, 'periodsElapsed');
       if (elapsed > periods)
-        throw new ToolError(`\`periodsElapsed\` must be at most ${periods} for ${input.payFrequency} pay`, 400, { field: 'periodsElapsed' });
+        throw new ToolError(`\`periodsElapsed\` must be at most ${periods} for ${input.payFrequency} pay`, 400, {
+          field: 'periodsElapsed',
+        });
       const rate = new D(String(annual)).div(periods);
       perPeriod = rate.toNumber();
       accrued = rate.times(elapsed);
@@ -130,7 +145,8 @@ export default defineTool({
       const from = input.employedFrom === undefined ? undefined : dayFromIso(input.employedFrom);
       const to = input.employedTo === undefined ? undefined : dayFromIso(input.employedTo);
       const year = input.year ?? (from !== undefined ? civil(from)[0] : to !== undefined ? civil(to)[0] : undefined);
-      if (year === undefined) throw new ToolError('`year` (or employedFrom/employedTo) is required in mode nl-statutory', 400, { field: 'year' });
+      if (year === undefined)
+        throw new ToolError('`year` (or employedFrom/employedTo) is required in mode nl-statutory', 400, { field: 'year' });
       const [first, last] = [dayOf(year, 1, 1), dayOf(year, 12, 31)];
       const a = from ?? first;
       const b = to ?? last;

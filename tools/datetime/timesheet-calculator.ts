@@ -32,7 +32,10 @@ const clock = (minutes: number, endOfDay = false) => {
 export default defineTool({
   slug: 'timesheet-calculator',
   title: 'Timesheet calculator',
-  keywords: { en: ['hours worked', 'clock in', 'clock out', 'shifts', 'work hours', 'time card', 'breaks', 'timesheet', 'hours', 'clock in and out'], nl: ['urenregistratie', 'gewerkte uren', 'uren optellen', 'diensten', 'pauze', 'urenstaat', 'uren', 'begin en eindtijd'] },
+  keywords: {
+    en: ['hours worked', 'clock in', 'clock out', 'shifts', 'work hours', 'time card', 'breaks', 'timesheet', 'hours', 'clock in and out'],
+    nl: ['urenregistratie', 'gewerkte uren', 'uren optellen', 'diensten', 'pauze', 'urenstaat', 'uren', 'begin en eindtijd'],
+  },
   description:
     'Hours worked per shift and for a week of shifts (09:00 or 5:30 PM): h:mm and decimal hours, weekly overtime and, with hourlyRate, pay rounded to cents. An end before the start crosses midnight; breaks are unpaid; roundToMinutes rounds punches to the nearest step, ties up (FLSA 29 CFR 785.48(b)).',
   resultView: { kind: 'figure', field: 'totalHhmm', label: 'Total worked (h:mm)', detail: ['totalHours', 'overtimeHours', 'pay.totalPay'] },
@@ -117,7 +120,16 @@ export default defineTool({
       input: { entries: [{ start: '21:53', end: '6:08 AM', breaks: [{ start: '01:00', end: '01:45' }] }], roundToMinutes: 15 },
       output: {
         entries: [
-          { label: null, start: '22:00', end: '06:15', crossesMidnight: true, breakMinutes: 45, workedMinutes: 450, hours: 7.5, hhmm: '7:30' },
+          {
+            label: null,
+            start: '22:00',
+            end: '06:15',
+            crossesMidnight: true,
+            breakMinutes: 45,
+            workedMinutes: 450,
+            hours: 7.5,
+            hhmm: '7:30',
+          },
         ],
         totalMinutes: 450,
         totalHours: 7.5,
@@ -135,7 +147,8 @@ export default defineTool({
       const f = `entries[${i}]`;
       const rawStart = minutesOf(e.start, `${f}.start`);
       const rawEnd = minutesOf(e.end, `${f}.end`);
-      if (rawEnd === rawStart) throw new ToolError(`\`${f}.end\` equals the start; split a 24-hour shift into two entries`, 400, { field: `${f}.end` });
+      if (rawEnd === rawStart)
+        throw new ToolError(`\`${f}.end\` equals the start; split a 24-hour shift into two entries`, 400, { field: `${f}.end` });
       // On one continuous timeline (an end before the start is the next day), then rounded: end ≥ start always.
       const crossesMidnight = rawEnd < rawStart;
       const start = roundTo(rawStart, roundToMinutes);
@@ -158,7 +171,8 @@ export default defineTool({
         });
       const breakMinutes = e.breakMinutes + ranges.reduce((s, [a, b]) => s + b - a, 0);
       const workedMinutes = end - start - breakMinutes;
-      if (workedMinutes < 0) throw new ToolError(`\`${f}\`: breaks (${breakMinutes} min) are longer than the shift`, 400, { field: `${f}.breakMinutes` });
+      if (workedMinutes < 0)
+        throw new ToolError(`\`${f}\`: breaks (${breakMinutes} min) are longer than the shift`, 400, { field: `${f}.breakMinutes` });
       return {
         label: e.label ?? null,
         start: clock(start),
@@ -178,7 +192,12 @@ export default defineTool({
     const p =
       hourlyRate === undefined
         ? null
-        : pay({ regular: exactHours(regularMinutes), overtime: exactHours(overtimeMinutes), doubleTime: 0 }, hourlyRate, overtimeMultiplier, 2);
+        : pay(
+            { regular: exactHours(regularMinutes), overtime: exactHours(overtimeMinutes), doubleTime: 0 },
+            hourlyRate,
+            overtimeMultiplier,
+            2,
+          );
     return {
       entries: rows,
       totalMinutes,
@@ -186,7 +205,13 @@ export default defineTool({
       totalHhmm: hhmm(totalMinutes),
       regularHours: regularMinutes / 60,
       overtimeHours: overtimeMinutes / 60,
-      pay: p && { regularRate: p.regularRate, overtimeRate: p.overtimeRate, regularPay: p.regularPay, overtimePay: p.overtimePay, totalPay: p.totalPay },
+      pay: p && {
+        regularRate: p.regularRate,
+        overtimeRate: p.overtimeRate,
+        regularPay: p.regularPay,
+        overtimePay: p.overtimePay,
+        totalPay: p.totalPay,
+      },
     };
   },
 });

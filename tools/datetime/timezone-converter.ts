@@ -22,14 +22,44 @@ const YEARS = { min: 1900, max: 2100 } as const;
  * America/New_York the same way). The mapped zone observes its own DST, so "EST" in July gives EDT.
  */
 const MAPPED: Record<string, string> = {
-  EST: 'America/New_York', EDT: 'America/New_York', CDT: 'America/Chicago', MST: 'America/Denver', MDT: 'America/Denver',
-  PST: 'America/Los_Angeles', PDT: 'America/Los_Angeles', AKST: 'America/Anchorage', AKDT: 'America/Anchorage',
-  HST: 'Pacific/Honolulu', ADT: 'America/Halifax', NST: 'America/St_Johns', NDT: 'America/St_Johns',
-  WET: 'Europe/Lisbon', WEST: 'Europe/Lisbon', CET: 'Europe/Amsterdam', CEST: 'Europe/Amsterdam', MET: 'Europe/Amsterdam',
-  EET: 'Europe/Athens', EEST: 'Europe/Athens', MSK: 'Europe/Moscow', SAST: 'Africa/Johannesburg', PKT: 'Asia/Karachi',
-  ICT: 'Asia/Bangkok', WIB: 'Asia/Jakarta', HKT: 'Asia/Hong_Kong', SGT: 'Asia/Singapore', JST: 'Asia/Tokyo', KST: 'Asia/Seoul',
-  AWST: 'Australia/Perth', ACST: 'Australia/Adelaide', ACDT: 'Australia/Adelaide', AEST: 'Australia/Sydney', AEDT: 'Australia/Sydney',
-  NZST: 'Pacific/Auckland', NZDT: 'Pacific/Auckland', BRT: 'America/Sao_Paulo', ART: 'America/Argentina/Buenos_Aires',
+  EST: 'America/New_York',
+  EDT: 'America/New_York',
+  CDT: 'America/Chicago',
+  MST: 'America/Denver',
+  MDT: 'America/Denver',
+  PST: 'America/Los_Angeles',
+  PDT: 'America/Los_Angeles',
+  AKST: 'America/Anchorage',
+  AKDT: 'America/Anchorage',
+  HST: 'Pacific/Honolulu',
+  ADT: 'America/Halifax',
+  NST: 'America/St_Johns',
+  NDT: 'America/St_Johns',
+  WET: 'Europe/Lisbon',
+  WEST: 'Europe/Lisbon',
+  CET: 'Europe/Amsterdam',
+  CEST: 'Europe/Amsterdam',
+  MET: 'Europe/Amsterdam',
+  EET: 'Europe/Athens',
+  EEST: 'Europe/Athens',
+  MSK: 'Europe/Moscow',
+  SAST: 'Africa/Johannesburg',
+  PKT: 'Asia/Karachi',
+  ICT: 'Asia/Bangkok',
+  WIB: 'Asia/Jakarta',
+  HKT: 'Asia/Hong_Kong',
+  SGT: 'Asia/Singapore',
+  JST: 'Asia/Tokyo',
+  KST: 'Asia/Seoul',
+  AWST: 'Australia/Perth',
+  ACST: 'Australia/Adelaide',
+  ACDT: 'Australia/Adelaide',
+  AEST: 'Australia/Sydney',
+  AEDT: 'Australia/Sydney',
+  NZST: 'Pacific/Auckland',
+  NZDT: 'Pacific/Auckland',
+  BRT: 'America/Sao_Paulo',
+  ART: 'America/Argentina/Buenos_Aires',
 };
 /** Abbreviations used for several unrelated zones: refused, naming the candidates. */
 const AMBIGUOUS: Record<string, string> = {
@@ -48,15 +78,22 @@ function zoneOf(name: string, field: string, warnings: string[]): string {
   if (upper === 'UTC' || upper === 'GMT' || upper === 'Z') return 'UTC';
   if (/^[A-Z]{2,5}$/i.test(trimmed)) {
     if (AMBIGUOUS[upper])
-      throw new ToolError(`\`${field}\`: "${trimmed}" is an ambiguous abbreviation (${AMBIGUOUS[upper]}); use an IANA name`, 400, { field });
+      throw new ToolError(`\`${field}\`: "${trimmed}" is an ambiguous abbreviation (${AMBIGUOUS[upper]}); use an IANA name`, 400, {
+        field,
+      });
     if (MAPPED[upper]) {
-      warnings.push(`${field}: abbreviation ${upper} read as ${MAPPED[upper]}, which follows its own daylight saving time; prefer IANA names`);
+      warnings.push(
+        `${field}: abbreviation ${upper} read as ${MAPPED[upper]}, which follows its own daylight saving time; prefer IANA names`,
+      );
       return MAPPED[upper];
     }
     throw new ToolError(`\`${field}\`: "${trimmed}" looks like an abbreviation; use an IANA name such as Europe/Amsterdam`, 400, { field });
   }
   const zone = canonicalZone(trimmed);
-  if (!zone) throw new ToolError(`\`${field}\`: "${trimmed}" is not an IANA time zone name (e.g. Europe/Amsterdam, America/New_York, UTC)`, 400, { field });
+  if (!zone)
+    throw new ToolError(`\`${field}\`: "${trimmed}" is not an IANA time zone name (e.g. Europe/Amsterdam, America/New_York, UTC)`, 400, {
+      field,
+    });
   return zone;
 }
 
@@ -88,11 +125,25 @@ const isoUtc = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
 export default defineTool({
   slug: 'timezone-converter',
   title: 'Time zone converter',
-  keywords: { en: ['time zone', 'time difference', 'world clock', 'UTC', 'CET', 'local time', 'meeting time', 'time zones', 'what time is it in', 'convert time'], nl: ['tijdzone', 'tijdsverschil', 'wereldtijd', 'zomertijd', 'tijdzones', 'tijd omrekenen', 'hoe laat'] },
+  keywords: {
+    en: [
+      'time zone',
+      'time difference',
+      'world clock',
+      'UTC',
+      'CET',
+      'local time',
+      'meeting time',
+      'time zones',
+      'what time is it in',
+      'convert time',
+    ],
+    nl: ['tijdzone', 'tijdsverschil', 'wereldtijd', 'zomertijd', 'tijdzones', 'tijd omrekenen', 'hoe laat'],
+  },
   description:
     'Converts a local date-time (no offset) in fromZone to one or more IANA toZones: local time, UTC offset, abbreviation, DST flag and day shift, plus the UTC instant. Clear abbreviations (EST, CET) map to a zone with a warning, ambiguous ones (CST, IST) are refused. DST gaps move forward, folds take the earlier offset (flagged).',
   docs: [
-    '- dateTime: yyyy-mm-ddThh:mm[:ss], years 1900–2100; zone data from Node\'s built-in ICU.',
+    "- dateTime: yyyy-mm-ddThh:mm[:ss], years 1900–2100; zone data from Node's built-in ICU.",
     '- `disambiguation` (as Temporal/java.time): compatible moves a time in the spring-forward gap forward by the gap (2024-03-31 02:30 Amsterdam → 03:30 CEST) and takes the earlier offset in the autumn fold; both are flagged in `source.flag`; `later`/`earlier` pick the other reading, `reject` refuses.',
   ].join('\n'),
   resultView: { kind: 'table', field: 'conversions', label: 'Conversions' },
@@ -137,8 +188,24 @@ export default defineTool({
         },
         utc: '2024-03-31T01:30:00Z',
         conversions: [
-          { zone: 'America/New_York', localDateTime: '2024-03-30T21:30:00', offset: '-04:00', offsetMinutes: -240, abbreviation: 'EDT', isDst: true, dayShift: -1 },
-          { zone: 'Asia/Tokyo', localDateTime: '2024-03-31T10:30:00', offset: '+09:00', offsetMinutes: 540, abbreviation: null, isDst: false, dayShift: 0 },
+          {
+            zone: 'America/New_York',
+            localDateTime: '2024-03-30T21:30:00',
+            offset: '-04:00',
+            offsetMinutes: -240,
+            abbreviation: 'EDT',
+            isDst: true,
+            dayShift: -1,
+          },
+          {
+            zone: 'Asia/Tokyo',
+            localDateTime: '2024-03-31T10:30:00',
+            offset: '+09:00',
+            offsetMinutes: 540,
+            abbreviation: null,
+            isDst: false,
+            dayShift: 0,
+          },
         ],
         warnings: [],
       },
@@ -162,8 +229,24 @@ export default defineTool({
         },
         utc: '2024-11-03T05:30:00Z',
         conversions: [
-          { zone: 'UTC', localDateTime: '2024-11-03T05:30:00', offset: '+00:00', offsetMinutes: 0, abbreviation: 'UTC', isDst: false, dayShift: 0 },
-          { zone: 'Europe/Amsterdam', localDateTime: '2024-11-03T06:30:00', offset: '+01:00', offsetMinutes: 60, abbreviation: 'CET', isDst: false, dayShift: 0 },
+          {
+            zone: 'UTC',
+            localDateTime: '2024-11-03T05:30:00',
+            offset: '+00:00',
+            offsetMinutes: 0,
+            abbreviation: 'UTC',
+            isDst: false,
+            dayShift: 0,
+          },
+          {
+            zone: 'Europe/Amsterdam',
+            localDateTime: '2024-11-03T06:30:00',
+            offset: '+01:00',
+            offsetMinutes: 60,
+            abbreviation: 'CET',
+            isDst: false,
+            dayShift: 0,
+          },
         ],
         warnings: [],
       },
@@ -173,7 +256,9 @@ export default defineTool({
     const warnings: string[] = [];
     const m = LOCAL.exec(dateTime.trim());
     if (!m)
-      throw new ToolError('`dateTime` must be a local date-time yyyy-mm-ddThh:mm[:ss] without offset (put the zone in `fromZone`)', 400, { field: 'dateTime' });
+      throw new ToolError('`dateTime` must be a local date-time yyyy-mm-ddThh:mm[:ss] without offset (put the zone in `fromZone`)', 400, {
+        field: 'dateTime',
+      });
     const [y, mo, d, h, mi, s] = m.slice(1).map((v) => Number(v ?? '0'));
     const wall = { year: y, month: mo, day: d, hour: h, minute: mi, second: s };
     const localMs = wallToMs(wall);
@@ -186,7 +271,12 @@ export default defineTool({
     const targets = toZones.map((z, i) => zoneOf(z, `toZones[${i}]`, warnings));
 
     const r = resolveLocal(from, localMs, disambiguation as Disambiguation);
-    if (!r) throw new ToolError(`\`dateTime\` ${dateTime} does not exist or is ambiguous in ${from} (DST change) and disambiguation is reject`, 400, { field: 'dateTime' });
+    if (!r)
+      throw new ToolError(
+        `\`dateTime\` ${dateTime} does not exist or is ambiguous in ${from} (DST change) and disambiguation is reject`,
+        400,
+        { field: 'dateTime' },
+      );
     const src = view(from, r.epochMs);
     let note: string | null = null;
     if (r.flag === 'nonexistent')

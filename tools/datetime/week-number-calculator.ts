@@ -28,7 +28,10 @@ const dayInWeek = (system: System, day: Day) => (system === 'iso' ? isoWeekday(d
 export default defineTool({
   slug: 'week-number-calculator',
   title: 'Week number calculator',
-  keywords: { en: ['ISO week', 'calendar week', 'week of year', 'week dates', 'week number', 'which week', 'week of the year'], nl: ['weeknummer', 'kalenderweek', 'welke week', 'week van het jaar', 'week'] },
+  keywords: {
+    en: ['ISO week', 'calendar week', 'week of year', 'week dates', 'week number', 'which week', 'week of the year'],
+    nl: ['weeknummer', 'kalenderweek', 'welke week', 'week van het jaar', 'week'],
+  },
   description:
     'Date → week number (and week of the month), or week number → its 7-day date range. iso: Monday weeks, week 1 holds 4 January (2021-01-03 is 2020-W53); us: Sunday weeks, week 1 holds 1 January.',
   docs: [
@@ -125,7 +128,8 @@ export default defineTool({
       if (year === undefined) throw new ToolError('`year` is required in mode week-to-dates', 400, { field: 'year' });
       if (week === undefined) throw new ToolError('`week` is required in mode week-to-dates', 400, { field: 'week' });
       const max = weeksIn(system, year);
-      if (week > max) throw new ToolError(`\`week\` must be 1–${max}: ${system.toUpperCase()} year ${year} has ${max} weeks`, 400, { field: 'week' });
+      if (week > max)
+        throw new ToolError(`\`week\` must be 1–${max}: ${system.toUpperCase()} year ${year} has ${max} weeks`, 400, { field: 'week' });
       [weekYear, weekNo] = [year, week];
     }
     const start = week1Start(system, weekYear) + (weekNo - 1) * 7;

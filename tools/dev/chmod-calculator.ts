@@ -88,7 +88,9 @@ export function parsePermissions(input: string): number {
   if (/^0?[0-7]{3}$/.test(s) || /^[0-7]{4}$/.test(s)) return parseInt(s, 8);
   if (/^0o[0-7]{3,4}$/i.test(s)) return parseInt(s.slice(2), 8);
   if (/^\d+$/.test(s)) {
-    throw new ToolError(`permissions: "${s}" is not an octal mode; use 3 digits 0-7 (e.g. 755) or 4 with the special bits first (e.g. 4755)`);
+    throw new ToolError(
+      `permissions: "${s}" is not an octal mode; use 3 digits 0-7 (e.g. 755) or 4 with the special bits first (e.g. 4755)`,
+    );
   }
   if (/=|\+|,/.test(s) || /^[ugoa]+-/.test(s)) return parseAssignments(s);
   if (s.length === 9 || s.length === 10) return parseLsForm(s);
@@ -108,7 +110,10 @@ const classSchema = z.object({
 export default defineTool({
   slug: 'chmod-calculator',
   title: 'chmod calculator',
-  keywords: { en: ['file permissions', 'Unix', 'Linux', 'rwx', 'octal', '755', '644', 'chmod', 'permissions', 'rwxr-xr-x'], nl: ['bestandsrechten', 'rechten', 'permissies', 'Linux', 'chmod', 'rwx'] },
+  keywords: {
+    en: ['file permissions', 'Unix', 'Linux', 'rwx', 'octal', '755', '644', 'chmod', 'permissions', 'rwxr-xr-x'],
+    nl: ['bestandsrechten', 'rechten', 'permissies', 'Linux', 'chmod', 'rwx'],
+  },
   description:
     'Converts Unix file permissions between octal and symbolic notation and explains them per class (owner, group, others), with the matching `chmod` command. ' +
     'Accepted input: octal with 3 digits ("755"), or 4 digits whose first digit holds the special bits setuid 4, setgid 2, sticky 1 ("4755", "0644"; "0o755" also works); the `ls -l` form ("rwxr-xr-x", also with the file-type character: "drwxr-xr-x"; s/S/t/T mark special bits as in ls: lower case = execute also set); or assignments ("u=rwx,g=rx,o=", who u/g/o/a, what r/w/x/s/t; "+" and "-" are refused because there is no starting mode). ' +

@@ -63,7 +63,20 @@ function suggest(fg: Rgba, bg: Rgba, level: 'AA' | 'AAA', minRatio: number): Sug
 export default defineTool({
   slug: 'color-contrast-checker',
   title: 'WCAG colour contrast checker',
-  keywords: { en: ['accessibility', 'a11y', 'WCAG AA AAA', 'readable colours', 'contrast ratio', 'text on background', 'contrast', 'accessible colours', 'colour contrast'], nl: ['toegankelijkheid', 'contrast', 'leesbaarheid kleuren', 'kleurcontrast', 'toegankelijk'] },
+  keywords: {
+    en: [
+      'accessibility',
+      'a11y',
+      'WCAG AA AAA',
+      'readable colours',
+      'contrast ratio',
+      'text on background',
+      'contrast',
+      'accessible colours',
+      'colour contrast',
+    ],
+    nl: ['toegankelijkheid', 'contrast', 'leesbaarheid kleuren', 'kleurcontrast', 'toegankelijk'],
+  },
   description:
     'Checks the WCAG 2 contrast ratio between a text (foreground) and a background colour and whether it passes AA (4.5:1 normal text, 3:1 large text: 18pt/24px, or 14pt/18.66px bold) and AAA (7:1 normal, 4.5:1 large). ' +
     `Colours: ${COLOR_FORMS}. A translucent foreground is laid over the background first; the background must be opaque. ` +
@@ -115,7 +128,8 @@ export default defineTool({
             ratio: 4.54,
             ratioText: '4.54:1',
             passes: true,
-            message: 'Use #767676 (4.54:1) as foreground to pass AA for normal text (and AAA for large text): same hue and saturation, lightness 46% instead of 47%.',
+            message:
+              'Use #767676 (4.54:1) as foreground to pass AA for normal text (and AAA for large text): same hue and saturation, lightness 46% instead of 47%.',
           },
           {
             level: 'AAA',
@@ -132,7 +146,10 @@ export default defineTool({
   ],
   run({ foreground, background }) {
     const bg = parseColor(background, 'background');
-    if (bg.a < 1) throw new ToolError(`background must be opaque (alpha 1), got alpha ${Math.round(bg.a * 1000) / 1000}: the colour behind it is unknown`);
+    if (bg.a < 1)
+      throw new ToolError(
+        `background must be opaque (alpha 1), got alpha ${Math.round(bg.a * 1000) / 1000}: the colour behind it is unknown`,
+      );
     const fg = composite(parseColor(foreground, 'foreground'), bg);
     const ratio = contrastRatio(fg, bg);
     const suggestions: Suggestion[] = [];

@@ -31,7 +31,22 @@ function formatColor(c: Rgba, format: Format): string {
 export default defineTool({
   slug: 'color-converter',
   title: 'Colour converter (hex, RGB, HSL, HSB)',
-  keywords: { en: ['colour code', 'hex to rgb', 'rgb to hex', 'hsl', 'hsv', 'color picker', 'css color', 'colour', 'color', 'convert colour', 'hex code'], nl: ['kleurcode', 'kleur omrekenen', 'hex', 'rgb', 'kleuren', 'kleur', 'kleurcode omzetten'] },
+  keywords: {
+    en: [
+      'colour code',
+      'hex to rgb',
+      'rgb to hex',
+      'hsl',
+      'hsv',
+      'color picker',
+      'css color',
+      'colour',
+      'color',
+      'convert colour',
+      'hex code',
+    ],
+    nl: ['kleurcode', 'kleur omrekenen', 'hex', 'rgb', 'kleuren', 'kleur', 'kleurcode omzetten'],
+  },
   description:
     `Converts a colour between hex, RGB, HSL and HSB (also called HSV) and returns all four. Input: ${COLOR_FORMS} (e.g. "#ff6600", "f60", "rgb(255 102 0 / 50%)", "hsl(24, 100%, 50%)", "hsb(24, 100%, 100%)", "rebeccapurple"). ` +
     'The colour is held as 8-bit sRGB, as a browser renders it: channels outside their range are clamped as CSS does, and HSL/HSB are computed from the 8-bit values and rounded to whole numbers (hue 0-359, saturation/lightness/brightness in percent), so a round trip through HSL can move a value by one. ' +

@@ -26,7 +26,10 @@ export default defineTool({
   slug: 'hash-generator',
   mainThread: 'native hashing: ~25 ms at the 1,000,000-character cap',
   title: 'Hash generator (SHA-1, SHA-2)',
-  keywords: { en: ['sha256', 'sha1', 'sha512', 'checksum', 'digest', 'fingerprint', 'hash a string', 'hash', 'SHA-256', 'md5 alternative'], nl: ['hash', 'controlegetal', 'checksum', 'sha256', 'sha', 'hashwaarde'] },
+  keywords: {
+    en: ['sha256', 'sha1', 'sha512', 'checksum', 'digest', 'fingerprint', 'hash a string', 'hash', 'SHA-256', 'md5 alternative'],
+    nl: ['hash', 'controlegetal', 'checksum', 'sha256', 'sha', 'hashwaarde'],
+  },
   description:
     'Computes the SHA-1, SHA-256, SHA-384 or SHA-512 digest of a text, as lower-case hex. The text is encoded as UTF-8 first (a lone UTF-16 surrogate, which JSON can carry, becomes U+FFFD as in every UTF-8 encoder), so the digest equals `printf %s "text" | sha256sum`. ' +
     '`algorithm`: "SHA-1", "SHA-256" (default), "SHA-384", "SHA-512", or "all" for all four at once; spellings such as "sha256" or "SHA_512" are accepted. MD5 is refused with a 400 because it is broken. ' +
@@ -64,8 +67,7 @@ export default defineTool({
         hashes: {
           'SHA-1': 'da39a3ee5e6b4b0d3255bfef95601890afd80709',
           'SHA-256': 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
-          'SHA-384':
-            '38b060a751ac96384cd9327eb1b1e36a21fdb71114be07434c0cc7bf63f6e1da274edebfe76f65fbd51ad2f14898b95b',
+          'SHA-384': '38b060a751ac96384cd9327eb1b1e36a21fdb71114be07434c0cc7bf63f6e1da274edebfe76f65fbd51ad2f14898b95b',
           'SHA-512':
             'cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a81a538327af927da3e',
         },

@@ -36,7 +36,15 @@ const match = z.object({
 
 function toMatch(e: StatusEntry): z.infer<typeof match> {
   const digit = String(e.code)[0];
-  return { code: e.code, name: e.name, class: `${digit}xx`, className: CLASS_NAMES[digit], description: e.description, useCase: e.useCase, rfc: e.rfc };
+  return {
+    code: e.code,
+    name: e.name,
+    class: `${digit}xx`,
+    className: CLASS_NAMES[digit],
+    description: e.description,
+    useCase: e.useCase,
+    rfc: e.rfc,
+  };
 }
 
 function search(query: string): StatusEntry[] {
@@ -56,7 +64,10 @@ function search(query: string): StatusEntry[] {
 export default defineTool({
   slug: 'http-status-codes',
   title: 'HTTP status code lookup',
-  keywords: { en: ['HTTP error', 'response code', '404', '500', 'status meaning', 'web error', 'status code', 'error code', 'HTTP 404'], nl: ['foutcode', 'statuscode', 'http fout', 'betekenis', 'foutmelding', 'http code'] },
+  keywords: {
+    en: ['HTTP error', 'response code', '404', '500', 'status meaning', 'web error', 'status code', 'error code', 'HTTP 404'],
+    nl: ['foutcode', 'statuscode', 'http fout', 'betekenis', 'foutmelding', 'http code'],
+  },
   description:
     `Looks up HTTP status codes in the IANA registry (${STATUS_CODES.length} codes, names as in RFC 9110, e.g. 413 "Content Too Large", 422 "Unprocessable Content"; 306 and 418 are listed as "(Unused)", 418 being the "I'm a teapot" joke code). ` +
     '`query`: a three-digit code ("404"), a class ("4xx", 1xx to 5xx), or words searched case-insensitively (every word must occur): matches in the code and name ("404 not found") come first, then matches in the description, use case or RFC reference, each in code order ("redirect", "too large", "RFC 6585"). ' +

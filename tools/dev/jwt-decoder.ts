@@ -40,15 +40,20 @@ export const MAX_DEPTH = 100;
 
 function decodeJsonObject(part: string, name: 'header' | 'payload'): Record<string, unknown> {
   const text = decodePart(part, name);
-  if (jsonTextDepth(new TextEncoder().encode(text), MAX_DEPTH) > MAX_DEPTH) throw new ToolError(`token: the ${name} nests JSON deeper than ${MAX_DEPTH} levels`);
+  if (jsonTextDepth(new TextEncoder().encode(text), MAX_DEPTH) > MAX_DEPTH)
+    throw new ToolError(`token: the ${name} nests JSON deeper than ${MAX_DEPTH} levels`);
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
-    throw new ToolError(`token: the ${name} is not JSON (${(e as Error).message}); decoded text starts with ${JSON.stringify(text.slice(0, 40))}`);
+    throw new ToolError(
+      `token: the ${name} is not JSON (${(e as Error).message}); decoded text starts with ${JSON.stringify(text.slice(0, 40))}`,
+    );
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new ToolError(`token: the ${name} must be a JSON object, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`);
+    throw new ToolError(
+      `token: the ${name} must be a JSON object, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`,
+    );
   }
   return value as Record<string, unknown>;
 }
@@ -69,7 +74,10 @@ export default defineTool({
   slug: 'jwt-decoder',
   mainThread: 'token capped at 100,000 characters; base64 and JSON.parse take ~15 ms at the cap',
   title: 'JWT decoder',
-  keywords: { en: ['JSON web token', 'bearer token', 'claims', 'decode token', 'auth token', 'inspect jwt', 'JWT', 'decode JWT', 'token'], nl: ['token uitlezen', 'token decoderen', 'jwt', 'inloggegevens', 'token'] },
+  keywords: {
+    en: ['JSON web token', 'bearer token', 'claims', 'decode token', 'auth token', 'inspect jwt', 'JWT', 'decode JWT', 'token'],
+    nl: ['token uitlezen', 'token decoderen', 'jwt', 'inloggegevens', 'token'],
+  },
   description:
     'Decodes a JSON Web Token (JWS compact form `header.payload.signature`) without verifying it: returns the header and payload (claims) as JSON, the signature as its base64url text, the time claims `exp`, `iat` and `nbf` as {unix, iso} (null when the claim is absent or not a number; fractional seconds are floored in `unix`) and whether the token is expired (`expired`: exp ≤ now; null when there is no exp). ' +
     '`verified` is always false: the signature is never checked, so never trust the claims for access decisions. ' +
@@ -77,7 +85,11 @@ export default defineTool({
     'A leading "Bearer " and surrounding whitespace are ignored. Malformed tokens give a 400 that names the part (header, payload, signature) and the problem; encrypted tokens (JWE, five parts) cannot be decoded without the key and are refused, as is JSON nested deeper than 100 levels.',
   resultView: { kind: 'record', field: 'payload' },
   input: z.strictObject({
-    token: z.string().min(1).max(MAX_TOKEN).describe('The JWT, e.g. "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig" (a leading "Bearer " is ignored)'),
+    token: z
+      .string()
+      .min(1)
+      .max(MAX_TOKEN)
+      .describe('The JWT, e.g. "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig" (a leading "Bearer " is ignored)'),
     now: z
       .string()
       .max(LIMITS.short)
@@ -118,8 +130,7 @@ export default defineTool({
     {
       name: 'RFC 7519 §6.1 unsecured token (alg none), checked in 2024: expired',
       input: {
-        token:
-          'eyJhbGciOiJub25lIn0.eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ.',
+        token: 'eyJhbGciOiJub25lIn0.eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ.',
         now: '2024-01-01T00:00:00+01:00',
       },
       output: {
@@ -137,7 +148,8 @@ export default defineTool({
     {
       name: 'Token without exp: expired is null; iat shown as a date',
       input: {
-        token: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
+        token:
+          'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
         now: '2024-01-01',
       },
       output: {
@@ -166,7 +178,9 @@ export default defineTool({
       throw new ToolError('token has five parts: it is an encrypted JWT (JWE), whose payload cannot be decoded without the key');
     }
     if (parts.length !== 3) {
-      throw new ToolError(`token must have three base64url parts separated by dots (header.payload.signature); found ${parts.length} part${parts.length === 1 ? '' : 's'}`);
+      throw new ToolError(
+        `token must have three base64url parts separated by dots (header.payload.signature); found ${parts.length} part${parts.length === 1 ? '' : 's'}`,
+      );
     }
     const [h, p, signature] = parts;
     if (!h) throw new ToolError('token: the header (first part) is empty');

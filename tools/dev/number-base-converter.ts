@@ -51,13 +51,27 @@ function show(n: bigint, base: number): string {
   return n.toString(base).toUpperCase();
 }
 
-const base = (what: string, dflt: number) =>
-  z.int().min(2).max(36).default(dflt).describe(`${what} base, 2 to 36 (default ${dflt})`);
+const base = (what: string, dflt: number) => z.int().min(2).max(36).default(dflt).describe(`${what} base, 2 to 36 (default ${dflt})`);
 
 export default defineTool({
   slug: 'number-base-converter',
   title: 'Number base converter',
-  keywords: { en: ['binary', 'hexadecimal', 'hex', 'octal', 'decimal', 'base 2', 'base 16', 'radix', 'convert to binary', 'to hex', 'base conversion'], nl: ['binair', 'hexadecimaal', 'octaal', 'decimaal', 'talstelsel', 'naar binair', 'naar hex', 'omrekenen'] },
+  keywords: {
+    en: [
+      'binary',
+      'hexadecimal',
+      'hex',
+      'octal',
+      'decimal',
+      'base 2',
+      'base 16',
+      'radix',
+      'convert to binary',
+      'to hex',
+      'base conversion',
+    ],
+    nl: ['binair', 'hexadecimaal', 'octaal', 'decimaal', 'talstelsel', 'naar binair', 'naar hex', 'omrekenen'],
+  },
   description:
     'Converts a whole number between bases 2 to 36 exactly, at any size (BigInt arithmetic, up to 10,000 digits), and also gives it in binary, octal, decimal and hexadecimal. ' +
     'Digits above 9 are the letters a–z in either case; outputs use upper-case letters (e.g. "FF"). Negative numbers take a leading "-" (a "+" is allowed); a 0x, 0o or 0b prefix matching `fromBase` is accepted, and "_" or spaces between digits are ignored ("1111_0000"). ' +

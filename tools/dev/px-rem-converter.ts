@@ -16,7 +16,10 @@ const MAX_VALUE = 1_000_000;
 export default defineTool({
   slug: 'px-rem-converter',
   title: 'px ↔ rem converter',
-  keywords: { en: ['pixels to rem', 'rem to px', 'em', 'CSS units', 'font size', 'px', 'rem'], nl: ['pixels', 'rem', 'css eenheden', 'lettergrootte', 'px', 'pixels naar rem'] },
+  keywords: {
+    en: ['pixels to rem', 'rem to px', 'em', 'CSS units', 'font size', 'px', 'rem'],
+    nl: ['pixels', 'rem', 'css eenheden', 'lettergrootte', 'px', 'pixels naar rem'],
+  },
   description:
     'Converts CSS pixel values to rem and back: rem = px / rootFontSize. `direction`: "px-to-rem" (default) or "rem-to-px" ("px2rem", "rem2px" accepted). `rootFontSize` is the root (html) font size in px, default 16 (the browser default), must be > 0 and at most 1000. ' +
     `\`value\` may be negative or fractional (|value| ≤ ${MAX_VALUE.toLocaleString('en')}). Rounding: rem to 4 decimals and px to 2 decimals, half away from zero; pxText and remText show the rounded numbers without trailing zeros, e.g. "24px" and "1.5rem".`,

@@ -22,9 +22,23 @@ const match = z.object({
 
 export default defineTool({
   slug: 'regex-tester',
-  mainThread: 'patterns run in the regex sandbox\'s own pool under a 2 s deadline (src/compute/regex-sandbox.ts)',
+  mainThread: "patterns run in the regex sandbox's own pool under a 2 s deadline (src/compute/regex-sandbox.ts)",
   title: 'Regex tester',
-  keywords: { en: ['regular expression', 'regexp', 'pattern match', 'capture groups', 'test pattern', 'regex', 'test regex', 'pattern', 'regular expression', 'try regex'], nl: ['reguliere expressie', 'patroon', 'regex testen', 'regex', 'patroon testen', 'uitproberen', 'regex proberen'] },
+  keywords: {
+    en: [
+      'regular expression',
+      'regexp',
+      'pattern match',
+      'capture groups',
+      'test pattern',
+      'regex',
+      'test regex',
+      'pattern',
+      'regular expression',
+      'try regex',
+    ],
+    nl: ['reguliere expressie', 'patroon', 'regex testen', 'regex', 'patroon testen', 'uitproberen', 'regex proberen'],
+  },
   description:
     'Tests a JavaScript regular expression against a text and lists every match with its index and capture groups. ' +
     'Semantics are exactly those of JavaScript (ECMAScript RegExp), including lookbehind, named groups (?<name>...) ' +

@@ -16,19 +16,46 @@ const NUMERIC = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
 export default defineTool({
   slug: 'timestamp-converter',
   title: 'Unix timestamp converter',
-  keywords: { en: ['epoch', 'Unix time', 'seconds since 1970', 'milliseconds', 'ISO 8601', 'date from timestamp', 'timestamp', 'Unix timestamp', 'epoch to date'], nl: ['epoch', 'unix tijd', 'tijdstempel', 'datum omzetten', 'unix timestamp', 'epoch naar datum'] },
+  keywords: {
+    en: [
+      'epoch',
+      'Unix time',
+      'seconds since 1970',
+      'milliseconds',
+      'ISO 8601',
+      'date from timestamp',
+      'timestamp',
+      'Unix timestamp',
+      'epoch to date',
+    ],
+    nl: ['epoch', 'unix tijd', 'tijdstempel', 'datum omzetten', 'unix timestamp', 'epoch naar datum'],
+  },
   description:
     'Converts a Unix timestamp (seconds or milliseconds since 1970-01-01T00:00:00Z) or an ISO 8601 date to every common form: Unix seconds and milliseconds, ISO 8601, the RFC 7231 HTTP date (`utc`, e.g. "Tue, 14 Nov 2023 22:13:20 GMT"), the date (YYYY-MM-DD), time (HH:MM:SS) and English weekday. Everything is in UTC; the local time zone of the server is never used. ' +
     '`value`: a number, a numeric string, or an ISO 8601 date string ("2024-02-29", "2024-02-29T12:00:00+01:00"; no offset means UTC). ' +
     '`unit` (numbers only): "auto" (default: |value| ≥ 100000000000 is read as milliseconds, smaller as seconds), "seconds" or "milliseconds" ("s", "ms" accepted). ' +
     'Fractions below a millisecond are dropped (floored); `unixSeconds` is floored too, so -1 ms is -1 s. Supported range: years 0001 to 9999 (UTC); outside it gives a 400.',
-  resultView: { kind: 'figure', field: 'iso', label: 'ISO 8601 time', detail: ['utc'], choose: { by: 'interpretedAs', fields: { iso8601: 'unixSeconds' } } },
+  resultView: {
+    kind: 'figure',
+    field: 'iso',
+    label: 'ISO 8601 time',
+    detail: ['utc'],
+    choose: { by: 'interpretedAs', fields: { iso8601: 'unixSeconds' } },
+  },
   input: z.strictObject({
     value: z
       .union([z.number(), z.string().min(1).max(LIMITS.short)])
       .describe('Unix timestamp (number or numeric string) or ISO 8601 date string'),
     unit: aliasedEnum(['auto', 'seconds', 'milliseconds'] as const, {
-      aliases: { s: 'seconds', sec: 'seconds', secs: 'seconds', second: 'seconds', ms: 'milliseconds', millis: 'milliseconds', millisecond: 'milliseconds' },
+      aliases: {
+        s: 'seconds',
+        sec: 'seconds',
+        secs: 'seconds',
+        second: 'seconds',
+        ms: 'milliseconds',
+        millis: 'milliseconds',
+        millisecond: 'milliseconds',
+      },
     })
       .default('auto')
       .describe('How to read a numeric value: auto (default; |n| ≥ 1e11 → milliseconds), seconds or milliseconds'),

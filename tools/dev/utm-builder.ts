@@ -36,13 +36,15 @@ function decodeComponent(s: string): string {
   }
 }
 
-const tagField = (what: string, example: string) =>
-  z.string().max(LIMITS.short).optional().describe(`utm_${what}: ${example}`);
+const tagField = (what: string, example: string) => z.string().max(LIMITS.short).optional().describe(`utm_${what}: ${example}`);
 
 export default defineTool({
   slug: 'utm-builder',
   title: 'UTM link builder',
-  keywords: { en: ['campaign URL', 'tracking link', 'Google Analytics', 'utm parameters', 'marketing link', 'UTM', 'UTM tags', 'campaign tracking'], nl: ['campagnelink', 'tracking', 'utm', 'google analytics', 'nieuwsbrief link', 'campagne', 'tracking link'] },
+  keywords: {
+    en: ['campaign URL', 'tracking link', 'Google Analytics', 'utm parameters', 'marketing link', 'UTM', 'UTM tags', 'campaign tracking'],
+    nl: ['campagnelink', 'tracking', 'utm', 'google analytics', 'nieuwsbrief link', 'campagne', 'tracking link'],
+  },
   description:
     'Adds Google Analytics UTM tags (utm_source, utm_medium, utm_campaign, utm_term, utm_content) to an http(s) URL. Existing query parameters and the #fragment are kept as they are; a tag you give replaces the same utm_ parameter already in the URL (with a warning), and utm_ parameters you do not give are kept. ' +
     'Values are trimmed and percent-encoded (a space becomes %20); empty values count as not given. A URL without a scheme gets "https://" (with a warning); other schemes and invalid URLs give a 400. ' +

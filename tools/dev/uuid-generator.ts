@@ -7,7 +7,10 @@ export const MAX_UUIDS = 1000;
 export default defineTool({
   slug: 'uuid-generator',
   title: 'UUID v4 generator',
-  keywords: { en: ['GUID', 'unique ID', 'random identifier', 'uuid4', 'UUID', 'unique identifier', 'guids', 'uuids'], nl: ['unieke id', 'uuid', 'guid', 'identificatie', 'unieke identificatie'] },
+  keywords: {
+    en: ['GUID', 'unique ID', 'random identifier', 'uuid4', 'UUID', 'unique identifier', 'guids', 'uuids'],
+    nl: ['unieke id', 'uuid', 'guid', 'identificatie', 'unieke identificatie'],
+  },
   description:
     'Generates random version-4 UUIDs (RFC 9562) with the cryptographic random generator of node:crypto (`randomUUID`), so every call returns new values (there is no seed: UUIDs must not repeat). ' +
     `\`count\`: 1 to ${MAX_UUIDS} (default 1). Default form is the canonical lower-case 8-4-4-4-12 form, e.g. "0b7c3e2a-6f1d-4c55-9a8e-2f4d1c0b9e77"; \`uppercase\` gives upper-case hex digits, \`noDashes\` drops the four dashes (32 hex digits). ` +

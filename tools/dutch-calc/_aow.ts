@@ -26,7 +26,8 @@ export interface AowYear {
 }
 
 const LAW = `${AOW_LAW} lid 1`;
-const RO = 'Rijksoverheid, "Wanneer gaat mijn AOW in?" (rijksoverheid.nl/onderwerpen/algemene-ouderdomswet-aow/vraag-en-antwoord/wanneer-gaat-mijn-aow-in), vastgesteld per art. 7a lid 2';
+const RO =
+  'Rijksoverheid, "Wanneer gaat mijn AOW in?" (rijksoverheid.nl/onderwerpen/algemene-ouderdomswet-aow/vraag-en-antwoord/wanneer-gaat-mijn-aow-in), vastgesteld per art. 7a lid 2';
 
 /** Age reached before 2013 (art. 7a lid 1 sub a). */
 export const AOW_BEFORE_2013 = { years: 65, months: 0, source: `${LAW} sub a` };
@@ -52,7 +53,13 @@ export const AOW_TABLE: readonly AowYear[] = [
   // Kamerbrief minister Van Hijum (SZW), reported by inhetnieuws.nl: "In 2028 … 67 jaar en drie maanden en dat blijft onveranderd in de twee jaren daarna".
   { year: 2030, years: 67, months: 3, source: 'Kamerbrief SZW (minister Van Hijum) vaststelling AOW-leeftijd 2030, per art. 7a lid 2' },
   // syfers.nl "AOW-leeftijd blijft 67 jaar en drie maanden in 2031": the minister of SZW has fixed the AOW age for 2031.
-  { year: 2031, years: 67, months: 3, source: 'Vaststelling AOW-leeftijd 2031 door de minister van SZW (syfers.nl, "AOW-leeftijd blijft 67 jaar en drie maanden in 2031"), per art. 7a lid 2' },
+  {
+    year: 2031,
+    years: 67,
+    months: 3,
+    source:
+      'Vaststelling AOW-leeftijd 2031 door de minister van SZW (syfers.nl, "AOW-leeftijd blijft 67 jaar en drie maanden in 2031"), per art. 7a lid 2',
+  },
 ];
 
 /** Last calendar year whose AOW age is fixed. */

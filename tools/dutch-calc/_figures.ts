@@ -142,7 +142,8 @@ export const BOX1: Record<number, Box1Year> = {
       ouk: { max: 2035, from: 45308, pct: 15 },
       singleElderly: 531,
     },
-    source: 'Belastingdienst: box 1 tarieven 2025, Tabel algemene heffingskorting 2025, Tabel arbeidskorting 2025; Nieuwsbrief Loonheffingen 2025 (AOW age)',
+    source:
+      'Belastingdienst: box 1 tarieven 2025, Tabel algemene heffingskorting 2025, Tabel arbeidskorting 2025; Nieuwsbrief Loonheffingen 2025 (AOW age)',
   },
   2026: {
     // All 2026 figures: Belastingdienst "Rekenvoorschriften geautomatiseerde loonadministratie 2026" (LH 991-Z62FD,
@@ -221,7 +222,8 @@ export const BOX1: Record<number, Box1Year> = {
     // The 2027 AOW-age table (first-bracket rate, AOW-age credits, ouderenkorting, alleenstaande-ouderenkorting) was
     // found only in one copy that mixes 2026 and 2027 values (2027 amounts with 2026 kinks and rates), so it is refused.
     aow: null,
-    aowMissing: 'the Belastingplan 2027 AOW-age figures (first-bracket rate, credits, ouderenkorting) were not found in a consistent source',
+    aowMissing:
+      'the Belastingplan 2027 AOW-age figures (first-bracket rate, credits, ouderenkorting) were not found in a consistent source',
     provisional: PROVISIONAL_BP2027,
     source:
       'Belastingplan 2027 (wetsvoorstel, Prinsjesdag 2026), memorie van toelichting Tabel 1 and Fiscale sleuteltabel 2027 (rijksfinancien.nl): brackets, algemene heffingskorting, arbeidskorting; provisional',

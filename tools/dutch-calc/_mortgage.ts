@@ -49,7 +49,9 @@ export const DEDUCTION_YEARS: Record<number, DeductionYear> = {
   },
 };
 
-export const AVAILABLE_YEARS = Object.keys(DEDUCTION_YEARS).map(Number).sort((a, b) => a - b);
+export const AVAILABLE_YEARS = Object.keys(DEDUCTION_YEARS)
+  .map(Number)
+  .sort((a, b) => a - b);
 /** The last year whose maximum is published; later years of a schedule use its rate, and the answer says so. */
 export const LAST_KNOWN_YEAR = AVAILABLE_YEARS[AVAILABLE_YEARS.length - 1];
 

@@ -4,7 +4,15 @@
  */
 import { Decimal } from 'decimal.js';
 import { ToolError } from '../../src/core/tool.js';
-import { BOX1, THIRTY_PERCENT, THIRTY_PERCENT_REFUSED, THIRTY_PERCENT_RULES, type Bracket, type CreditPiece, type CreditTaper } from './_figures.js';
+import {
+  BOX1,
+  THIRTY_PERCENT,
+  THIRTY_PERCENT_REFUSED,
+  THIRTY_PERCENT_RULES,
+  type Bracket,
+  type CreditPiece,
+  type CreditTaper,
+} from './_figures.js';
 
 /** Decimal with enough precision for euros and percentages; rounding half-up (away from zero for money). */
 export const Dec = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
@@ -18,7 +26,9 @@ export function eur(x: Dec): number {
 }
 
 export function availableYears(table: Record<number, unknown>): number[] {
-  return Object.keys(table).map(Number).sort((a, b) => a - b);
+  return Object.keys(table)
+    .map(Number)
+    .sort((a, b) => a - b);
 }
 
 /** The figures of `year`, or a 400 naming `year` and listing the years that are available. */
@@ -109,16 +119,22 @@ export function box1(year: number, taxable: Dec, ageGroup: AgeGroup, withCredits
   let ouk: CreditTaper | null = null;
   let single = 0;
   if (ageGroup === 'belowAow' && singleElderly)
-    throw new ToolError('`singleElderly`: the alleenstaande-ouderenkorting is for people at AOW age; set `ageGroup` too', 400, { field: 'singleElderly' });
+    throw new ToolError('`singleElderly`: the alleenstaande-ouderenkorting is for people at AOW age; set `ageGroup` too', 400, {
+      field: 'singleElderly',
+    });
   if (ageGroup !== 'belowAow') {
     if (!fig.aow)
-      throw new ToolError(`\`ageGroup\` ${ageGroup} is not available for ${year}: ${fig.aowMissing}; AOW age is supported for ${aowYears().join(', ')}`, 400, {
-        field: 'ageGroup',
-      });
+      throw new ToolError(
+        `\`ageGroup\` ${ageGroup} is not available for ${year}: ${fig.aowMissing}; AOW age is supported for ${aowYears().join(', ')}`,
+        400,
+        {
+          field: 'ageGroup',
+        },
+      );
     const a = fig.aow;
     // Below AOW age the first bracket(s) share one rate; at AOW age the first bracket ends at the premium limit
     // (the first limit of the scale), or later for people born before 1946.
-    const first = ageGroup === 'aowBornBefore1946' ? a.bornBefore1946UpTo : (brackets.length > 2 ? brackets[0].upTo : null);
+    const first = ageGroup === 'aowBornBefore1946' ? a.bornBefore1946UpTo : brackets.length > 2 ? brackets[0].upTo : null;
     if (first === null) throw new ToolError(`\`ageGroup\` ${ageGroup}: the ${year} AOW-age scale is not held`, 400, { field: 'ageGroup' });
     brackets = [{ upTo: first, ratePercent: a.bracket1RatePercent }, ...brackets.filter((b) => b.upTo === null || b.upTo > first)];
     ahk = a.ahk;
@@ -242,7 +258,14 @@ export type TariffGroup = 'I' | 'IA' | 'II';
  * Schenk- and erfbelasting (Successiewet 1956 art. 24): the amount minus the exemption is taxed at the
  * group's two rates, the first up to the year's band limit.
  */
-export function successionTax(year: number, amount: Dec, exemption: number, group: TariffGroup, band1UpTo: number, rates: [number, number]) {
+export function successionTax(
+  year: number,
+  amount: Dec,
+  exemption: number,
+  group: TariffGroup,
+  band1UpTo: number,
+  rates: [number, number],
+) {
   const exemptionUsed = Decimal.min(amount, exemption);
   const taxable = amount.minus(exemptionUsed);
   const { rows, total } = bracketTax(taxable, [

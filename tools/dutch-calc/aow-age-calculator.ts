@@ -8,7 +8,7 @@ const MAX_BIRTH = '2100-12-31';
 
 const RULE =
   'AOW age applies per calendar year in which it is reached (art. 7a lid 1); from 2026 it is fixed yearly, five years ahead, by V = 2/3·(L − 20.64) − (P − 67) ' +
-  '(L: CBS-projected remaining life expectancy at 65 in that year, P: the previous year\'s AOW age); V < 0.25 → no increase, V ≥ 0.25 → +3 months (art. 7a lid 2–3). It never decreases.';
+  "(L: CBS-projected remaining life expectancy at 65 in that year, P: the previous year's AOW age); V < 0.25 → no increase, V ≥ 0.25 → +3 months (art. 7a lid 2–3). It never decreases.";
 
 const ageText = (years: number, months: number) => `${years} jaar${months ? ` en ${months} maand${months === 1 ? '' : 'en'}` : ''}`;
 
@@ -17,7 +17,10 @@ const ageField = z.object({ years: z.int(), months: z.int(), text: z.string().de
 export default defineTool({
   slug: 'aow-age-calculator',
   title: 'AOW age and start date (Dutch state pension)',
-  keywords: { en: ['state pension age', 'retirement age', 'pension start date', 'AOW', 'pension age', 'retire', 'retirement date'], nl: ['aow', 'aow-leeftijd', 'pensioenleeftijd', 'met pensioen', 'ouderdomswet', 'aow leeftijd', 'pensioen', 'met pensioen gaan'] },
+  keywords: {
+    en: ['state pension age', 'retirement age', 'pension start date', 'AOW', 'pension age', 'retire', 'retirement date'],
+    nl: ['aow', 'aow-leeftijd', 'pensioenleeftijd', 'met pensioen', 'ouderdomswet', 'aow leeftijd', 'pensioen', 'met pensioen gaan'],
+  },
   description:
     'Birth date → Dutch AOW age and the exact day the AOW starts (the day that age is reached), from the official table of Algemene Ouderdomswet art. 7a: 65 before 2013, stepping up to 67 in 2024–2027 and 67 years 3 months in 2028–2031. ' +
     `Ages are fixed per calendar year up to ${AOW_LAST_FIXED_YEAR}; for later birth dates (born from 1 October 1964) the answer has \`fixedByLaw: false\`, the minimum age (the last fixed age, since it never decreases), the earliest possible date and the statutory life-expectancy rule, not a guess. ` +

@@ -11,7 +11,10 @@ const band = z.object({ from: z.number(), to: z.number().nullable(), ratePercent
 export default defineTool({
   slug: 'gift-tax-calculator',
   title: 'Dutch gift tax (schenkbelasting)',
-  keywords: { en: ['gift tax', 'donation', 'parents gift', 'exemption', 'tax-free gift', 'gift', 'gifts', 'give money', 'gift from parents'], nl: ['schenkbelasting', 'schenking', 'schenken', 'vrijstelling', 'belasting op schenking', 'schenking aan kind', 'geld geven'] },
+  keywords: {
+    en: ['gift tax', 'donation', 'parents gift', 'exemption', 'tax-free gift', 'gift', 'gifts', 'give money', 'gift from parents'],
+    nl: ['schenkbelasting', 'schenking', 'schenken', 'vrijstelling', 'belasting op schenking', 'schenking aan kind', 'geld geven'],
+  },
   description:
     'Dutch gift tax on the gifts from one donor to one recipient in a calendar year (Successiewet 1956; two parents count as one donor). Exemption: parent → child the yearly child exemption, anyone else the general one; ' +
     'oneOffExemption replaces the child exemption once: general or study (expensive study), for a child aged 18–39 (or whose partner is). The home-purchase exemption (jubelton) was abolished in 2024. ' +
@@ -85,11 +88,19 @@ export default defineTool({
     let kind: 'child' | 'childOneOffGeneral' | 'childOneOffStudy' | 'other' = relationship === 'child' ? 'child' : 'other';
     if (oneOffExemption !== 'none') {
       if (relationship !== 'child')
-        throw new ToolError('`oneOffExemption` applies only to gifts from a parent to a child (the home-purchase exemption for others was abolished in 2024)', 400, {
-          field: 'oneOffExemption',
-        });
+        throw new ToolError(
+          '`oneOffExemption` applies only to gifts from a parent to a child (the home-purchase exemption for others was abolished in 2024)',
+          400,
+          {
+            field: 'oneOffExemption',
+          },
+        );
       if (recipientAge === undefined || recipientAge < 18 || recipientAge >= 40)
-        throw new ToolError('`recipientAge`: the one-off exemption needs a child (or child’s partner) aged 18 or older and younger than 40', 400, { field: 'recipientAge' });
+        throw new ToolError(
+          '`recipientAge`: the one-off exemption needs a child (or child’s partner) aged 18 or older and younger than 40',
+          400,
+          { field: 'recipientAge' },
+        );
       kind = oneOffExemption === 'general' ? 'childOneOffGeneral' : 'childOneOffStudy';
     }
     const exemption = fig.gift[kind];

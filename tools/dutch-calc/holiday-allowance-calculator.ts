@@ -26,7 +26,11 @@ function threeTimesMinimumWage(year: number, firstMonth: number, months: Dec): {
     const mw = MINIMUM_WAGE_MONTHLY[key];
     if (!mw) return { missing: halfYear(key) };
     used.add(key);
-    ceiling = ceiling.plus(d(mw.amount).times(3).times(Decimal.min(1, months.minus(k))));
+    ceiling = ceiling.plus(
+      d(mw.amount)
+        .times(3)
+        .times(Decimal.min(1, months.minus(k))),
+    );
   }
   return { ceiling, sources: [...used].map((k) => MINIMUM_WAGE_MONTHLY[k].source) };
 }
@@ -40,7 +44,10 @@ const LOWER_NOTE =
 export default defineTool({
   slug: 'holiday-allowance-calculator',
   title: 'Dutch holiday allowance (vakantiegeld)',
-  keywords: { en: ['holiday pay', 'vacation pay', 'holiday bonus', '8%', 'paid in May', 'holiday allowance', 'holiday money', 'vacation allowance'], nl: ['vakantiegeld', 'vakantiebijslag', '8 procent', 'mei', 'vakantietoeslag'] },
+  keywords: {
+    en: ['holiday pay', 'vacation pay', 'holiday bonus', '8%', 'paid in May', 'holiday allowance', 'holiday money', 'vacation allowance'],
+    nl: ['vakantiegeld', 'vakantiebijslag', '8 procent', 'mei', 'vakantietoeslag'],
+  },
   description:
     'Dutch holiday allowance (vakantiegeld, vakantiebijslag) on a gross wage: at least 8% by law (Wet minimumloon en minimumvakantiebijslag art. 15); a CAO or contract may give more. ' +
     'Give the wage per period and the periods worked in the holiday-allowance year (default a full year), or with wageIncludesAllowance an amount that already contains the allowance. ' +
@@ -50,7 +57,13 @@ export default defineTool({
     '- `belowStatutoryMinimum` follows art. 15: 8% of the wage, counting the wage only up to three times the minimum wage (each month’s half-year amount from `firstMonth`; null while one needed is unpublished and the rate is under 8%); below 8% it notes when a CAO may lawfully pay less.',
     '- Amounts are rounded half-up to cents.',
   ].join('\n'),
-  resultView: { kind: 'figure', field: 'holidayAllowance', unit: 'EUR', label: 'Holiday allowance', detail: ['allowancePerPeriod', 'totalIncludingAllowance'] },
+  resultView: {
+    kind: 'figure',
+    field: 'holidayAllowance',
+    unit: 'EUR',
+    label: 'Holiday allowance',
+    detail: ['allowancePerPeriod', 'totalIncludingAllowance'],
+  },
   input: z.strictObject({
     year: z.number().int().min(2000).max(2100).describe('Holiday-allowance year'),
     wage: z.number().min(0).max(100_000_000).describe('Gross wage in euros per wagePeriod'),
@@ -169,8 +182,13 @@ export default defineTool({
     const below = statutory ? allowance.lt(statutory) : ratePercent >= fig.minPercent ? false : null;
     const notes: string[] = [];
     if (ceiling && base.gt(ceiling))
-      notes.push(`The wage is above three times the minimum wage (${eur(ceiling)} for these periods): the statutory 8% counts the wage only up to that amount (art. 15 lid 1).`);
-    if ('missing' in mw) notes.push(`The three-times ceiling needs the minimum wage of ${mw.missing}, which is not published here: statutoryMinimumAllowance is not given.`);
+      notes.push(
+        `The wage is above three times the minimum wage (${eur(ceiling)} for these periods): the statutory 8% counts the wage only up to that amount (art. 15 lid 1).`,
+      );
+    if ('missing' in mw)
+      notes.push(
+        `The three-times ceiling needs the minimum wage of ${mw.missing}, which is not published here: statutoryMinimumAllowance is not given.`,
+      );
     if (ratePercent < fig.minPercent) notes.push(LOWER_NOTE);
     if (statutory) rule += `; statutory minimum 8% × ${eur(Decimal.min(base, ceiling!))} = ${eur(statutory)}`;
     return {

@@ -23,7 +23,10 @@ const band = z.object({ from: z.number(), to: z.number().nullable(), ratePercent
 export default defineTool({
   slug: 'inheritance-tax-calculator',
   title: 'Dutch inheritance tax (erfbelasting)',
-  keywords: { en: ['inheritance tax', 'estate', 'heir', 'inheritance', 'death duty', 'inherit', 'estate tax', 'inheriting', 'inherited'], nl: ['erfbelasting', 'erfenis', 'erven', 'successierecht', 'erfgenaam'] },
+  keywords: {
+    en: ['inheritance tax', 'estate', 'heir', 'inheritance', 'death duty', 'inherit', 'estate tax', 'inheriting', 'inherited'],
+    nl: ['erfbelasting', 'erfenis', 'erven', 'successierecht', 'erfgenaam'],
+  },
   description:
     'Dutch inheritance tax for one heir (Successiewet 1956): the year’s exemption for the relationship to the deceased is deducted, the rest is taxed in two bands: partner and (step/foster) children 10%/20%, grandchildren and further descendants 18%/36%, everyone else (parents, siblings, others) 30%/40%. ' +
     'amount = the heir’s share after debts and funeral costs. Not modelled: the partner exemption’s reduction for survivor’s pension, business-succession and other special exemptions. ' +
@@ -103,8 +106,7 @@ export default defineTool({
       bands: r.rows,
       tax: eur(r.tax),
       netReceived: eur(r.net),
-      rule:
-        `${eur(d(amount))} − exemption ${exemption}${notes} = ${eur(r.taxable)}; tariff group ${rule.group}: ${rates[0]}% to ${fig.band1UpTo}, ${rates[1]}% above; tax ${eur(r.tax)}`,
+      rule: `${eur(d(amount))} − exemption ${exemption}${notes} = ${eur(r.taxable)}; tariff group ${rule.group}: ${rates[0]}% to ${fig.band1UpTo}, ${rates[1]}% above; tax ${eur(r.tax)}`,
       source: fig.source,
     };
   },

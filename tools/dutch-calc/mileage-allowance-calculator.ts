@@ -7,11 +7,38 @@ import { availableYears, d, eur, forYear, provisionalStep } from './_tax.js';
 export default defineTool({
   slug: 'mileage-allowance-calculator',
   title: 'Dutch tax-free mileage allowance (kilometervergoeding)',
-  keywords: { en: ['travel allowance', 'commute', 'mileage reimbursement', 'per km', 'business kilometres', 'car', 'per kilometre', 'mileage', 'travel costs', 'commuting'], nl: ['kilometervergoeding', 'reiskostenvergoeding', 'woon-werkverkeer', 'onbelast', 'per kilometer', 'reiskosten', 'woon-werk', 'per km'] },
+  keywords: {
+    en: [
+      'travel allowance',
+      'commute',
+      'mileage reimbursement',
+      'per km',
+      'business kilometres',
+      'car',
+      'per kilometre',
+      'mileage',
+      'travel costs',
+      'commuting',
+    ],
+    nl: [
+      'kilometervergoeding',
+      'reiskostenvergoeding',
+      'woon-werkverkeer',
+      'onbelast',
+      'per kilometer',
+      'reiskosten',
+      'woon-werk',
+      'per km',
+    ],
+  },
   description:
     'Dutch tax-free travel allowance for business kilometres with one’s own transport, commuting included (Wet LB 1964 art. 31a): the employer may pay up to the year’s rate per km tax-free; anything paid above it is taxable wage (or falls in the work-related costs scheme). ' +
     'Give the kilometres (or commuteKmOneWay × commuteDays, both ways added) and what the employer pays per km (default: the tax-free rate). ' +
-    `Years: ${availableYears(MILEAGE).join(', ')} (€0.25 from 2026 by the besluit of 17 May 2026, retroactive to 1 January; ${availableYears(MILEAGE).filter((y) => MILEAGE[y].provisional).join(', ')} provisional: the Belastingplan bill, answered with provisional: true).`,
+    `Years: ${availableYears(MILEAGE).join(', ')} (€0.25 from 2026 by the besluit of 17 May 2026, retroactive to 1 January; ${availableYears(
+      MILEAGE,
+    )
+      .filter((y) => MILEAGE[y].provisional)
+      .join(', ')} provisional: the Belastingplan bill, answered with provisional: true).`,
   resultView: { kind: 'figure', field: 'reimbursement', unit: 'EUR', label: 'Reimbursement', detail: ['taxFree', 'taxableExcess'] },
   input: z.strictObject({
     year: z.number().int().min(2000).max(2100).describe('Year the kilometres were driven'),

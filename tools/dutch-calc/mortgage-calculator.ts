@@ -14,43 +14,94 @@ function loanOf(input: { loanAmount?: number; homePrice?: number; downPayment?: 
   const { loanAmount, homePrice, downPayment, downPaymentPercent } = input;
   if (homePrice === undefined) {
     if (downPayment !== undefined || downPaymentPercent !== undefined)
-      throw new ToolError('`homePrice` is required with a down payment (the loan is the price minus the down payment)', 400, { field: 'homePrice' });
-    if (loanAmount === undefined) throw new ToolError('`loanAmount` is required (or give `homePrice` and a down payment)', 400, { field: 'loanAmount' });
+      throw new ToolError('`homePrice` is required with a down payment (the loan is the price minus the down payment)', 400, {
+        field: 'homePrice',
+      });
+    if (loanAmount === undefined)
+      throw new ToolError('`loanAmount` is required (or give `homePrice` and a down payment)', 400, { field: 'loanAmount' });
     return { loanAmount, purchase: {} };
   }
-  if (loanAmount !== undefined) throw new ToolError('Give `loanAmount` or `homePrice` (with a down payment), not both', 400, { field: 'loanAmount' });
+  if (loanAmount !== undefined)
+    throw new ToolError('Give `loanAmount` or `homePrice` (with a down payment), not both', 400, { field: 'loanAmount' });
   if (downPayment !== undefined && downPaymentPercent !== undefined)
     throw new ToolError('Give `downPayment` or `downPaymentPercent`, not both', 400, { field: 'downPaymentPercent' });
-  const down = downPaymentPercent !== undefined ? fromCents(Math.round((toCents(homePrice) * downPaymentPercent) / 100)) : (downPayment ?? 0);
+  const down =
+    downPaymentPercent !== undefined ? fromCents(Math.round((toCents(homePrice) * downPaymentPercent) / 100)) : (downPayment ?? 0);
   const loan = fromCents(toCents(homePrice) - toCents(down));
-  if (loan < 1) throw new ToolError(`The down payment (${down}) leaves no loan on a home price of ${homePrice}`, 400, { field: downPaymentPercent !== undefined ? 'downPaymentPercent' : 'downPayment' });
+  if (loan < 1)
+    throw new ToolError(`The down payment (${down}) leaves no loan on a home price of ${homePrice}`, 400, {
+      field: downPaymentPercent !== undefined ? 'downPaymentPercent' : 'downPayment',
+    });
   return { loanAmount: loan, purchase: { homePrice, downPayment: down } };
 }
 
 export default defineTool({
   slug: 'mortgage-calculator',
   title: 'Dutch mortgage calculator (annuïteit / lineair, hypotheekrenteaftrek estimate)',
-  keywords: { en: ['home loan', 'house', 'monthly costs', 'annuity mortgage', 'linear mortgage', 'mortgage interest deduction', 'mortgage', 'monthly mortgage payment', 'house loan'], nl: ['hypotheek', 'maandlasten', 'huis kopen', 'annuiteitenhypotheek', 'lineaire hypotheek', 'hypotheekrente', 'maandlasten hypotheek', 'woning'] },
+  keywords: {
+    en: [
+      'home loan',
+      'house',
+      'monthly costs',
+      'annuity mortgage',
+      'linear mortgage',
+      'mortgage interest deduction',
+      'mortgage',
+      'monthly mortgage payment',
+      'house loan',
+    ],
+    nl: [
+      'hypotheek',
+      'maandlasten',
+      'huis kopen',
+      'annuiteitenhypotheek',
+      'lineaire hypotheek',
+      'hypotheekrente',
+      'maandlasten hypotheek',
+      'woning',
+    ],
+  },
   mcpRows: { yearly: 10, monthly: 12 },
   description:
-    'Monthly payments of a Dutch hypotheek, annuity (annuïteitenhypotheek) or linear (lineair), with totals, payoff date (with startDate) and a yearly or monthly table. The loan is loanAmount, or homePrice minus downPayment (euros) or downPaymentPercent; propertyTaxPerYear and insurancePerYear are shown per month beside the payment. With year (the tax year of the first loan year) it adds an ESTIMATE of the hypotheekrenteaftrek: each year\'s interest × deductionRatePercent capped at that year\'s maximum, for at most 30 years.',
+    "Monthly payments of a Dutch hypotheek, annuity (annuïteitenhypotheek) or linear (lineair), with totals, payoff date (with startDate) and a yearly or monthly table. The loan is loanAmount, or homePrice minus downPayment (euros) or downPaymentPercent; propertyTaxPerYear and insurancePerYear are shown per month beside the payment. With year (the tax year of the first loan year) it adds an ESTIMATE of the hypotheekrenteaftrek: each year's interest × deductionRatePercent capped at that year's maximum, for at most 30 years.",
   docs: [
     '- Interest monthly at annual rate / 12; cents rounded per row with the remainder in the last payment.',
     '- Maximum deduction rate per tax year: 36.97 % (2024), 37.48 % (2025), 37.56 % (2026); later years use the last published rate, and the answer says so. Loan year k is tax year `year` + k − 1; with startDate each payment counts in its own calendar year. Eigenwoningforfait and Hillen are not modelled.',
   ].join('\n'),
-  resultView: { kind: 'figure', field: ['monthlyPayment', 'firstPayment'], unit: 'EUR', label: 'Monthly payment', detail: ['totalInterest', 'totalPaid'] },
+  resultView: {
+    kind: 'figure',
+    field: ['monthlyPayment', 'firstPayment'],
+    unit: 'EUR',
+    label: 'Monthly payment',
+    detail: ['totalInterest', 'totalPaid'],
+  },
   input: z.strictObject({
     loanAmount: z.number().min(1).max(MAX_LOAN).optional().describe('Mortgage amount in euros (or give homePrice and a down payment)'),
     homePrice: z.number().min(1).max(MAX_LOAN).optional().describe('Purchase price in euros: the loan is the price minus the down payment'),
     downPayment: z.number().min(0).max(MAX_LOAN).optional().describe('With homePrice: own money put in, in euros'),
     downPaymentPercent: z.number().min(0).max(100).optional().describe('With homePrice: own money put in, percent of the price'),
-    propertyTaxPerYear: z.number().min(0).max(1e6).optional().describe('Yearly property tax (OZB) in euros, shown per month beside the payment'),
+    propertyTaxPerYear: z
+      .number()
+      .min(0)
+      .max(1e6)
+      .optional()
+      .describe('Yearly property tax (OZB) in euros, shown per month beside the payment'),
     insurancePerYear: z.number().min(0).max(1e6).optional().describe('Yearly home insurance in euros, shown per month beside the payment'),
     annualRatePercent: z.number().min(0).max(20).describe('Annual interest rate in percent'),
     termYears: z.int().min(1).max(MAX_YEARS).default(30).describe('Term in whole years (default 30)'),
     repayment: z.enum(['annuity', 'linear']).default('annuity').describe('annuity (default) or linear'),
-    year: z.int().min(1900).max(2100).optional().describe('Tax year of the first loan year, for the interest-deduction estimate (2024 or later)'),
-    deductionRatePercent: z.number().min(0).max(100).optional().describe('Your box-1 rate in percent; default and cap: each year\'s maximum'),
+    year: z
+      .int()
+      .min(1900)
+      .max(2100)
+      .optional()
+      .describe('Tax year of the first loan year, for the interest-deduction estimate (2024 or later)'),
+    deductionRatePercent: z
+      .number()
+      .min(0)
+      .max(100)
+      .optional()
+      .describe("Your box-1 rate in percent; default and cap: each year's maximum"),
     startDate: isoDateField('Date of the first payment, yyyy-mm-dd (optional)').optional(),
     schedule: z.enum(['yearly', 'monthly']).default('yearly').describe('yearly table only, or also the monthly rows'),
   }),
@@ -68,7 +119,12 @@ export default defineTool({
     totalPaid: z.number(),
     payoffDate: z.string().optional(),
     monthlyCosts: z
-      .object({ propertyTax: z.number(), insurance: z.number(), total: z.number(), firstMonthTotal: z.number().describe('First payment + these costs') })
+      .object({
+        propertyTax: z.number(),
+        insurance: z.number(),
+        total: z.number(),
+        firstMonthTotal: z.number().describe('First payment + these costs'),
+      })
       .optional()
       .describe('With propertyTaxPerYear or insurancePerYear: each a twelfth of the year, rounded to cents'),
     interestDeduction: z
@@ -82,16 +138,33 @@ export default defineTool({
         firstMonthNetPayment: z.number(),
         totalDeduction: z.number(),
         rates: z
-          .array(z.object({ fromTaxYear: z.int(), toTaxYear: z.int(), ratePercent: z.number(), maxRatePercent: z.number(), published: z.boolean() }))
+          .array(
+            z.object({
+              fromTaxYear: z.int(),
+              toTaxYear: z.int(),
+              ratePercent: z.number(),
+              maxRatePercent: z.number(),
+              published: z.boolean(),
+            }),
+          )
           .describe('The rate per tax year of the schedule; published false: the last published maximum, assumed'),
         note: z.string(),
         source: z.string(),
       })
       .optional(),
     yearly: z.array(
-      z.object({ year: z.int(), paid: z.number(), principal: z.number(), interest: z.number(), balance: z.number(), deduction: z.number().optional() }),
+      z.object({
+        year: z.int(),
+        paid: z.number(),
+        principal: z.number(),
+        interest: z.number(),
+        balance: z.number(),
+        deduction: z.number().optional(),
+      }),
     ),
-    monthly: z.array(z.object({ month: z.int(), payment: z.number(), principal: z.number(), interest: z.number(), balance: z.number() })).optional(),
+    monthly: z
+      .array(z.object({ month: z.int(), payment: z.number(), principal: z.number(), interest: z.number(), balance: z.number() }))
+      .optional(),
   }),
   examples: [
     // A Dutch online "Annuïteitenhypotheek berekenen" result page (found via search): €200,000 at 3 % nominal over
@@ -175,8 +248,9 @@ export default defineTool({
             { fromTaxYear: 2026, toTaxYear: 2026, ratePercent: 37.56, maxRatePercent: 37.56, published: true },
             { fromTaxYear: 2027, toTaxYear: 2054, ratePercent: 37.56, maxRatePercent: 37.56, published: false },
           ],
-          note: 'Estimate: each tax year\'s interest × that year\'s rate (at most its maximum); from 2027 the 2026 maximum of 37.56 %, the last published, is assumed; deductible for at most 30 years; the eigenwoningforfait (added to income), Wet Hillen and your actual bracket are not modelled. Not tax advice.',
-          source: 'Aftrekbeperking (Wet IB 2001): max. 36.97 % in 2024; Consumentenbond "Hypotheekrenteaftrek" (2024); Aftrekbeperking (Wet IB 2001): max. 37.48 % in 2025; Consumentenbond "Hypotheekrenteaftrek" (2025), NIBC (2025); Aftrekbeperking (Wet IB 2001): max. 37.56 % in 2026 = box-1 bracket 2; jan.nl "De woning – Belastingplan" (2026)',
+          note: "Estimate: each tax year's interest × that year's rate (at most its maximum); from 2027 the 2026 maximum of 37.56 %, the last published, is assumed; deductible for at most 30 years; the eigenwoningforfait (added to income), Wet Hillen and your actual bracket are not modelled. Not tax advice.",
+          source:
+            'Aftrekbeperking (Wet IB 2001): max. 36.97 % in 2024; Consumentenbond "Hypotheekrenteaftrek" (2024); Aftrekbeperking (Wet IB 2001): max. 37.48 % in 2025; Consumentenbond "Hypotheekrenteaftrek" (2025), NIBC (2025); Aftrekbeperking (Wet IB 2001): max. 37.56 % in 2026 = box-1 bracket 2; jan.nl "De woning – Belastingplan" (2026)',
         },
         yearly: [
           { year: 1, paid: 21816.62, principal: 9999.96, interest: 11816.66, balance: 290000.04, deduction: 4373.56 },
@@ -214,10 +288,22 @@ export default defineTool({
     },
   ],
   async run(input) {
-    const { annualRatePercent, termYears, repayment, year, deductionRatePercent, startDate, schedule, propertyTaxPerYear, insurancePerYear } = input;
+    const {
+      annualRatePercent,
+      termYears,
+      repayment,
+      year,
+      deductionRatePercent,
+      startDate,
+      schedule,
+      propertyTaxPerYear,
+      insurancePerYear,
+    } = input;
     const { loanAmount, purchase } = loanOf(input);
     if (year === undefined && deductionRatePercent !== undefined)
-      throw new ToolError(`\`year\` is required with \`deductionRatePercent\` (available years: ${AVAILABLE_YEARS.join(', ')})`, 400, { field: 'year' });
+      throw new ToolError(`\`year\` is required with \`deductionRatePercent\` (available years: ${AVAILABLE_YEARS.join(', ')})`, 400, {
+        field: 'year',
+      });
     const figures = year === undefined ? undefined : DEDUCTION_YEARS[year];
     if (year !== undefined && !figures)
       throw new ToolError(
@@ -261,9 +347,22 @@ export default defineTool({
         const ty = taxYearOf(i);
         const r = rateOf(ty);
         const last = rates[rates.length - 1];
-        if (last && last.toTaxYear >= ty - 1 && last.ratePercent === r.ratePercent && last.maxRatePercent === r.maxRatePercent && last.published === r.published)
+        if (
+          last &&
+          last.toTaxYear >= ty - 1 &&
+          last.ratePercent === r.ratePercent &&
+          last.maxRatePercent === r.maxRatePercent &&
+          last.published === r.published
+        )
           last.toTaxYear = ty;
-        else if (!last || last.toTaxYear < ty) rates.push({ fromTaxYear: ty, toTaxYear: ty, ratePercent: r.ratePercent, maxRatePercent: r.maxRatePercent, published: r.published });
+        else if (!last || last.toTaxYear < ty)
+          rates.push({
+            fromTaxYear: ty,
+            toTaxYear: ty,
+            ratePercent: r.ratePercent,
+            maxRatePercent: r.maxRatePercent,
+            published: r.published,
+          });
       }
     const firstRate = figures ? rateOf(year!) : undefined;
     const assumedFrom = rates.find((r) => !r.published)?.fromTaxYear;
@@ -303,16 +402,23 @@ export default defineTool({
               firstYearInterest: yearly[0].interest,
               firstYearDeduction: yearly[0].deduction!,
               firstMonthNetPayment: roundTo(a.firstPayment - roundTo(monthDeduction(0) / 100, 2), 2),
-              totalDeduction: roundTo(yearly.reduce((s, y) => s + (y.deduction ?? 0), 0), 2),
+              totalDeduction: roundTo(
+                yearly.reduce((s, y) => s + (y.deduction ?? 0), 0),
+                2,
+              ),
               rates,
               note:
-                'Estimate: each tax year\'s interest × that year\'s rate (at most its maximum)' +
+                "Estimate: each tax year's interest × that year's rate (at most its maximum)" +
                 (assumedFrom !== undefined
                   ? `; from ${assumedFrom} the ${LAST_KNOWN_YEAR} maximum of ${DEDUCTION_YEARS[LAST_KNOWN_YEAR].maxRatePercent} %, the last published, is assumed`
                   : '') +
                 (skipped ? `; payments before ${year} are not estimated` : '') +
                 '; deductible for at most 30 years; the eigenwoningforfait (added to income), Wet Hillen and your actual bracket are not modelled. Not tax advice.',
-              source: [...new Set(rates.filter((r) => r.published).flatMap((r) => AVAILABLE_YEARS.filter((y) => y >= r.fromTaxYear && y <= r.toTaxYear)))]
+              source: [
+                ...new Set(
+                  rates.filter((r) => r.published).flatMap((r) => AVAILABLE_YEARS.filter((y) => y >= r.fromTaxYear && y <= r.toTaxYear)),
+                ),
+              ]
                 .map((y) => DEDUCTION_YEARS[y].source)
                 .join('; '),
             },
@@ -321,6 +427,15 @@ export default defineTool({
       yearly,
     };
     if (schedule === 'yearly') return out;
-    return { ...out, monthly: a.rows.map((r) => ({ month: r.period, payment: r.payment, principal: r.principal, interest: r.interest, balance: r.balance })) };
+    return {
+      ...out,
+      monthly: a.rows.map((r) => ({
+        month: r.period,
+        payment: r.payment,
+        principal: r.principal,
+        interest: r.interest,
+        balance: r.balance,
+      })),
+    };
   },
 });

@@ -6,13 +6,16 @@ import { NOTICE_EMPLOYER_MONTHS, NOTICE_SOURCE, NOTICE_YEARS } from './_figures.
 export default defineTool({
   slug: 'notice-period-calculator',
   title: 'Dutch notice period (opzegtermijn)',
-  keywords: { en: ['notice period', 'resignation', 'quit job', 'dismissal', 'termination', 'employment contract', 'notice', 'resign', 'quitting'], nl: ['opzegtermijn', 'ontslag nemen', 'opzeggen', 'arbeidscontract', 'dienstverband', 'ontslag'] },
+  keywords: {
+    en: ['notice period', 'resignation', 'quit job', 'dismissal', 'termination', 'employment contract', 'notice', 'resign', 'quitting'],
+    nl: ['opzegtermijn', 'ontslag nemen', 'opzeggen', 'arbeidscontract', 'dienstverband', 'ontslag'],
+  },
   description:
     'Dutch statutory notice period (BW 7:672) and the contract end date: employer 1–4 months by years of service (1 after AOW age), employee 1 month; overrides for agreed and CAO periods and UWV/court procedure time. Ends at the end of a month unless endOfMonth is false. ' +
     `Notice dates ${NOTICE_YEARS.min}–${NOTICE_YEARS.max}.`,
   docs: [
     '- Employer: 1 month under 5 years of service, 2 from 5, 3 from 10, 4 from 15 (years completed on the notice date); 1 month if the contract began after the employee reached AOW age. Employee: 1 month.',
-    '- agreedEmployeeMonths (written, max 6): the employer\'s period becomes at least double. caoMonths: a CAO period for whoever gives notice.',
+    "- agreedEmployeeMonths (written, max 6): the employer's period becomes at least double. caoMonths: a CAO period for whoever gives notice.",
     '- uwvProcedureDays: the notice is shortened by the procedure; at least 1 month remains.',
   ].join('\n'),
   resultView: { kind: 'figure', field: 'endDate', label: 'Employment ends on', detail: ['noticeMonths', 'earliestEndDate'] },
@@ -52,7 +55,11 @@ export default defineTool({
         procedureDaysDeducted: 0,
         earliestEndDate: '2026-05-15',
         endDate: '2026-05-31',
-        steps: ['7 completed years of service on 2026-03-15 → employer’s statutory notice 2 months', '2026-03-15 + 2 months = 2026-05-15', 'end of that month: 2026-05-31'],
+        steps: [
+          '7 completed years of service on 2026-03-15 → employer’s statutory notice 2 months',
+          '2026-03-15 + 2 months = 2026-05-15',
+          'end of that month: 2026-05-31',
+        ],
         source: 'BW 7:672 (https://wetten.overheid.nl/BWBR0005290)',
       },
     },
@@ -85,7 +92,11 @@ export default defineTool({
     const notice = dayFromIso(noticeDate);
     const [year] = civil(notice);
     if (year < NOTICE_YEARS.min || year > NOTICE_YEARS.max)
-      throw new ToolError(`\`noticeDate\`: notice dates in ${NOTICE_YEARS.min}–${NOTICE_YEARS.max} are supported (BW 7:672 as in force then); got ${year}`, 400, { field: 'noticeDate' });
+      throw new ToolError(
+        `\`noticeDate\`: notice dates in ${NOTICE_YEARS.min}–${NOTICE_YEARS.max} are supported (BW 7:672 as in force then); got ${year}`,
+        400,
+        { field: 'noticeDate' },
+      );
     if (notice < start) throw new ToolError('`noticeDate` must not be before `startDate`', 400, { field: 'noticeDate' });
     if (givenBy === 'employee' && uwvProcedureDays > 0)
       throw new ToolError('`uwvProcedureDays` applies only when the employer gives notice', 400, { field: 'uwvProcedureDays' });

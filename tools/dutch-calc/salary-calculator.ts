@@ -18,12 +18,32 @@ const row = z.object({ from: z.number(), to: z.number().nullable(), ratePercent:
 export default defineTool({
   slug: 'salary-calculator',
   title: 'Dutch gross-to-net salary (bruto-netto)',
-  keywords: { en: ['net salary', 'take-home pay', 'gross to net', 'income tax', 'payroll', 'wage', 'net pay', 'after tax', 'gross salary'], nl: ['nettoloon', 'bruto netto', 'nettosalaris', 'loonheffing', 'inkomstenbelasting', 'salaris', 'netto', 'bruto', 'netto salaris', 'bruto naar netto'] },
+  keywords: {
+    en: ['net salary', 'take-home pay', 'gross to net', 'income tax', 'payroll', 'wage', 'net pay', 'after tax', 'gross salary'],
+    nl: [
+      'nettoloon',
+      'bruto netto',
+      'nettosalaris',
+      'loonheffing',
+      'inkomstenbelasting',
+      'salaris',
+      'netto',
+      'bruto',
+      'netto salaris',
+      'bruto naar netto',
+    ],
+  },
   description:
     'Estimates Dutch annual net pay from a gross wage for a tax year: box 1 tax and premiums, general and labour tax credits, AOW-age rules, holiday allowance, optional 30% ruling. An approximation, not a payslip (payroll tables can differ by some euros); no pension deductions. ' +
     `Years: ${availableYears(BOX1).join(', ')} (AOW age: ${aowYears().join(', ')}; ${provisionalYears().join(', ')} provisional: the Belastingplan bill, answered with provisional: true until the final tables); others are refused by name. ` +
     'The 30% ruling follows rulingStartDate: no WNT cap before 2026 for a ruling applied in 2022 or earlier.',
-  resultView: { kind: 'figure', field: 'netMonthlyAverage', unit: 'EUR', label: 'Net pay per month (average)', detail: ['netAnnual', 'effectiveTaxPercent'] },
+  resultView: {
+    kind: 'figure',
+    field: 'netMonthlyAverage',
+    unit: 'EUR',
+    label: 'Net pay per month (average)',
+    detail: ['netAnnual', 'effectiveTaxPercent'],
+  },
   input: z.strictObject({
     year: z.number().int().min(2000).max(2100).describe('Tax year'),
     grossAmount: z.number().min(0).max(100_000_000).describe('Gross wage in euros per `period`'),
@@ -32,12 +52,17 @@ export default defineTool({
       .enum(['separate', 'included', 'none'])
       .default('separate')
       .describe('separate: 8% is paid on top of grossAmount; included: grossAmount already contains it; none'),
-    ageGroup: z.enum(['belowAow', 'aow', 'aowBornBefore1946']).default('belowAow').describe('Below AOW age, at AOW age, or at AOW age born before 1946'),
+    ageGroup: z
+      .enum(['belowAow', 'aow', 'aowBornBefore1946'])
+      .default('belowAow')
+      .describe('Below AOW age, at AOW age, or at AOW age born before 1946'),
     thirtyPercentRuling: z
       .enum(['none', 'standard', 'youngMaster', 'researcher'])
       .default('none')
       .describe('Apply the 30% ruling with this salary norm: standard, youngMaster (under 30 with a master’s), researcher (no norm)'),
-    rulingStartDate: isoDateField('With the 30% ruling: its first day (yyyy-mm-dd); a ruling of 2022 or earlier is not capped before 2026').optional(),
+    rulingStartDate: isoDateField(
+      'With the 30% ruling: its first day (yyyy-mm-dd); a ruling of 2022 or earlier is not capped before 2026',
+    ).optional(),
     singleElderly: z.boolean().default(false).describe('At AOW age: single person’s AOW, adds the alleenstaande-ouderenkorting'),
     applyTaxCredits: z.boolean().default(true).describe('Apply the tax credits (false for a second job)'),
   }),
@@ -120,7 +145,15 @@ export default defineTool({
         annualGross: 90720,
         holidayAllowance: 6720,
         thirtyPercentAllowance: 27216,
-        thirtyPercent: { ratePercent: 30, salaryNorm: 48013, normMetWithFullAllowance: true, eligible: true, reducedToMeetNorm: false, cap: 78600, transitional: [] },
+        thirtyPercent: {
+          ratePercent: 30,
+          salaryNorm: 48013,
+          normMetWithFullAllowance: true,
+          eligible: true,
+          reducedToMeetNorm: false,
+          cap: 78600,
+          transitional: [],
+        },
         taxableWage: 63504,
         brackets: [
           { from: 0, to: 38883, ratePercent: 35.75, taxedAmount: 38883, tax: 13900.67 },
@@ -174,8 +207,7 @@ export default defineTool({
         effectiveTaxPercent: 22.36,
         approximation: APPROXIMATION,
         provisional: true,
-        rule:
-          'PROVISIONAL (Belastingplan 2027 as proposed on Prinsjesdag (15 September 2026): provisional until the law is adopted and the Belastingdienst publishes the final 2027 tables); annual gross 51840 (incl. 8% holiday allowance); box 1 19024.68 − credits 7432.88 = 11591.8; net 40248.2',
+        rule: 'PROVISIONAL (Belastingplan 2027 as proposed on Prinsjesdag (15 September 2026): provisional until the law is adopted and the Belastingdienst publishes the final 2027 tables); annual gross 51840 (incl. 8% holiday allowance); box 1 19024.68 − credits 7432.88 = 11591.8; net 40248.2',
         source:
           'Belastingplan 2027 (wetsvoorstel, Prinsjesdag 2026), memorie van toelichting Tabel 1 and Fiscale sleuteltabel 2027 (rijksfinancien.nl): brackets, algemene heffingskorting, arbeidskorting; provisional',
       },
@@ -183,13 +215,18 @@ export default defineTool({
   ],
   run({ year, grossAmount, period, holidayAllowance, ageGroup, thirtyPercentRuling, rulingStartDate, singleElderly, applyTaxCredits }) {
     const base = d(grossAmount).times(period === 'month' ? 12 : 1);
-    const holiday: Dec = holidayAllowance === 'separate' ? base.times(8).div(100) : holidayAllowance === 'included' ? base.times(8).div(108) : d(0);
+    const holiday: Dec =
+      holidayAllowance === 'separate' ? base.times(8).div(100) : holidayAllowance === 'included' ? base.times(8).div(108) : d(0);
     const annualGross = holidayAllowance === 'separate' ? base.plus(holiday) : base;
     const grossCents = d(eur(annualGross));
     if (thirtyPercentRuling === 'none' && rulingStartDate !== undefined)
-      throw new ToolError('`rulingStartDate` needs `thirtyPercentRuling` (standard, youngMaster or researcher)', 400, { field: 'rulingStartDate' });
+      throw new ToolError('`rulingStartDate` needs `thirtyPercentRuling` (standard, youngMaster or researcher)', 400, {
+        field: 'rulingStartDate',
+      });
     if (rulingStartDate !== undefined && Number(rulingStartDate.slice(0, 4)) > year)
-      throw new ToolError(`\`rulingStartDate\` ${rulingStartDate} is after ${year}: the ruling does not apply in that year`, 400, { field: 'rulingStartDate' });
+      throw new ToolError(`\`rulingStartDate\` ${rulingStartDate} is after ${year}: the ruling does not apply in that year`, 400, {
+        field: 'rulingStartDate',
+      });
     const ruling = thirtyPercentRuling === 'none' ? null : thirtyPercent(year, grossCents, thirtyPercentRuling, rulingStartDate);
     const taxable = ruling ? ruling.taxableWage : grossCents;
     const b = box1(year, taxable, ageGroup, applyTaxCredits, singleElderly);
@@ -198,7 +235,9 @@ export default defineTool({
     const steps = [
       provisionalStep(b.provisional),
       `annual gross ${eur(grossCents)}${holidayAllowance === 'separate' ? ' (incl. 8% holiday allowance)' : ''}`,
-      ruling ? `${ruling.pct}% ruling: tax-free ${eur(ruling.allowance)}, taxable ${eur(taxable)}${ruling.transitional.length ? ` (${ruling.transitional.join('; ')})` : ''}` : null,
+      ruling
+        ? `${ruling.pct}% ruling: tax-free ${eur(ruling.allowance)}, taxable ${eur(taxable)}${ruling.transitional.length ? ` (${ruling.transitional.join('; ')})` : ''}`
+        : null,
       `box 1 ${eur(b.taxBeforeCredits)} − credits ${eur(b.creditsUsed)} = ${tax}`,
       `net ${eur(net)}`,
     ].filter(Boolean);

@@ -24,9 +24,21 @@ const money = (what: string) => z.number().min(0).max(10_000_000).default(0).des
 export default defineTool({
   slug: 'severance-calculator',
   title: 'Dutch transition payment (transitievergoeding)',
-  keywords: { en: ['severance pay', 'transition payment', 'dismissal compensation', 'redundancy', 'fired', 'severance', 'dismissal pay', 'redundancy pay'], nl: ['transitievergoeding', 'ontslagvergoeding', 'ontslag', 'vergoeding bij ontslag'] },
+  keywords: {
+    en: [
+      'severance pay',
+      'transition payment',
+      'dismissal compensation',
+      'redundancy',
+      'fired',
+      'severance',
+      'dismissal pay',
+      'redundancy pay',
+    ],
+    nl: ['transitievergoeding', 'ontslagvergoeding', 'ontslag', 'vergoeding bij ontslag'],
+  },
   description:
-    'Dutch statutory severance (transitievergoeding, BW 7:673): 1/3 monthly salary per year of service, pro rata, capped at the year\'s maximum or one annual salary if higher. Monthly salary includes holiday allowance and fixed and variable components; entitlement is not checked. ' +
+    "Dutch statutory severance (transitievergoeding, BW 7:673): 1/3 monthly salary per year of service, pro rata, capped at the year's maximum or one annual salary if higher. Monthly salary includes holiday allowance and fixed and variable components; entitlement is not checked. " +
     `End years: ${availableYears(SEVERANCE_CAP).join(', ')}.`,
   docs: [
     'Monthly salary per the Besluit loonbegrip: base + holiday allowance (default 8%) + 1/12 of a fixed 13th month/year-end bonus + 1/12 of fixed components of the last 12 months (overtime, shift allowance) + 1/36 of variable pay of the last 3 years. Pro rata from the first day (since 2020).',
@@ -44,7 +56,13 @@ export default defineTool({
   output: z.object({
     endYear: z.int(),
     monthlySalary: z.number().describe('Salary per month for the severance'),
-    salaryComponents: z.object({ base: z.number(), holidayAllowance: z.number(), yearEndBonus: z.number(), fixedComponents: z.number(), variablePay: z.number() }),
+    salaryComponents: z.object({
+      base: z.number(),
+      holidayAllowance: z.number(),
+      yearEndBonus: z.number(),
+      fixedComponents: z.number(),
+      variablePay: z.number(),
+    }),
     service: z.object({ years: z.int(), months: z.int(), days: z.int(), daysInLastMonth: z.int() }),
     parts: z.object({ years: z.number(), months: z.number(), days: z.number() }),
     uncapped: z.number(),
@@ -92,7 +110,15 @@ export default defineTool({
       },
     },
   ],
-  run({ startDate, endDate, monthlySalary, holidayAllowancePercent, fixedYearEndBonus, fixedComponentsLast12Months, variablePayLast3Years }) {
+  run({
+    startDate,
+    endDate,
+    monthlySalary,
+    holidayAllowancePercent,
+    fixedYearEndBonus,
+    fixedComponentsLast12Months,
+    variablePayLast3Years,
+  }) {
     const start = dayFromIso(startDate);
     const last = dayFromIso(endDate);
     if (last < start) throw new ToolError('`endDate` must not be before `startDate`', 400, { field: 'endDate' });
@@ -127,7 +153,13 @@ export default defineTool({
     return {
       endYear,
       monthlySalary: eur(salary),
-      salaryComponents: { base: eur(base), holidayAllowance: eur(holiday), yearEndBonus: eur(bonus), fixedComponents: eur(fixed), variablePay: eur(variable) },
+      salaryComponents: {
+        base: eur(base),
+        holidayAllowance: eur(holiday),
+        yearEndBonus: eur(bonus),
+        fixedComponents: eur(fixed),
+        variablePay: eur(variable),
+      },
       service: { years, months, days, daysInLastMonth },
       parts: { years: eur(partYears), months: eur(partMonths), days: eur(partDays) },
       uncapped: eur(uncapped),

@@ -7,14 +7,20 @@ import { DUO_PERIODS, type DuoPeriod } from './_duo.js';
 // A lookup in a table of six rows: constant time.
 
 const money = (xs: (number | null)[]) =>
-  xs.reduce<Decimal>((s, x) => (x === null ? s : s.plus(x)), new Decimal(0)).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber() + 0;
+  xs
+    .reduce<Decimal>((s, x) => (x === null ? s : s.plus(x)), new Decimal(0))
+    .toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
+    .toNumber() + 0;
 
 const label = (p: DuoPeriod) => `${p.group === 'ho' ? 'hbo/wo' : 'mbo'} ${p.from} to ${p.to}`;
 
 export default defineTool({
   slug: 'student-finance-calculator',
   title: 'Dutch student finance (DUO studiefinanciering) monthly maxima',
-  keywords: { en: ['student finance', 'student loan', 'grant', 'DUO', 'university', 'college', 'student grant', 'study loan', 'student allowance'], nl: ['studiefinanciering', 'stufi', 'studielening', 'basisbeurs', 'aanvullende beurs', 'mbo', 'hbo', 'wo', 'studie', 'student'] },
+  keywords: {
+    en: ['student finance', 'student loan', 'grant', 'DUO', 'university', 'college', 'student grant', 'study loan', 'student allowance'],
+    nl: ['studiefinanciering', 'stufi', 'studielening', 'basisbeurs', 'aanvullende beurs', 'mbo', 'hbo', 'wo', 'studie', 'student'],
+  },
   description:
     'Maximum DUO studiefinanciering per month for mbo or hbo/wo, thuiswonend or uitwonend: basisbeurs, aanvullende beurs (the maximum: the real amount depends on the parents’ income, which DUO computes and this tool does not model), rentedragende lening, collegegeldkrediet (hbo/wo) and totals. ' +
     'Give `date` or `year` + `month`; the DUO period follows (mbo January–July / August–December, hbo/wo January–August / September–December). ' +
@@ -130,7 +136,9 @@ export default defineTool({
     ];
     if (p.note && (p.noteFor === undefined || p.noteFor === livingSituation)) notes.push(p.note);
     if (p.source.includes('one copy only'))
-      notes.push('The loan and the mbo aanvullende beurs come from a single copy of the duo.nl page (the basisbeurs was confirmed in others): check duo.nl before relying on them.');
+      notes.push(
+        'The loan and the mbo aanvullende beurs come from a single copy of the duo.nl page (the basisbeurs was confirmed in others): check duo.nl before relying on them.',
+      );
     return {
       level,
       livingSituation,

@@ -17,7 +17,10 @@ function wholeMonths(a: number, b: number): number {
 export default defineTool({
   slug: 'thirty-percent-ruling-calculator',
   title: 'Dutch 30% ruling (expat ruling)',
-  keywords: { en: ['30% ruling', 'expat ruling', 'tax-free allowance', 'highly skilled migrant', 'kennismigrant', '30 percent ruling', 'expat'], nl: ['30%-regeling', 'expatregeling', 'kennismigrant', 'belastingvoordeel', '30 procent regeling', 'expat'] },
+  keywords: {
+    en: ['30% ruling', 'expat ruling', 'tax-free allowance', 'highly skilled migrant', 'kennismigrant', '30 percent ruling', 'expat'],
+    nl: ['30%-regeling', 'expatregeling', 'kennismigrant', 'belastingvoordeel', '30 procent regeling', 'expat'],
+  },
   description:
     'Checks the Dutch 30% ruling for a year: whether the salary norm is met (taxable wage after the allowance must be MORE than the norm; lower norm under 30 with a master’s, none for researchers), ' +
     'the tax-free allowance (30% through 2026; 27% from 2027, 30% kept by a ruling applied before 2024), the cap (pct% of the WNT norm; a ruling applied in 2022 or earlier is uncapped until 2026) and, if the full allowance would break the norm, the lowered allowance that keeps it. ' +
@@ -27,9 +30,17 @@ export default defineTool({
   input: z.strictObject({
     year: z.number().int().min(2000).max(2100).describe('Tax year'),
     annualSalary: z.number().min(0).max(100_000_000).describe('Total gross wage in euros per year, allowance included'),
-    group: z.enum(['standard', 'youngMaster', 'researcher']).default('standard').describe('Salary norm: standard, youngMaster (under 30 with a master’s), researcher (no norm)'),
+    group: z
+      .enum(['standard', 'youngMaster', 'researcher'])
+      .default('standard')
+      .describe('Salary norm: standard, youngMaster (under 30 with a master’s), researcher (no norm)'),
     startDate: isoDateField('First day of the ruling (yyyy-mm-dd); decides the transitional rules'),
-    previousNlMonths: z.int().min(0).max(THIRTY_PERCENT_MAX_MONTHS).default(0).describe('Months of earlier stay or work in the Netherlands that shorten the 60 months'),
+    previousNlMonths: z
+      .int()
+      .min(0)
+      .max(THIRTY_PERCENT_MAX_MONTHS)
+      .default(0)
+      .describe('Months of earlier stay or work in the Netherlands that shorten the 60 months'),
   }),
   output: z.object({
     year: z.int(),
@@ -115,7 +126,9 @@ export default defineTool({
         reducedToMeetNorm: false,
         wntNorm: 246000,
         allowanceCap: null,
-        transitional: ['no WNT cap until 2026: the ruling started on or before 2022-12-31, so it was applied in the last pay period of 2022'],
+        transitional: [
+          'no WNT cap until 2026: the ruling started on or before 2022-12-31, so it was applied in the last pay period of 2022',
+        ],
         taxFreeAllowance: 150000,
         taxableWage: 350000,
         endDate: '2027-06-30',
@@ -132,7 +145,9 @@ export default defineTool({
     const start = dayFromIso(startDate);
     const durationMonths = THIRTY_PERCENT_MAX_MONTHS - previousNlMonths;
     if (durationMonths === 0)
-      throw new ToolError('`previousNlMonths` is 60: the earlier stay uses up the whole 60-month maximum, so no ruling remains', 400, { field: 'previousNlMonths' });
+      throw new ToolError('`previousNlMonths` is 60: the earlier stay uses up the whole 60-month maximum, so no ruling remains', 400, {
+        field: 'previousNlMonths',
+      });
     const endExclusive = addMonths(start, durationMonths);
     const end = endExclusive - 1;
     const yearStart = dayOf(year, 1, 1);

@@ -24,9 +24,12 @@ const RULE =
 export default defineTool({
   slug: 'ww-duration-calculator',
   title: 'WW (Dutch unemployment benefit) entitlement and duration',
-  keywords: { en: ['unemployment benefit', 'jobless', 'UWV', 'benefit duration', 'laid off', 'unemployment', 'benefits', 'WW benefit'], nl: ['ww', 'werkloosheidswet', 'ww-uitkering', 'werkloos', 'uitkering', 'ww uitkering', 'uitkering duur'] },
+  keywords: {
+    en: ['unemployment benefit', 'jobless', 'UWV', 'benefit duration', 'laid off', 'unemployment', 'benefits', 'WW benefit'],
+    nl: ['ww', 'werkloosheidswet', 'ww-uitkering', 'werkloos', 'uitkering', 'ww uitkering', 'uitkering duur'],
+  },
   description:
-    'Dutch WW (unemployment benefit): entitlement and duration in months by UWV\'s rules: wekeneis (26 of 36 weeks → 3 months) and jareneis (1 month per year of arbeidsverleden, max 24). Arbeidsverleden from birthDate (fictive years to 1997), countingYears and/or workedEveryYearSince. ' +
+    "Dutch WW (unemployment benefit): entitlement and duration in months by UWV's rules: wekeneis (26 of 36 weeks → 3 months) and jareneis (1 month per year of arbeidsverleden, max 24). Arbeidsverleden from birthDate (fictive years to 1997), countingYears and/or workedEveryYearSince. " +
     `First unemployment day ${WW_PERIOD.from} to ${WW_PERIOD.to}.`,
   docs: [
     '- Jareneis: worked in 4 of the 5 calendar years before the year unemployment starts. 1 month per year for the first 10 years, further years before 2016 1 month, from 2016 0.5 month; max 24.',
@@ -43,7 +46,12 @@ export default defineTool({
       .max(MAX_YEARS)
       .default([])
       .describe('Calendar years (1998 or later) with ≥ 208 paid hours (≥ 52 days before 2013)'),
-    workedEveryYearSince: z.int().min(1998).max(2100).optional().describe('Shorthand: every year from this one to the year before unemployment counts'),
+    workedEveryYearSince: z
+      .int()
+      .min(1998)
+      .max(2100)
+      .optional()
+      .describe('Shorthand: every year from this one to the year before unemployment counts'),
   }),
   output: z.object({
     entitled: z.boolean(),
@@ -140,13 +148,17 @@ export default defineTool({
     const years = new Set<number>();
     for (const y of countingYears) {
       if (y >= u)
-        throw new ToolError(`\`countingYears\`: ${y} is not before the unemployment year ${u} (that year never counts)`, 400, { field: 'countingYears' });
+        throw new ToolError(`\`countingYears\`: ${y} is not before the unemployment year ${u} (that year never counts)`, 400, {
+          field: 'countingYears',
+        });
       if (y < birthYear + 15) throw new ToolError(`\`countingYears\`: ${y} is before the age of 15`, 400, { field: 'countingYears' });
       years.add(y);
     }
     if (workedEveryYearSince !== undefined) {
       if (workedEveryYearSince >= u)
-        throw new ToolError(`\`workedEveryYearSince\` (${workedEveryYearSince}) must be before the unemployment year ${u}`, 400, { field: 'workedEveryYearSince' });
+        throw new ToolError(`\`workedEveryYearSince\` (${workedEveryYearSince}) must be before the unemployment year ${u}`, 400, {
+          field: 'workedEveryYearSince',
+        });
       for (let y = workedEveryYearSince; y < u; y++) years.add(y);
     }
 
@@ -157,7 +169,10 @@ export default defineTool({
     const before2016 = fictiveCount + [...years].filter((y) => y < HALF_MONTH_FROM).length;
     const from2016 = actual - (before2016 - fictiveCount);
 
-    const jareneisYears = Array.from({ length: JARENEIS.of }, (_, i) => ({ year: u - JARENEIS.of + i, counts: years.has(u - JARENEIS.of + i) }));
+    const jareneisYears = Array.from({ length: JARENEIS.of }, (_, i) => ({
+      year: u - JARENEIS.of + i,
+      counts: years.has(u - JARENEIS.of + i),
+    }));
     const jareneisCount = jareneisYears.filter((y) => y.counts).length;
     const meetsWekeneis = weeksWorkedLast36 >= WEKENEIS.needed;
     const meetsJareneis = jareneisCount >= JARENEIS.needed;
@@ -167,13 +182,17 @@ export default defineTool({
     ];
     let months = 0;
     if (meetsWekeneis) {
-      steps.push(`Jareneis: ${jareneisCount} of the years ${u - JARENEIS.of}–${u - 1} count (≥ ${JARENEIS.needed} needed): ${meetsJareneis ? 'met' : 'not met'}`);
+      steps.push(
+        `Jareneis: ${jareneisCount} of the years ${u - JARENEIS.of}–${u - 1} count (≥ ${JARENEIS.needed} needed): ${meetsJareneis ? 'met' : 'not met'}`,
+      );
       if (!meetsJareneis) {
         months = BASE_MONTHS;
         steps.push(`Duration: ${BASE_MONTHS} months (wekeneis only)`);
       } else {
         const fictiveText = fictiveCount ? `${fictiveCount} fictive years (${fictiveFrom}–${FICTIVE_UNTIL})` : 'no fictive years';
-        steps.push(`Arbeidsverleden: ${fictiveText} + ${actual} counting years = ${total} years; ${before2016} before ${HALF_MONTH_FROM}, ${from2016} from ${HALF_MONTH_FROM}`);
+        steps.push(
+          `Arbeidsverleden: ${fictiveText} + ${actual} counting years = ${total} years; ${before2016} before ${HALF_MONTH_FROM}, ${from2016} from ${HALF_MONTH_FROM}`,
+        );
         let raw: number;
         if (total <= FIRST_YEARS_FULL) {
           raw = total;
@@ -186,7 +205,9 @@ export default defineTool({
         } else {
           const rest = total - FIRST_YEARS_FULL;
           raw = FIRST_YEARS_FULL + rest * 0.5;
-          steps.push(`First ${FIRST_YEARS_FULL} years × 1 month = ${FIRST_YEARS_FULL} months; the other ${rest} years (from ${HALF_MONTH_FROM}) × 0.5 = ${rest * 0.5} months`);
+          steps.push(
+            `First ${FIRST_YEARS_FULL} years × 1 month = ${FIRST_YEARS_FULL} months; the other ${rest} years (from ${HALF_MONTH_FROM}) × 0.5 = ${rest * 0.5} months`,
+          );
         }
         months = Math.min(MAX_MONTHS, Math.max(BASE_MONTHS, raw));
         steps.push(

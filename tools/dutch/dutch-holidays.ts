@@ -5,7 +5,33 @@ import { HOLIDAY_YEARS, dutchHolidays } from '../_lib/holidays.js';
 export default defineTool({
   slug: 'dutch-holidays',
   title: 'Dutch public holidays',
-  keywords: { en: ['Netherlands public holidays', 'bank holidays', 'national holidays', 'King\'s Day', 'Easter', 'Christmas', 'Ascension', 'public holidays', 'holidays', 'national holiday'], nl: ['feestdagen', 'nationale feestdagen', 'Koningsdag', 'Pasen', 'Pinksteren', 'Hemelvaart', 'Kerst', 'vrije dagen', 'feestdag', 'vrije dag', 'officiele feestdagen'] },
+  keywords: {
+    en: [
+      'Netherlands public holidays',
+      'bank holidays',
+      'national holidays',
+      "King's Day",
+      'Easter',
+      'Christmas',
+      'Ascension',
+      'public holidays',
+      'holidays',
+      'national holiday',
+    ],
+    nl: [
+      'feestdagen',
+      'nationale feestdagen',
+      'Koningsdag',
+      'Pasen',
+      'Pinksteren',
+      'Hemelvaart',
+      'Kerst',
+      'vrije dagen',
+      'feestdag',
+      'vrije dag',
+      'officiele feestdagen',
+    ],
+  },
   description:
     'Lists the official Dutch public holidays (feestdagen) of a year, 1900–2099, with Dutch and English names, sorted by date. ' +
     '`dayOff` marks a customary paid day off: false for Goede Vrijdag, and for Bevrijdingsdag outside lustrum years (2025, 2030, …). ' +
@@ -19,11 +45,7 @@ export default defineTool({
   ].join('\n'),
   resultView: { kind: 'table', field: 'holidays', label: 'Public holidays' },
   input: z.strictObject({
-    year: z
-      .int()
-      .min(HOLIDAY_YEARS.min)
-      .max(HOLIDAY_YEARS.max)
-      .describe(`Calendar year, ${HOLIDAY_YEARS.min}–${HOLIDAY_YEARS.max}`),
+    year: z.int().min(HOLIDAY_YEARS.min).max(HOLIDAY_YEARS.max).describe(`Calendar year, ${HOLIDAY_YEARS.min}–${HOLIDAY_YEARS.max}`),
   }),
   output: z.object({
     year: z.int(),

@@ -52,14 +52,41 @@ function coverage(): { from: string; to: string } {
   const last = rowsOf(SCHOOL_YEARS[SCHOOL_YEARS.length - 1], REGIONS);
   return {
     from: first.map((r) => r.start).sort()[0],
-    to: last.map((r) => r.end).sort().at(-1)!,
+    to: last
+      .map((r) => r.end)
+      .sort()
+      .at(-1)!,
   };
 }
 
 export default defineTool({
   slug: 'dutch-school-holidays',
   title: 'Dutch school holidays (schoolvakanties) per region',
-  keywords: { en: ['school vacation', 'summer holiday', 'autumn break', 'Christmas break', 'spring break', 'region north middle south', 'school holidays', 'school break', 'vacation'], nl: ['schoolvakanties', 'zomervakantie', 'herfstvakantie', 'kerstvakantie', 'voorjaarsvakantie', 'meivakantie', 'regio noord midden zuid', 'schoolvakantie', 'vakantie', 'scholen'] },
+  keywords: {
+    en: [
+      'school vacation',
+      'summer holiday',
+      'autumn break',
+      'Christmas break',
+      'spring break',
+      'region north middle south',
+      'school holidays',
+      'school break',
+      'vacation',
+    ],
+    nl: [
+      'schoolvakanties',
+      'zomervakantie',
+      'herfstvakantie',
+      'kerstvakantie',
+      'voorjaarsvakantie',
+      'meivakantie',
+      'regio noord midden zuid',
+      'schoolvakantie',
+      'vakantie',
+      'scholen',
+    ],
+  },
   description:
     'Dutch school holidays from the Rijksoverheid (OCW) tables: herfst, kerst, voorjaar, mei and zomer vacation with first and last day (inclusive), per region noord, midden or zuid. ' +
     'Give `schoolYear` (e.g. "2025-2026") for the whole table, or `date` to ask whether that day falls in a school holiday and which one. ' +
@@ -109,7 +136,9 @@ export default defineTool({
             schoolYear: '2025-2026',
           },
         ],
-        sources: ['https://www.rijksoverheid.nl/onderwerpen/schoolvakanties/overzicht-schoolvakanties-per-schooljaar/overzicht-schoolvakanties-2025-2026'],
+        sources: [
+          'https://www.rijksoverheid.nl/onderwerpen/schoolvakanties/overzicht-schoolvakanties-per-schooljaar/overzicht-schoolvakanties-2025-2026',
+        ],
         note: 'Dates are inclusive. compulsory=false marks OCW advice dates: check the school guide (schoolgids).',
       },
     },
@@ -125,13 +154,60 @@ export default defineTool({
         date: null,
         inHoliday: null,
         vacations: [
-          { vacation: 'herfst', name: 'Herfstvakantie', region: 'zuid', start: '2025-10-11', end: '2025-10-19', days: 9, compulsory: false, schoolYear: '2025-2026' },
-          { vacation: 'kerst', name: 'Kerstvakantie', region: 'zuid', start: '2025-12-20', end: '2026-01-04', days: 16, compulsory: true, schoolYear: '2025-2026' },
-          { vacation: 'voorjaar', name: 'Voorjaarsvakantie', region: 'zuid', start: '2026-02-14', end: '2026-02-22', days: 9, compulsory: false, schoolYear: '2025-2026' },
-          { vacation: 'mei', name: 'Meivakantie', region: 'zuid', start: '2026-04-25', end: '2026-05-03', days: 9, compulsory: false, schoolYear: '2025-2026' },
-          { vacation: 'zomer', name: 'Zomervakantie', region: 'zuid', start: '2026-07-11', end: '2026-08-23', days: 44, compulsory: true, schoolYear: '2025-2026' },
+          {
+            vacation: 'herfst',
+            name: 'Herfstvakantie',
+            region: 'zuid',
+            start: '2025-10-11',
+            end: '2025-10-19',
+            days: 9,
+            compulsory: false,
+            schoolYear: '2025-2026',
+          },
+          {
+            vacation: 'kerst',
+            name: 'Kerstvakantie',
+            region: 'zuid',
+            start: '2025-12-20',
+            end: '2026-01-04',
+            days: 16,
+            compulsory: true,
+            schoolYear: '2025-2026',
+          },
+          {
+            vacation: 'voorjaar',
+            name: 'Voorjaarsvakantie',
+            region: 'zuid',
+            start: '2026-02-14',
+            end: '2026-02-22',
+            days: 9,
+            compulsory: false,
+            schoolYear: '2025-2026',
+          },
+          {
+            vacation: 'mei',
+            name: 'Meivakantie',
+            region: 'zuid',
+            start: '2026-04-25',
+            end: '2026-05-03',
+            days: 9,
+            compulsory: false,
+            schoolYear: '2025-2026',
+          },
+          {
+            vacation: 'zomer',
+            name: 'Zomervakantie',
+            region: 'zuid',
+            start: '2026-07-11',
+            end: '2026-08-23',
+            days: 44,
+            compulsory: true,
+            schoolYear: '2025-2026',
+          },
         ],
-        sources: ['https://www.rijksoverheid.nl/onderwerpen/schoolvakanties/overzicht-schoolvakanties-per-schooljaar/overzicht-schoolvakanties-2025-2026'],
+        sources: [
+          'https://www.rijksoverheid.nl/onderwerpen/schoolvakanties/overzicht-schoolvakanties-per-schooljaar/overzicht-schoolvakanties-2025-2026',
+        ],
         note: 'Dates are inclusive. compulsory=false marks OCW advice dates: check the school guide (schoolgids).',
       },
     },
@@ -147,7 +223,9 @@ export default defineTool({
     if (schoolYear !== undefined) {
       const [a, b] = schoolYear.split('-').map(Number);
       if (b !== a + 1)
-        throw new ToolError(`\`schoolYear\` must be two consecutive years such as 2025-2026 (got ${schoolYear})`, 400, { field: 'schoolYear' });
+        throw new ToolError(`\`schoolYear\` must be two consecutive years such as 2025-2026 (got ${schoolYear})`, 400, {
+          field: 'schoolYear',
+        });
       if (!SCHOOL_HOLIDAYS[schoolYear])
         throw new ToolError(
           `\`schoolYear\`: no confirmed Rijksoverheid table for ${schoolYear}; available school years: ${SCHOOL_YEARS.join(', ')}. Dates are never extrapolated.`,

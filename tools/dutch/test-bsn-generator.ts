@@ -16,7 +16,19 @@ const NOTE =
 export default defineTool({
   slug: 'test-bsn-generator',
   title: 'Test BSN generator',
-  keywords: { en: ['citizen service number', 'fake BSN', 'test data', 'social security number', 'valid BSN', 'BSN', 'test BSN', 'fake citizen number'], nl: ['bsn', 'burgerservicenummer', 'test bsn', 'sofinummer', 'elfproef', 'testnummer', 'nep bsn'] },
+  keywords: {
+    en: [
+      'citizen service number',
+      'fake BSN',
+      'test data',
+      'social security number',
+      'valid BSN',
+      'BSN',
+      'test BSN',
+      'fake citizen number',
+    ],
+    nl: ['bsn', 'burgerservicenummer', 'test bsn', 'sofinummer', 'elfproef', 'testnummer', 'nep bsn'],
+  },
   description:
     'Generates Dutch citizen service numbers (BSN, burgerservicenummer) for testing: 9-digit strings that pass the 11-proof (9·d1+8·d2+…+2·d8−d9 divisible by 11), all in the RvIG test range 9999xxxxx (about 9,000 valid numbers), so they are not linked to real persons. ' +
     `\`count\` 1–${MAX_COUNT} (default 1); the numbers in one response are distinct. Cryptographically random, unless \`seed\` is given: then the same seed always gives the same numbers.`,

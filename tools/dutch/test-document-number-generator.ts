@@ -70,19 +70,33 @@ const validationOut = z.object({
 export default defineTool({
   slug: 'test-document-number-generator',
   title: 'Dutch passport / ID card number generator (test data)',
-  keywords: { en: ['passport number', 'ID card', 'identity document', 'document number', 'test data', 'passport', 'ID card number', 'validate document number'], nl: ['paspoortnummer', 'identiteitskaart', 'id-kaart', 'documentnummer', 'paspoort', 'identiteitsbewijs', 'documentnummer controleren'] },
+  keywords: {
+    en: [
+      'passport number',
+      'ID card',
+      'identity document',
+      'document number',
+      'test data',
+      'passport',
+      'ID card number',
+      'validate document number',
+    ],
+    nl: ['paspoortnummer', 'identiteitskaart', 'id-kaart', 'documentnummer', 'paspoort', 'identiteitsbewijs', 'documentnummer controleren'],
+  },
   description:
     'Generates or validates Dutch passport and identity card numbers for testing: 9 characters (2 letters, 6 letters or digits, 1 digit; never the letter O; passports start with N, identity cards with I), each with its ICAO 9303 MRZ check digit. ' +
     'Random test data (`seed` makes it reproducible), not checked against any register. Mode `validate` checks a `number` (a 10th character as the check digit).',
-  docs:
-    'Check digit: ICAO 9303 weights 7-3-1, A=10…Z=35, sum mod 10; `mrz` = number + check digit. `noZero` (default true) avoids the digit 0, as in numbers issued since 2020. There is no official test range for Dutch document numbers.',
+  docs: 'Check digit: ICAO 9303 weights 7-3-1, A=10…Z=35, sum mod 10; `mrz` = number + check digit. `noZero` (default true) avoids the digit 0, as in numbers issued since 2020. There is no official test range for Dutch document numbers.',
   resultView: { kind: 'list', field: 'documents[].mrz', or: { kind: 'record', field: 'validation' } },
   input: z.strictObject({
     mode: z.enum(['generate', 'validate']).default('generate').describe('generate or validate'),
     kind: z.enum(KINDS).default('passport').describe('Document kind: passport (numbers start with N) or id-card (with I)'),
     count: z.int().min(1).max(MAX_COUNT).default(1).describe(`How many numbers, 1–${MAX_COUNT}`),
     noZero: z.boolean().default(true).describe('Avoid the digit 0 (not used since December 2019)'),
-    seed: z.union([z.int(), z.string().max(LIMITS.short)]).optional().describe('Optional seed for reproducible output'),
+    seed: z
+      .union([z.int(), z.string().max(LIMITS.short)])
+      .optional()
+      .describe('Optional seed for reproducible output'),
     number: z.string().max(40).optional().describe('Mode validate: the document number, optionally with its check digit'),
   }),
   output: z.object({
@@ -126,7 +140,15 @@ export default defineTool({
         kind: 'passport',
         testData: true,
         documents: [],
-        validation: { input: 'XR 1001R5 8', documentNumber: 'XR1001R58', valid: true, problems: [], checkDigit: 6, givenCheckDigit: null, containsZero: true },
+        validation: {
+          input: 'XR 1001R5 8',
+          documentNumber: 'XR1001R58',
+          valid: true,
+          problems: [],
+          checkDigit: 6,
+          givenCheckDigit: null,
+          containsZero: true,
+        },
         note: NOTE,
       },
     },
@@ -151,7 +173,8 @@ export default defineTool({
       } else if (compact.length !== 9) problems.push(`must be 9 characters (or 10 with the check digit), got ${compact.length}`);
       const wellFormed = /^[0-9A-Z<]*$/.test(documentNumber);
       if (!wellFormed) problems.push('only letters A–Z and digits are allowed');
-      else if (documentNumber.length === 9 && !FORMAT.test(documentNumber)) problems.push('must be 2 letters + 6 letters or digits + 1 digit (9 characters)');
+      else if (documentNumber.length === 9 && !FORMAT.test(documentNumber))
+        problems.push('must be 2 letters + 6 letters or digits + 1 digit (9 characters)');
       if (documentNumber.includes('O')) problems.push('the letter O is never used in Dutch document numbers');
       const checkDigit = wellFormed && documentNumber.length === 9 ? icaoCheckDigit(documentNumber) : null;
       if (givenCheckDigit !== null && checkDigit !== null && givenCheckDigit !== checkDigit)
@@ -161,7 +184,15 @@ export default defineTool({
         kind,
         testData: true,
         documents: [],
-        validation: { input: number, documentNumber, valid: problems.length === 0, problems, checkDigit, givenCheckDigit, containsZero: documentNumber.includes('0') },
+        validation: {
+          input: number,
+          documentNumber,
+          valid: problems.length === 0,
+          problems,
+          checkDigit,
+          givenCheckDigit,
+          containsZero: documentNumber.includes('0'),
+        },
         note: NOTE,
       };
     }

@@ -62,12 +62,14 @@ const NOTE =
 export default defineTool({
   slug: 'test-iban-generator',
   title: 'Test IBAN generator',
-  keywords: { en: ['fake IBAN', 'test bank account', 'dummy account number', 'sample IBAN', 'IBAN', 'test IBAN', 'fake bank account'], nl: ['test iban', 'rekeningnummer', 'bankrekening', 'nep iban', 'iban', 'bankrekeningnummer'] },
+  keywords: {
+    en: ['fake IBAN', 'test bank account', 'dummy account number', 'sample IBAN', 'IBAN', 'test IBAN', 'fake bank account'],
+    nl: ['test iban', 'rekeningnummer', 'bankrekening', 'nep iban', 'iban', 'bankrekeningnummer'],
+  },
   description:
     'Generates test IBANs for NL, DE, BE, FR or GB with correct ISO 13616 mod-97 check digits and a valid national structure (NL: a real bank code and an 11-proof account). ' +
     'Distinct within a response; random unless `seed` is given (same seed, same IBANs). Not linked to real accounts; never use them for payments.',
-  docs:
-    'National structure: NL = one of 71 real Dutch bank codes (ABNA, RABO, INGB, …) + a 10-digit account passing the old bank 11-proof; DE = 8-digit Bankleitzahl + 10-digit account; BE = bank + account + mod-97 national check digits; FR = bank + branch + account + RIB key; GB = bank code (NWBK, BARC, LOYD, HBUK, MIDL) + sort code + account.',
+  docs: 'National structure: NL = one of 71 real Dutch bank codes (ABNA, RABO, INGB, …) + a 10-digit account passing the old bank 11-proof; DE = 8-digit Bankleitzahl + 10-digit account; BE = bank + account + mod-97 national check digits; FR = bank + branch + account + RIB key; GB = bank code (NWBK, BARC, LOYD, HBUK, MIDL) + sort code + account.',
   resultView: { kind: 'list', field: 'ibans' },
   input: z.strictObject({
     country: z
@@ -88,7 +90,12 @@ export default defineTool({
   }),
   examples: [
     { name: 'Two Dutch test IBANs', input: { country: 'NL', count: 2 }, output: { count: 2, country: 'NL', note: NOTE }, partial: true },
-    { name: 'A Belgian test IBAN (lower-case country)', input: { country: 'be' }, output: { count: 1, country: 'BE', note: NOTE }, partial: true },
+    {
+      name: 'A Belgian test IBAN (lower-case country)',
+      input: { country: 'be' },
+      output: { count: 1, country: 'BE', note: NOTE },
+      partial: true,
+    },
   ],
   run({ country, count, seed }) {
     const rng = seed === undefined ? undefined : createRng(seed);

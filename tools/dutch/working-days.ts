@@ -21,7 +21,10 @@ function toDay(field: 'start' | 'end', text: string): number {
 export default defineTool({
   slug: 'working-days',
   title: 'Working days between two dates',
-  keywords: { en: ['business days', 'workdays', 'weekdays', 'count working days', 'weekends', 'working days', 'workdays between'], nl: ['werkdagen', 'werkdagen tellen', 'weekdagen', 'weekend', 'werkdagen tussen', 'zakelijke dagen'] },
+  keywords: {
+    en: ['business days', 'workdays', 'weekdays', 'count working days', 'weekends', 'working days', 'workdays between'],
+    nl: ['werkdagen', 'werkdagen tellen', 'weekdagen', 'weekend', 'werkdagen tussen', 'zakelijke dagen'],
+  },
   mcpRows: { holidaysExcluded: 10 },
   description:
     'Counts the days from `start` to `end`, both included: total days, working days (Monday to Friday) and weekend days. ' +
@@ -79,7 +82,9 @@ export default defineTool({
     if (last < first) throw new ToolError(`\`end\` (${end}) must not be before \`start\` (${start})`, 400, { field: 'end' });
     const totalDays = last - first + 1;
     if (totalDays > MAX_RANGE_DAYS)
-      throw new ToolError(`the range from \`start\` to \`end\` may span at most ${MAX_RANGE_DAYS} days (got ${totalDays})`, 400, { field: 'end' });
+      throw new ToolError(`the range from \`start\` to \`end\` may span at most ${MAX_RANGE_DAYS} days (got ${totalDays})`, 400, {
+        field: 'end',
+      });
 
     // Whole weeks contribute 2 weekend days each; walk only the remainder.
     const weeks = Math.floor(totalDays / 7);

@@ -7,13 +7,25 @@ const MAX_YEARS = 100;
 export default defineTool({
   slug: 'compound-interest-calculator',
   title: 'Compound interest calculator',
-  keywords: { en: ['interest on interest', 'savings growth', 'compounding', 'annual return', 'future value', 'compound interest', 'interest', 'grow savings'], nl: ['rente op rente', 'samengestelde rente', 'rente', 'spaargeld groei', 'groei'] },
+  keywords: {
+    en: [
+      'interest on interest',
+      'savings growth',
+      'compounding',
+      'annual return',
+      'future value',
+      'compound interest',
+      'interest',
+      'grow savings',
+    ],
+    nl: ['rente op rente', 'samengestelde rente', 'rente', 'spaargeld groei', 'groei'],
+  },
   mcpRows: { yearly: 10 },
   description:
     'Grows a starting amount plus a fixed monthly contribution at an annual interest rate, with a year-by-year table and total contributed, interest and interest percent. Interest accrues monthly and is added each compounding period; contributions at the end of each month.',
   docs: [
     '- Interest accrues every month on the balance at the start of that month (annual rate / 12) and is added at the end of each compounding period; contributions are paid at the end of each month.',
-    '- Computed in full precision; amounts are rounded to cents only for the output, and each year\'s `interest` is the difference of the rounded balances, so the table adds up exactly.',
+    "- Computed in full precision; amounts are rounded to cents only for the output, and each year's `interest` is the difference of the rounded balances, so the table adds up exactly.",
     '- `totalContributed` = principal + all contributions; `totalInterest` = futureValue − totalContributed; `interestPercent` = totalInterest / totalContributed × 100 (2 decimals; 0 when nothing was contributed).',
   ].join('\n'),
   resultView: { kind: 'figure', field: 'futureValue', label: 'Future value', detail: ['totalInterest', 'totalContributed'] },

@@ -19,17 +19,37 @@ const debtSchema = z.strictObject({
 export default defineTool({
   slug: 'debt-payoff-calculator',
   title: 'Debt payoff calculator (single debt, avalanche or snowball)',
-  keywords: { en: ['credit card debt', 'pay off debts', 'avalanche', 'snowball', 'debt free', 'repayment plan', 'debt', 'debts', 'credit cards', 'pay off', 'debts'], nl: ['schulden aflossen', 'schuld', 'creditcard', 'schuldenvrij', 'aflossen', 'schulden', 'schulden', 'schulden afbetalen'] },
+  keywords: {
+    en: [
+      'credit card debt',
+      'pay off debts',
+      'avalanche',
+      'snowball',
+      'debt free',
+      'repayment plan',
+      'debt',
+      'debts',
+      'credit cards',
+      'pay off',
+      'debts',
+    ],
+    nl: ['schulden aflossen', 'schuld', 'creditcard', 'schuldenvrij', 'aflossen', 'schulden', 'schulden', 'schulden afbetalen'],
+  },
   mcpRows: { yearly: 10 },
   description:
-    'Months, payoff date and total interest to clear debts with fixed monthly payments. extraPayment plus the payments of cleared debts (rollover) go to the target debt: avalanche (highest APR first) or snowball (smallest balance first). Payments that do not beat the first month\'s interest or take over 100 years give 400.',
+    "Months, payoff date and total interest to clear debts with fixed monthly payments. extraPayment plus the payments of cleared debts (rollover) go to the target debt: avalanche (highest APR first) or snowball (smallest balance first). Payments that do not beat the first month's interest or take over 100 years give 400.",
   docs: [
     '- Each month interest = balance × APR/12 (rounded to cents) is added, then every debt gets its `payment`; the last payment is smaller.',
     '- A single debt also reports n = −ln(1 − rB/P)/ln(1 + r).',
   ].join('\n'),
   resultView: { kind: 'figure', field: 'payoffDate', label: 'Debt-free on', detail: ['months', 'totalInterest'] },
   input: z.strictObject({
-    debts: z.array(debtSchema).min(1).max(MAX_DEBTS).optional().describe('The debts (or, for one debt, balance, aprPercent and monthlyPayment)'),
+    debts: z
+      .array(debtSchema)
+      .min(1)
+      .max(MAX_DEBTS)
+      .optional()
+      .describe('The debts (or, for one debt, balance, aprPercent and monthlyPayment)'),
     balance: z.number().min(0.01).max(MAX_MONEY).optional().describe('One debt: amount owed now'),
     aprPercent: z.number().min(0).max(100).optional().describe('One debt: APR in percent'),
     monthlyPayment: z.number().min(0).max(MAX_MONEY).optional().describe('One debt: monthly payment'),
@@ -47,7 +67,15 @@ export default defineTool({
     monthsFormula: z.number().optional(),
     payoffOrder: z.array(z.string()),
     debts: z.array(
-      z.object({ name: z.string(), balance: z.number(), aprPercent: z.number(), paidOffMonth: z.int(), interestPaid: z.number(), totalPaid: z.number(), lastPayment: z.number() }),
+      z.object({
+        name: z.string(),
+        balance: z.number(),
+        aprPercent: z.number(),
+        paidOffMonth: z.int(),
+        interestPaid: z.number(),
+        totalPaid: z.number(),
+        lastPayment: z.number(),
+      }),
     ),
     yearly: z.array(z.object({ year: z.int(), paid: z.number(), interest: z.number(), balance: z.number() })),
   }),
@@ -165,7 +193,9 @@ export default defineTool({
     );
     const budget = state.reduce((s, d) => s + d.payment, 0) + toCents(extraPayment);
     const order = [...state].sort((a, b) =>
-      strategy === 'avalanche' ? b.apr - a.apr || a.start - b.start || a.index - b.index : a.start - b.start || b.apr - a.apr || a.index - b.index,
+      strategy === 'avalanche'
+        ? b.apr - a.apr || a.start - b.start || a.index - b.index
+        : a.start - b.start || b.apr - a.apr || a.index - b.index,
     );
     const firstInterest = state.reduce((s, d) => s + d.interestOf(d.balance), 0);
     if (budget <= firstInterest) {
@@ -184,7 +214,11 @@ export default defineTool({
     let total = state.reduce((s, d) => s + d.balance, 0);
     while (total > 0) {
       if (month >= MAX_MONTHS)
-        throw new ToolError(`These payments take more than ${MAX_MONTHS} months (100 years) to clear the debt: raise the payments or \`extraPayment\``, 400, { field: 'extraPayment' });
+        throw new ToolError(
+          `These payments take more than ${MAX_MONTHS} months (100 years) to clear the debt: raise the payments or \`extraPayment\``,
+          400,
+          { field: 'extraPayment' },
+        );
       month++;
       let left = budget;
       const paidNow = new Map<number, number>();
@@ -223,7 +257,12 @@ export default defineTool({
         total += d.balance;
       }
       if (month % 12 === 0 || total === 0) {
-        yearly.push({ year: Math.ceil(month / 12), paid: fromCents(yearPaid), interest: fromCents(yearInterest), balance: fromCents(total) });
+        yearly.push({
+          year: Math.ceil(month / 12),
+          paid: fromCents(yearPaid),
+          interest: fromCents(yearInterest),
+          balance: fromCents(total),
+        });
         yearPaid = 0;
         yearInterest = 0;
       }
@@ -232,7 +271,12 @@ export default defineTool({
     const totalInterest = state.reduce((s, d) => s + d.interestPaid, 0);
     let monthsFormula: number | undefined;
     if (debts.length === 1) {
-      const p = await payoff({ balance: debts[0].balance, annualRatePercent: debts[0].aprPercent, payment: debts[0].payment + extraPayment, maxPeriods: 1 });
+      const p = await payoff({
+        balance: debts[0].balance,
+        annualRatePercent: debts[0].aprPercent,
+        payment: debts[0].payment + extraPayment,
+        maxPeriods: 1,
+      });
       if (p.periodsExact !== null) monthsFormula = Math.round(p.periodsExact * 1e4) / 1e4;
     }
     return {

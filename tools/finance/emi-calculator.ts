@@ -13,7 +13,10 @@ const row = z.object({ month: z.int(), emi: z.number(), principal: z.number(), i
 export default defineTool({
   slug: 'emi-calculator',
   title: 'EMI calculator (equated monthly instalment)',
-  keywords: { en: ['EMI', 'loan EMI', 'home loan', 'car loan', 'lakh', 'India', 'monthly instalment', 'instalment', 'loan India'], nl: ['maandtermijn', 'lening', 'India', 'emi', 'lening India', 'termijn'] },
+  keywords: {
+    en: ['EMI', 'loan EMI', 'home loan', 'car loan', 'lakh', 'India', 'monthly instalment', 'instalment', 'loan India'],
+    nl: ['maandtermijn', 'lening', 'India', 'emi', 'lening India', 'termijn'],
+  },
   mcpRows: { yearly: 10, monthly: 12 },
   description:
     'EMI of a reducing-balance loan (Indian view of the annuity loan): EMI = P·r·(1+r)^n/((1+r)^n−1), r = annual rate/12/100, with a year-by-year breakup or up to 360 monthly rows. Rounded to paise; the last EMI absorbs the rounding.',
@@ -115,8 +118,11 @@ export default defineTool({
     const months = tenureUnit === 'years' ? tenure * 12 : tenure;
     const n = Math.round(months);
     if (Math.abs(months - n) > 1e-9 || n < 1)
-      throw new ToolError(`\`tenure\` must come to a whole number of months (got ${tenure} ${tenureUnit} = ${months} months)`, 400, { field: 'tenure' });
-    if (n > MAX_MONTHS) throw new ToolError(`\`tenure\` may be at most ${MAX_MONTHS} months (100 years); got ${n}`, 400, { field: 'tenure' });
+      throw new ToolError(`\`tenure\` must come to a whole number of months (got ${tenure} ${tenureUnit} = ${months} months)`, 400, {
+        field: 'tenure',
+      });
+    if (n > MAX_MONTHS)
+      throw new ToolError(`\`tenure\` may be at most ${MAX_MONTHS} months (100 years); got ${n}`, 400, { field: 'tenure' });
     const [a, totalPayment] = await Promise.all([
       amortize({ principal, annualRatePercent, periods: n, periodsPerYear: 12, repayment: 'annuity' }),
       annuityTotal(principal, annualRatePercent, n),
@@ -131,13 +137,21 @@ export default defineTool({
       totalPayment,
       interestPercentOfTotal: roundTo((toCents(totalInterest) / toCents(totalPayment)) * 100, 2),
       lastEmi: a.lastPayment,
-      yearly: a.yearly.map((y) => ({ year: y.year, principal: y.principal, interest: y.interest, totalPaid: y.payment, balance: y.balance })),
+      yearly: a.yearly.map((y) => ({
+        year: y.year,
+        principal: y.principal,
+        interest: y.interest,
+        totalPaid: y.payment,
+        balance: y.balance,
+      })),
       formula: 'EMI = P·r·(1+r)^n / ((1+r)^n − 1), r = annualRatePercent / 1200, n = months',
     };
     if (schedule === 'yearly') return out;
     return {
       ...out,
-      monthly: a.rows.slice(0, MAX_ROWS).map((r) => ({ month: r.period, emi: r.payment, principal: r.principal, interest: r.interest, balance: r.balance })),
+      monthly: a.rows
+        .slice(0, MAX_ROWS)
+        .map((r) => ({ month: r.period, emi: r.payment, principal: r.principal, interest: r.interest, balance: r.balance })),
       monthlyTruncated: n > MAX_ROWS,
     };
   },

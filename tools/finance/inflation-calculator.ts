@@ -10,13 +10,16 @@ const MAX_ROWS = 100;
 export default defineTool({
   slug: 'inflation-calculator',
   title: 'Inflation calculator (constant rate)',
-  keywords: { en: ['inflation', 'purchasing power', 'price increase', 'future cost', 'value of money', 'worth in future', 'money value'], nl: ['inflatie', 'koopkracht', 'geldontwaarding', 'prijsstijging', 'waarde geld'] },
+  keywords: {
+    en: ['inflation', 'purchasing power', 'price increase', 'future cost', 'value of money', 'worth in future', 'money value'],
+    nl: ['inflatie', 'koopkracht', 'geldontwaarding', 'prijsstijging', 'waarde geld'],
+  },
   mcpRows: { yearly: 10 },
   description:
-    'Future cost of an amount after years of constant inflation (amount·(1+i)^t) and its purchasing power in today\'s money, with a yearly table; or, given targetAmount instead of the rate, the implied average yearly rate. Negative rates (deflation) allowed. No CPI table: historical questions need the user\'s own average rate.',
+    "Future cost of an amount after years of constant inflation (amount·(1+i)^t) and its purchasing power in today's money, with a yearly table; or, given targetAmount instead of the rate, the implied average yearly rate. Negative rates (deflation) allowed. No CPI table: historical questions need the user's own average rate.",
   resultView: { kind: 'figure', field: 'futureCost', label: 'Future cost', detail: ['purchasingPower', 'annualInflationPercent'] },
   input: z.strictObject({
-    amount: z.number().positive().max(MAX_AMOUNT).describe('Amount in today\'s money'),
+    amount: z.number().positive().max(MAX_AMOUNT).describe("Amount in today's money"),
     years: z.number().positive().max(MAX_YEARS).describe('Years, may be fractional'),
     annualInflationPercent: z.number().min(-50).max(1000).optional().describe('Average yearly inflation in percent'),
     targetAmount: z.number().positive().max(MAX_AMOUNT).optional().describe('Later amount, to solve the yearly rate instead'),

@@ -14,7 +14,10 @@ const money = z.number().min(0).max(MAX_AMOUNT);
 export default defineTool({
   slug: 'investment-calculator',
   title: 'Investment calculator (solve for any unknown)',
-  keywords: { en: ['investing', 'portfolio growth', 'future value', 'required return', 'contributions', 'stocks', 'investment', 'invest', 'returns'], nl: ['beleggen', 'belegging', 'vermogen', 'rendement', 'inleg', 'investeren'] },
+  keywords: {
+    en: ['investing', 'portfolio growth', 'future value', 'required return', 'contributions', 'stocks', 'investment', 'invest', 'returns'],
+    nl: ['beleggen', 'belegging', 'vermogen', 'rendement', 'inleg', 'investeren'],
+  },
   mcpRows: { yearly: 10 },
   description:
     'Future value of a starting amount plus regular contributions, or solves solveFor (startAmount, contribution, returnRate, years) from the others and targetAmount. Contributions monthly or annually, at start or end, optionally rising yearly; returns compound at a nominal annual rate. Unreachable targets give achievable: false.',
@@ -23,7 +26,17 @@ export default defineTool({
     '- The rate is found by bisection between −99 % and 1000 %; years are whole contribution periods (plus the exact fraction when no increase is set).',
     '- Money rounded half-up to cents at the end.',
   ].join('\n'),
-  resultView: { kind: 'figure', field: 'endAmount', label: 'Result', detail: ['totalInterest', 'totalContributions'], choose: { by: 'solvedFor', fields: { startAmount: 'startAmount', contribution: 'contribution', returnRate: 'annualReturnPercent', years: 'yearsExact' } }, or: { kind: 'text', field: 'note' } },
+  resultView: {
+    kind: 'figure',
+    field: 'endAmount',
+    label: 'Result',
+    detail: ['totalInterest', 'totalContributions'],
+    choose: {
+      by: 'solvedFor',
+      fields: { startAmount: 'startAmount', contribution: 'contribution', returnRate: 'annualReturnPercent', years: 'yearsExact' },
+    },
+    or: { kind: 'text', field: 'note' },
+  },
   input: z.strictObject({
     solveFor: z.enum(SOLVE).default('endAmount').describe('Which value to compute'),
     startAmount: money.default(0).describe('Amount invested at the start'),
@@ -32,7 +45,10 @@ export default defineTool({
     contributionTiming: z.enum(['end', 'start']).default('end').describe('Contribution at end or start of period'),
     contributionIncreasePercent: z.number().min(0).max(100).default(0).describe('Yearly contribution increase, percent'),
     annualReturnPercent: z.number().min(-50).max(100).optional().describe('Annual return, percent (not for returnRate)'),
-    compounding: z.enum(Object.keys(COMPOUNDING) as [keyof typeof COMPOUNDING]).default('annually').describe('How often returns compound'),
+    compounding: z
+      .enum(Object.keys(COMPOUNDING) as [keyof typeof COMPOUNDING])
+      .default('annually')
+      .describe('How often returns compound'),
     years: z.number().positive().max(MAX_YEARS).optional().describe('Duration in years (not for solving years)'),
     targetAmount: money.optional().describe('Wanted end amount (unless solving endAmount)'),
   }),
@@ -113,7 +129,14 @@ export default defineTool({
     },
     {
       name: 'Yearly contribution needed to grow $10,000 into $100,000 in 15 years at 7%',
-      input: { solveFor: 'contribution', startAmount: 10000, contributionFrequency: 'annually', annualReturnPercent: 7, years: 15, targetAmount: 100000 },
+      input: {
+        solveFor: 'contribution',
+        startAmount: 10000,
+        contributionFrequency: 'annually',
+        annualReturnPercent: 7,
+        years: 15,
+        targetAmount: 100000,
+      },
       output: {
         solvedFor: 'contribution',
         achievable: true,
@@ -163,7 +186,9 @@ export default defineTool({
     const periodsOf = (years: number) => {
       const n = Math.round(years * p);
       if (Math.abs(years * p - n) > 1e-9 || n < 1)
-        throw new ToolError(`\`years\` must come to a whole number of ${input.contributionFrequency} contributions (got ${years})`, 400, { field: 'years' });
+        throw new ToolError(`\`years\` must come to a whole number of ${input.contributionFrequency} contributions (got ${years})`, 400, {
+          field: 'years',
+        });
       return n;
     };
     const target = solveFor === 'endAmount' ? 0 : need(input.targetAmount, 'targetAmount');
@@ -203,7 +228,9 @@ export default defineTool({
     if (solveFor === 'returnRate') {
       const periods = periodsOf(need(input.years, 'years'));
       if (input.startAmount === 0 && input.contribution === 0)
-        throw new ToolError('`startAmount` or `contribution` must be greater than 0 to solve for the return rate', 400, { field: 'startAmount' });
+        throw new ToolError('`startAmount` or `contribution` must be greater than 0 to solve for the return rate', 400, {
+          field: 'startAmount',
+        });
       const s = solveRate({ ...base, periods }, target);
       if (!s.achievable)
         return unreachable(

@@ -10,8 +10,20 @@ const MAX_SCHEDULE = 360;
 const MAX_MONTHS = 1200;
 
 const UNIT_ALIASES: Record<string, 'years' | 'months'> = {
-  year: 'years', years: 'years', y: 'years', yr: 'years', yrs: 'years', jaar: 'years', jaren: 'years',
-  month: 'months', months: 'months', m: 'months', mo: 'months', mos: 'months', maand: 'months', maanden: 'months',
+  year: 'years',
+  years: 'years',
+  y: 'years',
+  yr: 'years',
+  yrs: 'years',
+  jaar: 'years',
+  jaren: 'years',
+  month: 'months',
+  months: 'months',
+  m: 'months',
+  mo: 'months',
+  mos: 'months',
+  maand: 'months',
+  maanden: 'months',
 };
 
 interface Row {
@@ -25,7 +37,10 @@ interface Row {
 export default defineTool({
   slug: 'loan-calculator',
   title: 'Loan calculator (annuity, linear, interest-only)',
-  keywords: { en: ['personal loan', 'amortization schedule', 'repayment', 'installment', 'monthly payment', 'interest', 'loan', 'loans'], nl: ['lening', 'aflossing', 'aflossingsschema', 'persoonlijke lening', 'maandbedrag', 'rente', 'leningen', 'aflossen', 'maandlasten'] },
+  keywords: {
+    en: ['personal loan', 'amortization schedule', 'repayment', 'installment', 'monthly payment', 'interest', 'loan', 'loans'],
+    nl: ['lening', 'aflossing', 'aflossingsschema', 'persoonlijke lening', 'maandbedrag', 'rente', 'leningen', 'aflossen', 'maandlasten'],
+  },
   mcpRows: { schedule: 12 },
   description:
     'Monthly payment and amortisation schedule of a loan (interest monthly at annual rate/12): annuity (equal payments), linear (equal principal, Dutch lineair) or interest-only (bullet). Term must be whole months, up to 1200; schedule shows the first 360. Rounded to cents; the last payment clears the balance exactly.',
@@ -42,7 +57,15 @@ export default defineTool({
     term: z.number().positive().max(MAX_MONTHS).describe('Duration, in termUnit'),
     termUnit: aliasedEnum(['years', 'months'], { aliases: UNIT_ALIASES }).default('years').describe('Unit of term'),
     repayment: aliasedEnum(REPAYMENTS, {
-      aliases: { lineair: 'linear', equalprincipal: 'linear', annuiteit: 'annuity', annuitair: 'annuity', bullet: 'interest-only', aflossingsvrij: 'interest-only', interest: 'interest-only' },
+      aliases: {
+        lineair: 'linear',
+        equalprincipal: 'linear',
+        annuiteit: 'annuity',
+        annuitair: 'annuity',
+        bullet: 'interest-only',
+        aflossingsvrij: 'interest-only',
+        interest: 'interest-only',
+      },
     })
       .default('annuity')
       .describe('Repayment type'),
@@ -151,7 +174,9 @@ export default defineTool({
     const months = termUnit === 'years' ? term * 12 : term;
     const termMonths = Math.round(months);
     if (Math.abs(months - termMonths) > 1e-9 || termMonths < 1)
-      throw new ToolError(`\`term\` must come to a whole number of months (got ${term} ${termUnit} = ${months} months)`, 400, { field: 'term' });
+      throw new ToolError(`\`term\` must come to a whole number of months (got ${term} ${termUnit} = ${months} months)`, 400, {
+        field: 'term',
+      });
     if (termMonths > MAX_MONTHS)
       throw new ToolError(`\`term\` may be at most ${MAX_MONTHS} months (100 years); got ${termMonths}`, 400, { field: 'term' });
 

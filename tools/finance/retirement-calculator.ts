@@ -8,16 +8,24 @@ const money = z.number().min(0).max(MAX_AMOUNT);
 export default defineTool({
   slug: 'retirement-calculator',
   title: 'Retirement savings calculator (accumulate, then withdraw)',
-  keywords: { en: ['retirement savings', 'nest egg', 'pension pot', 'withdrawals', 'retire', '4% rule', 'retirement', 'savings last'], nl: ['pensioensparen', 'oudedagsvoorziening', 'pensioen', 'sparen voor later', 'oude dag', 'sparen voor pensioen'] },
+  keywords: {
+    en: ['retirement savings', 'nest egg', 'pension pot', 'withdrawals', 'retire', '4% rule', 'retirement', 'savings last'],
+    nl: ['pensioensparen', 'oudedagsvoorziening', 'pensioen', 'sparen voor later', 'oude dag', 'sparen voor pensioen'],
+  },
   mcpRows: { yearly: 10 },
   description:
-    'Retirement savings in two phases: savings and monthly contributions grow until retirementAge; then inflation-indexed yearly withdrawals while the rest keeps earning. Returns the balance at retirement (nominal and today\'s money), the withdrawal that lasts to lifeExpectancy, the 4 % rule figure, and how long annualWithdrawal lasts. No taxes or AOW.',
+    "Retirement savings in two phases: savings and monthly contributions grow until retirementAge; then inflation-indexed yearly withdrawals while the rest keeps earning. Returns the balance at retirement (nominal and today's money), the withdrawal that lasts to lifeExpectancy, the 4 % rule figure, and how long annualWithdrawal lasts. No taxes or AOW.",
   docs: [
     '- Saving: contributions at the end of each month, optionally rising yearly; monthly compounding of `annualReturnPercent`.',
     '- Withdrawing: at the start of each retirement year, raised with `inflationPercent`; the rest earns `retirementReturnPercent`.',
     '- The 4 % rule is Bengen (1994). Ages are whole years; returns are assumptions.',
   ].join('\n'),
-  resultView: { kind: 'figure', field: 'balanceAtRetirement', label: 'Savings at retirement', detail: ['balanceAtRetirementTodaysMoney', 'sustainableWithdrawal.firstYear'] },
+  resultView: {
+    kind: 'figure',
+    field: 'balanceAtRetirement',
+    label: 'Savings at retirement',
+    detail: ['balanceAtRetirementTodaysMoney', 'sustainableWithdrawal.firstYear'],
+  },
   input: z.strictObject({
     currentAge: z.int().min(0).max(99).describe('Age now, whole years'),
     retirementAge: z.int().min(1).max(100).describe('Age at retirement, above currentAge'),
@@ -53,7 +61,15 @@ export default defineTool({
   examples: [
     {
       name: 'Age 30 → 67, €10,000 saved, €500 a month at 6%, 2% inflation, €30,000 a year wanted',
-      input: { currentAge: 30, retirementAge: 67, currentSavings: 10000, monthlyContribution: 500, annualReturnPercent: 6, inflationPercent: 2, annualWithdrawal: 30000 },
+      input: {
+        currentAge: 30,
+        retirementAge: 67,
+        currentSavings: 10000,
+        monthlyContribution: 500,
+        annualReturnPercent: 6,
+        inflationPercent: 2,
+        annualWithdrawal: 30000,
+      },
       output: {
         yearsToRetirement: 37,
         retirementYears: 23,
@@ -114,7 +130,14 @@ export default defineTool({
     // 4 % rule check (Bengen 1994; e.g. $1,000,000 → $40,000 in the first year). No saving phase left: retire now.
     {
       name: '$1,000,000 at 65, 4% rule and a withdrawal lasting to 90 at 5% (no inflation)',
-      input: { currentAge: 64, retirementAge: 65, currentSavings: 1000000, annualReturnPercent: 0, retirementReturnPercent: 5, annualWithdrawal: 80000 },
+      input: {
+        currentAge: 64,
+        retirementAge: 65,
+        currentSavings: 1000000,
+        annualReturnPercent: 0,
+        retirementReturnPercent: 5,
+        annualWithdrawal: 80000,
+      },
       output: {
         yearsToRetirement: 1,
         retirementYears: 25,
@@ -137,8 +160,10 @@ export default defineTool({
   ],
   async run(input) {
     const { currentAge, retirementAge, lifeExpectancy, inflationPercent } = input;
-    if (retirementAge <= currentAge) throw new ToolError('`retirementAge` must be greater than `currentAge`', 400, { field: 'retirementAge' });
-    if (lifeExpectancy <= retirementAge) throw new ToolError('`lifeExpectancy` must be greater than `retirementAge`', 400, { field: 'lifeExpectancy' });
+    if (retirementAge <= currentAge)
+      throw new ToolError('`retirementAge` must be greater than `currentAge`', 400, { field: 'retirementAge' });
+    if (lifeExpectancy <= retirementAge)
+      throw new ToolError('`lifeExpectancy` must be greater than `retirementAge`', 400, { field: 'lifeExpectancy' });
     const yearsToRetirement = retirementAge - currentAge;
     const retirementYears = lifeExpectancy - retirementAge;
     const deflate = (amount: number, years: number) => roundTo(amount / (1 + inflationPercent / 100) ** years, 2);
@@ -179,9 +204,21 @@ export default defineTool({
       const full = gone.periods === null ? retirementYears : emptied === 0 ? gone.periods : gone.periods - 1;
       if (full >= retirementYears) {
         const end = emptied ?? (await project({ ...plan, periods: retirementYears })).endBalance;
-        withdrawalPlan = { firstYear, lastsToLifeExpectancy: true, fullyFundedYears: retirementYears, runsOutAtAge: null, balanceAtLifeExpectancy: end };
+        withdrawalPlan = {
+          firstYear,
+          lastsToLifeExpectancy: true,
+          fullyFundedYears: retirementYears,
+          runsOutAtAge: null,
+          balanceAtLifeExpectancy: end,
+        };
       } else {
-        withdrawalPlan = { firstYear, lastsToLifeExpectancy: false, fullyFundedYears: full, runsOutAtAge: retirementAge + full, balanceAtLifeExpectancy: null };
+        withdrawalPlan = {
+          firstYear,
+          lastsToLifeExpectancy: false,
+          fullyFundedYears: full,
+          runsOutAtAge: retirementAge + full,
+          balanceAtLifeExpectancy: null,
+        };
       }
     }
     return {
@@ -194,7 +231,12 @@ export default defineTool({
       sustainableWithdrawal: { firstYear: sustainableFirst, firstYearTodaysMoney: deflate(sustainableFirst, yearsToRetirement) },
       fourPercentRule: { firstYear: fourPercent, firstYearTodaysMoney: deflate(fourPercent, yearsToRetirement) },
       ...(withdrawalPlan ? { withdrawalPlan } : {}),
-      yearly: saving.yearly.map((y) => ({ age: currentAge + y.year, contributions: y.contributions, growth: y.interest, balance: y.balance })),
+      yearly: saving.yearly.map((y) => ({
+        age: currentAge + y.year,
+        contributions: y.contributions,
+        growth: y.interest,
+        balance: y.balance,
+      })),
     };
   },
 });

@@ -10,12 +10,23 @@ const DAYS_PER_YEAR = 365.2425;
 export default defineTool({
   slug: 'roi-calculator',
   title: 'ROI calculator (return on investment, annualised)',
-  keywords: { en: ['return on investment', 'annualised return', 'gain', 'profit percentage', 'CAGR', 'ROI', 'return', 'annual return', 'profit on investment'], nl: ['rendement', 'winst op investering', 'terugverdienen', 'roi', 'jaarlijks rendement'] },
+  keywords: {
+    en: [
+      'return on investment',
+      'annualised return',
+      'gain',
+      'profit percentage',
+      'CAGR',
+      'ROI',
+      'return',
+      'annual return',
+      'profit on investment',
+    ],
+    nl: ['rendement', 'winst op investering', 'terugverdienen', 'roi', 'jaarlijks rendement'],
+  },
   description:
     'Return on investment: gain and roiPercent, plus the annualised ROI ((returned/invested)^(1/years) − 1) when a duration (years, or startDate and endDate) is given; null when returned ≤ 0. No fees or interim cash flows (use IRR for those).',
-  docs: [
-    'A date span counts days / 365.2425 (the mean Gregorian year). Annualised ROI as on calculator.net.',
-  ].join('\n'),
+  docs: ['A date span counts days / 365.2425 (the mean Gregorian year). Annualised ROI as on calculator.net.'].join('\n'),
   resultView: { kind: 'figure', field: 'roiPercent', unit: '%', label: 'Return on investment', detail: ['gain', 'annualizedRoiPercent'] },
   input: z.strictObject({
     invested: z.number().positive().max(MAX_AMOUNT).describe('Amount invested'),
@@ -57,7 +68,9 @@ export default defineTool({
   ],
   async run({ invested, returned, years, startDate, endDate }) {
     if ((startDate === undefined) !== (endDate === undefined))
-      throw new ToolError('Give both `startDate` and `endDate`, or neither', 400, { field: startDate === undefined ? 'startDate' : 'endDate' });
+      throw new ToolError('Give both `startDate` and `endDate`, or neither', 400, {
+        field: startDate === undefined ? 'startDate' : 'endDate',
+      });
     if (startDate !== undefined && years !== undefined) throw new ToolError('Give `years` or the dates, not both', 400, { field: 'years' });
     let days: number | undefined;
     let span: number | null = years ?? null;

@@ -22,7 +22,20 @@ const table = z.object({
 export default defineTool({
   slug: 'salary-converter',
   title: 'Salary converter (hourly, daily, weekly, monthly, yearly)',
-  keywords: { en: ['hourly to annual', 'salary per hour', 'yearly salary', 'monthly pay', 'wage conversion', 'salary', 'hourly', 'annual', 'per hour'], nl: ['uurloon', 'jaarsalaris', 'maandsalaris', 'loon omrekenen', 'salaris', 'jaarloon', 'per uur'] },
+  keywords: {
+    en: [
+      'hourly to annual',
+      'salary per hour',
+      'yearly salary',
+      'monthly pay',
+      'wage conversion',
+      'salary',
+      'hourly',
+      'annual',
+      'per hour',
+    ],
+    nl: ['uurloon', 'jaarsalaris', 'maandsalaris', 'loon omrekenen', 'salaris', 'jaarloon', 'per uur'],
+  },
   description:
     'Converts pay between hour, day, week, biweek, semimonth, month, quarter and year (52-week year, month = year/12). adjusted figures treat holidays and vacation days as unpaid. Dutch extras: holidayAllowancePercent (vakantiegeld, statutory 8 %) and thirteenthMonth. Gross; no tax.',
   docs: [
@@ -123,7 +136,11 @@ export default defineTool({
     const daysOff = input.holidaysPerYear + input.vacationDaysPerYear;
     const workingDays = fullDays.minus(daysOff);
     if (workingDays.lte(0))
-      throw new ToolError(`Holidays plus vacation days (${daysOff}) must be fewer than the ${fullDays.toNumber()} working days a year`, 400, { field: 'vacationDaysPerYear' });
+      throw new ToolError(
+        `Holidays plus vacation days (${daysOff}) must be fewer than the ${fullDays.toNumber()} working days a year`,
+        400,
+        { field: 'vacationDaysPerYear' },
+      );
     const ratio = workingDays.div(fullDays); // adjusted / unadjusted
     const a = new Decimal(amount);
     // Hourly and daily rates are unadjusted (you are paid per hour/day worked); longer periods are adjusted pay.

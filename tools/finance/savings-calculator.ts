@@ -11,11 +11,21 @@ const money = z.number().min(0).max(MAX_AMOUNT);
 export default defineTool({
   slug: 'savings-calculator',
   title: 'Savings calculator (balance, deposit needed, time to goal)',
-  keywords: { en: ['savings goal', 'monthly deposit', 'save money', 'time to goal', 'piggy bank', 'save', 'savings', 'saving goal', 'save per month'], nl: ['sparen', 'spaardoel', 'spaarrekening', 'maandelijks sparen', 'spaargeld', 'per maand sparen'] },
+  keywords: {
+    en: ['savings goal', 'monthly deposit', 'save money', 'time to goal', 'piggy bank', 'save', 'savings', 'saving goal', 'save per month'],
+    nl: ['sparen', 'spaardoel', 'spaarrekening', 'maandelijks sparen', 'spaargeld', 'per maand sparen'],
+  },
   mcpRows: { yearly: 10 },
   description:
     'Savings growth with an initial and monthly deposits; solves futureValue, monthlyDeposit (needed to reach goal in years, like Excel PMT) or timeToGoal (months until goal). Unreachable goals give achievable: false. Rounded to cents at the end, so a solved deposit can miss by cents.',
-  resultView: { kind: 'figure', field: 'futureValue', label: 'Result', detail: ['interest', 'totalDeposits'], choose: { by: 'solvedFor', fields: { monthlyDeposit: 'requiredMonthlyDeposit', timeToGoal: 'monthsToGoal' } }, or: { kind: 'text', field: 'note' } },
+  resultView: {
+    kind: 'figure',
+    field: 'futureValue',
+    label: 'Result',
+    detail: ['interest', 'totalDeposits'],
+    choose: { by: 'solvedFor', fields: { monthlyDeposit: 'requiredMonthlyDeposit', timeToGoal: 'monthsToGoal' } },
+    or: { kind: 'text', field: 'note' },
+  },
   input: z.strictObject({
     solveFor: z.enum(['futureValue', 'monthlyDeposit', 'timeToGoal']).default('futureValue').describe('What to compute'),
     initialDeposit: money.default(0).describe('Balance at the start'),
@@ -131,7 +141,8 @@ export default defineTool({
     };
     const monthsOf = (years: number) => {
       const n = Math.round(years * 12);
-      if (Math.abs(years * 12 - n) > 1e-9 || n < 1) throw new ToolError(`\`years\` must come to a whole number of months (got ${years})`, 400, { field: 'years' });
+      if (Math.abs(years * 12 - n) > 1e-9 || n < 1)
+        throw new ToolError(`\`years\` must come to a whole number of months (got ${years})`, 400, { field: 'years' });
       return n;
     };
     const report = async (plan: FvPlan, extra: Record<string, unknown> = {}) => {

@@ -10,7 +10,10 @@ const MAX_INSTALMENT = 1e9;
 export default defineTool({
   slug: 'sip-calculator',
   title: 'SIP calculator (systematic investment plan)',
-  keywords: { en: ['SIP', 'mutual fund', 'systematic investment', 'monthly investing', 'step-up', 'India', 'monthly SIP', 'mutual fund returns'], nl: ['beleggingsfonds', 'maandelijks beleggen', 'periodiek beleggen', 'sip', 'maandelijks'] },
+  keywords: {
+    en: ['SIP', 'mutual fund', 'systematic investment', 'monthly investing', 'step-up', 'India', 'monthly SIP', 'mutual fund returns'],
+    nl: ['beleggingsfonds', 'maandelijks beleggen', 'periodiek beleggen', 'sip', 'maandelijks'],
+  },
   mcpRows: { yearly: 10 },
   description:
     'Maturity value of a monthly SIP invested at the start of each month: M = P·((1+i)^n − 1)/i·(1+i), with an optional yearly step-up; returns invested, gains and a year-by-year table. Returns are assumptions.',
@@ -25,7 +28,10 @@ export default defineTool({
     duration: z.number().positive().max(MAX_MONTHS).describe('How long, in durationUnit'),
     durationUnit: z.enum(['years', 'months']).default('years').describe('Unit of duration'),
     stepUpPercent: z.number().min(0).max(100).default(0).describe('Yearly instalment increase, percent'),
-    rateConvention: z.enum(['nominal', 'effective']).default('nominal').describe('nominal: monthly rate = annual/12; effective: (1+annual)^(1/12) − 1'),
+    rateConvention: z
+      .enum(['nominal', 'effective'])
+      .default('nominal')
+      .describe('nominal: monthly rate = annual/12; effective: (1+annual)^(1/12) − 1'),
   }),
   output: z.object({
     months: z.int(),
@@ -92,8 +98,11 @@ export default defineTool({
     const raw = durationUnit === 'years' ? duration * 12 : duration;
     const months = Math.round(raw);
     if (Math.abs(raw - months) > 1e-9 || months < 1)
-      throw new ToolError(`\`duration\` must come to a whole number of months (got ${duration} ${durationUnit} = ${raw} months)`, 400, { field: 'duration' });
-    if (months > MAX_MONTHS) throw new ToolError(`\`duration\` may be at most ${MAX_MONTHS} months (100 years); got ${months}`, 400, { field: 'duration' });
+      throw new ToolError(`\`duration\` must come to a whole number of months (got ${duration} ${durationUnit} = ${raw} months)`, 400, {
+        field: 'duration',
+      });
+    if (months > MAX_MONTHS)
+      throw new ToolError(`\`duration\` may be at most ${MAX_MONTHS} months (100 years); got ${months}`, 400, { field: 'duration' });
     const p = await project({
       startAmount: 0,
       contribution: monthlyInvestment,

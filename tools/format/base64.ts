@@ -30,15 +30,24 @@ function decode(text: string): string {
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
 function encode(text: string): string {
-  if (LONE_SURROGATE.test(text)) throw new ToolError('`text` contains a lone surrogate (half of an emoji or other astral character), which has no UTF-8 encoding');
+  if (LONE_SURROGATE.test(text))
+    throw new ToolError('`text` contains a lone surrogate (half of an emoji or other astral character), which has no UTF-8 encoding');
   return Buffer.from(text, 'utf8').toString('base64');
 }
 
 export default defineTool({
   slug: 'base64',
-  worker: { reason: 'linear, but 0.1-1 s at 1,000,000 characters; under 20 ms below 50,000', timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
+  worker: {
+    reason: 'linear, but 0.1-1 s at 1,000,000 characters; under 20 ms below 50,000',
+    timeMs: 5_000,
+    field: 'text',
+    inlineBelowChars: 50_000,
+  },
   title: 'Base64 encode and decode',
-  keywords: { en: ['base 64', 'encode', 'decode', 'binary to text', 'data URI', 'base64', 'encode base64', 'decode base64'], nl: ['base64', 'coderen', 'decoderen'] },
+  keywords: {
+    en: ['base 64', 'encode', 'decode', 'binary to text', 'data URI', 'base64', 'encode base64', 'decode base64'],
+    nl: ['base64', 'coderen', 'decoderen'],
+  },
   description:
     'Encodes text to base64 (RFC 4648 standard alphabet with "=" padding, the text taken as UTF-8) or decodes base64 back to text. ' +
     'Decoding accepts the standard and the URL-safe alphabet (- and _), missing padding, and ignores whitespace and line breaks (MIME-style wrapping). ' +

@@ -21,7 +21,10 @@ export default defineTool({
   slug: 'csv-to-json',
   worker: { reason: '1 MB of CSV takes 170 ms and more', timeMs: 5_000, field: 'csv' },
   title: 'CSV to JSON',
-  keywords: { en: ['CSV to JSON', 'spreadsheet to JSON', 'convert CSV', 'records', 'CSV', 'convert CSV to JSON'], nl: ['csv naar json', 'omzetten', 'spreadsheet', 'csv'] },
+  keywords: {
+    en: ['CSV to JSON', 'spreadsheet to JSON', 'convert CSV', 'records', 'CSV', 'convert CSV to JSON'],
+    nl: ['csv naar json', 'omzetten', 'spreadsheet', 'csv'],
+  },
   description:
     'Converts CSV with a header row into an array of JSON objects, one per data row, keyed by the header names. Every cell value is a string (no number or date guessing). ' +
     'RFC 4180 quoting is handled ("a, b", doubled "" quotes, line breaks inside quoted fields); a quote inside an unquoted field is kept as a character; blank lines are skipped; \\r\\n, \\n and \\r line ends and a leading BOM are accepted. ' +
@@ -42,12 +45,26 @@ export default defineTool({
     {
       name: 'Quoted fields with a comma and an escaped quote',
       input: { csv: 'name,quote\nAda,"Hello, ""world"""\nLinus,' },
-      output: { data: [{ name: 'Ada', quote: 'Hello, "world"' }, { name: 'Linus', quote: '' }], rows: 2, columns: 2 },
+      output: {
+        data: [
+          { name: 'Ada', quote: 'Hello, "world"' },
+          { name: 'Linus', quote: '' },
+        ],
+        rows: 2,
+        columns: 2,
+      },
     },
     {
       name: 'Semicolons detected, numbers stay strings',
       input: { csv: 'id;price\r\n1;2,50\r\n2;10' },
-      output: { data: [{ id: '1', price: '2,50' }, { id: '2', price: '10' }], rows: 2, columns: 2 },
+      output: {
+        data: [
+          { id: '1', price: '2,50' },
+          { id: '2', price: '10' },
+        ],
+        rows: 2,
+        columns: 2,
+      },
     },
   ],
   async run({ csv, delimiter }) {

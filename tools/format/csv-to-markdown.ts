@@ -34,7 +34,10 @@ export default defineTool({
   slug: 'csv-to-markdown',
   worker: { reason: 'pads every cell to its column width: hundreds of ms at the 1 MB cap', timeMs: 5_000, field: 'csv' },
   title: 'CSV to Markdown table',
-  keywords: { en: ['markdown table', 'GitHub table', 'README table', 'GFM', 'markdown', 'table', 'CSV to table'], nl: ['markdown tabel', 'tabel maken', 'markdown', 'tabel'] },
+  keywords: {
+    en: ['markdown table', 'GitHub table', 'README table', 'GFM', 'markdown', 'table', 'CSV to table'],
+    nl: ['markdown tabel', 'tabel maken', 'markdown', 'tabel'],
+  },
   description:
     'Turns CSV into a GitHub-flavoured Markdown table. CSV is read as in csv-to-json (RFC 4180 quotes, blank lines skipped). ' +
     '`delimiter`: auto (default; detects comma, semicolon, tab or pipe) or one of them; the answer names the delimiter used. ' +

@@ -21,9 +21,27 @@ function encode(text: string, nonAscii: boolean): string {
 
 export default defineTool({
   slug: 'html-entity-encoder',
-  worker: { reason: 'linear, but 0.1-1 s at 1,000,000 characters; under 20 ms below 50,000', timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
+  worker: {
+    reason: 'linear, but 0.1-1 s at 1,000,000 characters; under 20 ms below 50,000',
+    timeMs: 5_000,
+    field: 'text',
+    inlineBelowChars: 50_000,
+  },
   title: 'HTML entity encoder and decoder',
-  keywords: { en: ['HTML escape', 'unescape', 'entities', '&amp;', 'special characters', 'HTML', 'escape HTML', 'escape special characters', 'web page'], nl: ['html escapen', 'speciale tekens', 'entiteiten', 'html', 'escapen', 'html tekens', 'webpagina'] },
+  keywords: {
+    en: [
+      'HTML escape',
+      'unescape',
+      'entities',
+      '&amp;',
+      'special characters',
+      'HTML',
+      'escape HTML',
+      'escape special characters',
+      'web page',
+    ],
+    nl: ['html escapen', 'speciale tekens', 'entiteiten', 'html', 'escapen', 'html tekens', 'webpagina'],
+  },
   description:
     'Encodes text for safe use in HTML, or decodes HTML character references back to text. ' +
     'encode: & < > " \' become &amp; &lt; &gt; &quot; &#39;; with `encodeNonAscii` (default false) every non-ASCII character also becomes a decimal reference (é → &#233;, 😀 → &#128512;), for ASCII-only channels. ' +
@@ -34,16 +52,31 @@ export default defineTool({
   input: z.strictObject({
     text: z.string().max(LIMITS.text).describe('The text to encode, or the HTML text to decode'),
     mode: z.enum(['encode', 'decode']).default('encode').describe('encode (default) or decode'),
-    encodeNonAscii: z.boolean().default(false).describe('When encoding, also write every non-ASCII character as a numeric reference (default false)'),
+    encodeNonAscii: z
+      .boolean()
+      .default(false)
+      .describe('When encoding, also write every non-ASCII character as a numeric reference (default false)'),
   }),
   output: z.object({
     output: z.string().describe('The encoded or decoded text'),
     mode: z.enum(['encode', 'decode']).describe('The mode used'),
   }),
   examples: [
-    { name: 'Encode markup', input: { text: '<a href="x">Tom & Jerry\'s</a>' }, output: { output: '&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;', mode: 'encode' } },
-    { name: 'Encode non-ASCII too', input: { text: 'café €5', encodeNonAscii: true }, output: { output: 'caf&#233; &#8364;5', mode: 'encode' } },
-    { name: 'Decode named, numeric and unknown references', input: { text: '&eacute;t&eacute; &#8364;&#x35; &copy 2024 &foo;', mode: 'decode' }, output: { output: 'été €5 © 2024 &foo;', mode: 'decode' } },
+    {
+      name: 'Encode markup',
+      input: { text: '<a href="x">Tom & Jerry\'s</a>' },
+      output: { output: '&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;', mode: 'encode' },
+    },
+    {
+      name: 'Encode non-ASCII too',
+      input: { text: 'café €5', encodeNonAscii: true },
+      output: { output: 'caf&#233; &#8364;5', mode: 'encode' },
+    },
+    {
+      name: 'Decode named, numeric and unknown references',
+      input: { text: '&eacute;t&eacute; &#8364;&#x35; &copy 2024 &foo;', mode: 'decode' },
+      output: { output: 'été €5 © 2024 &foo;', mode: 'decode' },
+    },
   ],
   async run({ text, mode, encodeNonAscii }) {
     if (mode === 'encode') return { output: encode(text, encodeNonAscii), mode };

@@ -7,7 +7,10 @@ export default defineTool({
   slug: 'json-formatter',
   worker: { reason: 'a 1 MB document takes ~135 ms to parse and print, more when deeply nested', timeMs: 5_000, field: 'json' },
   title: 'JSON formatter and validator',
-  keywords: { en: ['JSON pretty print', 'beautify', 'validate JSON', 'minify JSON', 'lint', 'JSON', 'format JSON', 'pretty JSON'], nl: ['json opmaken', 'json valideren', 'json controleren', 'inspringen', 'json', 'json formatteren'] },
+  keywords: {
+    en: ['JSON pretty print', 'beautify', 'validate JSON', 'minify JSON', 'lint', 'JSON', 'format JSON', 'pretty JSON'],
+    nl: ['json opmaken', 'json valideren', 'json controleren', 'inspringen', 'json', 'json formatteren'],
+  },
   description:
     'Validates a JSON text (strict RFC 8259: no comments, no trailing commas, no single quotes, no NaN) and pretty-prints it with `indent` spaces (0 to 8, default 2; 0 minifies it onto one line). ' +
     'Invalid JSON is not an error of the call: the answer is `valid: false`, `formatted: ""` and `error` with the reason and its 1-based `line` and `column`, so use it to check JSON too. ' +

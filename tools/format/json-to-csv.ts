@@ -28,7 +28,9 @@ function flattenRow(item: Record<string, Json>, flatten: boolean, index: number)
       const name = prefix + key;
       if (flatten && isPlainObject(value) && Object.keys(value).length > 0) walk(value, `${name}.`);
       else if (cells.has(name))
-        throw new ToolError(`\`json\`[${index}]: two keys become the same column "${name}" (a dotted key and a nested object); rename one or set flatten to false`);
+        throw new ToolError(
+          `\`json\`[${index}]: two keys become the same column "${name}" (a dotted key and a nested object); rename one or set flatten to false`,
+        );
       else cells.set(name, cellText(value));
     }
   };
@@ -40,7 +42,10 @@ export default defineTool({
   slug: 'json-to-csv',
   worker: { reason: 'flattening deeply nested JSON recurses per level and grows with every path', timeMs: 5_000, field: 'json' },
   title: 'JSON to CSV',
-  keywords: { en: ['JSON to CSV', 'export to Excel', 'spreadsheet', 'flatten', 'JSON', 'CSV', 'convert JSON to CSV'], nl: ['json naar csv', 'Excel', 'spreadsheet', 'json', 'csv', 'json omzetten'] },
+  keywords: {
+    en: ['JSON to CSV', 'export to Excel', 'spreadsheet', 'flatten', 'JSON', 'CSV', 'convert JSON to CSV'],
+    nl: ['json naar csv', 'Excel', 'spreadsheet', 'json', 'csv', 'json omzetten'],
+  },
   description:
     'Converts an array of JSON objects into CSV, one row per object. `json` is the JSON text of the array (or the array itself; a single object becomes one row). ' +
     'Every key seen in any row becomes a column, in order of first appearance; a row without that key gets an empty cell. ' +
@@ -84,7 +89,9 @@ export default defineTool({
     const items = Array.isArray(value) ? value : [value];
     const rows = items.map((item, i) => {
       if (!isPlainObject(item))
-        throw new ToolError(`\`json\`[${i}] is ${item === null ? 'null' : Array.isArray(item) ? 'an array' : `a ${typeof item}`}; every item must be an object`);
+        throw new ToolError(
+          `\`json\`[${i}] is ${item === null ? 'null' : Array.isArray(item) ? 'an array' : `a ${typeof item}`}; every item must be an object`,
+        );
       return flattenRow(item, flatten, i);
     });
     const columns = [...new Set(rows.flatMap((row) => [...row.keys()]))];

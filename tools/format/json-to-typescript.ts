@@ -74,7 +74,10 @@ class Inference {
       const present = objects.filter((o) => Object.hasOwn(o, key));
       const optional = this.options.optionalProps || present.length < objects.length;
       const prop = IDENTIFIER.test(key) ? key : JSON.stringify(key);
-      const type = this.typeOf(present.map((o) => o[key]), key);
+      const type = this.typeOf(
+        present.map((o) => o[key]),
+        key,
+      );
       return `  ${this.options.readonlyProps ? 'readonly ' : ''}${prop}${optional ? '?' : ''}: ${type};`;
     });
     const body = lines.length > 0 ? `{\n${lines.join('\n')}\n}` : '{}';
@@ -111,7 +114,9 @@ class Inference {
   print(): { typescript: string; declarations: number } {
     const prefix = this.options.exportInterfaces ? 'export ' : '';
     const list = this.declarations.filter((d) => d !== undefined);
-    const typescript = list.map((d) => (d.body.startsWith('=') ? `${prefix}type ${d.name} ${d.body}` : `${prefix}interface ${d.name} ${d.body}`)).join('\n\n');
+    const typescript = list
+      .map((d) => (d.body.startsWith('=') ? `${prefix}type ${d.name} ${d.body}` : `${prefix}interface ${d.name} ${d.body}`))
+      .join('\n\n');
     return { typescript: `${typescript}\n`, declarations: list.length };
   }
 }
@@ -120,7 +125,10 @@ export default defineTool({
   slug: 'json-to-typescript',
   worker: { reason: 'infers types recursively per nesting level, merging every array item', timeMs: 5_000, field: 'json' },
   title: 'JSON to TypeScript interfaces',
-  keywords: { en: ['TypeScript types', 'interfaces', 'type definitions', 'generate types', 'TypeScript', 'TS', 'types from JSON'], nl: ['typescript types', 'interfaces', 'typedefinitie', 'typescript', 'types', 'ts'] },
+  keywords: {
+    en: ['TypeScript types', 'interfaces', 'type definitions', 'generate types', 'TypeScript', 'TS', 'types from JSON'],
+    nl: ['typescript types', 'interfaces', 'typedefinitie', 'typescript', 'types', 'ts'],
+  },
   description:
     'Infers TypeScript interfaces from a JSON sample. The root object becomes `interface <rootName>` (default "Root"); any other root value becomes `type <rootName> = ...`. ' +
     'Nested objects become their own interfaces named after their key in PascalCase (address → Address; the items of an array are named in the singular: users → User, categories → Category, data → DataItem); ' +
@@ -131,9 +139,17 @@ export default defineTool({
   resultView: { kind: 'code', field: 'typescript', language: 'typescript' },
   input: z.strictObject({
     json: z.string().max(LIMITS.text).describe('A JSON sample'),
-    rootName: z.string().max(100).regex(IDENTIFIER).default('Root').describe('Name of the root interface or type (a TypeScript identifier); default "Root"'),
+    rootName: z
+      .string()
+      .max(100)
+      .regex(IDENTIFIER)
+      .default('Root')
+      .describe('Name of the root interface or type (a TypeScript identifier); default "Root"'),
     exportInterfaces: z.boolean().default(true).describe('Prefix every declaration with export (default true)'),
-    optionalProps: z.boolean().default(false).describe('Mark every property optional (default false: only keys missing from some array items)'),
+    optionalProps: z
+      .boolean()
+      .default(false)
+      .describe('Mark every property optional (default false: only keys missing from some array items)'),
     readonlyProps: z.boolean().default(false).describe('Mark every property readonly (default false)'),
   }),
   output: z.object({

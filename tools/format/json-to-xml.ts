@@ -20,7 +20,10 @@ function xmlName(key: string): string {
 
 function escapeText(s: string, path: string): string {
   const bad = NOT_XML.exec(s);
-  if (bad) throw new ToolError(`\`json\` at ${path} holds U+${bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}, a character XML 1.0 cannot contain`);
+  if (bad)
+    throw new ToolError(
+      `\`json\` at ${path} holds U+${bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}, a character XML 1.0 cannot contain`,
+    );
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
@@ -46,7 +49,8 @@ function element(name: string, value: unknown, level: number, path: string, out:
   for (const [key, child] of Object.entries(value)) {
     if (key.startsWith(ATTRIBUTE_PREFIX) && key.length > ATTRIBUTE_PREFIX.length && (child === null || typeof child !== 'object'))
       attributes += ` ${xmlName(key.slice(ATTRIBUTE_PREFIX.length))}="${escapeAttribute(child === null ? '' : scalarText(child), `${path}.${key}`)}"`;
-    else if (key === TEXT_KEY && (child === null || typeof child !== 'object')) text = escapeText(child === null ? '' : scalarText(child), `${path}.${key}`);
+    else if (key === TEXT_KEY && (child === null || typeof child !== 'object'))
+      text = escapeText(child === null ? '' : scalarText(child), `${path}.${key}`);
     else children.push([key, child]);
   }
   const start = out.length;
@@ -64,7 +68,10 @@ export default defineTool({
   slug: 'json-to-xml',
   worker: { reason: 'recurses per nesting level of the JSON', timeMs: 5_000, field: 'json' },
   title: 'JSON to XML',
-  keywords: { en: ['JSON to XML', 'convert', 'XML document', 'JSON', 'XML', 'convert JSON to XML'], nl: ['json naar xml', 'xml-bestand maken', 'json', 'xml', 'json omzetten'] },
+  keywords: {
+    en: ['JSON to XML', 'convert', 'XML document', 'JSON', 'XML', 'convert JSON to XML'],
+    nl: ['json naar xml', 'xml-bestand maken', 'json', 'xml', 'json omzetten'],
+  },
   description:
     'Converts JSON to an indented XML document (2 spaces) inside one root element named `rootName` (default "root"). ' +
     'Object keys become child elements; array items repeat the parent key (`{"a":[1,2]}` → `<a>1</a><a>2</a>`); an array inside an array becomes <item> elements; ' +
@@ -90,7 +97,10 @@ export default defineTool({
   examples: [
     {
       name: 'Object with an array, null and an attribute',
-      input: { json: '{"@_id":"7","name":"Pen & ink","tags":["a","b"],"gift":null,"price":{"@_cur":"EUR","#text":2.5}}', rootName: 'product' },
+      input: {
+        json: '{"@_id":"7","name":"Pen & ink","tags":["a","b"],"gift":null,"price":{"@_cur":"EUR","#text":2.5}}',
+        rootName: 'product',
+      },
       output: {
         xml: '<?xml version="1.0" encoding="UTF-8"?>\n<product id="7">\n  <name>Pen &amp; ink</name>\n  <tags>a</tags>\n  <tags>b</tags>\n  <gift/>\n  <price cur="EUR">2.5</price>\n</product>',
       },

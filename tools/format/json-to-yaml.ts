@@ -34,7 +34,10 @@ export default defineTool({
   slug: 'json-to-yaml',
   worker: { reason: 'the YAML printer recurses per nesting level', timeMs: 5_000, field: 'json' },
   title: 'JSON to YAML',
-  keywords: { en: ['JSON to YAML', 'yml', 'config file', 'JSON', 'YAML', 'convert JSON to YAML'], nl: ['json naar yaml', 'yml', 'json', 'yaml', 'json omzetten'] },
+  keywords: {
+    en: ['JSON to YAML', 'yml', 'config file', 'JSON', 'YAML', 'convert JSON to YAML'],
+    nl: ['json naar yaml', 'yml', 'json', 'yaml', 'json omzetten'],
+  },
   description:
     'Converts JSON to a YAML 1.2 block-style document that YAML 1.1 readers (PyYAML, older Ruby/Go libraries) read the same way. ' +
     'Strings are written plain and quoted (double quotes) only when a reader would otherwise see another type or syntax: "true", "yes", "on", "no", "y", "null", "123", "0755", "1:20", "2024-01-31", "<<", "" and strings with YAML syntax characters such as ": " or a leading "#". ' +
@@ -48,7 +51,10 @@ export default defineTool({
     indent: z.int().min(1).max(8).default(2).describe('Spaces per indentation level, 1 to 8; default 2'),
     sortKeys: z.boolean().default(false).describe('Sort mapping keys (default false: keep the JSON order)'),
     nullStyle: z
-      .preprocess((v) => (typeof v === 'string' ? (NULL_ALIASES[v.trim().toLowerCase()] ?? v.trim().toLowerCase()) : v), z.enum(['null', '~', 'empty']))
+      .preprocess(
+        (v) => (typeof v === 'string' ? (NULL_ALIASES[v.trim().toLowerCase()] ?? v.trim().toLowerCase()) : v),
+        z.enum(['null', '~', 'empty']),
+      )
       .default('null')
       .describe('How null is written: null (default), ~ or empty'),
   }),
@@ -58,8 +64,12 @@ export default defineTool({
   examples: [
     {
       name: 'Ambiguous strings quoted, multi-line string as a block',
-      input: { json: '{"name":"werkbank","version":"1.10","debug":"yes","port":8080,"motd":"Hello\\nWorld\\n","tags":["a","b"],"owner":null}' },
-      output: { yaml: 'name: werkbank\nversion: "1.10"\ndebug: "yes"\nport: 8080\nmotd: |\n  Hello\n  World\ntags:\n  - a\n  - b\nowner: null\n' },
+      input: {
+        json: '{"name":"werkbank","version":"1.10","debug":"yes","port":8080,"motd":"Hello\\nWorld\\n","tags":["a","b"],"owner":null}',
+      },
+      output: {
+        yaml: 'name: werkbank\nversion: "1.10"\ndebug: "yes"\nport: 8080\nmotd: |\n  Hello\n  World\ntags:\n  - a\n  - b\nowner: null\n',
+      },
     },
     {
       name: 'Sorted keys, 4 spaces, ~ for null',
@@ -73,7 +83,8 @@ export default defineTool({
     const doc = new YAML.Document(value, { sortMapEntries: sortKeys });
     YAML.visit(doc, {
       Scalar(_key, node) {
-        if (typeof node.value === 'string' && (readsAsAnotherType(node.value) || YAML_11_TROUBLE.test(node.value))) node.type = 'QUOTE_DOUBLE';
+        if (typeof node.value === 'string' && (readsAsAnotherType(node.value) || YAML_11_TROUBLE.test(node.value)))
+          node.type = 'QUOTE_DOUBLE';
       },
     });
     // Every such character is now inside a double-quoted scalar, where YAML has an escape for it.

@@ -114,7 +114,9 @@ async function runInWorker(job: { op: 'render' | 'sanitize'; text: string }, sig
       );
     }
     if (err.kind === 'busy')
-      throw new ToolError('Too many Markdown documents are being rendered right now; retry in a moment', 503, { retryAfter: err.detail.retryAfter ?? 1 });
+      throw new ToolError('Too many Markdown documents are being rendered right now; retry in a moment', 503, {
+        retryAfter: err.detail.retryAfter ?? 1,
+      });
     if (err.kind === 'cancelled') throw new ToolError('The request was cancelled', 408);
     if (err.kind === 'out-of-memory') throw new ToolError('`markdown` needed too much memory to render', 413, { field: 'markdown' });
     throw new ToolError(`\`markdown\` could not be rendered: ${err.message}`, 500);
@@ -142,7 +144,10 @@ export default defineTool({
   slug: 'markdown-to-html',
   mainThread: 'rendering runs in its own pool of 2 workers under a 10 s deadline',
   title: 'Markdown to HTML',
-  keywords: { en: ['md to html', 'render markdown', 'GitHub flavored markdown', 'Markdown', 'HTML', 'md file'], nl: ['markdown naar html', 'md', 'markdown', 'html'] },
+  keywords: {
+    en: ['md to html', 'render markdown', 'GitHub flavored markdown', 'Markdown', 'HTML', 'md file'],
+    nl: ['markdown naar html', 'md', 'markdown', 'html'],
+  },
   description:
     'Converts Markdown to safe HTML. Follows CommonMark 0.31.2 plus GitHub Flavored Markdown: tables (with column ' +
     'alignment), task lists (disabled checkboxes), strikethrough (~~text~~), autolinks for bare URLs and www. links, ' +

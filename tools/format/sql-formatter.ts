@@ -12,9 +12,12 @@ const DIALECTS = ['sql', 'postgresql', 'mysql', 'sqlite', 'transactsql'] as cons
 
 export default defineTool({
   slug: 'sql-formatter',
-  worker: { reason: 'the formatter\'s parser can take seconds on hostile SQL', timeMs: 5_000, field: 'sql' },
+  worker: { reason: "the formatter's parser can take seconds on hostile SQL", timeMs: 5_000, field: 'sql' },
   title: 'SQL formatter',
-  keywords: { en: ['SQL beautifier', 'pretty print SQL', 'format query', 'indent SQL', 'SQL', 'format SQL', 'query'], nl: ['sql opmaken', 'query opmaken', 'sql formatteren', 'sql', 'query', 'sql netjes'] },
+  keywords: {
+    en: ['SQL beautifier', 'pretty print SQL', 'format query', 'indent SQL', 'SQL', 'format SQL', 'query'],
+    nl: ['sql opmaken', 'query opmaken', 'sql formatteren', 'sql', 'query', 'sql netjes'],
+  },
   description:
     'Formats SQL for reading: keywords in upper case, each major clause (SELECT, FROM, WHERE, GROUP BY, ORDER BY, JOIN, VALUES, SET...) on its own line, items indented 2 spaces, statements separated by a blank line. ' +
     'Reads it as standard SQL, or else as PostgreSQL, MySQL, SQLite or T-SQL (the first dialect of the sql-formatter library that reads it: `::int`, `->>`, `$1`, backticks and [brackets] all format); identifiers, strings and comments are kept as written. ' +
@@ -29,7 +32,9 @@ export default defineTool({
   examples: [
     {
       name: 'Select with join and filter',
-      input: { sql: "select id, name from users u join orders o on o.user_id = u.id where o.total > 10 and u.country = 'NL' order by name" },
+      input: {
+        sql: "select id, name from users u join orders o on o.user_id = u.id where o.total > 10 and u.country = 'NL' order by name",
+      },
       output: {
         sql: "SELECT\n  id,\n  name\nFROM\n  users u\n  JOIN orders o ON o.user_id = u.id\nWHERE\n  o.total > 10\n  AND u.country = 'NL'\nORDER BY\n  name",
       },

@@ -52,7 +52,7 @@ function stamp(t: number, sep: ',' | '.'): string {
 function parseSrt(lines: string[]): { items: Item[]; skipped: number } {
   const items: Item[] = [];
   let skipped = 0;
-  for (let i = 0; i < lines.length; ) {
+  for (let i = 0; i < lines.length;) {
     if (lines[i].trim() === '') {
       i++;
       continue;
@@ -150,9 +150,16 @@ const stripTags = (text: string) => text.replace(/<[^<>]*>/g, '');
 
 export default defineTool({
   slug: 'subtitle-converter',
-  worker: { reason: 'parses and rewrites every cue: too slow for the event loop at the 500,000-character cap', timeMs: 5_000, field: 'subtitles' },
+  worker: {
+    reason: 'parses and rewrites every cue: too slow for the event loop at the 500,000-character cap',
+    timeMs: 5_000,
+    field: 'subtitles',
+  },
   title: 'Subtitle converter (SRT, WebVTT, SBV)',
-  keywords: { en: ['srt', 'vtt', 'webvtt', 'sbv', 'captions', 'subtitles', 'sync', 'shift timing', 'subtitle', 'SRT to VTT', 'caption file'], nl: ['ondertitels', 'ondertiteling', 'srt', 'vtt', 'verschuiven', 'synchroniseren', 'ondertitel', 'srt naar vtt', 'ondertitelbestand'] },
+  keywords: {
+    en: ['srt', 'vtt', 'webvtt', 'sbv', 'captions', 'subtitles', 'sync', 'shift timing', 'subtitle', 'SRT to VTT', 'caption file'],
+    nl: ['ondertitels', 'ondertiteling', 'srt', 'vtt', 'verschuiven', 'synchroniseren', 'ondertitel', 'srt naar vtt', 'ondertitelbestand'],
+  },
   description:
     'Converts subtitles between SRT, WebVTT and SBV (YouTube), and shifts or retimes them. `from` auto-detects. ' +
     'Times are first scaled by fromFps/toFps (e.g. 25 → 23.976 for a PAL speed-up), then moved by `shiftMs`; a cue that ends at or before 0 is dropped, one that starts before 0 starts at 0. ' +
@@ -183,24 +190,45 @@ export default defineTool({
   examples: [
     {
       name: 'SRT to WebVTT, italics kept, & escaped',
-      input: { subtitles: '1\n00:00:01,000 --> 00:00:03,500\n<i>Tom & Jerry</i>\n\n2\n00:00:04,000 --> 00:00:06,000\nThe end\n', to: 'vtt' },
+      input: {
+        subtitles: '1\n00:00:01,000 --> 00:00:03,500\n<i>Tom & Jerry</i>\n\n2\n00:00:04,000 --> 00:00:06,000\nThe end\n',
+        to: 'vtt',
+      },
       output: {
         subtitles: 'WEBVTT\n\n00:00:01.000 --> 00:00:03.500\n<i>Tom &amp; Jerry</i>\n\n00:00:04.000 --> 00:00:06.000\nThe end\n',
-        from: 'srt', to: 'vtt', cues: 2, dropped: 0, clamped: 0, overlaps: 0, skipped: 0,
+        from: 'srt',
+        to: 'vtt',
+        cues: 2,
+        dropped: 0,
+        clamped: 0,
+        overlaps: 0,
+        skipped: 0,
       },
     },
     {
       name: 'Shift an SRT 2.5 s earlier: first cue dropped, second clamped',
-      input: { subtitles: '1\r\n00:00:01,000 --> 00:00:02,000\r\nHi\r\n\r\n2\r\n00:00:02,000 --> 00:00:04,000\r\nThere\r\n\r\n', to: 'srt', shiftMs: -2500 },
+      input: {
+        subtitles: '1\r\n00:00:01,000 --> 00:00:02,000\r\nHi\r\n\r\n2\r\n00:00:02,000 --> 00:00:04,000\r\nThere\r\n\r\n',
+        to: 'srt',
+        shiftMs: -2500,
+      },
       output: {
         subtitles: '1\r\n00:00:00,000 --> 00:00:01,500\r\nThere\r\n\r\n',
-        from: 'srt', to: 'srt', cues: 1, dropped: 1, clamped: 1, overlaps: 0, skipped: 0,
+        from: 'srt',
+        to: 'srt',
+        cues: 1,
+        dropped: 1,
+        clamped: 1,
+        overlaps: 0,
+        skipped: 0,
       },
     },
   ],
   async run({ subtitles, from, to, shiftMs, fromFps, toFps, renumber }) {
     if ((fromFps === undefined) !== (toFps === undefined))
-      throw new ToolError('`fromFps` and `toFps` go together: give both or neither', 400, { field: fromFps === undefined ? 'fromFps' : 'toFps' });
+      throw new ToolError('`fromFps` and `toFps` go together: give both or neither', 400, {
+        field: fromFps === undefined ? 'fromFps' : 'toFps',
+      });
     const bom = subtitles.charCodeAt(0) === 0xfeff;
     const body = bom ? subtitles.slice(1) : subtitles;
     const eol = /\r\n|\n|\r/.exec(body)?.[0] ?? '\n';
@@ -217,7 +245,9 @@ export default defineTool({
             : /-->/.test(normalized)
               ? 'srt'
               : (() => {
-                  throw new ToolError('`subtitles`: cannot tell the format (no WEBVTT header, SRT or SBV timing line); set `from`', 400, { field: 'subtitles' });
+                  throw new ToolError('`subtitles`: cannot tell the format (no WEBVTT header, SRT or SBV timing line); set `from`', 400, {
+                    field: 'subtitles',
+                  });
                 })();
     let items: Item[];
     let skipped = 0;
@@ -229,7 +259,13 @@ export default defineTool({
       items = subsrt
         .parse(normalized, { format: 'sbv' })
         .filter((c) => c.type === 'caption')
-        .map((c) => ({ start: c.start, end: c.end, text: String(c.text ?? c.content ?? '').replace(/\r\n|\r/g, '\n').replace(/\n+$/, '') }));
+        .map((c) => ({
+          start: c.start,
+          end: c.end,
+          text: String(c.text ?? c.content ?? '')
+            .replace(/\r\n|\r/g, '\n')
+            .replace(/\n+$/, ''),
+        }));
     }
 
     // Retime: scale, then shift; drop cues that end at or before 0, clamp starts before 0.
@@ -261,7 +297,10 @@ export default defineTool({
     const retimeInline = (t: string) =>
       ratio === 1 && shiftMs === 0
         ? t
-        : t.replace(/<(?:(\d+):)?(\d{2}):(\d{2})\.(\d{3})>/g, (_, h, m, sec, f) => `<${stamp(Math.max(0, Math.round(ms(h, m, sec, f) * ratio) + shiftMs), '.')}>`);
+        : t.replace(
+            /<(?:(\d+):)?(\d{2}):(\d{2})\.(\d{3})>/g,
+            (_, h, m, sec, f) => `<${stamp(Math.max(0, Math.round(ms(h, m, sec, f) * ratio) + shiftMs), '.')}>`,
+          );
     const text = (c: Cue): string => {
       if (to === 'vtt' && source === 'vtt') return retimeInline(c.text);
       if (to === 'sbv') return stripTags(source === 'vtt' ? fromVttText(c.text) : c.text);

@@ -40,12 +40,20 @@ function encode(text: string): string {
 
 export default defineTool({
   slug: 'url-encoder',
-  worker: { reason: 'linear, but 0.1-1 s at 1,000,000 characters; under 20 ms below 50,000', timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
+  worker: {
+    reason: 'linear, but 0.1-1 s at 1,000,000 characters; under 20 ms below 50,000',
+    timeMs: 5_000,
+    field: 'text',
+    inlineBelowChars: 50_000,
+  },
   title: 'URL encode and decode',
-  keywords: { en: ['percent encoding', 'urlencode', 'urldecode', 'query string', 'escape URL', 'URL', 'URL encode', 'URL decode'], nl: ['url coderen', 'url decoderen', 'percent-codering', 'url', 'url encoden', 'url decoden'] },
+  keywords: {
+    en: ['percent encoding', 'urlencode', 'urldecode', 'query string', 'escape URL', 'URL', 'URL encode', 'URL decode'],
+    nl: ['url coderen', 'url decoderen', 'percent-codering', 'url', 'url encoden', 'url decoden'],
+  },
   description:
     'Percent-encodes text for use inside one URL component (a query value, a path segment) or decodes it again, with JavaScript encodeURIComponent/decodeURIComponent semantics: ' +
-    'letters, digits and - _ . ! ~ * \' ( ) stay as they are, every other character becomes %XX of its UTF-8 bytes (a space becomes %20). ' +
+    "letters, digits and - _ . ! ~ * ' ( ) stay as they are, every other character becomes %XX of its UTF-8 bytes (a space becomes %20). " +
     'Decoding turns every %XX back and leaves "+" as a plus sign (it is not form encoding); a "%" not followed by two hex digits, or bytes that are not UTF-8, give a 400 naming the position. ' +
     `Modes: encode (default), decode. Input up to ${LIMITS.text} characters.`,
   resultView: { kind: 'text', field: 'result' },
@@ -58,7 +66,11 @@ export default defineTool({
   }),
   examples: [
     { name: 'Encode a query value', input: { text: 'a b&c=d/é' }, output: { result: 'a%20b%26c%3Dd%2F%C3%A9' } },
-    { name: 'Decode (a plus stays a plus)', input: { text: '100%25%20sure%2Bok+%E2%82%AC', mode: 'decode' }, output: { result: '100% sure+ok+€' } },
+    {
+      name: 'Decode (a plus stays a plus)',
+      input: { text: '100%25%20sure%2Bok+%E2%82%AC', mode: 'decode' },
+      output: { result: '100% sure+ok+€' },
+    },
   ],
   run({ text, mode }) {
     return { result: mode === 'encode' ? encode(text) : decode(text) };

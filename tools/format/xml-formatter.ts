@@ -8,13 +8,23 @@ import { checkXml } from '../_lib/xml.js';
 // The package's CommonJS entry assigns the function to module.exports, while its types describe an ES default export.
 const loadXmlFormat = lazy(async () => (await import('xml-formatter')).default as unknown as typeof xmlFormatter.default);
 
-const MODE_ALIASES: Record<string, string> = { beautify: 'pretty', format: 'pretty', indent: 'pretty', minified: 'minify', compact: 'minify', compress: 'minify' };
+const MODE_ALIASES: Record<string, string> = {
+  beautify: 'pretty',
+  format: 'pretty',
+  indent: 'pretty',
+  minified: 'minify',
+  compact: 'minify',
+  compress: 'minify',
+};
 
 export default defineTool({
   slug: 'xml-formatter',
   worker: { reason: '90,000 attributes take seconds to format', timeMs: 5_000, field: 'xml' },
   title: 'XML formatter and minifier',
-  keywords: { en: ['XML pretty print', 'beautify XML', 'minify XML', 'indent XML', 'XML', 'format XML', 'pretty XML'], nl: ['xml opmaken', 'xml inspringen', 'xml verkleinen', 'xml', 'xml formatteren', 'xml netjes'] },
+  keywords: {
+    en: ['XML pretty print', 'beautify XML', 'minify XML', 'indent XML', 'XML', 'format XML', 'pretty XML'],
+    nl: ['xml opmaken', 'xml inspringen', 'xml verkleinen', 'xml', 'xml formatteren', 'xml netjes'],
+  },
   description:
     'Pretty-prints or minifies an XML document. `mode`: pretty (default; one element per line, indented `indent` spaces, 1 to 8, default 2; an element holding only text or one CDATA section stays on one line, its text trimmed) or minify (whitespace between elements removed). ' +
     'Comments, CDATA sections, processing instructions (spaces before their closing ?> dropped), the XML declaration and the DOCTYPE are kept; entity references are left exactly as they are (never expanded). ' +
@@ -47,7 +57,13 @@ export default defineTool({
   async run({ xml, mode, indent }) {
     await checkXml(xml, 'xml');
     const xmlFormat = await loadXmlFormat();
-    const options = { collapseContent: true, lineSeparator: '\n', indentation: ' '.repeat(indent), whiteSpaceAtEndOfSelfclosingTag: false, throwOnFailure: true };
+    const options = {
+      collapseContent: true,
+      lineSeparator: '\n',
+      indentation: ' '.repeat(indent),
+      whiteSpaceAtEndOfSelfclosingTag: false,
+      throwOnFailure: true,
+    };
     try {
       return { xml: mode === 'minify' ? xmlFormat.minify(xml, options) : xmlFormat(xml, options) };
     } catch (e) {

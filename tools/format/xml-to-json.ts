@@ -9,7 +9,11 @@ import { checkXml, loadFastXmlParser, withoutDoctype } from '../_lib/xml.js';
 const loadEntities = lazy(() => import('entities'));
 
 /** A node of fast-xml-parser's order-preserving tree. */
-type OrderedNode = { [tag: string]: OrderedNode[] } & { ':@'?: Record<string, string>; '#text'?: string; '#cdata'?: Array<{ '#text': string }> };
+type OrderedNode = { [tag: string]: OrderedNode[] } & {
+  ':@'?: Record<string, string>;
+  '#text'?: string;
+  '#cdata'?: Array<{ '#text': string }>;
+};
 type Converted = string | { [key: string]: Converted | Converted[] };
 
 /** Sets a key on a plain object, `__proto__` included, as an own property. */
@@ -22,7 +26,12 @@ function put(obj: Record<string, unknown>, key: string, value: unknown) {
  * an object of prefixed attributes, child elements (repeated names become
  * arrays) and the element's own text under `#text`.
  */
-function convert(children: OrderedNode[], attributes: Record<string, string> | undefined, prefix: string, decodeXML: typeof DecodeXml): Converted {
+function convert(
+  children: OrderedNode[],
+  attributes: Record<string, string> | undefined,
+  prefix: string,
+  decodeXML: typeof DecodeXml,
+): Converted {
   const obj: Record<string, Converted | Converted[]> = {};
   for (const [name, value] of Object.entries(attributes ?? {})) put(obj, prefix + name, decodeXML(value));
   const texts: string[] = [];
@@ -48,7 +57,10 @@ export default defineTool({
   slug: 'xml-to-json',
   worker: { reason: 'the XML parser recurses per nesting level; many attributes take seconds', timeMs: 5_000, field: 'xml' },
   title: 'XML to JSON',
-  keywords: { en: ['XML to JSON', 'parse XML', 'convert XML', 'XML', 'JSON', 'convert XML to JSON'], nl: ['xml naar json', 'xml omzetten', 'xml', 'json'] },
+  keywords: {
+    en: ['XML to JSON', 'parse XML', 'convert XML', 'XML', 'JSON', 'convert XML to JSON'],
+    nl: ['xml naar json', 'xml omzetten', 'xml', 'json'],
+  },
   description:
     'Converts an XML document to JSON: `value` is an object with one key, the root element. ' +
     'An element with only text becomes a string (values stay strings: "007" is not turned into 7; an empty element becomes ""). ' +
@@ -61,7 +73,10 @@ export default defineTool({
   input: z.strictObject({
     xml: z.string().max(LIMITS.text).describe('The XML document'),
     attributePrefix: z.string().min(1).max(20).default('@_').describe('Prefix of attribute keys (default "@_")'),
-    dropNamespaces: z.boolean().default(false).describe('Strip namespace prefixes (ns:tag → tag) and drop xmlns attributes (default false)'),
+    dropNamespaces: z
+      .boolean()
+      .default(false)
+      .describe('Strip namespace prefixes (ns:tag → tag) and drop xmlns attributes (default false)'),
     indent: jsonIndent,
   }),
   output: z.object({
@@ -74,14 +89,27 @@ export default defineTool({
       name: 'Attributes, repeated elements and text',
       input: { xml: '<order id="7"><item sku="A1">Pen</item><item sku="B2">Ink</item><note>Fast &amp; free</note></order>', indent: 0 },
       output: {
-        value: { order: { '@_id': '7', item: [{ '@_sku': 'A1', '#text': 'Pen' }, { '@_sku': 'B2', '#text': 'Ink' }], note: 'Fast & free' } },
+        value: {
+          order: {
+            '@_id': '7',
+            item: [
+              { '@_sku': 'A1', '#text': 'Pen' },
+              { '@_sku': 'B2', '#text': 'Ink' },
+            ],
+            note: 'Fast & free',
+          },
+        },
         json: '{"order":{"@_id":"7","item":[{"@_sku":"A1","#text":"Pen"},{"@_sku":"B2","#text":"Ink"}],"note":"Fast & free"}}',
         elements: 4,
       },
     },
     {
       name: 'Namespaces dropped, own attribute prefix, mixed text',
-      input: { xml: '<?xml version="1.0"?>\n<x:doc xmlns:x="urn:x">\n  <x:p lang="nl">Hallo <b>wereld</b>!</x:p>\n  <empty/>\n</x:doc>', attributePrefix: '@', dropNamespaces: true },
+      input: {
+        xml: '<?xml version="1.0"?>\n<x:doc xmlns:x="urn:x">\n  <x:p lang="nl">Hallo <b>wereld</b>!</x:p>\n  <empty/>\n</x:doc>',
+        attributePrefix: '@',
+        dropNamespaces: true,
+      },
       output: {
         value: { doc: { p: { '@lang': 'nl', b: 'wereld', '#text': 'Hallo !' }, empty: '' } },
         json: '{\n  "doc": {\n    "p": {\n      "@lang": "nl",\n      "b": "wereld",\n      "#text": "Hallo !"\n    },\n    "empty": ""\n  }\n}',

@@ -45,11 +45,11 @@ function findRefusal(YAML: Yaml, doc: Document, source: string): Refusal | undef
       if (YAML.isAlias(node)) found = new Refusal(`aliases (*${node.source}) are not supported; write the value out`, at);
       // Anchors and tags stand before the node's range: point at them.
       else if (node.anchor) found = new Refusal(`anchors (&${node.anchor}) are not supported`, before(source, `&${node.anchor}`, at));
-      else if (node.tag) found = new Refusal(`tags (${node.tag.replace(/^tag:yaml\.org,2002:/, '!!')}) are not supported`, before(source, '!', at));
+      else if (node.tag)
+        found = new Refusal(`tags (${node.tag.replace(/^tag:yaml\.org,2002:/, '!!')}) are not supported`, before(source, '!', at));
       else if (YAML.isScalar(node) && typeof node.value === 'number' && !Number.isFinite(node.value))
         found = new Refusal(`${node.source} has no JSON representation`, at);
-      else if (YAML.isCollection(node) && path.filter((p) => YAML.isCollection(p)).length >= MAX_DEPTH)
-        found = new Refusal(TOO_DEEP, at);
+      else if (YAML.isCollection(node) && path.filter((p) => YAML.isCollection(p)).length >= MAX_DEPTH) found = new Refusal(TOO_DEEP, at);
       if (!found && YAML.isMap(node)) found = duplicateKey(YAML, node);
       return found ? YAML.visit.BREAK : undefined;
     },
@@ -126,10 +126,15 @@ function parseYaml(YAML: Yaml, yaml: string): unknown {
   for (const doc of docs) {
     const error = doc.errors[0];
     if (error && /call stack/i.test(error.message)) refuse(TOO_DEEP, lineCounter, error.pos[0]);
-    if (error) refuse(`not valid YAML: ${error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`, lineCounter, error.pos[0]);
+    if (error)
+      refuse(`not valid YAML: ${error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`, lineCounter, error.pos[0]);
   }
   if (docs.length > 1)
-    refuse('multi-document files are not supported (a second document starts here); send one document at a time', lineCounter, docs[1].range[0]);
+    refuse(
+      'multi-document files are not supported (a second document starts here); send one document at a time',
+      lineCounter,
+      docs[1].range[0],
+    );
   const doc = docs[0];
   if (!doc) return null; // an empty stream: nothing but comments or blank lines
   const refusal = findRefusal(YAML, doc, yaml);
@@ -141,7 +146,10 @@ export default defineTool({
   slug: 'yaml-to-json',
   worker: { reason: 'the YAML parser recurses per nesting level; 100,000 aliases take ~0.8 s', timeMs: 5_000, field: 'yaml' },
   title: 'YAML to JSON',
-  keywords: { en: ['YAML to JSON', 'yml', 'parse YAML', 'config', 'YAML', 'JSON', 'convert YAML to JSON'], nl: ['yaml naar json', 'yml', 'yaml', 'json', 'yaml omzetten'] },
+  keywords: {
+    en: ['YAML to JSON', 'yml', 'parse YAML', 'config', 'YAML', 'JSON', 'convert YAML to JSON'],
+    nl: ['yaml naar json', 'yml', 'yaml', 'json', 'yaml omzetten'],
+  },
   description:
     'Parses one YAML 1.2 document (core schema: true/false, null and ~, decimal/0x/0o numbers; "yes", "on" and dates stay strings) and returns it as a value and as JSON text with `indent` spaces (0 to 8, default 2; 0 minifies). ' +
     'Deliberately unsupported, refused with a 400 that names the line and column: anchors (&a) and aliases (*a) (this also blocks "billion laughs" alias bombs), merge keys (<<), tags (!!str, !custom), multi-document files (a second ---), lists or maps used as keys, .inf and .nan (no JSON form), and nesting deeper than 100 levels. ' +
@@ -167,7 +175,13 @@ export default defineTool({
     {
       name: 'Minified sequence of mappings',
       input: { yaml: '- id: 1\n  ok: true\n- id: 2\n  ok: ~\n', indent: 0 },
-      output: { value: [{ id: 1, ok: true }, { id: 2, ok: null }], json: '[{"id":1,"ok":true},{"id":2,"ok":null}]' },
+      output: {
+        value: [
+          { id: 1, ok: true },
+          { id: 2, ok: null },
+        ],
+        json: '[{"id":1,"ok":true},{"id":2,"ok":null}]',
+      },
     },
   ],
   async run({ yaml, indent }) {

@@ -34,8 +34,14 @@ function leanProperty(p: JsonNode, keys: readonly string[]): JsonNode {
  * type, default and a few words, without bounds and patterns. zod still
  * validates each field exactly as declared.
  */
-export function advertisedLean<T extends z.ZodObject>(schema: T, keys: readonly string[] = ['type', 'enum', 'default', 'description'], description?: string): T {
+export function advertisedLean<T extends z.ZodObject>(
+  schema: T,
+  keys: readonly string[] = ['type', 'enum', 'default', 'description'],
+  description?: string,
+): T {
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonNode;
-  const properties = Object.fromEntries(Object.entries(json.properties as Record<string, JsonNode>).map(([k, p]) => [k, leanProperty(p, keys)]));
+  const properties = Object.fromEntries(
+    Object.entries(json.properties as Record<string, JsonNode>).map(([k, p]) => [k, leanProperty(p, keys)]),
+  );
   return schema.meta(description ? { properties, description } : { properties });
 }

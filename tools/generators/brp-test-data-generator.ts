@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { defineTool, ToolError } from '../../src/core/tool.js';
 import { CATEGORIES, type CategoryDef } from './brp/fields.js';
-import {
-  DEFAULT_EVENT_MIX, FORMATS, LIFE_EVENTS, MAX_MCP_COUNT, MAX_REST_COUNT, checkOptions, inputSchema,
-} from './brp/options.js';
+import { DEFAULT_EVENT_MIX, FORMATS, LIFE_EVENTS, MAX_MCP_COUNT, MAX_REST_COUNT, checkOptions, inputSchema } from './brp/options.js';
 import { generatePeople } from './brp/people.js';
 import { personJson, renderCsv, renderTotaalfile } from './brp/render.js';
 import { haalCentraalPersoon } from './brp/haal-centraal.js';
@@ -16,7 +14,10 @@ function categorySchema(c: CategoryDef) {
   const nested: Record<string, Record<string, z.ZodType>> = {};
   for (const e of c.elements) {
     const [head, tail] = e.key.split('.');
-    const s = z.string().optional().describe(`${e.doc}${e.element ? ` (LO ${String(c.cat).padStart(2, '0')}.${e.element.slice(0, 2)}.${e.element.slice(2)})` : ''}`);
+    const s = z
+      .string()
+      .optional()
+      .describe(`${e.doc}${e.element ? ` (LO ${String(c.cat).padStart(2, '0')}.${e.element.slice(0, 2)}.${e.element.slice(2)})` : ''}`);
     if (tail) (nested[head] ??= {})[tail] = s;
     else shape[head] = s;
   }
@@ -29,7 +30,10 @@ const personSchema = (() => {
   for (const c of CATEGORIES) {
     if (c.json === '') {
       shape = { ...categorySchema(c).shape };
-      shape.bsn = z.string().regex(/^\d{9}$/).describe('BSN, 9 digits, 11-proof, unique within the call');
+      shape.bsn = z
+        .string()
+        .regex(/^\d{9}$/)
+        .describe('BSN, 9 digits, 11-proof, unique within the call');
       shape.lastName = z.string().describe('surname without prefix');
       shape.dateOfBirth = z.string().describe('date of birth in dateFormat');
       shape.lifeEvent = z.enum(LIFE_EVENTS);
@@ -42,18 +46,38 @@ const personSchema = (() => {
 const outputSchema = z.object({
   format: z.enum(FORMATS),
   count: z.int().describe('people generated (options.count; linked relatives not included)'),
-  linked: z.int().optional().describe('linkedPersons: the relatives\' records that follow the count persons'),
+  linked: z.int().optional().describe("linkedPersons: the relatives' records that follow the count persons"),
   seed: z.number().describe('seed used'),
-  options: z.object({
-    count: z.int(), seed: z.number(), minAge: z.int(), maxAge: z.int(), referenceYear: z.int(),
-    eventMix: z.object(Object.fromEntries(LIFE_EVENTS.map((e) => [e, z.number()]))),
-    includeParents: z.boolean(), linkedPersons: z.boolean(), maxChildren: z.int(), pctExoticNames: z.int(), pctExoticStreets: z.int(), pctAffix: z.int(),
-    pctHouseAddition: z.int(), dateFormat: z.enum(['yyyymmdd', 'iso', 'dutch']), outputMode: z.enum(['compact', 'own', 'mapped']),
-    headerRow: z.string(), mapping: z.record(z.string(), z.string()), delimiter: z.enum([',', ';', '\t']), excelHint: z.boolean(),
-    lo3Lengths: z.enum(['characters', 'bytes']), bsnRange: z.enum(['test-999', 'test-99999']),
-  }).describe('the effective options, including seed and the full eventMix'),
+  options: z
+    .object({
+      count: z.int(),
+      seed: z.number(),
+      minAge: z.int(),
+      maxAge: z.int(),
+      referenceYear: z.int(),
+      eventMix: z.object(Object.fromEntries(LIFE_EVENTS.map((e) => [e, z.number()]))),
+      includeParents: z.boolean(),
+      linkedPersons: z.boolean(),
+      maxChildren: z.int(),
+      pctExoticNames: z.int(),
+      pctExoticStreets: z.int(),
+      pctAffix: z.int(),
+      pctHouseAddition: z.int(),
+      dateFormat: z.enum(['yyyymmdd', 'iso', 'dutch']),
+      outputMode: z.enum(['compact', 'own', 'mapped']),
+      headerRow: z.string(),
+      mapping: z.record(z.string(), z.string()),
+      delimiter: z.enum([',', ';', '\t']),
+      excelHint: z.boolean(),
+      lo3Lengths: z.enum(['characters', 'bytes']),
+      bsnRange: z.enum(['test-999', 'test-99999']),
+    })
+    .describe('the effective options, including seed and the full eventMix'),
   people: z.array(personSchema).optional().describe('format json: the person records'),
-  personen: z.array(z.record(z.string(), z.unknown())).optional().describe('format haal-centraal: Persoon objects of the BRP API Personen 2.7'),
+  personen: z
+    .array(z.record(z.string(), z.unknown()))
+    .optional()
+    .describe('format haal-centraal: Persoon objects of the BRP API Personen 2.7'),
   lifeEvents: z.array(z.enum(LIFE_EVENTS)).optional().describe('format haal-centraal: the life event of each person (no API field)'),
   fileName: z.string().optional().describe('csv and gba-totaalfile: suggested file name'),
   contentType: z.string().optional().describe('csv and gba-totaalfile: media type of content'),
@@ -76,11 +100,19 @@ export default defineTool({
   slug: 'brp-test-data-generator',
   name: 'generate_brp_test_data',
   title: 'BRP test-data generator',
-  keywords: { en: ['BRP', 'population register', 'test persons', 'fake people', 'personal records', 'synthetic data', 'GBA'], nl: ['brp', 'basisregistratie personen', 'testpersonen', 'testdata', 'persoonsgegevens', 'gemeente', 'bevolkingsregister', 'gba'] },
+  keywords: {
+    en: ['BRP', 'population register', 'test persons', 'fake people', 'personal records', 'synthetic data', 'GBA'],
+    nl: ['brp', 'basisregistratie personen', 'testpersonen', 'testdata', 'persoonsgegevens', 'gemeente', 'bevolkingsregister', 'gba'],
+  },
   mcpRows: { people: 5, personen: 5, lifeEvents: 5 },
   description: DESCRIPTION,
   docs: BRP_DOCS,
-  resultView: { kind: 'table', field: 'people', label: 'People', or: { kind: 'code', field: 'personen', language: 'json', or: { kind: 'file', field: '' } } },
+  resultView: {
+    kind: 'table',
+    field: 'people',
+    label: 'People',
+    or: { kind: 'code', field: 'personen', language: 'json', or: { kind: 'file', field: '' } },
+  },
   input: inputSchema,
   output: outputSchema,
   strictNumbers: true, // generators.md: values the spec does not state are refused, numeric strings included
@@ -93,16 +125,41 @@ export default defineTool({
         count: 2,
         seed: 20270101,
         options: {
-          count: 2, seed: 20270101, minAge: 0, maxAge: 95, referenceYear: 2027, eventMix: DEFAULT_EVENT_MIX,
-          includeParents: false, maxChildren: 2, pctExoticNames: 15, pctExoticStreets: 15, pctAffix: 25, pctHouseAddition: 20,
-          dateFormat: 'yyyymmdd', outputMode: 'compact', headerRow: '', mapping: {}, delimiter: ',', excelHint: false,
+          count: 2,
+          seed: 20270101,
+          minAge: 0,
+          maxAge: 95,
+          referenceYear: 2027,
+          eventMix: DEFAULT_EVENT_MIX,
+          includeParents: false,
+          maxChildren: 2,
+          pctExoticNames: 15,
+          pctExoticStreets: 15,
+          pctAffix: 25,
+          pctHouseAddition: 20,
+          dateFormat: 'yyyymmdd',
+          outputMode: 'compact',
+          headerRow: '',
+          mapping: {},
+          delimiter: ',',
+          excelHint: false,
         },
       },
       partial: true,
     },
     {
-      name: 'One widowed person as CSV in the caller\'s own columns',
-      input: { format: 'csv', options: { count: 1, seed: 7, eventMix: { widowed: 1 }, outputMode: 'own', headerRow: 'lifeEvent;partnerships.1.dissolutionReason', delimiter: ';' } },
+      name: "One widowed person as CSV in the caller's own columns",
+      input: {
+        format: 'csv',
+        options: {
+          count: 1,
+          seed: 7,
+          eventMix: { widowed: 1 },
+          outputMode: 'own',
+          headerRow: 'lifeEvent;partnerships.1.dissolutionReason',
+          delimiter: ';',
+        },
+      },
       output: {
         format: 'csv',
         count: 1,
@@ -116,7 +173,13 @@ export default defineTool({
     {
       name: 'A minor in the total-file starts with the Lg01 header',
       input: { format: 'gba-totaalfile', options: { count: 1, eventMix: { minor: 1 }, referenceYear: 2030 } },
-      output: { format: 'gba-totaalfile', count: 1, seed: 20270101, fileName: 'brp-totaalfile-20270101.txt', contentType: 'text/plain; charset=utf-8' },
+      output: {
+        format: 'gba-totaalfile',
+        count: 1,
+        seed: 20270101,
+        fileName: 'brp-totaalfile-20270101.txt',
+        contentType: 'text/plain; charset=utf-8',
+      },
       partial: true,
     },
   ],
@@ -129,12 +192,32 @@ export default defineTool({
       );
     const { effective, events, weights } = checkOptions(options);
     const people = generatePeople(effective, events, weights);
-    const head = { format, count: effective.count, ...(effective.linkedPersons ? { linked: people.length - effective.count } : {}), seed: effective.seed, options: effective };
+    const head = {
+      format,
+      count: effective.count,
+      ...(effective.linkedPersons ? { linked: people.length - effective.count } : {}),
+      seed: effective.seed,
+      options: effective,
+    };
     if (format === 'json') return { ...head, people: people.map((p) => personJson(p, effective.dateFormat)) };
     if (format === 'haal-centraal')
-      return { ...head, personen: people.map((p) => haalCentraalPersoon(p, effective.referenceYear)), lifeEvents: people.map((p) => p.lifeEvent) };
+      return {
+        ...head,
+        personen: people.map((p) => haalCentraalPersoon(p, effective.referenceYear)),
+        lifeEvents: people.map((p) => p.lifeEvent),
+      };
     if (format === 'csv')
-      return { ...head, fileName: `brp-test-data-${safeSeed(effective.seed)}.csv`, contentType: 'text/csv; charset=utf-8', content: renderCsv(people, effective) };
-    return { ...head, fileName: `brp-totaalfile-${safeSeed(effective.seed)}.txt`, contentType: 'text/plain; charset=utf-8', content: renderTotaalfile(people, effective) };
+      return {
+        ...head,
+        fileName: `brp-test-data-${safeSeed(effective.seed)}.csv`,
+        contentType: 'text/csv; charset=utf-8',
+        content: renderCsv(people, effective),
+      };
+    return {
+      ...head,
+      fileName: `brp-totaalfile-${safeSeed(effective.seed)}.txt`,
+      contentType: 'text/plain; charset=utf-8',
+      content: renderTotaalfile(people, effective),
+    };
   },
 });

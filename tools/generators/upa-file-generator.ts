@@ -15,7 +15,9 @@ const fileMeta = {
 };
 const common = {
   peopleCount: z.int().describe('Employments in the population'),
-  warnings: z.array(z.string()).describe('Deliberate defects (count, and that the files are meant to be rejected); schema versions not bundled'),
+  warnings: z
+    .array(z.string())
+    .describe('Deliberate defects (count, and that the files are meant to be rejected); schema versions not bundled'),
 };
 
 const output = z.discriminatedUnion('format', [
@@ -36,13 +38,20 @@ const output = z.discriminatedUnion('format', [
       z.object({
         ...fileMeta,
         schemaVersion: z.string(),
-        totals: z.array(
-          z.object({
-            schemeCode: z.string(), variant: z.string().nullable(),
-            totRegLn: z.number(), totGrslPremie: z.number(), totPremieReg: z.number(), totAantVerlUReg: z.number(),
-            totIkvReg: z.int(), totPersReg: z.int(),
-          }),
-        ).describe('The TotaalRegelingen of the file, amounts in euros'),
+        totals: z
+          .array(
+            z.object({
+              schemeCode: z.string(),
+              variant: z.string().nullable(),
+              totRegLn: z.number(),
+              totGrslPremie: z.number(),
+              totPremieReg: z.number(),
+              totAantVerlUReg: z.number(),
+              totIkvReg: z.int(),
+              totPersReg: z.int(),
+            }),
+          )
+          .describe('The TotaalRegelingen of the file, amounts in euros'),
       }),
     ),
   }),
@@ -68,12 +77,19 @@ const partialData = (o: object) => o as z.output<typeof output>;
 
 export default defineTool({
   slug: 'upa-file-generator',
-  worker: { reason: 'a large run takes seconds (10,000 people: ~1 s to plan, ~1.3 s of XML per 3 months)', timeMs: UPA_TIME_S * 1000, pool: 'long' },
+  worker: {
+    reason: 'a large run takes seconds (10,000 people: ~1 s to plan, ~1.3 s of XML per 3 months)',
+    timeMs: UPA_TIME_S * 1000,
+    pool: 'long',
+  },
   name: 'generate_upa_files',
   title: 'UPA pension declaration generator',
-  keywords: { en: ['UPA', 'pension declaration', 'pension fund', 'payroll XML', 'test files', 'employer', 'pension', 'pension XML', 'UPA files'], nl: ['upa', 'uniforme pensioenaangifte', 'pensioenfonds', 'pensioenaangifte', 'testbestanden', 'pensioen', 'upa bestanden', 'aangifte'] },
+  keywords: {
+    en: ['UPA', 'pension declaration', 'pension fund', 'payroll XML', 'test files', 'employer', 'pension', 'pension XML', 'UPA files'],
+    nl: ['upa', 'uniforme pensioenaangifte', 'pensioenfonds', 'pensioenaangifte', 'testbestanden', 'pensioen', 'upa bestanden', 'aangifte'],
+  },
   description: [
-    'Generates synthetic Dutch UPA (Uniforme Pensioenaangifte) pension declaration files for testing a pension fund\'s intake: per period, every employment (InkomstenverhoudingInitieel) with wages, part-time data and a RegelingGegevens line per scheme, plus the TotaalRegelingen. Deterministic: the same options (population.seed) give byte-identical files.',
+    "Generates synthetic Dutch UPA (Uniforme Pensioenaangifte) pension declaration files for testing a pension fund's intake: per period, every employment (InkomstenverhoudingInitieel) with wages, part-time data and a RegelingGegevens line per scheme, plus the TotaalRegelingen. Deterministic: the same options (population.seed) give byte-identical files.",
     'format xml: files [{name, periodLabel, periodStart, periodEnd, employments, content}]; summary: the same list with totals in euros instead of XML; participants-csv: one CSV row per employment, with the household data the XML has no room for; zip: the files as one hosted .zip download (24 h).',
     'Defect-free files for 2026 periods validate against the official UPA 2026 XSD; period.startYear defaults to 2027 (other years get the 2026 structure and a warning), so set 2026 for checkable files.',
     'Options (sections, all optional): population, period (MND or four-weekly VWK; volledig or aanvullend = corrections only; split modes), corrections (aanvullend: period corrections, withdrawals), household, scenarioMix (employment and life-event scenarios), defects (deliberate errors, announced in warnings), declaration, schemes, fieldStates (fill/omit per element), pinned employees.',
@@ -89,7 +105,10 @@ export default defineTool({
       name: 'Three employments, one month of 2026 (one XSD-valid file)',
       input: { format: 'xml', options: { population: { count: 3 }, period: { startYear: 2026, startMonth: 1, months: 1 } } },
       output: partialData({
-        format: 'xml', fileCount: 1, peopleCount: 3, warnings: [],
+        format: 'xml',
+        fileCount: 1,
+        peopleCount: 3,
+        warnings: [],
         files: [{ name: 'UPA_202601_001.xml', periodLabel: '2026-01', periodStart: '2026-01-01', periodEnd: '2026-01-31', employments: 3 }],
       }),
       partial: true,
@@ -105,7 +124,10 @@ export default defineTool({
         },
       },
       output: partialData({
-        format: 'summary', fileCount: 6, peopleCount: 5, warnings: [],
+        format: 'summary',
+        fileCount: 6,
+        peopleCount: 5,
+        warnings: [],
         files: [
           { name: 'UPA_202610_001.xml', periodLabel: '2026-10', periodStart: '2026-10-05', periodEnd: '2026-11-01', employments: 2 },
           { name: 'UPA_202610_002.xml', periodLabel: '2026-10', periodStart: '2026-10-05', periodEnd: '2026-11-01', employments: 2 },
@@ -124,7 +146,9 @@ export default defineTool({
         options: { population: { count: 4 }, period: { startYear: 2026, months: 1 }, defects: { invalidBsn: true, totalsMismatch: true } },
       },
       output: {
-        format: 'summary', fileCount: 1, peopleCount: 4,
+        format: 'summary',
+        fileCount: 1,
+        peopleCount: 4,
         warnings: ['2 deliberate defects injected (invalidBsn, totalsMismatch): these files are meant to be rejected by a UPA intake'],
       },
       partial: true,
@@ -136,7 +160,17 @@ export default defineTool({
         options: {
           population: { count: 2 },
           period: { startYear: 2026 },
-          pinned: [{ bsn: '999993653', initials: 'S', lastName: 'Moulin', birthDate: '1985-12-01', gender: 'V', annualSalary: 42000, scenario: 'standard' }],
+          pinned: [
+            {
+              bsn: '999993653',
+              initials: 'S',
+              lastName: 'Moulin',
+              birthDate: '1985-12-01',
+              gender: 'V',
+              annualSalary: 42000,
+              scenario: 'standard',
+            },
+          ],
         },
       },
       output: { format: 'participants-csv', peopleCount: 2, warnings: [], columns: [...CSV_COLUMNS] },

@@ -14,16 +14,21 @@ const MAX_SEMESTERS = 50;
 export default defineTool({
   slug: 'cgpa-calculator',
   title: 'CGPA calculator',
-  keywords: { en: ['CGPA', 'cumulative GPA', 'SGPA', 'semester GPA', 'overall grade point average', 'cumulative', 'semesters'], nl: ['cgpa', 'cumulatief gemiddelde', 'semester', 'semesters', 'cumulatief'] },
+  keywords: {
+    en: ['CGPA', 'cumulative GPA', 'SGPA', 'semester GPA', 'overall grade point average', 'cumulative', 'semesters'],
+    nl: ['cgpa', 'cumulatief gemiddelde', 'semester', 'semesters', 'cumulatief'],
+  },
   description:
     'Cumulative GPA from semester GPAs (SGPA): credit-weighted when every semester has credits, else equally weighted. Also a percentage = percentMultiplier·CGPA + percentOffset (9.5·CGPA is the CBSE indication; (CGPA − 0.75)·10 is multiplier 10, offset −7.5).',
   resultView: { kind: 'figure', field: 'cgpa', label: 'CGPA', detail: ['percent'] },
   input: z.strictObject({
     semesters: z
-      .array(z.strictObject({
-        sgpa: z.number().min(0).max(100).describe('Semester GPA'),
-        credits: z.number().positive().max(1000).optional().describe('Semester credits'),
-      }))
+      .array(
+        z.strictObject({
+          sgpa: z.number().min(0).max(100).describe('Semester GPA'),
+          credits: z.number().positive().max(1000).optional().describe('Semester credits'),
+        }),
+      )
       .min(1)
       .max(MAX_SEMESTERS)
       .describe('Semesters'),
@@ -49,13 +54,29 @@ export default defineTool({
     // Hand-checked: (8.2·20 + 7.6·22 + 8.8·24) / 66 = 542.4 / 66 = 8.21818…; (CGPA − 0.75)·10 = 74.68…
     {
       name: 'Three semesters with credits, (CGPA − 0.75)·10 conversion',
-      input: { semesters: [{ sgpa: 8.2, credits: 20 }, { sgpa: 7.6, credits: 22 }, { sgpa: 8.8, credits: 24 }], percentMultiplier: 10, percentOffset: -7.5 },
-      output: { cgpa: 8.21818181818182, cgpaRounded: 8.22, weighting: 'credits', totalCredits: 66, percent: 74.6818181818182, percentFormula: 'percent = 10 × 8.21818181818182 − 7.5' },
+      input: {
+        semesters: [
+          { sgpa: 8.2, credits: 20 },
+          { sgpa: 7.6, credits: 22 },
+          { sgpa: 8.8, credits: 24 },
+        ],
+        percentMultiplier: 10,
+        percentOffset: -7.5,
+      },
+      output: {
+        cgpa: 8.21818181818182,
+        cgpaRounded: 8.22,
+        weighting: 'credits',
+        totalCredits: 66,
+        percent: 74.6818181818182,
+        percentFormula: 'percent = 10 × 8.21818181818182 − 7.5',
+      },
     },
   ],
   run({ semesters, maxGpa, percentMultiplier, percentOffset }) {
     semesters.forEach((s, i) => {
-      if (s.sgpa > maxGpa) throw new ToolError(`\`semesters[${i}].sgpa\` (${s.sgpa}) exceeds maxGpa ${maxGpa}`, 400, { field: 'semesters' });
+      if (s.sgpa > maxGpa)
+        throw new ToolError(`\`semesters[${i}].sgpa\` (${s.sgpa}) exceeds maxGpa ${maxGpa}`, 400, { field: 'semesters' });
     });
     const withCredits = semesters.filter((s) => s.credits !== undefined).length;
     if (withCredits !== 0 && withCredits !== semesters.length)

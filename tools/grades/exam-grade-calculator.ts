@@ -67,7 +67,10 @@ const round1 = (x: Dec) => D.min(10, D.max(1, x)).toDecimalPlaces(1, Decimal.ROU
 export default defineTool({
   slug: 'exam-grade-calculator',
   title: 'Dutch exam grade (CvTE N-term, cesuur)',
-  keywords: { en: ['Dutch exam', 'central exam', 'N-term', 'cesuur', 'score to grade', 'CvTE', 'exam grade', 'norm'], nl: ['examencijfer', 'centraal examen', 'n-term', 'normering', 'cijfer berekenen', 'eindexamen', 'examen', 'eindexamen cijfer'] },
+  keywords: {
+    en: ['Dutch exam', 'central exam', 'N-term', 'cesuur', 'score to grade', 'CvTE', 'exam grade', 'norm'],
+    nl: ['examencijfer', 'centraal examen', 'n-term', 'normering', 'cijfer berekenen', 'eindexamen', 'examen', 'eindexamen cijfer'],
+  },
   description:
     'Exam score → Dutch grade (cijfer 1.0–10.0, 1 decimal). Mode cvte: the CvTE central-exam rule 9·S/L + N with its N-term limits (0 points 1.0, full marks 10.0); mode cesuur (school tests): passGrade at cesuurPercent of the points, linear from 1.0 up to 10.0. includeTable adds every whole score.',
   docs: [
@@ -102,24 +105,58 @@ export default defineTool({
     {
       name: 'Half the points with N = 1.0 gives 5.5',
       input: { score: 30, maxScore: 60 },
-      output: { mode: 'cvte', score: 30, maxScore: 60, percent: 50, grade: 5.5, unroundedGrade: 5.5, rule: '9·S/L + N (N = 1)', nTerm: 1, cesuurScore: null, table: null },
+      output: {
+        mode: 'cvte',
+        score: 30,
+        maxScore: 60,
+        percent: 50,
+        grade: 5.5,
+        unroundedGrade: 5.5,
+        rule: '9·S/L + N (N = 1)',
+        nTerm: 1,
+        cesuurScore: null,
+        table: null,
+      },
     },
     // N = 2 adds about one point (cijferrekenaar.nl: "Normeringsterm 2 … De helft goed geeft een 6.5"); near the top the 10 − 0.5·9(L−S)/L line caps it.
     {
       name: 'N = 2.0 near full marks is capped by the upper line',
       input: { score: 55, maxScore: 60, nTerm: 2 },
-      output: { mode: 'cvte', score: 55, maxScore: 60, percent: 91.67, grade: 9.6, unroundedGrade: 9.625, rule: 'N > 1, upper bound line: 10 − 0.5·9·(L−S)/L', nTerm: 2, cesuurScore: null, table: null },
+      output: {
+        mode: 'cvte',
+        score: 55,
+        maxScore: 60,
+        percent: 91.67,
+        grade: 9.6,
+        unroundedGrade: 9.625,
+        rule: 'N > 1, upper bound line: 10 − 0.5·9·(L−S)/L',
+        nTerm: 2,
+        cesuurScore: null,
+        table: null,
+      },
     },
     {
       name: 'School test with a 60% cesuur',
       input: { score: 24, maxScore: 40, mode: 'cesuur', cesuurPercent: 60 },
-      output: { mode: 'cesuur', score: 24, maxScore: 40, percent: 60, grade: 5.5, unroundedGrade: 5.5, rule: '1 + (pass − 1)·S/C (at or below the cesuur)', nTerm: null, cesuurScore: 24, table: null },
+      output: {
+        mode: 'cesuur',
+        score: 24,
+        maxScore: 40,
+        percent: 60,
+        grade: 5.5,
+        unroundedGrade: 5.5,
+        rule: '1 + (pass − 1)·S/C (at or below the cesuur)',
+        nTerm: null,
+        cesuurScore: 24,
+        table: null,
+      },
     },
   ],
   run({ score, maxScore, mode, nTerm, cesuurPercent, passGrade, includeTable }) {
     if (score > maxScore) throw new ToolError(`\`score\` (${score}) must not exceed \`maxScore\` (${maxScore})`, 400, { field: 'score' });
     const max = new D(maxScore);
-    const gradeOf = (s: Dec) => (mode === 'cvte' ? cvteGrade(s, max, new D(nTerm)) : cesuurGrade(s, max, new D(cesuurPercent), new D(passGrade)));
+    const gradeOf = (s: Dec) =>
+      mode === 'cvte' ? cvteGrade(s, max, new D(nTerm)) : cesuurGrade(s, max, new D(cesuurPercent), new D(passGrade));
     const { grade, rule } = gradeOf(new D(score));
     const clamped = D.min(10, D.max(1, grade));
     let table: { score: number; grade: number }[] | null = null;

@@ -17,14 +17,24 @@ const required = (current: number, target: number, W: number) => clean15((100 * 
 export default defineTool({
   slug: 'final-grade-calculator',
   title: 'Final grade calculator (score needed on the final)',
-  keywords: { en: ['final exam', 'score needed', 'target grade', 'pass the class', 'need on final'], nl: ['eindtoets', 'tentamen', 'benodigde score', 'eindexamen', 'nodig'] },
+  keywords: {
+    en: ['final exam', 'score needed', 'target grade', 'pass the class', 'need on final'],
+    nl: ['eindtoets', 'tentamen', 'benodigde score', 'eindexamen', 'nodig'],
+  },
   description:
     'Score needed on the final exam for a target course grade (mode required: targetPercent or targetLetter), or the course grade a final score gives (mode result: finalPercent). Flags achievable: false above maxFinalPercent and alreadySecured at ≤ 0; lists the score needed for every letter.',
   docs: [
     'required = (target − current·(1 − w)) / w with w = finalWeightPercent / 100.',
     'targetLetter stands for the lowest percent of that letter on the scale.',
   ].join('\n'),
-  resultView: { kind: 'figure', field: ['requiredFinalPercent', 'resultPercent'], unit: '%', label: 'Final exam score needed', detail: ['resultLetter', 'achievable'], choose: { by: 'mode', fields: { result: 'resultPercent' } } },
+  resultView: {
+    kind: 'figure',
+    field: ['requiredFinalPercent', 'resultPercent'],
+    unit: '%',
+    label: 'Final exam score needed',
+    detail: ['resultLetter', 'achievable'],
+    choose: { by: 'mode', fields: { result: 'resultPercent' } },
+  },
   input: z.strictObject({
     mode: z.enum(MODES).default('required').describe('What to compute'),
     currentPercent: z.number().min(0).max(200).describe('Course grade so far, percent'),
@@ -46,7 +56,9 @@ export default defineTool({
     finalPercent: z.number().nullable(),
     resultPercent: z.number().nullable(),
     resultLetter: z.string().nullable(),
-    requiredByLetter: z.array(z.object({ letter: z.string(), minPercent: z.number(), requiredFinalPercent: z.number(), achievable: z.boolean() })),
+    requiredByLetter: z.array(
+      z.object({ letter: z.string(), minPercent: z.number(), requiredFinalPercent: z.number(), achievable: z.boolean() }),
+    ),
     scale: z.string(),
     formula: z.string(),
   }),
@@ -56,8 +68,16 @@ export default defineTool({
       name: 'Current 70 %, want 80 %, final worth 50 % (needs 90 %)',
       input: { currentPercent: 70, targetPercent: 80, finalWeightPercent: 50, scale: 'college-board' },
       output: {
-        mode: 'required', currentPercent: 70, finalWeightPercent: 50, targetPercent: 80, requiredFinalPercent: 90, achievable: true, alreadySecured: false,
-        finalPercent: null, resultPercent: null, resultLetter: null,
+        mode: 'required',
+        currentPercent: 70,
+        finalWeightPercent: 50,
+        targetPercent: 80,
+        requiredFinalPercent: 90,
+        achievable: true,
+        alreadySecured: false,
+        finalPercent: null,
+        resultPercent: null,
+        resultLetter: null,
         requiredByLetter: [
           { letter: 'A+', minPercent: 97, requiredFinalPercent: 124, achievable: false },
           { letter: 'A', minPercent: 93, requiredFinalPercent: 116, achievable: false },
@@ -79,10 +99,26 @@ export default defineTool({
     // calzivo.com worked example: current 85 %, target 90 %, final worth 20 % → 110 %: not reachable.
     {
       name: 'Current 85 %, want 90 %, final worth 20 % (110 %: unreachable)',
-      input: { currentPercent: 85, targetPercent: 90, finalWeightPercent: 20, customScale: [{ letter: 'Pass', minPercent: 55, points: 1 }, { letter: 'Fail', minPercent: 0, points: 0 }] },
+      input: {
+        currentPercent: 85,
+        targetPercent: 90,
+        finalWeightPercent: 20,
+        customScale: [
+          { letter: 'Pass', minPercent: 55, points: 1 },
+          { letter: 'Fail', minPercent: 0, points: 0 },
+        ],
+      },
       output: {
-        mode: 'required', currentPercent: 85, finalWeightPercent: 20, targetPercent: 90, requiredFinalPercent: 110, achievable: false, alreadySecured: false,
-        finalPercent: null, resultPercent: null, resultLetter: null,
+        mode: 'required',
+        currentPercent: 85,
+        finalWeightPercent: 20,
+        targetPercent: 90,
+        requiredFinalPercent: 110,
+        achievable: false,
+        alreadySecured: false,
+        finalPercent: null,
+        resultPercent: null,
+        resultLetter: null,
         requiredByLetter: [
           { letter: 'Pass', minPercent: 55, requiredFinalPercent: -65, achievable: true },
           { letter: 'Fail', minPercent: 0, requiredFinalPercent: -340, achievable: true },
@@ -105,23 +141,40 @@ export default defineTool({
         throw new ToolError('`finalPercent` is required in mode result (the score on the final)', 400, { field: 'finalPercent' });
       const resultPercent = clean15((currentPercent * (100 - W) + input.finalPercent * W) / 100);
       return {
-        ...base, targetPercent: null, requiredFinalPercent: null, achievable: null, alreadySecured: null,
-        finalPercent: input.finalPercent, resultPercent, resultLetter: bandFor(resultPercent, bands).letter,
+        ...base,
+        targetPercent: null,
+        requiredFinalPercent: null,
+        achievable: null,
+        alreadySecured: null,
+        finalPercent: input.finalPercent,
+        resultPercent,
+        resultLetter: bandFor(resultPercent, bands).letter,
         formula: `course = (current·(100 − weight) + final·weight) / 100 = (${currentPercent}·${clean15(100 - W)} + ${input.finalPercent}·${W}) / 100`,
       };
     }
     let target = input.targetPercent;
     if (target === undefined && input.targetLetter !== undefined) {
       const b = bandOfLetter(input.targetLetter, bands);
-      if (!b) throw new ToolError(`\`targetLetter\` "${input.targetLetter}" is not on the ${name} scale (${bands.map((x) => x.letter).join(', ')})`, 400, { field: 'targetLetter' });
+      if (!b)
+        throw new ToolError(
+          `\`targetLetter\` "${input.targetLetter}" is not on the ${name} scale (${bands.map((x) => x.letter).join(', ')})`,
+          400,
+          { field: 'targetLetter' },
+        );
       target = b.minPercent;
     }
     if (target === undefined)
       throw new ToolError('`targetPercent` or `targetLetter` is required in mode required', 400, { field: 'targetPercent' });
     const r = required(currentPercent, target, W);
     return {
-      ...base, targetPercent: target, requiredFinalPercent: r, achievable: r <= maxFinalPercent, alreadySecured: r <= 0,
-      finalPercent: null, resultPercent: null, resultLetter: null,
+      ...base,
+      targetPercent: target,
+      requiredFinalPercent: r,
+      achievable: r <= maxFinalPercent,
+      alreadySecured: r <= 0,
+      finalPercent: null,
+      resultPercent: null,
+      resultLetter: null,
       formula: `required = (100·target − (100 − weight)·current) / weight = (100·${target} − ${clean15(100 - W)}·${currentPercent}) / ${W}`,
     };
   },

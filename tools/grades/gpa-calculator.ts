@@ -19,7 +19,10 @@ const BONUS = { regular: 0, honors: 0.5, ap: 1, ib: 1 } as const;
 export default defineTool({
   slug: 'gpa-calculator',
   title: 'GPA calculator',
-  keywords: { en: ['grade point average', 'letter grades', 'GPA', 'weighted GPA', 'credits'], nl: ['gpa', 'gemiddelde', 'cijfergemiddelde Amerika', 'cijfergemiddelde'] },
+  keywords: {
+    en: ['grade point average', 'letter grades', 'GPA', 'weighted GPA', 'credits'],
+    nl: ['gpa', 'gemiddelde', 'cijfergemiddelde Amerika', 'cijfergemiddelde'],
+  },
   description:
     'Credit-weighted GPA of courses graded by letter (on the scale) or grade points; type adds a bonus for the weighted GPA (not on an F). Ungraded marks (P, NP, S, U, W, I, AU, CR, NC) are left out and their credits reported. With priorGpa and priorCredits also the cumulative GPA.',
   resultView: { kind: 'figure', field: 'gpaRounded', label: 'GPA', detail: ['gradedCredits', 'cumulativeGpa'] },
@@ -51,7 +54,14 @@ export default defineTool({
     cumulativeGpa: z.number().nullable(),
     cumulativeCredits: z.number().nullable(),
     courses: z.array(
-      z.object({ name: z.string().nullable(), grade: z.string().nullable(), credits: z.number(), points: z.number().nullable(), weightedPoints: z.number().nullable(), counted: z.boolean() }),
+      z.object({
+        name: z.string().nullable(),
+        grade: z.string().nullable(),
+        credits: z.number(),
+        points: z.number().nullable(),
+        weightedPoints: z.number().nullable(),
+        counted: z.boolean(),
+      }),
     ),
     scale: z.string(),
   }),
@@ -59,9 +69,23 @@ export default defineTool({
     // Hand-checked on the College Board 4.0 points: (4.0·3 + 3.3·4 + 2.0·2) / 9 = 29.2 / 9 = 3.2444…; the P course is left out.
     {
       name: 'A (3 cr), B+ (4 cr), C (2 cr) and a pass/fail course',
-      input: { courses: [{ grade: 'A', credits: 3 }, { grade: 'B+', credits: 4 }, { grade: 'C', credits: 2 }, { grade: 'P', credits: 1 }] },
+      input: {
+        courses: [
+          { grade: 'A', credits: 3 },
+          { grade: 'B+', credits: 4 },
+          { grade: 'C', credits: 2 },
+          { grade: 'P', credits: 1 },
+        ],
+      },
       output: {
-        gpa: 3.24444444444444, gpaRounded: 3.24, weightedGpa: 3.24444444444444, gradedCredits: 9, qualityPoints: 29.2, excludedCredits: 1, cumulativeGpa: null, cumulativeCredits: null,
+        gpa: 3.24444444444444,
+        gpaRounded: 3.24,
+        weightedGpa: 3.24444444444444,
+        gradedCredits: 9,
+        qualityPoints: 29.2,
+        excludedCredits: 1,
+        cumulativeGpa: null,
+        cumulativeCredits: null,
         courses: [
           { name: null, grade: 'A', credits: 3, points: 4, weightedPoints: 4, counted: true },
           { name: null, grade: 'B+', credits: 4, points: 3.3, weightedPoints: 3.3, counted: true },
@@ -74,9 +98,23 @@ export default defineTool({
     // mygradegoal.com weighted table: an A in AP counts 5.0, a B in honors 3.5. Prior 3.5 over 30 credits.
     {
       name: 'Weighted: A in AP, B in honors, with a prior GPA',
-      input: { courses: [{ name: 'AP Biology', grade: 'A', credits: 1, type: 'ap' }, { name: 'Honors English', grade: 'B', credits: 1, type: 'honors' }], priorGpa: 3.5, priorCredits: 30 },
+      input: {
+        courses: [
+          { name: 'AP Biology', grade: 'A', credits: 1, type: 'ap' },
+          { name: 'Honors English', grade: 'B', credits: 1, type: 'honors' },
+        ],
+        priorGpa: 3.5,
+        priorCredits: 30,
+      },
       output: {
-        gpa: 3.5, gpaRounded: 3.5, weightedGpa: 4.25, gradedCredits: 2, qualityPoints: 7, excludedCredits: 0, cumulativeGpa: 3.5, cumulativeCredits: 32,
+        gpa: 3.5,
+        gpaRounded: 3.5,
+        weightedGpa: 4.25,
+        gradedCredits: 2,
+        qualityPoints: 7,
+        excludedCredits: 0,
+        cumulativeGpa: 3.5,
+        cumulativeCredits: 32,
         courses: [
           { name: 'AP Biology', grade: 'A', credits: 1, points: 4, weightedPoints: 5, counted: true },
           { name: 'Honors English', grade: 'B', credits: 1, points: 3, weightedPoints: 3.5, counted: true },
@@ -88,8 +126,13 @@ export default defineTool({
   run(input) {
     const { name: scale, bands } = resolveScale(input.scale, input.customScale);
     if ((input.priorGpa === undefined) !== (input.priorCredits === undefined))
-      throw new ToolError('`priorGpa` and `priorCredits` go together', 400, { field: input.priorGpa === undefined ? 'priorGpa' : 'priorCredits' });
-    let credits = 0, quality = 0, weightedQuality = 0, excluded = 0;
+      throw new ToolError('`priorGpa` and `priorCredits` go together', 400, {
+        field: input.priorGpa === undefined ? 'priorGpa' : 'priorCredits',
+      });
+    let credits = 0,
+      quality = 0,
+      weightedQuality = 0,
+      excluded = 0;
     const courses = input.courses.map((c, i) => {
       if ((c.grade === undefined) === (c.points === undefined))
         throw new ToolError(`\`courses[${i}]\`: give exactly one of grade and points`, 400, { field: 'courses' });
@@ -99,7 +142,11 @@ export default defineTool({
         const b = bandOfLetter(c.grade as string, bands);
         if (b) points = b.points;
         else if (!UNGRADED.has(letterKey(c.grade as string)))
-          throw new ToolError(`\`courses[${i}].grade\` "${c.grade}" is not on the ${scale} scale (${bands.map((x) => x.letter).join(', ')}) nor P/NP/S/U/W/I/AU/CR/NC`, 400, { field: 'courses' });
+          throw new ToolError(
+            `\`courses[${i}].grade\` "${c.grade}" is not on the ${scale} scale (${bands.map((x) => x.letter).join(', ')}) nor P/NP/S/U/W/I/AU/CR/NC`,
+            400,
+            { field: 'courses' },
+          );
       }
       if (points === null) {
         excluded += c.credits;
@@ -112,13 +159,16 @@ export default defineTool({
       return { name: c.name ?? null, grade: c.grade ?? null, credits: c.credits, points, weightedPoints, counted: true };
     });
     const gpa = credits > 0 ? clean15(quality / credits) : null;
-    let cumulativeGpa = null, cumulativeCredits = null;
+    let cumulativeGpa = null,
+      cumulativeCredits = null;
     if (input.priorGpa !== undefined && input.priorCredits !== undefined) {
       cumulativeCredits = clean15(input.priorCredits + credits);
       if (cumulativeCredits > 0) cumulativeGpa = clean15((input.priorGpa * input.priorCredits + quality) / cumulativeCredits);
     }
     if (gpa === null && cumulativeGpa === null)
-      throw new ToolError('`courses`: no graded course with credits > 0 (pass/fail and 0-credit courses do not count)', 400, { field: 'courses' });
+      throw new ToolError('`courses`: no graded course with credits > 0 (pass/fail and 0-credit courses do not count)', 400, {
+        field: 'courses',
+      });
     return {
       gpa,
       gpaRounded: gpa === null ? null : roundTo(gpa, 2),

@@ -31,7 +31,10 @@ const statsSchema = z.object({ mean: z.number(), sd: z.number(), min: z.number()
 export default defineTool({
   slug: 'grade-curve-calculator',
   title: 'Grade curve calculator',
-  keywords: { en: ['curve grades', 'scale scores', 'bell curve', 'adjust marks', 'curve', 'scores'], nl: ['cijfers schalen', 'normeren', 'curve', 'scores', 'opschalen', 'toetsscores', 'scores schalen'] },
+  keywords: {
+    en: ['curve grades', 'scale scores', 'bell curve', 'adjust marks', 'curve', 'scores'],
+    nl: ['cijfers schalen', 'normeren', 'curve', 'scores', 'opschalen', 'toetsscores', 'scores schalen'],
+  },
   description:
     'Curves (scales up) the test scores of a class, as percent of maxScore. Methods: flat (+addPoints, default lifts the best to 100), highest-to-100, square-root (10·√percent), linear (to targetMean/targetSd via z-scores), bell (letters by rank; ties get the better letter). Clamped to 0–100 unless allowOver100.',
   docs: [
@@ -114,7 +117,8 @@ export default defineTool({
         break;
       }
       case 'highest-to-100': {
-        if (before.max === 0) throw new ToolError('`scores`: the best score is 0, so highest-to-100 cannot scale', 400, { field: 'scores' });
+        if (before.max === 0)
+          throw new ToolError('`scores`: the best score is 0, so highest-to-100 cannot scale', 400, { field: 'scores' });
         curved = percents.map((p) => clamp((p * 100) / before.max));
         formula = `curved = percent × 100 / ${before.max}`;
         break;
@@ -128,16 +132,22 @@ export default defineTool({
         const mean = input.targetMean;
         const sd = input.targetSd ?? before.sd;
         curved = percents.map((p) => clamp(before.sd === 0 ? mean : mean + ((p - before.mean) / before.sd) * sd));
-        formula = before.sd === 0 ? `all scores equal (σ = 0): curved = ${mean}` : `curved = ${mean} + (percent − ${before.mean}) / ${before.sd} × ${sd}`;
+        formula =
+          before.sd === 0
+            ? `all scores equal (σ = 0): curved = ${mean}`
+            : `curved = ${mean} + (percent − ${before.mean}) / ${before.sd} × ${sd}`;
         break;
       }
       case 'bell': {
         const dist = input.distribution ?? [10, 20, 40, 20, 10];
-        if (Math.abs(dist.reduce((a, b) => a + b, 0) - 100) > 1e-9) throw new ToolError('`distribution` must sum to 100', 400, { field: 'distribution' });
+        if (Math.abs(dist.reduce((a, b) => a + b, 0) - 100) > 1e-9)
+          throw new ToolError('`distribution` must sum to 100', 400, { field: 'distribution' });
         const n = percents.length;
         const order = percents.map((p, i) => ({ p, i })).sort((a, b) => b.p - a.p);
         const firstRank = new Map<number, number>();
-        order.forEach((o, r) => { if (!firstRank.has(o.p)) firstRank.set(o.p, r); });
+        order.forEach((o, r) => {
+          if (!firstRank.has(o.p)) firstRank.set(o.p, r);
+        });
         const cum: number[] = [];
         dist.reduce((acc, d, k) => (cum[k] = acc + d), 0);
         letters = percents.map((p) => {

@@ -18,7 +18,10 @@ function letterOf(percent: number, bands: GradeBand[], round: boolean) {
 export default defineTool({
   slug: 'test-grade-calculator',
   title: 'Test grade calculator',
-  keywords: { en: ['test score', 'percentage correct', 'quiz grade', 'letter grade', 'wrong answers', 'test', 'score', 'percentage right'], nl: ['toetscijfer', 'score', 'procent goed', 'fouten', 'toets'] },
+  keywords: {
+    en: ['test score', 'percentage correct', 'quiz grade', 'letter grade', 'wrong answers', 'test', 'score', 'percentage right'],
+    nl: ['toetscijfer', 'score', 'procent goed', 'fouten', 'toets'],
+  },
   description:
     'Percent and letter grade of a test from total (questions or points) and either correct or wrong. The letter uses the unrounded percent (89.6 is B+ on us) unless roundBeforeLetter. table adds the grade for every number wrong.',
   resultView: { kind: 'figure', field: 'percent', unit: '%', label: 'Score', detail: ['letter'] },
@@ -52,7 +55,13 @@ export default defineTool({
       name: '4 of 5 correct, simple scale, with the table',
       input: { total: 5, correct: 4, scale: 'simple', table: true },
       output: {
-        total: 5, correct: 4, wrong: 1, percent: 80, letter: 'B', points: 3, scale: 'simple',
+        total: 5,
+        correct: 4,
+        wrong: 1,
+        percent: 80,
+        letter: 'B',
+        points: 3,
+        scale: 'simple',
         table: [
           { wrong: 0, correct: 5, percent: 100, letter: 'A' },
           { wrong: 1, correct: 4, percent: 80, letter: 'B' },
@@ -77,7 +86,10 @@ export default defineTool({
       throw new ToolError('Give exactly one of `correct` and `wrong`', 400, { field: input.correct === undefined ? 'correct' : 'wrong' });
     const field = input.correct !== undefined ? 'correct' : 'wrong';
     const given = (input.correct ?? input.wrong) as number;
-    if (given > total) throw new ToolError(`\`${field}\` (${given}) may not exceed \`total\` (${total}); use a larger total for extra credit`, 400, { field });
+    if (given > total)
+      throw new ToolError(`\`${field}\` (${given}) may not exceed \`total\` (${total}); use a larger total for extra credit`, 400, {
+        field,
+      });
     const correct = input.correct ?? clean15(total - given);
     const wrong = input.wrong ?? clean15(total - given);
     const percent = clean15((correct / total) * 100);

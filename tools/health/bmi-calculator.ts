@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/core/tool.js';
 import { clean15 } from '../_lib/money.js';
-import { DISCLAIMER, heightCm, heightField, round, unitSystemField, weightField, weightKg, weightOut, weightUnit } from '../_lib/body-units.js';
+import {
+  DISCLAIMER,
+  heightCm,
+  heightField,
+  round,
+  unitSystemField,
+  weightField,
+  weightKg,
+  weightOut,
+  weightUnit,
+} from '../_lib/body-units.js';
 
 /**
  * BMI = kg / m² (WHO). Imperial input is converted exactly (1 in = 2.54 cm, 1 lb = 0.45359237 kg)
@@ -25,7 +35,10 @@ export function obesityClass(bmi: number): 'I' | 'II' | 'III' | null {
 export default defineTool({
   slug: 'bmi-calculator',
   title: 'BMI calculator',
-  keywords: { en: ['body mass index', 'overweight', 'obesity', 'healthy weight', 'underweight', 'BMI', 'weight', 'height'], nl: ['bmi', 'overgewicht', 'gezond gewicht', 'ondergewicht', 'gewicht', 'lengte'] },
+  keywords: {
+    en: ['body mass index', 'overweight', 'obesity', 'healthy weight', 'underweight', 'BMI', 'weight', 'height'],
+    nl: ['bmi', 'overgewicht', 'gezond gewicht', 'ondergewicht', 'gewicht', 'lengte'],
+  },
   description:
     'Adult body mass index (kg/m²) with the WHO category (from the unrounded bmiExact; obesity classes I–III), the normal-weight range for the height, BMI Prime and Ponderal index. Not for children or pregnancy.',
   docs: [
@@ -42,7 +55,9 @@ export default defineTool({
     bmiExact: z.number().describe('Unrounded BMI the category is taken from'),
     category: z.enum(BMI_CATEGORIES),
     obesityClass: z.enum(['I', 'II', 'III']).nullable(),
-    normalWeightRange: z.object({ min: z.number(), max: z.number(), unit: z.enum(['kg', 'lb']) }).describe('18.5·h² to 25·h² (upper bound exclusive), 1 decimal'),
+    normalWeightRange: z
+      .object({ min: z.number(), max: z.number(), unit: z.enum(['kg', 'lb']) })
+      .describe('18.5·h² to 25·h² (upper bound exclusive), 1 decimal'),
     bmiPrime: z.number().describe('BMI / 25, 2 decimals'),
     ponderalIndex: z.number().describe('kg/m³, 1 decimal'),
     heightM: z.number(),

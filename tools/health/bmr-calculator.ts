@@ -7,7 +7,10 @@ import { BMR_FORMULAS, computeBmr, personShape } from '../_lib/energy.js';
 export default defineTool({
   slug: 'bmr-calculator',
   title: 'BMR calculator',
-  keywords: { en: ['basal metabolic rate', 'resting metabolism', 'calories at rest', 'metabolism', 'BMR', 'metabolic rate'], nl: ['basaal metabolisme', 'ruststofwisseling', 'verbranding in rust', 'bmr', 'stofwisseling', 'rust'] },
+  keywords: {
+    en: ['basal metabolic rate', 'resting metabolism', 'calories at rest', 'metabolism', 'BMR', 'metabolic rate'],
+    nl: ['basaal metabolisme', 'ruststofwisseling', 'verbranding in rust', 'bmr', 'stofwisseling', 'rust'],
+  },
   description:
     'Basal metabolic rate (kcal/day at rest) of an adult by mifflin-st-jeor, harris-benedict (Roza-Shizgal 1984) or katch-mcardle (needs bodyFatPercent), with the equation filled in and the other formulas for comparison. Daily needs: tdee-calculator.',
   docs: [

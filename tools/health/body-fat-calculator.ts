@@ -42,7 +42,10 @@ const girth = (what: string) => z.number().min(1).max(1200).optional().describe(
 export default defineTool({
   slug: 'body-fat-calculator',
   title: 'Body fat calculator',
-  keywords: { en: ['body fat percentage', 'US Navy method', 'fat mass', 'lean mass', 'body fat', 'fat percentage'], nl: ['vetpercentage', 'lichaamsvet', 'vetmassa'] },
+  keywords: {
+    en: ['body fat percentage', 'US Navy method', 'fat mass', 'lean mass', 'body fat', 'fat percentage'],
+    nl: ['vetpercentage', 'lichaamsvet', 'vetmassa'],
+  },
   description:
     'Estimates adult body fat %: navy (U.S. Navy, from height, neck and waist, plus hip for women) or bmi (Deurenberg, from height, weight, age). Returns the ACE category, and fat and lean mass when weight is given.',
   docs: [
@@ -126,12 +129,15 @@ export default defineTool({
         formula = '495 / (1.0324 − 0.19077·log10(waist − neck) + 0.15456·log10(height)) − 450, cm';
       } else {
         const hip = girthCm(need(input.hip, 'hip', 'for women with the navy method'), unitSystem, 'hip');
-        if (waist + hip <= neck) throw new ToolError('`waist` + `hip` must be larger than `neck` for the navy method', 400, { field: 'waist' });
+        if (waist + hip <= neck)
+          throw new ToolError('`waist` + `hip` must be larger than `neck` for the navy method', 400, { field: 'waist' });
         pct = 495 / (1.29579 - 0.35004 * Math.log10(waist + hip - neck) + 0.221 * Math.log10(h)) - 450;
         formula = '495 / (1.29579 − 0.35004·log10(waist + hip − neck) + 0.22100·log10(height)) − 450, cm';
       }
       if (!(pct > 0 && pct < 100))
-        throw new ToolError(`these measurements give ${round(pct, 1)} % body fat, which is impossible; check \`waist\` and \`neck\``, 400, { field: 'waist' });
+        throw new ToolError(`these measurements give ${round(pct, 1)} % body fat, which is impossible; check \`waist\` and \`neck\``, 400, {
+          field: 'waist',
+        });
     } else {
       const w = need(kg, 'weight', 'for the bmi method');
       const age = need(input.age, 'age', 'for the bmi method');
@@ -139,7 +145,9 @@ export default defineTool({
       pct = 1.2 * bmi + 0.23 * age - (sex === 'male' ? 16.2 : 5.4);
       formula = `1.20·BMI + 0.23·age − ${sex === 'male' ? '16.2' : '5.4'} (Deurenberg 1991)`;
       if (!(pct > 0 && pct < 100))
-        throw new ToolError(`height, weight and age give ${round(pct, 1)} % body fat, outside 0–100 %; check \`weight\``, 400, { field: 'weight' });
+        throw new ToolError(`height, weight and age give ${round(pct, 1)} % body fat, outside 0–100 %; check \`weight\``, 400, {
+          field: 'weight',
+        });
     }
     const fat = kg === undefined ? null : (kg * pct) / 100;
     return {

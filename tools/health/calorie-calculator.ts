@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/core/tool.js';
 import { DISCLAIMER, KG_PER_LB, round, weightUnit } from '../_lib/body-units.js';
-import { ACTIVITY_LEVELS, BMR_FORMULAS, MIN_KCAL, activityField, calorieTarget, dailyKcalForWeeklyChange, personShape } from '../_lib/energy.js';
+import {
+  ACTIVITY_LEVELS,
+  BMR_FORMULAS,
+  MIN_KCAL,
+  activityField,
+  calorieTarget,
+  dailyKcalForWeeklyChange,
+  personShape,
+} from '../_lib/energy.js';
 
 /** The goal rows shown in `goals`, per unit system (calculator.net's choices: ¼, ½, 1 kg or ½, 1, 2 lb). */
 const GOAL_STEPS = { metric: [-1, -0.5, -0.25, 0, 0.25, 0.5, 1], imperial: [-2, -1, -0.5, 0, 0.5, 1, 2] } as const;
@@ -10,7 +18,10 @@ const GOAL_STEPS = { metric: [-1, -0.5, -0.25, 0, 0.25, 0.5, 1], imperial: [-2, 
 export default defineTool({
   slug: 'calorie-calculator',
   title: 'Daily calorie calculator',
-  keywords: { en: ['calories per day', 'weight loss', 'lose weight', 'gain weight', 'diet', 'calorie deficit', 'calories', 'calorie intake'], nl: ['calorieen', 'kcal per dag', 'afvallen', 'aankomen', 'dieet', 'calorie inname'] },
+  keywords: {
+    en: ['calories per day', 'weight loss', 'lose weight', 'gain weight', 'diet', 'calorie deficit', 'calories', 'calorie intake'],
+    nl: ['calorieen', 'kcal per dag', 'afvallen', 'aankomen', 'dieet', 'calorie inname'],
+  },
   description:
     'Daily calorie target for an adult to keep, lose or gain weight: TDEE (as tdee-calculator) + weeklyChange × 7,700 kcal/kg ÷ 7; goals lists common rates. Below 1,500 (men) / 1,200 (women) kcal is flagged belowMinimum; a target ≤ 0 gives achievable: false.',
   resultView: { kind: 'figure', field: 'targetKcal', unit: 'kcal/day', label: 'Daily calories for your goal', detail: ['tdee', 'warning'] },

@@ -27,7 +27,10 @@ export function sizeBased(years: number, size: keyof typeof SIZE_RATE): number {
 export default defineTool({
   slug: 'dog-age-calculator',
   title: 'Dog age in human years',
-  keywords: { en: ['dog years', 'human years', 'puppy', 'pet age', 'dog'], nl: ['hondenjaren', 'mensenjaren', 'hond', 'leeftijd hond', 'hondenleeftijd'] },
+  keywords: {
+    en: ['dog years', 'human years', 'puppy', 'pet age', 'dog'],
+    nl: ['hondenjaren', 'mensenjaren', 'hond', 'leeftijd hond', 'hondenleeftijd'],
+  },
   description:
     'Dog age in human-equivalent years, by epigenetic (Wang et al. 2020: 16 × ln(age) + 31) or size-based (AVMA: 15 at 1, 24 at 2, then +4/+5/+6 a year by size; no giant breeds); both are returned. The "×7" rule is a myth.',
   resultView: { kind: 'figure', field: 'humanYears', unit: 'human years', label: 'Age in human years' },
@@ -78,9 +81,13 @@ export default defineTool({
   ],
   run({ ageYears, method, size }) {
     if (method === 'epigenetic' && ageYears < MIN_EPIGENETIC)
-      throw new ToolError(`\`ageYears\` must be at least ${MIN_EPIGENETIC} for the epigenetic formula (use method size-based for young puppies)`, 400, {
-        field: 'ageYears',
-      });
+      throw new ToolError(
+        `\`ageYears\` must be at least ${MIN_EPIGENETIC} for the epigenetic formula (use method size-based for young puppies)`,
+        400,
+        {
+          field: 'ageYears',
+        },
+      );
     const epi = ageYears < MIN_EPIGENETIC ? null : epigenetic(ageYears);
     const sb = sizeBased(ageYears, size);
     const a = round(ageYears, 4);

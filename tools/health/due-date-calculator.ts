@@ -25,7 +25,10 @@ export function trimester(gestationalDays: number): 1 | 2 | 3 {
 export default defineTool({
   slug: 'due-date-calculator',
   title: 'Pregnancy due date calculator',
-  keywords: { en: ['pregnancy', 'due date', 'last period', 'conception', 'gestational age', 'baby', 'pregnant'], nl: ['zwangerschap', 'uitgerekende datum', 'zwanger', 'bevalling', 'baby'] },
+  keywords: {
+    en: ['pregnancy', 'due date', 'last period', 'conception', 'gestational age', 'baby', 'pregnant'],
+    nl: ['zwangerschap', 'uitgerekende datum', 'zwanger', 'bevalling', 'baby'],
+  },
   description:
     'Estimated due date from the last period (lmp: +280 days, adjusted for cycleLength), conception (+266), IVF transfer (+266 − embryoAgeDays) or an ultrasound. With onDate also gestational age, trimester (ACOG) and days to go.',
   docs: [
@@ -47,7 +50,10 @@ export default defineTool({
     lmpDate: z.string().describe('Equivalent LMP: due − 280 days'),
     conceptionDate: z.string().describe('Estimated: due − 266 days'),
     onDate: z.string().nullable(),
-    gestationalAge: z.object({ weeks: z.int(), days: z.int(), totalDays: z.int() }).nullable().describe('null without onDate or before the LMP'),
+    gestationalAge: z
+      .object({ weeks: z.int(), days: z.int(), totalDays: z.int() })
+      .nullable()
+      .describe('null without onDate or before the LMP'),
     trimester: z.int().nullable(),
     daysUntilDue: z.int().nullable().describe('Negative after the due date'),
     formula: z.string(),

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { defineTool, ToolError } from '../../src/core/tool.js';
-import { CM_PER_IN, DISCLAIMER, heightCm, heightField, round, sexField, unitSystemField, weightOut, weightUnit } from '../_lib/body-units.js';
+import {
+  CM_PER_IN,
+  DISCLAIMER,
+  heightCm,
+  heightField,
+  round,
+  sexField,
+  unitSystemField,
+  weightOut,
+  weightUnit,
+} from '../_lib/body-units.js';
 
 /**
  * Ideal body weight, kg = base + per-inch × (height in inches − 60) (catalogue §3, as calculator.net):
@@ -24,7 +34,10 @@ const MIN_IN = 48;
 export default defineTool({
   slug: 'ideal-weight-calculator',
   title: 'Ideal weight calculator',
-  keywords: { en: ['ideal body weight', 'target weight', 'healthy weight range', 'ideal weight', 'weigh'], nl: ['ideaal gewicht', 'streefgewicht', 'gezond gewicht', 'wegen'] },
+  keywords: {
+    en: ['ideal body weight', 'target weight', 'healthy weight range', 'ideal weight', 'weigh'],
+    nl: ['ideaal gewicht', 'streefgewicht', 'gezond gewicht', 'wegen'],
+  },
   description:
     'Ideal body weight of an adult from height and sex by Devine, Robinson, Miller and Hamwi, plus the healthy BMI 18.5–25 weight range. Below 5 ft extrapolated with a warning; below 4 ft refused.',
   docs: [
@@ -91,7 +104,9 @@ export default defineTool({
     const cm = heightCm(height, unitSystem);
     const inches = cm / CM_PER_IN;
     if (inches < MIN_IN)
-      throw new ToolError(`\`height\` must be at least 48 inches (121.92 cm) for the ideal-weight formulas (got ${height})`, 400, { field: 'height' });
+      throw new ToolError(`\`height\` must be at least 48 inches (121.92 cm) for the ideal-weight formulas (got ${height})`, 400, {
+        field: 'height',
+      });
     const over = inches - 60;
     const out = (kg: number) => round(weightOut(kg, unitSystem), 1);
     const f = (name: keyof typeof FORMULAS) => out(FORMULAS[name][sex][0] + FORMULAS[name][sex][1] * over);

@@ -27,13 +27,20 @@ const macro = z.object({ grams: z.number(), kcal: z.number(), percent: z.number(
 export default defineTool({
   slug: 'macro-calculator',
   title: 'Macro calculator',
-  keywords: { en: ['macros', 'protein', 'carbs', 'fat', 'macronutrients', 'grams'], nl: ['macros', 'eiwitten', 'koolhydraten', 'vetten', 'voeding', 'eiwit'] },
+  keywords: {
+    en: ['macros', 'protein', 'carbs', 'fat', 'macronutrients', 'grams'],
+    nl: ['macros', 'eiwitten', 'koolhydraten', 'vetten', 'voeding', 'eiwit'],
+  },
   description:
-    'Splits daily kcal into carbohydrate, protein and fat grams (4/4/9 kcal/g). Give calories, or sex, age, height and weight for the calorie-calculator target. diet sets carbs/protein/fat % (custom: three percents, sum 100); proteinPerKg fixes protein, the rest keeps the diet\'s carb:fat ratio.',
-  docs: [
-    'Diets (carbs/protein/fat %): balanced 50/20/30, low-fat 60/20/20, low-carb 25/35/40, high-protein 30/40/30.',
-  ].join('\n'),
-  resultView: { kind: 'figure', field: 'calories', unit: 'kcal/day', label: 'Calories', detail: ['carbs.grams', 'protein.grams', 'fat.grams'] },
+    "Splits daily kcal into carbohydrate, protein and fat grams (4/4/9 kcal/g). Give calories, or sex, age, height and weight for the calorie-calculator target. diet sets carbs/protein/fat % (custom: three percents, sum 100); proteinPerKg fixes protein, the rest keeps the diet's carb:fat ratio.",
+  docs: ['Diets (carbs/protein/fat %): balanced 50/20/30, low-fat 60/20/20, low-carb 25/35/40, high-protein 30/40/30.'].join('\n'),
+  resultView: {
+    kind: 'figure',
+    field: 'calories',
+    unit: 'kcal/day',
+    label: 'Calories',
+    detail: ['carbs.grams', 'protein.grams', 'fat.grams'],
+  },
   input: z.strictObject({
     calories: z.number().min(500).max(10000).optional().describe('Daily kcal; omit to compute'),
     diet: z.enum(DIETS).default('balanced').describe('Macro split'),
@@ -108,11 +115,19 @@ export default defineTool({
         if (input[field] === undefined)
           throw new ToolError(`\`${field}\` is required when \`calories\` is not given (or give \`calories\`)`, 400, { field });
       const kg = input.unitSystem === 'imperial' ? input.weeklyChange * KG_PER_LB : input.weeklyChange;
-      const t = calorieTarget({ ...input, sex: input.sex!, age: input.age!, height: input.height!, weight: input.weight! }, input.activityLevel, kg);
+      const t = calorieTarget(
+        { ...input, sex: input.sex!, age: input.age!, height: input.height!, weight: input.weight! },
+        input.activityLevel,
+        kg,
+      );
       if (t.target < 500)
-        throw new ToolError(`the calorie target comes to ${Math.round(t.target)} kcal/day, too low to split; use a smaller \`weeklyChange\``, 400, {
-          field: 'weeklyChange',
-        });
+        throw new ToolError(
+          `the calorie target comes to ${Math.round(t.target)} kcal/day, too low to split; use a smaller \`weeklyChange\``,
+          400,
+          {
+            field: 'weeklyChange',
+          },
+        );
       calories = t.target;
       tdee = t.tdee;
     }
@@ -125,7 +140,9 @@ export default defineTool({
       split = { carbs: input.carbPercent!, protein: input.proteinPercent!, fat: input.fatPercent! };
       const sum = split.carbs + split.protein + split.fat;
       if (Math.abs(sum - 100) > 1e-9)
-        throw new ToolError(`\`carbPercent\` + \`proteinPercent\` + \`fatPercent\` must sum to 100 (got ${round(sum, 6)})`, 400, { field: 'carbPercent' });
+        throw new ToolError(`\`carbPercent\` + \`proteinPercent\` + \`fatPercent\` must sum to 100 (got ${round(sum, 6)})`, 400, {
+          field: 'carbPercent',
+        });
     } else {
       if (given.length) throw new ToolError(`\`${given[0]}\` is only used with \`diet\`: custom`, 400, { field: given[0] });
       split = PRESETS[input.diet];
@@ -137,11 +154,18 @@ export default defineTool({
       const proteinKcal = input.proteinPerKg * weightKg(input.weight, input.unitSystem) * KCAL_PER_G.protein;
       const rest = calories - proteinKcal;
       if (rest < 0)
-        throw new ToolError(`\`proteinPerKg\` ${input.proteinPerKg} alone needs ${Math.round(proteinKcal)} kcal, more than the ${Math.round(calories)} kcal budget`, 400, {
-          field: 'proteinPerKg',
-        });
+        throw new ToolError(
+          `\`proteinPerKg\` ${input.proteinPerKg} alone needs ${Math.round(proteinKcal)} kcal, more than the ${Math.round(calories)} kcal budget`,
+          400,
+          {
+            field: 'proteinPerKg',
+          },
+        );
       const cf = split.carbs + split.fat;
-      kcal = cf > 0 ? { protein: proteinKcal, carbs: (rest * split.carbs) / cf, fat: (rest * split.fat) / cf } : { protein: proteinKcal, carbs: rest, fat: 0 };
+      kcal =
+        cf > 0
+          ? { protein: proteinKcal, carbs: (rest * split.carbs) / cf, fat: (rest * split.fat) / cf }
+          : { protein: proteinKcal, carbs: rest, fat: 0 };
     } else {
       kcal = { carbs: (calories * split.carbs) / 100, protein: (calories * split.protein) / 100, fat: (calories * split.fat) / 100 };
     }

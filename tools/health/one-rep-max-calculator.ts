@@ -37,7 +37,10 @@ function estimate(f: Formula, w: number, r: number): number {
 export default defineTool({
   slug: 'one-rep-max-calculator',
   title: 'One-rep max (1RM) calculator',
-  keywords: { en: ['1RM', 'max lift', 'strength', 'bench press', 'squat', 'deadlift', 'reps', 'one rep max', 'max'], nl: ['1rm', 'maximale kracht', 'herhalingen', 'bankdrukken', 'squat', 'max', 'maximaal gewicht'] },
+  keywords: {
+    en: ['1RM', 'max lift', 'strength', 'bench press', 'squat', 'deadlift', 'reps', 'one rep max', 'max'],
+    nl: ['1rm', 'maximale kracht', 'herhalingen', 'bankdrukken', 'squat', 'max', 'maximaal gewicht'],
+  },
   description:
     'Estimates the one-rep max from weight × reps (to failure) with epley, brzycki, lombardi, oconner, lander, mayhew, wathan or their average, all listed, plus a %1RM table. Over 12 reps is less accurate (warning); unit is a label.',
   resultView: { kind: 'figure', field: 'oneRepMax', unit: '@unit', label: 'One-rep max' },
@@ -45,7 +48,10 @@ export default defineTool({
     weight: z.number().min(0.1).max(2000).describe('Weight lifted'),
     reps: z.int().min(1).max(30).describe('Repetitions completed'),
     unit: z.enum(['kg', 'lb']).default('kg').describe('Weight unit (label)'),
-    formula: z.enum([...FORMULAS, 'average']).default('epley').describe('Headline formula'),
+    formula: z
+      .enum([...FORMULAS, 'average'])
+      .default('epley')
+      .describe('Headline formula'),
   }),
   output: z.object({
     oneRepMax: z.number(),

@@ -15,7 +15,10 @@ const LAST = dayOf(9999, 12, 31);
 export default defineTool({
   slug: 'ovulation-calculator',
   title: 'Ovulation and fertile window calculator',
-  keywords: { en: ['fertile days', 'ovulation', 'cycle', 'trying to conceive', 'period', 'fertile', 'fertility'], nl: ['vruchtbare dagen', 'eisprong', 'ovulatie', 'cyclus', 'menstruatie', 'vruchtbaar', 'vruchtbaarheid'] },
+  keywords: {
+    en: ['fertile days', 'ovulation', 'cycle', 'trying to conceive', 'period', 'fertile', 'fertility'],
+    nl: ['vruchtbare dagen', 'eisprong', 'ovulatie', 'cyclus', 'menstruatie', 'vruchtbaar', 'vruchtbaarheid'],
+  },
   description:
     'Estimates ovulation (period start + cycleLength − lutealLength), the fertile window (5 days before to 1 after) and the next period for the coming cycles from the last period start. Calendar method only: not reliable as contraception.',
   resultView: { kind: 'table', field: 'cycles', label: 'Cycles' },
@@ -48,8 +51,22 @@ export default defineTool({
       input: { lmp: '2024-02-01', cycles: 2 },
       output: {
         cycles: [
-          { cycle: 1, periodStart: '2024-02-01', fertileStart: '2024-02-10', ovulation: '2024-02-15', fertileEnd: '2024-02-16', nextPeriod: '2024-02-29' },
-          { cycle: 2, periodStart: '2024-02-29', fertileStart: '2024-03-09', ovulation: '2024-03-14', fertileEnd: '2024-03-15', nextPeriod: '2024-03-28' },
+          {
+            cycle: 1,
+            periodStart: '2024-02-01',
+            fertileStart: '2024-02-10',
+            ovulation: '2024-02-15',
+            fertileEnd: '2024-02-16',
+            nextPeriod: '2024-02-29',
+          },
+          {
+            cycle: 2,
+            periodStart: '2024-02-29',
+            fertileStart: '2024-03-09',
+            ovulation: '2024-03-14',
+            fertileEnd: '2024-03-15',
+            nextPeriod: '2024-03-28',
+          },
         ],
         formula: 'ovulation = period start + 28 − 14 days; fertile = ovulation − 5 to + 1',
         disclaimer: DISCLAIMER,
@@ -61,7 +78,14 @@ export default defineTool({
       input: { lmp: '2025-12-20', cycleLength: 32, lutealLength: 12, cycles: 1 },
       output: {
         cycles: [
-          { cycle: 1, periodStart: '2025-12-20', fertileStart: '2026-01-04', ovulation: '2026-01-09', fertileEnd: '2026-01-10', nextPeriod: '2026-01-21' },
+          {
+            cycle: 1,
+            periodStart: '2025-12-20',
+            fertileStart: '2026-01-04',
+            ovulation: '2026-01-09',
+            fertileEnd: '2026-01-10',
+            nextPeriod: '2026-01-21',
+          },
         ],
         formula: 'ovulation = period start + 32 − 12 days; fertile = ovulation − 5 to + 1',
         disclaimer: DISCLAIMER,
@@ -70,7 +94,8 @@ export default defineTool({
   ],
   run({ lmp, cycleLength, lutealLength, cycles }) {
     const start = dayFromIso(lmp);
-    if (start + cycles * cycleLength > LAST) throw new ToolError('`lmp` is too close to the year 9999 for this many cycles', 400, { field: 'lmp' });
+    if (start + cycles * cycleLength > LAST)
+      throw new ToolError('`lmp` is too close to the year 9999 for this many cycles', 400, { field: 'lmp' });
     const out = [];
     for (let i = 0; i < cycles; i++) {
       const s = start + i * cycleLength;

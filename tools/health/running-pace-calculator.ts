@@ -61,7 +61,10 @@ const summarySchema = z.object({
 export default defineTool({
   slug: 'running-pace-calculator',
   title: 'Running pace calculator',
-  keywords: { en: ['pace', 'minutes per km', 'marathon', '5k', '10k', 'race time', 'split', 'running'], nl: ['hardlopen', 'tempo', 'marathon', 'looptijd', 'kilometertijd'] },
+  keywords: {
+    en: ['pace', 'minutes per km', 'marathon', '5k', '10k', 'race time', 'split', 'running'],
+    nl: ['hardlopen', 'tempo', 'marathon', 'looptijd', 'kilometertijd'],
+  },
   description:
     'Running pace, time or distance from the other two, or a race-time prediction (predict: Riegel T2 = T1 × (D2/D1)^riegelExponent). Distance or a race (half-marathon 21.0975 km, marathon 42.195 km); times h:mm:ss or mm:ss, pace m:ss per paceUnit. Results in both units, whole seconds.',
   resultView: { kind: 'record', field: ['prediction', 'result'] },
@@ -92,7 +95,16 @@ export default defineTool({
       input: { mode: 'predict', race: '5k', time: '25:00', targetRace: 'half-marathon' },
       output: {
         mode: 'predict',
-        result: { distanceKm: 5, distanceMi: 3.1069, time: '25:00', timeSeconds: 1500, pacePerKm: '5:00', pacePerMile: '8:03', speedKmh: 12, speedMph: 7.46 },
+        result: {
+          distanceKm: 5,
+          distanceMi: 3.1069,
+          time: '25:00',
+          timeSeconds: 1500,
+          pacePerKm: '5:00',
+          pacePerMile: '8:03',
+          speedKmh: 12,
+          speedMph: 7.46,
+        },
         prediction: {
           distanceKm: 21.0975,
           distanceMi: 13.1094,
@@ -137,12 +149,17 @@ export default defineTool({
     };
     const need = <T>(v: T | undefined, field: string): T => {
       if (v === undefined)
-        throw new ToolError(`\`${field}\`${field === 'distance' ? ' (or `race`)' : field === 'targetDistance' ? ' (or `targetRace`)' : ''} is required for mode ${input.mode}`, 400, { field });
+        throw new ToolError(
+          `\`${field}\`${field === 'distance' ? ' (or `race`)' : field === 'targetDistance' ? ' (or `targetRace`)' : ''} is required for mode ${input.mode}`,
+          400,
+          { field },
+        );
       return v;
     };
     const distKm = km(input.distance, input.race, 'distance', 'race');
     const seconds = input.time === undefined ? undefined : parseDuration(input.time, 'time');
-    const paceSecPerKm = input.pace === undefined ? undefined : parseDuration(input.pace, 'pace') / (input.paceUnit === 'mi' ? KM_PER_MI : 1);
+    const paceSecPerKm =
+      input.pace === undefined ? undefined : parseDuration(input.pace, 'pace') / (input.paceUnit === 'mi' ? KM_PER_MI : 1);
 
     let d: number;
     let t: number;
@@ -169,7 +186,8 @@ export default defineTool({
         t = need(seconds, 'time');
         const target = need(km(input.targetDistance, input.targetRace, 'targetDistance', 'targetRace'), 'targetDistance');
         const t2 = t * (target / d) ** input.riegelExponent;
-        if (t2 > MAX_SECONDS) throw new ToolError('the predicted time exceeds 1000 hours; choose a shorter `targetDistance`', 400, { field: 'targetDistance' });
+        if (t2 > MAX_SECONDS)
+          throw new ToolError('the predicted time exceeds 1000 hours; choose a shorter `targetDistance`', 400, { field: 'targetDistance' });
         prediction = summary(target, t2);
         formula = `T2 = T1 × (D2 / D1)^${input.riegelExponent}`;
         break;

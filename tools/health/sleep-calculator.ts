@@ -24,7 +24,9 @@ function parseClock(text: string): number {
       return h * 60 + min;
     }
   }
-  throw new ToolError(`\`time\` must be a clock time HH:MM (24-hour, e.g. 07:00 or 23:30) or h:mm am/pm (got "${text}")`, 400, { field: 'time' });
+  throw new ToolError(`\`time\` must be a clock time HH:MM (24-hour, e.g. 07:00 or 23:30) or h:mm am/pm (got "${text}")`, 400, {
+    field: 'time',
+  });
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -34,7 +36,10 @@ const clock12 = (m: number) => `${((Math.floor(m / 60) + 11) % 12) + 1}:${pad(m 
 export default defineTool({
   slug: 'sleep-calculator',
   title: 'Sleep cycle calculator',
-  keywords: { en: ['bedtime', 'wake up time', 'sleep cycles', 'REM', 'when to sleep', 'sleep', 'wake up'], nl: ['slaap', 'bedtijd', 'wekker', 'slaapcycli', 'slapen', 'wakker worden'] },
+  keywords: {
+    en: ['bedtime', 'wake up time', 'sleep cycles', 'REM', 'when to sleep', 'sleep', 'wake up'],
+    nl: ['slaap', 'bedtijd', 'wekker', 'slaapcycli', 'slapen', 'wakker worden'],
+  },
   description:
     'Bedtimes (wake-at) or wake-up times (bed-at) that fit whole sleep cycles: time ± fallAsleepMinutes ± cycles × cycleMinutes, for minCycles–maxCycles. Times HH:MM or h:mm am/pm; dayOffset marks wrapping over midnight.',
   resultView: { kind: 'table', field: 'options', label: 'Times' },
@@ -99,7 +104,9 @@ export default defineTool({
   ],
   run(input) {
     if (input.minCycles > input.maxCycles)
-      throw new ToolError(`\`minCycles\` (${input.minCycles}) must not exceed \`maxCycles\` (${input.maxCycles})`, 400, { field: 'minCycles' });
+      throw new ToolError(`\`minCycles\` (${input.minCycles}) must not exceed \`maxCycles\` (${input.maxCycles})`, 400, {
+        field: 'minCycles',
+      });
     const t = parseClock(input.time);
     const wakeAt = input.mode === 'wake-at';
     const counts: number[] = [];

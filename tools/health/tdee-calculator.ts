@@ -7,7 +7,10 @@ import { ACTIVITY, ACTIVITY_LEVELS, BMR_FORMULAS, activityField, computeBmr, per
 export default defineTool({
   slug: 'tdee-calculator',
   title: 'TDEE calculator',
-  keywords: { en: ['total daily energy expenditure', 'maintenance calories', 'activity level', 'TDEE', 'calories burned', 'daily calories'], nl: ['energieverbruik', 'onderhoudscalorieen', 'dagelijks verbruik', 'tdee', 'calorieverbruik', 'verbruik per dag'] },
+  keywords: {
+    en: ['total daily energy expenditure', 'maintenance calories', 'activity level', 'TDEE', 'calories burned', 'daily calories'],
+    nl: ['energieverbruik', 'onderhoudscalorieen', 'dagelijks verbruik', 'tdee', 'calorieverbruik', 'verbruik per dag'],
+  },
   description:
     'Total daily energy expenditure (maintenance kcal/day) of an adult = BMR × activity factor; levels lists all five. For a weight-loss or gain target use calorie-calculator.',
   resultView: { kind: 'figure', field: 'tdee', unit: 'kcal/day', label: 'Daily energy use (TDEE)', detail: ['bmr'] },

@@ -20,7 +20,10 @@ const FOOD_SHARE = 0.2;
 export default defineTool({
   slug: 'water-intake-calculator',
   title: 'Water intake calculator',
-  keywords: { en: ['hydration', 'litres per day', 'drink water', 'water', 'drink'], nl: ['waterinname', 'vocht', 'hydratatie', 'water', 'drinken'] },
+  keywords: {
+    en: ['hydration', 'litres per day', 'drink water', 'water', 'drink'],
+    nl: ['waterinname', 'vocht', 'hydratatie', 'water', 'drinken'],
+  },
   description:
     'Daily total water need of an adult: efsa (EFSA 2010 adequate intake by sex and status) or weight (mlPerKg × weight), +0.5 L per hour of exercise. Returns litres, US fl oz, glasses and the ~80 % to drink.',
   docs: [
@@ -87,7 +90,8 @@ export default defineTool({
     let formula: string;
     if (input.method === 'efsa') {
       if (!input.sex) throw new ToolError('`sex` is required for the efsa method', 400, { field: 'sex' });
-      if (input.sex === 'male' && input.status !== 'none') throw new ToolError('`status` pregnant or lactating applies to women only', 400, { field: 'status' });
+      if (input.sex === 'male' && input.status !== 'none')
+        throw new ToolError('`status` pregnant or lactating applies to women only', 400, { field: 'status' });
       base = EFSA_L[input.sex] + EXTRA_L[input.status];
       formula = `EFSA adequate intake ${EFSA_L[input.sex]} L${input.status !== 'none' ? ` + ${EXTRA_L[input.status]} L (${input.status})` : ''} + 0.5 L per hour of exercise`;
     } else {

@@ -17,7 +17,11 @@ export const MAX_ABS = 1e150;
 
 export const numberListFields = {
   numbers: z.array(z.number().min(-MAX_ABS).max(MAX_ABS)).max(MAX_VALUES).optional().describe('The values as a JSON array'),
-  text: z.string().max(MAX_TEXT).optional().describe('Or the values as text separated by spaces, commas, semicolons or newlines (decimal point only)'),
+  text: z
+    .string()
+    .max(MAX_TEXT)
+    .optional()
+    .describe('Or the values as text separated by spaces, commas, semicolons or newlines (decimal point only)'),
 };
 
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
@@ -31,12 +35,17 @@ export function readValues(input: { numbers?: number[]; text?: string }, min = 1
   else {
     values = [];
     const tokens = (input.text as string).split(/[\s,;]+/).filter(Boolean);
-    if (tokens.length > MAX_VALUES) throw new ToolError(`\`text\` holds ${tokens.length} values; at most ${MAX_VALUES}`, 400, { field: 'text' });
+    if (tokens.length > MAX_VALUES)
+      throw new ToolError(`\`text\` holds ${tokens.length} values; at most ${MAX_VALUES}`, 400, { field: 'text' });
     for (let i = 0; i < tokens.length; i++) {
       const t = tokens[i];
       const x = NUMBER.test(t) ? Number(t) : NaN;
       if (!Number.isFinite(x) || Math.abs(x) > MAX_ABS)
-        throw new ToolError(`\`text\`: value ${i + 1} "${t.slice(0, 40)}" is not a number (use a decimal point; commas separate values)`, 400, { field: 'text' });
+        throw new ToolError(
+          `\`text\`: value ${i + 1} "${t.slice(0, 40)}" is not a number (use a decimal point; commas separate values)`,
+          400,
+          { field: 'text' },
+        );
       values.push(x);
     }
   }

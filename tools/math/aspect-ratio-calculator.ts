@@ -13,15 +13,28 @@ import { roundHalfAway } from '../_lib/money.js';
 const MODES = ['reduce', 'solve'] as const;
 /** [name, long, short]. */
 const COMMON: [string, number, number][] = [
-  ['1:1', 1, 1], ['5:4', 5, 4], ['4:3', 4, 3], ['3:2', 3, 2], ['16:10', 16, 10], ['5:3', 5, 3], ['16:9', 16, 9],
-  ['1.85:1', 1.85, 1], ['2:1', 2, 1], ['64:27', 64, 27], ['2.39:1', 2.39, 1], ['32:9', 32, 9],
+  ['1:1', 1, 1],
+  ['5:4', 5, 4],
+  ['4:3', 4, 3],
+  ['3:2', 3, 2],
+  ['16:10', 16, 10],
+  ['5:3', 5, 3],
+  ['16:9', 16, 9],
+  ['1.85:1', 1.85, 1],
+  ['2:1', 2, 1],
+  ['64:27', 64, 27],
+  ['2.39:1', 2.39, 1],
+  ['32:9', 32, 9],
 ];
 const side = (d: string) => z.number().positive().max(1e9).optional().describe(d);
 
 export default defineTool({
   slug: 'aspect-ratio-calculator',
   title: 'Aspect ratio calculator',
-  keywords: { en: ['aspect ratio', '16:9', '4:3', 'resize', 'image dimensions', 'video resolution', 'ratio'], nl: ['beeldverhouding', 'schermverhouding', 'afmetingen', 'resolutie', 'verhouding', '16:9'] },
+  keywords: {
+    en: ['aspect ratio', '16:9', '4:3', 'resize', 'image dimensions', 'video resolution', 'ratio'],
+    nl: ['beeldverhouding', 'schermverhouding', 'afmetingen', 'resolutie', 'verhouding', '16:9'],
+  },
   description:
     'Aspect ratio of a screen, image or video (16:9, 4:3, 21:9), or the missing width or height for a ratio. mode reduce: width and height → reduced ratio (gcd; 1920×1080 → 16:9), decimal, and the nearest common ratio (1:1 5:4 4:3 3:2 16:10 5:3 16:9 1.85:1 2:1 64:27 (“21:9”) 2.39:1 32:9, portrait flipped) with its % difference: 1366×768 is 683:384, ≈ 16:9. ' +
     'mode solve: ratioWidth:ratioHeight plus width or height → the other side, exact and rounded half-up to a whole pixel.',
@@ -49,9 +62,14 @@ export default defineTool({
       name: '1366×768 is only approximately 16:9',
       input: { width: 1366, height: 768 },
       output: {
-        mode: 'reduce', width: 1366, height: 768, ratio: '683:384', decimal: 1.77864583333333,
+        mode: 'reduce',
+        width: 1366,
+        height: 768,
+        ratio: '683:384',
+        decimal: 1.77864583333333,
         nearestCommon: { ratio: '16:9', decimal: 1.77777777777778, differencePercent: 0.048828125, exact: false },
-        widthRounded: null, heightRounded: null,
+        widthRounded: null,
+        heightRounded: null,
       },
     },
     // Wikipedia "16:9 aspect ratio": 1280×720 (HD) is 16:9; solve the height of a 1280-wide 16:9 frame.
@@ -59,9 +77,14 @@ export default defineTool({
       name: 'Height of a 16:9 frame 1280 wide',
       input: { mode: 'solve', ratioWidth: 16, ratioHeight: 9, width: 1280 },
       output: {
-        mode: 'solve', width: 1280, height: 720, ratio: '16:9', decimal: 1.77777777777778,
+        mode: 'solve',
+        width: 1280,
+        height: 720,
+        ratio: '16:9',
+        decimal: 1.77777777777778,
         nearestCommon: { ratio: '16:9', decimal: 1.77777777777778, differencePercent: 0, exact: true },
-        widthRounded: 1280, heightRounded: 720,
+        widthRounded: 1280,
+        heightRounded: 720,
       },
     },
   ],
@@ -71,7 +94,9 @@ export default defineTool({
     let rounded = false;
     if (mode === 'solve') {
       if (input.ratioWidth === undefined || input.ratioHeight === undefined)
-        throw new ToolError('mode solve needs `ratioWidth` and `ratioHeight`', 400, { field: input.ratioWidth === undefined ? 'ratioWidth' : 'ratioHeight' });
+        throw new ToolError('mode solve needs `ratioWidth` and `ratioHeight`', 400, {
+          field: input.ratioWidth === undefined ? 'ratioWidth' : 'ratioHeight',
+        });
       if ((input.width === undefined) === (input.height === undefined))
         throw new ToolError('mode solve needs exactly one of `width` and `height`', 400, { field: 'width' });
       ratioW = input.ratioWidth;
@@ -98,7 +123,9 @@ export default defineTool({
     const name = portrait ? best[0].split(':').reverse().join(':') : best[0];
     const commonDecimal = portrait ? best[2] / best[1] : best[1] / best[2];
     return {
-      mode, width, height,
+      mode,
+      width,
+      height,
       ratio: reduceTerms([ratioW, ratioH]).terms.join(':'),
       decimal: clean(decimal),
       nearestCommon: { ratio: name, decimal: clean(commonDecimal), differencePercent: clean(bestDiff * 100), exact: bestDiff < 1e-12 },

@@ -15,7 +15,10 @@ export default defineTool({
   slug: 'average-calculator',
   mainThread: 'at most 20,000 values; parsing them takes ~10-50 ms at the 500,000-character cap',
   title: 'Average calculator (mean, median, mode)',
-  keywords: { en: ['mean', 'median', 'mode', 'average', 'range', 'statistics'], nl: ['gemiddelde', 'mediaan', 'modus', 'statistiek', 'getallen'] },
+  keywords: {
+    en: ['mean', 'median', 'mode', 'average', 'range', 'statistics'],
+    nl: ['gemiddelde', 'mediaan', 'modus', 'statistiek', 'getallen'],
+  },
   description:
     `Mean, median, mode(s), range, min, max, count and sum of up to ${MAX_VALUES.toLocaleString('en')} numbers, given as a JSON array \`numbers\` or as \`text\` (separated by spaces, commas, semicolons or newlines; decimal point only). ` +
     'Modes: all values tied at the highest count, [] when every value occurs once. Geometric and harmonic means need all values > 0 (else null). ' +
@@ -45,8 +48,18 @@ export default defineTool({
       name: 'Mean, median and two modes',
       input: { text: '10, 2, 38, 23, 38, 23, 21' },
       output: {
-        count: 7, sum: 155, mean: 22.1428571428571, median: 23, modes: [23, 38], modeCount: 2, min: 2, max: 38, range: 36,
-        geometricMean: 16.4127644431113, harmonicMean: 8.89219567564575, weightedMean: null,
+        count: 7,
+        sum: 155,
+        mean: 22.1428571428571,
+        median: 23,
+        modes: [23, 38],
+        modeCount: 2,
+        min: 2,
+        max: 38,
+        range: 36,
+        geometricMean: 16.4127644431113,
+        harmonicMean: 8.89219567564575,
+        weightedMean: null,
       },
     },
     // Wikipedia "Harmonic mean": the harmonic mean of 1, 4 and 4 is 2 (geometric 16^(1/3) = 2.5198…); weighted (2·1 + 4 + 4) / 4 = 2.5.
@@ -54,8 +67,18 @@ export default defineTool({
       name: 'Harmonic and weighted mean of 1, 4, 4 (weights 2, 1, 1)',
       input: { numbers: [1, 4, 4], weights: [2, 1, 1] },
       output: {
-        count: 3, sum: 9, mean: 3, median: 4, modes: [4], modeCount: 2, min: 1, max: 4, range: 3,
-        geometricMean: 2.51984209978975, harmonicMean: 2, weightedMean: 2.5,
+        count: 3,
+        sum: 9,
+        mean: 3,
+        median: 4,
+        modes: [4],
+        modeCount: 2,
+        min: 1,
+        max: 4,
+        range: 3,
+        geometricMean: 2.51984209978975,
+        harmonicMean: 2,
+        weightedMean: 2.5,
       },
     },
   ],
@@ -76,7 +99,9 @@ export default defineTool({
     let weightedMean = null;
     if (input.weights) {
       if (input.weights.length !== n)
-        throw new ToolError(`\`weights\` has ${input.weights.length} entries for ${n} values; give one per value`, 400, { field: 'weights' });
+        throw new ToolError(`\`weights\` has ${input.weights.length} entries for ${n} values; give one per value`, 400, {
+          field: 'weights',
+        });
       const w = input.weights;
       const sw = sum(w);
       if (!(sw > 0)) throw new ToolError('`weights` sum to 0', 400, { field: 'weights' });

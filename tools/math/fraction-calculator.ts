@@ -31,7 +31,10 @@ interface Parsed {
 }
 
 function parse(text: string, field: string): Parsed {
-  const s = text.trim().replace(/[\u2212\u2013]/g, '-').replace(/\s+/g, ' ');
+  const s = text
+    .trim()
+    .replace(/[\u2212\u2013]/g, '-')
+    .replace(/\s+/g, ' ');
   const zero = () => new ToolError(`\`${field}\`: the denominator must not be 0 (got "${text}")`, 400, { field });
   let m = MIXED.exec(s);
   if (m) {
@@ -51,7 +54,7 @@ function parse(text: string, field: string): Parsed {
     const [, sign, int = '', frac = '', rep] = m;
     // x = int.frac(rep) = (int frac rep − int frac) / (10^|frac| · (10^|rep| − 1))
     let n: bigint, d: bigint;
-    const head = BigInt((int + frac) || '0');
+    const head = BigInt(int + frac || '0');
     if (rep) {
       n = BigInt(int + frac + rep) - head;
       d = 10n ** BigInt(frac.length) * (10n ** BigInt(rep.length) - 1n);
@@ -61,7 +64,9 @@ function parse(text: string, field: string): Parsed {
     }
     return { n: sign === '-' ? -n : n, d, decimal: !rep && frac.length > 0 };
   }
-  throw new ToolError(`\`${field}\`: "${text}" is not a number, fraction (3/4), mixed number (1 1/2) or repeating decimal (0.(3))`, 400, { field });
+  throw new ToolError(`\`${field}\`: "${text}" is not a number, fraction (3/4), mixed number (1 1/2) or repeating decimal (0.(3))`, 400, {
+    field,
+  });
 }
 
 /** Best rational approximation n/d with denominator ≤ maxD (Python's Fraction.limit_denominator). */
@@ -86,7 +91,10 @@ export function limitDenominator(num: bigint, den: bigint, maxD: bigint): [bigin
   const b1: [bigint, bigint] = [p0 + k * p1, q0 + k * q1];
   const b2: [bigint, bigint] = [p1, q1];
   // |b2 − x| ≤ |b1 − x|, compared exactly by cross-multiplying
-  const dist = ([p, q]: [bigint, bigint]) => { const v = p * d - n * q; return (v < 0n ? -v : v) * (q1 === q ? q0 + k * q1 : q1); };
+  const dist = ([p, q]: [bigint, bigint]) => {
+    const v = p * d - n * q;
+    return (v < 0n ? -v : v) * (q1 === q ? q0 + k * q1 : q1);
+  };
   const r = dist(b2) <= dist(b1) ? b2 : b1;
   return [neg ? -r[0] : r[0], r[1]];
 }
@@ -128,18 +136,35 @@ function mixed(n: bigint, d: bigint): string {
   return `${neg ? '-' : ''}${whole} ${rest}/${d}`;
 }
 
-const valueSchema = z.object({ numerator: z.string(), denominator: z.string(), fraction: z.string(), mixed: z.string(), decimal: z.string(), decimalValue: z.number() });
+const valueSchema = z.object({
+  numerator: z.string(),
+  denominator: z.string(),
+  fraction: z.string(),
+  mixed: z.string(),
+  decimal: z.string(),
+  decimalValue: z.number(),
+});
 
 function describeValue(f: Frac) {
   const n = (f.s as bigint) * (f.n as bigint);
   const d = f.d as bigint;
-  return { numerator: String(n), denominator: String(d), fraction: show(n, d), mixed: mixed(n, d), decimal: decimalText(n, d), decimalValue: Number(f.valueOf()) + 0 };
+  return {
+    numerator: String(n),
+    denominator: String(d),
+    fraction: show(n, d),
+    mixed: mixed(n, d),
+    decimal: decimalText(n, d),
+    decimalValue: Number(f.valueOf()) + 0,
+  };
 }
 
 export default defineTool({
   slug: 'fraction-calculator',
   title: 'Fraction calculator',
-  keywords: { en: ['fractions', 'add fractions', 'simplify fraction', 'numerator', 'denominator', 'fraction', 'simplify'], nl: ['breuken', 'breuk', 'vereenvoudigen', 'teller', 'noemer'] },
+  keywords: {
+    en: ['fractions', 'add fractions', 'simplify fraction', 'numerator', 'denominator', 'fraction', 'simplify'],
+    nl: ['breuken', 'breuk', 'vereenvoudigen', 'teller', 'noemer'],
+  },
   description:
     'Exact fraction arithmetic: operation simplify (a alone) or add, subtract, multiply, divide (a, b). Operands: integers, decimals, repeating decimals (0.(3)), fractions (3/4) and mixed numbers ("1 1/2"; "-1 1/2" = −3/2). ' +
     'Returns the reduced fraction, mixed number, decimal (repeating part in parentheses, cut after 60 digits) and numerator/denominator as exact integer strings. ' +
@@ -205,9 +230,16 @@ export default defineTool({
     };
     const fa = toFrac(a, 'a');
     if (operation === 'simplify') {
-      if (b !== undefined) throw new ToolError('`b` is not used by operation simplify; choose add, subtract, multiply or divide', 400, { field: 'b' });
+      if (b !== undefined)
+        throw new ToolError('`b` is not used by operation simplify; choose add, subtract, multiply or divide', 400, { field: 'b' });
       const v = describeValue(fa);
-      return { operation, a: v, b: null, result: v, expression: `${a.trim()} ${approximate && parse(a, 'a').decimal ? '≈' : '='} ${v.fraction}` };
+      return {
+        operation,
+        a: v,
+        b: null,
+        result: v,
+        expression: `${a.trim()} ${approximate && parse(a, 'a').decimal ? '≈' : '='} ${v.fraction}`,
+      };
     }
     if (b === undefined) throw new ToolError(`\`b\` is required for operation ${operation}`, 400, { field: 'b' });
     const fb = toFrac(b, 'b');

@@ -6,11 +6,29 @@ const MODES = ['percentOf', 'whatPercent', 'change', 'increase', 'decrease'] as 
 type Mode = (typeof MODES)[number];
 /** Other spellings a caller may use (compared without case, spaces and punctuation, see aliasedEnum). */
 const MODE_ALIASES: Record<string, Mode> = {
-  percentof: 'percentOf', of: 'percentOf', percentageof: 'percentOf',
-  whatpercent: 'whatPercent', iswhatpercent: 'whatPercent', whatpercentage: 'whatPercent', ratio: 'whatPercent', percentage: 'whatPercent',
-  change: 'change', percentchange: 'change', percentagechange: 'change', difference: 'change',
-  increase: 'increase', increaseby: 'increase', add: 'increase', raise: 'increase', plus: 'increase',
-  decrease: 'decrease', decreaseby: 'decrease', subtract: 'decrease', lower: 'decrease', minus: 'decrease', discount: 'decrease',
+  percentof: 'percentOf',
+  of: 'percentOf',
+  percentageof: 'percentOf',
+  whatpercent: 'whatPercent',
+  iswhatpercent: 'whatPercent',
+  whatpercentage: 'whatPercent',
+  ratio: 'whatPercent',
+  percentage: 'whatPercent',
+  change: 'change',
+  percentchange: 'change',
+  percentagechange: 'change',
+  difference: 'change',
+  increase: 'increase',
+  increaseby: 'increase',
+  add: 'increase',
+  raise: 'increase',
+  plus: 'increase',
+  decrease: 'decrease',
+  decreaseby: 'decrease',
+  subtract: 'decrease',
+  lower: 'decrease',
+  minus: 'decrease',
+  discount: 'decrease',
 };
 
 const LIMIT = 1e15;
@@ -27,12 +45,14 @@ function compute(mode: Mode, x: number, y: number): { result: number; resultIsPe
       return { result, resultIsPercent: false, sentence: `${show(x)}% of ${show(y)} is ${show(result)}` };
     }
     case 'whatPercent': {
-      if (y === 0) throw new ToolError('`y` must not be 0 in mode whatPercent (x is what percent of y: division by zero)', 400, { field: 'y' });
+      if (y === 0)
+        throw new ToolError('`y` must not be 0 in mode whatPercent (x is what percent of y: division by zero)', 400, { field: 'y' });
       const result = clean((x / y) * 100);
       return { result, resultIsPercent: true, sentence: `${show(x)} is ${show(result)}% of ${show(y)}` };
     }
     case 'change': {
-      if (x === 0) throw new ToolError('`x` must not be 0 in mode change (a change from 0 has no percentage: division by zero)', 400, { field: 'x' });
+      if (x === 0)
+        throw new ToolError('`x` must not be 0 in mode change (a change from 0 has no percentage: division by zero)', 400, { field: 'x' });
       const result = clean(((y - x) / Math.abs(x)) * 100);
       const word = result > 0 ? 'an increase' : result < 0 ? 'a decrease' : 'no change';
       return { result, resultIsPercent: true, sentence: `From ${show(x)} to ${show(y)} is ${word} of ${show(Math.abs(result))}%` };
@@ -51,7 +71,10 @@ function compute(mode: Mode, x: number, y: number): { result: number; resultIsPe
 export default defineTool({
   slug: 'percentage-calculator',
   title: 'Percentage calculator',
-  keywords: { en: ['percent', 'percent of', 'percentage change', 'increase', 'decrease', 'what percent', 'percentage'], nl: ['procent', 'percentage', 'procentuele stijging', 'toename', 'afname', 'hoeveel procent'] },
+  keywords: {
+    en: ['percent', 'percent of', 'percentage change', 'increase', 'decrease', 'what percent', 'percentage'],
+    nl: ['procent', 'percentage', 'procentuele stijging', 'toename', 'afname', 'hoeveel procent'],
+  },
   description:
     'Five percentage calculations on `x` and `y` (`mode`): `percentOf` = x% of y (x/100·y); `whatPercent` = x is what percent of y (x/y·100; y = 0 → 400); `change` = percentage change from x to y ((y−x)/|x|·100; x = 0 → 400); `increase` = x raised by y% (x·(1+y/100)); `decrease` = x lowered by y% (x·(1−y/100)). ' +
     'Aliases: of, percentageOf; isWhatPercent, ratio; percentChange, difference; increaseBy, add, raise; decreaseBy, subtract, discount (case, spaces, - and _ ignored). ' +

@@ -22,7 +22,20 @@ import { decimalLoader, type Decimal, type DecimalCtor } from '../_lib/decimal.j
 type Dec = Decimal;
 const loadDecimal = decimalLoader({ precision: 40, rounding: 'half-even' });
 
-export const CATEGORIES = ['length', 'mass', 'volume', 'area', 'temperature', 'speed', 'time', 'data', 'energy', 'pressure', 'fuel', 'angle'] as const;
+export const CATEGORIES = [
+  'length',
+  'mass',
+  'volume',
+  'area',
+  'temperature',
+  'speed',
+  'time',
+  'data',
+  'energy',
+  'pressure',
+  'fuel',
+  'angle',
+] as const;
 export type Category = (typeof CATEGORIES)[number];
 
 /** [id, name, factor in the base unit ("a*b/c", strictly left to right; "pi" allowed), ...aliases]. */
@@ -218,7 +231,7 @@ const TABLE: Record<Category, { base: string; rows: Row[] }> = {
       ['rad', 'radian', '180/pi', 'radian', 'radians'],
       ['mrad', 'milliradian', '0.18/pi', 'milliradian'],
       ['grad', 'gradian', '0.9', 'gon', 'gradian'],
-      ['arcmin', 'minute of arc', '1/60', "′", 'arcminute'],
+      ['arcmin', 'minute of arc', '1/60', '′', 'arcminute'],
       ['arcsec', 'second of arc', '1/3600', '″', 'arcsecond'],
       ['turn', 'turn', '360', 'rev', 'revolution'],
     ],
@@ -242,7 +255,14 @@ const UNITS: UnitDef[] = [];
 const exact = new Map<string, UnitDef[]>();
 const loose = new Map<string, UnitDef[]>();
 const norm = (s: string) =>
-  s.toLowerCase().replace(/[\s_·*]+/g, '').replace(/²/g, '2').replace(/³/g, '3').replace(/µ|μ/g, 'u').replace(/^°|deg(?=[cfr]$)/, '').replace(/-/g, '');
+  s
+    .toLowerCase()
+    .replace(/[\s_·*]+/g, '')
+    .replace(/²/g, '2')
+    .replace(/³/g, '3')
+    .replace(/µ|μ/g, 'u')
+    .replace(/^°|deg(?=[cfr]$)/, '')
+    .replace(/-/g, '');
 const add = (map: Map<string, UnitDef[]>, key: string, u: UnitDef) => {
   const list = map.get(key) ?? [];
   if (!list.includes(u)) list.push(u);
@@ -267,7 +287,10 @@ export function findUnit(text: string, field: 'from' | 'to', category?: Category
   if (hits.length > 1)
     throw new ToolError(`\`${field}\` "${text}" is ambiguous: use ${hits.map((u) => `${u.id} (${u.name})`).join(' or ')}`, 400, { field });
   const pool = UNITS.filter((u) => !category || u.category === category);
-  const hint = didYouMean(text, pool.flatMap((u) => [u.id, ...(TABLE[u.category].rows.find((r) => r[0] === u.id)?.slice(3) ?? [])]));
+  const hint = didYouMean(
+    text,
+    pool.flatMap((u) => [u.id, ...(TABLE[u.category].rows.find((r) => r[0] === u.id)?.slice(3) ?? [])]),
+  );
   const guess = hint ? ` (did you mean "${hint}"?)` : '';
   const known = category ? `${category} units: ${pool.map((u) => u.id).join(', ')}` : 'the units are listed in the tool description';
   throw new ToolError(`\`${field}\`: unknown unit "${text}"${category ? ` in ${category}` : ''}${guess}; ${known}`, 400, { field });
@@ -311,7 +334,10 @@ export async function convert(value: number, from: UnitDef, to: UnitDef): Promis
     out = kelvin.div(f2).minus(OFFSET[to.id]);
     formula = `K = (${from.id} + ${OFFSET[from.id]}) × ${from.factor}; ${to.id} = K / ${to.factor} − ${OFFSET[to.id]}`;
   } else if (RECIPROCAL.has(from.id) || RECIPROCAL.has(to.id)) {
-    if (!v.isPositive() || v.isZero()) throw new ToolError(`\`value\` must be greater than 0 for fuel economy (${from.id} ↔ ${to.id} is reciprocal)`, 400, { field: 'value' });
+    if (!v.isPositive() || v.isZero())
+      throw new ToolError(`\`value\` must be greater than 0 for fuel economy (${from.id} ↔ ${to.id} is reciprocal)`, 400, {
+        field: 'value',
+      });
     const inBase = RECIPROCAL.has(from.id) ? f1.div(v) : v.times(f1);
     out = RECIPROCAL.has(to.id) ? f2.div(inBase) : inBase.div(f2);
     const k = RECIPROCAL.has(from.id) !== RECIPROCAL.has(to.id);
@@ -334,7 +360,60 @@ export async function convert(value: number, from: UnitDef, to: UnitDef): Promis
 export default defineTool({
   slug: 'unit-converter',
   title: 'Unit converter',
-  keywords: { en: ['convert units', 'metric', 'imperial', 'length', 'weight', 'temperature', 'volume', 'miles', 'km', 'pounds', 'kg', 'units', 'metric to imperial', 'feet', 'inches', 'ounces', 'gallons', 'Celsius', 'Fahrenheit', 'mph', 'km/h', 'cm', 'litres', 'gram', 'kilogram', 'ounce', 'mile', 'kilometre', 'kilometer'], nl: ['eenheden omrekenen', 'omrekenen', 'lengte', 'gewicht', 'temperatuur', 'inhoud', 'eenheden', 'metriek', 'centimeter', 'meter', 'voet', 'duim', 'pond', 'ons', 'liter', 'graden', 'kilo', 'kilometer', 'gram'] },
+  keywords: {
+    en: [
+      'convert units',
+      'metric',
+      'imperial',
+      'length',
+      'weight',
+      'temperature',
+      'volume',
+      'miles',
+      'km',
+      'pounds',
+      'kg',
+      'units',
+      'metric to imperial',
+      'feet',
+      'inches',
+      'ounces',
+      'gallons',
+      'Celsius',
+      'Fahrenheit',
+      'mph',
+      'km/h',
+      'cm',
+      'litres',
+      'gram',
+      'kilogram',
+      'ounce',
+      'mile',
+      'kilometre',
+      'kilometer',
+    ],
+    nl: [
+      'eenheden omrekenen',
+      'omrekenen',
+      'lengte',
+      'gewicht',
+      'temperatuur',
+      'inhoud',
+      'eenheden',
+      'metriek',
+      'centimeter',
+      'meter',
+      'voet',
+      'duim',
+      'pond',
+      'ons',
+      'liter',
+      'graden',
+      'kilo',
+      'kilometer',
+      'gram',
+    ],
+  },
   description:
     'Converts `value` between units with exact definitional factors (NIST SP 811, SI Brochure, IEC 80000-13), in 40-digit decimals. ' +
     'Units by category: length m km cm mm µm nm in ft yd mi nmi; mass kg g mg µg t lb oz st short-ton long-ton gr ct; volume m³ L dL cL mL cm³ in³ ft³ gal qt pt cup fl-oz tbsp tsp (US) imp-gal imp-qt imp-pt imp-fl-oz bbl; ' +
@@ -367,7 +446,15 @@ export default defineTool({
       name: 'Miles to kilometres',
       input: { value: 26.2, from: 'mile', to: 'km' },
       output: {
-        value: 26.2, from: 'mi', to: 'km', fromName: 'mile', toName: 'kilometre', category: 'length', result: 42.1648128, resultText: '42.1648128', factor: 1.609344,
+        value: 26.2,
+        from: 'mi',
+        to: 'km',
+        fromName: 'mile',
+        toName: 'kilometre',
+        category: 'length',
+        result: 42.1648128,
+        resultText: '42.1648128',
+        factor: 1.609344,
         formula: '1 mi = 1609.344 m; 1 km = 1000 m; km = mi × 1.609344',
       },
     },
@@ -376,7 +463,15 @@ export default defineTool({
       name: 'Fahrenheit to Celsius',
       input: { value: 98.6, from: 'degF', to: 'C' },
       output: {
-        value: 98.6, from: '°F', to: '°C', fromName: 'degree Fahrenheit', toName: 'degree Celsius', category: 'temperature', result: 37, resultText: '37', factor: null,
+        value: 98.6,
+        from: '°F',
+        to: '°C',
+        fromName: 'degree Fahrenheit',
+        toName: 'degree Celsius',
+        category: 'temperature',
+        result: 37,
+        resultText: '37',
+        factor: null,
         formula: 'K = (°F + 459.67) × 5/9; °C = K / 1 − 273.15',
       },
     },
@@ -385,7 +480,15 @@ export default defineTool({
       name: 'US mpg to litres per 100 km (reciprocal)',
       input: { value: 30, from: 'mpg', to: 'L/100km' },
       output: {
-        value: 30, from: 'mpg', to: 'L/100km', fromName: 'miles per US gallon', toName: 'litres per 100 km (reciprocal)', category: 'fuel', result: 7.840486111111111, resultText: '7.84048611111111', factor: null,
+        value: 30,
+        from: 'mpg',
+        to: 'L/100km',
+        fromName: 'miles per US gallon',
+        toName: 'litres per 100 km (reciprocal)',
+        category: 'fuel',
+        result: 7.840486111111111,
+        resultText: '7.84048611111111',
+        factor: null,
         formula: 'L/100km = 235.214583333333 / mpg',
       },
     },
@@ -394,7 +497,15 @@ export default defineTool({
       name: 'GiB to GB (IEC vs SI)',
       input: { value: 1, from: 'GiB', to: 'GB' },
       output: {
-        value: 1, from: 'GiB', to: 'GB', fromName: 'gibibyte (2³⁰ B)', toName: 'gigabyte (10⁹ B)', category: 'data', result: 1.073741824, resultText: '1.073741824', factor: 1.073741824,
+        value: 1,
+        from: 'GiB',
+        to: 'GB',
+        fromName: 'gibibyte (2³⁰ B)',
+        toName: 'gigabyte (10⁹ B)',
+        category: 'data',
+        result: 1.073741824,
+        resultText: '1.073741824',
+        factor: 1.073741824,
         formula: '1 GiB = 8589934592 bit; 1 GB = 8000000000 bit; GB = GiB × 1.073741824',
       },
     },

@@ -6,7 +6,10 @@ export default defineTool({
   slug: 'memory-delete',
   mainThread: 'a store write; namespace and key are bounded by their patterns',
   title: 'Forget a note',
-  keywords: { en: ['delete note', 'remove', 'forget', 'erase memory', 'delete', 'remove note'], nl: ['verwijderen', 'vergeten', 'notitie wissen', 'wissen'] },
+  keywords: {
+    en: ['delete note', 'remove', 'forget', 'erase memory', 'delete', 'remove note'],
+    nl: ['verwijderen', 'vergeten', 'notitie wissen', 'wissen'],
+  },
   cost: 0,
   annotations: { readOnlyHint: false, idempotentHint: true, destructiveHint: true, openWorldHint: false },
   description:

@@ -6,7 +6,10 @@ export default defineTool({
   slug: 'memory-get',
   mainThread: 'a store read; namespace and key are bounded by their patterns',
   title: 'Recall a note',
-  keywords: { en: ['recall', 'read note', 'retrieve', 'look up saved value', 'get note', 'read saved', 'saved', 'stored value'], nl: ['ophalen', 'terugvinden', 'notitie lezen', 'opgeslagen', 'terughalen'] },
+  keywords: {
+    en: ['recall', 'read note', 'retrieve', 'look up saved value', 'get note', 'read saved', 'saved', 'stored value'],
+    nl: ['ophalen', 'terugvinden', 'notitie lezen', 'opgeslagen', 'terughalen'],
+  },
   cost: 0,
   description:
     'Reads one note from your agent memory by namespace/key. Returns found: false (and item: null) when there is no such item or it expired. JSON items are returned as text in `value` and parsed in `json`. The same item is readable as the MCP resource memory://<namespace>/<key>.',

@@ -6,7 +6,10 @@ export default defineTool({
   slug: 'memory-list',
   mainThread: 'a store read; the namespace is bounded by its pattern',
   title: 'List notes',
-  keywords: { en: ['list notes', 'show memories', 'saved items', 'all notes', 'saved notes'], nl: ['overzicht notities', 'lijst', 'bewaarde notities', 'alle notities', 'lijst notities', 'opgeslagen notities'] },
+  keywords: {
+    en: ['list notes', 'show memories', 'saved items', 'all notes', 'saved notes'],
+    nl: ['overzicht notities', 'lijst', 'bewaarde notities', 'alle notities', 'lijst notities', 'opgeslagen notities'],
+  },
   cost: 0,
   description:
     'Lists the notes in your agent memory (without their values), sorted by namespace and key, optionally only one namespace, one tag or keys with a prefix; paginated with `cursor`/`nextCursor`. Also returns the namespaces in use.',

@@ -4,9 +4,12 @@ import { itemSummary, limitField, memoryOf, optionalNamespace, tagField } from '
 
 export default defineTool({
   slug: 'memory-search',
-  mainThread: 'a search of one account\'s items, bounded by the memory limits',
+  mainThread: "a search of one account's items, bounded by the memory limits",
   title: 'Search notes',
-  keywords: { en: ['search notes', 'find in memory', 'lookup', 'query memories', 'find notes', 'saved notes', 'look through', 'find notes'], nl: ['notities doorzoeken', 'zoeken in geheugen', 'zoeken', 'notities zoeken', 'notities zoeken'] },
+  keywords: {
+    en: ['search notes', 'find in memory', 'lookup', 'query memories', 'find notes', 'saved notes', 'look through', 'find notes'],
+    nl: ['notities doorzoeken', 'zoeken in geheugen', 'zoeken', 'notities zoeken', 'notities zoeken'],
+  },
   cost: 0,
   description:
     'Searches your agent memory by substring (case-insensitive, in keys and values) and/or tag, optionally within one namespace. Returns matching items with a short snippet around the first match; give at least `query` or `tag`.',

@@ -9,7 +9,10 @@ export default defineTool({
   slug: 'html-to-pdf',
   mainThread: 'the page renders in the browser process; here only the request and the hosted file',
   title: 'HTML to PDF',
-  keywords: { en: ['HTML to PDF', 'print', 'invoice PDF', 'report', 'document', 'convert to PDF', 'HTML', 'PDF'], nl: ['html naar pdf', 'pdf maken', 'factuur', 'html', 'pdf'] },
+  keywords: {
+    en: ['HTML to PDF', 'print', 'invoice PDF', 'report', 'document', 'convert to PDF', 'HTML', 'PDF'],
+    nl: ['html naar pdf', 'pdf maken', 'factuur', 'html', 'pdf'],
+  },
   metering: 'render',
   description:
     'Renders an HTML document (invoices, reports, letters) to a PDF in headless Chromium; returns a download URL valid 24 hours. Inline CSS, data: images and public http(s) resources work; scripts run, @page rules apply, 20 s deadline. Render allowance first, then 25 credits; 3 a day without a key; failures are free.',

@@ -13,7 +13,10 @@ const loadQRCode = lazy(async () => (await import('qrcode')).default);
 export default defineTool({
   slug: 'qr-code',
   title: 'QR code',
-  keywords: { en: ['QR', 'barcode', 'scan code', 'link to QR', 'wifi QR', 'QR code'], nl: ['qr-code', 'qr code maken', 'streepjescode', 'qr code', 'qr'] },
+  keywords: {
+    en: ['QR', 'barcode', 'scan code', 'link to QR', 'wifi QR', 'QR code'],
+    nl: ['qr-code', 'qr code maken', 'streepjescode', 'qr code', 'qr'],
+  },
   description:
     'Makes a QR code of a text or URL as a PNG or SVG file (download URL valid 24 hours; over MCP the PNG also comes back as an image, for svg the markup in `svg`). Smallest version and encoding mode are chosen automatically; up to 2,953 UTF-8 bytes at level L (less at higher levels). 1 credit; needs an API key on REST.',
   docs: [
@@ -63,7 +66,9 @@ export default defineTool({
     try {
       qr = qrcode.create(text, { errorCorrectionLevel });
     } catch (err) {
-      throw new ToolError(`\`text\` does not fit in a QR code at level ${errorCorrectionLevel}: ${(err as Error).message}`, 400, { field: 'text' });
+      throw new ToolError(`\`text\` does not fit in a QR code at level ${errorCorrectionLevel}: ${(err as Error).message}`, 400, {
+        field: 'text',
+      });
     }
     const modules = qr.modules.size;
     const options = { errorCorrectionLevel, margin, width: size };

@@ -6,10 +6,12 @@ import { URL_FIELD, meteringOf, previewBlocks, renderOf, renderResultSchema } fr
 export default defineTool({
   slug: 'url-screenshot',
   title: 'URL screenshot',
-  keywords: { en: ['screenshot', 'capture web page', 'website image', 'PNG', 'snapshot', 'website screenshot'], nl: ['schermafbeelding', 'screenshot', 'website vastleggen', 'schermafdruk'] },
+  keywords: {
+    en: ['screenshot', 'capture web page', 'website image', 'PNG', 'snapshot', 'website screenshot'],
+    nl: ['schermafbeelding', 'screenshot', 'website vastleggen', 'schermafdruk'],
+  },
   metering: 'render',
-  description:
-    `PNG screenshot of a public web page in headless Chromium; returns a download URL valid 24 hours (over MCP also the image, up to 1 MB). The viewport is width px wide and ${SCREENSHOT_HEIGHT} px high; fullPage captures the whole page. Non-public hosts give 400. Render allowance first, then 25 credits; 3 a day without a key; failures are free.`,
+  description: `PNG screenshot of a public web page in headless Chromium; returns a download URL valid 24 hours (over MCP also the image, up to 1 MB). The viewport is width px wide and ${SCREENSHOT_HEIGHT} px high; fullPage captures the whole page. Non-public hosts give 400. Render allowance first, then 25 credits; 3 a day without a key; failures are free.`,
   docs: [
     '- `url` must be a public http or https URL: other schemes, user:password@ URLs, localhost, and hosts that resolve to any private, loopback, link-local (cloud metadata), CGNAT or other non-public address give 400, and so does a redirect, meta refresh or script navigation to such an address; sub-resources pointing there are left out.',
     '- Taken after the load event plus up to 1.5 s of network quiet; the whole render has a 20 s deadline (502).',

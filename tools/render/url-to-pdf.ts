@@ -5,7 +5,10 @@ import { LANDSCAPE, PAPER_FORMAT, URL_FIELD, meteringOf, previewBlocks, renderOf
 export default defineTool({
   slug: 'url-to-pdf',
   title: 'URL to PDF',
-  keywords: { en: ['web page to PDF', 'save website', 'print page', 'archive page', 'URL to PDF', 'website PDF'], nl: ['website naar pdf', 'webpagina opslaan', 'pdf van website', 'pdf', 'website pdf'] },
+  keywords: {
+    en: ['web page to PDF', 'save website', 'print page', 'archive page', 'URL to PDF', 'website PDF'],
+    nl: ['website naar pdf', 'webpagina opslaan', 'pdf van website', 'pdf', 'website pdf'],
+  },
   metering: 'render',
   description:
     'Opens a public web page in headless Chromium and prints it to a PDF; returns a download URL valid 24 hours. Non-public hosts give 400; error pages (404, 500) print as the browser shows them. Render allowance first, then 25 credits; 3 a day without a key; failures are free.',

@@ -37,8 +37,9 @@ function countPasswords(sizes: number[], length: number): bigint {
   for (let mask = 0; mask < 1 << k; mask++) {
     let size = 0;
     let left = 0;
-    for (let i = 0; i < k; i++) if (mask & (1 << i)) left++;
-    else size += sizes[i];
+    for (let i = 0; i < k; i++)
+      if (mask & (1 << i)) left++;
+      else size += sizes[i];
     const term = BigInt(size) ** BigInt(length);
     total += left % 2 === 0 ? term : -term;
   }
@@ -77,7 +78,10 @@ function crackTimeText(bits: number): string {
 export default defineTool({
   slug: 'password-generator',
   title: 'Password generator',
-  keywords: { en: ['random password', 'secure password', 'passphrase', 'strong password', 'password', 'generate password', 'new password'], nl: ['wachtwoord', 'wachtwoord maken', 'sterk wachtwoord', 'wachtwoordgenerator', 'nieuw wachtwoord', 'wachtwoord genereren'] },
+  keywords: {
+    en: ['random password', 'secure password', 'passphrase', 'strong password', 'password', 'generate password', 'new password'],
+    nl: ['wachtwoord', 'wachtwoord maken', 'sterk wachtwoord', 'wachtwoordgenerator', 'nieuw wachtwoord', 'wachtwoord genereren'],
+  },
   description:
     'Generates random passwords with cryptographic randomness (node:crypto). Choose the character classes (`uppercase`, `lowercase`, `numbers`, `symbols`: the 32 ASCII punctuation characters; all default true) and `length` ' +
     `${MIN_LENGTH}–${MAX_LENGTH} (default 16); every password contains at least one character of each chosen class (drawn uniformly among all such passwords by rejection sampling). ` +
@@ -136,7 +140,12 @@ export default defineTool({
       for (let i = 0; i < length; i++) pw += charset[randomInt(charset.length)];
       if (classes.every((cls) => [...pw].some((ch) => cls.includes(ch)))) passwords.push(pw);
     }
-    const bits = log2(countPasswords(classes.map((c) => c.length), length));
+    const bits = log2(
+      countPasswords(
+        classes.map((c) => c.length),
+        length,
+      ),
+    );
     return {
       passwords,
       length,

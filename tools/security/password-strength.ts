@@ -30,7 +30,19 @@ const getEstimator = lazy(async () => {
 export default defineTool({
   slug: 'password-strength',
   title: 'Password strength estimator',
-  keywords: { en: ['password checker', 'how strong', 'crack time', 'secure password', 'zxcvbn', 'password strength', 'strong password', 'weak password'], nl: ['wachtwoordsterkte', 'wachtwoord controleren', 'veilig wachtwoord', 'wachtwoord', 'sterk', 'zwak wachtwoord'] },
+  keywords: {
+    en: [
+      'password checker',
+      'how strong',
+      'crack time',
+      'secure password',
+      'zxcvbn',
+      'password strength',
+      'strong password',
+      'weak password',
+    ],
+    nl: ['wachtwoordsterkte', 'wachtwoord controleren', 'veilig wachtwoord', 'wachtwoord', 'sterk', 'zwak wachtwoord'],
+  },
   description:
     'Estimates how hard a password is to guess with zxcvbn (zxcvbn-ts), which looks for common passwords, dictionary words (English and Dutch, names, Wikipedia words), keyboard patterns, l33t substitutions, repeats, sequences and dates, instead of just counting character classes. ' +
     '`score` 0–4 with `label` very weak / weak / fair / strong / very strong; `crack_time` = estimated time for an offline attack on a slow (bcrypt-like) hash at 10,000 guesses per second; `crack_times` gives all four zxcvbn scenarios; `feedback` has a `warning` (or null) and `suggestions` in English. ' +
@@ -77,7 +89,12 @@ export default defineTool({
         score: 1,
         label: 'weak',
         crack_time: '2 minutes',
-        crack_times: { onlineThrottled: '1 year', onlineUnthrottled: '1 day', offlineSlowHash: '2 minutes', offlineFastHash: 'less than a second' },
+        crack_times: {
+          onlineThrottled: '1 year',
+          onlineUnthrottled: '1 day',
+          offlineSlowHash: '2 minutes',
+          offlineFastHash: 'less than a second',
+        },
         guesses_log10: 5.97,
         feedback: { suggestions: ['Add more words that are less common.', 'Capitalize more than the first letter.'], warning: null },
       },
@@ -89,7 +106,12 @@ export default defineTool({
         score: 4,
         label: 'very strong',
         crack_time: 'centuries',
-        crack_times: { onlineThrottled: 'centuries', onlineUnthrottled: 'centuries', offlineSlowHash: 'centuries', offlineFastHash: 'centuries' },
+        crack_times: {
+          onlineThrottled: 'centuries',
+          onlineUnthrottled: 'centuries',
+          offlineSlowHash: 'centuries',
+          offlineFastHash: 'centuries',
+        },
         guesses_log10: 19.72,
         feedback: { suggestions: [], warning: null },
       },

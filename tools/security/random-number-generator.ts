@@ -9,7 +9,10 @@ const MAX_COUNT = 10_000;
 export default defineTool({
   slug: 'random-number-generator',
   title: 'Random number generator',
-  keywords: { en: ['random number', 'dice', 'lottery', 'pick a number', 'RNG', 'random', 'pick number'], nl: ['willekeurig getal', 'dobbelsteen', 'loting', 'random', 'willekeurig', 'getal', 'random getal'] },
+  keywords: {
+    en: ['random number', 'dice', 'lottery', 'pick a number', 'RNG', 'random', 'pick number'],
+    nl: ['willekeurig getal', 'dobbelsteen', 'loting', 'random', 'willekeurig', 'getal', 'random getal'],
+  },
   description:
     'Draws random integers from `min` to `max`, both included (defaults 1 and 100), with cryptographic randomness (node:crypto, uniform, no modulo bias). ' +
     `\`count\` 1–${MAX_COUNT.toLocaleString('en')} (default 1). With \`allowDuplicates: false\` (default true) every number differs, like drawing lots; the range must then hold at least \`count\` numbers (else 400). ` +

@@ -49,9 +49,11 @@ const count = (text: string, keep: RegExp) => codePoints(text.replace(keep, ''))
  * general punctuation (without ZWNJ/ZWJ), CJK punctuation (without 302A–302F), kana (without 3099–309A) and CJK
  * ideographs. Only CR LF joins. Such text is counted without Intl.Segmenter, which costs about 1 µs a character.
  */
-const SIMPLE = /^[\x00-\u02FF\u0370-\u0482\u048A-\u052F\u1E00-\u1EFF\u2000-\u200B\u200E-\u205E\u3000-\u3029\u3030-\u303F\u3041-\u3096\u30A1-\u30FA\u4E00-\u9FFF]*$/;
+const SIMPLE =
+  /^[\x00-\u02FF\u0370-\u0482\u048A-\u052F\u1E00-\u1EFF\u2000-\u200B\u200E-\u205E\u3000-\u3029\u3030-\u303F\u3041-\u3096\u30A1-\u30FA\u4E00-\u9FFF]*$/;
 /** Things that join a whitespace character to its neighbour in one cluster: a mark, ZWJ or skin tone after it, a Prepend character before it. */
-const JOINS_SPACE = /\s[\p{M}\u200D\u{1F3FB}-\u{1F3FF}]|[\u0600-\u0605\u06DD\u070F\u0890\u0891\u08E2\u0D4E\u{110BD}\u{110CD}\u{111C2}\u{111C3}\u{1193F}\u{11941}\u{11A3A}\u{11A84}-\u{11A89}\u{11D46}]\s/u;
+const JOINS_SPACE =
+  /\s[\p{M}\u200D\u{1F3FB}-\u{1F3FF}]|[\u0600-\u0605\u06DD\u070F\u0890\u0891\u08E2\u0D4E\u{110BD}\u{110CD}\u{111C2}\u{111C3}\u{1193F}\u{11941}\u{11A3A}\u{11A84}-\u{11A89}\u{11D46}]\s/u;
 
 const crlf = (text: string) => text.split('\r\n').length - 1;
 
@@ -61,9 +63,17 @@ function graphemeCount(text: string): number {
 
 export default defineTool({
   slug: 'character-counter',
-  worker: { reason: 'the stall test\'s slowest main-thread probes came from its largest inputs', timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
+  worker: {
+    reason: "the stall test's slowest main-thread probes came from its largest inputs",
+    timeMs: 5_000,
+    field: 'text',
+    inlineBelowChars: 50_000,
+  },
   title: 'Character counter',
-  keywords: { en: ['character count', 'letters', 'count characters', 'tweet length', 'SMS length', 'characters'], nl: ['tekens tellen', 'aantal tekens', 'karakters', 'tekens'] },
+  keywords: {
+    en: ['character count', 'letters', 'count characters', 'tweet length', 'SMS length', 'characters'],
+    nl: ['tekens tellen', 'aantal tekens', 'karakters', 'tekens'],
+  },
   description:
     'Counts characters as users see them (grapheme clusters: an emoji with skin tone, a flag or é count once), characters without whitespace, letters, digits, ' +
     'whitespace, punctuation, words and sentences (as word-counter counts them), paragraphs, lines, and the technical sizes: Unicode code points, UTF-16 units (JavaScript length) and UTF-8 bytes. ' +
@@ -103,8 +113,19 @@ export default defineTool({
       name: 'Emoji with a skin tone counts as one character',
       input: { text: 'Hi 👋🏽!\nBye.' },
       output: {
-        characters: 10, charactersNoSpaces: 8, letters: 5, digits: 0, whitespace: 2, punctuation: 2, words: 2, sentences: 2,
-        paragraphs: 1, lines: 2, codePoints: 11, utf16Units: 13, utf8Bytes: 17,
+        characters: 10,
+        charactersNoSpaces: 8,
+        letters: 5,
+        digits: 0,
+        whitespace: 2,
+        punctuation: 2,
+        words: 2,
+        sentences: 2,
+        paragraphs: 1,
+        lines: 2,
+        codePoints: 11,
+        utf16Units: 13,
+        utf8Bytes: 17,
         sms: { encoding: 'UCS-2', units: 13, parts: 1, perPart: 70 },
       },
     },
@@ -112,8 +133,19 @@ export default defineTool({
       name: 'Against a 20-character limit; € takes two GSM-7 septets',
       input: { text: 'Price: €12.50 today', limit: 20 },
       output: {
-        characters: 19, charactersNoSpaces: 17, letters: 10, digits: 4, whitespace: 2, punctuation: 2, words: 3, sentences: 1,
-        paragraphs: 1, lines: 1, codePoints: 19, utf16Units: 19, utf8Bytes: 21,
+        characters: 19,
+        charactersNoSpaces: 17,
+        letters: 10,
+        digits: 4,
+        whitespace: 2,
+        punctuation: 2,
+        words: 3,
+        sentences: 1,
+        paragraphs: 1,
+        lines: 1,
+        codePoints: 19,
+        utf16Units: 19,
+        utf8Bytes: 21,
         sms: { encoding: 'GSM-7', units: 20, parts: 1, perPart: 160 },
         limit: { limit: 20, remaining: 1, over: false },
       },

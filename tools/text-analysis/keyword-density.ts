@@ -25,12 +25,20 @@ const term = z.object({
 
 export default defineTool({
   slug: 'keyword-density',
-  worker: { reason: 'the stall test\'s slowest main-thread probes came from its largest inputs', timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
+  worker: {
+    reason: "the stall test's slowest main-thread probes came from its largest inputs",
+    timeMs: 5_000,
+    field: 'text',
+    inlineBelowChars: 50_000,
+  },
   title: 'Keyword density',
-  keywords: { en: ['SEO', 'keywords', 'keyword frequency', 'top phrases', 'keyword density'], nl: ['zoekwoorden', 'zoekwoorddichtheid', 'seo', 'trefwoorden'] },
+  keywords: {
+    en: ['SEO', 'keywords', 'keyword frequency', 'top phrases', 'keyword density'],
+    nl: ['zoekwoorden', 'zoekwoorddichtheid', 'seo', 'trefwoorden'],
+  },
   description:
     'Finds the most used words and 2- and 3-word phrases of a text and their density, for SEO checks; and the density of given `keywords`. ' +
-    'Case-insensitive; words as word-frequency-counter reads them (letters and digits of any script, don\'t and e-mail are one word). Phrases do not run across sentence ends or line breaks. ' +
+    "Case-insensitive; words as word-frequency-counter reads them (letters and digits of any script, don't and e-mail are one word). Phrases do not run across sentence ends or line breaks. " +
     'Density = count × words in the phrase / total words × 100 (Yoast style; total words include stop words). ' +
     '`stopWords`: auto (default: English or Dutch, whichever list matches more words), en (NLTK, 179), nl (Snowball, 101), en+nl or none; a stop word is not listed alone and no phrase starts or ends with one. ' +
     'Text up to 100,000 characters.',
@@ -39,7 +47,11 @@ export default defineTool({
     // 100,000 characters: the worst case (20,000 distinct short words, so 60,000 distinct n-grams in the maps) took
     // about 50 ms on a loaded 2-core machine (about 3× slower than idle).
     text: z.string().max(100_000).describe('The text to analyse'),
-    keywords: z.array(z.string().min(1).max(100)).max(20).default([]).describe('Words or phrases to report, e.g. ["werkbank", "online tools"]'),
+    keywords: z
+      .array(z.string().min(1).max(100))
+      .max(20)
+      .default([])
+      .describe('Words or phrases to report, e.g. ["werkbank", "online tools"]'),
     ngramSizes: z.array(z.int().min(1).max(3)).min(1).max(3).default([1, 2, 3]).describe('Phrase lengths to list (default [1, 2, 3])'),
     stopWords: z.enum(['auto', 'en', 'nl', 'en+nl', 'none']).default('auto').describe('Stop-word list (default auto)'),
     minCount: z.int().min(1).max(1000).default(2).describe('List terms occurring at least this often (default 2)'),
@@ -63,8 +75,21 @@ export default defineTool({
         totalWords: 15,
         stopWords: 'en',
         ngrams: [
-          { size: 1, terms: [{ term: 'free', count: 3, densityPercent: 20 }, { term: 'online', count: 3, densityPercent: 20 }, { term: 'tools', count: 3, densityPercent: 20 }] },
-          { size: 2, terms: [{ term: 'free online', count: 3, densityPercent: 40 }, { term: 'online tools', count: 3, densityPercent: 40 }] },
+          {
+            size: 1,
+            terms: [
+              { term: 'free', count: 3, densityPercent: 20 },
+              { term: 'online', count: 3, densityPercent: 20 },
+              { term: 'tools', count: 3, densityPercent: 20 },
+            ],
+          },
+          {
+            size: 2,
+            terms: [
+              { term: 'free online', count: 3, densityPercent: 40 },
+              { term: 'online tools', count: 3, densityPercent: 40 },
+            ],
+          },
         ],
         keywords: [],
       },
@@ -79,8 +104,20 @@ export default defineTool({
       output: {
         totalWords: 15,
         stopWords: 'nl',
-        ngrams: [{ size: 1, terms: [{ term: 'gratis', count: 2, densityPercent: 13.33 }, { term: 'tools', count: 2, densityPercent: 13.33 }, { term: 'werkbank', count: 2, densityPercent: 13.33 }] }],
-        keywords: [{ term: 'gratis tools', count: 2, densityPercent: 26.67 }, { term: 'werkbank', count: 2, densityPercent: 13.33 }],
+        ngrams: [
+          {
+            size: 1,
+            terms: [
+              { term: 'gratis', count: 2, densityPercent: 13.33 },
+              { term: 'tools', count: 2, densityPercent: 13.33 },
+              { term: 'werkbank', count: 2, densityPercent: 13.33 },
+            ],
+          },
+        ],
+        keywords: [
+          { term: 'gratis tools', count: 2, densityPercent: 26.67 },
+          { term: 'werkbank', count: 2, densityPercent: 13.33 },
+        ],
       },
     },
   ],

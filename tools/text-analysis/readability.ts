@@ -8,7 +8,28 @@ const loadSyllable = lazy(() => import('syllable'));
 /** Titles before a name: their period never ends a sentence. */
 const TITLES = /\b(Mr|Mrs|Ms|Dr|Prof|Sr|Jr|St|Messrs|dhr|mevr|mw|drs|ir|mr)\.(?=\s)/gi;
 /** Abbreviations that end a sentence only when a capital follows ("etc. The"), not before a lower-case word or a digit. */
-const ABBREVIATIONS = new Set(['etc', 'vs', 'approx', 'incl', 'excl', 'inc', 'ltd', 'co', 'no', 'fig', 'bijv', 'bv', 'enz', 'ca', 'nr', 'blz', 'jl', 'resp', 'evt', 'zgn']);
+const ABBREVIATIONS = new Set([
+  'etc',
+  'vs',
+  'approx',
+  'incl',
+  'excl',
+  'inc',
+  'ltd',
+  'co',
+  'no',
+  'fig',
+  'bijv',
+  'bv',
+  'enz',
+  'ca',
+  'nr',
+  'blz',
+  'jl',
+  'resp',
+  'evt',
+  'zgn',
+]);
 const WORD_DOT_BEFORE_LOWER = /\b(\p{L}+)\.(?=\s+[\p{Ll}\p{N}])/gu;
 /** Dotted abbreviations (e.g., i.e., o.a., d.w.z.) before a lower-case word or digit, and initials before a capital (J. K. Rowling). */
 const DOTTED = /\b(?:\p{L}\.){2,}(?=\s+[\p{Ll}\p{N}])|\b\p{Lu}\.(?=\s+\p{Lu})/gu;
@@ -35,8 +56,51 @@ function englishSyllables(syllable: (w: string) => number, word: string): number
 }
 
 /** Dutch vowel spellings that are one syllable, longest first (Nederlandse spelling: aai, ooi, oei, eeu, ieu, aa ... y). */
-const DUTCH_VOWELS = ['aai', 'ooi', 'oei', 'eeu', 'ieu', 'aa', 'ee', 'oo', 'uu', 'ie', 'oe', 'eu', 'ui', 'ei', 'ou', 'au', 'a', 'e', 'i', 'o', 'u', 'y'];
-const PLAIN: Record<string, string> = { á: 'a', à: 'a', â: 'a', é: 'e', è: 'e', ê: 'e', í: 'i', ì: 'i', î: 'i', ó: 'o', ò: 'o', ô: 'o', ú: 'u', ù: 'u', û: 'u', ë: 'e', ï: 'i', ö: 'o', ü: 'u' };
+const DUTCH_VOWELS = [
+  'aai',
+  'ooi',
+  'oei',
+  'eeu',
+  'ieu',
+  'aa',
+  'ee',
+  'oo',
+  'uu',
+  'ie',
+  'oe',
+  'eu',
+  'ui',
+  'ei',
+  'ou',
+  'au',
+  'a',
+  'e',
+  'i',
+  'o',
+  'u',
+  'y',
+];
+const PLAIN: Record<string, string> = {
+  á: 'a',
+  à: 'a',
+  â: 'a',
+  é: 'e',
+  è: 'e',
+  ê: 'e',
+  í: 'i',
+  ì: 'i',
+  î: 'i',
+  ó: 'o',
+  ò: 'o',
+  ô: 'o',
+  ú: 'u',
+  ù: 'u',
+  û: 'u',
+  ë: 'e',
+  ï: 'i',
+  ö: 'o',
+  ü: 'u',
+};
 const TREMA = /[ëïöü]/;
 
 /**
@@ -48,7 +112,7 @@ function dutchSyllables(word: string): number {
   const w = word.toLowerCase();
   const plain = [...w].map((c) => PLAIN[c] ?? c).join('');
   let n = 0;
-  for (let i = 0; i < plain.length; ) {
+  for (let i = 0; i < plain.length;) {
     const match = DUTCH_VOWELS.find((v) => plain.startsWith(v, i) && ![...w.slice(i + 1, i + v.length)].some((c) => TREMA.test(c)));
     if (match) {
       n++;
@@ -72,9 +136,17 @@ const FLESCH_BANDS: Array<[number, string]> = [
 
 export default defineTool({
   slug: 'readability',
-  worker: { reason: 'the stall test\'s slowest main-thread probes came from its largest inputs', timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
+  worker: {
+    reason: "the stall test's slowest main-thread probes came from its largest inputs",
+    timeMs: 5_000,
+    field: 'text',
+    inlineBelowChars: 50_000,
+  },
   title: 'Readability scores',
-  keywords: { en: ['readability score', 'Flesch', 'reading level', 'grade level', 'plain language', 'readability', 'readable', 'easy to read'], nl: ['leesbaarheid', 'leesniveau', 'begrijpelijk', 'moeilijkheid tekst', 'leesbaar', 'makkelijk leesbaar'] },
+  keywords: {
+    en: ['readability score', 'Flesch', 'reading level', 'grade level', 'plain language', 'readability', 'readable', 'easy to read'],
+    nl: ['leesbaarheid', 'leesniveau', 'begrijpelijk', 'moeilijkheid tekst', 'leesbaar', 'makkelijk leesbaar'],
+  },
   description:
     'Scores how easy a text is to read (readability, reading level), in English or Dutch. English (default): Flesch reading ease (206.835 − 1.015·words/sentence − 84.6·syllables/word, with its band), Flesch–Kincaid grade, Gunning fog, SMOG (flag when under 30 sentences), Coleman–Liau and ARI. ' +
     'Dutch (language nl): Flesch–Douma (206.84 − 0.77·syllables per 100 words − 0.93·words/sentence). Returns the counts behind the scores. ' +

@@ -47,9 +47,17 @@ const estimateSchema = z.object({
 
 export default defineTool({
   slug: 'reading-time-calculator',
-  worker: { reason: 'the stall test\'s slowest main-thread probes came from its largest inputs', timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
+  worker: {
+    reason: "the stall test's slowest main-thread probes came from its largest inputs",
+    timeMs: 5_000,
+    field: 'text',
+    inlineBelowChars: 50_000,
+  },
   title: 'Reading time calculator',
-  keywords: { en: ['reading time', 'speaking time', 'speech length', 'minutes to read', 'read time'], nl: ['leestijd', 'spreektijd', 'voorleestijd', 'voorlezen'] },
+  keywords: {
+    en: ['reading time', 'speaking time', 'speech length', 'minutes to read', 'read time'],
+    nl: ['leestijd', 'spreektijd', 'voorleestijd', 'voorlezen'],
+  },
   description:
     'Estimates how long a text takes to read silently and to speak aloud. Words, characters and sentences are ' +
     'counted as in word-counter (a word is a whitespace-separated token with a letter or digit). Instead of a text ' +

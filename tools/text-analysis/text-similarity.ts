@@ -120,15 +120,29 @@ const similarity = z.number().describe('0 (nothing alike) to 1 (identical)');
 
 export default defineTool({
   slug: 'text-similarity',
-  worker: { reason: 'the stall test\'s slowest main-thread probes came from its largest inputs', timeMs: 5_000 },
+  worker: { reason: "the stall test's slowest main-thread probes came from its largest inputs", timeMs: 5_000 },
   title: 'Text similarity',
-  keywords: { en: ['similarity', 'compare strings', 'Levenshtein', 'edit distance', 'plagiarism', 'fuzzy match', 'similar', 'similarity percentage'], nl: ['gelijkenis', 'overeenkomst', 'vergelijken', 'lijkt op', 'lijken op elkaar'] },
+  keywords: {
+    en: ['similarity', 'compare strings', 'Levenshtein', 'edit distance', 'plagiarism', 'fuzzy match', 'similar', 'similarity percentage'],
+    nl: ['gelijkenis', 'overeenkomst', 'vergelijken', 'lijkt op', 'lijken op elkaar'],
+  },
   description:
     'Compares two texts with one metric or all (default): levenshtein (edit distance; similarity = 1 − distance / longer length), damerau (optimal string alignment: also swaps of neighbours), ' +
     'jaro-winkler (prefix scale 0.1, prefix up to 4, no threshold: MARTHA/MARHTA = 0.961), dice (character bigrams: night/nacht = 0.25), jaccard and cosine (on words, cosine with word counts). ' +
     'Characters are user-perceived characters; texts are NFC-normalised. Options ignoreCase, ignoreWhitespace (removes it), ignorePunctuation. Two empty texts are identical (1). ' +
     'Texts up to 10,000 characters; length(a) × length(b) must be ≤ 25,000,000 for levenshtein and ≤ 2,250,000 for damerau and jaro-winkler (else skipped with a note under all, or 413 when asked by name).',
-  resultView: { kind: 'figure', field: ['levenshtein.similarity', 'damerau.similarity', 'jaroWinkler.similarity', 'dice.similarity', 'jaccard.similarity', 'cosine.similarity'], label: 'Similarity (0 to 1)' },
+  resultView: {
+    kind: 'figure',
+    field: [
+      'levenshtein.similarity',
+      'damerau.similarity',
+      'jaroWinkler.similarity',
+      'dice.similarity',
+      'jaccard.similarity',
+      'cosine.similarity',
+    ],
+    label: 'Similarity (0 to 1)',
+  },
   input: z.strictObject({
     a: z.string().max(MAX_CHARS).describe('First text'),
     b: z.string().max(MAX_CHARS).describe('Second text'),

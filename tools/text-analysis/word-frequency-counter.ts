@@ -7,15 +7,23 @@ export { ENGLISH_STOP_WORDS };
 
 export default defineTool({
   slug: 'word-frequency-counter',
-  worker: { reason: 'the stall test\'s slowest main-thread probes came from its largest inputs', timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
+  worker: {
+    reason: "the stall test's slowest main-thread probes came from its largest inputs",
+    timeMs: 5_000,
+    field: 'text',
+    inlineBelowChars: 50_000,
+  },
   title: 'Word frequency counter',
-  keywords: { en: ['word frequency', 'most common words', 'word list', 'vocabulary', 'count occurrences', 'frequent words', 'often'], nl: ['woordfrequentie', 'meest gebruikte woorden', 'meest voorkomende woorden', 'vaak', 'woorden tellen'] },
+  keywords: {
+    en: ['word frequency', 'most common words', 'word list', 'vocabulary', 'count occurrences', 'frequent words', 'often'],
+    nl: ['woordfrequentie', 'meest gebruikte woorden', 'meest voorkomende woorden', 'vaak', 'woorden tellen'],
+  },
   description:
     'Counts how often each word occurs and lists the most frequent first. A word is a run of letters, digits and ' +
-    'combining marks (any script), with apostrophes or hyphens allowed inside (don\'t, e-mail); ’ is read as \'. ' +
+    "combining marks (any script), with apostrophes or hyphens allowed inside (don't, e-mail); ’ is read as '. " +
     'Text is Unicode-normalised (NFC) first. ignoreCase (default true) lower-cases words before counting (words are ' +
     'then listed in lower case). minLength (default 1, 1 to 100) skips shorter words (length in code points). ' +
-    'excludeStopWords (default false) skips the 179 English stop words of NLTK\'s list (the, and, it\'s, don\'t...), ' +
+    "excludeStopWords (default false) skips the 179 English stop words of NLTK's list (the, and, it's, don't...), " +
     'compared case-insensitively. totalWords and uniqueWords count only the words that pass these filters, and ' +
     '`percent` = count / totalWords × 100, rounded to 2 decimals (half up). Order: count descending, then word in ' +
     'Unicode code-point order; `rank` is standard competition ranking (equal counts share a rank: 1, 2, 2, 4). ' +

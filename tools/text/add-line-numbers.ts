@@ -7,20 +7,28 @@ const SEPARATORS = { 'dot-space': '. ', 'colon-space': ': ', tab: '\t', space: '
 
 export default defineTool({
   slug: 'add-line-numbers',
-  worker: { reason: 'linear, but 0.1-1 s at 1,000,000 characters; under 20 ms below 50,000', timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
+  worker: {
+    reason: 'linear, but 0.1-1 s at 1,000,000 characters; under 20 ms below 50,000',
+    timeMs: 5_000,
+    field: 'text',
+    inlineBelowChars: 50_000,
+  },
   title: 'Add line numbers',
   keywords: { en: ['number lines', 'line numbers', 'numbered list'], nl: ['regelnummers', 'regels nummeren', 'genummerd', 'nummeren'] },
   description:
     'Puts a number in front of every line. `start` (default 1) and `step` (default 1) set the numbering; `separator` goes between number and line ' +
     '(dot-space ". " default, colon-space, tab, space, paren-space ") ", pipe-space " | ", or any `customSeparator`). ' +
     '`padding`: none (default), spaces or zeros, to the width of the widest number. `skipEmpty` leaves blank (whitespace-only) lines unnumbered and they use no number. ' +
-    'Lines split at \\n, \\r\\n or \\r and keep each line\'s own line break (mixed breaks stay mixed); a final line break is kept and is not a line.',
+    "Lines split at \\n, \\r\\n or \\r and keep each line's own line break (mixed breaks stay mixed); a final line break is kept and is not a line.",
   resultView: { kind: 'text', field: 'result' },
   input: z.strictObject({
     text: z.string().max(LIMITS.text).describe('The text to number'),
     start: z.int().min(0).max(1_000_000_000).default(1).describe('First number (default 1)'),
     step: z.int().min(1).max(1_000_000).default(1).describe('Increment (default 1)'),
-    separator: z.enum(Object.keys(SEPARATORS) as [keyof typeof SEPARATORS]).default('dot-space').describe('Between number and line (default dot-space ". ")'),
+    separator: z
+      .enum(Object.keys(SEPARATORS) as [keyof typeof SEPARATORS])
+      .default('dot-space')
+      .describe('Between number and line (default dot-space ". ")'),
     customSeparator: z.string().max(20).optional().describe('Overrides `separator` with this text'),
     padding: z.enum(['none', 'spaces', 'zeros']).default('none').describe('Pad numbers to the widest one (default none)'),
     skipEmpty: z.boolean().default(false).describe('Leave blank lines unnumbered (default false)'),

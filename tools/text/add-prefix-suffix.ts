@@ -8,12 +8,20 @@ const MAX_RESULT = 2_000_000;
 
 export default defineTool({
   slug: 'add-prefix-suffix',
-  worker: { reason: 'linear, but 0.1-1 s at 1,000,000 characters; under 20 ms below 50,000', timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
+  worker: {
+    reason: 'linear, but 0.1-1 s at 1,000,000 characters; under 20 ms below 50,000',
+    timeMs: 5_000,
+    field: 'text',
+    inlineBelowChars: 50_000,
+  },
   title: 'Add prefix and suffix to lines',
-  keywords: { en: ['prefix', 'suffix', 'wrap lines', 'quote each line', 'bullet', 'add text to each line', 'every line'], nl: ['voorvoegsel', 'achtervoegsel', 'elke regel', 'aanhalingstekens'] },
+  keywords: {
+    en: ['prefix', 'suffix', 'wrap lines', 'quote each line', 'bullet', 'add text to each line', 'every line'],
+    nl: ['voorvoegsel', 'achtervoegsel', 'elke regel', 'aanhalingstekens'],
+  },
   description:
     'Adds a `prefix` and/or `suffix` to every line (e.g. quote lines for SQL, bullets, HTML tags). `skipEmpty` leaves blank (whitespace-only) lines as they are. ' +
-    'Lines split at \\n, \\r\\n or \\r and keep each line\'s own line break (mixed breaks stay mixed); a final line break stays a final line break and does not create an extra decorated empty line. ' +
+    "Lines split at \\n, \\r\\n or \\r and keep each line's own line break (mixed breaks stay mixed); a final line break stays a final line break and does not create an extra decorated empty line. " +
     'Prefix and suffix up to 1,000 characters each; the result is capped at 2,000,000 characters (413 beyond).',
   resultView: { kind: 'text', field: 'result' },
   input: z.strictObject({
@@ -48,7 +56,11 @@ export default defineTool({
       return prefix + line + suffix;
     });
     if (text.length + decorated * (prefix.length + suffix.length) > MAX_RESULT)
-      throw new ToolError(`The result would be longer than ${MAX_RESULT.toLocaleString('en-US')} characters; shorten \`text\` or the prefix/suffix`, 413, { field: 'text' });
+      throw new ToolError(
+        `The result would be longer than ${MAX_RESULT.toLocaleString('en-US')} characters; shorten \`text\` or the prefix/suffix`,
+        413,
+        { field: 'text' },
+      );
     return { result: joinWithOwnBreaks(text, out), lines: split.lines.length, decorated };
   },
 });

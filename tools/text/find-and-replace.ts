@@ -14,16 +14,19 @@ function wrapWholeWord(source: string): string {
 
 export default defineTool({
   slug: 'find-and-replace',
-  mainThread: 'both modes run in the regex sandbox\'s own pool under a 2 s deadline (src/compute/regex-sandbox.ts)',
+  mainThread: "both modes run in the regex sandbox's own pool under a 2 s deadline (src/compute/regex-sandbox.ts)",
   title: 'Find and replace',
-  keywords: { en: ['search and replace', 'substitute', 'replace all', 'regex replace', 'find', 'replace', 'replace word'], nl: ['zoeken en vervangen', 'vervangen', 'tekst vervangen', 'zoeken', 'woord vervangen'] },
+  keywords: {
+    en: ['search and replace', 'substitute', 'replace all', 'regex replace', 'find', 'replace', 'replace word'],
+    nl: ['zoeken en vervangen', 'vervangen', 'tekst vervangen', 'zoeken', 'woord vervangen'],
+  },
   description:
     'Replaces every occurrence of `find` in a text and reports how many replacements were made. ' +
     'Plain mode (default, useRegex false): `find` is matched literally and `replace` is inserted literally, so "$1" or ' +
     '"$&" in `replace` stay as typed. Regex mode (useRegex true): `find` is a JavaScript regular expression, compiled ' +
     'with the flags g, m and u (every match; ^ and $ match at line starts and ends; Unicode mode, so escapes must be ' +
     'valid in Unicode mode: write - rather than \\- outside a character class), and `replace` may use JavaScript ' +
-    'replacement templates: $1..$99 (groups), $<name> (named groups), $& (whole match), $` and $\' (text before/after), ' +
+    "replacement templates: $1..$99 (groups), $<name> (named groups), $& (whole match), $` and $' (text before/after), " +
     '$$ (a literal $). caseSensitive (default true) adds the i flag when false. wholeWord (default false) only ' +
     'replaces matches that are not preceded or followed by a letter, digit or underscore (Unicode-aware, so it works ' +
     'for "café"). Limits: find at most 1,000 characters, replace at most 10,000, result at most 2,000,000 (413 beyond); ' +
@@ -32,7 +35,11 @@ export default defineTool({
   input: z.strictObject({
     text: z.string().max(LIMITS.text).describe('The text to edit'),
     find: z.string().min(1).max(LIMITS.pattern).describe('What to look for: literal text, or a regular expression when useRegex is true'),
-    replace: z.string().max(10_000).default('').describe('The replacement; "$" templates apply in regex mode only. Default "" (delete matches)'),
+    replace: z
+      .string()
+      .max(10_000)
+      .default('')
+      .describe('The replacement; "$" templates apply in regex mode only. Default "" (delete matches)'),
     caseSensitive: z.boolean().default(true).describe('Match letter case exactly (default true)'),
     wholeWord: z.boolean().default(false).describe('Only replace whole words (default false)'),
     useRegex: z.boolean().default(false).describe('Treat `find` as a JavaScript regular expression (default false)'),

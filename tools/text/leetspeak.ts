@@ -6,8 +6,32 @@ const BASIC: Record<string, string> = { a: '4', e: '3', i: '1', o: '0', s: '5', 
 
 /** Advanced leet: every letter, multi-character forms from the common leet alphabet (Wikipedia "Leet"). */
 const ADVANCED: Record<string, string> = {
-  a: '4', b: '8', c: '(', d: '|)', e: '3', f: '|=', g: '9', h: '|-|', i: '1', j: '_|', k: '|<', l: '|_', m: '|\\/|',
-  n: '|\\|', o: '0', p: '|*', q: '0_', r: '|2', s: '5', t: '7', u: '|_|', v: '\\/', w: '\\/\\/', x: '><', y: '`/', z: '2',
+  a: '4',
+  b: '8',
+  c: '(',
+  d: '|)',
+  e: '3',
+  f: '|=',
+  g: '9',
+  h: '|-|',
+  i: '1',
+  j: '_|',
+  k: '|<',
+  l: '|_',
+  m: '|\\/|',
+  n: '|\\|',
+  o: '0',
+  p: '|*',
+  q: '0_',
+  r: '|2',
+  s: '5',
+  t: '7',
+  u: '|_|',
+  v: '\\/',
+  w: '\\/\\/',
+  x: '><',
+  y: '`/',
+  z: '2',
 };
 
 /** Decoding table: for each first character, the leet forms starting with it, longest first (so |_| is u, not l + |). */
@@ -53,7 +77,7 @@ function decode(text: string, byFirst: ReturnType<typeof decoder>): { result: st
     }
     const upper = /\p{Lu}/u.test(word) && !/\p{Ll}/u.test(word);
     let from = 0;
-    for (let i = 0; i < word.length; ) {
+    for (let i = 0; i < word.length;) {
       const hit = byFirst.get(word[i])?.find(([form]) => word.startsWith(form, i));
       if (!hit) {
         i++;
@@ -71,7 +95,12 @@ function decode(text: string, byFirst: ReturnType<typeof decoder>): { result: st
 
 export default defineTool({
   slug: 'leetspeak',
-  worker: { reason: 'linear, but 0.1-1 s at 1,000,000 characters; under 20 ms below 50,000', timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
+  worker: {
+    reason: 'linear, but 0.1-1 s at 1,000,000 characters; under 20 ms below 50,000',
+    timeMs: 5_000,
+    field: 'text',
+    inlineBelowChars: 50_000,
+  },
   title: 'Leetspeak converter',
   keywords: { en: ['1337', 'leet', 'hacker text', 'l33t', 'leetspeak', 'leet', 'gamer'], nl: ['leet', 'hackertaal', 'leetspeak'] },
   description:

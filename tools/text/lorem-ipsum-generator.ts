@@ -42,8 +42,7 @@ export const DEFAULT_SEED = 0;
 
 const capitalise = (s: string) => s[0].toUpperCase() + s.slice(1);
 
-const randomWords = (rng: Rng, min: number, max: number) =>
-  Array.from({ length: rng.int(min, max) }, () => rng.pick(VOCABULARY));
+const randomWords = (rng: Rng, min: number, max: number) => Array.from({ length: rng.int(min, max) }, () => rng.pick(VOCABULARY));
 
 /** A sentence of 6–14 words (or the opening), with a comma after the 3rd–5th word in about half of them. */
 function sentence(rng: Rng, opening: boolean): string {
@@ -68,9 +67,7 @@ interface Generated {
 function generate(type: Type, count: number, rng: Rng, startWithLorem: boolean): Generated {
   switch (type) {
     case 'words': {
-      const words = Array.from({ length: count }, (_, i) =>
-        startWithLorem && i < OPENING.length ? OPENING[i] : rng.pick(VOCABULARY),
-      );
+      const words = Array.from({ length: count }, (_, i) => (startWithLorem && i < OPENING.length ? OPENING[i] : rng.pick(VOCABULARY)));
       return { blocks: [words.join(' ')], words: count };
     }
     case 'sentences': {
@@ -82,9 +79,7 @@ function generate(type: Type, count: number, rng: Rng, startWithLorem: boolean):
       return { blocks, words: blocks.reduce((n, b) => n + countWords(b), 0) };
     }
     case 'list': {
-      const items = Array.from({ length: count }, (_, i) =>
-        startWithLorem && i === 0 ? 'Lorem ipsum dolor sit amet' : listItem(rng),
-      );
+      const items = Array.from({ length: count }, (_, i) => (startWithLorem && i === 0 ? 'Lorem ipsum dolor sit amet' : listItem(rng)));
       return { blocks: items, words: items.reduce((n, b) => n + countWords(b), 0) };
     }
   }
@@ -102,12 +97,20 @@ function render(type: Type, blocks: string[], html: boolean): string {
 export default defineTool({
   slug: 'lorem-ipsum-generator',
   title: 'Lorem ipsum generator',
-  keywords: { en: ['placeholder text', 'dummy text', 'filler text', 'sample paragraphs', 'lorem ipsum', 'placeholder'], nl: ['opvultekst', 'dummytekst', 'voorbeeldtekst', 'lorem ipsum'] },
+  keywords: {
+    en: ['placeholder text', 'dummy text', 'filler text', 'sample paragraphs', 'lorem ipsum', 'placeholder'],
+    nl: ['opvultekst', 'dummytekst', 'voorbeeldtekst', 'lorem ipsum'],
+  },
   description:
     'Generates lorem ipsum placeholder text from the classic Latin vocabulary. `type`: `paragraphs` (default; 4–7 sentences each, separated by a blank line), `sentences` (6–14 words each, one block), `words` (lower-case words separated by spaces, no punctuation) or `list` (one short item per line, written "- item"). `count` (default 3) is how many of that type, 1 up to 100 paragraphs, 1000 sentences, 10000 words or 1000 list items. `startWithLorem` (default true) opens with "Lorem ipsum dolor sit amet, consectetur adipiscing elit." (for words: the first words of it; for a list: the item "Lorem ipsum dolor sit amet"). `html: true` wraps paragraphs, sentences and words in <p> elements (one per line) and a list in <ul><li>. Deterministic: the text comes from a seeded generator, the same options and `seed` always give the same text on every machine; without a seed, seed 0 is used (pass different seeds for different texts). The result counts `words`, `characters` (of `text` as returned, HTML tags included) and `paragraphs` (blocks: `count` for paragraphs, 1 otherwise). Aliases: paragraph/p, sentence, word, items/bullets/ul → list.',
   resultView: { kind: 'text', field: 'text' },
   input: z.strictObject({
-    count: z.int().min(1).max(CAPS.words).default(3).describe('How many paragraphs, sentences, words or list items (caps: 100, 1000, 10000, 1000)'),
+    count: z
+      .int()
+      .min(1)
+      .max(CAPS.words)
+      .default(3)
+      .describe('How many paragraphs, sentences, words or list items (caps: 100, 1000, 10000, 1000)'),
     type: aliasedEnum(TYPES, { aliases: ALIASES }).default('paragraphs').describe('paragraphs (default), sentences, words or list'),
     startWithLorem: z.boolean().default(true).describe('Start with "Lorem ipsum dolor sit amet…"'),
     html: z.boolean().default(false).describe('Wrap in <p> (or <ul><li> for a list)'),

@@ -6,14 +6,61 @@ import { graphemes } from '../_lib/text-lines.js';
 
 /** ITU-R M.1677-1 (letters, digits, punctuation, É) plus the common non-ITU signs ! & ; _ $. */
 const CODES: Readonly<Record<string, string>> = {
-  A: '.-', B: '-...', C: '-.-.', D: '-..', E: '.', F: '..-.', G: '--.', H: '....', I: '..', J: '.---',
-  K: '-.-', L: '.-..', M: '--', N: '-.', O: '---', P: '.--.', Q: '--.-', R: '.-.', S: '...', T: '-',
-  U: '..-', V: '...-', W: '.--', X: '-..-', Y: '-.--', Z: '--..',
-  '0': '-----', '1': '.----', '2': '..---', '3': '...--', '4': '....-',
-  '5': '.....', '6': '-....', '7': '--...', '8': '---..', '9': '----.',
-  '.': '.-.-.-', ',': '--..--', ':': '---...', '?': '..--..', "'": '.----.', '-': '-....-', '/': '-..-.',
-  '(': '-.--.', ')': '-.--.-', '"': '.-..-.', '=': '-...-', '+': '.-.-.', '@': '.--.-.', 'É': '..-..',
-  '!': '-.-.--', '&': '.-...', ';': '-.-.-.', _: '..--.-', $: '...-..-',
+  A: '.-',
+  B: '-...',
+  C: '-.-.',
+  D: '-..',
+  E: '.',
+  F: '..-.',
+  G: '--.',
+  H: '....',
+  I: '..',
+  J: '.---',
+  K: '-.-',
+  L: '.-..',
+  M: '--',
+  N: '-.',
+  O: '---',
+  P: '.--.',
+  Q: '--.-',
+  R: '.-.',
+  S: '...',
+  T: '-',
+  U: '..-',
+  V: '...-',
+  W: '.--',
+  X: '-..-',
+  Y: '-.--',
+  Z: '--..',
+  '0': '-----',
+  '1': '.----',
+  '2': '..---',
+  '3': '...--',
+  '4': '....-',
+  '5': '.....',
+  '6': '-....',
+  '7': '--...',
+  '8': '---..',
+  '9': '----.',
+  '.': '.-.-.-',
+  ',': '--..--',
+  ':': '---...',
+  '?': '..--..',
+  "'": '.----.',
+  '-': '-....-',
+  '/': '-..-.',
+  '(': '-.--.',
+  ')': '-.--.-',
+  '"': '.-..-.',
+  '=': '-...-',
+  '+': '.-.-.',
+  '@': '.--.-.',
+  É: '..-..',
+  '!': '-.-.--',
+  '&': '.-...',
+  ';': '-.-.-.',
+  _: '..--.-',
+  $: '...-..-',
 };
 const LETTERS: ReadonlyMap<string, string> = new Map(Object.entries(CODES).map(([ch, code]) => [code, ch]));
 /** Typographic variants a text may use for the same sign. */
@@ -57,7 +104,10 @@ function encode(text: string): Translation {
 
 function decode(morse: string): Translation {
   // Accept the usual stand-ins for dot and dash, and | as a word separator.
-  const normalised = morse.replace(/[·•∙]/gu, '.').replace(/[_−–—]/gu, '-').replace(/\|/g, '/');
+  const normalised = morse
+    .replace(/[·•∙]/gu, '.')
+    .replace(/[_−–—]/gu, '-')
+    .replace(/\|/g, '/');
   const bad = /[^.\-/\s]/u.exec(normalised);
   if (bad) {
     const ch = String.fromCodePoint(normalised.codePointAt(bad.index)!);
@@ -82,7 +132,12 @@ function decode(morse: string): Translation {
 
 export default defineTool({
   slug: 'morse-code-translator',
-  worker: { reason: 'linear, but 0.1-1 s at 1,000,000 characters; under 20 ms below 50,000', timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
+  worker: {
+    reason: 'linear, but 0.1-1 s at 1,000,000 characters; under 20 ms below 50,000',
+    timeMs: 5_000,
+    field: 'text',
+    inlineBelowChars: 50_000,
+  },
   title: 'Morse code translator',
   keywords: { en: ['morse', 'dots and dashes', 'SOS', 'telegraph', 'morse code'], nl: ['morse', 'morsecode', 'punten en strepen'] },
   description:

@@ -3,8 +3,26 @@ import { defineTool, ToolError } from '../../src/core/tool.js';
 import { aliasedEnum } from '../_lib/aliased-enum.js';
 
 const ONES = [
-  'zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten',
-  'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen',
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
 ];
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
 /** Short-scale names of the three-digit groups, lowest first. */
@@ -63,7 +81,9 @@ export function parseNumber(raw: string): ParsedNumber {
   let s = raw.trim().replace(/(?<=\d)[ _\u00a0\u202f](?=\d)/gu, '');
   if (s.includes(',')) {
     if (!/^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?$/.test(s))
-      throw bad(`"${raw}" is not a number I can read: use a dot for decimals; commas are only accepted as thousands separators (1,234,567.89)`);
+      throw bad(
+        `"${raw}" is not a number I can read: use a dot for decimals; commas are only accepted as thousands separators (1,234,567.89)`,
+      );
     s = s.replace(/,/g, '');
   }
   const m = /^([+-]?)(\d*)(?:\.(\d+))?$/.exec(s);
@@ -128,7 +148,10 @@ const CURRENCY_ALIASES: Record<string, (typeof CURRENCIES)[number]> = {
 export default defineTool({
   slug: 'numbers-to-words',
   title: 'Numbers to words',
-  keywords: { en: ['spell out numbers', 'number in words', 'cheque', 'amount in words', 'written numbers', 'number to words', 'in words'], nl: ['getal in woorden', 'uitschrijven', 'bedrag in woorden', 'getal naar woorden', 'in woorden'] },
+  keywords: {
+    en: ['spell out numbers', 'number in words', 'cheque', 'amount in words', 'written numbers', 'number to words', 'in words'],
+    nl: ['getal in woorden', 'uitschrijven', 'bedrag in woorden', 'getal naar woorden', 'in woorden'],
+  },
   description:
     'Writes a number in English words, exactly, for any whole part up to 999 quadrillion (999,999,999,999,999,999), negative numbers ("minus seven") and decimals. Style: lower case, short scale (million, billion, trillion, quadrillion), hyphenated tens ("twenty-three"), no commas; American by default ("one hundred twenty-three"), British with `british: true` ("one hundred and twenty-three", "one thousand and five"). `number` is a string (so big values stay exact): digits with an optional sign and decimal point; thousands separators "," " " or "_" are accepted, decimal commas and exponents are not. `mode` `plain` (default) reads decimals digit by digit ("3.14" → "three point one four"). `mode` `currency` rounds to whole cents (half up) and names the unit of `currency` — dollars (dollar/dollars, cent/cents), euros (euro/euros, cent/cents) or pounds (pound/pounds, penny/pence) — adding "and … cents" only when the cents are not zero ("1.01" → "one dollar and one cent"; "12.00" → "twelve dollars"); `currency` is ignored in plain mode. `number` in the result is the number as read (sign, no separators; in currency mode rounded to cents). Aliases: money/cheque → currency; usd/$, eur/€, gbp/£ → the currencies.',
   resultView: { kind: 'text', field: 'words' },

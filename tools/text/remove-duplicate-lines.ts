@@ -5,11 +5,19 @@ import { joinLines, splitLines } from '../_lib/text-lines.js';
 
 export default defineTool({
   slug: 'remove-duplicate-lines',
-  worker: { reason: 'linear, but 0.1-1 s at 1,000,000 characters; under 20 ms below 50,000', timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
+  worker: {
+    reason: 'linear, but 0.1-1 s at 1,000,000 characters; under 20 ms below 50,000',
+    timeMs: 5_000,
+    field: 'text',
+    inlineBelowChars: 50_000,
+  },
   title: 'Remove duplicate lines',
-  keywords: { en: ['dedupe', 'unique lines', 'remove duplicates', 'deduplicate list', 'duplicates', 'duplicate lines'], nl: ['dubbele regels', 'ontdubbelen', 'duplicaten verwijderen', 'unieke regels', 'duplicaten'] },
+  keywords: {
+    en: ['dedupe', 'unique lines', 'remove duplicates', 'deduplicate list', 'duplicates', 'duplicate lines'],
+    nl: ['dubbele regels', 'ontdubbelen', 'duplicaten verwijderen', 'unieke regels', 'duplicaten'],
+  },
   description:
-    'Removes repeated lines from a text and keeps the remaining lines in their original order. `keepFirst` (default true) keeps the first occurrence of each line; false keeps the last one instead (at its own position). `caseInsensitive` treats lines that differ only in case as duplicates (the kept line keeps its own spelling). `trim` ignores leading and trailing whitespace when comparing and also trims the lines in the result. Blank lines are lines like any other, so repeated blank lines are reduced to one. Lines split at \\n, \\r\\n or \\r and are joined with the text\'s own line break; a final line break is kept and is not counted as a line.',
+    "Removes repeated lines from a text and keeps the remaining lines in their original order. `keepFirst` (default true) keeps the first occurrence of each line; false keeps the last one instead (at its own position). `caseInsensitive` treats lines that differ only in case as duplicates (the kept line keeps its own spelling). `trim` ignores leading and trailing whitespace when comparing and also trims the lines in the result. Blank lines are lines like any other, so repeated blank lines are reduced to one. Lines split at \\n, \\r\\n or \\r and are joined with the text's own line break; a final line break is kept and is not counted as a line.",
   resultView: { kind: 'text', field: 'result' },
   input: z.strictObject({
     text: z.string().max(LIMITS.text).describe('The text, one item per line'),

@@ -10,12 +10,20 @@ const LOWER_START = /^\p{Ll}/u;
 
 export default defineTool({
   slug: 'remove-line-breaks',
-  worker: { reason: 'linear, but 0.1-1 s at 1,000,000 characters; under 20 ms below 50,000', timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
+  worker: {
+    reason: 'linear, but 0.1-1 s at 1,000,000 characters; under 20 ms below 50,000',
+    timeMs: 5_000,
+    field: 'text',
+    inlineBelowChars: 50_000,
+  },
   title: 'Remove line breaks',
-  keywords: { en: ['join lines', 'single line', 'remove newlines', 'unwrap text', 'line breaks', 'newlines'], nl: ['regeleinden verwijderen', 'enters weghalen', 'op een regel', 'regeleinden', 'enters'] },
+  keywords: {
+    en: ['join lines', 'single line', 'remove newlines', 'unwrap text', 'line breaks', 'newlines'],
+    nl: ['regeleinden verwijderen', 'enters weghalen', 'op een regel', 'regeleinden', 'enters'],
+  },
   description:
     'Joins the lines of a text: each line break (\\n, \\r\\n or \\r) is replaced by a space (default), nothing, or `custom` text. A final line break is dropped. ' +
-    '`keepParagraphs` keeps paragraphs apart: a run of line breaks with only blank lines between becomes one blank line (in the text\'s own line break). ' +
+    "`keepParagraphs` keeps paragraphs apart: a run of line breaks with only blank lines between becomes one blank line (in the text's own line break). " +
     '`collapseSpaces` (default true) turns runs of spaces and tabs into one space, trims spaces at the join and skips blank lines. ' +
     '`dehyphenate` (default false) joins a word split by a hyphen at a line end when the next line starts with a lower-case letter ("exam-" + "ple" → "example"). Text up to 500,000 characters.',
   resultView: { kind: 'text', field: 'result' },
@@ -53,7 +61,7 @@ export default defineTool({
     let removed = 0;
     const joinParagraph = (paragraph: string): string => {
       const { lines } = splitLines(paragraph);
-      removed += (paragraph.match(/\r\n|\n|\r/g)?.length ?? 0);
+      removed += paragraph.match(/\r\n|\n|\r/g)?.length ?? 0;
       const parts: string[] = [];
       lines.forEach((raw, i) => {
         let line = collapseSpaces ? raw.replace(/[ \t]+/g, ' ') : raw;

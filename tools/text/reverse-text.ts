@@ -55,9 +55,17 @@ function reverse(text: string, mode: Mode): string {
 
 export default defineTool({
   slug: 'reverse-text',
-  worker: { reason: 'linear, but 0.1-1 s at 1,000,000 characters; under 20 ms below 50,000', timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
+  worker: {
+    reason: 'linear, but 0.1-1 s at 1,000,000 characters; under 20 ms below 50,000',
+    timeMs: 5_000,
+    field: 'text',
+    inlineBelowChars: 50_000,
+  },
   title: 'Reverse text',
-  keywords: { en: ['backwards', 'mirror text', 'reverse string', 'reverse', 'backwards', 'backward'], nl: ['achterstevoren', 'omdraaien', 'spiegelen', 'omgekeerd'] },
+  keywords: {
+    en: ['backwards', 'mirror text', 'reverse string', 'reverse', 'backwards', 'backward'],
+    nl: ['achterstevoren', 'omdraaien', 'spiegelen', 'omgekeerd'],
+  },
   description:
     'Reverses a text: writes it backwards, by characters, words or lines. Modes: `characters` (default; the whole text back to front, so line order flips too), `words` (the order of the words on each line; punctuation stays attached to its word, whitespace stays in place), `lines` (the order of the lines), `line-characters` (each line reversed on its own, lines stay in order), `word-characters` (each word spelled backwards in place). Reversal is by user-perceived character (grapheme), so emoji with skin tones or flags, and letters with combining accents, survive intact. A final line break stays at the end. Aliases: chars/letters → characters, per-line/each-line → line-characters, each-word/per-word → word-characters.',
   resultView: { kind: 'text', field: 'result' },

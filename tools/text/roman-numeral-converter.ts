@@ -4,8 +4,19 @@ import { aliasedEnum } from '../_lib/aliased-enum.js';
 
 /** The thirteen building blocks of a standard-form numeral, largest first. */
 const TOKENS: readonly (readonly [string, number])[] = [
-  ['M', 1000], ['CM', 900], ['D', 500], ['CD', 400], ['C', 100], ['XC', 90],
-  ['L', 50], ['XL', 40], ['X', 10], ['IX', 9], ['V', 5], ['IV', 4], ['I', 1],
+  ['M', 1000],
+  ['CM', 900],
+  ['D', 500],
+  ['CD', 400],
+  ['C', 100],
+  ['XC', 90],
+  ['L', 50],
+  ['XL', 40],
+  ['X', 10],
+  ['IX', 9],
+  ['V', 5],
+  ['IV', 4],
+  ['I', 1],
 ];
 const SYMBOL_VALUE: Readonly<Record<string, number>> = { I: 1, V: 5, X: 10, L: 50, C: 100, D: 500, M: 1000 };
 /** What each symbol may be subtracted from. */
@@ -46,8 +57,7 @@ export function parseRoman(input: string): Part[] {
   for (let i = 0; i + 1 < s.length; i++) {
     const [a, b] = [s[i], s[i + 1]];
     if (SYMBOL_VALUE[a] >= SYMBOL_VALUE[b]) continue;
-    if (!SUBTRACT_FROM[a])
-      throw fail(`"${input}" is not a valid Roman numeral: ${a} is never subtracted (${a}${b} is not allowed)`);
+    if (!SUBTRACT_FROM[a]) throw fail(`"${input}" is not a valid Roman numeral: ${a} is never subtracted (${a}${b} is not allowed)`);
     if (!SUBTRACT_FROM[a].includes(b))
       throw fail(
         `"${input}" is not a valid Roman numeral: ${a} may only be subtracted from ${SUBTRACT_FROM[a].split('').join(' and ')} (${a}${b} is not allowed)`,
@@ -90,7 +100,13 @@ export default defineTool({
   keywords: { en: ['Roman numerals', 'MCMXC', 'numerals to numbers', 'Roman'], nl: ['Romeinse cijfers', 'romeinse getallen', 'romeins'] },
   description:
     'Converts whole numbers 1–3999 to Roman numerals and back, in standard (subtractive) form: IV, IX, XL, XC, CD, CM. `mode` `auto` (default) reads digits as a number and letters as a numeral; `toRoman` / `toNumber` force a direction (aliases: roman/encode → toRoman; arabic/decimal/from-roman → toNumber). Numerals are read case-insensitively but strictly: IIII, VV, IC, XM, VX, IIV and MMMM are refused with a 400 that says which rule they break (at most three I/X/C/M in a row, V/L/D once, I only before V or X, X only before L or C, C only before D or M, largest to smallest). Numbers outside 1–3999, decimals and signs are refused. The result has both forms, `parts` (the blocks, largest first) and a `breakdown` line such as "XL (40) + I (1) + I (1) = 42".',
-  resultView: { kind: 'figure', field: 'roman', label: 'Roman numeral', detail: ['breakdown'], choose: { by: 'direction', fields: { toNumber: 'number' } } },
+  resultView: {
+    kind: 'figure',
+    field: 'roman',
+    label: 'Roman numeral',
+    detail: ['breakdown'],
+    choose: { by: 'direction', fields: { toNumber: 'number' } },
+  },
   input: z.strictObject({
     value: z.string().trim().min(1).max(50).describe('A whole number (1–3999) or a Roman numeral'),
     mode: aliasedEnum(MODES, { aliases: ALIASES }).default('auto').describe('auto (default), toRoman or toNumber'),
@@ -142,7 +158,8 @@ export default defineTool({
     if (direction === 'toRoman') {
       if (!/^\d+$/.test(value)) throw fail(`must be a whole number from ${MIN} to ${MAX} to convert to a Roman numeral, got "${value}"`);
       const n = Number(value);
-      if (n < MIN || n > MAX) throw fail(`must be from ${MIN} to ${MAX} (Roman numerals have no zero, negatives or numbers above ${MAX}), got ${value}`);
+      if (n < MIN || n > MAX)
+        throw fail(`must be from ${MIN} to ${MAX} (Roman numerals have no zero, negatives or numbers above ${MAX}), got ${value}`);
       parts = toParts(n);
     } else {
       if (looksNumeric || /^[\d.,+-]+$/.test(value))

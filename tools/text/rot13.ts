@@ -13,9 +13,17 @@ export function rotate(text: string, shift: number): string {
 
 export default defineTool({
   slug: 'rot13',
-  worker: { reason: 'linear, but 0.1-1 s at 1,000,000 characters; under 20 ms below 50,000', timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
+  worker: {
+    reason: 'linear, but 0.1-1 s at 1,000,000 characters; under 20 ms below 50,000',
+    timeMs: 5_000,
+    field: 'text',
+    inlineBelowChars: 50_000,
+  },
   title: 'ROT13 / Caesar cipher',
-  keywords: { en: ['Caesar cipher', 'shift cipher', 'ROT13', 'encrypt', 'decrypt', 'Caesar'], nl: ['caesarcijfer', 'versleutelen', 'ontsleutelen', 'geheimschrift', 'rot13', 'caesar'] },
+  keywords: {
+    en: ['Caesar cipher', 'shift cipher', 'ROT13', 'encrypt', 'decrypt', 'Caesar'],
+    nl: ['caesarcijfer', 'versleutelen', 'ontsleutelen', 'geheimschrift', 'rot13', 'caesar'],
+  },
   description:
     'Applies ROT13 or any Caesar shift to a text: each ASCII letter a–z / A–Z moves `shift` places along the alphabet (default 13, range 1–25) and keeps its case; digits, punctuation, whitespace and non-ASCII letters (é, ß, Cyrillic…) are unchanged. `decode: true` shifts backwards, undoing an encode with the same shift (for 13 both directions are the same). Not encryption: use it for puzzles, spoilers and obfuscation.',
   resultView: { kind: 'text', field: 'result' },

@@ -23,14 +23,25 @@ const BEFORE_SMALL = new RegExp(`[${Object.keys(TWO_LETTER_CAPITALS).join('')}](
 
 export async function toSlug(text: string, separator: string): Promise<string> {
   const slugify = await loadSlugify();
-  return slugify(stripLatinDiacritics(text).replace(BEFORE_SMALL, (c) => TWO_LETTER_CAPITALS[c]), { separator });
+  return slugify(
+    stripLatinDiacritics(text).replace(BEFORE_SMALL, (c) => TWO_LETTER_CAPITALS[c]),
+    { separator },
+  );
 }
 
 export default defineTool({
   slug: 'slug-generator',
-  worker: { reason: 'linear, but 0.1-1 s at 1,000,000 characters; under 20 ms below 50,000', timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
+  worker: {
+    reason: 'linear, but 0.1-1 s at 1,000,000 characters; under 20 ms below 50,000',
+    timeMs: 5_000,
+    field: 'text',
+    inlineBelowChars: 50_000,
+  },
   title: 'Slug generator',
-  keywords: { en: ['slugify', 'URL slug', 'permalink', 'SEO friendly URL', 'kebab', 'slug'], nl: ['slug', 'url-vriendelijk', 'permalink', 'url slug', 'leesbare url'] },
+  keywords: {
+    en: ['slugify', 'URL slug', 'permalink', 'SEO friendly URL', 'kebab', 'slug'],
+    nl: ['slug', 'url-vriendelijk', 'permalink', 'url slug', 'leesbare url'],
+  },
   description:
     'Turns a title or any text into a URL slug: lower-cased, diacritics stripped (é → e, ü → u), other letters transliterated to ASCII (ß → ss, æ → ae, ø → o, Cyrillic, Greek and Arabic letters by their usual romanisation), `&` → "and", common symbols and emoji by their English name (♥ → love, 🦄 → unicorn), camelCase split into words, apostrophes dropped ("Conway\'s" → conways), and every other run of special characters or whitespace replaced by one `separator` (default "-", at most 10 characters, may be empty), never at the start or end. Characters with no Latin transliteration (e.g. Chinese) are removed, so the slug can be empty. Built on @sindresorhus/slugify.',
   resultView: { kind: 'text', field: 'slug' },

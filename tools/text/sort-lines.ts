@@ -58,7 +58,21 @@ export default defineTool({
   slug: 'sort-lines',
   worker: { reason: 'length and natural sorts of 1,000,000 characters take seconds', timeMs: 5_000, field: 'text' },
   title: 'Sort lines',
-  keywords: { en: ['sort alphabetically', 'order lines', 'A-Z', 'numeric sort', 'shuffle', 'sort', 'sort lines', 'alphabetical', 'alphabetize', 'alphabetise'], nl: ['sorteren', 'alfabetisch', 'regels ordenen', 'alfabetiseren', 'volgorde'] },
+  keywords: {
+    en: [
+      'sort alphabetically',
+      'order lines',
+      'A-Z',
+      'numeric sort',
+      'shuffle',
+      'sort',
+      'sort lines',
+      'alphabetical',
+      'alphabetize',
+      'alphabetise',
+    ],
+    nl: ['sorteren', 'alfabetisch', 'regels ordenen', 'alfabetiseren', 'volgorde'],
+  },
   description:
     'Sorts the lines of a text: alphabetically A-Z (default) or Z-A, by length, naturally (file2 before file10) or shuffled with a seed; optionally case-insensitive, without duplicate lines, or reversed. Deterministic: a fixed English collation, never the server locale.',
   docs: [
@@ -71,9 +85,7 @@ export default defineTool({
   resultView: { kind: 'text', field: 'result' },
   input: z.strictObject({
     text: z.string().max(LIMITS.text).describe('The lines to sort'),
-    mode: aliasedEnum(MODES, { aliases: ALIASES })
-      .default('a-to-z')
-      .describe('a-to-z (default), z-to-a, length, natural or shuffle'),
+    mode: aliasedEnum(MODES, { aliases: ALIASES }).default('a-to-z').describe('a-to-z (default), z-to-a, length, natural or shuffle'),
     caseInsensitive: z.boolean().default(false).describe('Ignore case when comparing (and when finding duplicates)'),
     removeDuplicates: z.boolean().default(false).describe('Drop repeated lines (the first occurrence stays)'),
     reverse: z.boolean().default(false).describe('Reverse the final order'),

@@ -73,9 +73,28 @@ const CONVERT: Record<Mode, (text: string) => string> = {
 
 export default defineTool({
   slug: 'text-case-converter',
-  worker: { reason: 'linear, but 0.1-1 s at 1,000,000 characters; under 20 ms below 50,000', timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
+  worker: {
+    reason: 'linear, but 0.1-1 s at 1,000,000 characters; under 20 ms below 50,000',
+    timeMs: 5_000,
+    field: 'text',
+    inlineBelowChars: 50_000,
+  },
   title: 'Text case converter',
-  keywords: { en: ['uppercase', 'lowercase', 'title case', 'camelCase', 'snake_case', 'kebab-case', 'capitalize', 'case', 'capital letters', 'capitalise'], nl: ['hoofdletters', 'kleine letters', 'hoofdletter', 'camelcase'] },
+  keywords: {
+    en: [
+      'uppercase',
+      'lowercase',
+      'title case',
+      'camelCase',
+      'snake_case',
+      'kebab-case',
+      'capitalize',
+      'case',
+      'capital letters',
+      'capitalise',
+    ],
+    nl: ['hoofdletters', 'kleine letters', 'hoofdletter', 'camelcase'],
+  },
   description:
     'Converts the case of a text (Unicode-aware: accented, Greek and Cyrillic letters too). Prose modes keep all punctuation and spacing: `upper`, `lower`, `title` (every word capitalised, the rest lower-cased; no small-word exceptions), `sentence` (lower-cased, first word of each sentence capitalised; sentences end at . ! ? or a blank line). Identifier modes split the text into words at spaces, punctuation and lower→UPPER changes, drop the punctuation, and join them (change-case v5 semantics): `camel` (fooBar), `pascal` (FooBar), `snake` (foo_bar), `kebab` (foo-bar), `constant` (FOO_BAR), `dot` (foo.bar), `path` (foo/bar), `train` (Foo-Bar). Mode names are read loosely ("snake_case", "camelCase", "UPPERCASE" work); aliases: caps → upper, capitalize → title, underscore → snake, dash/hyphen/param → kebab, screaming-snake/macro → constant, header → train, upper-camel → pascal.',
   resultView: { kind: 'text', field: 'result' },

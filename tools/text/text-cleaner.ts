@@ -76,7 +76,7 @@ const DESCRIPTIONS: Record<Option, string> = {
   controlChars: 'Remove control characters (except tab and line breaks), zero-width spaces, word joiners and BOMs',
   htmlTags: 'Remove HTML/XML tags and comments (entities such as &amp; are left as they are)',
   emojis: 'Remove emoji, including skin tones, ZWJ sequences, keycaps and flags (©, ® and ™ are kept)',
-  plainQuotes: "Replace typographic quotes with plain ones: ‘ ’ ‚ ‛ ‹ › become ' and “ ” „ ‟ « » become \"",
+  plainQuotes: 'Replace typographic quotes with plain ones: ‘ ’ ‚ ‛ ‹ › become \' and “ ” „ ‟ « » become "',
   punctuation: 'Remove punctuation (Unicode category P, e.g. . , ; : ! ? \' " ( ) - _ / & # @ %); symbols such as $ + = are kept',
   numbers: 'Remove digits and other numeric characters (Unicode category N)',
   extraSpaces: 'Collapse runs of two or more spaces/tabs to one space (a single tab is kept; line breaks are not touched)',
@@ -94,9 +94,17 @@ const input = z.strictObject({
 
 export default defineTool({
   slug: 'text-cleaner',
-  worker: { reason: 'linear, but 0.1-1 s at 1,000,000 characters; under 20 ms below 50,000', timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
+  worker: {
+    reason: 'linear, but 0.1-1 s at 1,000,000 characters; under 20 ms below 50,000',
+    timeMs: 5_000,
+    field: 'text',
+    inlineBelowChars: 50_000,
+  },
   title: 'Text cleaner',
-  keywords: { en: ['clean text', 'strip HTML tags', 'remove emojis', 'remove extra spaces', 'normalize whitespace', 'clean', 'clean up text'], nl: ['tekst opschonen', 'spaties', 'html verwijderen', 'emoji verwijderen', 'opschonen', 'tekst schoonmaken'] },
+  keywords: {
+    en: ['clean text', 'strip HTML tags', 'remove emojis', 'remove extra spaces', 'normalize whitespace', 'clean', 'clean up text'],
+    nl: ['tekst opschonen', 'spaties', 'html verwijderen', 'emoji verwijderen', 'opschonen', 'tekst schoonmaken'],
+  },
   description:
     'Cleans up text with ten switchable options, applied in this fixed order: controlChars, htmlTags, emojis, ' +
     'plainQuotes, punctuation, numbers, extraSpaces, trimLines, emptyLines, lineBreaks. Defaults: controlChars, ' +
@@ -112,7 +120,9 @@ export default defineTool({
     charactersBefore: z.int(),
     charactersAfter: z.int(),
     charactersRemoved: z.int(),
-    steps: z.array(z.object({ option: z.enum(OPTIONS), charactersRemoved: z.int() })).describe('One per enabled option, in the order applied'),
+    steps: z
+      .array(z.object({ option: z.enum(OPTIONS), charactersRemoved: z.int() }))
+      .describe('One per enabled option, in the order applied'),
     changed: z.array(z.enum(OPTIONS)).describe('Enabled options that changed the text'),
   }),
   examples: [

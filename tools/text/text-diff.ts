@@ -27,7 +27,10 @@ export default defineTool({
   slug: 'text-diff',
   worker: { reason: 'O(N·D) diff: seconds on two different 200,000-character texts', timeMs: 5_000, field: 'original' },
   title: 'Text diff',
-  keywords: { en: ['compare texts', 'difference', 'changes', 'diff checker', 'versions', 'diff', 'compare', 'differences'], nl: ['vergelijken', 'verschillen', 'wijzigingen', 'tekstvergelijking', 'verschil', 'teksten vergelijken'] },
+  keywords: {
+    en: ['compare texts', 'difference', 'changes', 'diff checker', 'versions', 'diff', 'compare', 'differences'],
+    nl: ['vergelijken', 'verschillen', 'wijzigingen', 'tekstvergelijking', 'verschil', 'teksten vergelijken'],
+  },
   description:
     'Compares two texts and returns the differences as an ordered list of parts: `equal` (unchanged), `delete` ' +
     '(only in the original) and `insert` (only in the modified text). Joining the equal and delete values gives ' +

@@ -13,7 +13,11 @@ const WIDTH: Record<Format, number> = { binary: 8, octal: 3, hex: 2, decimal: 0 
 function encode(text: string, format: Format, separator: string): { result: string; bytes: number } {
   const bytes = new TextEncoder().encode(text);
   if (bytes.length > MAX_ENCODE_BYTES)
-    throw new ToolError(`\`text\` is ${bytes.length.toLocaleString('en-US')} UTF-8 bytes; at most ${MAX_ENCODE_BYTES.toLocaleString('en-US')} can be encoded`, 413, { field: 'text' });
+    throw new ToolError(
+      `\`text\` is ${bytes.length.toLocaleString('en-US')} UTF-8 bytes; at most ${MAX_ENCODE_BYTES.toLocaleString('en-US')} can be encoded`,
+      413,
+      { field: 'text' },
+    );
   const out = new Array<string>(bytes.length);
   for (let i = 0; i < bytes.length; i++) out[i] = bytes[i].toString(RADIX[format]).padStart(WIDTH[format], '0');
   return { result: out.join(separator), bytes: bytes.length };
@@ -45,7 +49,12 @@ function bytesOf(text: string, format: Format): Uint8Array {
   let i = 0;
   while (i < text.length) {
     const c = text.charCodeAt(i);
-    if (c === 48 && PREFIX[format] && (text[i + 1] ?? '').toLowerCase() === PREFIX[format] && digitValue(text.charCodeAt(i + 2), radix) >= 0) {
+    if (
+      c === 48 &&
+      PREFIX[format] &&
+      (text[i + 1] ?? '').toLowerCase() === PREFIX[format] &&
+      digitValue(text.charCodeAt(i + 2), radix) >= 0
+    ) {
       i += 2;
       continue;
     }
@@ -65,7 +74,9 @@ function bytesOf(text: string, format: Format): Uint8Array {
     }
     const ch = String.fromCodePoint(text.codePointAt(i)!);
     if (!SEPARATOR_CHARS.test(ch))
-      throw new ToolError(`\`text\` holds characters that are not ${format} digits (first: "${ch}" at position ${i + 1})`, 400, { field: 'text' });
+      throw new ToolError(`\`text\` holds characters that are not ${format} digits (first: "${ch}" at position ${i + 1})`, 400, {
+        field: 'text',
+      });
     i += ch.length;
   }
   const perByte = format === 'binary' ? 8 : format === 'hex' ? 2 : 0;
@@ -83,15 +94,27 @@ function bytesOf(text: string, format: Format): Uint8Array {
   }
   const bad = values.findIndex((v) => v > 255);
   if (bad !== -1)
-    throw new ToolError(`\`text\`: "${text.slice(starts[bad], Math.min(ends[bad], starts[bad] + 20))}" is not a byte (${format} value above 255)`, 400, { field: 'text' });
+    throw new ToolError(
+      `\`text\`: "${text.slice(starts[bad], Math.min(ends[bad], starts[bad] + 20))}" is not a byte (${format} value above 255)`,
+      400,
+      { field: 'text' },
+    );
   return Uint8Array.from(values);
 }
 
 export default defineTool({
   slug: 'text-to-binary',
-  worker: { reason: 'linear, but 0.1-1 s at 1,000,000 characters; under 20 ms below 50,000', timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
+  worker: {
+    reason: 'linear, but 0.1-1 s at 1,000,000 characters; under 20 ms below 50,000',
+    timeMs: 5_000,
+    field: 'text',
+    inlineBelowChars: 50_000,
+  },
   title: 'Text to binary (and back)',
-  keywords: { en: ['binary code', 'ones and zeros', 'hex', 'ascii to binary', 'binary to text', 'binary', 'text to binary'], nl: ['binaire code', 'nullen en enen', 'binair', 'tekst naar binair'] },
+  keywords: {
+    en: ['binary code', 'ones and zeros', 'hex', 'ascii to binary', 'binary to text', 'binary', 'text to binary'],
+    nl: ['binaire code', 'nullen en enen', 'binair', 'tekst naar binair'],
+  },
   description:
     'Encodes text as its UTF-8 bytes written in binary (8 bits per byte, default), octal (3 digits), hex (2 digits, lower case) or decimal, joined by `separator` (default a space); ' +
     'or decodes such bytes back to text (direction decode). UTF-8 means "é" is 2 bytes (11000011 10101001), unlike tools that write UTF-16 code units. ' +

@@ -7,15 +7,22 @@ import { countParagraphs, countSentences, countWords } from '../_lib/words.js';
 /** Reading speed behind `reading_time_seconds` (words per minute; a common adult average). */
 const READING_WPM = 200;
 
-
 /** User-perceived characters (linear time; see tools/_lib/graphemes.ts). */
 export const countCharacters = countGraphemes;
 
 export default defineTool({
   slug: 'word-counter',
-  worker: { reason: 'linear, ~150 ms at 1,000,000 characters; under 10 ms below 50,000', timeMs: 5_000, field: 'text', inlineBelowChars: 50_000 },
+  worker: {
+    reason: 'linear, ~150 ms at 1,000,000 characters; under 10 ms below 50,000',
+    timeMs: 5_000,
+    field: 'text',
+    inlineBelowChars: 50_000,
+  },
   title: 'Word counter',
-  keywords: { en: ['word count', 'count words', 'essay length', 'sentences', 'paragraphs', 'words'], nl: ['woorden tellen', 'aantal woorden', 'woordenteller', 'woorden'] },
+  keywords: {
+    en: ['word count', 'count words', 'essay length', 'sentences', 'paragraphs', 'words'],
+    nl: ['woorden tellen', 'aantal woorden', 'woordenteller', 'woorden'],
+  },
   description:
     'Counts words, characters (user-perceived characters, so an emoji or an accented letter counts once), characters without whitespace, sentences, paragraphs (blocks separated by a blank line) and the reading time at 200 words per minute. A word is a whitespace-separated token containing at least one letter or digit. Use it for length checks of texts, essays and posts.',
   resultView: { kind: 'figure', field: 'words', label: 'Words', detail: ['characters', 'reading_time_seconds'] },

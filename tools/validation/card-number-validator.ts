@@ -32,7 +32,23 @@ function format(digits: string, gaps: readonly number[]): string {
 export default defineTool({
   slug: 'card-number-validator',
   title: 'Card number validator',
-  keywords: { en: ['credit card', 'debit card', 'Luhn', 'Visa', 'Mastercard', 'Amex', 'card check', 'credit card number', 'card number', 'verify', 'validate', 'valid card'], nl: ['creditcard', 'bankpas', 'kaartnummer', 'luhn', 'creditcardnummer', 'valideren', 'geldig', 'klopt'] },
+  keywords: {
+    en: [
+      'credit card',
+      'debit card',
+      'Luhn',
+      'Visa',
+      'Mastercard',
+      'Amex',
+      'card check',
+      'credit card number',
+      'card number',
+      'verify',
+      'validate',
+      'valid card',
+    ],
+    nl: ['creditcard', 'bankpas', 'kaartnummer', 'luhn', 'creditcardnummer', 'valideren', 'geldig', 'klopt'],
+  },
   description:
     'Checks a payment card number: the Luhn check digit (ISO/IEC 7812-1), the brand from its IIN prefix (Visa, Mastercard incl. 2221–2720, American Express, Discover, Diners Club, JCB, UnionPay, Maestro, Mir, Elo, Hiper, Hipercard, Troy, Verve, Naranja; braintree credit-card-type table) ' +
     'and whether the length fits that brand. `valid` = brand known, length allowed and Luhn passes (UnionPay: Luhn not required, as braintree does). ' +
@@ -62,9 +78,18 @@ export default defineTool({
       name: 'Stripe Visa test card',
       input: { number: '4242-4242-4242-4242' },
       output: {
-        number: '4242424242424242', length: 16, luhnValid: true, brand: 'visa', brandName: 'Visa', candidates: ['visa'],
-        expectedLengths: [16, 18, 19], lengthValid: true, valid: true, formatted: '4242 4242 4242 4242',
-        securityCode: { name: 'CVV', length: 3 }, reason: null,
+        number: '4242424242424242',
+        length: 16,
+        luhnValid: true,
+        brand: 'visa',
+        brandName: 'Visa',
+        candidates: ['visa'],
+        expectedLengths: [16, 18, 19],
+        lengthValid: true,
+        valid: true,
+        formatted: '4242 4242 4242 4242',
+        securityCode: { name: 'CVV', length: 3 },
+        reason: null,
       },
     },
     {
@@ -72,9 +97,18 @@ export default defineTool({
       name: 'American Express test card',
       input: { number: '378282246310005' },
       output: {
-        number: '378282246310005', length: 15, luhnValid: true, brand: 'american-express', brandName: 'American Express',
-        candidates: ['american-express'], expectedLengths: [15], lengthValid: true, valid: true, formatted: '3782 822463 10005',
-        securityCode: { name: 'CID', length: 4 }, reason: null,
+        number: '378282246310005',
+        length: 15,
+        luhnValid: true,
+        brand: 'american-express',
+        brandName: 'American Express',
+        candidates: ['american-express'],
+        expectedLengths: [15],
+        lengthValid: true,
+        valid: true,
+        formatted: '3782 822463 10005',
+        securityCode: { name: 'CID', length: 4 },
+        reason: null,
       },
     },
     {
@@ -82,16 +116,26 @@ export default defineTool({
       name: 'Passes Luhn but is no card',
       input: { number: '79927398713' },
       output: {
-        number: '79927398713', length: 11, luhnValid: true, brand: null, brandName: null, candidates: [], expectedLengths: [],
-        lengthValid: false, valid: false, formatted: '7992 7398 713', securityCode: null, reason: 'no card brand matches the prefix 799273',
+        number: '79927398713',
+        length: 11,
+        luhnValid: true,
+        brand: null,
+        brandName: null,
+        candidates: [],
+        expectedLengths: [],
+        lengthValid: false,
+        valid: false,
+        formatted: '7992 7398 713',
+        securityCode: null,
+        reason: 'no card brand matches the prefix 799273',
       },
     },
   ],
   async run({ number }) {
     const digits = number.replace(/[\s-]+/g, '');
-    if (!/^\d+$/.test(digits))
-      throw new ToolError('`number` may contain only digits, spaces and dashes', 400, { field: 'number' });
-    if (digits.length > 19) throw new ToolError(`\`number\` has ${digits.length} digits; card numbers have at most 19`, 400, { field: 'number' });
+    if (!/^\d+$/.test(digits)) throw new ToolError('`number` may contain only digits, spaces and dashes', 400, { field: 'number' });
+    if (digits.length > 19)
+      throw new ToolError(`\`number\` has ${digits.length} digits; card numbers have at most 19`, 400, { field: 'number' });
     const { creditCardType } = await loadCardValidator();
     // card-validator re-exports credit-card-type as a CommonJS namespace: the lookup function is its `default`.
     const matches = creditCardType.default(digits);
@@ -102,7 +146,10 @@ export default defineTool({
     const valid = lengthValid && (luhn || !luhnRequired);
     let reason: string | null = null;
     if (!card)
-      reason = matches.length > 1 ? `the prefix fits several brands (${matches.map((m) => m.niceType).join(', ')}); more digits are needed` : `no card brand matches the prefix ${digits.slice(0, 6)}`;
+      reason =
+        matches.length > 1
+          ? `the prefix fits several brands (${matches.map((m) => m.niceType).join(', ')}); more digits are needed`
+          : `no card brand matches the prefix ${digits.slice(0, 6)}`;
     else if (!lengthValid) reason = `${card.niceType} numbers have ${card.lengths.join(', ')} digits, not ${digits.length}`;
     else if (!valid) reason = 'the check digit is wrong (Luhn check fails)';
     return {

@@ -7,10 +7,34 @@ import { lazy } from '../_lib/lazy.js';
 
 /** Popular mailbox providers added to the spell checker's list (Dutch and Belgian ones, and the big webmails). */
 const EXTRA_DOMAINS = [
-  'gmail.com', 'hotmail.com', 'outlook.com', 'live.com', 'yahoo.com', 'icloud.com',
-  'hotmail.nl', 'live.nl', 'outlook.nl', 'ziggo.nl', 'kpnmail.nl', 'kpnplanet.nl', 'planet.nl', 'home.nl',
-  'xs4all.nl', 'hetnet.nl', 'casema.nl', 'upcmail.nl', 'chello.nl', 'quicknet.nl', 'telfort.nl', 'zeelandnet.nl',
-  'telenet.be', 'skynet.be', 'proximus.be', 'gmx.de', 'gmx.net', 't-online.de',
+  'gmail.com',
+  'hotmail.com',
+  'outlook.com',
+  'live.com',
+  'yahoo.com',
+  'icloud.com',
+  'hotmail.nl',
+  'live.nl',
+  'outlook.nl',
+  'ziggo.nl',
+  'kpnmail.nl',
+  'kpnplanet.nl',
+  'planet.nl',
+  'home.nl',
+  'xs4all.nl',
+  'hetnet.nl',
+  'casema.nl',
+  'upcmail.nl',
+  'chello.nl',
+  'quicknet.nl',
+  'telfort.nl',
+  'zeelandnet.nl',
+  'telenet.be',
+  'skynet.be',
+  'proximus.be',
+  'gmx.de',
+  'gmx.net',
+  't-online.de',
 ];
 const SECOND_LEVEL = ['gmail', 'yahoo', 'hotmail', 'mail', 'live', 'outlook', 'icloud', 'ziggo', 'kpnmail', 'xs4all', 'gmx'];
 
@@ -69,7 +93,10 @@ function checkSyntax(email: string): { reason: string | null; domain: string } {
   if (local.startsWith('.') || local.endsWith('.') || local.includes('..'))
     return { reason: 'the part before the @ may not start or end with a dot or have two dots in a row', domain: '' };
   if (!local.split('.').every((atom) => ATEXT.test(atom)))
-    return { reason: 'the part before the @ has a character that is not allowed (quotes, comments, brackets and non-ASCII are not accepted)', domain: '' };
+    return {
+      reason: 'the part before the @ has a character that is not allowed (quotes, comments, brackets and non-ASCII are not accepted)',
+      domain: '',
+    };
   if (local.length > 64) return { reason: 'the part before the @ is longer than 64 characters', domain: '' };
   if (rawDomain.startsWith('[')) return { reason: 'IP address literals ([…]) are not accepted', domain: '' };
   const domain = /[^\x00-\x7f]/.test(rawDomain) ? domainToASCII(rawDomain) : rawDomain.toLowerCase();
@@ -107,10 +134,13 @@ export async function suggestionFor(email: string, lists?: SuggestionLists): Pro
 export default defineTool({
   slug: 'email-validator',
   title: 'E-mail address validator',
-  keywords: { en: ['email check', 'email verification', 'disposable email', 'typo in domain', 'email address', 'valid email', 'verify', 'validate'], nl: ['e-mailadres controleren', 'email', 'mailadres', 'geldig', 'e-mailadres', 'geldig e-mailadres', 'valideren', 'klopt'] },
+  keywords: {
+    en: ['email check', 'email verification', 'disposable email', 'typo in domain', 'email address', 'valid email', 'verify', 'validate'],
+    nl: ['e-mailadres controleren', 'email', 'mailadres', 'geldig', 'e-mailadres', 'geldig e-mailadres', 'valideren', 'klopt'],
+  },
   description:
     'Checks an e-mail address the way a sign-up form should: syntax, typo suggestion and disposable domain; no DNS or mailbox check. ' +
-    'Syntax (`syntax_ok`) is a practical subset of RFC 5321/5322: a dot-atom local part (letters, digits and !#$%&\'*+/=?^_`{|}~- with single dots inside, ≤ 64 characters) @ a host name with at least one dot (labels of letters, digits and inner hyphens, ≤ 63 each, TLD not all digits; Unicode domains are accepted via IDNA), ≤ 254 characters in all. ' +
+    "Syntax (`syntax_ok`) is a practical subset of RFC 5321/5322: a dot-atom local part (letters, digits and !#$%&'*+/=?^_`{|}~- with single dots inside, ≤ 64 characters) @ a host name with at least one dot (labels of letters, digits and inner hyphens, ≤ 63 each, TLD not all digits; Unicode domains are accepted via IDNA), ≤ 254 characters in all. " +
     'Rejected although RFC 5322 allows them: quoted local parts, comments and folding white space, IP address literals, dotless domains, non-ASCII local parts, surrounding spaces (isemail categories VALID and DNSWARN are accepted; RFC5321, RFC5322, CFWS, DEPREC and ERR are rejected). ' +
     '`suggestion`: the corrected address when the domain looks like a typo of a popular provider (gmail.con → gmail.com, hotmial.com → hotmail.com, ziggo.nk → ziggo.nl), else null. `disposable`: the domain (or a parent domain) is on the disposable-email-domains blocklist (8,335 domains). ' +
     '`valid` = syntax_ok and not disposable. `reason` says why syntax_ok is false (null when true).',

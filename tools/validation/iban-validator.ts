@@ -5,7 +5,10 @@ import { checkIban, countryName, formatIban, normaliseIban } from '../_lib/iban.
 export default defineTool({
   slug: 'iban-validator',
   title: 'IBAN validator',
-  keywords: { en: ['IBAN check', 'bank account number', 'validate IBAN', 'SEPA', 'IBAN', 'check IBAN', 'verify', 'validate', 'valid IBAN'], nl: ['iban controleren', 'rekeningnummer', 'bankrekening', 'iban check', 'iban', 'valideren', 'geldig', 'klopt'] },
+  keywords: {
+    en: ['IBAN check', 'bank account number', 'validate IBAN', 'SEPA', 'IBAN', 'check IBAN', 'verify', 'validate', 'valid IBAN'],
+    nl: ['iban controleren', 'rekeningnummer', 'bankrekening', 'iban check', 'iban', 'valideren', 'geldig', 'klopt'],
+  },
   description:
     'Checks an IBAN (ISO 13616): the country code, the per-country length and BBAN structure (SWIFT IBAN registry), the mod-97 check digits, and the national account check digits where a country has them (e.g. BE, ES, FR, IT, PT, NO, FI). ' +
     'Spaces, dashes, dots, an "IBAN" prefix and lower case are accepted and reported in `normalizations`. Returns the country, the bank code (bank identifier from the BBAN, e.g. ABNA for NL, the Bankleitzahl for DE) and the two check digits, also when invalid, as far as they can be read. ' +

@@ -3,7 +3,35 @@ import { defineTool } from '../../src/core/tool.js';
 import { lazy } from '../_lib/lazy.js';
 
 /** VAT prefixes covered: the 27 EU member states (Greece = EL), EU (non-Union OSS scheme), GB, XI (Northern Ireland) and CH. */
-const EU = ['AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'EL', 'ES', 'FI', 'FR', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK'];
+const EU = [
+  'AT',
+  'BE',
+  'BG',
+  'CY',
+  'CZ',
+  'DE',
+  'DK',
+  'EE',
+  'EL',
+  'ES',
+  'FI',
+  'FR',
+  'HR',
+  'HU',
+  'IE',
+  'IT',
+  'LT',
+  'LU',
+  'LV',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SE',
+  'SI',
+  'SK',
+];
 const PREFIXES = new Set([...EU, 'EU', 'GB', 'XI', 'CH']);
 
 /**
@@ -17,7 +45,11 @@ const loadJsvat = lazy(async () => {
 
 const NAMES: Record<string, string> = {
   EL: 'Greece',
-  EU: 'European Union (non-Union OSS scheme)', XI: 'United Kingdom (Northern Ireland)', GB: 'United Kingdom', CH: 'Switzerland' };
+  EU: 'European Union (non-Union OSS scheme)',
+  XI: 'United Kingdom (Northern Ireland)',
+  GB: 'United Kingdom',
+  CH: 'Switzerland',
+};
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 const countryName = (prefix: string) => NAMES[prefix] ?? regionNames.of(prefix) ?? prefix;
 
@@ -78,7 +110,10 @@ async function check({ prefix, forCheck }: Parsed): Promise<string | null> {
 export default defineTool({
   slug: 'vat-number-check',
   title: 'VAT number format check',
-  keywords: { en: ['VAT ID', 'VAT number', 'tax ID', 'EU VAT', 'company tax number', 'VIES', 'verify', 'validate'], nl: ['btw-nummer', 'btw-id', 'btw nummer controleren', 'omzetbelastingnummer', 'valideren', 'geldig'] },
+  keywords: {
+    en: ['VAT ID', 'VAT number', 'tax ID', 'EU VAT', 'company tax number', 'VIES', 'verify', 'validate'],
+    nl: ['btw-nummer', 'btw-id', 'btw nummer controleren', 'omzetbelastingnummer', 'valideren', 'geldig'],
+  },
   description:
     'Checks the syntax and check digits of a VAT identification number from any EU member state (Greece as EL; GR is accepted and normalised to EL), the United Kingdom (GB, incl. branch traders and GD/HA government numbers), Northern Ireland (XI), the EU non-Union OSS scheme (EU + 9 digits) or Switzerland (CHE + 9 digits, optional MWST/TVA/IVA/TPV). ' +
     'Spaces, dots, dashes and lower case are ignored; `normalized` is the compact form with the country prefix and national padding (e.g. NL4495445B01 → NL004495445B01, EL 94051189 → EL094051189, Belgian 9-digit numbers get a leading 0). ' +

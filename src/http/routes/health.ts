@@ -14,7 +14,9 @@ export function healthRoutes(app: Hono, registry: Registry, ready: (() => Promis
       await ready?.();
       return c.json({ ok: true, store: 'reachable' });
     } catch (err) {
-      return c.json({ ok: false, store: 'unreachable', error: err instanceof HttpError ? err.message : 'the store did not answer' }, 503, { 'Retry-After': '5' });
+      return c.json({ ok: false, store: 'unreachable', error: err instanceof HttpError ? err.message : 'the store did not answer' }, 503, {
+        'Retry-After': '5',
+      });
     }
   });
 }
@@ -22,5 +24,7 @@ export function healthRoutes(app: Hono, registry: Registry, ready: (() => Promis
 /** The OpenAPI document: the tools, the catalogue, and the other routes' operations; built on first request. */
 export function openApiRoute(app: Hono, registry: Registry, operations: ((registry: Registry) => ApiOperation[]) | undefined): void {
   let openapi: Promise<Record<string, unknown>> | undefined;
-  app.get('/openapi.json', async (c) => c.json(await (openapi ??= buildOpenApi(registry, [CATALOG_OPERATION, ...(operations?.(registry) ?? [])]))));
+  app.get('/openapi.json', async (c) =>
+    c.json(await (openapi ??= buildOpenApi(registry, [CATALOG_OPERATION, ...(operations?.(registry) ?? [])]))),
+  );
 }

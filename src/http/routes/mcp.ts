@@ -53,7 +53,11 @@ export function mcpRoute(app: Hono, s: AppShared, opts: McpRouteOptions): void {
     const listens = c.req.method === 'GET' || (parsedBody as { method?: unknown } | undefined)?.method === 'subscriptions/listen';
     if (listens && !listenStreams.take(caller.credentialId))
       return c.json(
-        { error: `Too many open MCP listen streams for this key (at most ${listenStreams.perKey}): close one first`, code: 429, retry_after: 5 },
+        {
+          error: `Too many open MCP listen streams for this key (at most ${listenStreams.perKey}): close one first`,
+          code: 429,
+          retry_after: 5,
+        },
         429,
         { 'Retry-After': '5' },
       );
@@ -108,7 +112,11 @@ function mcpHandlers(opts: McpRouteOptions): (caller: AccountCaller) => McpHttpH
 }
 
 /** Who calls, and with which toolsets (a bad name is a 400 naming it); or the error answer. */
-async function mcpCaller(c: Context, s: AppShared, opts: McpRouteOptions): Promise<{ caller: AccountCaller; toolsets: ToolsetSelection } | Response> {
+async function mcpCaller(
+  c: Context,
+  s: AppShared,
+  opts: McpRouteOptions,
+): Promise<{ caller: AccountCaller; toolsets: ToolsetSelection } | Response> {
   try {
     const caller = await s.authenticate(c);
     const chosen = c.req.query('toolsets');
@@ -135,13 +143,23 @@ async function readMcpBody(c: Context, s: AppShared): Promise<unknown> {
   } catch (err) {
     if (err instanceof HttpError && err.status === 415) return s.errorResponse(c, err);
     if (err instanceof HttpError)
-      return c.json({ jsonrpc: '2.0', error: { code: -32700, message: `Parse error: ${err.message}` }, id: null }, err.status === 413 ? 413 : 400);
+      return c.json(
+        { jsonrpc: '2.0', error: { code: -32700, message: `Parse error: ${err.message}` }, id: null },
+        err.status === 413 ? 413 : 400,
+      );
     throw err;
   }
 }
 
 /** The hot path's whole answer, or null when the request needs the SDK. */
-async function fastAnswer(c: Context, s: AppShared, mcp: McpSurface, body: unknown, caller: AccountCaller, toolsets: ToolsetSelection): Promise<Response | null> {
+async function fastAnswer(
+  c: Context,
+  s: AppShared,
+  mcp: McpSurface,
+  body: unknown,
+  caller: AccountCaller,
+  toolsets: ToolsetSelection,
+): Promise<Response | null> {
   const version = c.req.header('mcp-protocol-version') ?? '';
   if (!FAST_PATH_VERSIONS.has(version) || !/application\/json|\*\/\*/.test(c.req.header('accept') ?? '')) return null;
   const answer = await mcp.fastPath(body, { surface: 'mcp-http', caller, stateful: false }, toolsets, () => c.req.raw.signal);

@@ -39,7 +39,8 @@ export function middlewares(app: Hono, s: AppShared, allowedHosts: readonly stri
   // stored by a browser or a shared cache.
   app.use('*', async (c, next) => {
     await next();
-    if (!s.isWhole(c.res) && hasCredentials(c.req.raw.headers) && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+    if (!s.isWhole(c.res) && hasCredentials(c.req.raw.headers) && !c.res.headers.has('Cache-Control'))
+      c.res.headers.set('Cache-Control', 'no-store');
   });
 
   // Every body on every route (forms, OAuth, webhooks, JSON) within LIMITS.bodyBytes. A declared length is checked

@@ -12,7 +12,10 @@ export function toolRoutes(app: Hono, s: AppShared): void {
   app.get('/api/v1/tools', async (c) => {
     try {
       if (c.req.query('q')) await loadStemmers();
-      return c.json({ ok: true, data: catalogAnswer(registry, { q: c.req.query('q'), limit: c.req.query('limit'), toolset: c.req.query('toolset') }) });
+      return c.json({
+        ok: true,
+        data: catalogAnswer(registry, { q: c.req.query('q'), limit: c.req.query('limit'), toolset: c.req.query('toolset') }),
+      });
     } catch (err) {
       return s.errorResponse(c, err);
     }

@@ -29,7 +29,11 @@ function subsequence(needle: string, hay: string): boolean {
   return i === needle.length;
 }
 
-const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 function localScore(el: HTMLElement, tokens: string[]): number {
   const text = fold(`${el.textContent} ${el.dataset.slug ?? ''}`);
@@ -60,7 +64,11 @@ async function serverRank(q: string, toolset: string, signal: AbortSignal): Prom
   if (!res.ok) return null;
   const json = await res.json();
   const data = json?.data;
-  const tools: { slug?: string; score?: number }[] | undefined = Array.isArray(data?.tools) ? data.tools : Array.isArray(data?.results) ? data.results : undefined;
+  const tools: { slug?: string; score?: number }[] | undefined = Array.isArray(data?.tools)
+    ? data.tools
+    : Array.isArray(data?.results)
+      ? data.results
+      : undefined;
   // An answer that ranks says so (the query echoed, or scores); the plain listing does neither.
   if (!tools || !(typeof data.query === 'string' || tools.some((t) => typeof t.score === 'number'))) return null;
   return { slugs: tools.map((t) => t.slug ?? '').filter(Boolean) };
@@ -90,7 +98,10 @@ export function initCatalogue(): void {
     const ranked = items
       .map((el, i) => ({ el, i, s: ts && el.dataset.toolset !== ts ? 0 : tokens.length ? localScore(el, tokens) : 1 }))
       .sort((a, b) => (tokens.length ? b.s - a.s : 0) || a.i - b.i);
-    show(ranked.map((r) => r.el), new Set(ranked.filter((r) => r.s > 0).map((r) => r.el)));
+    show(
+      ranked.map((r) => r.el),
+      new Set(ranked.filter((r) => r.s > 0).map((r) => r.el)),
+    );
   };
   const apply = async () => {
     const text = q.value.trim();
@@ -111,7 +122,9 @@ export function initCatalogue(): void {
       if (ctl.signal.aborted) return;
       server = r !== null;
       if (!r) return local(tokens, ts);
-      const ranked = r.slugs.map((s) => bySlug.get(s)).filter((el): el is HTMLElement => Boolean(el) && (!ts || el!.dataset.toolset === ts));
+      const ranked = r.slugs
+        .map((s) => bySlug.get(s))
+        .filter((el): el is HTMLElement => Boolean(el) && (!ts || el!.dataset.toolset === ts));
       const rest = items.filter((el) => !ranked.includes(el));
       show([...ranked, ...rest], new Set(ranked));
     } catch (e) {

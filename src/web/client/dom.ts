@@ -2,7 +2,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 export const $ = <T extends HTMLElement = HTMLElement>(sel: string, root: ParentNode = document) => root.querySelector(sel) as T | null;
-export const $$ = <T extends HTMLElement = HTMLElement>(sel: string, root: ParentNode = document) => Array.from(root.querySelectorAll(sel)) as T[];
+export const $$ = <T extends HTMLElement = HTMLElement>(sel: string, root: ParentNode = document) =>
+  Array.from(root.querySelectorAll(sel)) as T[];
 
 export type Child = Node | string | null | undefined | false;
 

@@ -25,7 +25,8 @@ export const section = (title: string, id: string, ...content: Child[]) =>
   h('section', { class: 'card', 'aria-labelledby': id }, h('h2', { id, text: title }), ...content);
 
 /** An error (alert) or a success (status) message. */
-export const message = (text: string, kind: 'alert' | 'okmsg' = 'alert') => h('div', { class: kind, role: kind === 'alert' ? 'alert' : 'status', text });
+export const message = (text: string, kind: 'alert' | 'okmsg' = 'alert') =>
+  h('div', { class: kind, role: kind === 'alert' ? 'alert' : 'status', text });
 
 let showRevoked = false;
 
@@ -38,7 +39,11 @@ export function keysSection(keys: any[], ops: KeyOps, notice?: HTMLElement): HTM
     const label = k.name ? `${k.name} (${k.prefix})` : k.prefix;
     let revoke: HTMLButtonElement | null = null;
     if (!k.revokedAt) {
-      revoke = h('button', { type: 'button', class: 'danger small', 'data-revoke': k.id, 'aria-label': `Revoke key ${k.prefix}` }, 'Revoke') as HTMLButtonElement;
+      revoke = h(
+        'button',
+        { type: 'button', class: 'danger small', 'data-revoke': k.id, 'aria-label': `Revoke key ${k.prefix}` },
+        'Revoke',
+      ) as HTMLButtonElement;
       revoke.addEventListener('click', async () => {
         // Two steps instead of a dialog: the first press asks, the second revokes.
         if (revoke!.dataset.armed !== '1') {
@@ -56,58 +61,99 @@ export function keysSection(keys: any[], ops: KeyOps, notice?: HTMLElement): HTM
         if (!r.ok) return created.replaceChildren(message(r.json?.error ?? `HTTP ${r.status}`));
         const done = `Key ${k.name ? `"${k.name}" ` : ''}${k.prefix}… is revoked: the next call with it gets 401.`;
         announce(done);
-        if (inUse && ops.currentRevoked) return ops.currentRevoked(message(`Key ${k.prefix}… was revoked: it was the key you signed in with, so you are signed out.`, 'okmsg'));
+        if (inUse && ops.currentRevoked)
+          return ops.currentRevoked(
+            message(`Key ${k.prefix}… was revoked: it was the key you signed in with, so you are signed out.`, 'okmsg'),
+          );
         await ops.reload(message(done, 'okmsg'));
       });
     }
-    return h('li', { class: 'key' + (k.revokedAt ? ' revoked' : '') + (inUse ? ' current' : '') },
-      h('div', { class: 'key-name' },
+    return h(
+      'li',
+      { class: 'key' + (k.revokedAt ? ' revoked' : '') + (inUse ? ' current' : '') },
+      h(
+        'div',
+        { class: 'key-name' },
         k.name ? h('strong', { text: k.name }) : h('span', { class: 'muted', text: 'unnamed' }),
         h('code', { text: `${k.prefix}…` }),
-        inUse ? h('span', { class: 'badge', text: 'in use here' }) : null),
+        inUse ? h('span', { class: 'badge', text: 'in use here' }) : null,
+      ),
       h('span', { class: 'muted', text: `Created ${fmtDate(k.createdAt)}` }),
       h('span', { class: 'muted', text: `Last used ${fmtDate(k.lastUsedAt)}` }),
       h('span', { class: k.revokedAt ? 'muted' : 'ok', text: k.revokedAt ? `Revoked ${fmtDate(k.revokedAt)}` : 'Active' }),
-      revoke);
+      revoke,
+    );
   };
   const list = h('ul', { class: 'keys', 'aria-label': 'Active API keys' }, ...active.map(item));
   const revokedList = h('ul', { class: 'keys', 'aria-label': 'Revoked API keys', id: 'revoked-keys' }, ...revoked.map(item));
   revokedList.hidden = !showRevoked;
   const toggleText = () => `${showRevoked ? 'Hide' : 'Show'} revoked keys (${revoked.length})`;
   const toggle: HTMLElement | null = revoked.length
-    ? h('button', {
-        type: 'button', class: 'secondary small', id: 'toggle-revoked', 'aria-expanded': String(showRevoked), 'aria-controls': 'revoked-keys',
-        onclick: () => {
-          showRevoked = !showRevoked;
-          revokedList.hidden = !showRevoked;
-          toggle!.setAttribute('aria-expanded', String(showRevoked));
-          toggle!.textContent = toggleText();
+    ? h(
+        'button',
+        {
+          type: 'button',
+          class: 'secondary small',
+          id: 'toggle-revoked',
+          'aria-expanded': String(showRevoked),
+          'aria-controls': 'revoked-keys',
+          onclick: () => {
+            showRevoked = !showRevoked;
+            revokedList.hidden = !showRevoked;
+            toggle!.setAttribute('aria-expanded', String(showRevoked));
+            toggle!.textContent = toggleText();
+          },
         },
-      }, toggleText())
+        toggleText(),
+      )
     : null;
   // The server's rule (src/accounts/accounts.ts keyName): 1-40 characters, no control characters, or none.
-  const nameInput = h('input', { type: 'text', id: 'key-name', name: 'name', maxlength: 40, autocomplete: 'off', placeholder: 'e.g. laptop, CI, Claude' }) as HTMLInputElement;
-  const createForm = h('form', { class: 'row create-key', id: 'create-key-form' },
+  const nameInput = h('input', {
+    type: 'text',
+    id: 'key-name',
+    name: 'name',
+    maxlength: 40,
+    autocomplete: 'off',
+    placeholder: 'e.g. laptop, CI, Claude',
+  }) as HTMLInputElement;
+  const createForm = h(
+    'form',
+    { class: 'row create-key', id: 'create-key-form' },
     h('label', { for: 'key-name', text: 'Name' }),
     nameInput,
-    h('button', { type: 'submit', id: 'create-key' }, 'Create key'));
+    h('button', { type: 'submit', id: 'create-key' }, 'Create key'),
+  );
   createForm.addEventListener('submit', async (e) => {
     e.preventDefault();
     const r = await ops.createKey(nameInput.value.trim());
     if (!r.ok) return created.replaceChildren(message(r.json?.error ?? `HTTP ${r.status}`));
     const { key, prefix, name } = r.json.data as { key: string; prefix: string; name: string | null };
     const secret = h('p', { class: 'secret', id: 'new-key-value', text: key });
-    const copyBtn: HTMLElement = h('button', { type: 'button', class: 'secondary', id: 'copy-key', onclick: () => copyText(key, copyBtn) }, 'Copy key');
+    const copyBtn: HTMLElement = h(
+      'button',
+      { type: 'button', class: 'secondary', id: 'copy-key', onclick: () => copyText(key, copyBtn) },
+      'Copy key',
+    );
     await ops.reload();
     $('#new-key')!.replaceChildren(
-      h('div', { class: 'okmsg' },
+      h(
+        'div',
+        { class: 'okmsg' },
         h('p', { text: `New key ${prefix}…${name ? ` (${name})` : ''}: copy it now. It is shown once and never again.` }),
         secret,
-        h('div', { class: 'row' }, copyBtn, h('button', { type: 'button', class: 'secondary', onclick: () => $('#new-key')!.replaceChildren() }, 'Done'))),
+        h(
+          'div',
+          { class: 'row' },
+          copyBtn,
+          h('button', { type: 'button', class: 'secondary', onclick: () => $('#new-key')!.replaceChildren() }, 'Done'),
+        ),
+      ),
     );
     $('#copy-key')?.focus();
   });
-  const box = section('API keys', 'keys-h',
+  const box = section(
+    'API keys',
+    'keys-h',
     h('p', { class: 'muted', text: 'For scripts and MCP clients that take a key. A new key is shown once: copy it when it appears.' }),
     createForm,
     created,

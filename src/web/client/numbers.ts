@@ -61,7 +61,8 @@ export function parseNumber(raw: string, integer = false): Parsed {
       normal = parts.join('');
     } else {
       const [int, frac] = parts;
-      if (!/^\d*$/.test(int) || !/^\d+$/.test(frac)) return fail(`“${raw.trim()}” is not a number: digits must follow the ${sep === ',' ? 'comma' : 'point'}`);
+      if (!/^\d*$/.test(int) || !/^\d+$/.test(frac))
+        return fail(`“${raw.trim()}” is not a number: digits must follow the ${sep === ',' ? 'comma' : 'point'}`);
       // 1,000 or 12.500: a thousands separator or a decimal one? Refuse rather than guess.
       if (frac.length === 3 && /^[1-9]\d{0,2}$/.test(int)) {
         const asDecimal = `${int}.${frac}`.replace(/0+$/, '').replace(/\.$/, '');
@@ -86,7 +87,9 @@ export function locale(): string {
   if (cachedLocale) return cachedLocale;
   const wanted = typeof navigator === 'undefined' ? [] : [...(navigator.languages ?? []), navigator.language];
   for (const l of wanted) {
-    const tag = String(l ?? '').replace(/[@.].*$/, '').replace(/_/g, '-');
+    const tag = String(l ?? '')
+      .replace(/[@.].*$/, '')
+      .replace(/_/g, '-');
     try {
       if (tag && Intl.NumberFormat.supportedLocalesOf([tag]).length) return (cachedLocale = tag);
     } catch {
@@ -99,7 +102,8 @@ export function locale(): string {
 const ISO_CURRENCY = /^[A-Z]{3}$/;
 
 /** Numbers that are names, not quantities (a seed, a year, an id): shown as they are, never grouped. */
-export const IDENTIFIER = /(^|_)(seed|year|id|code|bsn|number|zip|postcode|port|version|pin|nr)$|[a-z0-9](Seed|Year|Id|ID|Code|Bsn|BSN|Number|Zip|Postcode|Port|Version|Pin|Nr)$|^unix/;
+export const IDENTIFIER =
+  /(^|_)(seed|year|id|code|bsn|number|zip|postcode|port|version|pin|nr)$|[a-z0-9](Seed|Year|Id|ID|Code|Bsn|BSN|Number|Zip|Postcode|Port|Version|Pin|Nr)$|^unix/;
 
 /** A number for the reader: grouped (from 10,000), decimals trimmed; money with its currency. */
 export function formatNumber(value: number, unit = ''): string {

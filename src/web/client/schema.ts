@@ -25,7 +25,8 @@ export function typeOf(s: Schema): string {
   return '';
 }
 
-export const isPrimitive = (s: Schema) => ['string', 'number', 'integer', 'boolean'].includes(typeOf(resolve(s))) || Array.isArray(resolve(s).enum);
+export const isPrimitive = (s: Schema) =>
+  ['string', 'number', 'integer', 'boolean'].includes(typeOf(resolve(s))) || Array.isArray(resolve(s).enum);
 
 export const isRecord = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === 'object' && !Array.isArray(v);
 

@@ -49,4 +49,3 @@ describe('languageName', () => {
     ['und', 'und'],
   ])('%s → %s', (code, name) => expect(languageName(code)).toBe(name));
 });
-

@@ -84,7 +84,9 @@ describe('ai-extract: answers', () => {
     expect(retry).toHaveLength(4);
     expect(retry[2]).toEqual({ role: 'assistant', content: '{"name": "Jan", ' });
     expect(retry[3].role).toBe('user');
-    expect(retry[3].content).toMatch(/^That answer is not valid: it is not valid JSON \(.+\)\. Answer again with only the corrected JSON object\.$/);
+    expect(retry[3].content).toMatch(
+      /^That answer is not valid: it is not valid JSON \(.+\)\. Answer again with only the corrected JSON object\.$/,
+    );
   });
 
   it('fails with 502 when both answers are not JSON (two model calls, no more)', async () => {
@@ -119,13 +121,33 @@ describe('ai-extract: answers', () => {
 
 describe('ai-extract: schema checks before any model call', () => {
   it.each([
-    ['a schema without "type": "object" at the top', { type: 'array', items: { type: 'string' } }, 400, /must describe a JSON object at the top/],
+    [
+      'a schema without "type": "object" at the top',
+      { type: 'array', items: { type: 'string' } },
+      400,
+      /must describe a JSON object at the top/,
+    ],
     ['a schema without any type', { properties: { a: { type: 'string' } } }, 400, /must describe a JSON object/],
     ['an unknown type', { type: 'object', properties: { a: { type: 'strin' } } }, 400, /`schema` is not a valid JSON Schema \(2020-12\)/],
     ['a broken pattern', { type: 'object', properties: { a: { type: 'string', pattern: '(' } } }, 400, /not a valid JSON Schema/],
-    ['a $ref to elsewhere (never fetched)', { type: 'object', properties: { a: { $ref: 'https://example.com/a.json' } } }, 400, /can't resolve reference/],
-    ['a $ref to a missing local definition', { type: 'object', properties: { a: { $ref: '#/$defs/nope' } } }, 400, /can't resolve reference/],
-    ['an unsupported draft', { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object' }, 400, /\$schema.*draft-04.*not supported/],
+    [
+      'a $ref to elsewhere (never fetched)',
+      { type: 'object', properties: { a: { $ref: 'https://example.com/a.json' } } },
+      400,
+      /can't resolve reference/,
+    ],
+    [
+      'a $ref to a missing local definition',
+      { type: 'object', properties: { a: { $ref: '#/$defs/nope' } } },
+      400,
+      /can't resolve reference/,
+    ],
+    [
+      'an unsupported draft',
+      { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object' },
+      400,
+      /\$schema.*draft-04.*not supported/,
+    ],
     ['a $schema that is not a string', { $schema: 4, type: 'object' }, 400, /not supported/],
   ])('refuses %s', async (_, schema, status, message) => {
     await expectToolError(aiExtract, { text: 'x', schema }, status, message);
@@ -176,4 +198,3 @@ describe('ai-extract: schema checks before any model call', () => {
     expect(fake.requests).toEqual([]);
   });
 });
-

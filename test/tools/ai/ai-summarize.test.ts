@@ -59,4 +59,3 @@ describe('ai-summarize', () => {
     expect(fake().requests).toEqual([]);
   });
 });
-

@@ -44,4 +44,3 @@ describe('ai-translate', () => {
     await expectToolError(aiTranslate, { text: 'Hello', target_language: 'l'.repeat(61) }, 400, /target_language/);
   });
 });
-

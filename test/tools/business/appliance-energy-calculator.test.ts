@@ -15,7 +15,12 @@ describe('appliance-energy-calculator', () => {
     expect((await runTool(tool, { watts: 100, hoursPerDay: 5, daysPerYear: 0, standbyWatts: 1, pricePerKwh: 1 })).kwhPerYear).toBe(8.76);
   });
   it('boundaries: 24 h a day, 0 hours, free electricity', async () => {
-    expect(await runTool(tool, { watts: 1000, hoursPerDay: 24, standbyWatts: 5, pricePerKwh: 0.3 })).toMatchObject({ kwhPerUseDay: 24, kwhPerYear: 8760, kwhPerMonth: 730, costPerYear: 2628 });
+    expect(await runTool(tool, { watts: 1000, hoursPerDay: 24, standbyWatts: 5, pricePerKwh: 0.3 })).toMatchObject({
+      kwhPerUseDay: 24,
+      kwhPerYear: 8760,
+      kwhPerMonth: 730,
+      costPerYear: 2628,
+    });
     expect((await runTool(tool, { watts: 1000, hoursPerDay: 0, pricePerKwh: 0.3 })).kwhPerYear).toBe(0);
     expect((await runTool(tool, { watts: 1000, hoursPerDay: 3, pricePerKwh: 0 })).costPerYear).toBe(0);
   });

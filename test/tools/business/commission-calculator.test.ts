@@ -25,7 +25,11 @@ describe('commission-calculator', () => {
     expect(marginal.bands[2]).toMatchObject({ salesInBand: 0, commission: 0 });
   });
   it('handles zero sales, a single tier, base salary', async () => {
-    expect(await runTool(tool, { sales: 0, ratePercent: 10, baseSalary: 1500 })).toMatchObject({ commission: 0, totalPay: 1500, effectiveRatePercent: null });
+    expect(await runTool(tool, { sales: 0, ratePercent: 10, baseSalary: 1500 })).toMatchObject({
+      commission: 0,
+      totalPay: 1500,
+      effectiveRatePercent: null,
+    });
     expect((await runTool(tool, { sales: 100, tiers: [{ fromAmount: 0, ratePercent: 7 }] })).commission).toBe(7);
     expect((await runTool(tool, { sales: 0.1, ratePercent: 5 })).commission).toBe(0.01); // 0.005 rounds half up
   });
@@ -35,7 +39,10 @@ describe('commission-calculator', () => {
       const n = rng.int(1, 8);
       const tiers = [{ fromAmount: 0, ratePercent: rng.int(0, 2000) / 100 }];
       for (let k = 1; k < n; k++)
-        tiers.push({ fromAmount: tiers[k - 1].fromAmount + rng.int(1, 1e7) / 100, ratePercent: tiers[k - 1].ratePercent + rng.int(0, 500) / 100 });
+        tiers.push({
+          fromAmount: tiers[k - 1].fromAmount + rng.int(1, 1e7) / 100,
+          ratePercent: tiers[k - 1].ratePercent + rng.int(0, 500) / 100,
+        });
       const sales = rng.int(0, 1e9) / 100;
       const m = await runTool(tool, { sales, tiers });
       const r = await runTool(tool, { sales, tiers, tierMode: 'retroactive' });
@@ -51,7 +58,12 @@ describe('commission-calculator', () => {
     await expectToolError(tool, { sales: 100, tiers: [{ fromAmount: 10, ratePercent: 5 }] }, 400, /start at fromAmount 0/);
     await expectToolError(tool, { sales: 100, tiers: [TIERS[0], TIERS[2], TIERS[1]] }, 400, /increasing fromAmount/);
     await expectToolError(tool, { sales: 100, tiers: [TIERS[0], TIERS[0]] }, 400, /increasing/);
-    await expectToolError(tool, { sales: 100, tiers: Array.from({ length: 21 }, (_, i) => ({ fromAmount: i, ratePercent: 1 })) }, 400, /tiers/);
+    await expectToolError(
+      tool,
+      { sales: 100, tiers: Array.from({ length: 21 }, (_, i) => ({ fromAmount: i, ratePercent: 1 })) },
+      400,
+      /tiers/,
+    );
     await expectToolError(tool, { sales: 100, ratePercent: 101 }, 400, /ratePercent/);
     await expectToolError(tool, { sales: 100, ratePercent: 1, tierMode: 'cumulative' }, 400, /tierMode/);
   });

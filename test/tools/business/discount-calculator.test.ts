@@ -6,20 +6,35 @@ import { expectToolError, runTool } from '../../helpers/run.js';
 describe('discount-calculator', () => {
   it('percent off, amount off, stacked (20 % then 10 % = 28 %)', async () => {
     expect(await runTool(tool, { originalPrice: 70, discountsPercent: [15] })).toMatchObject({ salePrice: 59.5, savings: 10.5 });
-    expect(await runTool(tool, { originalPrice: 85, discountAmount: 10 })).toMatchObject({ salePrice: 75, effectiveDiscountPercent: 11.7647058823529 });
-    expect(await runTool(tool, { originalPrice: 100, discountsPercent: [20, 10] })).toMatchObject({ salePrice: 72, effectiveDiscountPercent: 28 });
+    expect(await runTool(tool, { originalPrice: 85, discountAmount: 10 })).toMatchObject({
+      salePrice: 75,
+      effectiveDiscountPercent: 11.7647058823529,
+    });
+    expect(await runTool(tool, { originalPrice: 100, discountsPercent: [20, 10] })).toMatchObject({
+      salePrice: 72,
+      effectiveDiscountPercent: 28,
+    });
     expect(await runTool(tool, { originalPrice: 100, discountsPercent: [10, 20] })).toMatchObject({ salePrice: 72 }); // order does not matter
   });
   it('reverse: original price from the sale price', async () => {
-    expect(await runTool(tool, { salePrice: 72, discountsPercent: [20, 10] })).toMatchObject({ originalPrice: 100, solvedFor: 'originalPrice' });
+    expect(await runTool(tool, { salePrice: 72, discountsPercent: [20, 10] })).toMatchObject({
+      originalPrice: 100,
+      solvedFor: 'originalPrice',
+    });
     expect(await runTool(tool, { salePrice: 75, discountAmount: 10 })).toMatchObject({ originalPrice: 85 });
     expect(await runTool(tool, { salePrice: 10, discountsPercent: [0] })).toMatchObject({ originalPrice: 10, savings: 0 });
   });
   it('boundaries: 100 % off, amount equal to the price, no discount', async () => {
-    expect(await runTool(tool, { originalPrice: 25, discountsPercent: [100] })).toMatchObject({ salePrice: 0, effectiveDiscountPercent: 100 });
+    expect(await runTool(tool, { originalPrice: 25, discountsPercent: [100] })).toMatchObject({
+      salePrice: 0,
+      effectiveDiscountPercent: 100,
+    });
     expect(await runTool(tool, { originalPrice: 25, discountAmount: 25 })).toMatchObject({ salePrice: 0 });
     expect(await runTool(tool, { originalPrice: 25, salePrice: 25 })).toMatchObject({ effectiveDiscountPercent: 0, savings: 0 });
-    expect(await runTool(tool, { originalPrice: 0, discountsPercent: [10] })).toMatchObject({ salePrice: 0, effectiveDiscountPercent: null });
+    expect(await runTool(tool, { originalPrice: 0, discountsPercent: [10] })).toMatchObject({
+      salePrice: 0,
+      effectiveDiscountPercent: null,
+    });
   });
   it('property: reversing a sale price and discounting again returns the sale price to the cent', async () => {
     // (The other way, original → sale → original, cannot be exact: the half-cent rounding of the sale price is
@@ -63,7 +78,12 @@ describe('discount-calculator', () => {
       effectiveDiscountPercent: 25,
     });
     await expectToolError(tool, { originalPrice: 10, buyQuantity: 2 }, 400, /`getQuantity`/);
-    await expectToolError(tool, { originalPrice: 10, buyQuantity: 2, getQuantity: 1, discountsPercent: [10] }, 400, /`discountsPercent` does not go/);
+    await expectToolError(
+      tool,
+      { originalPrice: 10, buyQuantity: 2, getQuantity: 1, discountsPercent: [10] },
+      400,
+      /`discountsPercent` does not go/,
+    );
     await expectToolError(tool, { buyQuantity: 2, getQuantity: 1 }, 400, /`originalPrice`/);
   });
 });

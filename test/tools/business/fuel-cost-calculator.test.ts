@@ -5,8 +5,26 @@ import { expectToolError, runTool } from '../../helpers/run.js';
 
 describe('fuel-cost-calculator', () => {
   it('matches published examples (300 mi, 25 mpg, $3 → $36; 350 mi, 28 mpg, $3.50 → $43.75)', async () => {
-    expect((await runTool(tool, { distance: 300, distanceUnit: 'mi', consumption: 25, consumptionUnit: 'mpgUs', fuelPrice: 3, priceUnit: 'perUsGallon' })).cost).toBe(36);
-    const r = await runTool(tool, { distance: 350, distanceUnit: 'mi', consumption: 28, consumptionUnit: 'mpgUs', fuelPrice: 3.5, priceUnit: 'perUsGallon' });
+    expect(
+      (
+        await runTool(tool, {
+          distance: 300,
+          distanceUnit: 'mi',
+          consumption: 25,
+          consumptionUnit: 'mpgUs',
+          fuelPrice: 3,
+          priceUnit: 'perUsGallon',
+        })
+      ).cost,
+    ).toBe(36);
+    const r = await runTool(tool, {
+      distance: 350,
+      distanceUnit: 'mi',
+      consumption: 28,
+      consumptionUnit: 'mpgUs',
+      fuelPrice: 3.5,
+      priceUnit: 'perUsGallon',
+    });
     expect(r).toMatchObject({ cost: 43.75, fuelUsGallons: 12.5 });
   });
   it('uses the exact conversion factors (235.2146 / mpg US, 282.4809 / mpg UK)', async () => {
@@ -20,8 +38,16 @@ describe('fuel-cost-calculator', () => {
     expect(ukPrice.cost).toBe(10);
   });
   it('round trip doubles, passengers split, zero distance costs nothing', async () => {
-    expect(await runTool(tool, { distance: 100, consumption: 5, fuelPrice: 2, roundTrip: true, passengers: 3 })).toMatchObject({ cost: 20, costPerPassenger: 6.67, distanceKm: 200 });
-    expect(await runTool(tool, { distance: 0, consumption: 5, fuelPrice: 2 })).toMatchObject({ cost: 0, costPerKm: null, costPerMile: null });
+    expect(await runTool(tool, { distance: 100, consumption: 5, fuelPrice: 2, roundTrip: true, passengers: 3 })).toMatchObject({
+      cost: 20,
+      costPerPassenger: 6.67,
+      distanceKm: 200,
+    });
+    expect(await runTool(tool, { distance: 0, consumption: 5, fuelPrice: 2 })).toMatchObject({
+      cost: 0,
+      costPerKm: null,
+      costPerMile: null,
+    });
   });
   it('property: the same trip costs the same whatever units it is expressed in', async () => {
     const rng = createRng('fuel');
@@ -31,7 +57,12 @@ describe('fuel-cost-calculator', () => {
       const perL = rng.int(50, 300) / 100;
       const a = await runTool(tool, { distance: km, consumption: l100, fuelPrice: perL });
       const b = await runTool(tool, {
-        distance: km / 1.609344, distanceUnit: 'mi', consumption: a.consumption.mpgUk, consumptionUnit: 'mpgUk', fuelPrice: perL * 3.785411784, priceUnit: 'perUsGallon',
+        distance: km / 1.609344,
+        distanceUnit: 'mi',
+        consumption: a.consumption.mpgUk,
+        consumptionUnit: 'mpgUk',
+        fuelPrice: perL * 3.785411784,
+        priceUnit: 'perUsGallon',
       });
       expect(Math.abs(a.cost - b.cost)).toBeLessThanOrEqual(0.01);
     }

@@ -6,7 +6,11 @@ import { expectToolError, runTool } from '../../helpers/run.js';
 describe('gst-calculator', () => {
   it('splits intra-state GST into CGST and SGST and inter-state into IGST', async () => {
     expect(await runTool(tool, { amount: 1000, ratePercent: 18 })).toMatchObject({ cgst: 90, sgst: 90, igst: null, total: 1180 });
-    expect(await runTool(tool, { amount: 1000, ratePercent: 18, supply: 'interstate' })).toMatchObject({ cgst: null, sgst: null, igst: 180 });
+    expect(await runTool(tool, { amount: 1000, ratePercent: 18, supply: 'interstate' })).toMatchObject({
+      cgst: null,
+      sgst: null,
+      igst: 180,
+    });
     expect(await runTool(tool, { amount: 1000 })).toMatchObject({ ratePercent: 18, gst: 180 }); // default IN standard slab
   });
   it('gives the odd paisa to CGST so the halves sum to the GST', async () => {

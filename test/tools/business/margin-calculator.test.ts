@@ -49,7 +49,7 @@ describe('margin-calculator', () => {
       expect(Math.round(up.cost * 100) + Math.round(up.profit * 100)).toBe(Math.round(up.price * 100));
       // margin and markup describe the same profit: margin = markup / (1 + markup)
       const m = up.markupPercent! / 100;
-      expect(m / (1 + m) * 100).toBeCloseTo(margin, 9);
+      expect((m / (1 + m)) * 100).toBeCloseTo(margin, 9);
     }
   });
 });

@@ -17,7 +17,12 @@ describe('markup-calculator', () => {
   });
   it('handles zero and negative markups and the −100 % boundary', async () => {
     expect(await runTool(tool, { cost: 10, markupPercent: 0 })).toMatchObject({ price: 10, profit: 0, marginPercent: 0 });
-    expect(await runTool(tool, { cost: 10, markupPercent: -100 })).toMatchObject({ price: 0, profit: -10, marginPercent: null, isLoss: true });
+    expect(await runTool(tool, { cost: 10, markupPercent: -100 })).toMatchObject({
+      price: 0,
+      profit: -10,
+      marginPercent: null,
+      isLoss: true,
+    });
     expect(await runTool(tool, { cost: 10, price: 8 })).toMatchObject({ markupPercent: -20, marginPercent: -25, isLoss: true });
   });
   it('refuses divisions by zero and out-of-range values with a 400 naming the field', async () => {

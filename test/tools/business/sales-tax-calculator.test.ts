@@ -72,7 +72,11 @@ describe('sales-tax-calculator', () => {
   });
   it('handles zero: zero amount, zero rate, zero tax', async () => {
     expect(await runTool(tool, { net: 0, ratePercent: 8 })).toMatchObject({ tax: 0, gross: 0 });
-    expect(await runTool(tool, { net: 10, stateRatePercent: 0 })).toMatchObject({ tax: 0, gross: 10, components: [{ name: 'state', ratePercent: 0, tax: 0 }] });
+    expect(await runTool(tool, { net: 10, stateRatePercent: 0 })).toMatchObject({
+      tax: 0,
+      gross: 10,
+      components: [{ name: 'state', ratePercent: 0, tax: 0 }],
+    });
     expect(await runTool(tool, { net: 10, gross: 10 })).toMatchObject({ ratePercent: 0, tax: 0 });
   });
   it('refuses impossible input with a 400 naming the field', async () => {

@@ -7,8 +7,18 @@ const sumShares = (shares: { amount: number; people: number }[]) => shares.reduc
 
 describe('tip-calculator', () => {
   it('matches the published examples (metugpa: 350 at 10 % for 4; 470 at 15 % for 5)', async () => {
-    expect(await runTool(tool, { bill: 350, tipPercent: 10, people: 4 })).toMatchObject({ tip: 35, total: 385, perPerson: 96.25, tipPerPerson: 8.75 });
-    expect(await runTool(tool, { bill: 470, tipPercent: 15, people: 5 })).toMatchObject({ tip: 70.5, total: 540.5, perPerson: 108.1, tipPerPerson: 14.1 });
+    expect(await runTool(tool, { bill: 350, tipPercent: 10, people: 4 })).toMatchObject({
+      tip: 35,
+      total: 385,
+      perPerson: 96.25,
+      tipPerPerson: 8.75,
+    });
+    expect(await runTool(tool, { bill: 470, tipPercent: 15, people: 5 })).toMatchObject({
+      tip: 70.5,
+      total: 540.5,
+      perPerson: 108.1,
+      tipPerPerson: 14.1,
+    });
   });
   it('defaults to 15 % and one person; zero bill and zero tip work', async () => {
     expect(await runTool(tool, { bill: 40 })).toMatchObject({ tip: 6, total: 46, people: 1, shares: [{ amount: 46, people: 1 }] });
@@ -17,7 +27,10 @@ describe('tip-calculator', () => {
   });
   it('tips on the pre-tax amount when taxAmount is given and rounds the total up', async () => {
     expect(await runTool(tool, { bill: 54.13, taxAmount: 4.13, tipPercent: 20 })).toMatchObject({ tipBase: 50, tip: 10, total: 64.13 });
-    expect(await runTool(tool, { bill: 54.13, taxAmount: 4.13, tipPercent: 20, roundUp: 'total' })).toMatchObject({ tip: 10.87, total: 65 });
+    expect(await runTool(tool, { bill: 54.13, taxAmount: 4.13, tipPercent: 20, roundUp: 'total' })).toMatchObject({
+      tip: 10.87,
+      total: 65,
+    });
     expect(await runTool(tool, { bill: 60, tipPercent: 15, roundUp: 'total' })).toMatchObject({ tip: 9, total: 69 }); // already whole
   });
   it('property: shares always sum to the total and differ by at most a cent (or are whole units)', async () => {

@@ -12,18 +12,31 @@ describe('csv-column-extractor', () => {
   });
 
   it('by 1-based index; a column twice; without header', async () => {
-    expect((await runTool(tool, { csv, columns: ['1', '1'], by: 'index', includeHeader: false, lineEnding: 'lf' })).result).toBe('1,1\n2,2\n');
+    expect((await runTool(tool, { csv, columns: ['1', '1'], by: 'index', includeHeader: false, lineEnding: 'lf' })).result).toBe(
+      '1,1\n2,2\n',
+    );
   });
 
   it('list and json formats', async () => {
-    expect((await runTool(tool, { csv, columns: ['id', 'city'], format: 'list', outputDelimiter: 'tab', lineEnding: 'lf' })).result).toBe('1\tDelft\n2\tDen\nHaag\n');
-    expect((await runTool(tool, { csv, columns: ['Name'], format: 'json' })).data).toEqual([{ Name: 'Jansen, P.' }, { Name: 'De "Vries"' }]);
+    expect((await runTool(tool, { csv, columns: ['id', 'city'], format: 'list', outputDelimiter: 'tab', lineEnding: 'lf' })).result).toBe(
+      '1\tDelft\n2\tDen\nHaag\n',
+    );
+    expect((await runTool(tool, { csv, columns: ['Name'], format: 'json' })).data).toEqual([
+      { Name: 'Jansen, P.' },
+      { Name: 'De "Vries"' },
+    ]);
   });
 
   it('ragged rows padded and reported; blank and repeated headers named as csv-to-json names them', async () => {
     const out = await runTool(tool, { csv: 'a,,a\n1,2,3,4\n5', columns: ['column2', 'a_2', 'column4'], lineEnding: 'lf' });
     expect(out.result).toBe('column2,a_2,column4\n2,3,4\n,,\n');
-    expect(out.ragged).toEqual({ count: 2, rows: [{ line: 2, fields: 4, expected: 3 }, { line: 3, fields: 1, expected: 3 }] });
+    expect(out.ragged).toEqual({
+      count: 2,
+      rows: [
+        { line: 2, fields: 4, expected: 3 },
+        { line: 3, fields: 1, expected: 3 },
+      ],
+    });
   });
 
   it('semicolons and BOM detected', async () => {

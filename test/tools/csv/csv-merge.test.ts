@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import tool from '../../../tools/csv/csv-merge.js';
 import { expectToolError, runTool } from '../../helpers/run.js';
 
-const merged = async (csvs: string[], opts: Record<string, unknown> = {}) => (await runTool(tool, { csvs, lineEnding: 'lf', ...opts })).csv as string;
+const merged = async (csvs: string[], opts: Record<string, unknown> = {}) =>
+  (await runTool(tool, { csvs, lineEnding: 'lf', ...opts })).csv as string;
 
 describe('csv-merge append', () => {
   it('unions headers by name in first-seen order; missing cells empty; delimiters per file', async () => {
@@ -33,7 +34,9 @@ describe('csv-merge join', () => {
   const customers = 'customer;name\nc1;Ada\nc2;Linus\nc3;Grace';
 
   it('inner, left and full, key first', async () => {
-    expect(await merged([orders, customers], { mode: 'join', key: 'customer' })).toBe('customer,id,name\nc1,o1,Ada\nc2,o2,Linus\nc1,o3,Ada\n');
+    expect(await merged([orders, customers], { mode: 'join', key: 'customer' })).toBe(
+      'customer,id,name\nc1,o1,Ada\nc2,o2,Linus\nc1,o3,Ada\n',
+    );
     expect(await merged([orders, customers], { mode: 'join', key: 'customer', joinType: 'left' })).toBe(
       'customer,id,name\nc1,o1,Ada\nc2,o2,Linus\nc1,o3,Ada\nc9,o4,\n',
     );
@@ -49,7 +52,12 @@ describe('csv-merge join', () => {
 
   it('refuses a missing key, a key not in every file, and joins that explode', async () => {
     await expectToolError(tool, { csvs: ['a\n1', 'a\n1'], mode: 'join' }, 400, /`key` is required/);
-    await expectToolError(tool, { csvs: ['a\n1', 'b\n1'], mode: 'join', key: 'a' }, 400, /file 2 \(csvs\[1\]\) has no column "a"; its columns are "b"/);
+    await expectToolError(
+      tool,
+      { csvs: ['a\n1', 'b\n1'], mode: 'join', key: 'a' },
+      400,
+      /file 2 \(csvs\[1\]\) has no column "a"; its columns are "b"/,
+    );
     const many = 'k\n' + '1\n'.repeat(400);
     await expectToolError(tool, { csvs: [many, many], mode: 'join', key: 'k' }, 413, /more than 100,000 rows/);
   });

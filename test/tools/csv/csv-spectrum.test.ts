@@ -43,7 +43,9 @@ describe('CSV tools agree with csv-to-json on csv-spectrum', () => {
       // csv-column-extractor: all columns by name, reversed by index, and json format.
       expect(await asJson((await runTool(extractor, { csv, columns })).result)).toEqual(expected);
       const reversed = columns.map((_, i) => String(columns.length - i));
-      expect(await asJson((await runTool(extractor, { csv, columns: reversed, by: 'index', outputDelimiter: 'semicolon' })).result)).toEqual(expected);
+      expect(
+        await asJson((await runTool(extractor, { csv, columns: reversed, by: 'index', outputDelimiter: 'semicolon' })).result),
+      ).toEqual(expected);
       expect((await runTool(extractor, { csv, columns, format: 'json' })).data).toEqual(expected);
 
       // csv-merge: appended to itself gives the rows twice; joined to itself on the first column (unique keys) gives them once.

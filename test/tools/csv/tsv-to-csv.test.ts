@@ -28,7 +28,13 @@ describe('tsv-to-csv', () => {
       csv: 'a,b,c\r\n1\r\n1,2,3,4\r\n',
       rows: 3,
       columns: 4,
-      ragged: { count: 2, rows: [{ line: 2, fields: 1, expected: 3 }, { line: 3, fields: 4, expected: 3 }] },
+      ragged: {
+        count: 2,
+        rows: [
+          { line: 2, fields: 1, expected: 3 },
+          { line: 3, fields: 4, expected: 3 },
+        ],
+      },
     });
   });
 

@@ -17,9 +17,29 @@ describe('age-calculator', () => {
   });
 
   it('completes a year exactly on the birthday, not the day before', async () => {
-    expect(await age('2000-06-15', '2025-06-14')).toMatchObject({ years: 24, months: 11, days: 30, isBirthday: false, daysToNextBirthday: 1 });
-    expect(await age('2000-06-15', '2025-06-15')).toMatchObject({ years: 25, months: 0, days: 0, isBirthday: true, nextBirthday: '2025-06-15', daysToNextBirthday: 0, ageAtNextBirthday: 25 });
-    expect(await age('2000-06-15', '2025-06-16')).toMatchObject({ years: 25, days: 1, nextBirthday: '2026-06-15', daysToNextBirthday: 364, ageAtNextBirthday: 26 });
+    expect(await age('2000-06-15', '2025-06-14')).toMatchObject({
+      years: 24,
+      months: 11,
+      days: 30,
+      isBirthday: false,
+      daysToNextBirthday: 1,
+    });
+    expect(await age('2000-06-15', '2025-06-15')).toMatchObject({
+      years: 25,
+      months: 0,
+      days: 0,
+      isBirthday: true,
+      nextBirthday: '2025-06-15',
+      daysToNextBirthday: 0,
+      ageAtNextBirthday: 25,
+    });
+    expect(await age('2000-06-15', '2025-06-16')).toMatchObject({
+      years: 25,
+      days: 1,
+      nextBirthday: '2026-06-15',
+      daysToNextBirthday: 364,
+      ageAtNextBirthday: 26,
+    });
   });
 
   it('29 February birthdays: 1 March by default, 28 February on request, 29 February in leap years', async () => {
@@ -39,12 +59,27 @@ describe('age-calculator', () => {
 
   it('returns totals and the weekday of birth', async () => {
     // 1 January 2000 was a Saturday.
-    expect(await age('2000-01-01', '2000-01-01')).toMatchObject({ years: 0, totalDays: 0, totalWeeks: 0, bornOn: 'Saturday', isBirthday: false, nextBirthday: '2001-01-01', daysToNextBirthday: 366 });
+    expect(await age('2000-01-01', '2000-01-01')).toMatchObject({
+      years: 0,
+      totalDays: 0,
+      totalWeeks: 0,
+      bornOn: 'Saturday',
+      isBirthday: false,
+      nextBirthday: '2001-01-01',
+      daysToNextBirthday: 366,
+    });
     expect(await age('2000-01-01', '2024-01-01')).toMatchObject({ totalMonths: 288, totalDays: 8766, totalWeeks: 1252 });
   });
 
   it('handles the ends of the calendar', async () => {
-    expect(await age('0001-01-01', '9999-12-31')).toMatchObject({ years: 9998, months: 11, days: 30, nextBirthday: null, daysToNextBirthday: null, ageAtNextBirthday: null });
+    expect(await age('0001-01-01', '9999-12-31')).toMatchObject({
+      years: 9998,
+      months: 11,
+      days: 30,
+      nextBirthday: null,
+      daysToNextBirthday: null,
+      ageAtNextBirthday: null,
+    });
     expect(await age('0001-01-01', '9999-01-01')).toMatchObject({ years: 9998, isBirthday: true, nextBirthday: '9999-01-01' });
   });
 

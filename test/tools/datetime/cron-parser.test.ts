@@ -19,7 +19,10 @@ describe('cron-parser', () => {
   });
   it('supports seconds, 7 fields, nicknames, ?, L, W and #', async () => {
     const from = '2025-01-01T00:00:00Z';
-    expect((await run({ expression: '*/10 * * * * *', from, count: 2 })).next_runs).toEqual(['2025-01-01T00:00:10Z', '2025-01-01T00:00:20Z']);
+    expect((await run({ expression: '*/10 * * * * *', from, count: 2 })).next_runs).toEqual([
+      '2025-01-01T00:00:10Z',
+      '2025-01-01T00:00:20Z',
+    ]);
     expect((await run({ expression: '0 0 12 1 1 ? 2027', from, count: 1 })).next_runs).toEqual(['2027-01-01T12:00:00Z']);
     expect((await run({ expression: '@monthly', from, count: 1 })).next_runs).toEqual(['2025-02-01T00:00:00Z']);
     expect((await run({ expression: '0 0 L * *', from, count: 2 })).next_runs).toEqual(['2025-01-31T00:00:00Z', '2025-02-28T00:00:00Z']);
@@ -46,7 +49,11 @@ describe('cron-parser', () => {
   });
   it('returns valid:false with a reason for bad expressions', async () => {
     for (const e of ['', '* * *', '61 * * * *', '* * 32 * *', 'a b c d e', '* * * * * * * *', '@reboot', '*/0 * * * *', '\u0000 * * * *'])
-      expect(await run({ expression: e, from: '2025-01-01T00:00:00Z' }), JSON.stringify(e)).toMatchObject({ valid: false, next_runs: [], description: '' });
+      expect(await run({ expression: e, from: '2025-01-01T00:00:00Z' }), JSON.stringify(e)).toMatchObject({
+        valid: false,
+        next_runs: [],
+        description: '',
+      });
     expect((await run({ expression: '', from: '2025-01-01T00:00:00Z' })).reason).toBe('the expression is empty');
   });
   it('gives no runs for a date that never comes', async () => {
@@ -69,4 +76,3 @@ describe('cron-parser', () => {
     await expectToolError(cron, { expression: '*'.repeat(201) }, 400, /expression.*at most 200/);
   });
 });
-

@@ -45,7 +45,11 @@ describe('date-calculator', () => {
   });
 
   it('zero changes nothing', async () => {
-    expect(await add({ startDate: '2024-06-15' })).toMatchObject({ resultDate: '2024-06-15', calendarDays: 0, steps: ['2024-06-15 + 0 days = 2024-06-15'] });
+    expect(await add({ startDate: '2024-06-15' })).toMatchObject({
+      resultDate: '2024-06-15',
+      calendarDays: 0,
+      steps: ['2024-06-15 + 0 days = 2024-06-15'],
+    });
     expect(await result({ startDate: '2024-06-15', mode: 'business', businessDays: 0 })).toBe('2024-06-15'); // a Saturday stays
   });
 
@@ -90,7 +94,12 @@ describe('date-calculator', () => {
     await expectToolError(tool, { startDate: '2024-01-01', businessDays: 3 }, 400, /businessDays.*business/);
     await expectToolError(tool, { startDate: '2024-01-01', mode: 'business', days: 3 }, 400, /days/);
     await expectToolError(tool, { startDate: '2024-01-01', mode: 'business', businessDays: 50_001 }, 400, /businessDays/);
-    await expectToolError(tool, { startDate: '2099-12-01', mode: 'business', businessDays: 40, excludeDutchHolidays: true }, 400, /1900–2099/);
+    await expectToolError(
+      tool,
+      { startDate: '2099-12-01', mode: 'business', businessDays: 40, excludeDutchHolidays: true },
+      400,
+      /1900–2099/,
+    );
     await expectToolError(tool, { startDate: '2024-01-01', days: 1.5 }, 400, /days/);
   });
 });

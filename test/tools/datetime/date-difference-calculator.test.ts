@@ -21,10 +21,16 @@ describe('date-difference-calculator', () => {
 
   it('is exclusive by default and +1 with includeEndDate', async () => {
     expect(await diff('2024-05-01', '2024-05-01')).toMatchObject({ days: 0, weeks: 0, remainingDays: 0, businessDays: 0, hours: 0 });
-    expect(await diff('2024-05-01', '2024-05-01', { includeEndDate: true })).toMatchObject({ days: 1, businessDays: 1, daysAfterMonths: 1 });
+    expect(await diff('2024-05-01', '2024-05-01', { includeEndDate: true })).toMatchObject({
+      days: 1,
+      businessDays: 1,
+      daysAfterMonths: 1,
+    });
     // Inclusive counting matches the working-days tool: May 2025 = 31 days, 22 working days.
     expect(await diff('2025-05-01', '2025-05-31', { includeEndDate: true })).toMatchObject({ days: 31, businessDays: 22, weekendDays: 9 });
-    expect(await diff('2025-05-01', '2025-05-31', { includeEndDate: true, excludeDutchHolidays: true })).toMatchObject({ businessDays: 20 });
+    expect(await diff('2025-05-01', '2025-05-31', { includeEndDate: true, excludeDutchHolidays: true })).toMatchObject({
+      businessDays: 20,
+    });
   });
 
   it('splits into years, months and days with month-end clamping', async () => {
@@ -38,7 +44,15 @@ describe('date-difference-calculator', () => {
 
   it('swaps a negative range and flags it', async () => {
     const r = await diff('2025-03-01', '2024-02-29');
-    expect(r).toMatchObject({ negative: true, startDate: '2024-02-29', endDate: '2025-03-01', days: 366, years: 1, months: 0, daysAfterMonths: 1 });
+    expect(r).toMatchObject({
+      negative: true,
+      startDate: '2024-02-29',
+      endDate: '2025-03-01',
+      days: 366,
+      years: 1,
+      months: 0,
+      daysAfterMonths: 1,
+    });
     expect((await diff('2024-02-29', '2025-03-01')).negative).toBe(false);
   });
 

@@ -34,11 +34,18 @@ describe('military-time-converter', () => {
 
   it('2400 is midnight at the end of the day', async () => {
     for (const t of ['2400', '24:00', '24:00:00'])
-      expect(await one(t), t).toMatchObject({ twentyFourHour: t === '24:00:00' ? '24:00:00' : '24:00', twelveHour: t === '24:00:00' ? '12:00:00 AM' : '12:00 AM', nextDay: true, minutesAfterMidnight: 1440 });
+      expect(await one(t), t).toMatchObject({
+        twentyFourHour: t === '24:00:00' ? '24:00:00' : '24:00',
+        twelveHour: t === '24:00:00' ? '12:00:00 AM' : '12:00 AM',
+        nextDay: true,
+        minutesAfterMidnight: 1440,
+      });
   });
 
   it('converts a batch of the maximum size', async () => {
-    const r = await runTool(tool, { times: Array.from({ length: 100 }, (_, i) => `${String(i % 24).padStart(2, '0')}${String(i % 60).padStart(2, '0')}`) });
+    const r = await runTool(tool, {
+      times: Array.from({ length: 100 }, (_, i) => `${String(i % 24).padStart(2, '0')}${String(i % 60).padStart(2, '0')}`),
+    });
     expect(r.results).toHaveLength(100);
     await expectToolError(tool, { times: Array(101).fill('1200') }, 400, /times/);
     await expectToolError(tool, { times: [] }, 400, /times/);

@@ -31,11 +31,23 @@ describe('overtime-calculator', () => {
 
   it('California daily rules (Labor Code §510)', async () => {
     // legalclarity.org: $20/h, a 10-hour shift = 8 × $20 + 2 × $30.
-    expect(await ot({ hourlyRate: 20, dailyHours: [10], preset: 'california' })).toMatchObject({ regularHours: 8, overtimeHours: 2, totalPay: 220 });
+    expect(await ot({ hourlyRate: 20, dailyHours: [10], preset: 'california' })).toMatchObject({
+      regularHours: 8,
+      overtimeHours: 2,
+      totalPay: 220,
+    });
     // Over 12 h a day: double time.
-    expect(await ot({ hourlyRate: 20, dailyHours: [14], preset: 'california' })).toMatchObject({ regularHours: 8, overtimeHours: 4, doubleTimeHours: 2, totalPay: 160 + 120 + 80 });
+    expect(await ot({ hourlyRate: 20, dailyHours: [14], preset: 'california' })).toMatchObject({
+      regularHours: 8,
+      overtimeHours: 4,
+      doubleTimeHours: 2,
+      totalPay: 160 + 120 + 80,
+    });
     // Five 9-hour days: 5 daily OT hours; regular 40, so no extra weekly OT.
-    expect(await ot({ hourlyRate: 10, dailyHours: [9, 9, 9, 9, 9], preset: 'california' })).toMatchObject({ regularHours: 40, overtimeHours: 5 });
+    expect(await ot({ hourlyRate: 10, dailyHours: [9, 9, 9, 9, 9], preset: 'california' })).toMatchObject({
+      regularHours: 40,
+      overtimeHours: 5,
+    });
     // Six 8-hour days = 48 h: no daily OT, 8 weekly OT hours taken from the last day.
     const six = await ot({ hourlyRate: 10, dailyHours: [8, 8, 8, 8, 8, 8], preset: 'california' });
     expect(six).toMatchObject({ regularHours: 40, overtimeHours: 8 });
@@ -45,16 +57,34 @@ describe('overtime-calculator', () => {
     expect(seven.days[6]).toEqual({ day: 7, hours: 10, regular: 0, overtime: 8, doubleTime: 2 });
     expect(seven).toMatchObject({ regularHours: 30, overtimeHours: 8, doubleTimeHours: 2 });
     // Not all seven days worked: no seventh-day rule.
-    expect((await ot({ hourlyRate: 10, dailyHours: [0, 5, 5, 5, 5, 5, 10], preset: 'california' })).days[6]).toMatchObject({ regular: 8, overtime: 2, doubleTime: 0 });
+    expect((await ot({ hourlyRate: 10, dailyHours: [0, 5, 5, 5, 5, 5, 10], preset: 'california' })).days[6]).toMatchObject({
+      regular: 8,
+      overtime: 2,
+      doubleTime: 0,
+    });
     // Same hours under FLSA with daily hours: only the weekly rule.
     expect(await ot({ hourlyRate: 10, dailyHours: [5, 5, 5, 5, 5, 5, 10] })).toMatchObject({ regularHours: 40, overtimeHours: 0 });
   });
 
   it('takes custom thresholds and multipliers (e.g. a Dutch CAO)', async () => {
     const r = await ot({ hourlyRate: 20, hoursWorked: 42, weeklyThresholdHours: 36, overtimeMultiplier: 1.25 });
-    expect(r).toMatchObject({ regularHours: 36, overtimeHours: 6, overtimeRate: 25, overtimePay: 150, totalPay: 870, rules: 'overtime (×1.25) after 36 h/week' });
-    expect(await ot({ hourlyRate: 20, dailyHours: [11], dailyThresholdHours: 9, doubleTimeAfterDailyHours: 10 })).toMatchObject({ regularHours: 9, overtimeHours: 1, doubleTimeHours: 1 });
-    expect(await ot({ hourlyRate: 20, dailyHours: [168 / 7, 24, 24, 24, 24, 24, 24] })).toMatchObject({ totalHours: 168, overtimeHours: 128 });
+    expect(r).toMatchObject({
+      regularHours: 36,
+      overtimeHours: 6,
+      overtimeRate: 25,
+      overtimePay: 150,
+      totalPay: 870,
+      rules: 'overtime (×1.25) after 36 h/week',
+    });
+    expect(await ot({ hourlyRate: 20, dailyHours: [11], dailyThresholdHours: 9, doubleTimeAfterDailyHours: 10 })).toMatchObject({
+      regularHours: 9,
+      overtimeHours: 1,
+      doubleTimeHours: 1,
+    });
+    expect(await ot({ hourlyRate: 20, dailyHours: [168 / 7, 24, 24, 24, 24, 24, 24] })).toMatchObject({
+      totalHours: 168,
+      overtimeHours: 128,
+    });
   });
 
   it('refuses contradictory or missing input naming the field', async () => {

@@ -13,12 +13,23 @@ const utcOf = async (dateTime: string, fromZone: string, disambiguation = 'compa
 describe('timezone-converter', () => {
   it('Europe/Amsterdam: gap and fold', async () => {
     const gap = await convert('2024-03-31T02:30', 'Europe/Amsterdam');
-    expect(gap.source).toMatchObject({ flag: 'nonexistent', localDateTime: '2024-03-31T03:30:00', offset: '+02:00', abbreviation: 'CEST', isDst: true });
+    expect(gap.source).toMatchObject({
+      flag: 'nonexistent',
+      localDateTime: '2024-03-31T03:30:00',
+      offset: '+02:00',
+      abbreviation: 'CEST',
+      isDst: true,
+    });
     expect(gap.utc).toBe('2024-03-31T01:30:00Z');
     expect(await utcOf('2024-03-31T02:30', 'Europe/Amsterdam', 'earlier')).toBe('2024-03-31T00:30:00Z');
     expect(await utcOf('2024-03-31T02:30', 'Europe/Amsterdam', 'later')).toBe('2024-03-31T01:30:00Z');
     expect((await convert('2024-03-31T02:00', 'Europe/Amsterdam')).source.flag).toBe('nonexistent');
-    expect((await convert('2024-03-31T01:59', 'Europe/Amsterdam')).source).toMatchObject({ flag: null, offset: '+01:00', abbreviation: 'CET', isDst: false });
+    expect((await convert('2024-03-31T01:59', 'Europe/Amsterdam')).source).toMatchObject({
+      flag: null,
+      offset: '+01:00',
+      abbreviation: 'CET',
+      isDst: false,
+    });
     expect((await convert('2024-03-31T03:00', 'Europe/Amsterdam')).source).toMatchObject({ flag: null, offset: '+02:00' });
 
     const fold = await convert('2024-10-27T02:30', 'Europe/Amsterdam');
@@ -39,7 +50,10 @@ describe('timezone-converter', () => {
       source: { flag: 'ambiguous', offset: '-04:00', abbreviation: 'EDT', otherUtc: '2024-11-03T06:30:00Z' },
       utc: '2024-11-03T05:30:00Z',
     });
-    expect((await convert('2024-11-03T01:30', 'America/New_York', ['UTC'], { disambiguation: 'later' })).source).toMatchObject({ offset: '-05:00', abbreviation: 'EST' });
+    expect((await convert('2024-11-03T01:30', 'America/New_York', ['UTC'], { disambiguation: 'later' })).source).toMatchObject({
+      offset: '-05:00',
+      abbreviation: 'EST',
+    });
     expect((await convert('2024-11-03T02:00', 'America/New_York')).source).toMatchObject({ flag: null, offset: '-05:00' });
   });
 
@@ -49,7 +63,11 @@ describe('timezone-converter', () => {
     expect(gap.source.note).toMatch(/skip 30 minutes/);
     expect(gap.utc).toBe('2024-10-05T15:45:00Z');
     expect((await convert('2024-10-06T02:30', 'Australia/Lord_Howe')).source).toMatchObject({ flag: null, offset: '+11:00' });
-    expect((await convert('2024-10-06T01:59', 'Australia/Lord_Howe')).source).toMatchObject({ flag: null, offset: '+10:30', abbreviation: 'LHST' });
+    expect((await convert('2024-10-06T01:59', 'Australia/Lord_Howe')).source).toMatchObject({
+      flag: null,
+      offset: '+10:30',
+      abbreviation: 'LHST',
+    });
 
     const fold = await convert('2024-04-07T01:45', 'Australia/Lord_Howe');
     // Temporal "compatible" (and java.time) take the earlier instant (+11:00). @date-fns/tz TZDate 1.5.0 returns
@@ -61,7 +79,14 @@ describe('timezone-converter', () => {
   });
 
   it('Asia/Tokyo has no DST: never flagged, always +09:00', async () => {
-    for (const t of ['2024-03-31T02:30', '2024-10-27T02:30', '2024-03-10T02:30', '2024-11-03T01:30', '2024-07-01T00:00', '2024-01-01T00:00']) {
+    for (const t of [
+      '2024-03-31T02:30',
+      '2024-10-27T02:30',
+      '2024-03-10T02:30',
+      '2024-11-03T01:30',
+      '2024-07-01T00:00',
+      '2024-01-01T00:00',
+    ]) {
       const r = await convert(t, 'Asia/Tokyo', ['Asia/Tokyo']);
       expect(r.source).toMatchObject({ flag: null, offset: '+09:00', isDst: false, localDateTime: `${t}:00` });
       expect(r.conversions[0]).toMatchObject({ localDateTime: `${t}:00`, dayShift: 0 });
@@ -74,14 +99,25 @@ describe('timezone-converter', () => {
     // equals the input. 0 instants = nonexistent, 2 = ambiguous. Compatible = the earlier of two, or for a gap
     // the input read with the offset before the change.
     const windows: [string, string][] = [
-      ['Europe/Amsterdam', '2024-03-31'], ['Europe/Amsterdam', '2024-10-27'],
-      ['America/New_York', '2024-03-10'], ['America/New_York', '2024-11-03'],
-      ['Australia/Lord_Howe', '2024-04-07'], ['Australia/Lord_Howe', '2024-10-06'],
+      ['Europe/Amsterdam', '2024-03-31'],
+      ['Europe/Amsterdam', '2024-10-27'],
+      ['America/New_York', '2024-03-10'],
+      ['America/New_York', '2024-11-03'],
+      ['Australia/Lord_Howe', '2024-04-07'],
+      ['Australia/Lord_Howe', '2024-10-06'],
       ['Asia/Tokyo', '2024-03-31'],
     ];
     const flags: Record<string, number> = {};
     for (const [zone, date] of windows) {
-      const fmt = new Intl.DateTimeFormat('en-CA', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+      const fmt = new Intl.DateTimeFormat('en-CA', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+      });
       const wall = (ms: number) => fmt.format(ms).replace(', ', 'T');
       for (let minutes = 0; minutes < 5 * 60; minutes += 10) {
         const local = `${date}T${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
@@ -111,22 +147,62 @@ describe('timezone-converter', () => {
     }
     // 10-minute samples: a 60-minute gap/fold has 6 of them, a 30-minute one 3; Tokyo none.
     expect(flags).toMatchObject({
-      'Europe/Amsterdam nonexistent': 6, 'Europe/Amsterdam ambiguous': 6,
-      'America/New_York nonexistent': 6, 'America/New_York ambiguous': 6,
-      'Australia/Lord_Howe nonexistent': 3, 'Australia/Lord_Howe ambiguous': 3,
+      'Europe/Amsterdam nonexistent': 6,
+      'Europe/Amsterdam ambiguous': 6,
+      'America/New_York nonexistent': 6,
+      'America/New_York ambiguous': 6,
+      'Australia/Lord_Howe nonexistent': 3,
+      'Australia/Lord_Howe ambiguous': 3,
       'Asia/Tokyo null': 30,
     });
     expect(Object.keys(flags).filter((k) => k.startsWith('Asia/Tokyo'))).toEqual(['Asia/Tokyo null']);
   });
 
   it('converts to several zones with offsets, abbreviations and day shifts', async () => {
-    const r = await convert('2024-07-01T12:00', 'Europe/Amsterdam', ['Asia/Kolkata', 'Pacific/Chatham', 'America/Los_Angeles', 'Asia/Kathmandu']);
+    const r = await convert('2024-07-01T12:00', 'Europe/Amsterdam', [
+      'Asia/Kolkata',
+      'Pacific/Chatham',
+      'America/Los_Angeles',
+      'Asia/Kathmandu',
+    ]);
     expect(r.utc).toBe('2024-07-01T10:00:00Z');
     expect(r.conversions).toEqual([
-      { zone: 'Asia/Kolkata', localDateTime: '2024-07-01T15:30:00', offset: '+05:30', offsetMinutes: 330, abbreviation: 'IST', isDst: false, dayShift: 0 },
-      { zone: 'Pacific/Chatham', localDateTime: '2024-07-01T22:45:00', offset: '+12:45', offsetMinutes: 765, abbreviation: 'CHAST', isDst: false, dayShift: 0 },
-      { zone: 'America/Los_Angeles', localDateTime: '2024-07-01T03:00:00', offset: '-07:00', offsetMinutes: -420, abbreviation: 'PDT', isDst: true, dayShift: 0 },
-      { zone: 'Asia/Kathmandu', localDateTime: '2024-07-01T15:45:00', offset: '+05:45', offsetMinutes: 345, abbreviation: null, isDst: false, dayShift: 0 },
+      {
+        zone: 'Asia/Kolkata',
+        localDateTime: '2024-07-01T15:30:00',
+        offset: '+05:30',
+        offsetMinutes: 330,
+        abbreviation: 'IST',
+        isDst: false,
+        dayShift: 0,
+      },
+      {
+        zone: 'Pacific/Chatham',
+        localDateTime: '2024-07-01T22:45:00',
+        offset: '+12:45',
+        offsetMinutes: 765,
+        abbreviation: 'CHAST',
+        isDst: false,
+        dayShift: 0,
+      },
+      {
+        zone: 'America/Los_Angeles',
+        localDateTime: '2024-07-01T03:00:00',
+        offset: '-07:00',
+        offsetMinutes: -420,
+        abbreviation: 'PDT',
+        isDst: true,
+        dayShift: 0,
+      },
+      {
+        zone: 'Asia/Kathmandu',
+        localDateTime: '2024-07-01T15:45:00',
+        offset: '+05:45',
+        offsetMinutes: 345,
+        abbreviation: null,
+        isDst: false,
+        dayShift: 0,
+      },
     ]);
     const late = await convert('2024-12-31T23:30', 'UTC', ['Pacific/Kiritimati', 'Pacific/Pago_Pago']);
     expect(late.conversions.map((c: { localDateTime: string; dayShift: number }) => [c.localDateTime, c.dayShift])).toEqual([
@@ -134,7 +210,11 @@ describe('timezone-converter', () => {
       ['2024-12-31T12:30:00', 0],
     ]);
     // Southern hemisphere DST in January; seconds are kept.
-    expect((await convert('2024-01-15T12:00:45', 'Australia/Sydney')).source).toMatchObject({ isDst: true, abbreviation: 'AEDT', localDateTime: '2024-01-15T12:00:45' });
+    expect((await convert('2024-01-15T12:00:45', 'Australia/Sydney')).source).toMatchObject({
+      isDst: true,
+      abbreviation: 'AEDT',
+      localDateTime: '2024-01-15T12:00:45',
+    });
   });
 
   it('normalises IANA names and maps or refuses abbreviations', async () => {
@@ -144,15 +224,30 @@ describe('timezone-converter', () => {
     expect(est.source).toMatchObject({ zone: 'America/New_York', abbreviation: 'EDT' }); // mapped zone keeps its DST
     expect(est.warnings).toHaveLength(2);
     expect(est.warnings[0]).toMatch(/EST read as America\/New_York/);
-    await expectToolError(tool, { dateTime: '2024-01-01T00:00', fromZone: 'CST', toZones: ['UTC'] }, 400, /fromZone.*ambiguous.*America\/Chicago.*Asia\/Shanghai/);
+    await expectToolError(
+      tool,
+      { dateTime: '2024-01-01T00:00', fromZone: 'CST', toZones: ['UTC'] },
+      400,
+      /fromZone.*ambiguous.*America\/Chicago.*Asia\/Shanghai/,
+    );
     await expectToolError(tool, { dateTime: '2024-01-01T00:00', fromZone: 'UTC', toZones: ['UTC', 'IST'] }, 400, /toZones\[1\].*ambiguous/);
     await expectToolError(tool, { dateTime: '2024-01-01T00:00', fromZone: 'XYZ', toZones: ['UTC'] }, 400, /fromZone.*abbreviation/);
     await expectToolError(tool, { dateTime: '2024-01-01T00:00', fromZone: 'Mars/Olympus', toZones: ['UTC'] }, 400, /fromZone.*IANA/);
   });
 
   it('refuses bad date-times, offsets, reject-mode DST edges and oversize input', async () => {
-    await expectToolError(tool, { dateTime: '2024-03-31T02:30', fromZone: 'Europe/Amsterdam', toZones: ['UTC'], disambiguation: 'reject' }, 400, /dateTime.*does not exist or is ambiguous/);
-    await expectToolError(tool, { dateTime: '2024-10-27T02:30', fromZone: 'Europe/Amsterdam', toZones: ['UTC'], disambiguation: 'reject' }, 400, /dateTime/);
+    await expectToolError(
+      tool,
+      { dateTime: '2024-03-31T02:30', fromZone: 'Europe/Amsterdam', toZones: ['UTC'], disambiguation: 'reject' },
+      400,
+      /dateTime.*does not exist or is ambiguous/,
+    );
+    await expectToolError(
+      tool,
+      { dateTime: '2024-10-27T02:30', fromZone: 'Europe/Amsterdam', toZones: ['UTC'], disambiguation: 'reject' },
+      400,
+      /dateTime/,
+    );
     expect(await utcOf('2024-06-01T12:00', 'Europe/Amsterdam', 'reject')).toBe('2024-06-01T10:00:00Z');
     await expectToolError(tool, { dateTime: '2024-06-01T12:00Z', fromZone: 'UTC', toZones: ['UTC'] }, 400, /dateTime.*without offset/);
     await expectToolError(tool, { dateTime: '2023-02-29T12:00', fromZone: 'UTC', toZones: ['UTC'] }, 400, /dateTime.*real/);

@@ -21,8 +21,15 @@ describe('week-number-calculator', () => {
   });
 
   it('week to dates and back (ISO and US), including week 53', async () => {
-    expect(await week({ mode: 'week-to-dates', year: 2020, week: 53 })).toMatchObject({ weekStart: '2020-12-28', weekEnd: '2021-01-03', weeksInYear: 53 });
-    expect(await week({ mode: 'week-to-dates', year: 2022, week: 1, system: 'us' })).toMatchObject({ weekStart: '2021-12-26', weekEnd: '2022-01-01' });
+    expect(await week({ mode: 'week-to-dates', year: 2020, week: 53 })).toMatchObject({
+      weekStart: '2020-12-28',
+      weekEnd: '2021-01-03',
+      weeksInYear: 53,
+    });
+    expect(await week({ mode: 'week-to-dates', year: 2022, week: 1, system: 'us' })).toMatchObject({
+      weekStart: '2021-12-26',
+      weekEnd: '2022-01-01',
+    });
     for (const system of ['iso', 'us'])
       for (let d = dayOf(2019, 12, 20); d < dayOf(2029, 1, 10); d += 3) {
         const w = await week({ date: isoDate(d), system });
@@ -34,7 +41,12 @@ describe('week-number-calculator', () => {
 
   it('US weeks start on Sunday and week 1 contains 1 January', async () => {
     // 1 January 2023 is a Sunday: week 1 = 1–7 January; 31 December 2022 (Saturday) is the last week of 2022.
-    expect(await week({ date: '2023-01-01', system: 'us' })).toMatchObject({ weekYear: 2023, week: 1, dayOfWeek: 1, weekStart: '2023-01-01' });
+    expect(await week({ date: '2023-01-01', system: 'us' })).toMatchObject({
+      weekYear: 2023,
+      week: 1,
+      dayOfWeek: 1,
+      weekStart: '2023-01-01',
+    });
     expect(await week({ date: '2022-12-31', system: 'us' })).toMatchObject({ weekYear: 2022, week: 53, dayOfWeek: 7 });
     expect(await week({ date: '2023-01-01' })).toMatchObject({ label: '2022-W52' }); // the same day in ISO
     expect(await week({ date: '2024-12-31', system: 'us' })).toMatchObject({ weekYear: 2025, week: 1 });

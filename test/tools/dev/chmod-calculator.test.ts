@@ -60,7 +60,12 @@ describe('chmod-calculator', () => {
     await expectToolError(chmod, { permissions: '789' }, 400, /"789" is not an octal mode/);
     await expectToolError(chmod, { permissions: '77' }, 400, /"77" is not an octal mode/);
     await expectToolError(chmod, { permissions: '17777' }, 400, /not an octal mode/);
-    await expectToolError(chmod, { permissions: 'rwxr-xr-q' }, 400, /character 9 of "rwxr-xr-q" is "q"; at that place only "x" or "-", "t" or "T" fits/);
+    await expectToolError(
+      chmod,
+      { permissions: 'rwxr-xr-q' },
+      400,
+      /character 9 of "rwxr-xr-q" is "q"; at that place only "x" or "-", "t" or "T" fits/,
+    );
     await expectToolError(chmod, { permissions: 'wrxr-xr-x' }, 400, /character 1 .* only "r" or "-" fits/);
     await expectToolError(chmod, { permissions: 'xrwxr-xr-x' }, 400, /"x" is not a file-type character/);
     await expectToolError(chmod, { permissions: 'u+x' }, 400, /uses "\+".*no starting mode/);
@@ -71,4 +76,3 @@ describe('chmod-calculator', () => {
     await expectToolError(chmod, { permissions: 'r'.repeat(65) }, 400, /at most 64/);
   });
 });
-

@@ -30,7 +30,12 @@ describe('color-contrast-checker', () => {
   });
 
   it('every suggestion passes, keeps the hue, and is the nearest lightness found', async () => {
-    for (const [foreground, background] of [['#ff0000', '#ffffff'], ['#3366ff', '#000033'], ['#999999', '#777777'], ['#e0e0e0', '#ffffff']]) {
+    for (const [foreground, background] of [
+      ['#ff0000', '#ffffff'],
+      ['#3366ff', '#000033'],
+      ['#999999', '#777777'],
+      ['#e0e0e0', '#ffffff'],
+    ]) {
       const out = await runTool(contrast, { foreground, background });
       for (const s of out.suggestions) {
         const check = await runTool(contrast, { foreground: s.foreground, background });
@@ -58,4 +63,3 @@ describe('color-contrast-checker', () => {
     await expectToolError(contrast, { foreground: '#000' }, 400, /background.*required/);
   });
 });
-

@@ -5,8 +5,19 @@ import { expectToolError, runTool } from '../../helpers/run.js';
 describe('color-converter', () => {
   it('reads every notation of the same orange', async () => {
     const inputs = [
-      '#ff6600', 'FF6600', '#f60', 'f60', '#ff6600ff', 'rgb(255, 102, 0)', 'RGB(255 102 0)', 'rgba(255,102,0,1)',
-      'rgb(100%, 40%, 0%)', 'hsl(24, 100%, 50%)', 'hsl(24deg 100% 50%)', 'hsb(24, 100%, 100%)', 'hsv(24 100% 100%)',
+      '#ff6600',
+      'FF6600',
+      '#f60',
+      'f60',
+      '#ff6600ff',
+      'rgb(255, 102, 0)',
+      'RGB(255 102 0)',
+      'rgba(255,102,0,1)',
+      'rgb(100%, 40%, 0%)',
+      'hsl(24, 100%, 50%)',
+      'hsl(24deg 100% 50%)',
+      'hsb(24, 100%, 100%)',
+      'hsv(24 100% 100%)',
     ];
     for (const color of inputs) {
       const out = await runTool(convert, { color });
@@ -48,4 +59,3 @@ describe('color-converter', () => {
     await expectToolError(convert, { color: 'x'.repeat(101) }, 400, /color.*at most 100/);
   });
 });
-

@@ -49,7 +49,12 @@ describe('hash-generator', () => {
     for (const algorithm of ['md5', 'MD5', 'md-5']) {
       await expectToolError(hash, { text: 'a', algorithm }, 400, /MD5 is not offered: it is cryptographically broken/);
     }
-    await expectToolError(hash, { text: 'a', algorithm: 'sha3-256' }, 400, /algorithm.*must be one of "SHA-1", "SHA-256", "SHA-384", "SHA-512", "all"/);
+    await expectToolError(
+      hash,
+      { text: 'a', algorithm: 'sha3-256' },
+      400,
+      /algorithm.*must be one of "SHA-1", "SHA-256", "SHA-384", "SHA-512", "all"/,
+    );
   });
 
   it('enforces the text limit and the field rules', async () => {
@@ -60,4 +65,3 @@ describe('hash-generator', () => {
     await expectToolError(hash, { text: 'a', algoritm: 'sha1' }, 400, /unknown field `algoritm` \(did you mean `algorithm`\?\)/);
   });
 });
-

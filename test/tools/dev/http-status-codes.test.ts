@@ -36,4 +36,3 @@ describe('http-status-codes', () => {
     await expectToolError(http, { query: 'a'.repeat(101) }, 400, /at most 100/);
   });
 });
-

@@ -59,7 +59,12 @@ describe('jwt-decoder', () => {
     await expectToolError(jwt, { token: `${b64('not json')}.${p}.x` }, 400, /the header is not JSON/);
     await expectToolError(jwt, { token: `${b64(HS)}.${b64('[1,2]')}.x` }, 400, /the payload must be a JSON object, got an array/);
     await expectToolError(jwt, { token: `${b64(HS)}.${b64('null')}.x` }, 400, /payload must be a JSON object, got null/);
-    await expectToolError(jwt, { token: `${b64(HS)}.${Buffer.from([0xff, 0xfe]).toString('base64url')}.x` }, 400, /payload does not decode to UTF-8/);
+    await expectToolError(
+      jwt,
+      { token: `${b64(HS)}.${Buffer.from([0xff, 0xfe]).toString('base64url')}.x` },
+      400,
+      /payload does not decode to UTF-8/,
+    );
     await expectToolError(jwt, { token: `${b64(HS)}.abcde.x` }, 400, /payload is not valid base64url \(its length 5/);
   });
 
@@ -82,4 +87,3 @@ describe('jwt-decoder', () => {
     await expectToolError(jwt, { token: 'a'.repeat(100_001) }, 400, /token.*at most 100000/);
   });
 });
-

@@ -70,7 +70,11 @@ describe('number-base-converter', () => {
   it('exercism all-your-base: every case expressible as a base 2-36 string', async () => {
     const file = join(vectorsDir, 'exercism/all-your-base.canonical-data.json');
     const { cases } = JSON.parse(readFileSync(file, 'utf8')) as {
-      cases: { description: string; input: { inputBase: number; digits: number[]; outputBase: number }; expected: number[] | { error: string } }[];
+      cases: {
+        description: string;
+        input: { inputBase: number; digits: number[]; outputBase: number };
+        expected: number[] | { error: string };
+      }[];
     };
     const D = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
     let passed = 0;
@@ -87,8 +91,9 @@ describe('number-base-converter', () => {
       else expect((await runTool(base, input)).output, c.description).toBe(c.expected.map((d) => D[d]).join(''));
       passed++;
     }
-    console.log(`all-your-base: ${passed} passed, ${notApplicable.length} not applicable (${notApplicable.join('; ')}), of ${cases.length}`);
+    console.log(
+      `all-your-base: ${passed} passed, ${notApplicable.length} not applicable (${notApplicable.join('; ')}), of ${cases.length}`,
+    );
     expect(passed).toBe(17);
   });
 });
-

@@ -11,7 +11,15 @@ describe('px-rem-converter', () => {
     expect(await runTool(pxRem, { value: -8 })).toMatchObject({ px: -8, rem: -0.5, pxText: '-8px', remText: '-0.5rem' });
     expect(await runTool(pxRem, { value: 0.3333, direction: 'rem2px', rootFontSize: 3 })).toMatchObject({ px: 1, pxText: '1px' });
     expect(await runTool(pxRem, { value: 1.005, direction: 'REM-TO-PX', rootFontSize: 1 })).toMatchObject({ px: 1.01 });
-    expect(await runTool(pxRem, { value: 0 })).toEqual({ input: 0, direction: 'px-to-rem', rootFontSize: 16, px: 0, rem: 0, pxText: '0px', remText: '0rem' });
+    expect(await runTool(pxRem, { value: 0 })).toEqual({
+      input: 0,
+      direction: 'px-to-rem',
+      rootFontSize: 16,
+      px: 0,
+      rem: 0,
+      pxText: '0px',
+      remText: '0rem',
+    });
   });
 
   it('rounds half away from zero on the decimal value', () => {
@@ -36,4 +44,3 @@ describe('px-rem-converter', () => {
     await expectToolError(pxRem, { value: 1, direction: 'em-to-px' }, 400, /direction.*must be one of "px-to-rem", "rem-to-px"/);
   });
 });
-

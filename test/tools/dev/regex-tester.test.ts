@@ -106,7 +106,12 @@ describe('regex-tester', () => {
   });
 
   it('refuses invalid patterns and flags with a 400 naming the field', async () => {
-    await expectToolError(regexTester, { pattern: '(', text: 'x' }, 400, /^`pattern` is not a valid regular expression: Unterminated group/);
+    await expectToolError(
+      regexTester,
+      { pattern: '(', text: 'x' },
+      400,
+      /^`pattern` is not a valid regular expression: Unterminated group/,
+    );
     await expectToolError(regexTester, { pattern: 'a{2,1}', text: 'x' }, 400, /`pattern` is not a valid regular expression/);
     await expectToolError(regexTester, { pattern: '\\p{Foo}', flags: 'u', text: 'x' }, 400, /`pattern`/);
     await expectToolError(regexTester, { pattern: 'a', flags: 'x', text: 'x' }, 400, /`flags`: unknown flag "x"/);
@@ -119,7 +124,12 @@ describe('regex-tester', () => {
   it(`accepts a pattern of ${LIMITS.pattern} characters and refuses one more`, async () => {
     const ok = await runTool(regexTester, { pattern: 'a'.repeat(LIMITS.pattern), text: 'a' });
     expect(ok.count).toBe(0);
-    await expectToolError(regexTester, { pattern: 'a'.repeat(LIMITS.pattern + 1), text: 'a' }, 400, /`pattern` must be at most 1000 characters/);
+    await expectToolError(
+      regexTester,
+      { pattern: 'a'.repeat(LIMITS.pattern + 1), text: 'a' },
+      400,
+      /`pattern` must be at most 1000 characters/,
+    );
   });
 
   it('is deterministic', async () => {
@@ -140,4 +150,3 @@ describe('regex sandbox: cancellation', () => {
     expect((await runTool(regexTester, { pattern: 'z', text: 'zz' })).count).toBe(2);
   });
 });
-

@@ -39,7 +39,11 @@ describe('timestamp-converter', () => {
   });
 
   it('numeric strings are numbers; ISO strings in many forms, read in UTC', async () => {
-    expect(await runTool(ts, { value: ' 1700000000 ' })).toMatchObject({ interpretedAs: 'seconds', iso: '2023-11-14T22:13:20.000Z', input: ' 1700000000 ' });
+    expect(await runTool(ts, { value: ' 1700000000 ' })).toMatchObject({
+      interpretedAs: 'seconds',
+      iso: '2023-11-14T22:13:20.000Z',
+      input: ' 1700000000 ',
+    });
     const cases: [string, string][] = [
       ['2024-02-29', '2024-02-29T00:00:00.000Z'],
       ['2024-02-29T12:30', '2024-02-29T12:30:00.000Z'],
@@ -90,4 +94,3 @@ describe('timestamp-converter', () => {
     }
   });
 });
-

@@ -8,7 +8,9 @@ describe('utm-builder', () => {
 
   it('keeps the original encoding of existing parameters and repeated keys', async () => {
     const out = await runTool(utm, { url: 'https://example.com/a%20b?q=x+y&q=%C3%A9&flag&utm_id=7', ...all });
-    expect(out.url).toBe('https://example.com/a%20b?q=x+y&q=%C3%A9&flag&utm_id=7&utm_source=newsletter&utm_medium=email&utm_campaign=spring');
+    expect(out.url).toBe(
+      'https://example.com/a%20b?q=x+y&q=%C3%A9&flag&utm_id=7&utm_source=newsletter&utm_medium=email&utm_campaign=spring',
+    );
     expect(out.warnings).toEqual([]);
   });
 
@@ -24,7 +26,13 @@ describe('utm-builder', () => {
   it('encodes hostile values and trims; empty values count as missing', async () => {
     const out = await runTool(utm, { url: 'http://example.com', source: ' a&b=c#d ', medium: '   ', campaign: '€ 100%', term: '<script>' });
     expect(out.url).toBe('http://example.com/?utm_source=a%26b%3Dc%23d&utm_campaign=%E2%82%AC%20100%25&utm_term=%3Cscript%3E');
-    expect(out.params).toEqual({ utm_source: 'a&b=c#d', utm_medium: null, utm_campaign: '€ 100%', utm_term: '<script>', utm_content: null });
+    expect(out.params).toEqual({
+      utm_source: 'a&b=c#d',
+      utm_medium: null,
+      utm_campaign: '€ 100%',
+      utm_term: '<script>',
+      utm_content: null,
+    });
     expect(out.warnings).toEqual(['utm_medium is missing (source, medium and campaign are the required tags)']);
   });
 
@@ -46,4 +54,3 @@ describe('utm-builder', () => {
     await expectToolError(utm, { url: 'https://x.nl', utm_source: 'a' }, 400, /unknown field `utm_source`/);
   });
 });
-

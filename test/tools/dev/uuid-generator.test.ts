@@ -37,4 +37,3 @@ describe('uuid-generator', () => {
     await expectToolError(uuid, { seed: 1 }, 400, /unknown field `seed`/);
   });
 });
-

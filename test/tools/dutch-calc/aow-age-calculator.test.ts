@@ -43,7 +43,10 @@ describe('aow-age-calculator: art. 7a lid 1 table', () => {
     expect(await aow('1948-01-01')).toMatchObject({ aowDate: '2013-02-01', aowAge: { years: 65, months: 1 } });
     expect(await aow('1948-11-30')).toMatchObject({ aowDate: '2013-12-30', yearReached: 2013 });
     expect(await aow('1948-12-01')).toMatchObject({ aowDate: '2014-02-01', aowAge: { years: 65, months: 2 } });
-    expect(await aow('1953-09-01')).toMatchObject({ aowDate: '2020-01-01', aowAge: { years: 66, months: 4, text: '66 jaar en 4 maanden' } });
+    expect(await aow('1953-09-01')).toMatchObject({
+      aowDate: '2020-01-01',
+      aowAge: { years: 66, months: 4, text: '66 jaar en 4 maanden' },
+    });
     expect(await aow('1955-01-01')).toMatchObject({ aowDate: '2021-05-01', aowAge: { years: 66, months: 4 } });
     expect(await aow('1955-09-01')).toMatchObject({ aowDate: '2022-04-01', aowAge: { years: 66, months: 7 } });
     expect(await aow('1957-02-28')).toMatchObject({ aowDate: '2023-12-28', aowAge: { years: 66, months: 10 } });
@@ -72,7 +75,13 @@ describe('aow-age-calculator: art. 7a lid 1 table', () => {
 describe('aow-age-calculator: not fixed, clamping, onDate', () => {
   it('born from 1 October 1964: not fixed, minimum 67y3m', async () => {
     const r = await aow('1964-10-01');
-    expect(r).toMatchObject({ fixedByLaw: false, aowAge: null, aowDate: null, earliestPossibleDate: '2032-01-01', minimumAowAge: { years: 67, months: 3 } });
+    expect(r).toMatchObject({
+      fixedByLaw: false,
+      aowAge: null,
+      aowDate: null,
+      earliestPossibleDate: '2032-01-01',
+      minimumAowAge: { years: 67, months: 3 },
+    });
     expect(r.rule).toMatch(/2\/3·\(L − 20\.64\)/);
     expect((await aow('2025-06-01')).fixedByLaw).toBe(false);
   });

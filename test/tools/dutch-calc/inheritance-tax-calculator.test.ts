@@ -19,7 +19,12 @@ describe('inheritance-tax-calculator', () => {
       other: [2690, 2769, 'II'],
     };
     for (const [relationship, [e2025, e2026, group]] of Object.entries(expected)) {
-      expect(await runTool(tool, { year: 2025, amount: 1, relationship })).toMatchObject({ exemption: e2025, tariffGroup: group, exemptionUsed: 1, tax: 0 });
+      expect(await runTool(tool, { year: 2025, amount: 1, relationship })).toMatchObject({
+        exemption: e2025,
+        tariffGroup: group,
+        exemptionUsed: 1,
+        tax: 0,
+      });
       expect(await runTool(tool, { year: 2026, amount: 1, relationship })).toMatchObject({ exemption: e2026, tariffGroup: group });
     }
   });
@@ -36,9 +41,17 @@ describe('inheritance-tax-calculator', () => {
     const gc = await runTool(tool, { year: 2025, amount: 500000, relationship: 'grandchild' });
     expect(gc.tax).toBe(143068.14);
     // exactly the exemption: nothing taxable
-    expect(await runTool(tool, { year: 2026, amount: 828035, relationship: 'partner' })).toMatchObject({ taxableAmount: 0, tax: 0, bands: [] });
+    expect(await runTool(tool, { year: 2026, amount: 828035, relationship: 'partner' })).toMatchObject({
+      taxableAmount: 0,
+      tax: 0,
+      bands: [],
+    });
     expect(await runTool(tool, { year: 2026, amount: 828035.01, relationship: 'partner' })).toMatchObject({ taxableAmount: 0.01, tax: 0 });
-    expect(await runTool(tool, { year: 2026, amount: 0, relationship: 'other' })).toMatchObject({ exemptionUsed: 0, tax: 0, netReceived: 0 });
+    expect(await runTool(tool, { year: 2026, amount: 0, relationship: 'other' })).toMatchObject({
+      exemptionUsed: 0,
+      tax: 0,
+      netReceived: 0,
+    });
   });
 
   it('2024 (issue 30): the Belastingdienst 2024 table (band €152,368; child €25,187, partner €795,156, others €2,658)', async () => {
@@ -55,9 +68,20 @@ describe('inheritance-tax-calculator', () => {
     expect(above.bands[1]).toMatchObject({ from: 152368, ratePercent: 20, taxedAmount: 0.01 });
     // The other exemptions and groups of 2024.
     expect(await runTool(tool, { year: 2024, amount: 795156, relationship: 'partner' })).toMatchObject({ tax: 0 });
-    expect(await runTool(tool, { year: 2024, amount: 100000, relationship: 'disabledChild' })).toMatchObject({ exemption: 75546, tax: 2445.4 });
-    expect(await runTool(tool, { year: 2024, amount: 100000, relationship: 'parent' })).toMatchObject({ exemption: 59643, tariffGroup: 'II', tax: 12107.1 });
-    expect(await runTool(tool, { year: 2024, amount: 10000, relationship: 'greatGrandchild' })).toMatchObject({ exemption: 2658, tariffGroup: 'IA', tax: 1321.56 });
+    expect(await runTool(tool, { year: 2024, amount: 100000, relationship: 'disabledChild' })).toMatchObject({
+      exemption: 75546,
+      tax: 2445.4,
+    });
+    expect(await runTool(tool, { year: 2024, amount: 100000, relationship: 'parent' })).toMatchObject({
+      exemption: 59643,
+      tariffGroup: 'II',
+      tax: 12107.1,
+    });
+    expect(await runTool(tool, { year: 2024, amount: 10000, relationship: 'greatGrandchild' })).toMatchObject({
+      exemption: 2658,
+      tariffGroup: 'IA',
+      tax: 1321.56,
+    });
     expect(await runTool(tool, { year: 2024, amount: 10000, relationship: 'sibling' })).toMatchObject({ exemption: 2658, tax: 2202.6 });
   });
 

@@ -8,8 +8,18 @@ describe('mileage-allowance-calculator', () => {
   });
 
   it('each supported year’s rate', async () => {
-    for (const [year, rate] of [[2023, 0.21], [2024, 0.23], [2025, 0.23], [2026, 0.25], [2027, 0.25]])
-      expect(await runTool(tool, { year, kilometres: 1000 })).toMatchObject({ taxFreeRatePerKm: rate, taxFree: rate * 1000, taxableExcess: 0 });
+    for (const [year, rate] of [
+      [2023, 0.21],
+      [2024, 0.23],
+      [2025, 0.23],
+      [2026, 0.25],
+      [2027, 0.25],
+    ])
+      expect(await runTool(tool, { year, kilometres: 1000 })).toMatchObject({
+        taxFreeRatePerKm: rate,
+        taxFree: rate * 1000,
+        taxableExcess: 0,
+      });
   });
 
   it('2026: € 0.25 (besluit 17 May 2026, Stcrt. 2026-18302, retroactive to 1 January); 2027 provisional', async () => {
@@ -32,14 +42,30 @@ describe('mileage-allowance-calculator', () => {
 
   it('edges: paid exactly the rate, one cent above, below the rate, zero', async () => {
     expect(await runTool(tool, { year: 2025, kilometres: 100, paidPerKm: 0.23 })).toMatchObject({ taxFree: 23, taxableExcess: 0 });
-    expect(await runTool(tool, { year: 2025, kilometres: 100, paidPerKm: 0.24 })).toMatchObject({ reimbursement: 24, taxFree: 23, taxableExcess: 1 });
-    expect(await runTool(tool, { year: 2025, kilometres: 100, paidPerKm: 0.19 })).toMatchObject({ reimbursement: 19, taxFree: 19, taxableExcess: 0 });
+    expect(await runTool(tool, { year: 2025, kilometres: 100, paidPerKm: 0.24 })).toMatchObject({
+      reimbursement: 24,
+      taxFree: 23,
+      taxableExcess: 1,
+    });
+    expect(await runTool(tool, { year: 2025, kilometres: 100, paidPerKm: 0.19 })).toMatchObject({
+      reimbursement: 19,
+      taxFree: 19,
+      taxableExcess: 0,
+    });
     expect(await runTool(tool, { year: 2025 })).toMatchObject({ kilometres: 0, taxFree: 0 });
-    expect(await runTool(tool, { year: 2025, kilometres: 10.5, commuteKmOneWay: 0.25, commuteDays: 2 })).toMatchObject({ kilometres: 11.5, taxFree: 2.65 }); // 2.645 → 2.65
+    expect(await runTool(tool, { year: 2025, kilometres: 10.5, commuteKmOneWay: 0.25, commuteDays: 2 })).toMatchObject({
+      kilometres: 11.5,
+      taxFree: 2.65,
+    }); // 2.645 → 2.65
   });
 
   it('refuses unknown years and invalid input', async () => {
-    await expectToolError(tool, { year: 2028, kilometres: 100 }, 400, /`year`.*no official tax-free mileage figures for 2028.*available years: 2023, 2024, 2025, 2026, 2027/);
+    await expectToolError(
+      tool,
+      { year: 2028, kilometres: 100 },
+      400,
+      /`year`.*no official tax-free mileage figures for 2028.*available years: 2023, 2024, 2025, 2026, 2027/,
+    );
     await expectToolError(tool, { year: 2022, kilometres: 100 }, 400, /`year`.*2022/);
     await expectToolError(tool, { year: 2025, kilometres: -1 }, 400, /kilometres/);
     await expectToolError(tool, { year: 2025, commuteDays: 1.5 }, 400, /commuteDays/);

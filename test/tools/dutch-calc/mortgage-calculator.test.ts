@@ -15,7 +15,7 @@ describe('mortgage-calculator', () => {
   it('linear: equal principal, falling payments, interest ≈ P·r·(n+1)/2', async () => {
     const r = await runTool(mortgage, { loanAmount: 360000, annualRatePercent: 4.2, repayment: 'linear', schedule: 'monthly' });
     expect(r.monthly[0]).toEqual({ month: 1, payment: 2260, principal: 1000, interest: 1260, balance: 359000 });
-    expect(r.totalInterest).toBe(Math.round(360000 * 0.0035 * 361 / 2 * 100) / 100);
+    expect(r.totalInterest).toBe(Math.round(((360000 * 0.0035 * 361) / 2) * 100) / 100);
     expect(r.monthlyPayment).toBeNull();
   });
   it('rows and years add up to the totals to the cent', async () => {
@@ -25,7 +25,7 @@ describe('mortgage-calculator', () => {
     expect(r.yearly.reduce((s: number, y: { interest: number }) => s + toCents(y.interest), 0)).toBe(toCents(r.totalInterest));
     expect(r.monthly.at(-1).balance).toBe(0);
   });
-  it('deduction: capped at the year\'s maximum, own lower rate allowed, 30-year limit', async () => {
+  it("deduction: capped at the year's maximum, own lower rate allowed, 30-year limit", async () => {
     const y25 = await runTool(mortgage, { loanAmount: 300000, annualRatePercent: 4, year: 2025 });
     expect(y25.interestDeduction).toMatchObject({ estimate: true, ratePercent: 37.48, maxRatePercent: 37.48 });
     expect(y25.interestDeduction.firstYearDeduction).toBe(Math.round(y25.yearly[0].interest * 37.48) / 100);
@@ -71,7 +71,15 @@ describe('mortgage-calculator', () => {
     expect(own.interestDeduction.ratePercent).toBe(36.97);
     // With startDate each payment counts in its calendar year: a first payment in December 2024 puts 1 month at
     // 36.97 % and 11 at 37.48 % into loan year 1.
-    const dec = await runTool(mortgage, { loanAmount: 120000, annualRatePercent: 0.01, termYears: 1, repayment: 'linear', year: 2024, startDate: '2024-12-01', schedule: 'monthly' });
+    const dec = await runTool(mortgage, {
+      loanAmount: 120000,
+      annualRatePercent: 0.01,
+      termYears: 1,
+      repayment: 'linear',
+      year: 2024,
+      startDate: '2024-12-01',
+      schedule: 'monthly',
+    });
     const cents = dec.monthly.map((m: { interest: number }) => Math.round(m.interest * 100));
     const expected = roundCents((cents[0] * 36.97 + cents.slice(1).reduce((a: number, b: number) => a + b, 0) * 37.48) / 100 / 100);
     expect(dec.yearly[0].deduction).toBe(expected);
@@ -86,7 +94,12 @@ describe('mortgage-calculator', () => {
 
   it('refuses unknown years listing the available ones, and bad input', async () => {
     await expectToolError(mortgage, { loanAmount: 300000, annualRatePercent: 4, year: 2023 }, 400, /year.*2023.*2024, 2025, 2026/);
-    await expectToolError(mortgage, { loanAmount: 300000, annualRatePercent: 4, year: 2027 }, 400, /2024, 2025, 2026 \(the 2027 maximum is not published yet\)/);
+    await expectToolError(
+      mortgage,
+      { loanAmount: 300000, annualRatePercent: 4, year: 2027 },
+      400,
+      /2024, 2025, 2026 \(the 2027 maximum is not published yet\)/,
+    );
     await expectToolError(mortgage, { loanAmount: 300000, annualRatePercent: 4, deductionRatePercent: 37 }, 400, /year.*required/);
     await expectToolError(mortgage, { loanAmount: 300000, annualRatePercent: 4, termYears: 41 }, 400, /termYears/);
     await expectToolError(mortgage, { loanAmount: 300000, annualRatePercent: 4, repayment: 'interest-only' }, 400, /repayment/);
@@ -95,10 +108,25 @@ describe('mortgage-calculator', () => {
 
   it('takes the loan from homePrice minus a down payment (euros or percent), and shows property tax and insurance per month', async () => {
     const byLoan = await runTool(mortgage, { loanAmount: 200000, annualRatePercent: 3 });
-    const byPrice = await runTool(mortgage, { homePrice: 250000, downPaymentPercent: 20, annualRatePercent: 3, propertyTaxPerYear: 600, insurancePerYear: 301 });
-    expect(byPrice).toMatchObject({ homePrice: 250000, downPayment: 50000, loanAmount: 200000, monthlyPayment: byLoan.monthlyPayment, totalInterest: byLoan.totalInterest });
+    const byPrice = await runTool(mortgage, {
+      homePrice: 250000,
+      downPaymentPercent: 20,
+      annualRatePercent: 3,
+      propertyTaxPerYear: 600,
+      insurancePerYear: 301,
+    });
+    expect(byPrice).toMatchObject({
+      homePrice: 250000,
+      downPayment: 50000,
+      loanAmount: 200000,
+      monthlyPayment: byLoan.monthlyPayment,
+      totalInterest: byLoan.totalInterest,
+    });
     expect(byPrice.monthlyCosts).toEqual({ propertyTax: 50, insurance: 25.08, total: 75.08, firstMonthTotal: 918.29 });
-    expect(await runTool(mortgage, { homePrice: 250000, downPayment: 50000, annualRatePercent: 3 })).toMatchObject({ loanAmount: 200000, downPayment: 50000 });
+    expect(await runTool(mortgage, { homePrice: 250000, downPayment: 50000, annualRatePercent: 3 })).toMatchObject({
+      loanAmount: 200000,
+      downPayment: 50000,
+    });
     expect(await runTool(mortgage, { homePrice: 250000, annualRatePercent: 3 })).toMatchObject({ loanAmount: 250000, downPayment: 0 });
     expect(byLoan).not.toHaveProperty('monthlyCosts');
     expect(byLoan).not.toHaveProperty('homePrice');
@@ -108,7 +136,12 @@ describe('mortgage-calculator', () => {
     await expectToolError(mortgage, { annualRatePercent: 3 }, 400, /`loanAmount` is required/);
     await expectToolError(mortgage, { loanAmount: 1000, homePrice: 2000, annualRatePercent: 3 }, 400, /not both/);
     await expectToolError(mortgage, { downPayment: 10, annualRatePercent: 3 }, 400, /`homePrice` is required/);
-    await expectToolError(mortgage, { homePrice: 2000, downPayment: 1, downPaymentPercent: 5, annualRatePercent: 3 }, 400, /`downPayment` or `downPaymentPercent`/);
+    await expectToolError(
+      mortgage,
+      { homePrice: 2000, downPayment: 1, downPaymentPercent: 5, annualRatePercent: 3 },
+      400,
+      /`downPayment` or `downPaymentPercent`/,
+    );
     await expectToolError(mortgage, { homePrice: 2000, downPaymentPercent: 100, annualRatePercent: 3 }, 400, /leaves no loan/);
   });
 });

@@ -25,10 +25,22 @@ describe('salary-calculator', () => {
     const at = await runTool(tool, { year: 2026, grossAmount: 38883, period: 'year', holidayAllowance: 'none', applyTaxCredits: false });
     expect(at.brackets).toHaveLength(1);
     expect(at.taxBeforeCredits).toBe(13900.67);
-    const above = await runTool(tool, { year: 2026, grossAmount: 38883.01, period: 'year', holidayAllowance: 'none', applyTaxCredits: false });
+    const above = await runTool(tool, {
+      year: 2026,
+      grossAmount: 38883.01,
+      period: 'year',
+      holidayAllowance: 'none',
+      applyTaxCredits: false,
+    });
     expect(above.brackets).toHaveLength(2);
     expect(above.brackets[1]).toMatchObject({ from: 38883, taxedAmount: 0.01, ratePercent: 37.56 });
-    const top = await runTool(tool, { year: 2026, grossAmount: 78426.01, period: 'year', holidayAllowance: 'none', applyTaxCredits: false });
+    const top = await runTool(tool, {
+      year: 2026,
+      grossAmount: 78426.01,
+      period: 'year',
+      holidayAllowance: 'none',
+      applyTaxCredits: false,
+    });
     expect(top.brackets[2]).toMatchObject({ from: 78426, to: null, ratePercent: 49.5, taxedAmount: 0.01 });
     expect(top.taxBeforeCredits).toBe(28753.03); // 13,900.6725 + 39,543 × 37.56% + 0.01 × 49.5%
   });
@@ -49,7 +61,13 @@ describe('salary-calculator', () => {
     expect(aow.labourCredit).toBe(2371.74); // 2,840 − 3.25% × 14,408
     expect(aow.elderlyCredit).toBe(0); // 2,067 − 15% × 13,998 < 0
     expect(aow.incomeTax).toBe(11911.36);
-    const old = await runTool(tool, { year: 2026, grossAmount: 60000, period: 'year', holidayAllowance: 'none', ageGroup: 'aowBornBefore1946' });
+    const old = await runTool(tool, {
+      year: 2026,
+      grossAmount: 60000,
+      period: 'year',
+      holidayAllowance: 'none',
+      ageGroup: 'aowBornBefore1946',
+    });
     expect(old.brackets[0]).toMatchObject({ to: 41123, ratePercent: 17.85 });
     expect(old.incomeTax).toBe(11469.85); // 41,123 × 17.85% + 18,877 × 37.56% − 2,960.8052
     const mid = await runTool(tool, { year: 2026, grossAmount: 30000, period: 'year', holidayAllowance: 'none', ageGroup: 'aow' });
@@ -58,12 +76,18 @@ describe('salary-calculator', () => {
   });
 
   it('holiday allowance separate, included, none', async () => {
-    expect(await runTool(tool, { year: 2026, grossAmount: 50000, period: 'year' })).toMatchObject({ annualGross: 54000, holidayAllowance: 4000 });
+    expect(await runTool(tool, { year: 2026, grossAmount: 50000, period: 'year' })).toMatchObject({
+      annualGross: 54000,
+      holidayAllowance: 4000,
+    });
     expect(await runTool(tool, { year: 2026, grossAmount: 54000, period: 'year', holidayAllowance: 'included' })).toMatchObject({
       annualGross: 54000,
       holidayAllowance: 4000,
     });
-    expect(await runTool(tool, { year: 2026, grossAmount: 4500, holidayAllowance: 'none' })).toMatchObject({ annualGross: 54000, holidayAllowance: 0 });
+    expect(await runTool(tool, { year: 2026, grossAmount: 4500, holidayAllowance: 'none' })).toMatchObject({
+      annualGross: 54000,
+      holidayAllowance: 0,
+    });
   });
 
   it('30% ruling: norm edges, lowered allowance, cap, researcher', async () => {
@@ -110,9 +134,18 @@ describe('salary-calculator', () => {
     expect(r.netAnnual).toBe(33096.24);
     // Kinks of the 2024 labour credit (the table's bases 968 / 5,158 / 5,532 are rounded, so each piece ends within
     // cents of the next one's base): 968 at 11,490, 5,158 at 24,820, 5,532 at 39,957, 0 at 124,934.
-    const ak = async (g: number) => (await runTool(tool, { year: 2024, grossAmount: g, period: 'year', holidayAllowance: 'none' })).labourCredit;
-    expect([await ak(11490), await ak(24820), await ak(39957), await ak(39957.01), await ak(124934)]).toEqual([968.03, 5158.02, 5532.04, 5532, 0]);
-    const top = await runTool(tool, { year: 2024, grossAmount: 75518.01, period: 'year', holidayAllowance: 'none', applyTaxCredits: false });
+    const ak = async (g: number) =>
+      (await runTool(tool, { year: 2024, grossAmount: g, period: 'year', holidayAllowance: 'none' })).labourCredit;
+    expect([await ak(11490), await ak(24820), await ak(39957), await ak(39957.01), await ak(124934)]).toEqual([
+      968.03, 5158.02, 5532.04, 5532, 0,
+    ]);
+    const top = await runTool(tool, {
+      year: 2024,
+      grossAmount: 75518.01,
+      period: 'year',
+      holidayAllowance: 'none',
+      applyTaxCredits: false,
+    });
     expect(top.brackets[1]).toMatchObject({ from: 75518, to: null, ratePercent: 49.5, taxedAmount: 0.01 });
   });
 
@@ -135,7 +168,9 @@ describe('salary-calculator', () => {
     // AOW labour-credit kinks (rounded bases, so within a euro): 491 at 12,169 (4.029% × 12,169 = 490.29),
     // 2,612 at 26,288, 2,802 at 43,071, 0 above 129,078.
     const ak = async (g: number) => (await runTool(tool, { ...base, grossAmount: g })).labourCredit;
-    expect([await ak(12169), await ak(26288), await ak(43071), await ak(43071.01), await ak(129078.01)]).toEqual([490.29, 2612.1, 2801.65, 2802, 0]);
+    expect([await ak(12169), await ak(26288), await ak(43071), await ak(43071.01), await ak(129078.01)]).toEqual([
+      490.29, 2612.1, 2801.65, 2802, 0,
+    ]);
     // 2026 alleenstaande-ouderenkorting €540.
     expect((await runTool(tool, { ...base, year: 2026, singleElderly: true })).singleElderlyCredit).toBe(540);
   });
@@ -154,9 +189,19 @@ describe('salary-calculator', () => {
     expect((await runTool(tool, { ...base, year: 2026, rulingStartDate: '2022-12-31' })).thirtyPercentAllowance).toBe(78600);
     expect((await runTool(tool, { ...base, year: 2024, rulingStartDate: '2022-12-31' })).thirtyPercentAllowance).toBe(150000);
     expect((await runTool(tool, { ...base, year: 2024, rulingStartDate: '2023-01-01' })).thirtyPercentAllowance).toBe(69900); // 30% × 233,000
-    await expectToolError(tool, { year: 2026, grossAmount: 4000, rulingStartDate: '2024-01-01' }, 400, /rulingStartDate.*thirtyPercentRuling/);
+    await expectToolError(
+      tool,
+      { year: 2026, grossAmount: 4000, rulingStartDate: '2024-01-01' },
+      400,
+      /rulingStartDate.*thirtyPercentRuling/,
+    );
     await expectToolError(tool, { ...base, year: 2025, rulingStartDate: '2026-01-01' }, 400, /rulingStartDate.*after 2025/);
-    await expectToolError(tool, { ...base, year: 2027, rulingStartDate: '2023-01-01' }, 400, /2027.*27%, or 30% for a ruling applied before 2024/);
+    await expectToolError(
+      tool,
+      { ...base, year: 2027, rulingStartDate: '2023-01-01' },
+      400,
+      /2027.*27%, or 30% for a ruling applied before 2024/,
+    );
   });
 
   it('2027 (Belastingplan 2027 bill, provisional) by hand: € 4,000 a month with 8% holiday allowance', async () => {
@@ -199,7 +244,12 @@ describe('salary-calculator', () => {
   it('refuses unknown years, unsourced AOW 2024 and 2027 and invalid input', async () => {
     await expectToolError(tool, { year: 2023, grossAmount: 4000 }, 400, /`year`.*2023.*available years: 2024, 2025, 2026, 2027/);
     await expectToolError(tool, { year: 2028, grossAmount: 4000 }, 400, /`year`.*no official box 1 figures for 2028/);
-    await expectToolError(tool, { year: 2027, grossAmount: 4000, ageGroup: 'aow' }, 400, /ageGroup.*2027.*Belastingplan 2027 AOW-age figures.*not found.*2025, 2026/);
+    await expectToolError(
+      tool,
+      { year: 2027, grossAmount: 4000, ageGroup: 'aow' },
+      400,
+      /ageGroup.*2027.*Belastingplan 2027 AOW-age figures.*not found.*2025, 2026/,
+    );
     await expectToolError(tool, { year: 2024, grossAmount: 4000, ageGroup: 'aow' }, 400, /ageGroup.*2024.*labour-credit.*2025, 2026/);
     await expectToolError(tool, { year: 2025, grossAmount: 4000, singleElderly: true }, 400, /singleElderly.*AOW age/);
     await expectToolError(tool, { year: 2026, grossAmount: -1 }, 400, /grossAmount/);

@@ -22,7 +22,12 @@ describe('severance-calculator', () => {
     // A 29 February start completes its first year on 1 March of a common year.
     const leap = await runTool(tool, { startDate: '2024-02-29', endDate: '2025-02-27', monthlySalary: 3000, holidayAllowancePercent: 0 });
     expect(leap.service).toEqual({ years: 0, months: 11, days: 30, daysInLastMonth: 31 }); // 29 Jan → 28 Feb (excl.), month to 1 Mar
-    const leapYear = await runTool(tool, { startDate: '2024-02-29', endDate: '2025-02-28', monthlySalary: 3000, holidayAllowancePercent: 0 });
+    const leapYear = await runTool(tool, {
+      startDate: '2024-02-29',
+      endDate: '2025-02-28',
+      monthlySalary: 3000,
+      holidayAllowancePercent: 0,
+    });
     expect(leapYear.service).toMatchObject({ years: 1, months: 0, days: 0 });
     const jan31 = await runTool(tool, { startDate: '2025-01-31', endDate: '2025-02-28', monthlySalary: 3000, holidayAllowancePercent: 0 });
     expect(jan31.service).toMatchObject({ years: 0, months: 1, days: 0 });
@@ -30,8 +35,12 @@ describe('severance-calculator', () => {
 
   it('salary components per the Besluit loonbegrip', async () => {
     const r = await runTool(tool, {
-      startDate: '2016-01-01', endDate: '2025-12-31', monthlySalary: 4000,
-      fixedYearEndBonus: 4000, fixedComponentsLast12Months: 1200, variablePayLast3Years: 7200,
+      startDate: '2016-01-01',
+      endDate: '2025-12-31',
+      monthlySalary: 4000,
+      fixedYearEndBonus: 4000,
+      fixedComponentsLast12Months: 1200,
+      variablePayLast3Years: 7200,
     });
     expect(r.salaryComponents).toEqual({ base: 4000, holidayAllowance: 320, yearEndBonus: 333.33, fixedComponents: 100, variablePay: 200 });
     expect(r.monthlySalary).toBe(4953.33);
@@ -44,12 +53,21 @@ describe('severance-calculator', () => {
     expect(at).toMatchObject({ endYear: 2025, uncapped: 102000, cap: 102000, capped: false, transitionPayment: 102000 });
     const over = await runTool(tool, { startDate: '1990-01-01', endDate: '2026-01-01', monthlySalary: 8500, holidayAllowancePercent: 0 });
     expect(over).toMatchObject({ cap: 102000, capped: true, transitionPayment: 102000 });
-    for (const [year, cap] of [[2024, 94000], [2025, 98000], [2026, 102000]])
+    for (const [year, cap] of [
+      [2024, 94000],
+      [2025, 98000],
+      [2026, 102000],
+    ])
       expect((await runTool(tool, { startDate: '1970-01-01', endDate: `${year}-06-30`, monthlySalary: 5000 })).cap).toBe(cap);
   });
 
   it('refuses unknown end years and invalid input', async () => {
-    await expectToolError(tool, { startDate: '2020-01-01', endDate: '2027-01-01', monthlySalary: 3000 }, 400, /`endDate`.*2027.*available years: 2024, 2025, 2026/);
+    await expectToolError(
+      tool,
+      { startDate: '2020-01-01', endDate: '2027-01-01', monthlySalary: 3000 },
+      400,
+      /`endDate`.*2027.*available years: 2024, 2025, 2026/,
+    );
     await expectToolError(tool, { startDate: '2020-01-01', endDate: '2023-12-31', monthlySalary: 3000 }, 400, /endDate/);
     await expectToolError(tool, { startDate: '2026-01-02', endDate: '2026-01-01', monthlySalary: 3000 }, 400, /endDate.*before/);
     await expectToolError(tool, { startDate: '2026-01-01', endDate: '2026-01-01', monthlySalary: -1 }, 400, /monthlySalary/);

@@ -12,13 +12,26 @@ describe('student-finance-calculator', () => {
 
   it('mbo 2024, the duo.nl table, both periods and living situations', async () => {
     expect(await run({ level: 'mbo', livingSituation: 'thuiswonend', year: 2024, month: 1 })).toMatchObject({
-      period: { id: 'mbo-2024-01-07' }, basisbeurs: 99.94, aanvullendeBeursMax: 408.07, rentedragendeLening: 217.72, totalMax: 725.73,
+      period: { id: 'mbo-2024-01-07' },
+      basisbeurs: 99.94,
+      aanvullendeBeursMax: 408.07,
+      rentedragendeLening: 217.72,
+      totalMax: 725.73,
     });
     const jan = await run({ level: 'mbo', livingSituation: 'uitwonend', year: 2024, month: 1 });
-    expect(jan).toMatchObject({ basisbeurs: 490.46, aanvullendeBeursMax: 434.45, totalMax: 1142.63, aanvullendeBeursMaxWithoutLesgeld: 321.37 });
+    expect(jan).toMatchObject({
+      basisbeurs: 490.46,
+      aanvullendeBeursMax: 434.45,
+      totalMax: 1142.63,
+      aanvullendeBeursMaxWithoutLesgeld: 321.37,
+    });
     expect(jan.notes.join(' ')).toMatch(/164\.30/);
     expect(await run({ level: 'mbo', livingSituation: 'thuiswonend', date: '2024-12-31' })).toMatchObject({
-      period: { id: 'mbo-2024-08-12' }, basisbeurs: 99.94, aanvullendeBeursMax: 413.24, totalMax: 730.9, aanvullendeBeursMaxWithoutLesgeld: 294.99,
+      period: { id: 'mbo-2024-08-12' },
+      basisbeurs: 99.94,
+      aanvullendeBeursMax: 413.24,
+      totalMax: 730.9,
+      aanvullendeBeursMaxWithoutLesgeld: 294.99,
     });
     // DUO: "geen lesgeld" totals € 612,65 thuiswonend (both periods) and € 1.029,55 / € 865,25 uitwonend.
     for (const [date, living, total] of [
@@ -50,19 +63,34 @@ describe('student-finance-calculator', () => {
 
   it('2026: mbo and hbo/wo, with the collegegeldkrediet and totals', async () => {
     expect(await run({ level: 'mbo', livingSituation: 'thuiswonend', year: 2026, month: 3 })).toMatchObject({
-      basisbeurs: 107.26, aanvullendeBeursMax: 438.08, rentedragendeLening: 233.65, collegegeldkrediet: null, totalMax: 778.99,
+      basisbeurs: 107.26,
+      aanvullendeBeursMax: 438.08,
+      rentedragendeLening: 233.65,
+      collegegeldkrediet: null,
+      totalMax: 778.99,
     });
     expect(await run({ level: 'mbo', livingSituation: 'uitwonend', year: 2026, month: 8 })).toMatchObject({
-      basisbeurs: 350.03, aanvullendeBeursMax: 470.82, totalMax: 1054.5, aanvullendeBeursMaxWithoutLesgeld: 344.9,
+      basisbeurs: 350.03,
+      aanvullendeBeursMax: 470.82,
+      totalMax: 1054.5,
+      aanvullendeBeursMaxWithoutLesgeld: 344.9,
     });
     const hoJan = await run({ level: 'hbo', livingSituation: 'thuiswonend', year: 2026, month: 1 });
     expect(hoJan).toMatchObject({
-      basisbeurs: 130.21, aanvullendeBeursMax: 491.08, rentedragendeLening: 315.17, collegegeldkrediet: 216.75,
-      grantsMax: 621.29, loansMax: 531.92, totalMax: 1153.21, aanvullendeBeursMaxWithoutLesgeld: null,
+      basisbeurs: 130.21,
+      aanvullendeBeursMax: 491.08,
+      rentedragendeLening: 315.17,
+      collegegeldkrediet: 216.75,
+      grantsMax: 621.29,
+      loansMax: 531.92,
+      totalMax: 1153.21,
+      aanvullendeBeursMaxWithoutLesgeld: null,
     });
     expect(hoJan.notes.join(' ')).toMatch(/single copy/);
     expect(await run({ level: 'wo', livingSituation: 'uitwonend', year: 2026, month: 9 })).toMatchObject({
-      basisbeurs: 324.52, collegegeldkrediet: 224.5, totalMax: 1355.27,
+      basisbeurs: 324.52,
+      collegegeldkrediet: 224.5,
+      totalMax: 1355.27,
     });
     // hbo and wo are the same table.
     const { level: _h, ...hbo } = await run({ level: 'hbo', livingSituation: 'uitwonend', date: '2026-05-05' });
@@ -84,10 +112,18 @@ describe('student-finance-calculator', () => {
   });
 
   it('refuses periods without complete official figures, listing the available ones', async () => {
-    await expectToolError(tool, { level: 'mbo', livingSituation: 'thuiswonend', year: 2025, month: 6 }, 400,
-      /`year`.*mbo in 2025-06.*available periods: 2024-01 to 2024-07, 2024-08 to 2024-12, 2026-01 to 2026-07, 2026-08 to 2026-12/);
-    await expectToolError(tool, { level: 'hbo', livingSituation: 'uitwonend', date: '2024-09-01' }, 400,
-      /`date`.*hbo\/wo in 2024-09.*available periods: 2026-01 to 2026-08, 2026-09 to 2026-12/);
+    await expectToolError(
+      tool,
+      { level: 'mbo', livingSituation: 'thuiswonend', year: 2025, month: 6 },
+      400,
+      /`year`.*mbo in 2025-06.*available periods: 2024-01 to 2024-07, 2024-08 to 2024-12, 2026-01 to 2026-07, 2026-08 to 2026-12/,
+    );
+    await expectToolError(
+      tool,
+      { level: 'hbo', livingSituation: 'uitwonend', date: '2024-09-01' },
+      400,
+      /`date`.*hbo\/wo in 2024-09.*available periods: 2026-01 to 2026-08, 2026-09 to 2026-12/,
+    );
     await expectToolError(tool, { level: 'wo', livingSituation: 'uitwonend', date: '2025-12-31' }, 400, /2025-12/);
     await expectToolError(tool, { level: 'mbo', livingSituation: 'uitwonend', date: '2023-12-31' }, 400, /2023-12/);
     await expectToolError(tool, { level: 'mbo', livingSituation: 'uitwonend', date: '2027-01-01' }, 400, /2027-01/);

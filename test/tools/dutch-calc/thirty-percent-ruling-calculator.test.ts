@@ -12,9 +12,20 @@ describe('thirty-percent-ruling-calculator', () => {
 
   it('norm edges: taxable wage exactly at the norm, and one cent above (2026 standard 48,013)', async () => {
     const at = await runTool(tool, { ...base, year: 2026, annualSalary: 68590 }); // 70% = 48,013.00
-    expect(at).toMatchObject({ normMetWithFullAllowance: false, eligible: true, reducedToMeetNorm: true, taxFreeAllowance: 20576.99, taxableWage: 48013.01 });
+    expect(at).toMatchObject({
+      normMetWithFullAllowance: false,
+      eligible: true,
+      reducedToMeetNorm: true,
+      taxFreeAllowance: 20576.99,
+      taxableWage: 48013.01,
+    });
     const above = await runTool(tool, { ...base, year: 2026, annualSalary: 68590.01 });
-    expect(above).toMatchObject({ normMetWithFullAllowance: true, reducedToMeetNorm: false, taxFreeAllowance: 20577, taxableWage: 48013.01 });
+    expect(above).toMatchObject({
+      normMetWithFullAllowance: true,
+      reducedToMeetNorm: false,
+      taxFreeAllowance: 20577,
+      taxableWage: 48013.01,
+    });
     const none = await runTool(tool, { ...base, year: 2026, annualSalary: 48013 });
     expect(none).toMatchObject({ eligible: false, taxFreeAllowance: 0, taxableWage: 48013 });
     const cent = await runTool(tool, { ...base, year: 2026, annualSalary: 48013.02 });
@@ -22,19 +33,44 @@ describe('thirty-percent-ruling-calculator', () => {
   });
 
   it('uses each year’s norms and cap', async () => {
-    expect(await runTool(tool, { ...base, year: 2025, annualSalary: 1_000_000 })).toMatchObject({ salaryNorm: 46660, wntNorm: 246000, taxFreeAllowance: 73800 });
-    expect(await runTool(tool, { ...base, year: 2026, annualSalary: 1_000_000 })).toMatchObject({ salaryNorm: 48013, wntNorm: 262000, taxFreeAllowance: 78600 });
+    expect(await runTool(tool, { ...base, year: 2025, annualSalary: 1_000_000 })).toMatchObject({
+      salaryNorm: 46660,
+      wntNorm: 246000,
+      taxFreeAllowance: 73800,
+    });
+    expect(await runTool(tool, { ...base, year: 2026, annualSalary: 1_000_000 })).toMatchObject({
+      salaryNorm: 48013,
+      wntNorm: 262000,
+      taxFreeAllowance: 78600,
+    });
     expect(await runTool(tool, { ...base, year: 2026, annualSalary: 262000 })).toMatchObject({ taxFreeAllowance: 78600 });
     expect(await runTool(tool, { ...base, year: 2026, annualSalary: 262000.01 })).toMatchObject({ taxFreeAllowance: 78600 });
-    expect(await runTool(tool, { ...base, year: 2026, annualSalary: 60000, group: 'youngMaster' })).toMatchObject({ salaryNorm: 36497, taxFreeAllowance: 18000 });
-    expect(await runTool(tool, { ...base, year: 2026, annualSalary: 10000, group: 'researcher' })).toMatchObject({ salaryNorm: null, eligible: true, taxFreeAllowance: 3000 });
+    expect(await runTool(tool, { ...base, year: 2026, annualSalary: 60000, group: 'youngMaster' })).toMatchObject({
+      salaryNorm: 36497,
+      taxFreeAllowance: 18000,
+    });
+    expect(await runTool(tool, { ...base, year: 2026, annualSalary: 10000, group: 'researcher' })).toMatchObject({
+      salaryNorm: null,
+      eligible: true,
+      taxFreeAllowance: 3000,
+    });
   });
 
   it('duration: 60 months, shortened by earlier Dutch months; month-end clamping; not active in the year', async () => {
     const r = await runTool(tool, { year: 2026, annualSalary: 80000, startDate: '2021-08-31' });
-    expect(r).toMatchObject({ endDate: '2026-08-30', activeInYear: { from: '2026-01-01', to: '2026-08-30' }, remainingMonthsAtYearStart: 7 });
+    expect(r).toMatchObject({
+      endDate: '2026-08-30',
+      activeInYear: { from: '2026-01-01', to: '2026-08-30' },
+      remainingMonthsAtYearStart: 7,
+    });
     const gone = await runTool(tool, { year: 2026, annualSalary: 80000, startDate: '2020-01-01' });
-    expect(gone).toMatchObject({ endDate: '2024-12-31', activeInYear: null, remainingMonthsAtYearStart: 0, taxFreeAllowance: 0, taxableWage: 80000 });
+    expect(gone).toMatchObject({
+      endDate: '2024-12-31',
+      activeInYear: null,
+      remainingMonthsAtYearStart: 0,
+      taxFreeAllowance: 0,
+      taxableWage: 80000,
+    });
     const later = await runTool(tool, { year: 2025, annualSalary: 80000, startDate: '2027-01-01' });
     expect(later.activeInYear).toBeNull();
     const leap = await runTool(tool, { year: 2026, annualSalary: 80000, startDate: '2024-02-29', previousNlMonths: 24 });
@@ -49,10 +85,18 @@ describe('thirty-percent-ruling-calculator', () => {
       allowanceCap: 69900,
       taxFreeAllowance: 69900,
     });
-    expect(await runTool(tool, { year: 2024, annualSalary: 60000, group: 'youngMaster', startDate: '2024-01-01' })).toMatchObject({ salaryNorm: 35048, taxFreeAllowance: 18000 });
+    expect(await runTool(tool, { year: 2024, annualSalary: 60000, group: 'youngMaster', startDate: '2024-01-01' })).toMatchObject({
+      salaryNorm: 35048,
+      taxFreeAllowance: 18000,
+    });
     // 65,867.14 − 19,760.14 = 46,107.00: not MORE than the norm → allowance lowered by a cent; a cent more meets it.
     const at = await runTool(tool, { year: 2024, annualSalary: 65867.14, startDate: '2024-01-01' });
-    expect(at).toMatchObject({ normMetWithFullAllowance: false, reducedToMeetNorm: true, taxFreeAllowance: 19760.13, taxableWage: 46107.01 });
+    expect(at).toMatchObject({
+      normMetWithFullAllowance: false,
+      reducedToMeetNorm: true,
+      taxFreeAllowance: 19760.13,
+      taxableWage: 46107.01,
+    });
     const above = await runTool(tool, { year: 2024, annualSalary: 65867.15, startDate: '2024-01-01' });
     expect(above).toMatchObject({ normMetWithFullAllowance: true, taxFreeAllowance: 19760.14 });
   });
@@ -60,11 +104,21 @@ describe('thirty-percent-ruling-calculator', () => {
   it('WNT-cap transitional rule (Nieuwsbrief Loonheffingen 2023 §10.2): applied in the last pay period of 2022 → uncapped until 2026', async () => {
     // The Belastingdienst worked example: ruling from 1 July 2022, €500,000 a year → €150,000 tax-free through 2025.
     for (const year of [2024, 2025])
-      expect(await runTool(tool, { year, annualSalary: 500000, startDate: '2022-07-01' })).toMatchObject({ allowanceCap: null, taxFreeAllowance: 150000 });
-    expect(await runTool(tool, { year: 2026, annualSalary: 500000, startDate: '2022-07-01' })).toMatchObject({ allowanceCap: 78600, taxFreeAllowance: 78600, transitional: [] });
+      expect(await runTool(tool, { year, annualSalary: 500000, startDate: '2022-07-01' })).toMatchObject({
+        allowanceCap: null,
+        taxFreeAllowance: 150000,
+      });
+    expect(await runTool(tool, { year: 2026, annualSalary: 500000, startDate: '2022-07-01' })).toMatchObject({
+      allowanceCap: 78600,
+      taxFreeAllowance: 78600,
+      transitional: [],
+    });
     // Boundary: a ruling starting 31 December 2022 ran in the last pay period of 2022; one starting 1 January 2023 did not.
     expect(await runTool(tool, { year: 2025, annualSalary: 500000, startDate: '2022-12-31' })).toMatchObject({ taxFreeAllowance: 150000 });
-    expect(await runTool(tool, { year: 2025, annualSalary: 500000, startDate: '2023-01-01' })).toMatchObject({ allowanceCap: 73800, taxFreeAllowance: 73800 });
+    expect(await runTool(tool, { year: 2025, annualSalary: 500000, startDate: '2023-01-01' })).toMatchObject({
+      allowanceCap: 73800,
+      taxFreeAllowance: 73800,
+    });
     // The case of issue 30: €150,000 → €73,800 was the bug.
     const r = await runTool(tool, { year: 2025, annualSalary: 500000, startDate: '2022-12-01' });
     expect(r.taxFreeAllowance).toBe(150000);
@@ -82,7 +136,12 @@ describe('thirty-percent-ruling-calculator', () => {
     expect(rulingCapApplies(2025, '2023-01-01')).toBe(true);
     expect(rulingCapApplies(2026, '2022-12-31')).toBe(true);
     expect(rulingCapApplies(2025)).toBe(true);
-    await expectToolError(tool, { year: 2027, annualSalary: 80000, startDate: '2023-06-01' }, 400, /2027.*27%, or 30% for a ruling applied before 2024.*not published yet.*available years: 2024, 2025, 2026/);
+    await expectToolError(
+      tool,
+      { year: 2027, annualSalary: 80000, startDate: '2023-06-01' },
+      400,
+      /2027.*27%, or 30% for a ruling applied before 2024.*not published yet.*available years: 2024, 2025, 2026/,
+    );
   });
 
   it('refuses unknown years and invalid input', async () => {

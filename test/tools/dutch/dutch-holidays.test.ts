@@ -24,4 +24,3 @@ describe('dutch-holidays tool', () => {
     }
   });
 });
-

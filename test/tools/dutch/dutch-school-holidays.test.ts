@@ -16,7 +16,10 @@ describe('dutch-school-holidays', () => {
     const out = await runTool(tool, { schoolYear: '2025-2026' });
     expect(out.vacations).toHaveLength(15);
     expect(out.vacations.map((r: any) => `${r.vacation}/${r.region}`).slice(0, 4)).toEqual([
-      'herfst/noord', 'herfst/midden', 'herfst/zuid', 'kerst/noord',
+      'herfst/noord',
+      'herfst/midden',
+      'herfst/zuid',
+      'kerst/noord',
     ]);
     const v = out.vacations;
     expect(span(v, 'herfst', 'noord')).toEqual(['2025-10-18', '2025-10-26']);
@@ -79,12 +82,18 @@ describe('dutch-school-holidays', () => {
     expect(mar1).toMatchObject({ inHoliday: true, sources: [expect.stringContaining('2025-2026')] });
     expect(mar1.vacations).toEqual([expect.objectContaining({ vacation: 'voorjaar', region: 'noord', schoolYear: '2025-2026' })]);
     // Kerst crosses the year: 1 Jan 2026 and 4 Jan in, 5 Jan out.
-    expect(await runTool(tool, { date: '2026-01-01', region: 'midden' })).toMatchObject({ inHoliday: true, vacations: [{ vacation: 'kerst' }] });
+    expect(await runTool(tool, { date: '2026-01-01', region: 'midden' })).toMatchObject({
+      inHoliday: true,
+      vacations: [{ vacation: 'kerst' }],
+    });
     expect(await runTool(tool, { date: '2026-01-05', region: 'midden' })).toMatchObject({ inHoliday: false });
     // A school day between two school years' holidays (after all zomers 2025, before herfst zuid 2025).
     expect(await runTool(tool, { date: '2025-09-15' })).toMatchObject({ inHoliday: false, vacations: [] });
     // Zomer 2025 (2024-2025) vs the next school year.
-    expect(await runTool(tool, { date: '2025-08-31', region: 'midden' })).toMatchObject({ inHoliday: true, vacations: [{ schoolYear: '2024-2025' }] });
+    expect(await runTool(tool, { date: '2025-08-31', region: 'midden' })).toMatchObject({
+      inHoliday: true,
+      vacations: [{ schoolYear: '2024-2025' }],
+    });
     expect(await runTool(tool, { date: '2025-08-31', region: 'noord' })).toMatchObject({ inHoliday: false });
   });
 

@@ -28,4 +28,3 @@ describe('test-bsn-generator', () => {
     await expectToolError(bsnGenerator, { count: 1, prefix: '1' }, 400, /unknown field/);
   });
 });
-

@@ -90,7 +90,10 @@ describe('declared examples', () => {
     });
 
   it('starts passport numbers with N and identity card numbers with I (as on the RvIG test persons)', async () => {
-    for (const [kind, letter] of [['passport', 'N'], ['id-card', 'I']] as const) {
+    for (const [kind, letter] of [
+      ['passport', 'N'],
+      ['id-card', 'I'],
+    ] as const) {
       const r = await runTool(tool, { kind, count: 200, seed: 7 });
       expect(r.documents.every((d: { documentNumber: string }) => d.documentNumber[0] === letter)).toBe(true);
       expect(new Set(r.documents.map((d: { documentNumber: string }) => d.documentNumber[1])).size).toBeGreaterThan(10);

@@ -46,4 +46,3 @@ describe('test-iban-generator', () => {
     await expectToolError(ibanGenerator, { count: 101 }, 400, /count.*≤ 100/);
   });
 });
-

@@ -13,7 +13,13 @@ describe('working-days tool', () => {
     // New Year (Wed), Easter Monday, Bevrijdingsdag (lustrum, Mon), Ascension, Whit Monday, Christmas (Thu), Boxing Day (Fri);
     // Koningsdag is a Saturday and Good Friday is not a customary day off.
     expect(nl.holidaysExcluded.map((h: { date: string }) => h.date)).toEqual([
-      '2025-01-01', '2025-04-21', '2025-05-05', '2025-05-29', '2025-06-09', '2025-12-25', '2025-12-26',
+      '2025-01-01',
+      '2025-04-21',
+      '2025-05-05',
+      '2025-05-29',
+      '2025-06-09',
+      '2025-12-25',
+      '2025-12-26',
     ]);
     expect(nl.workingDays).toBe(254);
     expect(nl.totalDays).toBe(nl.workingDays + nl.weekendDays + nl.holidaysExcluded.length);
@@ -54,4 +60,3 @@ describe('working-days tool', () => {
     expect(noHolidays).toMatchObject({ totalDays: 7, weekendDays: 2 });
   });
 });
-

@@ -17,7 +17,9 @@ describe('annuity engine: schedules add up to the cent', () => {
       const a = await amortize({ principal, annualRatePercent, periods, periodsPerYear, repayment });
       const label = JSON.stringify({ principal, annualRatePercent, periods, periodsPerYear, repayment });
       expect(a.rows, label).toHaveLength(periods);
-      let paid = 0, prin = 0, int = 0;
+      let paid = 0,
+        prin = 0,
+        int = 0;
       for (const row of a.rows) {
         expect(c(row.principal) + c(row.interest), label).toBe(c(row.payment));
         expect(row.principal, label).toBeGreaterThanOrEqual(0);
@@ -39,7 +41,7 @@ describe('annuity engine: schedules add up to the cent', () => {
         for (const row of a.rows) if (row.balance > 0) expect(row.payment, label).toBe(a.payment);
         // Each row's rounding (≤ ½ cent of payment, ≤ ½ cent of interest) grows with the balance at (1+r) a period.
         const r = annualRatePercent / 100 / periodsPerYear;
-        const bound = r === 0 ? periods : ((1 + r) ** periods - 1) / r * (1 + r) + 1;
+        const bound = r === 0 ? periods : (((1 + r) ** periods - 1) / r) * (1 + r) + 1;
         expect(Math.abs(c(a.lastPayment) - c(a.payment)), label).toBeLessThanOrEqual(bound);
       }
     }
@@ -49,9 +51,13 @@ describe('annuity engine: schedules add up to the cent', () => {
     expect((await amortize({ principal: 10000, annualRatePercent: 8, periods: 10 })).payment).toBe(1037.03);
     // 120,000 linear over 120 months at 6 %: r = 0.5 %, 1000 principal a month: 120000·0.005·121/2 = 36,300
     expect((await amortize({ principal: 120000, annualRatePercent: 6, periods: 120, repayment: 'linear' })).totalInterest).toBe(36300);
-    expect((await amortize({ principal: 120000, annualRatePercent: 6, periods: 120, repayment: 'interest-only' })).totalInterest).toBe(72000);
+    expect((await amortize({ principal: 120000, annualRatePercent: 6, periods: 120, repayment: 'interest-only' })).totalInterest).toBe(
+      72000,
+    );
     // one period: everything plus one period's interest
-    expect((await amortize({ principal: 1000, annualRatePercent: 12, periods: 1 })).rows).toEqual([{ period: 1, payment: 1010, principal: 1000, interest: 10, balance: 0 }]);
+    expect((await amortize({ principal: 1000, annualRatePercent: 12, periods: 1 })).rows).toEqual([
+      { period: 1, payment: 1010, principal: 1000, interest: 10, balance: 0 },
+    ]);
   });
   it('plugging the payment back into the payoff solver gives the term back (200 seeded cases)', async () => {
     // Realistic loans (≥ 10,000, ≤ 15 %, ≤ 30 years): there the ½-cent rounding of the PMT, grown over the term,

@@ -17,9 +17,18 @@ describe('compound-interest-calculator', () => {
     expect(Math.abs(r.futureValue - 50000)).toBeLessThan(5);
   });
   it('has a yearly table that adds up exactly', async () => {
-    const r = await runTool(compound, { principal: 1234.56, annualRatePercent: 3.3, years: 30, compoundsPerYear: 4, monthlyContribution: 77.77 });
+    const r = await runTool(compound, {
+      principal: 1234.56,
+      annualRatePercent: 3.3,
+      years: 30,
+      compoundsPerYear: 4,
+      monthlyContribution: 77.77,
+    });
     expect(r.yearly).toHaveLength(30);
-    const sum = r.yearly.reduce((s: number, y: { contributions: number; interest: number }) => s + toCents(y.contributions) + toCents(y.interest), toCents(1234.56));
+    const sum = r.yearly.reduce(
+      (s: number, y: { contributions: number; interest: number }) => s + toCents(y.contributions) + toCents(y.interest),
+      toCents(1234.56),
+    );
     expect(sum).toBe(toCents(r.futureValue));
     expect(toCents(r.totalContributed) + toCents(r.totalInterest)).toBe(toCents(r.futureValue));
   });
@@ -33,4 +42,3 @@ describe('compound-interest-calculator', () => {
     expect(Number.isFinite(big.futureValue)).toBe(true);
   });
 });
-

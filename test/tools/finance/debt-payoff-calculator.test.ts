@@ -64,8 +64,23 @@ describe('debt-payoff-calculator', () => {
   });
   it('refuses payments at or below the interest, and more than 100 years', async () => {
     // 1,000 at 12 %: first month's interest is exactly 10.00 → a 10.00 payment never shrinks the debt.
-    await expectToolError(debt, { debts: [{ balance: 1000, aprPercent: 12, payment: 10 }] }, 400, /exceed the first month's interest.*debts\[0\]\.payment/);
-    await expectToolError(debt, { debts: [{ balance: 1000, aprPercent: 12, payment: 5 }, { balance: 1000, aprPercent: 12, payment: 5 }] }, 400, /extraPayment/);
+    await expectToolError(
+      debt,
+      { debts: [{ balance: 1000, aprPercent: 12, payment: 10 }] },
+      400,
+      /exceed the first month's interest.*debts\[0\]\.payment/,
+    );
+    await expectToolError(
+      debt,
+      {
+        debts: [
+          { balance: 1000, aprPercent: 12, payment: 5 },
+          { balance: 1000, aprPercent: 12, payment: 5 },
+        ],
+      },
+      400,
+      /extraPayment/,
+    );
     // 10.01 clears one cent in the first month: allowed. The formula says 694.32 months; rounding the interest to
     // cents every month (half-up) makes it 703.
     const slow = await runTool(debt, { debts: [{ balance: 1000, aprPercent: 12, payment: 10.01 }] });
@@ -82,6 +97,11 @@ describe('debt-payoff-calculator', () => {
     expect(flat).toEqual(await runTool(debt, { debts: [{ balance: 15000, aprPercent: 12, payment: 400 }] }));
     expect(flat).toMatchObject({ months: 48, totalInterest: 3894.36 }); // a cent-by-cent simulation in python3 agrees
     await expectToolError(debt, { balance: 15000, aprPercent: 12 }, 400, /`monthlyPayment` is required/);
-    await expectToolError(debt, { balance: 1, aprPercent: 1, monthlyPayment: 1, debts: [{ balance: 1, aprPercent: 1, payment: 1 }] }, 400, /not both/);
+    await expectToolError(
+      debt,
+      { balance: 1, aprPercent: 1, monthlyPayment: 1, debts: [{ balance: 1, aprPercent: 1, payment: 1 }] },
+      400,
+      /not both/,
+    );
   });
 });

@@ -1,6 +1,14 @@
 /** Property tests of the shared future-value engine (tools/_lib/future-value.ts). */
 import { describe, expect, it } from 'vitest';
-import { futureValueFloat, project, solveContribution, solvePeriods, solveRate, solveStartAmount, type FvPlan } from '../../../tools/_lib/future-value.js';
+import {
+  futureValueFloat,
+  project,
+  solveContribution,
+  solvePeriods,
+  solveRate,
+  solveStartAmount,
+  type FvPlan,
+} from '../../../tools/_lib/future-value.js';
 import { createRng, type Rng } from '../../../tools/_lib/rng.js';
 
 const c = (x: number) => Math.round(x * 100);
@@ -21,16 +29,34 @@ function randomPlan(rng: Rng): FvPlan {
 
 describe('future-value engine: published checks', () => {
   it('calculator.net investment default (via a clone): $20,000 + $1,000/month at end, 6 % compounded annually, 10 y → $198,290.40', async () => {
-    const r = await project({ startAmount: 20000, contribution: 1000, annualRatePercent: 6, compoundsPerYear: 1, contributionsPerYear: 12, periods: 120, timing: 'end' });
+    const r = await project({
+      startAmount: 20000,
+      contribution: 1000,
+      annualRatePercent: 6,
+      compoundsPerYear: 1,
+      contributionsPerYear: 12,
+      periods: 120,
+      timing: 'end',
+    });
     expect(r).toMatchObject({ endBalance: 198290.4, totalContributions: 120000, totalInterest: 58290.4 });
   });
   it('SIP ₹1,000 × 12 at 12 %: 12,809 (nominal/12, annuity due) and 12,766 (effective monthly rate)', async () => {
-    const base = { startAmount: 0, contribution: 1000, annualRatePercent: 12, contributionsPerYear: 12, periods: 12, timing: 'start' as const };
+    const base = {
+      startAmount: 0,
+      contribution: 1000,
+      annualRatePercent: 12,
+      contributionsPerYear: 12,
+      periods: 12,
+      timing: 'start' as const,
+    };
     expect(Math.round((await project({ ...base, compoundsPerYear: 12 })).endBalance)).toBe(12809);
     expect(Math.round((await project({ ...base, compoundsPerYear: 1 })).endBalance)).toBe(12767); // 12,766.50 ("≈ 12,766")
   });
   it('Excel PMT(6%/12, 216, 0, 50000) = 129.08', async () => {
-    const s = await solveContribution({ startAmount: 0, annualRatePercent: 6, compoundsPerYear: 12, contributionsPerYear: 12, periods: 216, timing: 'end' }, 50000);
+    const s = await solveContribution(
+      { startAmount: 0, annualRatePercent: 6, compoundsPerYear: 12, contributionsPerYear: 12, periods: 216, timing: 'end' },
+      50000,
+    );
     expect(s.value).toBe(129.08);
   });
 });
@@ -88,14 +114,23 @@ describe('future-value engine: properties (seeded)', () => {
       expect(c((await project({ ...plan, periods: s.periods! })).endBalance), label).toBeGreaterThanOrEqual(c(target));
       if (s.periods! > 0) expect(c((await project({ ...plan, periods: s.periods! - 1 })).endBalance), label).toBeLessThan(c(target));
       expect(s.periods, label).toBeLessThanOrEqual(plan.periods);
-      if (!plan.contributionIncreasePercent && s.periodsExact !== null) expect(Math.abs(s.periodsExact - plan.periods), label).toBeLessThan(1.0001);
+      if (!plan.contributionIncreasePercent && s.periodsExact !== null)
+        expect(Math.abs(s.periodsExact - plan.periods), label).toBeLessThan(1.0001);
     }
   });
 });
 
 describe('future-value engine: edges', () => {
   it('zero rate, zero periods, unreachable rates and depletion', async () => {
-    const base = { startAmount: 100, contribution: 10, annualRatePercent: 0, compoundsPerYear: 12, contributionsPerYear: 12, periods: 0, timing: 'end' as const };
+    const base = {
+      startAmount: 100,
+      contribution: 10,
+      annualRatePercent: 0,
+      compoundsPerYear: 12,
+      contributionsPerYear: 12,
+      periods: 0,
+      timing: 'end' as const,
+    };
     expect((await project(base)).endBalance).toBe(100);
     expect((await project({ ...base, periods: 5 })).endBalance).toBe(150);
     expect(solveRate({ ...base, periods: 12 }, 1e15)).toMatchObject({ achievable: false, reason: 'target-above-highest-rate' });

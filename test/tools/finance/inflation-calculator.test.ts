@@ -6,7 +6,12 @@ describe('inflation-calculator', () => {
   for (const ex of infl.examples) it(`example: ${ex.name}`, async () => expect(await runTool(infl, ex.input)).toEqual(ex.output));
 
   it('agrees with the closed forms and round-trips the implied rate', async () => {
-    for (const [amount, years, rate] of [[1000, 25, 2.5], [59.99, 7.5, 11], [1e6, 200, 1], [250, 3, -2]] as const) {
+    for (const [amount, years, rate] of [
+      [1000, 25, 2.5],
+      [59.99, 7.5, 11],
+      [1e6, 200, 1],
+      [250, 3, -2],
+    ] as const) {
       const r = await runTool(infl, { amount, years, annualInflationPercent: rate });
       expect(r.futureCost).toBeCloseTo(amount * (1 + rate / 100) ** years, 2);
       expect(r.purchasingPower).toBeCloseTo(amount / (1 + rate / 100) ** years, 2);
@@ -17,7 +22,11 @@ describe('inflation-calculator', () => {
   it('fractional years, zero inflation and deflation', async () => {
     const half = await runTool(infl, { amount: 100, years: 0.5, annualInflationPercent: 21 });
     expect(half).toMatchObject({ futureCost: 110, yearly: [] });
-    expect(await runTool(infl, { amount: 100, years: 5, annualInflationPercent: 0 })).toMatchObject({ futureCost: 100, purchasingPower: 100, cumulativeInflationPercent: 0 });
+    expect(await runTool(infl, { amount: 100, years: 5, annualInflationPercent: 0 })).toMatchObject({
+      futureCost: 100,
+      purchasingPower: 100,
+      cumulativeInflationPercent: 0,
+    });
     expect((await runTool(infl, { amount: 100, years: 1, annualInflationPercent: -10 })).purchasingPower).toBe(111.11);
     expect((await runTool(infl, { amount: 100, years: 150, annualInflationPercent: 2 })).yearly).toHaveLength(100);
   });

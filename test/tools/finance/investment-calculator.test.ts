@@ -9,9 +9,22 @@ describe('investment-calculator', () => {
 
   it('matches Excel FV for annual contributions at the start and end of the year', async () => {
     // Excel FV(7%, 10, -1000, -5000, 0) = 23,652.20; with type 1 (start of period) = 24,619.36
-    const end = await runTool(inv, { startAmount: 5000, contribution: 1000, contributionFrequency: 'annually', annualReturnPercent: 7, years: 10 });
+    const end = await runTool(inv, {
+      startAmount: 5000,
+      contribution: 1000,
+      contributionFrequency: 'annually',
+      annualReturnPercent: 7,
+      years: 10,
+    });
     expect(end.endAmount).toBe(23652.2);
-    const start = await runTool(inv, { startAmount: 5000, contribution: 1000, contributionFrequency: 'annually', contributionTiming: 'start', annualReturnPercent: 7, years: 10 });
+    const start = await runTool(inv, {
+      startAmount: 5000,
+      contribution: 1000,
+      contributionFrequency: 'annually',
+      contributionTiming: 'start',
+      annualReturnPercent: 7,
+      years: 10,
+    });
     expect(start.endAmount).toBe(24619.36);
   });
   it('solve-and-plug-back: each solved input reproduces the end amount (150 seeded plans)', async () => {
@@ -44,7 +57,13 @@ describe('investment-calculator', () => {
   });
   it('years: exact fraction from NPER and whole periods', async () => {
     // $10,000 at 6 % compounded annually, no contributions, to $20,000: ln 2 / ln 1.06 = 11.8957 years
-    const r = await runTool(inv, { solveFor: 'years', startAmount: 10000, contributionFrequency: 'annually', annualReturnPercent: 6, targetAmount: 20000 });
+    const r = await runTool(inv, {
+      solveFor: 'years',
+      startAmount: 10000,
+      contributionFrequency: 'annually',
+      annualReturnPercent: 6,
+      targetAmount: 20000,
+    });
     expect(r).toMatchObject({ years: 12, yearsExact: 11.8957, achievable: true });
   });
   it('valid but unreachable → 200 with achievable false; already met → 0 with a note', async () => {
@@ -52,13 +71,21 @@ describe('investment-calculator', () => {
     expect(never).toMatchObject({ achievable: false, endAmount: null });
     const huge = await runTool(inv, { solveFor: 'returnRate', startAmount: 1, years: 1, targetAmount: 1e9 });
     expect(huge).toMatchObject({ achievable: false, annualReturnPercent: null });
-    const met = await runTool(inv, { solveFor: 'contribution', startAmount: 100000, annualReturnPercent: 5, years: 10, targetAmount: 1000 });
+    const met = await runTool(inv, {
+      solveFor: 'contribution',
+      startAmount: 100000,
+      annualReturnPercent: 5,
+      years: 10,
+      targetAmount: 1000,
+    });
     expect(met).toMatchObject({ achievable: true, contribution: 0 });
     expect(met.note).toMatch(/starting amount alone/);
   });
   it('zero rate and one period', async () => {
     expect((await runTool(inv, { startAmount: 100, contribution: 10, annualReturnPercent: 0, years: 1 })).endAmount).toBe(220);
-    expect((await runTool(inv, { startAmount: 100, contributionFrequency: 'annually', annualReturnPercent: 10, years: 1 })).endAmount).toBe(110);
+    expect((await runTool(inv, { startAmount: 100, contributionFrequency: 'annually', annualReturnPercent: 10, years: 1 })).endAmount).toBe(
+      110,
+    );
   });
   it('refuses missing inputs naming the field', async () => {
     await expectToolError(inv, { startAmount: 100, years: 1 }, 400, /annualReturnPercent.*required/);

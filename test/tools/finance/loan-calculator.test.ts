@@ -17,7 +17,14 @@ function previousAnnuity(amount: number, annualRatePercent: number, termMonths: 
     const principal = month === termMonths ? balance : Math.min(paymentCents - interest, balance);
     balance -= principal;
     paid += principal + interest;
-    if (month <= 360) rows.push({ month, payment: (principal + interest) / 100, principal: principal / 100, interest: interest / 100, balance: balance / 100 + 0 });
+    if (month <= 360)
+      rows.push({
+        month,
+        payment: (principal + interest) / 100,
+        principal: principal / 100,
+        interest: interest / 100,
+        balance: balance / 100 + 0,
+      });
   }
   return { monthlyPayment: paymentCents / 100, totalPaid: paid / 100, schedule: rows };
 }
@@ -37,7 +44,12 @@ describe('loan-calculator: annuity answers unchanged by the engine', () => {
       expect(r).not.toHaveProperty('repayment');
     }
     // Exact half-cent interest (1 % on 6.00, 4 % on 1.50): both versions round it up.
-    for (const [amount, rate, months] of [[6, 1, 1], [1.5, 4, 1], [300.5, 4, 7], [123456.78, 1, 360]] as const) {
+    for (const [amount, rate, months] of [
+      [6, 1, 1],
+      [1.5, 4, 1],
+      [300.5, 4, 7],
+      [123456.78, 1, 360],
+    ] as const) {
       const r = await runTool(loan, { amount, annualRatePercent: rate, term: months, termUnit: 'months' });
       expect(r.schedule).toEqual(previousAnnuity(amount, rate, months).schedule);
     }
@@ -96,7 +108,7 @@ describe('loan-calculator: interest-only', () => {
     expect(r.termMonths).toBe(1200);
     expect(r.scheduleTruncated).toBe(true);
     expect(r.schedule).toHaveLength(360);
-    expect(r.totalInterest).toBe(round2(100000 * 0.05 / 12) * 1200);
+    expect(r.totalInterest).toBe(round2((100000 * 0.05) / 12) * 1200);
     await expectToolError(loan, { amount: 1000, annualRatePercent: 5, term: 1, repayment: 'balloon' }, 400, /repayment/);
   });
 });
@@ -119,7 +131,12 @@ describe('loan-calculator', () => {
     expect(pmt.monthlyPayment).toBe(1037.03);
   });
   it('ends at exactly 0.00 and the rows add up', async () => {
-    for (const [amount, rate, term] of [[250000, 4.2, 30], [12345.67, 19.9, 7], [999.99, 0, 1.5], [5000, 100, 2]] as const) {
+    for (const [amount, rate, term] of [
+      [250000, 4.2, 30],
+      [12345.67, 19.9, 7],
+      [999.99, 0, 1.5],
+      [5000, 100, 2],
+    ] as const) {
       const r = await runTool(loan, { amount, annualRatePercent: rate, term });
       const last = r.schedule[r.schedule.length - 1];
       expect(last.balance).toBe(0);

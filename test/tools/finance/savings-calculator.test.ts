@@ -12,7 +12,13 @@ describe('savings-calculator', () => {
     const g = (1 + i) ** 120;
     const end = await runTool(savings, { initialDeposit: 1000, monthlyDeposit: 100, annualRatePercent: 5, years: 10 });
     expect(end.futureValue).toBe(Math.round((1000 * g + (100 * (g - 1)) / i) * 100) / 100);
-    const start = await runTool(savings, { initialDeposit: 1000, monthlyDeposit: 100, annualRatePercent: 5, years: 10, depositTiming: 'start' });
+    const start = await runTool(savings, {
+      initialDeposit: 1000,
+      monthlyDeposit: 100,
+      annualRatePercent: 5,
+      years: 10,
+      depositTiming: 'start',
+    });
     expect(start.futureValue).toBe(Math.round((1000 * g + ((100 * (g - 1)) / i) * (1 + i)) * 100) / 100);
   });
   it('quarterly and daily compounding use the equivalent monthly rate', async () => {
@@ -32,8 +38,16 @@ describe('savings-calculator', () => {
         continue;
       }
       // A deposit rounded to cents misses by at most ½ cent per month, grown by interest.
-      expect(Math.abs(dep.futureValue - goal), JSON.stringify(plan)).toBeLessThanOrEqual(0.005 * dep.months * (1 + plan.annualRatePercent / 1200) ** dep.months + 0.01);
-      const time = await runTool(savings, { ...plan, years: undefined, monthlyDeposit: dep.requiredMonthlyDeposit + 0.01, solveFor: 'timeToGoal', goal });
+      expect(Math.abs(dep.futureValue - goal), JSON.stringify(plan)).toBeLessThanOrEqual(
+        0.005 * dep.months * (1 + plan.annualRatePercent / 1200) ** dep.months + 0.01,
+      );
+      const time = await runTool(savings, {
+        ...plan,
+        years: undefined,
+        monthlyDeposit: dep.requiredMonthlyDeposit + 0.01,
+        solveFor: 'timeToGoal',
+        goal,
+      });
       expect(time.monthsToGoal).toBeLessThanOrEqual(dep.months);
       expect(toCents(time.futureValue)).toBeGreaterThanOrEqual(toCents(goal));
     }

@@ -19,4 +19,3 @@ describe('base64', () => {
     await expectToolError(base64, { text: 'x', mode: 'both' }, 400, /mode/);
   });
 });
-

@@ -25,4 +25,3 @@ describe('csv-to-markdown', () => {
     await expectToolError(csvToMarkdown, { csv: 'a', alignment: 'justify' }, 400, /alignment/);
   });
 });
-

@@ -25,4 +25,3 @@ describe('html-entity-encoder', () => {
     }
   });
 });
-

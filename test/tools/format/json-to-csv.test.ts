@@ -28,4 +28,3 @@ describe('json-to-csv', () => {
     expect(await runTool(jsonToCsv, { json: '[]' })).toEqual({ csv: '', columns: [], rowCount: 0 });
   });
 });
-

@@ -18,7 +18,10 @@ describe('json-to-typescript', () => {
     expect((await runTool(jsonToTypescript, { json: '{"a":[],"b":{}}', optionalProps: true })).typescript).toBe(
       'export interface Root {\n  a?: unknown[];\n  b?: B;\n}\n\nexport interface B {}\n',
     );
-    expect(await runTool(jsonToTypescript, { json: '"x"', rootName: 'Name' })).toEqual({ typescript: 'export type Name = string;\n', declarations: 1 });
+    expect(await runTool(jsonToTypescript, { json: '"x"', rootName: 'Name' })).toEqual({
+      typescript: 'export type Name = string;\n',
+      declarations: 1,
+    });
     expect((await runTool(jsonToTypescript, { json: '[[1],["a"]]' })).typescript).toBe('export type Root = (string | number)[][];\n');
   });
 
@@ -39,6 +42,8 @@ describe('json-to-typescript', () => {
     expect(obj.typescript).toMatch(/^export interface my_root \{/);
     expect(obj.typescript).toMatch(/export interface MyRoot \{/); // the nested key keeps its PascalCase name
     expect((await runTool(jsonToTypescript, { json: '{"a":1}', rootName: '$x' })).typescript).toMatch(/^export interface \$x \{/);
-    expect((await runTool(jsonToTypescript, { json: '[1]', rootName: 'my_root' })).typescript).toMatch(/^export type my_root = number\[\];/);
+    expect((await runTool(jsonToTypescript, { json: '[1]', rootName: 'my_root' })).typescript).toMatch(
+      /^export type my_root = number\[\];/,
+    );
   });
 });

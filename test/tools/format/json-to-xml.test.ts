@@ -3,11 +3,12 @@ import xmlToJson from '../../../tools/format/xml-to-json.js';
 import jsonToXml from '../../../tools/format/json-to-xml.js';
 import { expectToolError, runTool } from '../../helpers/run.js';
 
-
 describe('json-to-xml', () => {
   it('sanitises names, escapes attributes, nests arrays in arrays', async () => {
     const out = await runTool(jsonToXml, { json: '{"1st key":"<&>","@_q":"a\\"b\\nc","m":[[1,2],[]],"e":""}', declaration: false });
-    expect(out.xml).toBe('<root q="a&quot;b&#10;c">\n  <_1st_key>&lt;&amp;&gt;</_1st_key>\n  <m>\n    <item>1</item>\n    <item>2</item>\n  </m>\n  <m/>\n  <e></e>\n</root>');
+    expect(out.xml).toBe(
+      '<root q="a&quot;b&#10;c">\n  <_1st_key>&lt;&amp;&gt;</_1st_key>\n  <m>\n    <item>1</item>\n    <item>2</item>\n  </m>\n  <m/>\n  <e></e>\n</root>',
+    );
   });
 
   it('refuses characters XML cannot hold and bad root names', async () => {
@@ -22,4 +23,3 @@ describe('json-to-xml', () => {
     expect(back.xml).toBe(xml);
   });
 });
-

@@ -5,14 +5,30 @@ import { expectToolError, runTool } from '../../helpers/run.js';
 
 describe('json-to-yaml', () => {
   it('quotes exactly the strings a 1.1 or 1.2 reader would take for another type', async () => {
-    const json = JSON.stringify({ a: 'yes', b: 'No', c: 'on', d: '0755', e: '1:20', f: '2024-01-31', g: '<<', h: '~', i: '', j: '0o17', k: 'plain text', l: '12abc', y: 'Y' });
+    const json = JSON.stringify({
+      a: 'yes',
+      b: 'No',
+      c: 'on',
+      d: '0755',
+      e: '1:20',
+      f: '2024-01-31',
+      g: '<<',
+      h: '~',
+      i: '',
+      j: '0o17',
+      k: 'plain text',
+      l: '12abc',
+      y: 'Y',
+    });
     expect((await runTool(jsonToYaml, { json })).yaml).toBe(
       'a: "yes"\nb: "No"\nc: "on"\nd: "0755"\ne: "1:20"\nf: "2024-01-31"\ng: "<<"\nh: "~"\ni: ""\nj: "0o17"\nk: plain text\nl: 12abc\n"y": "Y"\n',
     );
   });
 
   it('nullStyle empty and its aliases, indent 1, top-level array', async () => {
-    expect((await runTool(jsonToYaml, { json: '{"a":null,"b":{"c":[1]}}', nullStyle: 'empty', indent: 1 })).yaml).toBe('a:\nb:\n c:\n  - 1\n');
+    expect((await runTool(jsonToYaml, { json: '{"a":null,"b":{"c":[1]}}', nullStyle: 'empty', indent: 1 })).yaml).toBe(
+      'a:\nb:\n c:\n  - 1\n',
+    );
     expect((await runTool(jsonToYaml, { json: '[null]', nullStyle: 'tilde' })).yaml).toBe('- ~\n');
     await expectToolError(jsonToYaml, { json: '{}', nullStyle: 'nil' }, 400, /nullStyle/);
     await expectToolError(jsonToYaml, { json: '{}', indent: 0 }, 400, /indent/);

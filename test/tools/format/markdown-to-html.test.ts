@@ -22,7 +22,9 @@ describe('markdown-to-html: GFM', () => {
 
   it('renders footnotes', async () => {
     const out = await html('Text[^1]\n\n[^1]: Note');
-    expect(out).toContain('<sup><a href="#user-content-fn-1" id="user-content-fnref-1" data-footnote-ref aria-describedby="footnote-label">1</a></sup>');
+    expect(out).toContain(
+      '<sup><a href="#user-content-fn-1" id="user-content-fnref-1" data-footnote-ref aria-describedby="footnote-label">1</a></sup>',
+    );
     expect(out).toContain('<section data-footnotes class="footnotes"><h2 id="footnote-label" class="sr-only">Footnotes</h2>');
   });
 
@@ -30,7 +32,9 @@ describe('markdown-to-html: GFM', () => {
     expect(await html('<details><summary>More</summary>\n\nHidden *text*\n\n</details>')).toBe(
       '<details><summary>More</summary>\n<p>Hidden <em>text</em></p>\n</details>',
     );
-    expect(await html('Press <kbd>Ctrl</kbd>+<kbd>C</kbd>, H<sub>2</sub>O')).toBe('<p>Press <kbd>Ctrl</kbd>+<kbd>C</kbd>, H<sub>2</sub>O</p>');
+    expect(await html('Press <kbd>Ctrl</kbd>+<kbd>C</kbd>, H<sub>2</sub>O')).toBe(
+      '<p>Press <kbd>Ctrl</kbd>+<kbd>C</kbd>, H<sub>2</sub>O</p>',
+    );
   });
 });
 
@@ -76,7 +80,9 @@ describe('markdown-to-html: sanitising', () => {
   });
 
   it('keeps only checkbox inputs, always disabled', async () => {
-    expect(await html('<input type="checkbox" checked> <input type="text" value="x">')).toBe('<p><input type="checkbox" checked disabled /> </p>');
+    expect(await html('<input type="checkbox" checked> <input type="text" value="x">')).toBe(
+      '<p><input type="checkbox" checked disabled /> </p>',
+    );
   });
 
   it('keeps http, https, mailto and relative URLs in Markdown links; tel: only in raw HTML', async () => {
@@ -118,4 +124,3 @@ describe('markdown-to-html: sanitising', () => {
     expect(err.status).toBe(400);
   });
 });
-

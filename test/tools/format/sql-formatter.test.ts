@@ -15,7 +15,9 @@ describe('sql-formatter', () => {
   });
 
   it('formats PostgreSQL syntax the standard dialect cannot read (casts, JSON operators, $n parameters)', async () => {
-    expect((await runTool(sqlFormatter, { sql: "select a::int, b->>'x' from t where c = $1" })).sql).toBe("SELECT\n  a::int,\n  b ->> 'x'\nFROM\n  t\nWHERE\n  c = $1");
+    expect((await runTool(sqlFormatter, { sql: "select a::int, b->>'x' from t where c = $1" })).sql).toBe(
+      "SELECT\n  a::int,\n  b ->> 'x'\nFROM\n  t\nWHERE\n  c = $1",
+    );
     // What no dialect reads is still a 400 naming the place.
     await expectToolError(sqlFormatter, { sql: 'SELECT * FROM t WHERE x IN (1,2' }, 400, /`sql` could not be formatted: .*line 1/);
   });

@@ -47,14 +47,20 @@ describe('subtitle-converter', () => {
 
   it('SBV (YouTube) both ways, tags stripped going to SBV', async () => {
     const srt = await convert(fixture('youtube.sbv'), 'srt');
-    expect(srt.subtitles).toBe('1\n00:00:01,000 --> 00:00:03,500\nHallo allemaal\ntweede regel\n\n2\n00:00:04,000 --> 00:00:06,250\nTot ziens & bedankt\n');
+    expect(srt.subtitles).toBe(
+      '1\n00:00:01,000 --> 00:00:03,500\nHallo allemaal\ntweede regel\n\n2\n00:00:04,000 --> 00:00:06,250\nTot ziens & bedankt\n',
+    );
     expect((await convert(srt.subtitles, 'sbv')).subtitles).toBe(fixture('youtube.sbv'));
     expect((await convert('1\n00:00:01,000 --> 00:00:02,000\n<i>Hi</i>\n', 'sbv')).subtitles).toBe('0:00:01.000,0:00:02.000\nHi\n');
   });
 
   it('shift: dropped when ending at or before 0, clamped when starting before 0; exactly at 0', async () => {
     const srt = '1\n00:00:01,000 --> 00:00:02,000\nA\n\n2\n00:00:02,000 --> 00:00:03,000\nB\n';
-    expect(await convert(srt, 'srt', { shiftMs: -2000 })).toMatchObject({ subtitles: '1\n00:00:00,000 --> 00:00:01,000\nB\n', dropped: 1, clamped: 0 });
+    expect(await convert(srt, 'srt', { shiftMs: -2000 })).toMatchObject({
+      subtitles: '1\n00:00:00,000 --> 00:00:01,000\nB\n',
+      dropped: 1,
+      clamped: 0,
+    });
     expect(await convert(srt, 'srt', { shiftMs: -1999 })).toMatchObject({ cues: 2, dropped: 0, clamped: 1 });
     expect((await convert(srt, 'srt', { shiftMs: 3_600_000 })).subtitles).toContain('01:00:01,000 --> 01:00:02,000');
   });
@@ -70,7 +76,9 @@ describe('subtitle-converter', () => {
     const srt = '7\n00:00:01,000 --> 00:00:02,000\nA\n\n9\n00:00:03,000 --> 00:00:04,000\nB\n';
     expect((await convert(srt, 'srt')).subtitles).toBe('1\n00:00:01,000 --> 00:00:02,000\nA\n\n2\n00:00:03,000 --> 00:00:04,000\nB\n');
     expect((await convert(srt, 'srt', { renumber: false })).subtitles).toBe(srt);
-    expect((await convert(srt, 'vtt', { renumber: false })).subtitles).toBe('WEBVTT\n\n7\n00:00:01.000 --> 00:00:02.000\nA\n\n9\n00:00:03.000 --> 00:00:04.000\nB\n');
+    expect((await convert(srt, 'vtt', { renumber: false })).subtitles).toBe(
+      'WEBVTT\n\n7\n00:00:01.000 --> 00:00:02.000\nA\n\n9\n00:00:03.000 --> 00:00:04.000\nB\n',
+    );
   });
 
   it('tolerates sloppy SRT: missing numbers, dots, short times, junk blocks (counted)', async () => {
@@ -81,14 +89,20 @@ describe('subtitle-converter', () => {
 
   it('refuses text that is no subtitle file, a wrong from, and oversize input', async () => {
     await expectToolError(tool, { subtitles: 'hello', to: 'vtt' }, 400, /cannot tell the format/);
-    await expectToolError(tool, { subtitles: '1\n00:00:01,000 --> 00:00:02,000\nA', from: 'vtt', to: 'srt' }, 400, /first line must start with WEBVTT/);
+    await expectToolError(
+      tool,
+      { subtitles: '1\n00:00:01,000 --> 00:00:02,000\nA', from: 'vtt', to: 'srt' },
+      400,
+      /first line must start with WEBVTT/,
+    );
     await expectToolError(tool, { subtitles: 'x', to: 'ass' }, 400, /`to`/);
     await expectToolError(tool, { subtitles: 'x'.repeat(500_001), to: 'vtt' }, 400, /`subtitles`/);
   });
 
   it('converts the maximum size', async () => {
     let big = '';
-    for (let i = 1; big.length < 480_000; i++) big += `${i}\n00:00:${String(i % 60).padStart(2, '0')},000 --> 00:00:${String(i % 60).padStart(2, '0')},500\nLine ${i}\n\n`;
+    for (let i = 1; big.length < 480_000; i++)
+      big += `${i}\n00:00:${String(i % 60).padStart(2, '0')},000 --> 00:00:${String(i % 60).padStart(2, '0')},500\nLine ${i}\n\n`;
     const out = await convert(big, 'vtt');
     expect(out.cues).toBeGreaterThan(10_000);
   });

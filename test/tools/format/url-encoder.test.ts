@@ -10,10 +10,14 @@ describe('url-encoder', () => {
   });
 
   it('names the position of a malformed sequence', async () => {
-    await expectToolError(urlEncoder, { text: 'ab%zz', mode: 'decode' }, 400, /at character 3: "%" must be followed by two hexadecimal digits/);
+    await expectToolError(
+      urlEncoder,
+      { text: 'ab%zz', mode: 'decode' },
+      400,
+      /at character 3: "%" must be followed by two hexadecimal digits/,
+    );
     await expectToolError(urlEncoder, { text: 'ok%E2%82', mode: 'decode' }, 400, /at character 3: %E2%82 is not valid UTF-8/);
     await expectToolError(urlEncoder, { text: '50%', mode: 'decode' }, 400, /at character 3/);
     await expectToolError(urlEncoder, { text: '\uDC00' }, 400, /lone surrogate/);
   });
 });
-

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import xmlFormatter from '../../../tools/format/xml-formatter.js';
 import { expectToolError, runTool } from '../../helpers/run.js';
 
-
 describe('xml-formatter', () => {
   it('indent edges and mode aliases', async () => {
     expect((await runTool(xmlFormatter, { xml: '<a><b/></a>', indent: 1 })).xml).toBe('<a>\n <b/>\n</a>');
@@ -16,4 +15,3 @@ describe('xml-formatter', () => {
     expect((await runTool(xmlFormatter, { xml: '<a><?php echo 1; ?><b>x</b></a>' })).xml).toBe('<a>\n  <?php echo 1;?>\n  <b>x</b>\n</a>');
   });
 });
-

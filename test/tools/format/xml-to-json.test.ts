@@ -3,7 +3,6 @@ import xmlToJson from '../../../tools/format/xml-to-json.js';
 import xmlFormatter from '../../../tools/format/xml-formatter.js';
 import { expectToolError, runTool } from '../../helpers/run.js';
 
-
 /** Hostile XML: entity expansion ("billion laughs") and external entities (XXE). */
 const laughs = `<?xml version="1.0"?>
 <!DOCTYPE lolz [
@@ -68,7 +67,12 @@ describe('xml-to-json', () => {
   });
 
   it('names the elements left open at the end of the input, at the end', async () => {
-    await expectToolError(xmlToJson, { xml: '<a>\n<b>1</b>\n<c>' }, 400, /elements <a>, <c> are never closed \(the input ends first\) \(line 3, column 4\)/);
+    await expectToolError(
+      xmlToJson,
+      { xml: '<a>\n<b>1</b>\n<c>' },
+      400,
+      /elements <a>, <c> are never closed \(the input ends first\) \(line 3, column 4\)/,
+    );
     await expectToolError(xmlToJson, { xml: '<a>\n<b>1</b>' }, 400, /element <a> is never closed .*\(line 2, column 9\)/);
   });
 });

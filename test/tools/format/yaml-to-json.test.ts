@@ -18,16 +18,21 @@ describe('yaml-to-json refusals name the line', () => {
   for (const [name, yaml, message] of cases) it(name, () => expectToolError(yamlToJson, { yaml }, 400, message));
 
   it('blocks an alias bomb before expanding anything', async () => {
-    const bomb = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]', ...Array.from({ length: 8 }, (_, i) => {
-      const p = String.fromCharCode(97 + i);
-      const n = String.fromCharCode(98 + i);
-      return `${n}: &${n} [*${p},*${p},*${p},*${p},*${p},*${p},*${p},*${p},*${p}]`;
-    })].join('\n');
+    const bomb = [
+      'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]',
+      ...Array.from({ length: 8 }, (_, i) => {
+        const p = String.fromCharCode(97 + i);
+        const n = String.fromCharCode(98 + i);
+        return `${n}: &${n} [*${p},*${p},*${p},*${p},*${p},*${p},*${p},*${p},*${p}]`;
+      }),
+    ].join('\n');
     await expectToolError(yamlToJson, { yaml: bomb }, 400, /anchors \(&a\) are not supported \(line 1/);
   });
 
   it('caps nesting at 100 levels', async () => {
-    expect((await runTool(yamlToJson, { yaml: '['.repeat(100) + ']'.repeat(100), indent: 0 })).json).toBe('['.repeat(100) + ']'.repeat(100));
+    expect((await runTool(yamlToJson, { yaml: '['.repeat(100) + ']'.repeat(100), indent: 0 })).json).toBe(
+      '['.repeat(100) + ']'.repeat(100),
+    );
     await expectToolError(yamlToJson, { yaml: '['.repeat(101) + ']'.repeat(101) }, 400, /deeper than 100 levels/);
     await expectToolError(yamlToJson, { yaml: '['.repeat(50_000) }, 400, /yaml/);
   });
@@ -48,4 +53,3 @@ describe('yaml-to-json values', () => {
     await expectToolError(yamlToJson, { yaml: 'a', indent: 9 }, 400, /indent/);
   });
 });
-

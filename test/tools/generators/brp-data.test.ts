@@ -16,7 +16,11 @@ const brp = (f: string) => readFileSync(resolve(repoRoot, 'test/vectors/brp', f)
 
 /** Code → [description, end date] from a quoted RvIG table. */
 function table(file: string): Map<string, string[]> {
-  const rows = brp(file).trim().split('\n').slice(1).map((l) => l.split('","').map((c) => c.replace(/^"|"$/g, '')));
+  const rows = brp(file)
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split('","').map((c) => c.replace(/^"|"$/g, '')));
   return new Map(rows.map((r) => [r[0], r.slice(1)]));
 }
 
@@ -98,7 +102,10 @@ describe('brp generator data', () => {
   it('the A-nummer rules accept every A-nummer of the RvIG GBA-V test set and refuse variants', () => {
     const lines = brp('20220502_Testset_persoonslijsten_proefomgeving_GBA-V.csv').split('\n');
     const col = lines[0].split(';').indexOf('01.01.10');
-    const anrs = lines.slice(1).map((l) => l.split(';')[col]).filter((a) => a && /^\d{10}$/.test(a));
+    const anrs = lines
+      .slice(1)
+      .map((l) => l.split(';')[col])
+      .filter((a) => a && /^\d{10}$/.test(a));
     expect(anrs.length).toBeGreaterThan(600);
     for (const a of anrs) expect(isValidANumber(a), a).toBe(true);
     expect(isValidANumber('1234567890')).toBe(false);

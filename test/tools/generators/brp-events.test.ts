@@ -43,8 +43,12 @@ function checkCommon(p: P, refYear: number) {
   const end = p.death?.date ?? ref;
   // Own dates: after birth, before death / the reference date.
   const own = [
-    p.address.startDate, p.address.abroadStartDate, p.address.investigationStartDate, p.previousAddresses[0]?.startDate,
-    ...p.partnerships.flatMap((x: P) => [x.startDate, x.dissolutionDate]), ...p.children.map((c: P) => c.dateOfBirth),
+    p.address.startDate,
+    p.address.abroadStartDate,
+    p.address.investigationStartDate,
+    p.previousAddresses[0]?.startDate,
+    ...p.partnerships.flatMap((x: P) => [x.startDate, x.dissolutionDate]),
+    ...p.children.map((c: P) => c.dateOfBirth),
   ].filter(Boolean);
   for (const d of own) {
     expect(d >= p.dateOfBirth, `${d} after birth ${p.dateOfBirth}`).toBe(true);
@@ -61,12 +65,15 @@ function checkCommon(p: P, refYear: number) {
   // What the law allowed on the start date: registered partnership from 1998-01-01, same-sex marriage from 2001-04-01.
   for (const x of p.partnerships) {
     if (x.type === 'P') expect(x.startDate >= '19980101', `registered partnership from ${x.startDate}`).toBe(true);
-    if (x.type === 'H' && x.partner.gender === p.gender) expect(x.startDate >= '20010401', `same-sex marriage from ${x.startDate}`).toBe(true);
+    if (x.type === 'H' && x.partner.gender === p.gender)
+      expect(x.startDate >= '20010401', `same-sex marriage from ${x.startDate}`).toBe(true);
   }
   if (p.partnerships.length) {
     const firstStart = p.partnerships.map((x: P) => x.startDate).sort()[0];
     for (const c of p.children) expect(c.dateOfBirth > firstStart).toBe(true);
-    const days = p.children.map((c: P) => Date.UTC(+c.dateOfBirth.slice(0, 4), +c.dateOfBirth.slice(4, 6) - 1, +c.dateOfBirth.slice(6)) / 86400000);
+    const days = p.children.map(
+      (c: P) => Date.UTC(+c.dateOfBirth.slice(0, 4), +c.dateOfBirth.slice(4, 6) - 1, +c.dateOfBirth.slice(6)) / 86400000,
+    );
     for (let i = 1; i < days.length; i++) expect(days[i] - days[i - 1], 'siblings at least 300 days apart').toBeGreaterThanOrEqual(300);
   } else expect(p.children).toEqual([]);
   // LO maximum lengths of every element (flattened through the field table).
@@ -208,7 +215,14 @@ describe('brp-test-data-generator: every life event over many seeds', () => {
       for (const [i, seed] of SEEDS.entries()) {
         // Registered partnership exists from 1998: its persons need a later reference date.
         const referenceYear = event === 'registeredPartnership' ? [2027, 1999, 2099, 2005][i % 4] : [2027, 1990, 2099, 1950][i % 4];
-        const options = { count: PER_SEED, seed, referenceYear, eventMix: { [event]: 1 }, maxChildren: event === 'deceasedWithFamily' ? 1 + (i % 10) : i % 11, includeParents: i % 2 === 0 };
+        const options = {
+          count: PER_SEED,
+          seed,
+          referenceYear,
+          eventMix: { [event]: 1 },
+          maxChildren: event === 'deceasedWithFamily' ? 1 + (i % 10) : i % 11,
+          includeParents: i % 2 === 0,
+        };
         const out = await runTool(tool, { options });
         for (const p of out.people) {
           expect(p.lifeEvent).toBe(event);
@@ -221,7 +235,14 @@ describe('brp-test-data-generator: every life event over many seeds', () => {
   }
 
   it('keeps every age inside minAge..maxAge and the event range', async () => {
-    for (const [minAge, maxAge] of [[0, 0], [17, 17], [18, 18], [40, 45], [120, 120], [0, 120]]) {
+    for (const [minAge, maxAge] of [
+      [0, 0],
+      [17, 17],
+      [18, 18],
+      [40, 45],
+      [120, 120],
+      [0, 120],
+    ]) {
       const out = await runTool(tool, { options: { count: 200, minAge, maxAge, seed: minAge * 1000 + maxAge } });
       for (const p of out.people) {
         const age = ageOn(p.dateOfBirth, 2027);

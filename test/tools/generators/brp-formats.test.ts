@@ -26,7 +26,34 @@ function valueAt(p: P, key: string): string {
   return cur === undefined ? '' : String(cur);
 }
 
-const OPTIONS = { count: 60, seed: 424242, includeParents: true, maxChildren: 4, pctExoticNames: 60, pctExoticStreets: 60, pctHouseAddition: 50, eventMix: Object.fromEntries(['plain', 'married', 'registeredPartnership', 'divorced', 'widowed', 'remarried', 'deceased', 'deceasedWithFamily', 'minor', 'nearRetirement', 'livesAbroad', 'movedRecently', 'confidential', 'underInvestigation', 'noFixedAddress'].map((e) => [e, 1])) };
+const OPTIONS = {
+  count: 60,
+  seed: 424242,
+  includeParents: true,
+  maxChildren: 4,
+  pctExoticNames: 60,
+  pctExoticStreets: 60,
+  pctHouseAddition: 50,
+  eventMix: Object.fromEntries(
+    [
+      'plain',
+      'married',
+      'registeredPartnership',
+      'divorced',
+      'widowed',
+      'remarried',
+      'deceased',
+      'deceasedWithFamily',
+      'minor',
+      'nearRetirement',
+      'livesAbroad',
+      'movedRecently',
+      'confidential',
+      'underInvestigation',
+      'noFixedAddress',
+    ].map((e) => [e, 1]),
+  ),
+};
 
 async function jsonPeople(extra: object = {}): Promise<P[]> {
   return (await runTool(tool, { options: { ...OPTIONS, ...extra } })).people;
@@ -48,7 +75,10 @@ describe('brp-test-data-generator csv', () => {
           expect(row).toEqual(COMPACT_KEYS.map((k) => valueAt(people[i], k)));
         });
         // Values containing the delimiter (US addresses "Boston, MA 02108") survive the round trip.
-        const abroad = await runTool(tool, { format: 'csv', options: { count: 80, eventMix: { livesAbroad: 1 }, delimiter: ',', excelHint } });
+        const abroad = await runTool(tool, {
+          format: 'csv',
+          options: { count: 80, eventMix: { livesAbroad: 1 }, delimiter: ',', excelHint },
+        });
         const abroadRows: string[][] = parse(abroad.content, { delimiter: ',', from_line: excelHint ? 2 : 1 });
         expect(abroadRows.every((r) => r.length === COMPACT_KEYS.length)).toBe(true);
         expect(abroadRows.flat().some((v) => v.includes(','))).toBe(true);
@@ -56,7 +86,7 @@ describe('brp-test-data-generator csv', () => {
     }
   }
 
-  it('own: exactly the caller\'s header row; columns named like a field key are filled (case-insensitive), others empty', async () => {
+  it("own: exactly the caller's header row; columns named like a field key are filled (case-insensitive), others empty", async () => {
     const people = await jsonPeople();
     const headerRow = 'BSN;lastName;"My; column";partnerships.1.partner.dateOfDeath;children.2.firstNames;Remarks';
     const out = await runTool(tool, { format: 'csv', options: { ...OPTIONS, outputMode: 'own', headerRow, delimiter: ';' } });
@@ -66,20 +96,43 @@ describe('brp-test-data-generator csv', () => {
     expect(rows[0]).toEqual(['BSN', 'lastName', 'My; column', 'partnerships.1.partner.dateOfDeath', 'children.2.firstNames', 'Remarks']);
     rows.slice(1).forEach((row, i) => {
       const p = people[i];
-      expect(row).toEqual([p.bsn, p.lastName, '', valueAt(p, 'partnerships.1.partner.dateOfDeath'), valueAt(p, 'children.2.firstNames'), '']);
+      expect(row).toEqual([
+        p.bsn,
+        p.lastName,
+        '',
+        valueAt(p, 'partnerships.1.partner.dateOfDeath'),
+        valueAt(p, 'children.2.firstNames'),
+        '',
+      ]);
     });
   });
 
-  it('mapped: the caller\'s columns filled from mapping, unlisted columns empty (tab-separated, dutch dates)', async () => {
+  it("mapped: the caller's columns filled from mapping, unlisted columns empty (tab-separated, dutch dates)", async () => {
     const people = await jsonPeople({ dateFormat: 'dutch' });
     const headerRow = ['Burgerservicenummer', 'Achternaam', 'Geboortedatum', 'Leeg', 'Straat', 'Ex-partner overleden'].join('\t');
-    const mapping = { Burgerservicenummer: 'bsn', Achternaam: 'lastName', Geboortedatum: 'dateOfBirth', Straat: 'address.officialStreetName', 'Ex-partner overleden': 'partnerships.2.partner.dateOfDeath' };
-    const out = await runTool(tool, { format: 'csv', options: { ...OPTIONS, dateFormat: 'dutch', outputMode: 'mapped', headerRow, mapping, delimiter: '\t' } });
+    const mapping = {
+      Burgerservicenummer: 'bsn',
+      Achternaam: 'lastName',
+      Geboortedatum: 'dateOfBirth',
+      Straat: 'address.officialStreetName',
+      'Ex-partner overleden': 'partnerships.2.partner.dateOfDeath',
+    };
+    const out = await runTool(tool, {
+      format: 'csv',
+      options: { ...OPTIONS, dateFormat: 'dutch', outputMode: 'mapped', headerRow, mapping, delimiter: '\t' },
+    });
     const rows: string[][] = parse(out.content, { delimiter: '\t' });
     expect(rows[0].join('\t')).toBe(headerRow);
     rows.slice(1).forEach((row, i) => {
       const p = people[i];
-      expect(row).toEqual([p.bsn, p.lastName, p.dateOfBirth, '', valueAt(p, 'address.officialStreetName'), valueAt(p, 'partnerships.2.partner.dateOfDeath')]);
+      expect(row).toEqual([
+        p.bsn,
+        p.lastName,
+        p.dateOfBirth,
+        '',
+        valueAt(p, 'address.officialStreetName'),
+        valueAt(p, 'partnerships.2.partner.dateOfDeath'),
+      ]);
       expect(row[2]).toMatch(/^\d{2}-\d{2}-\d{4}$/);
     });
   });
@@ -109,11 +162,20 @@ describe('brp-test-data-generator csv', () => {
 
 // ---------------------------------------------------------------- LO3 total-file
 
-interface Lo3Category { cat: number; elements: Map<string, string> }
+interface Lo3Category {
+  cat: number;
+  elements: Map<string, string>;
+}
 
 /** An independent LO3 Lg01 parser: every length field must match the text that follows. */
 function parseLg01(line: string): { header: Record<string, string>; categories: Lo3Category[] } {
-  const header = { key: line.slice(0, 8), type: line.slice(8, 12), stamp: line.slice(12, 29), aNumber: line.slice(29, 39), oldANumber: line.slice(39, 49) };
+  const header = {
+    key: line.slice(0, 8),
+    type: line.slice(8, 12),
+    stamp: line.slice(12, 29),
+    aNumber: line.slice(29, 39),
+    oldANumber: line.slice(39, 49),
+  };
   const bodyLength = Number(line.slice(49, 54));
   expect(line.slice(49, 54)).toMatch(/^\d{5}$/);
   const body = line.slice(54);
@@ -157,10 +219,13 @@ describe('brp-test-data-generator gba-totaalfile', () => {
     expect(lines.pop()).toBe('');
     expect(lines).toHaveLength(people.length);
     const maxByCatElement = new Map<string, number>();
-    for (const c of CATEGORIES) for (const e of c.elements) if (e.element) for (const cat of [c.cat, c.cat + 1, c.cat + 50]) maxByCatElement.set(`${cat}.${e.element}`, e.max);
+    for (const c of CATEGORIES)
+      for (const e of c.elements)
+        if (e.element) for (const cat of [c.cat, c.cat + 1, c.cat + 50]) maxByCatElement.set(`${cat}.${e.element}`, e.max);
     // The LO3 bookkeeping elements (akte, document, geldigheid, opneming; 04.63.10) of every category but 07.
     const extraMax: Record<string, number> = { '8110': 4, '8120': 7, '8210': 4, '8220': 8, '8230': 40, '8510': 8, '8610': 8 };
-    for (const cat of [1, 2, 3, 4, 5, 55, 6, 8, 58, 9, 11]) for (const [nr, max] of Object.entries(extraMax)) maxByCatElement.set(`${cat}.${nr}`, max);
+    for (const cat of [1, 2, 3, 4, 5, 55, 6, 8, 58, 9, 11])
+      for (const [nr, max] of Object.entries(extraMax)) maxByCatElement.set(`${cat}.${nr}`, max);
     maxByCatElement.set('4.6310', 3);
 
     lines.forEach((line, n) => {
@@ -265,8 +330,16 @@ describe('brp-test-data-generator determinism', () => {
       }
       process.stdout.write(h.digest('hex'));`;
     const expected = await hashAll();
-    for (const env of [{ TZ: 'Pacific/Kiritimati', LANG: 'tr_TR.UTF-8', LC_ALL: 'tr_TR.UTF-8' }, { TZ: 'America/St_Johns', LANG: 'C', LC_ALL: 'C' }]) {
-      const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: repoRoot, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 });
+    for (const env of [
+      { TZ: 'Pacific/Kiritimati', LANG: 'tr_TR.UTF-8', LC_ALL: 'tr_TR.UTF-8' },
+      { TZ: 'America/St_Johns', LANG: 'C', LC_ALL: 'C' },
+    ]) {
+      const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        cwd: repoRoot,
+        env: { ...process.env, ...env },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
       expect(r.stderr).toBe('');
       expect(r.stdout).toBe(expected);
     }

@@ -29,7 +29,16 @@ describe('format haal-centraal', () => {
     for (let i = 0; i < 12; i++) {
       const out = await runTool(tool, {
         format: 'haal-centraal',
-        options: { count: 200, seed: 700 + i, includeParents: i % 2 === 0, maxChildren: 4, pctExoticNames: 40, pctExoticStreets: 40, referenceYear: [2027, 1990, 2099][i % 3], eventMix: Object.fromEntries(LIFE_EVENTS.map((e) => [e, 1])) },
+        options: {
+          count: 200,
+          seed: 700 + i,
+          includeParents: i % 2 === 0,
+          maxChildren: 4,
+          pctExoticNames: 40,
+          pctExoticStreets: 40,
+          referenceYear: [2027, 1990, 2099][i % 3],
+          eventMix: Object.fromEntries(LIFE_EVENTS.map((e) => [e, 1])),
+        },
       });
       expect(out.personen).toHaveLength(200);
       expect(out.lifeEvents).toHaveLength(200);
@@ -52,7 +61,10 @@ describe('format haal-centraal', () => {
       const h = hc[i];
       expect(h.burgerservicenummer).toBe(p.bsn);
       expect(h.naam.geslachtsnaam).toBe(p.lastName);
-      expect(h.geboorte.datum).toMatchObject({ type: 'Datum', datum: `${p.dateOfBirth.slice(0, 4)}-${p.dateOfBirth.slice(4, 6)}-${p.dateOfBirth.slice(6)}` });
+      expect(h.geboorte.datum).toMatchObject({
+        type: 'Datum',
+        datum: `${p.dateOfBirth.slice(0, 4)}-${p.dateOfBirth.slice(4, 6)}-${p.dateOfBirth.slice(6)}`,
+      });
       expect(h.partners.map((x: any) => x.burgerservicenummer)).toEqual(p.partnerships.map((x: any) => x.partner.bsn));
       expect(h.partners.map((x: any) => x.soortVerbintenis.code)).toEqual(p.partnerships.map((x: any) => x.type));
       expect(h.kinderen.map((x: any) => x.burgerservicenummer)).toEqual(p.children.map((x: any) => x.bsn));

@@ -18,7 +18,10 @@ const vector = (f: string) => readFileSync(resolve(repoRoot, 'test/vectors/brp',
 
 // ---------------------------------------------------------------- LO3 parsing (characters or UTF-8 bytes)
 
-interface Cat { cat: number; elements: Map<string, string> }
+interface Cat {
+  cat: number;
+  elements: Map<string, string>;
+}
 
 /** Parses one Lg01 line; with `bytes` every length field counts UTF-8 bytes. Throws on any inconsistency. */
 function parseLine(line: string, bytes: boolean): Cat[] {
@@ -69,31 +72,37 @@ describe('LO3 total-file completeness', () => {
     const out = await runTool(tool, { format: 'gba-totaalfile', options: OPTIONS });
     const json = (await runTool(tool, { options: OPTIONS })).people;
     let categories = 0;
-    out.content.trimEnd().split('\n').forEach((line: string, n: number) => {
-      const cats = parseLine(line, false);
-      for (const c of cats) {
-        categories++;
-        if (c.cat === 7) {
-          expect(c.elements.has('8510')).toBe(false);
-          continue;
+    out.content
+      .trimEnd()
+      .split('\n')
+      .forEach((line: string, n: number) => {
+        const cats = parseLine(line, false);
+        for (const c of cats) {
+          categories++;
+          if (c.cat === 7) {
+            expect(c.elements.has('8510')).toBe(false);
+            continue;
+          }
+          const d85 = c.elements.get('8510')!,
+            d86 = c.elements.get('8610')!;
+          expect(d85, `cat ${c.cat}`).toMatch(/^\d{8}$/);
+          expect(d86 >= d85 && d86 < '20270101', `${c.cat}: ${d85} ${d86}`).toBe(true);
+          if (c.cat === 4) expect(['001', '301']).toContain(c.elements.get('6310'));
+          if ([1, 2, 3, 5, 55, 6, 9, 11].includes(c.cat)) {
+            const deed =
+              c.elements.has('8110') && /^\d{4}$/.test(c.elements.get('8110')!) && /^[1235]A[A-Z]\d{4}$/.test(c.elements.get('8120')!);
+            const doc =
+              /^\d{4}$/.test(c.elements.get('8210') ?? '') && /^\d{8}$/.test(c.elements.get('8220') ?? '') && !!c.elements.get('8230');
+            expect(deed !== doc, `cat ${c.cat}: either 81 or 82`).toBe(true);
+          }
         }
-        const d85 = c.elements.get('8510')!, d86 = c.elements.get('8610')!;
-        expect(d85, `cat ${c.cat}`).toMatch(/^\d{8}$/);
-        expect(d86 >= d85 && d86 < '20270101', `${c.cat}: ${d85} ${d86}`).toBe(true);
-        if (c.cat === 4) expect(['001', '301']).toContain(c.elements.get('6310'));
-        if ([1, 2, 3, 5, 55, 6, 9, 11].includes(c.cat)) {
-          const deed = c.elements.has('8110') && /^\d{4}$/.test(c.elements.get('8110')!) && /^[1235]A[A-Z]\d{4}$/.test(c.elements.get('8120')!);
-          const doc = /^\d{4}$/.test(c.elements.get('8210') ?? '') && /^\d{8}$/.test(c.elements.get('8220') ?? '') && !!c.elements.get('8230');
-          expect(deed !== doc, `cat ${c.cat}: either 81 or 82`).toBe(true);
-        }
-      }
-      // 85.10 is the fact's own date.
-      const p = json[n];
-      const cat = (k: number) => cats.filter((c) => c.cat === k);
-      expect(cat(1)[0].elements.get('8510')).toBe(p.dateOfBirth);
-      expect(cat(8)[0].elements.get('8510')).toBe(p.address.startDate ?? p.address.abroadStartDate);
-      cat(9).forEach((c, k) => expect(c.elements.get('8510')).toBe(p.children[k].dateOfBirth));
-    });
+        // 85.10 is the fact's own date.
+        const p = json[n];
+        const cat = (k: number) => cats.filter((c) => c.cat === k);
+        expect(cat(1)[0].elements.get('8510')).toBe(p.dateOfBirth);
+        expect(cat(8)[0].elements.get('8510')).toBe(p.address.startDate ?? p.address.abroadStartDate);
+        cat(9).forEach((c, k) => expect(c.elements.get('8510')).toBe(p.children[k].dateOfBirth));
+      });
     expect(categories).toBeGreaterThan(2000);
   });
 
@@ -151,18 +160,26 @@ function checkFamily(p: P): number {
 }
 
 describe('family plausibility', () => {
-  it('the issue\'s case: deceasedWithFamily, 900 persons, seed 101: no child born to a mother over 45', async () => {
+  it("the issue's case: deceasedWithFamily, 900 persons, seed 101: no child born to a mother over 45", async () => {
     const out = await runTool(tool, { options: { count: 900, seed: 101, eventMix: { deceasedWithFamily: 1 }, maxChildren: 3 } });
     for (const p of out.people) checkFamily(p);
   });
 
   it('every family of every event (40 seeds, several reference years) follows the rules', async () => {
-    let persons = 0, children = 0;
+    let persons = 0,
+      children = 0;
     for (let i = 0; i < 40; i++) {
       const out = await runTool(tool, {
-        options: { count: 150, seed: 9000 + i, referenceYear: [2027, 1990, 2099, 1950][i % 4], includeParents: i % 2 === 0, maxChildren: 1 + (i % 10), eventMix: i % 3 ? undefined : { remarried: 2, deceasedWithFamily: 2, widowed: 1, divorced: 1, married: 1 } },
+        options: {
+          count: 150,
+          seed: 9000 + i,
+          referenceYear: [2027, 1990, 2099, 1950][i % 4],
+          includeParents: i % 2 === 0,
+          maxChildren: 1 + (i % 10),
+          eventMix: i % 3 ? undefined : { remarried: 2, deceasedWithFamily: 2, widowed: 1, divorced: 1, married: 1 },
+        },
       });
-      for (const p of out.people) (children += checkFamily(p)), persons++;
+      for (const p of out.people) ((children += checkFamily(p)), persons++);
     }
     console.log(`family rules: ${persons} persons, ${children} children checked`);
     expect(persons).toBe(6000);
@@ -173,7 +190,11 @@ describe('family plausibility', () => {
 // ---------------------------------------------------------------- date-aware code tables
 
 function table(file: string, start: number, end: number): Map<string, [string, string]> {
-  const rows = vector(file).trim().split('\n').slice(1).map((l) => l.split('","').map((c) => c.replace(/^"|"$/g, '').trim()));
+  const rows = vector(file)
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split('","').map((c) => c.replace(/^"|"$/g, '').trim()));
   return new Map(rows.map((r) => [r[0], [r[start], r[end]]]));
 }
 const T32 = table('Tabel32_Nationaliteitentabel.csv', 2, 3);
@@ -192,7 +213,16 @@ describe('date-aware code tables (Tabel 32, 33, 34)', () => {
     let uses = 0;
     const seen = new Set<string>();
     for (const [i, referenceYear] of [1930, 1950, 1975, 1990, 2012, 2027, 2099].entries()) {
-      const out = await runTool(tool, { options: { count: 600, seed: 31 + i, referenceYear, includeParents: true, pctExoticNames: 30, eventMix: { plain: 2, livesAbroad: 3, married: 1, widowed: 1, deceasedWithFamily: 1, remarried: 1 } } });
+      const out = await runTool(tool, {
+        options: {
+          count: 600,
+          seed: 31 + i,
+          referenceYear,
+          includeParents: true,
+          pctExoticNames: 30,
+          eventMix: { plain: 2, livesAbroad: 3, married: 1, widowed: 1, deceasedWithFamily: 1, remarried: 1 },
+        },
+      });
       for (const p of out.people) {
         const place = (b: P, date: string, what: string) => {
           if (b.birthCountry === '6030') expectValid(T33, b.birthPlace, date, what);
@@ -201,18 +231,19 @@ describe('date-aware code tables (Tabel 32, 33, 34)', () => {
           uses += 2;
         };
         place(p, p.dateOfBirth, 'birth');
-        for (const n of p.nationalities) expectValid(T32, n.nationality, p.dateOfBirth, 'nationality'), uses++;
+        for (const n of p.nationalities) (expectValid(T32, n.nationality, p.dateOfBirth, 'nationality'), uses++);
         for (const x of [...p.parents, ...p.children]) place(x, x.dateOfBirth, 'relative birth');
         for (const x of p.partnerships) {
-          expectValid(T33, x.startPlace, x.startDate, 'marriage place'), uses++;
-          if (x.dissolutionPlace) expectValid(T33, x.dissolutionPlace, x.dissolutionDate, 'dissolution place'), uses++;
+          (expectValid(T33, x.startPlace, x.startDate, 'marriage place'), uses++);
+          if (x.dissolutionPlace) (expectValid(T33, x.dissolutionPlace, x.dissolutionDate, 'dissolution place'), uses++);
         }
-        if (p.death) expectValid(T33, p.death.place, p.death.date, 'death place'), uses++;
+        if (p.death) (expectValid(T33, p.death.place, p.death.date, 'death place'), uses++);
         const a = p.address;
-        expectValid(T33, a.municipality, a.registrationDate, 'municipality of registration'), uses++;
-        if (a.country) expectValid(T34, a.country, a.abroadStartDate, 'country abroad'), uses++;
+        (expectValid(T33, a.municipality, a.registrationDate, 'municipality of registration'), uses++);
+        if (a.country) (expectValid(T34, a.country, a.abroadStartDate, 'country abroad'), uses++);
         if (a.municipality === '1999') expect(a.registrationDate >= '20140106').toBe(true);
-        for (const prev of p.previousAddresses) expectValid(T33, prev.municipality, prev.registrationDate, 'previous municipality'), uses++;
+        for (const prev of p.previousAddresses)
+          (expectValid(T33, prev.municipality, prev.registrationDate, 'previous municipality'), uses++);
       }
     }
     console.log(`code tables: ${uses} dated code uses checked`);
@@ -237,10 +268,20 @@ describe('BSN ranges', () => {
     const def = await runTool(tool, { options: { count: 20, includeParents: true } });
     expect(def.options.bsnRange).toBe('test-999');
     const narrow = await runTool(tool, { options: { count: 40, includeParents: true, bsnRange: 'test-99999' } });
-    const all = narrow.people.flatMap((p: P) => [p.bsn, ...p.parents.map((x: P) => x.bsn), ...p.partnerships.map((x: P) => x.partner.bsn), ...p.children.map((x: P) => x.bsn)]);
+    const all = narrow.people.flatMap((p: P) => [
+      p.bsn,
+      ...p.parents.map((x: P) => x.bsn),
+      ...p.partnerships.map((x: P) => x.partner.bsn),
+      ...p.children.map((x: P) => x.bsn),
+    ]);
     expect(new Set(all).size).toBe(all.length);
     for (const b of all) expect(b.startsWith('99999') && isValidBsn(b), b).toBe(true);
-    await expectToolError(tool, { options: { count: 500, includeParents: true, bsnRange: 'test-99999' } }, 400, /test-99999 holds \d+ valid BSNs/);
+    await expectToolError(
+      tool,
+      { options: { count: 500, includeParents: true, bsnRange: 'test-99999' } },
+      400,
+      /test-99999 holds \d+ valid BSNs/,
+    );
   });
 
   it('every life event still works in the narrow range', async () => {

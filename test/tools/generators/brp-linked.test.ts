@@ -15,10 +15,26 @@ import { persoonValidator } from './haal-centraal-schema.js';
 
 const ALL_EVENTS = Object.fromEntries(LIFE_EVENTS.map((e) => [e, 1]));
 const SEEDS = [11, 12, 13, 14, 15, 16];
-const options = (seed: number, extra: object = {}) => ({ count: 120, seed, includeParents: true, maxChildren: 4, eventMix: ALL_EVENTS, linkedPersons: true, ...extra });
+const options = (seed: number, extra: object = {}) => ({
+  count: 120,
+  seed,
+  includeParents: true,
+  maxChildren: 4,
+  eventMix: ALL_EVENTS,
+  linkedPersons: true,
+  ...extra,
+});
 
 /** A relation: who refers to whom, and the data the reference carries about the referred person. */
-interface Ref { from: string; to: string; kind: 'partner' | 'child' | 'parent'; lastName: string; dateOfBirth: string; start?: string; type?: string }
+interface Ref {
+  from: string;
+  to: string;
+  kind: 'partner' | 'child' | 'parent';
+  lastName: string;
+  dateOfBirth: string;
+  start?: string;
+  type?: string;
+}
 const INVERSE = { partner: 'partner', child: 'parent', parent: 'child' } as const;
 
 /** Check that every reference resolves to a record and is answered by the inverse reference; returns the counts. */
@@ -52,13 +68,23 @@ describe('brp-test-data-generator linkedPersons', () => {
   });
 
   it('json: every partner, child and parent is a record of its own that refers back', async () => {
-    let refs = 0, records = 0;
+    let refs = 0,
+      records = 0;
     for (const seed of SEEDS) {
       const out = await runTool(tool, { options: options(seed) });
       const people = out.people as any[];
       const list: Ref[] = [];
       for (const p of people) {
-        for (const x of p.partnerships) list.push({ from: p.bsn, to: x.partner.bsn, kind: 'partner', lastName: x.partner.lastName, dateOfBirth: x.partner.dateOfBirth, start: x.startDate, type: x.type });
+        for (const x of p.partnerships)
+          list.push({
+            from: p.bsn,
+            to: x.partner.bsn,
+            kind: 'partner',
+            lastName: x.partner.lastName,
+            dateOfBirth: x.partner.dateOfBirth,
+            start: x.startDate,
+            type: x.type,
+          });
         for (const c of p.children) list.push({ from: p.bsn, to: c.bsn, kind: 'child', lastName: c.lastName, dateOfBirth: c.dateOfBirth });
         for (const o of p.parents) list.push({ from: p.bsn, to: o.bsn, kind: 'parent', lastName: o.lastName, dateOfBirth: o.dateOfBirth });
       }
@@ -68,7 +94,13 @@ describe('brp-test-data-generator linkedPersons', () => {
       for (const p of people.slice(120)) {
         // Plausible records of their own: dates before the reference date, death after birth, a life event that matches.
         expect(p.dateOfBirth < '20270101').toBe(true);
-        if (p.death) expect([p.lifeEvent, p.death.date > p.dateOfBirth, p.death.date < '20270101', p.registration.suspensionReason]).toEqual(['deceased', true, true, 'O']);
+        if (p.death)
+          expect([p.lifeEvent, p.death.date > p.dateOfBirth, p.death.date < '20270101', p.registration.suspensionReason]).toEqual([
+            'deceased',
+            true,
+            true,
+            'O',
+          ]);
         for (const c of p.children) expect(c.dateOfBirth > p.dateOfBirth).toBe(true);
         for (const o of p.parents) expect(o.dateOfBirth < p.dateOfBirth).toBe(true);
         if (p.address.startDate) expect(p.address.startDate >= p.dateOfBirth).toBe(true);
@@ -93,21 +125,48 @@ describe('brp-test-data-generator linkedPersons', () => {
 
   it('haal-centraal: partners, kinderen and ouders resolve both ways, and every record validates', async () => {
     const validate = persoonValidator();
-    let refs = 0, validated = 0;
+    let refs = 0,
+      validated = 0;
     for (const seed of SEEDS) {
       const out = await runTool(tool, { format: 'haal-centraal', options: options(seed) });
       const personen = out.personen as any[];
       expect(out.lifeEvents).toHaveLength(personen.length);
       expect(personen).toHaveLength(120 + out.linked);
       const date = (d: any) => d?.datum;
-      const records = personen.map((p) => ({ bsn: p.burgerservicenummer, lastName: p.naam.geslachtsnaam, dateOfBirth: date(p.geboorte.datum) }));
+      const records = personen.map((p) => ({
+        bsn: p.burgerservicenummer,
+        lastName: p.naam.geslachtsnaam,
+        dateOfBirth: date(p.geboorte.datum),
+      }));
       const list: Ref[] = [];
       for (const p of personen) {
         const from = p.burgerservicenummer;
         for (const x of p.partners ?? [])
-          list.push({ from, to: x.burgerservicenummer, kind: 'partner', lastName: x.naam.geslachtsnaam, dateOfBirth: date(x.geboorte?.datum), start: date(x.aangaanHuwelijkPartnerschap?.datum), type: x.soortVerbintenis.code });
-        for (const c of p.kinderen ?? []) list.push({ from, to: c.burgerservicenummer, kind: 'child', lastName: c.naam.geslachtsnaam, dateOfBirth: date(c.geboorte?.datum) });
-        for (const o of p.ouders ?? []) list.push({ from, to: o.burgerservicenummer, kind: 'parent', lastName: o.naam.geslachtsnaam, dateOfBirth: date(o.geboorte?.datum) });
+          list.push({
+            from,
+            to: x.burgerservicenummer,
+            kind: 'partner',
+            lastName: x.naam.geslachtsnaam,
+            dateOfBirth: date(x.geboorte?.datum),
+            start: date(x.aangaanHuwelijkPartnerschap?.datum),
+            type: x.soortVerbintenis.code,
+          });
+        for (const c of p.kinderen ?? [])
+          list.push({
+            from,
+            to: c.burgerservicenummer,
+            kind: 'child',
+            lastName: c.naam.geslachtsnaam,
+            dateOfBirth: date(c.geboorte?.datum),
+          });
+        for (const o of p.ouders ?? [])
+          list.push({
+            from,
+            to: o.burgerservicenummer,
+            kind: 'parent',
+            lastName: o.naam.geslachtsnaam,
+            dateOfBirth: date(o.geboorte?.datum),
+          });
         const ok = validate(p);
         expect(ok, `${from}: ${JSON.stringify(validate.errors?.slice(0, 3))}`).toBe(true);
         validated++;

@@ -18,10 +18,27 @@ describe('brp-test-data-generator options', () => {
     expect(out.people).toHaveLength(50);
     expect(out.seed).toBe(20270101);
     expect(out.options).toEqual({
-      count: 50, seed: 20270101, minAge: 0, maxAge: 95, referenceYear: 2027, eventMix: DEFAULT_EVENT_MIX,
-      includeParents: false, linkedPersons: false, maxChildren: 2, pctExoticNames: 15, pctExoticStreets: 15, pctAffix: 25, pctHouseAddition: 20,
-      dateFormat: 'yyyymmdd', outputMode: 'compact', headerRow: '', mapping: {}, delimiter: ',', excelHint: false,
-      lo3Lengths: 'characters', bsnRange: 'test-999',
+      count: 50,
+      seed: 20270101,
+      minAge: 0,
+      maxAge: 95,
+      referenceYear: 2027,
+      eventMix: DEFAULT_EVENT_MIX,
+      includeParents: false,
+      linkedPersons: false,
+      maxChildren: 2,
+      pctExoticNames: 15,
+      pctExoticStreets: 15,
+      pctAffix: 25,
+      pctHouseAddition: 20,
+      dateFormat: 'yyyymmdd',
+      outputMode: 'compact',
+      headerRow: '',
+      mapping: {},
+      delimiter: ',',
+      excelHint: false,
+      lo3Lengths: 'characters',
+      bsnRange: 'test-999',
     });
     expect(DEFAULT_EVENT_MIX).toMatchObject({ plain: 6, married: 5, registeredPartnership: 2, divorced: 3, widowed: 2 });
   });
@@ -40,8 +57,15 @@ describe('brp-test-data-generator options', () => {
   });
 
   const edges: [string, number, number][] = [
-    ['count', 1, 5000], ['minAge', 0, 120], ['maxAge', 0, 120], ['referenceYear', 1900, 2099], ['maxChildren', 0, 10],
-    ['pctExoticNames', 0, 100], ['pctExoticStreets', 0, 100], ['pctAffix', 0, 100], ['pctHouseAddition', 0, 100],
+    ['count', 1, 5000],
+    ['minAge', 0, 120],
+    ['maxAge', 0, 120],
+    ['referenceYear', 1900, 2099],
+    ['maxChildren', 0, 10],
+    ['pctExoticNames', 0, 100],
+    ['pctExoticStreets', 0, 100],
+    ['pctAffix', 0, 100],
+    ['pctHouseAddition', 0, 100],
   ];
   for (const [field, min, max] of edges) {
     it(`${field}: ${min} and ${max} accepted, ${min - 1} and ${max + 1} refused naming the field`, async () => {
@@ -63,8 +87,12 @@ describe('brp-test-data-generator options', () => {
   }
 
   it('pct 0 and 100 really switch the features off and on', async () => {
-    const none = await run({ options: { count: 300, pctExoticNames: 0, pctAffix: 0, pctHouseAddition: 0, pctExoticStreets: 0, eventMix: { plain: 1 } } });
-    const all = await run({ options: { count: 300, pctExoticNames: 100, pctAffix: 100, pctHouseAddition: 100, pctExoticStreets: 100, eventMix: { plain: 1 } } });
+    const none = await run({
+      options: { count: 300, pctExoticNames: 0, pctAffix: 0, pctHouseAddition: 0, pctExoticStreets: 0, eventMix: { plain: 1 } },
+    });
+    const all = await run({
+      options: { count: 300, pctExoticNames: 100, pctAffix: 100, pctHouseAddition: 100, pctExoticStreets: 100, eventMix: { plain: 1 } },
+    });
     expect(none.people.some((p: any) => p.prefix || p.address.houseLetter || p.address.houseNumberAddition)).toBe(false);
     const d = brpData();
     const exotic = new Set([...d.exoticMaleFirstNames, ...d.exoticFemaleFirstNames, ...d.exoticSurnames, ...d.exoticStreets]);
@@ -77,7 +105,12 @@ describe('brp-test-data-generator options', () => {
   });
 
   it('refuses maxAge < minAge, naming the rule', async () => {
-    await expectToolError(tool, { options: { minAge: 30, maxAge: 20 } }, 400, /maxAge \(20\) must not be lower than options\.minAge \(30\)/);
+    await expectToolError(
+      tool,
+      { options: { minAge: 30, maxAge: 20 } },
+      400,
+      /maxAge \(20\) must not be lower than options\.minAge \(30\)/,
+    );
     const out = await run({ options: { minAge: 30, maxAge: 30, count: 5 } });
     expect(out.people).toHaveLength(5);
   });
@@ -88,22 +121,37 @@ describe('brp-test-data-generator options', () => {
     await expectToolError(tool, { options: { eventMix: { plain: -1 } } }, 400, /eventMix\.plain/);
   });
 
-  it('skips the events the options rule out, in the default mix and in the caller\'s; refuses a mix with nothing left, saying why', async () => {
+  it("skips the events the options rule out, in the default mix and in the caller's; refuses a mix with nothing left, saying why", async () => {
     const mine = await run({ options: { maxAge: 30, count: 50, eventMix: { nearRetirement: 1, plain: 1 } } });
     expect(new Set(mine.people.map((p: any) => p.lifeEvent))).toEqual(new Set(['plain']));
-    await expectToolError(tool, { options: { maxChildren: 0, eventMix: { deceasedWithFamily: 1 } } }, 400, /none of its life events can be generated.*needs a minor child, but maxChildren is 0/);
+    await expectToolError(
+      tool,
+      { options: { maxChildren: 0, eventMix: { deceasedWithFamily: 1 } } },
+      400,
+      /none of its life events can be generated.*needs a minor child, but maxChildren is 0/,
+    );
     const out = await run({ options: { maxAge: 10, count: 100 } });
     expect(new Set(out.people.map((p: any) => p.lifeEvent)).has('nearRetirement')).toBe(false);
     await expectToolError(tool, { options: { minAge: 120, maxAge: 120, eventMix: { minor: 1 } } }, 400, /minor: it needs ages 0–17/);
     // Registered partnership exists from 1998: not before, whatever the mix says.
-    await expectToolError(tool, { options: { referenceYear: 1990, eventMix: { registeredPartnership: 1 } } }, 400, /registered partnership exists from 1998-01-01/);
+    await expectToolError(
+      tool,
+      { options: { referenceYear: 1990, eventMix: { registeredPartnership: 1 } } },
+      400,
+      /registered partnership exists from 1998-01-01/,
+    );
     const early = await run({ options: { referenceYear: 1990, count: 300 } });
     expect(early.people.some((p: any) => p.lifeEvent === 'registeredPartnership')).toBe(false);
   });
 
   it('refuses own/mapped without headerRow; headerRow and mapping are read only where they are used', async () => {
     for (const outputMode of ['own', 'mapped']) {
-      await expectToolError(tool, { format: 'csv', options: { outputMode } }, 400, new RegExp(`headerRow is required when options.outputMode is ${outputMode}`));
+      await expectToolError(
+        tool,
+        { format: 'csv', options: { outputMode } },
+        400,
+        new RegExp(`headerRow is required when options.outputMode is ${outputMode}`),
+      );
       await expectToolError(tool, { format: 'csv', options: { outputMode, headerRow: '  ' } }, 400, /headerRow is required/);
     }
     // The spec defines both options without a rule against them elsewhere: compact ignores headerRow, own ignores mapping.
@@ -112,12 +160,24 @@ describe('brp-test-data-generator options', () => {
     expect((await run({ format: 'csv', options: { count: 2, seed: 5, headerRow: 'a,b' } })).content).toBe(compact.content);
     const own = await run({ format: 'csv', options: { count: 2, seed: 5, outputMode: 'own', headerRow: 'bsn' } });
     expect(own.content).toMatch(/^bsn\r?\n/);
-    expect((await run({ format: 'csv', options: { count: 2, seed: 5, outputMode: 'own', headerRow: 'bsn', mapping: { bsn: 'bsn' } } })).content).toBe(own.content);
+    expect(
+      (await run({ format: 'csv', options: { count: 2, seed: 5, outputMode: 'own', headerRow: 'bsn', mapping: { bsn: 'bsn' } } })).content,
+    ).toBe(own.content);
   });
 
   it('refuses a mapping to an unknown field key or from a column not in headerRow, with a did-you-mean', async () => {
-    await expectToolError(tool, { format: 'csv', options: { outputMode: 'mapped', headerRow: 'Nr,Naam', mapping: { Nr: 'bsnn' } } }, 400, /"bsnn" is not a field key \(did you mean "bsn"\?\)/);
-    await expectToolError(tool, { format: 'csv', options: { outputMode: 'mapped', headerRow: 'Nr,Naam', mapping: { Name: 'lastName' } } }, 400, /column "Name" is not in options.headerRow \(did you mean "Naam"\?\)/);
+    await expectToolError(
+      tool,
+      { format: 'csv', options: { outputMode: 'mapped', headerRow: 'Nr,Naam', mapping: { Nr: 'bsnn' } } },
+      400,
+      /"bsnn" is not a field key \(did you mean "bsn"\?\)/,
+    );
+    await expectToolError(
+      tool,
+      { format: 'csv', options: { outputMode: 'mapped', headerRow: 'Nr,Naam', mapping: { Name: 'lastName' } } },
+      400,
+      /column "Name" is not in options.headerRow \(did you mean "Naam"\?\)/,
+    );
   });
 
   it('refuses undefined option names with a did-you-mean, and unknown body fields', async () => {
@@ -182,13 +242,21 @@ describe('brp-test-data-generator options', () => {
     const out = await run({ format: 'csv', options: { count: 2, outputMode: 'own', headerRow } });
     const [first] = out.content.split('\r\n');
     expect(first).toBe(headerRow);
-    const mapped = await run({ format: 'csv', options: { count: 2, outputMode: 'mapped', headerRow: '__proto__,toString,bsn', mapping: { bsn: 'bsn', toString: 'lastName' } } });
+    const mapped = await run({
+      format: 'csv',
+      options: { count: 2, outputMode: 'mapped', headerRow: '__proto__,toString,bsn', mapping: { bsn: 'bsn', toString: 'lastName' } },
+    });
     const line = mapped.content.split('\r\n')[1].split(',');
     expect(line[0]).toBe('');
     expect(line[1]).not.toBe('');
     expect(line[2]).toMatch(/^\d{9}$/);
     await expectToolError(tool, { format: 'csv', options: { outputMode: 'own', headerRow: 'x'.repeat(20_000) } }, 400, /headerRow/);
-    await expectToolError(tool, { format: 'csv', options: { outputMode: 'own', headerRow: ','.repeat(1000) } }, 400, /headerRow has 1001 columns; at most 1000/);
+    await expectToolError(
+      tool,
+      { format: 'csv', options: { outputMode: 'own', headerRow: ','.repeat(1000) } },
+      400,
+      /headerRow has 1001 columns; at most 1000/,
+    );
     const max = await run({ format: 'csv', options: { count: 1, outputMode: 'own', headerRow: ','.repeat(999) } });
     expect(max.content.split('\r\n')[1]).toBe(','.repeat(999));
   });

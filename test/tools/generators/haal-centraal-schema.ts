@@ -12,7 +12,9 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { repoRoot } from '../../helpers/paths.js';
 
-const spec = JSON.parse(readFileSync(resolve(repoRoot, 'test/vectors/haal-centraal/haal-centraal-brp-personen-openapi-resolved.json'), 'utf8'));
+const spec = JSON.parse(
+  readFileSync(resolve(repoRoot, 'test/vectors/haal-centraal/haal-centraal-brp-personen-openapi-resolved.json'), 'utf8'),
+);
 
 function strictSchemas(): Record<string, any> {
   const schemas: Record<string, any> = structuredClone(spec.components.schemas);
@@ -23,7 +25,12 @@ function strictSchemas(): Record<string, any> {
     const out: any = {};
     for (const [k, v] of Object.entries(node)) {
       if (k === 'discriminator') continue;
-      out[k] = k === 'allOf' ? (v as any[]).map((x) => walk(x, true)) : k === 'properties' ? Object.fromEntries(Object.entries(v as object).map(([p, s]) => [p, walk(s, false)])) : walk(v, false);
+      out[k] =
+        k === 'allOf'
+          ? (v as any[]).map((x) => walk(x, true))
+          : k === 'properties'
+            ? Object.fromEntries(Object.entries(v as object).map(([p, s]) => [p, walk(s, false)]))
+            : walk(v, false);
     }
     if (typeof out.$ref === 'string' && !inAllOf) {
       const name = out.$ref.split('/').pop();

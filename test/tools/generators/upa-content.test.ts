@@ -57,7 +57,10 @@ describe('consistency', () => {
       population: { count: 2, holidayAllowanceMonth: 2 },
       period: { months: 2 },
       declaration: { franchise: 18000, maxPensionableSalary: 80000 },
-      schemes: [{ schemeCode: 'OP', premiumPct: 27.6 }, { schemeCode: 'NP', premiumPct: 1, useFranchise: false }],
+      schemes: [
+        { schemeCode: 'OP', premiumPct: 27.6 },
+        { schemeCode: 'NP', premiumPct: 1, useFranchise: false },
+      ],
       pinned,
     };
     const out = await generate(options);
@@ -65,7 +68,12 @@ describe('consistency', () => {
     const line = (ikvs: Ikv[], bsn: string, code: string) =>
       ikvs.find((k) => k.NatuurlijkPersoon.SofiNr === bsn)!.RegelingGegevens!.find((l) => l.RegKnmrk === code)!;
     // 60000 × 80% / 12 = 4000.00 RegLn; base (60000 − 18000) × 0.8 / 12 = 2800.00; without franchise 4000.00.
-    expect(line(jan, '999993653', 'OP')).toMatchObject({ RegLn: '4000.00', PremieGrslg: '2800.00', PremieTot: '772.80', PremieWkn: '309.12' });
+    expect(line(jan, '999993653', 'OP')).toMatchObject({
+      RegLn: '4000.00',
+      PremieGrslg: '2800.00',
+      PremieTot: '772.80',
+      PremieWkn: '309.12',
+    });
     expect(line(jan, '999993653', 'NP')).toMatchObject({ RegLn: '4000.00', PremieGrslg: '4000.00', PremieTot: '40.00' });
     // Capped: (80000 − 18000) / 12 = 5166.67.
     expect(line(jan, '123456782', 'OP')).toMatchObject({ RegLn: '10000.00', PremieGrslg: '5166.67' });
@@ -78,9 +86,24 @@ describe('consistency', () => {
   });
 
   it('BSNs pass the 11-check and never start with 000; file names and labels', async () => {
-    const out = await generate({ population: { count: 500, seed: 3 }, period: { startMonth: 11, months: 3, splitMode: 'chunk', chunkSize: 200 } });
+    const out = await generate({
+      population: { count: 500, seed: 3 },
+      period: { startMonth: 11, months: 3, splitMode: 'chunk', chunkSize: 200 },
+    });
     const names = out.files.map((f) => f.name);
-    expect(names).toEqual(['UPA_202611_001.xml', 'UPA_202611_002.xml', 'UPA_202611_003.xml', 'UPA_202612_001.xml', 'UPA_202612_002.xml', 'UPA_202612_003.xml', 'UPA_202701_001.xml', 'UPA_202701_002.xml', 'UPA_202701_003.xml'].slice(0, names.length));
+    expect(names).toEqual(
+      [
+        'UPA_202611_001.xml',
+        'UPA_202611_002.xml',
+        'UPA_202611_003.xml',
+        'UPA_202612_001.xml',
+        'UPA_202612_002.xml',
+        'UPA_202612_003.xml',
+        'UPA_202701_001.xml',
+        'UPA_202701_002.xml',
+        'UPA_202701_003.xml',
+      ].slice(0, names.length),
+    );
     for (const f of out.files) {
       expect(f.periodLabel).toBe(`${f.name.slice(4, 8)}-${f.name.slice(8, 10)}`);
       for (const k of parse(f.content).ikvs) {
@@ -150,12 +173,19 @@ describe('scenarios', () => {
   });
 
   it('deathInService: DatOvl equals DatEind', async () => {
-    const dead = ikvsOf(await gen('deathInService')).flatMap((p) => p.ikvs).filter((k) => k.NatuurlijkPersoon.DatOvl);
+    const dead = ikvsOf(await gen('deathInService'))
+      .flatMap((p) => p.ikvs)
+      .filter((k) => k.NatuurlijkPersoon.DatOvl);
     expect(dead).toHaveLength(6);
     for (const k of dead) expect(k.DatEind).toBe(k.NatuurlijkPersoon.DatOvl);
   });
 
-  it.each([['marriage', '2'], ['registeredPartnership', '5'], ['divorce', '3'], ['widowed', '4']])('%s: CdBurgSt becomes %s with DtIngBurgSt', async (s, code) => {
+  it.each([
+    ['marriage', '2'],
+    ['registeredPartnership', '5'],
+    ['divorce', '3'],
+    ['widowed', '4'],
+  ])('%s: CdBurgSt becomes %s with DtIngBurgSt', async (s, code) => {
     const periods = ikvsOf(await gen(s));
     for (const p of periods)
       for (const k of p.ikvs) {
@@ -168,7 +198,9 @@ describe('scenarios', () => {
   });
 
   it('unpaidLeave: CdIncInkVerm O, Verlof OBD, VerlofUReg (from UPA 2025)', async () => {
-    const all = ikvsOf(await gen('unpaidLeave')).flatMap((p) => p.ikvs).filter((k) => k.Inkomstenperiode[0].CdIncInkVerm);
+    const all = ikvsOf(await gen('unpaidLeave'))
+      .flatMap((p) => p.ikvs)
+      .filter((k) => k.Inkomstenperiode[0].CdIncInkVerm);
     expect(all).toHaveLength(6);
     for (const k of all) {
       expect(k.Inkomstenperiode[0].CdIncInkVerm).toBe('O');
@@ -178,7 +210,9 @@ describe('scenarios', () => {
   });
 
   it('parentalLeave: CdIncInkVerm K with Verlof OSP', async () => {
-    const all = ikvsOf(await gen('parentalLeave')).flatMap((p) => p.ikvs).filter((k) => k.Inkomstenperiode[0].CdIncInkVerm);
+    const all = ikvsOf(await gen('parentalLeave'))
+      .flatMap((p) => p.ikvs)
+      .filter((k) => k.Inkomstenperiode[0].CdIncInkVerm);
     expect(all.length).toBeGreaterThanOrEqual(6);
     for (const k of all) expect([k.Inkomstenperiode[0].CdIncInkVerm, k.Werknemersgegevens.Verlof[0].CdSrtVerl]).toEqual(['K', 'OSP']);
   });
@@ -191,14 +225,18 @@ describe('scenarios', () => {
         if (k.Inkomstenperiode[0].CdIncInkVerm === 'Z') {
           const before = periods[0].ikvs.find((x) => x.NumIV === k.NumIV)!;
           if (before.Inkomstenperiode[0].CdIncInkVerm) continue; // sick from the first period on
-          expect(Math.abs(cents(k.RegelingGegevens![0].RegLn) - Math.round(cents(before.RegelingGegevens![0].RegLn) * 0.7))).toBeLessThanOrEqual(1);
+          expect(
+            Math.abs(cents(k.RegelingGegevens![0].RegLn) - Math.round(cents(before.RegelingGegevens![0].RegLn) * 0.7)),
+          ).toBeLessThanOrEqual(1);
           seen++;
         }
     expect(seen).toBeGreaterThan(0);
   });
 
   it('earlyIva: CdIncInkVerm Z, RegLn 0, AantVerlUPens 0', async () => {
-    const all = ikvsOf(await gen('earlyIva')).flatMap((p) => p.ikvs).filter((k) => k.Inkomstenperiode[0].CdIncInkVerm === 'Z');
+    const all = ikvsOf(await gen('earlyIva'))
+      .flatMap((p) => p.ikvs)
+      .filter((k) => k.Inkomstenperiode[0].CdIncInkVerm === 'Z');
     expect(all.length).toBeGreaterThanOrEqual(6);
     for (const k of all) expect(k.RegelingGegevens![0]).toMatchObject({ RegLn: '0.00', AantVerlUPens: '0.00' });
   });
@@ -222,8 +260,10 @@ describe('scenarios', () => {
 
   it('minor: aged 15 to 17; nearRetirement: aged 65 to 67 (at the first period)', async () => {
     const age = (birth: string) => 2026 - Number(birth.slice(0, 4)) - (birth.slice(5) > '01-01' ? 1 : 0);
-    for (const k of ikvsOf(await gen('minor', 1)).flatMap((p) => p.ikvs)) expect(age(k.NatuurlijkPersoon.Gebdat)).toBeGreaterThanOrEqual(15), expect(age(k.NatuurlijkPersoon.Gebdat)).toBeLessThanOrEqual(17);
-    for (const k of ikvsOf(await gen('nearRetirement', 1)).flatMap((p) => p.ikvs)) expect(age(k.NatuurlijkPersoon.Gebdat)).toBeGreaterThanOrEqual(65), expect(age(k.NatuurlijkPersoon.Gebdat)).toBeLessThanOrEqual(67);
+    for (const k of ikvsOf(await gen('minor', 1)).flatMap((p) => p.ikvs))
+      (expect(age(k.NatuurlijkPersoon.Gebdat)).toBeGreaterThanOrEqual(15), expect(age(k.NatuurlijkPersoon.Gebdat)).toBeLessThanOrEqual(17));
+    for (const k of ikvsOf(await gen('nearRetirement', 1)).flatMap((p) => p.ikvs))
+      (expect(age(k.NatuurlijkPersoon.Gebdat)).toBeGreaterThanOrEqual(65), expect(age(k.NatuurlijkPersoon.Gebdat)).toBeLessThanOrEqual(67));
   });
 
   it('partTimeChange: PtPerc and AantVerlUPens change midway', async () => {
@@ -322,17 +362,27 @@ describe('defects', () => {
 
   it('all ten at once: counted in one warning', async () => {
     const out = await generate({ ...base, defects: Object.fromEntries(DEFECTS.map((d) => [d, true])) });
-    expect(out.warnings[0]).toMatch(/^10 deliberate defects injected \(invalidBsn, .*missingMandatory\): these files are meant to be rejected/);
+    expect(out.warnings[0]).toMatch(
+      /^10 deliberate defects injected \(invalidBsn, .*missingMandatory\): these files are meant to be rejected/,
+    );
   });
 
   it('a defect without a place is refused', async () => {
-    await expect(generate({ ...base, period: { months: 1, splitMode: 'perParticipant' }, defects: { duplicateBsn: true } })).rejects.toThrow(/cannot inject duplicateBsn/);
-    await expect(generate({ ...base, scenarioMix: { intern: 1 }, defects: { negativeAmount: true } })).rejects.toThrow(/cannot inject negativeAmount/);
+    await expect(
+      generate({ ...base, period: { months: 1, splitMode: 'perParticipant' }, defects: { duplicateBsn: true } }),
+    ).rejects.toThrow(/cannot inject duplicateBsn/);
+    await expect(generate({ ...base, scenarioMix: { intern: 1 }, defects: { negativeAmount: true } })).rejects.toThrow(
+      /cannot inject negativeAmount/,
+    );
   });
 });
 
 describe('determinism and streaming', () => {
-  const options = { population: { count: 40, seed: 424242 }, period: { months: 3, periodType: 'VWK' }, scenarioMix: Object.fromEntries(DEFECTS.map(() => ['standard', 1])) };
+  const options = {
+    population: { count: 40, seed: 424242 },
+    period: { months: 3, periodType: 'VWK' },
+    scenarioMix: Object.fromEntries(DEFECTS.map(() => ['standard', 1])),
+  };
 
   it('same seed, same files; another seed, other files; golden SHA-256', async () => {
     const a = await generate({ population: { count: 40, seed: 424242 }, period: { months: 3 } });
@@ -345,7 +395,10 @@ describe('determinism and streaming', () => {
   });
 
   it('streamJson yields the JSON of exactly what run returns, in several chunks', async () => {
-    const input = parseInput(tool.input, { format: 'xml', options: { ...options, population: { count: 3000, seed: 5 }, period: { startYear: 2026, months: 2 } } });
+    const input = parseInput(tool.input, {
+      format: 'xml',
+      options: { ...options, population: { count: 3000, seed: 5 }, period: { startYear: 2026, months: 2 } },
+    });
     const data = await tool.run(input, ctx());
     const collect = async (chunks: AsyncIterable<string> | Iterable<string>) => {
       const out: string[] = [];
@@ -373,26 +426,45 @@ describe('summary and participants-csv', () => {
     const s = await runTool(tool, { format: 'summary', options: opts });
     expect(s.files.map((f: any) => f.name)).toEqual(xml.files.map((f: any) => f.name));
     const t = parse(xml.files[1].content).totals[0];
-    expect(s.files[1].totals[0]).toMatchObject({ schemeCode: t.RegKnmrk, totRegLn: cents(t.TotRegLn) / 100, totPremieReg: cents(t.TotPremieReg) / 100 });
+    expect(s.files[1].totals[0]).toMatchObject({
+      schemeCode: t.RegKnmrk,
+      totRegLn: cents(t.TotRegLn) / 100,
+      totPremieReg: cents(t.TotPremieReg) / 100,
+    });
     expect(Object.values(s.scenarios as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(30);
   });
 
-  it('draws ages within minAge..maxAge, also below 18; scenarios about partners, families or a company of one\'s own stay adult', async () => {
-    const ageAt = (birth: string, on: string) => Number(on.slice(0, 4)) - Number(birth.slice(0, 4)) - (on.slice(5) < birth.slice(5) ? 1 : 0);
+  it("draws ages within minAge..maxAge, also below 18; scenarios about partners, families or a company of one's own stay adult", async () => {
+    const ageAt = (birth: string, on: string) =>
+      Number(on.slice(0, 4)) - Number(birth.slice(0, 4)) - (on.slice(5) < birth.slice(5) ? 1 : 0);
     const rowsOf = async (scenarioMix: Record<string, number>) => {
-      const out = await runTool(tool, { format: 'csv', options: { population: { count: 40, minAge: 15, maxAge: 16, seed: 3 }, period: { startYear: 2026, months: 1 }, scenarioMix } });
+      const out = await runTool(tool, {
+        format: 'csv',
+        options: { population: { count: 40, minAge: 15, maxAge: 16, seed: 3 }, period: { startYear: 2026, months: 1 }, scenarioMix },
+      });
       const birth = out.columns.indexOf('birthDate');
-      return out.csv.trim().split('\n').slice(1).map((r: string) => ageAt(r.split(',')[birth], '2026-01-01'));
+      return out.csv
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((r: string) => ageAt(r.split(',')[birth], '2026-01-01'));
     };
     const young = await rowsOf({ standard: 1 });
-    expect(young.every((a: number) => a >= 15 && a <= 16), String(young)).toBe(true);
+    expect(
+      young.every((a: number) => a >= 15 && a <= 16),
+      String(young),
+    ).toBe(true);
     expect((await rowsOf({ marriage: 1 })).every((a: number) => a >= 18)).toBe(true);
   });
 
   it('participants-csv: one row per employment, household data, pinned first', async () => {
     const out = await runTool(tool, {
       format: 'csv',
-      options: { population: { count: 50, seed: 2 }, household: { pctMarried: 100, pctCohabiting: 0, pctDivorced: 0, pctWidowed: 0, partnerSameFund: false, partnerOtherFund: true }, pinned: [{ bsn: '999993653', lastName: 'Moulin', scenario: 'standard' }] },
+      options: {
+        population: { count: 50, seed: 2 },
+        household: { pctMarried: 100, pctCohabiting: 0, pctDivorced: 0, pctWidowed: 0, partnerSameFund: false, partnerOtherFund: true },
+        pinned: [{ bsn: '999993653', lastName: 'Moulin', scenario: 'standard' }],
+      },
     });
     const rows = out.csv.trim().split('\n');
     expect(rows).toHaveLength(51);
@@ -400,7 +472,10 @@ describe('summary and participants-csv', () => {
     expect(rows[1]).toMatch(/^999993653,1,,E00001,/);
     expect(rows[1]).toContain('Moulin');
     const fund = out.columns.indexOf('partnerFund');
-    const adults = rows.slice(1).map((r: string) => r.split(',')).filter((r: string[]) => r[out.columns.indexOf('household')] === 'married');
+    const adults = rows
+      .slice(1)
+      .map((r: string) => r.split(','))
+      .filter((r: string[]) => r[out.columns.indexOf('household')] === 'married');
     expect(adults.length).toBeGreaterThan(20);
     expect(adults.every((r: string[]) => r[fund] === 'other')).toBe(true);
   });

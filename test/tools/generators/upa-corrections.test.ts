@@ -14,7 +14,13 @@ import { describe, expect, it } from 'vitest';
 import { expectToolError } from '../../helpers/run.js';
 import { cents, generate, parse, tool, xsdErrors, type UpaFile } from './_upa-helpers.js';
 
-const ARRAYS = new Set(['TijdvakCorrectie', 'InkomstenverhoudingIntrekking', 'InkomstenverhoudingInitieel', 'TotaalRegelingen', 'RegelingGegevens']);
+const ARRAYS = new Set([
+  'TijdvakCorrectie',
+  'InkomstenverhoudingIntrekking',
+  'InkomstenverhoudingInitieel',
+  'TotaalRegelingen',
+  'RegelingGegevens',
+]);
 const parser = new XMLParser({ ignoreAttributes: false, parseTagValue: false, isArray: (name) => ARRAYS.has(name) });
 
 function corrections(f: UpaFile) {
@@ -35,10 +41,17 @@ const RUNS = [
 
 describe('upa-file-generator corrections (aanvullend)', () => {
   it('TijdvakCorrectie and InkomstenverhoudingIntrekking: XSD-valid, earlier periods of the year, raised lines, totals, real withdrawals', async () => {
-    let files = 0, blocks = 0, correctedIkvs = 0, withdrawals = 0;
+    let files = 0,
+      blocks = 0,
+      correctedIkvs = 0,
+      withdrawals = 0;
     for (const [i, run] of RUNS.entries()) {
       const population = { count: 40, seed: 900 + i };
-      const options = { population, period: { ...run.period, declarationKind: 'aanvullend' }, corrections: { periodCorrections: 2, withdrawals: 2 } };
+      const options = {
+        population,
+        period: { ...run.period, declarationKind: 'aanvullend' },
+        corrections: { periodCorrections: 2, withdrawals: 2 },
+      };
       const out = await generate(options);
       expect(await xsdErrors(out.files), run.label).toEqual([]);
       // What the full declarations said, per period start: NumIV → IKV.
@@ -73,11 +86,16 @@ describe('upa-file-generator corrections (aanvullend)', () => {
           blocks++;
           expect(allowed, `${f.name}: corrects ${b.DatAanvTv}`).toContain(b.DatAanvTv);
           const ikvs = (b.InkomstenverhoudingInitieel ?? []) as any[];
-          const lines = ikvs.flatMap((x) => (x.RegelingGegevens ?? []).map((l: any) => ({ ...l, numIv: x.NumIV, bsn: x.NatuurlijkPersoon.SofiNr })));
+          const lines = ikvs.flatMap((x) =>
+            (x.RegelingGegevens ?? []).map((l: any) => ({ ...l, numIv: x.NumIV, bsn: x.NatuurlijkPersoon.SofiNr })),
+          );
           for (const x of ikvs) {
             correctedIkvs++;
             // The employment is among the file's own corrections (by BSN: a rehire's earlier relation has its old NumIV).
-            expect(currentBsns.has(x.NatuurlijkPersoon.SofiNr), `${f.name}: corrected NumIV ${x.NumIV} is not among the file's own corrections`).toBe(true);
+            expect(
+              currentBsns.has(x.NatuurlijkPersoon.SofiNr),
+              `${f.name}: corrected NumIV ${x.NumIV} is not among the file's own corrections`,
+            ).toBe(true);
             const original = declared.get(b.DatAanvTv)!.get(x.NumIV);
             expect(original, `${b.DatAanvTv}: NumIV ${x.NumIV} was never declared`).toBeDefined();
             (x.RegelingGegevens ?? []).forEach((l: any, k: number) => {
@@ -103,14 +121,20 @@ describe('upa-file-generator corrections (aanvullend)', () => {
         }
       }
     }
-    console.log(`UPA corrections: ${files} files XSD-valid, ${blocks} TijdvakCorrectie blocks, ${correctedIkvs} corrected income relations, ${withdrawals} withdrawals`);
+    console.log(
+      `UPA corrections: ${files} files XSD-valid, ${blocks} TijdvakCorrectie blocks, ${correctedIkvs} corrected income relations, ${withdrawals} withdrawals`,
+    );
     expect(blocks).toBeGreaterThan(10);
     expect(correctedIkvs).toBeGreaterThan(10);
     expect(withdrawals).toBeGreaterThan(20);
   });
 
-  it('a period is corrected only within its own year (the schema enumerates its year\'s periods)', async () => {
-    const out = await generate({ population: { count: 30, seed: 5 }, period: { startYear: 2025, startMonth: 11, months: 4, declarationKind: 'aanvullend' }, corrections: { periodCorrections: 3 } });
+  it("a period is corrected only within its own year (the schema enumerates its year's periods)", async () => {
+    const out = await generate({
+      population: { count: 30, seed: 5 },
+      period: { startYear: 2025, startMonth: 11, months: 4, declarationKind: 'aanvullend' },
+      corrections: { periodCorrections: 3 },
+    });
     for (const f of out.files) for (const b of corrections(f).blocks) expect(b.DatAanvTv.slice(0, 4)).toBe(f.periodStart.slice(0, 4));
     const jan = out.files.filter((f) => f.periodStart === '2026-01-01');
     expect(jan.length).toBeGreaterThan(0);
@@ -121,6 +145,11 @@ describe('upa-file-generator corrections (aanvullend)', () => {
   it('off by default; refused for volledig declarations', async () => {
     const out = await generate({ population: { count: 20, seed: 3 }, period: { months: 2, declarationKind: 'aanvullend' } });
     for (const f of out.files) expect(f.content).not.toMatch(/TijdvakCorrectie|InkomstenverhoudingIntrekking/);
-    await expectToolError(tool, { options: { period: { startYear: 2026 }, corrections: { withdrawals: 1 } } }, 400, /declarationKind to aanvullend/);
+    await expectToolError(
+      tool,
+      { options: { period: { startYear: 2026 }, corrections: { withdrawals: 1 } } },
+      400,
+      /declarationKind to aanvullend/,
+    );
   });
 });

@@ -61,7 +61,12 @@ export function detect(files: Array<{ content: string }>): Record<Defect, number
 const BASE = { population: { count: 16 }, period: { months: 2 } };
 
 async function check(defects: Defect[], seed: number, mix?: Record<string, number>) {
-  const out = await generate({ ...BASE, population: { ...BASE.population, seed }, ...(mix ? { scenarioMix: mix } : {}), defects: Object.fromEntries(defects.map((d) => [d, true])) });
+  const out = await generate({
+    ...BASE,
+    population: { ...BASE.population, seed },
+    ...(mix ? { scenarioMix: mix } : {}),
+    defects: Object.fromEntries(defects.map((d) => [d, true])),
+  });
   const found = detect(out.files);
   const expected = Object.fromEntries(DEFECTS.map((d) => [d, defects.includes(d) ? 1 : 0]));
   expect(found, `${defects.join('+')} seed ${seed}`).toEqual(expected);
@@ -71,9 +76,13 @@ async function check(defects: Defect[], seed: number, mix?: Record<string, numbe
 }
 
 describe('UPA defect bookkeeping', () => {
-  it('the issue\'s case: invalidBsn + duplicateBsn (count 30, seeds 1–5) gives one invalid SofiNr and one shared BSN', async () => {
+  it("the issue's case: invalidBsn + duplicateBsn (count 30, seeds 1–5) gives one invalid SofiNr and one shared BSN", async () => {
     for (let seed = 1; seed <= 5; seed++) {
-      const out = await generate({ population: { count: 30, seed }, period: { months: 1 }, defects: { invalidBsn: true, duplicateBsn: true } });
+      const out = await generate({
+        population: { count: 30, seed },
+        period: { months: 1 },
+        defects: { invalidBsn: true, duplicateBsn: true },
+      });
       const found = detect(out.files);
       expect(found.invalidBsn, `seed ${seed}`).toBe(1);
       expect(found.duplicateBsn, `seed ${seed}`).toBe(1);
@@ -82,7 +91,10 @@ describe('UPA defect bookkeeping', () => {
   });
 
   it('a clean run has no defect the detector sees', async () => {
-    for (const seed of [1, 2, 3]) expect(Object.values(detect((await generate({ ...BASE, population: { ...BASE.population, seed } })).files)).every((v) => v === 0)).toBe(true);
+    for (const seed of [1, 2, 3])
+      expect(
+        Object.values(detect((await generate({ ...BASE, population: { ...BASE.population, seed } })).files)).every((v) => v === 0),
+      ).toBe(true);
   });
 
   const singlesAndPairs: Defect[][] = [...DEFECTS.map((d) => [d]), ...DEFECTS.flatMap((a, i) => DEFECTS.slice(i + 1).map((b) => [a, b]))];
@@ -106,7 +118,8 @@ describe('UPA defect bookkeeping', () => {
       const combo = DEFECTS.filter((_, b) => mask & (1 << b));
       const out = await check(combo, mask, mask % 2 ? { standard: 1 } : undefined);
       tried++;
-      if (sample.has(mask) && !combo.includes('zeroNormHours')) noXsdBreak.push(...out.files.map((f) => ({ name: `m${mask}-${f.name}`, content: f.content })));
+      if (sample.has(mask) && !combo.includes('zeroNormHours'))
+        noXsdBreak.push(...out.files.map((f) => ({ name: `m${mask}-${f.name}`, content: f.content })));
     }
     console.log(`UPA defects: ${tried} of the 1,023 non-empty combinations tried; ${noXsdBreak.length} files XSD-checked`);
     expect(tried).toBe(1023);
@@ -114,7 +127,19 @@ describe('UPA defect bookkeeping', () => {
   }, 120_000);
 
   it('a population too small for every defect to have its own employment is refused, naming the defect', async () => {
-    await expectToolError(tool, { options: { population: { count: 3 }, period: { startYear: 2026, months: 1 }, scenarioMix: { standard: 1 }, defects: Object.fromEntries(DEFECTS.map((d) => [d, true])) } }, 400, /cannot inject .*an employment of its own/);
+    await expectToolError(
+      tool,
+      {
+        options: {
+          population: { count: 3 },
+          period: { startYear: 2026, months: 1 },
+          scenarioMix: { standard: 1 },
+          defects: Object.fromEntries(DEFECTS.map((d) => [d, true])),
+        },
+      },
+      400,
+      /cannot inject .*an employment of its own/,
+    );
   });
 });
 

@@ -88,7 +88,9 @@ describe('UPA NumIV at any size (issue 30)', () => {
     // More than 9999 relations: every value is used before one repeats (under the other LhNr).
     expect(s.keys.size).toBeGreaterThan(MAX_NUM_IV);
     expect(s.bare.size).toBe(MAX_NUM_IV);
-    console.log(`UPA NumIV, 10,000 employments: ${s.relations} NumIV in ${s.files} files, ${s.keys.size} distinct (LhNr, NumIV), ${s.bare.size} distinct NumIV values`);
+    console.log(
+      `UPA NumIV, 10,000 employments: ${s.relations} NumIV in ${s.files} files, ${s.keys.size} distinct (LhNr, NumIV), ${s.bare.size} distinct NumIV values`,
+    );
   }, 120_000);
 
   it('50,000 employments with rehires (engine run): unique in every file and per LhNr, each (LhNr, NumIV) one person', () => {
@@ -107,7 +109,9 @@ describe('UPA NumIV at any size (issue 30)', () => {
     expect(s.bare.size).toBe(MAX_NUM_IV);
     // Each value is used at most ceil(relations / 9999) times in the run.
     expect(s.relations).toBeGreaterThan(55_000);
-    console.log(`UPA NumIV, 50,000 employments: ${s.relations} NumIV in ${s.files} files over ${s.lhNrs.size} LhNrs, ${s.keys.size} distinct (LhNr, NumIV), ${s.bare.size} distinct NumIV values`);
+    console.log(
+      `UPA NumIV, 50,000 employments: ${s.relations} NumIV in ${s.files} files over ${s.lhNrs.size} LhNrs, ${s.keys.size} distinct (LhNr, NumIV), ${s.bare.size} distinct NumIV values`,
+    );
   }, 120_000);
 
   it('several explicit payroll tax numbers, under 9999 relations: no NumIV repeats anywhere in the run', async () => {
@@ -124,7 +128,12 @@ describe('UPA NumIV at any size (issue 30)', () => {
   });
 
   it('participants-csv names each relation by LhNr and NumIV, as the XML does', async () => {
-    const options = { population: { count: 60, seed: 9 }, period: { startYear: 2026, months: 1 }, scenarioMix: REHIRE_HEAVY, declaration: { payrollTaxNumbers: ['123456782L01', '987654321L01'] } };
+    const options = {
+      population: { count: 60, seed: 9 },
+      period: { startYear: 2026, months: 1 },
+      scenarioMix: REHIRE_HEAVY,
+      declaration: { payrollTaxNumbers: ['123456782L01', '987654321L01'] },
+    };
     const xml = await generate(options);
     const inXml = new Set<string>();
     for (const f of xml.files)
@@ -132,15 +141,32 @@ describe('UPA NumIV at any size (issue 30)', () => {
     const csv = await runTool(tool, { format: 'participants-csv', options });
     const col = (name: string) => csv.columns.indexOf(name);
     const rows = (parseCsv(csv.csv) as string[][]).slice(1);
-    const keys = rows.flatMap((r: string[]) => [r[col('numIv')], r[col('numIvRehire')]].filter(Boolean).map((n) => `${r[col('payrollTaxNumber')]}/${n}`));
+    const keys = rows.flatMap((r: string[]) =>
+      [r[col('numIv')], r[col('numIvRehire')]].filter(Boolean).map((n) => `${r[col('payrollTaxNumber')]}/${n}`),
+    );
     expect(new Set(keys).size).toBe(keys.length);
     for (const k of keys) expect(inXml.has(k), k).toBe(true);
   });
 
   it('assignEmployers: per employer distinct, the fewest repeats 4 digits allow, for sizes up to 50,000 and any rehire share', () => {
     const rng = createRng(30);
-    for (const [n, rehirePct] of [[1, 100], [5000, 100], [9999, 0], [9999, 1], [10_000, 0], [10_000, 50], [33_333, 17], [50_000, 2], [50_000, 100]]) {
-      const pop = Array.from({ length: n }, (_, i) => ({ ordinal: i, scenario: rng.int(1, 100) <= rehirePct ? 'rehire' : 'standard', employer: 0, numIv: 0 })) as unknown as Employment[];
+    for (const [n, rehirePct] of [
+      [1, 100],
+      [5000, 100],
+      [9999, 0],
+      [9999, 1],
+      [10_000, 0],
+      [10_000, 50],
+      [33_333, 17],
+      [50_000, 2],
+      [50_000, 100],
+    ]) {
+      const pop = Array.from({ length: n }, (_, i) => ({
+        ordinal: i,
+        scenario: rng.int(1, 100) <= rehirePct ? 'rehire' : 'standard',
+        employer: 0,
+        numIv: 0,
+      })) as unknown as Employment[];
       let k = 1;
       while (!assignEmployers(pop, k)) k++;
       const relations = pop.reduce((s, e) => s + (e.numIvRehire ? 2 : 1), 0);

@@ -24,7 +24,13 @@ describe('UPA 2026 XSD validity', () => {
           `${mixName} ${periodType} ${splitMode}`,
           {
             population: { count: splitMode === 'perParticipant' ? 6 : 25, seed: seed++ * 7919 },
-            period: { startMonth: periodType === 'VWK' ? 10 : 1, months: periodType === 'VWK' ? 4 : 6, periodType, splitMode, chunkSize: 7 },
+            period: {
+              startMonth: periodType === 'VWK' ? 10 : 1,
+              months: periodType === 'VWK' ? 4 : 6,
+              periodType,
+              splitMode,
+              chunkSize: 7,
+            },
             ...(mix ? { scenarioMix: mix } : {}),
           },
         ]);
@@ -46,21 +52,65 @@ describe('UPA 2026 XSD validity', () => {
   it('a whole year of VWK periods: the 13 periods are exactly the four-week enumerations of the XSD', async () => {
     const out = await generate({ population: { count: 3 }, period: { months: 13, periodType: 'VWK' } });
     const starts = [...new Set(out.files.map((f) => f.periodStart))];
-    expect(starts).toEqual(['2026-01-01', '2026-01-26', '2026-02-23', '2026-03-23', '2026-04-20', '2026-05-18', '2026-06-15', '2026-07-13', '2026-08-10', '2026-09-07', '2026-10-05', '2026-11-02', '2026-11-30']);
+    expect(starts).toEqual([
+      '2026-01-01',
+      '2026-01-26',
+      '2026-02-23',
+      '2026-03-23',
+      '2026-04-20',
+      '2026-05-18',
+      '2026-06-15',
+      '2026-07-13',
+      '2026-08-10',
+      '2026-09-07',
+      '2026-10-05',
+      '2026-11-02',
+      '2026-11-30',
+    ]);
     expect(out.files.at(-1)!.periodEnd).toBe('2026-12-31');
     expect(await xsdErrors(out.files)).toEqual([]);
   }, 30_000);
 
   it('aanvullend declarations, every field filled, every field omitted that may be', async () => {
-    const all = Object.fromEntries(['TaalVoorkeur', 'Email', 'LocOms', 'CdInvlVpl', 'CdBeroep', 'CdVerbIkv', 'Dgln', 'DatEindSect'].map((k) => [k, 'fill']));
+    const all = Object.fromEntries(
+      ['TaalVoorkeur', 'Email', 'LocOms', 'CdInvlVpl', 'CdBeroep', 'CdVerbIkv', 'Dgln', 'DatEindSect'].map((k) => [k, 'fill']),
+    );
     const omit = Object.fromEntries(
-      ['NmLcr', 'Voorl', 'Voorv', 'Nat', 'DatOvl', 'CdBurgSt', 'DtIngBurgSt', 'Adres', 'HuisNrToev', 'DatEind', 'CdRdnEindArbov', 'CdAard', 'CAO',
-        'IndArbovOnbepTd', 'IndOprov', 'FuncOms', 'CdIncInkVerm', 'AantUNormWk', 'AantUCntrWk', 'PtPerc', 'CollectieveAangifte',
-        'Verlof', 'Sector', 'VerlofUReg'].map((k) => [k, 'omit']),
+      [
+        'NmLcr',
+        'Voorl',
+        'Voorv',
+        'Nat',
+        'DatOvl',
+        'CdBurgSt',
+        'DtIngBurgSt',
+        'Adres',
+        'HuisNrToev',
+        'DatEind',
+        'CdRdnEindArbov',
+        'CdAard',
+        'CAO',
+        'IndArbovOnbepTd',
+        'IndOprov',
+        'FuncOms',
+        'CdIncInkVerm',
+        'AantUNormWk',
+        'AantUCntrWk',
+        'PtPerc',
+        'CollectieveAangifte',
+        'Verlof',
+        'Sector',
+        'VerlofUReg',
+      ].map((k) => [k, 'omit']),
     );
     const runs = await Promise.all([
       generate({ population: { count: 40, seed: 5 }, period: { months: 6, declarationKind: 'aanvullend' } }),
-      generate({ population: { count: 40, seed: 6 }, period: { months: 3 }, fieldStates: all, scenarioMix: Object.fromEntries(SCENARIOS.map((s) => [s, 1])) }),
+      generate({
+        population: { count: 40, seed: 6 },
+        period: { months: 3 },
+        fieldStates: all,
+        scenarioMix: Object.fromEntries(SCENARIOS.map((s) => [s, 1])),
+      }),
       generate({ population: { count: 40, seed: 7 }, period: { months: 3 }, fieldStates: omit }),
       generate({
         population: { count: 40, seed: 8, pctForeignAddress: 100, pctExoticNames: 100, pctExoticStreets: 100 },

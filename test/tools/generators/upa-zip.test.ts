@@ -15,7 +15,8 @@ const options = { population: { count: 12, seed: 7 }, period: { startYear: 2026,
 
 /** The archive's entries as Python's zipfile reads them (names and texts, after its own CRC checks). */
 function unzip(archive: Buffer): Record<string, string> {
-  const script = 'import sys, zipfile, io, json; z = zipfile.ZipFile(io.BytesIO(sys.stdin.buffer.read())); assert z.testzip() is None; print(json.dumps({n: z.read(n).decode("utf-8") for n in z.namelist()}))';
+  const script =
+    'import sys, zipfile, io, json; z = zipfile.ZipFile(io.BytesIO(sys.stdin.buffer.read())); assert z.testzip() is None; print(json.dumps({n: z.read(n).decode("utf-8") for n in z.namelist()}))';
   return JSON.parse(execFileSync('python3', ['-c', script], { input: archive, maxBuffer: 64 * 1024 * 1024 }).toString('utf8'));
 }
 
@@ -36,8 +37,13 @@ describe('upa-file-generator format zip', () => {
   });
 
   it('refuses a run of more files than a ZIP holds before any work, naming what to change', async () => {
-    const big = { population: { count: 10_000, seed: 7 }, period: { startYear: 2026, startMonth: 1, months: 36, splitMode: 'perParticipant' } };
-    await expect(runTool(tool, { format: 'zip', options: big })).rejects.toThrow(/makes [\d,]+ files and a ZIP holds at most 65,535: put more employments in a file \(options.period.splitMode 'chunk'/);
+    const big = {
+      population: { count: 10_000, seed: 7 },
+      period: { startYear: 2026, startMonth: 1, months: 36, splitMode: 'perParticipant' },
+    };
+    await expect(runTool(tool, { format: 'zip', options: big })).rejects.toThrow(
+      /makes [\d,]+ files and a ZIP holds at most 65,535: put more employments in a file \(options.period.splitMode 'chunk'/,
+    );
   });
 
   it('builds the archive a slice at a time: other work on the event loop runs while it is made', async () => {
@@ -48,7 +54,10 @@ describe('upa-file-generator format zip', () => {
       if (building) setImmediate(tick);
     };
     setImmediate(tick);
-    await runTool(tool, { format: 'zip', options: { population: { count: 400, seed: 3 }, period: { startYear: 2026, months: 6, splitMode: 'chunk', chunkSize: 50 } } });
+    await runTool(tool, {
+      format: 'zip',
+      options: { population: { count: 400, seed: 3 }, period: { startYear: 2026, months: 6, splitMode: 'chunk', chunkSize: 50 } },
+    });
     building = false;
     // 48 files, each compressed in the thread pool: the loop turned at least once per file.
     expect(ticks).toBeGreaterThanOrEqual(48);

@@ -8,7 +8,12 @@ describe('cgpa-calculator', () => {
     expect((await runTool(tool, { semesters: [{ sgpa: 10 }, { sgpa: 10 }] })).percent).toBe(95);
   });
   it('credit-weighted vs equal', async () => {
-    const w = await runTool(tool, { semesters: [{ sgpa: 9, credits: 30 }, { sgpa: 6, credits: 10 }] });
+    const w = await runTool(tool, {
+      semesters: [
+        { sgpa: 9, credits: 30 },
+        { sgpa: 6, credits: 10 },
+      ],
+    });
     expect(w).toMatchObject({ cgpa: 8.25, weighting: 'credits', totalCredits: 40 });
     const e = await runTool(tool, { semesters: [{ sgpa: 9 }, { sgpa: 6 }] });
     expect(e).toMatchObject({ cgpa: 7.5, weighting: 'equal', totalCredits: null });

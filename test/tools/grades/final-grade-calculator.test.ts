@@ -18,7 +18,10 @@ describe('final-grade-calculator', () => {
   });
   it('exactly 100 is achievable, exactly 0 is secured', async () => {
     // (100·85 − 80·81.25) / 20 = 100
-    expect(await runTool(tool, { currentPercent: 81.25, targetPercent: 85, finalWeightPercent: 20 })).toMatchObject({ requiredFinalPercent: 100, achievable: true });
+    expect(await runTool(tool, { currentPercent: 81.25, targetPercent: 85, finalWeightPercent: 20 })).toMatchObject({
+      requiredFinalPercent: 100,
+      achievable: true,
+    });
     // (100·40 − 60·(200/3)) / 40 = 0 → secured
     const z = await runTool(tool, { currentPercent: 100, targetPercent: 60, finalWeightPercent: 40 });
     expect(z).toMatchObject({ requiredFinalPercent: 0, alreadySecured: true, achievable: true });
@@ -36,10 +39,17 @@ describe('final-grade-calculator', () => {
   it('result mode: plugging the required score back gives the target (property)', async () => {
     const rng = createRng('final-grade');
     for (let i = 0; i < 300; i++) {
-      const current = rng.int(0, 10000) / 100, target = rng.int(0, 10000) / 100, w = rng.int(1, 1000) / 10;
+      const current = rng.int(0, 10000) / 100,
+        target = rng.int(0, 10000) / 100,
+        w = rng.int(1, 1000) / 10;
       const need = await runTool(tool, { currentPercent: current, targetPercent: target, finalWeightPercent: w, maxFinalPercent: 200 });
       if (need.requiredFinalPercent < 0 || need.requiredFinalPercent > 200) continue;
-      const back = await runTool(tool, { mode: 'result', currentPercent: current, finalPercent: need.requiredFinalPercent, finalWeightPercent: w });
+      const back = await runTool(tool, {
+        mode: 'result',
+        currentPercent: current,
+        finalPercent: need.requiredFinalPercent,
+        finalWeightPercent: w,
+      });
       expect(Math.abs(back.resultPercent - target)).toBeLessThan(1e-9);
     }
   });
@@ -56,7 +66,25 @@ describe('final-grade-calculator', () => {
     await expectToolError(tool, { currentPercent: 70, finalWeightPercent: 50 }, 400, /targetPercent/);
     await expectToolError(tool, { mode: 'result', currentPercent: 70, finalWeightPercent: 50 }, 400, /finalPercent/);
     await expectToolError(tool, { currentPercent: 70, finalWeightPercent: 50, targetLetter: 'Z' }, 400, /targetLetter/);
-    await expectToolError(tool, { currentPercent: 70, finalWeightPercent: 50, targetPercent: 80, customScale: [{ letter: 'P', minPercent: 50, points: 1 }] }, 400, /customScale.*minPercent 0/);
-    await expectToolError(tool, { currentPercent: 70, finalWeightPercent: 50, targetPercent: 80, customScale: [{ letter: 'P', minPercent: 0, points: 1 }, { letter: 'p', minPercent: 50, points: 1 }] }, 400, /customScale.*twice/);
+    await expectToolError(
+      tool,
+      { currentPercent: 70, finalWeightPercent: 50, targetPercent: 80, customScale: [{ letter: 'P', minPercent: 50, points: 1 }] },
+      400,
+      /customScale.*minPercent 0/,
+    );
+    await expectToolError(
+      tool,
+      {
+        currentPercent: 70,
+        finalWeightPercent: 50,
+        targetPercent: 80,
+        customScale: [
+          { letter: 'P', minPercent: 0, points: 1 },
+          { letter: 'p', minPercent: 50, points: 1 },
+        ],
+      },
+      400,
+      /customScale.*twice/,
+    );
   });
 });

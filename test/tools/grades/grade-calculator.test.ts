@@ -4,22 +4,47 @@ import { expectToolError, runTool } from '../../helpers/run.js';
 
 describe('grade-calculator', () => {
   it('weighted average with weights summing to 100', async () => {
-    const r = await runTool(tool, { items: [{ percent: 90, weight: 20 }, { percent: 85, weight: 30 }, { earned: 45, possible: 50, weight: 50 }] });
+    const r = await runTool(tool, {
+      items: [
+        { percent: 90, weight: 20 },
+        { percent: 85, weight: 30 },
+        { earned: 45, possible: 50, weight: 50 },
+      ],
+    });
     expect(r).toMatchObject({ averagePercent: 88.5, letter: 'B+', weightCovered: 100, weighting: 'weights' });
   });
   it('normalises weights that do not sum to 100 and reports weightCovered', async () => {
-    const r = await runTool(tool, { items: [{ percent: 80, weight: 0.4 }, { percent: 95, weight: 0.2 }] });
+    const r = await runTool(tool, {
+      items: [
+        { percent: 80, weight: 0.4 },
+        { percent: 95, weight: 0.2 },
+      ],
+    });
     expect(r.averagePercent).toBe(85);
     expect(r.weightCovered).toBe(0.6);
   });
   it('without weights: points by possible, otherwise equal', async () => {
-    const pts = await runTool(tool, { items: [{ earned: 9, possible: 10 }, { earned: 40, possible: 100 }] });
+    const pts = await runTool(tool, {
+      items: [
+        { earned: 9, possible: 10 },
+        { earned: 40, possible: 100 },
+      ],
+    });
     expect(pts).toMatchObject({ weighting: 'possiblePoints', averagePercent: clean(4900 / 110), weightCovered: null });
     const eq = await runTool(tool, { items: [{ earned: 9, possible: 10 }, { percent: 40 }] });
     expect(eq).toMatchObject({ weighting: 'equal', averagePercent: 65, letter: 'D' });
   });
   it('zero weight on one item is allowed; all-zero weights are refused', async () => {
-    expect((await runTool(tool, { items: [{ percent: 50, weight: 0 }, { percent: 100, weight: 1 }] })).averagePercent).toBe(100);
+    expect(
+      (
+        await runTool(tool, {
+          items: [
+            { percent: 50, weight: 0 },
+            { percent: 100, weight: 1 },
+          ],
+        })
+      ).averagePercent,
+    ).toBe(100);
     await expectToolError(tool, { items: [{ percent: 50, weight: 0 }] }, 400, /items.*sum to 0/);
   });
   it('letters average as points; best letter not above the average', async () => {

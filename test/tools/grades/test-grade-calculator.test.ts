@@ -28,7 +28,10 @@ describe('test-grade-calculator', () => {
     expect(await runTool(tool, { total: 12.5, correct: 10.5 })).toMatchObject({ percent: 84, wrong: 2 });
   });
   it('custom scale', async () => {
-    const customScale = [{ letter: 'Pass', minPercent: 55, points: 1 }, { letter: 'Fail', minPercent: 0, points: 0 }];
+    const customScale = [
+      { letter: 'Pass', minPercent: 55, points: 1 },
+      { letter: 'Fail', minPercent: 0, points: 0 },
+    ];
     expect((await runTool(tool, { total: 20, correct: 11, customScale })).letter).toBe('Pass');
     expect((await runTool(tool, { total: 20, correct: 10, customScale })).letter).toBe('Fail');
   });

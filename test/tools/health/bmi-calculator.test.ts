@@ -7,10 +7,19 @@ import { expectToolError, runTool } from '../../helpers/run.js';
 describe('bmi-calculator', () => {
   it('places every WHO boundary at, just below and just above (unrounded)', async () => {
     const cases: [number, string, string | null][] = [
-      [73.99, 'underweight', null], [74, 'normal weight', null], [74.01, 'normal weight', null],
-      [99.99, 'normal weight', null], [100, 'overweight', null], [100.01, 'overweight', null],
-      [119.99, 'overweight', null], [120, 'obese', 'I'], [120.01, 'obese', 'I'],
-      [139.99, 'obese', 'I'], [140, 'obese', 'II'], [159.99, 'obese', 'II'], [160, 'obese', 'III'],
+      [73.99, 'underweight', null],
+      [74, 'normal weight', null],
+      [74.01, 'normal weight', null],
+      [99.99, 'normal weight', null],
+      [100, 'overweight', null],
+      [100.01, 'overweight', null],
+      [119.99, 'overweight', null],
+      [120, 'obese', 'I'],
+      [120.01, 'obese', 'I'],
+      [139.99, 'obese', 'I'],
+      [140, 'obese', 'II'],
+      [159.99, 'obese', 'II'],
+      [160, 'obese', 'III'],
     ];
     for (const [weight, category, cls] of cases) {
       const r = await runTool(tool, { height: 200, weight });
@@ -31,7 +40,7 @@ describe('bmi-calculator', () => {
     expect(r.category).toBe('normal weight');
   });
 
-  it('puts a BMI exactly on a boundary on the boundary\'s upper side (no binary noise: 64 kg at 160 cm is 25)', async () => {
+  it("puts a BMI exactly on a boundary on the boundary's upper side (no binary noise: 64 kg at 160 cm is 25)", async () => {
     // Each is exactly the boundary in decimal; kg / m² in binary lands just below it.
     for (const [height, weight, bmi, category, obesityClass] of [
       [160, 64, 25, 'overweight', null],

@@ -24,7 +24,12 @@ describe('bmr-calculator', () => {
     const r = await runTool(tool, { sex: 'male', age: 30, height: 175, weight: 80, formula: 'katch-mcardle', bodyFatPercent: 20 });
     expect(r.bmr).toBe(Math.round(370 + 21.6 * 64)); // 1752.4
     expect(r.byFormula.katchMcArdle).toBe(1752);
-    await expectToolError(tool, { sex: 'male', age: 30, height: 175, weight: 80, formula: 'katch-mcardle' }, 400, /bodyFatPercent.*required/);
+    await expectToolError(
+      tool,
+      { sex: 'male', age: 30, height: 175, weight: 80, formula: 'katch-mcardle' },
+      400,
+      /bodyFatPercent.*required/,
+    );
   });
 
   it('metric and imperial agree for every formula', async () => {

@@ -6,16 +6,32 @@ import { expectToolError, runTool } from '../../helpers/run.js';
 describe('body-fat-calculator', () => {
   it('places every ACE band boundary at, just below and just above', () => {
     const men: [number, string][] = [
-      [5.99, 'essential fat'], [6, 'athletes'], [6.01, 'athletes'],
-      [13.99, 'athletes'], [14, 'fitness'], [14.01, 'fitness'],
-      [17.99, 'fitness'], [18, 'average'], [18.01, 'average'],
-      [24.99, 'average'], [25, 'obese'], [25.01, 'obese'],
+      [5.99, 'essential fat'],
+      [6, 'athletes'],
+      [6.01, 'athletes'],
+      [13.99, 'athletes'],
+      [14, 'fitness'],
+      [14.01, 'fitness'],
+      [17.99, 'fitness'],
+      [18, 'average'],
+      [18.01, 'average'],
+      [24.99, 'average'],
+      [25, 'obese'],
+      [25.01, 'obese'],
     ];
     const women: [number, string][] = [
-      [13.99, 'essential fat'], [14, 'athletes'], [14.01, 'athletes'],
-      [20.99, 'athletes'], [21, 'fitness'], [21.01, 'fitness'],
-      [24.99, 'fitness'], [25, 'average'], [25.01, 'average'],
-      [31.99, 'average'], [32, 'obese'], [32.01, 'obese'],
+      [13.99, 'essential fat'],
+      [14, 'athletes'],
+      [14.01, 'athletes'],
+      [20.99, 'athletes'],
+      [21, 'fitness'],
+      [21.01, 'fitness'],
+      [24.99, 'fitness'],
+      [25, 'average'],
+      [25.01, 'average'],
+      [31.99, 'average'],
+      [32, 'obese'],
+      [32.01, 'obese'],
     ];
     for (const [p, c] of men) expect(aceCategory('male', p), `men ${p}`).toBe(c);
     for (const [p, c] of women) expect(aceCategory('female', p), `women ${p}`).toBe(c);

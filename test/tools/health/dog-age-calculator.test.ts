@@ -4,7 +4,14 @@ import { expectToolError, runTool } from '../../helpers/run.js';
 
 describe('dog-age-calculator', () => {
   it('matches the published epigenetic values (youcalc.com table of Wang et al.)', () => {
-    const table: [number, number][] = [[1, 31], [2, 42.09], [3, 48.578], [5, 56.751], [10, 67.841], [16, 75.361]];
+    const table: [number, number][] = [
+      [1, 31],
+      [2, 42.09],
+      [3, 48.578],
+      [5, 56.751],
+      [10, 67.841],
+      [16, 75.361],
+    ];
     for (const [dog, human] of table) expect(epigenetic(dog)).toBeCloseTo(human, 2);
   });
 

@@ -4,7 +4,13 @@ import { expectToolError, runTool } from '../../helpers/run.js';
 
 describe('ideal-weight-calculator', () => {
   it('gives the base weights at exactly 5 ft', async () => {
-    expect(await runTool(tool, { sex: 'male', height: 152.4 })).toMatchObject({ devine: 50, robinson: 52, miller: 56.2, hamwi: 48, warning: null });
+    expect(await runTool(tool, { sex: 'male', height: 152.4 })).toMatchObject({
+      devine: 50,
+      robinson: 52,
+      miller: 56.2,
+      hamwi: 48,
+      warning: null,
+    });
     expect(await runTool(tool, { sex: 'female', height: 152.4 })).toMatchObject({ devine: 45.5, robinson: 49, miller: 53.1, hamwi: 45.5 });
   });
 

@@ -6,7 +6,10 @@ import { expectToolError, runTool } from '../../helpers/run.js';
 describe('macro-calculator', () => {
   it('splits with Atwater 4/4/9 for each preset', async () => {
     const splits: Record<string, [number, number, number]> = {
-      balanced: [50, 20, 30], 'low-fat': [60, 20, 20], 'low-carb': [25, 35, 40], 'high-protein': [30, 40, 30],
+      balanced: [50, 20, 30],
+      'low-fat': [60, 20, 20],
+      'low-carb': [25, 35, 40],
+      'high-protein': [30, 40, 30],
     };
     for (const [diet, [c, p, f]] of Object.entries(splits)) {
       const r = await runTool(tool, { calories: 1800, diet });
@@ -27,7 +30,12 @@ describe('macro-calculator', () => {
   it('custom percents must sum to 100', async () => {
     const r = await runTool(tool, { calories: 2400, diet: 'custom', carbPercent: 40, proteinPercent: 30, fatPercent: 30 });
     expect([r.carbs.grams, r.protein.grams, r.fat.grams]).toEqual([240, 180, 80]);
-    await expectToolError(tool, { calories: 2400, diet: 'custom', carbPercent: 40, proteinPercent: 30, fatPercent: 29.9 }, 400, /sum to 100 \(got 99\.9\)/);
+    await expectToolError(
+      tool,
+      { calories: 2400, diet: 'custom', carbPercent: 40, proteinPercent: 30, fatPercent: 29.9 },
+      400,
+      /sum to 100 \(got 99\.9\)/,
+    );
     await expectToolError(tool, { calories: 2400, diet: 'custom', carbPercent: 40, proteinPercent: 60 }, 400, /`fatPercent` is required/);
     await expectToolError(tool, { calories: 2400, carbPercent: 40 }, 400, /only used with `diet`: custom/);
   });

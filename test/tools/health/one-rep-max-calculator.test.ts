@@ -19,8 +19,8 @@ describe('one-rep-max-calculator', () => {
       lombardi: 125.9,
       oconner: 125,
       lander: 134.1, // 10000 / 74.5877
-      mayhew: Math.round(10000 / (52.2 + 41.9 * Math.exp(-0.55)) * 10) / 10,
-      wathan: Math.round(10000 / (48.8 + 53.8 * Math.exp(-0.75)) * 10) / 10,
+      mayhew: Math.round((10000 / (52.2 + 41.9 * Math.exp(-0.55))) * 10) / 10,
+      wathan: Math.round((10000 / (48.8 + 53.8 * Math.exp(-0.75))) * 10) / 10,
     });
     // Epley and Brzycki agree at 10 reps
     expect(r.estimates.epley).toBe(r.estimates.brzycki);

@@ -16,7 +16,14 @@ describe('sleep-calculator', () => {
     const early = await runTool(tool, { time: '00:10', minCycles: 1, maxCycles: 1 });
     expect(early.options[0]).toMatchObject({ time: '22:26', time12h: '10:26 PM', dayOffset: -1 });
     // longest span: 10 × 120 + 120 min = 22 h
-    const max = await runTool(tool, { mode: 'bed-at', time: '12:00', minCycles: 10, maxCycles: 10, cycleMinutes: 120, fallAsleepMinutes: 120 });
+    const max = await runTool(tool, {
+      mode: 'bed-at',
+      time: '12:00',
+      minCycles: 10,
+      maxCycles: 10,
+      cycleMinutes: 120,
+      fallAsleepMinutes: 120,
+    });
     expect(max.options[0]).toMatchObject({ time: '10:00', dayOffset: 1, sleepHours: 20 });
   });
 

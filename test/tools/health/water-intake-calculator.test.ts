@@ -4,7 +4,12 @@ import { expectToolError, runTool } from '../../helpers/run.js';
 
 describe('water-intake-calculator', () => {
   it('gives the EFSA adequate intakes and their beverage share', async () => {
-    expect(await runTool(tool, { sex: 'female' })).toMatchObject({ totalLitres: 2, fromDrinksLitres: 1.6, baseLitres: 2, exerciseLitres: 0 });
+    expect(await runTool(tool, { sex: 'female' })).toMatchObject({
+      totalLitres: 2,
+      fromDrinksLitres: 1.6,
+      baseLitres: 2,
+      exerciseLitres: 0,
+    });
     expect(await runTool(tool, { sex: 'male' })).toMatchObject({ totalLitres: 2.5, fromDrinksLitres: 2 });
     expect((await runTool(tool, { sex: 'female', status: 'pregnant' })).totalLitres).toBe(2.3);
     expect((await runTool(tool, { sex: 'female', status: 'lactating' })).totalLitres).toBe(2.7);

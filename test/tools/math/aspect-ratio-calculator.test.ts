@@ -23,7 +23,10 @@ describe('aspect-ratio-calculator', () => {
     expect(r.nearestCommon).toEqual({ ratio: '16:9', decimal: 1.77777777777778, differencePercent: 0.048828125, exact: false });
   });
   it('solve: both sides, rounded half-up', async () => {
-    expect(await runTool(tool, { mode: 'solve', ratioWidth: 16, ratioHeight: 9, height: 1080 })).toMatchObject({ width: 1920, widthRounded: 1920 });
+    expect(await runTool(tool, { mode: 'solve', ratioWidth: 16, ratioHeight: 9, height: 1080 })).toMatchObject({
+      width: 1920,
+      widthRounded: 1920,
+    });
     const r = await runTool(tool, { mode: 'solve', ratioWidth: 16, ratioHeight: 9, width: 1366 });
     expect(r.height).toBe(768.375);
     expect(r.heightRounded).toBe(768);

@@ -47,7 +47,9 @@ describe('fraction-calculator', () => {
   it('limitDenominator agrees with brute force (seeded)', () => {
     const rng = createRng('limit-denominator');
     for (let i = 0; i < 300; i++) {
-      const d = BigInt(rng.int(1, 100000)), n = BigInt(rng.int(-200000, 200000)), max = rng.int(1, 60);
+      const d = BigInt(rng.int(1, 100000)),
+        n = BigInt(rng.int(-200000, 200000)),
+        max = rng.int(1, 60);
       const [p, q] = limitDenominator(n, d, BigInt(max));
       const x = Number(n) / Number(d);
       let best = Infinity;

@@ -22,4 +22,3 @@ describe('percentage-calculator', () => {
     await expectToolError(percentage, { mode: 'percentOf', x: 1e16, y: 5 }, 400, /x.*≤/);
   });
 });
-

@@ -30,7 +30,9 @@ describe('ratio-calculator', () => {
     expect((await runTool(tool, { mode: 'solve', a: 0, b: 4, d: 20 })).solved.value).toBe(0);
   });
   it('divide: parts sum to the total', async () => {
-    expect((await runTool(tool, { mode: 'divide', terms: [1, 1, 1], total: 100 })).parts).toEqual([33.3333333333333, 33.3333333333333, 33.3333333333333]);
+    expect((await runTool(tool, { mode: 'divide', terms: [1, 1, 1], total: 100 })).parts).toEqual([
+      33.3333333333333, 33.3333333333333, 33.3333333333333,
+    ]);
     expect((await runTool(tool, { mode: 'divide', terms: [0, 1], total: 7 })).parts).toEqual([0, 7]);
     expect((await runTool(tool, { mode: 'divide', terms: [2, 3], total: -10 })).parts).toEqual([-4, -6]);
   });

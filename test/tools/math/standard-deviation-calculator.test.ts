@@ -23,7 +23,12 @@ describe('standard-deviation-calculator', () => {
   });
   it('n = 1: sample statistics null, population 0', async () => {
     const r = await runTool(tool, { numbers: [42] });
-    expect(r).toMatchObject({ population: { variance: 0, standardDeviation: 0 }, sample: null, standardError: null, marginOfError95: null });
+    expect(r).toMatchObject({
+      population: { variance: 0, standardDeviation: 0 },
+      sample: null,
+      standardError: null,
+      marginOfError95: null,
+    });
   });
   it('all equal values → 0, never negative', async () => {
     const r = await runTool(tool, { numbers: Array(1000).fill(0.1) });

@@ -10,7 +10,12 @@ describe('unit-converter', () => {
     let pairs = 0;
     for (const category of CATEGORIES) {
       const units = unitsOf(category);
-      const values = category === 'temperature' ? [-40, 0, 37, 100, 1234.5] : category === 'fuel' ? [0.5, 7.8, 30, 123.456] : [-2.5, 0.001234, 1, 37.5, 1234567.89];
+      const values =
+        category === 'temperature'
+          ? [-40, 0, 37, 100, 1234.5]
+          : category === 'fuel'
+            ? [0.5, 7.8, 30, 123.456]
+            : [-2.5, 0.001234, 1, 37.5, 1234567.89];
       for (const u of units)
         for (const v of units) {
           pairs++;

@@ -7,8 +7,14 @@ import { runTool } from '../../helpers/run.js';
 describe('memory-delete', () => {
   it('deletes an item once; deleting again says deleted: false', async () => {
     await runTool(memorySet, { namespace: 'delete-test', key: 'gone', value: 'x' });
-    expect(await runTool(memoryDelete, { namespace: 'delete-test', key: 'gone' })).toEqual({ deleted: true, uri: 'memory://delete-test/gone' });
+    expect(await runTool(memoryDelete, { namespace: 'delete-test', key: 'gone' })).toEqual({
+      deleted: true,
+      uri: 'memory://delete-test/gone',
+    });
     expect((await runTool(memoryGet, { namespace: 'delete-test', key: 'gone' })).found).toBe(false);
-    expect(await runTool(memoryDelete, { namespace: 'delete-test', key: 'gone' })).toEqual({ deleted: false, uri: 'memory://delete-test/gone' });
+    expect(await runTool(memoryDelete, { namespace: 'delete-test', key: 'gone' })).toEqual({
+      deleted: false,
+      uri: 'memory://delete-test/gone',
+    });
   });
 });

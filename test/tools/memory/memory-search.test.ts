@@ -11,7 +11,9 @@ describe('memory-search', () => {
     expect(hits.total).toBe(1);
     expect(hits.items[0]).toMatchObject({ key: 'deadline' });
     expect(hits.items[0].snippet).toContain('demo');
-    expect((await runTool(memorySearch, { tag: 'planning', namespace: 'search-test' })).items.map((i: { key: string }) => i.key)).toEqual(['deadline']);
+    expect((await runTool(memorySearch, { tag: 'planning', namespace: 'search-test' })).items.map((i: { key: string }) => i.key)).toEqual([
+      'deadline',
+    ]);
     expect((await runTool(memorySearch, { query: 'zebra', namespace: 'search-test' })).total).toBe(0);
   });
 });

@@ -10,7 +10,10 @@ describe('memory-set', () => {
     expect(first).toMatchObject({ created: true, item: { uri: 'memory://set-test/k', mimeType: 'text/plain', bytes: 5, tags: ['a'] } });
     const second = await runTool(memorySet, { namespace: 'set-test', key: 'k', value: { n: 1 } });
     expect(second).toMatchObject({ created: false, item: { mimeType: 'application/json', tags: [] } });
-    expect(await runTool(memoryGet, { namespace: 'set-test', key: 'k' })).toMatchObject({ found: true, item: { value: '{"n":1}', json: { n: 1 } } });
+    expect(await runTool(memoryGet, { namespace: 'set-test', key: 'k' })).toMatchObject({
+      found: true,
+      item: { value: '{"n":1}', json: { n: 1 } },
+    });
   });
 
   it('refuses bad keys, bad tags and unknown fields, naming the field', async () => {

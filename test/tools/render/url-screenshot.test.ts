@@ -7,7 +7,16 @@ import { expectToolError } from '../../helpers/run.js';
 // Rendering through the egress proxy with a test resolver is covered in test/render-output.test.ts and test/render-ssrf.test.ts.
 describe('url-screenshot', () => {
   it('refuses loopback, private, link-local and metadata addresses and other schemes with a 400', async () => {
-    for (const url of ['http://127.0.0.1/', 'http://localhost:8787/', 'http://10.0.0.1/', 'http://192.168.1.1/', 'http://169.254.169.254/latest/meta-data/', 'http://[::1]/', 'file:///etc/passwd', 'ftp://example.org/'])
+    for (const url of [
+      'http://127.0.0.1/',
+      'http://localhost:8787/',
+      'http://10.0.0.1/',
+      'http://192.168.1.1/',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::1]/',
+      'file:///etc/passwd',
+      'ftp://example.org/',
+    ])
       await expectToolError(tool, { url }, 400);
   });
 

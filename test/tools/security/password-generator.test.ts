@@ -33,7 +33,12 @@ describe('password-generator', () => {
     });
   });
   it('refuses no classes and out-of-range lengths and counts', async () => {
-    await expectToolError(generator, { uppercase: false, lowercase: false, numbers: false, symbols: false }, 400, /at least one character class/);
+    await expectToolError(
+      generator,
+      { uppercase: false, lowercase: false, numbers: false, symbols: false },
+      400,
+      /at least one character class/,
+    );
     await expectToolError(generator, { length: 3 }, 400, /length.*≥ 4/);
     await expectToolError(generator, { length: 257 }, 400, /length.*≤ 256/);
     await expectToolError(generator, { count: 0 }, 400, /count/);
@@ -44,4 +49,3 @@ describe('password-generator', () => {
     expect(new Set(a.passwords).size).toBe(50);
   });
 });
-

@@ -24,4 +24,3 @@ describe('password-strength', () => {
     await expectToolError(strength, { password: 'a'.repeat(257) }, 400, /password.*at most 256/);
   });
 });
-

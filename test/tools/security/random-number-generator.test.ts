@@ -31,4 +31,3 @@ describe('random-number-generator', () => {
     for (const n of r.numbers) expect(Number.isSafeInteger(n)).toBe(true);
   });
 });
-

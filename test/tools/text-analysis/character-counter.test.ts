@@ -48,7 +48,13 @@ describe('character-counter', () => {
   });
 
   it('empty text', async () => {
-    expect(await count('')).toMatchObject({ characters: 0, words: 0, lines: 0, utf8Bytes: 0, sms: { encoding: 'GSM-7', units: 0, parts: 0, perPart: 160 } });
+    expect(await count('')).toMatchObject({
+      characters: 0,
+      words: 0,
+      lines: 0,
+      utf8Bytes: 0,
+      sms: { encoding: 'GSM-7', units: 0, parts: 0, perPart: 160 },
+    });
   });
 
   it('fast path and Intl.Segmenter agree, also around whitespace that joins a mark', async () => {

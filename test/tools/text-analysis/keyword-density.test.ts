@@ -49,15 +49,27 @@ describe('keyword-density', () => {
     expect(await run('', { keywords: ['x', '!!'] })).toEqual({
       totalWords: 0,
       stopWords: 'en',
-      ngrams: [{ size: 1, terms: [] }, { size: 2, terms: [] }, { size: 3, terms: [] }],
-      keywords: [{ term: 'x', count: 0, densityPercent: 0 }, { term: '!!', count: 0, densityPercent: 0 }],
+      ngrams: [
+        { size: 1, terms: [] },
+        { size: 2, terms: [] },
+        { size: 3, terms: [] },
+      ],
+      keywords: [
+        { term: 'x', count: 0, densityPercent: 0 },
+        { term: '!!', count: 0, densityPercent: 0 },
+      ],
     });
     const out = await run('a b c d a b c a b a', { ngramSizes: [1], stopWords: 'none', limit: 2, minCount: 3 });
-    expect(out.ngrams[0].terms).toEqual([{ term: 'a', count: 4, densityPercent: 40 }, { term: 'b', count: 3, densityPercent: 30 }]);
+    expect(out.ngrams[0].terms).toEqual([
+      { term: 'a', count: 4, densityPercent: 40 },
+      { term: 'b', count: 3, densityPercent: 30 },
+    ]);
   });
 
   it('handles the maximum size and refuses bad input', async () => {
-    const text = Array.from({ length: 16_000 }, (_, i) => `w${i % 5000}`).join(' ').slice(0, 100_000);
+    const text = Array.from({ length: 16_000 }, (_, i) => `w${i % 5000}`)
+      .join(' ')
+      .slice(0, 100_000);
     const out = await run(text, { ngramSizes: [1] });
     expect(out.ngrams[0].terms[0].count).toBeGreaterThan(2);
     await expectToolError(tool, { text: 'x'.repeat(100_001) }, 400, /`text`/);

@@ -56,4 +56,3 @@ describe('reading-time-calculator', () => {
     expect(out.reading.time).toBe('16 h 40 min');
   });
 });
-

@@ -21,7 +21,12 @@ describe('add-line-numbers', () => {
   });
 
   it('skipEmpty leaves blank and whitespace-only lines alone and uses no number for them', async () => {
-    expect(await runTool(tool, { text: 'a\n \n\nb', skipEmpty: true })).toEqual({ result: '1. a\n \n\n2. b', lines: 4, numbered: 2, lastNumber: 2 });
+    expect(await runTool(tool, { text: 'a\n \n\nb', skipEmpty: true })).toEqual({
+      result: '1. a\n \n\n2. b',
+      lines: 4,
+      numbered: 2,
+      lastNumber: 2,
+    });
   });
 
   it('empty text and a lone line break', async () => {
@@ -43,7 +48,7 @@ describe('add-line-numbers', () => {
     await expectToolError(tool, { text: 'a', customSeparator: 'x'.repeat(21) }, 400, /`customSeparator`/);
   });
 
-  it('keeps each line\'s own line break in a text with mixed breaks (catalogue §0.9)', async () => {
+  it("keeps each line's own line break in a text with mixed breaks (catalogue §0.9)", async () => {
     expect(await numbered('a\r\nb\nc\rd\n')).toBe('1. a\r\n2. b\n3. c\r4. d\n');
   });
 });

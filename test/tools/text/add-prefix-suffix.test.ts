@@ -4,7 +4,11 @@ import { expectToolError, runTool } from '../../helpers/run.js';
 
 describe('add-prefix-suffix', () => {
   it('decorates each line and keeps the line endings', async () => {
-    expect(await runTool(tool, { text: 'a\r\nb', prefix: '<li>', suffix: '</li>' })).toEqual({ result: '<li>a</li>\r\n<li>b</li>', lines: 2, decorated: 2 });
+    expect(await runTool(tool, { text: 'a\r\nb', prefix: '<li>', suffix: '</li>' })).toEqual({
+      result: '<li>a</li>\r\n<li>b</li>',
+      lines: 2,
+      decorated: 2,
+    });
     expect((await runTool(tool, { text: 'a\rb\r', prefix: '> ' })).result).toBe('> a\r> b\r');
   });
 
@@ -14,11 +18,15 @@ describe('add-prefix-suffix', () => {
   });
 
   it('skipEmpty leaves blank lines as they are', async () => {
-    expect(await runTool(tool, { text: 'a\n  \nb', prefix: '#', skipEmpty: true })).toEqual({ result: '#a\n  \n#b', lines: 3, decorated: 2 });
+    expect(await runTool(tool, { text: 'a\n  \nb', prefix: '#', skipEmpty: true })).toEqual({
+      result: '#a\n  \n#b',
+      lines: 3,
+      decorated: 2,
+    });
   });
 
   it('empty text, empty prefix and suffix', async () => {
-    expect(await runTool(tool, { text: '' , prefix: 'x'})).toEqual({ result: '', lines: 0, decorated: 0 });
+    expect(await runTool(tool, { text: '', prefix: 'x' })).toEqual({ result: '', lines: 0, decorated: 0 });
     expect((await runTool(tool, { text: 'a\nb' })).result).toBe('a\nb');
   });
 
@@ -29,7 +37,7 @@ describe('add-prefix-suffix', () => {
     expect(ok.decorated).toBe(100_000);
   });
 
-  it('keeps each line\'s own line break in a text with mixed breaks (catalogue §0.9)', async () => {
+  it("keeps each line's own line break in a text with mixed breaks (catalogue §0.9)", async () => {
     expect((await runTool(tool, { text: 'a\r\nb\nc\rd\n', prefix: '> ' })).result).toBe('> a\r\n> b\n> c\r> d\n');
   });
 });

@@ -15,7 +15,10 @@ describe('find-and-replace', () => {
   it('plain mode: find is literal, $ in replace is literal, case-sensitive by default', async () => {
     expect(await runTool(findAndReplace, { text: 'a.b.c', find: '.', replace: '$&$1' })).toEqual({ result: 'a$&$1b$&$1c', count: 2 });
     expect(await runTool(findAndReplace, { text: 'Cat cat', find: 'cat', replace: 'dog' })).toEqual({ result: 'Cat dog', count: 1 });
-    expect(await runTool(findAndReplace, { text: 'Cat cat', find: 'CAT', replace: 'dog', caseSensitive: false })).toEqual({ result: 'dog dog', count: 2 });
+    expect(await runTool(findAndReplace, { text: 'Cat cat', find: 'CAT', replace: 'dog', caseSensitive: false })).toEqual({
+      result: 'dog dog',
+      count: 2,
+    });
     expect(await runTool(findAndReplace, { text: '(a+)+', find: '(a+)+', replace: 'x' })).toEqual({ result: 'x', count: 1 });
   });
 
@@ -38,17 +41,41 @@ describe('find-and-replace', () => {
 
   it('regex mode: numbered and named groups, $&, $$, multiline ^', async () => {
     expect(
-      await runTool(findAndReplace, { text: 'John Smith', find: '(?<first>\\w+) (?<last>\\w+)', replace: '$<last>, $<first>', useRegex: true }),
+      await runTool(findAndReplace, {
+        text: 'John Smith',
+        find: '(?<first>\\w+) (?<last>\\w+)',
+        replace: '$<last>, $<first>',
+        useRegex: true,
+      }),
     ).toEqual({ result: 'Smith, John', count: 1 });
-    expect(await runTool(findAndReplace, { text: 'x1 y2', find: '\\d', replace: '[$&]$$', useRegex: true })).toEqual({ result: 'x[1]$ y[2]$', count: 2 });
-    expect(await runTool(findAndReplace, { text: 'a\nb', find: '^', replace: '> ', useRegex: true })).toEqual({ result: '> a\n> b', count: 2 });
-    expect(await runTool(findAndReplace, { text: 'AbA', find: 'a', replace: '_', useRegex: true, caseSensitive: false })).toEqual({ result: '_b_', count: 2 });
+    expect(await runTool(findAndReplace, { text: 'x1 y2', find: '\\d', replace: '[$&]$$', useRegex: true })).toEqual({
+      result: 'x[1]$ y[2]$',
+      count: 2,
+    });
+    expect(await runTool(findAndReplace, { text: 'a\nb', find: '^', replace: '> ', useRegex: true })).toEqual({
+      result: '> a\n> b',
+      count: 2,
+    });
+    expect(await runTool(findAndReplace, { text: 'AbA', find: 'a', replace: '_', useRegex: true, caseSensitive: false })).toEqual({
+      result: '_b_',
+      count: 2,
+    });
   });
 
   it('refuses invalid regexes naming `find`, also when wholeWord would wrap them', async () => {
     await expectToolError(findAndReplace, { text: 'x', find: '(', useRegex: true }, 400, /^`find` is not a valid regular expression/);
-    await expectToolError(findAndReplace, { text: 'a b', find: 'a)|(b', useRegex: true, wholeWord: true }, 400, /^`find` is not a valid regular expression/);
-    await expectToolError(findAndReplace, { text: 'x', find: '\\-', useRegex: true }, 400, /^`find` is not a valid regular expression: Invalid escape/);
+    await expectToolError(
+      findAndReplace,
+      { text: 'a b', find: 'a)|(b', useRegex: true, wholeWord: true },
+      400,
+      /^`find` is not a valid regular expression/,
+    );
+    await expectToolError(
+      findAndReplace,
+      { text: 'x', find: '\\-', useRegex: true },
+      400,
+      /^`find` is not a valid regular expression: Invalid escape/,
+    );
     await expectToolError(findAndReplace, { text: 'x', find: '' }, 400, /`find` must be at least 1 characters long/);
   });
 
@@ -71,6 +98,9 @@ describe('find-and-replace', () => {
 describe('find-and-replace: plain mode literals', () => {
   it('matches every regex syntax character literally', async () => {
     const special = '.*+?^${}()|[]\\/-';
-    expect(await runTool(findAndReplace, { text: `x${special}y${special}`, find: special, replace: '$$' })).toEqual({ result: 'x$$y$$', count: 2 });
+    expect(await runTool(findAndReplace, { text: `x${special}y${special}`, find: special, replace: '$$' })).toEqual({
+      result: 'x$$y$$',
+      count: 2,
+    });
   });
 });

@@ -44,4 +44,3 @@ describe('lorem-ipsum-generator', () => {
     await expectToolError(lorem, { type: 'haiku' }, 400, /`type` must be one of "paragraphs"/);
   });
 });
-

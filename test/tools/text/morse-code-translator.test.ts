@@ -8,7 +8,9 @@ describe('morse-code-translator', () => {
 
   it('encodes letters, digits and punctuation; words split by a slash', async () => {
     expect((await encode('sos')).result).toBe('... --- ...');
-    expect((await encode('Hello,  World 2\nnow!')).result).toBe('.... . .-.. .-.. --- --..-- / .-- --- .-. .-.. -.. / ..--- / -. --- .-- -.-.--');
+    expect((await encode('Hello,  World 2\nnow!')).result).toBe(
+      '.... . .-.. .-.. --- --..-- / .-- --- .-. .-.. -.. / ..--- / -. --- .-- -.-.--',
+    );
     expect((await encode('É e\u0301')).result).toBe('..-.. / ..-..');
     expect((await encode('it’s')).result).toBe('.. - .----. ...');
   });
@@ -36,4 +38,3 @@ describe('morse-code-translator', () => {
     expect((await runTool(morse, { text: result, mode: 'from-morse' })).result).toBe(text);
   });
 });
-

@@ -50,8 +50,7 @@ describe('numbers-to-words', () => {
   });
 
   it('currency mode: units, singular and plural, rounding, zero cents', async () => {
-    const cur = (number: string, currency = 'dollars', british = false) =>
-      say({ number, mode: 'currency', currency, british });
+    const cur = (number: string, currency = 'dollars', british = false) => say({ number, mode: 'currency', currency, british });
     expect(await cur('1')).toBe('one dollar');
     expect(await cur('1.01')).toBe('one dollar and one cent');
     expect(await cur('2.5')).toBe('two dollars and fifty cents');
@@ -75,4 +74,3 @@ describe('numbers-to-words', () => {
     await expectToolError(numbersToWords, { number: '2', currency: 'yen' }, 400, /`currency`/);
   });
 });
-

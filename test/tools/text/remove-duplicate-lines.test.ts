@@ -3,8 +3,7 @@ import dedupe from '../../../tools/text/remove-duplicate-lines.js';
 import { graphemes } from '../../../tools/_lib/text-lines.js';
 import { expectToolError, runTool } from '../../helpers/run.js';
 
-const sorted = async (text: string, opts: Record<string, unknown> = {}) =>
-  (await runTool(sortLines, { text, ...opts })).result as string;
+const sorted = async (text: string, opts: Record<string, unknown> = {}) => (await runTool(sortLines, { text, ...opts })).result as string;
 
 describe('remove-duplicate-lines', () => {
   it('keeps the first occurrence in original order by default', async () => {
@@ -36,4 +35,3 @@ describe('remove-duplicate-lines', () => {
     await expectToolError(dedupe, { text: 'a', ignoreCase: true }, 400, /unknown field `ignoreCase`/);
   });
 });
-

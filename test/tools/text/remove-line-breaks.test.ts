@@ -19,8 +19,12 @@ describe('remove-line-breaks', () => {
     expect(await joined('a\tb')).toBe('a b');
   });
 
-  it('keepParagraphs: blank lines (also whitespace-only) keep paragraphs apart in the text\'s line break', async () => {
-    expect(await runTool(tool, { text: 'a\nb\n\n\nc\n \nd\n', keepParagraphs: true })).toEqual({ result: 'a b\n\nc\n\nd', lineBreaksRemoved: 2, paragraphs: 3 });
+  it("keepParagraphs: blank lines (also whitespace-only) keep paragraphs apart in the text's line break", async () => {
+    expect(await runTool(tool, { text: 'a\nb\n\n\nc\n \nd\n', keepParagraphs: true })).toEqual({
+      result: 'a b\n\nc\n\nd',
+      lineBreaksRemoved: 2,
+      paragraphs: 3,
+    });
     expect(await joined('a\r\nb\r\n\r\nc', { keepParagraphs: true })).toBe('a b\r\n\r\nc');
     expect(await joined('a\r\rb', { keepParagraphs: true })).toBe('a\r\rb');
     expect(await joined('\n\na\n\n', { keepParagraphs: true })).toBe('a');

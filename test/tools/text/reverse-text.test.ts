@@ -3,8 +3,7 @@ import reverseText from '../../../tools/text/reverse-text.js';
 import { graphemes } from '../../../tools/_lib/text-lines.js';
 import { expectToolError, runTool } from '../../helpers/run.js';
 
-const sorted = async (text: string, opts: Record<string, unknown> = {}) =>
-  (await runTool(sortLines, { text, ...opts })).result as string;
+const sorted = async (text: string, opts: Record<string, unknown> = {}) => (await runTool(sortLines, { text, ...opts })).result as string;
 
 describe('reverse-text', () => {
   const rev = async (text: string, mode?: string) => (await runTool(reverseText, mode ? { text, mode } : { text })).result;
@@ -34,7 +33,25 @@ describe('reverse-text', () => {
 
 describe('grapheme segmentation of long texts (chunked)', () => {
   it('cuts only at certain boundaries: same result as one pass of Intl.Segmenter', () => {
-    const tricky = ['e\u0301', '👨‍👩‍👧', '🇳🇱🇧🇪', 'क्षि', '한국어', '\u1100\u1161\u11A8', 'ﾃﾞ', 'a\r\nb', 'ก่ำ', '👍🏽', '#\uFE0F\u20E3', ' \u0301', 'x', '中文', 'Ж', '\u0600\u0661', '\t'];
+    const tricky = [
+      'e\u0301',
+      '👨‍👩‍👧',
+      '🇳🇱🇧🇪',
+      'क्षि',
+      '한국어',
+      '\u1100\u1161\u11A8',
+      'ﾃﾞ',
+      'a\r\nb',
+      'ก่ำ',
+      '👍🏽',
+      '#\uFE0F\u20E3',
+      ' \u0301',
+      'x',
+      '中文',
+      'Ж',
+      '\u0600\u0661',
+      '\t',
+    ];
     let s = '';
     for (let i = 0; i < 4000; i++) s += tricky[(i * 7919) % tricky.length];
     const direct = Array.from(new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(s), (x) => x.segment);
@@ -47,4 +64,3 @@ describe('grapheme segmentation of long texts (chunked)', () => {
     expect((await runTool(reverseText, { text: result })).result).toBe(text);
   });
 });
-

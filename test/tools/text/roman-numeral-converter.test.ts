@@ -41,11 +41,16 @@ describe('roman-numeral-converter', () => {
   });
 
   it('accepts case-insensitive numerals, spaces around and mode aliases', async () => {
-    expect(await runTool(roman, { value: ' mcmxc ', mode: 'from-roman' })).toMatchObject({ direction: 'toNumber', roman: 'MCMXC', number: 1990 });
+    expect(await runTool(roman, { value: ' mcmxc ', mode: 'from-roman' })).toMatchObject({
+      direction: 'toNumber',
+      roman: 'MCMXC',
+      number: 1990,
+    });
     expect(await runTool(roman, { value: '0042', mode: 'to-roman' })).toMatchObject({ direction: 'toRoman', roman: 'XLII', number: 42 });
     const { parts, breakdown } = await runTool(roman, { value: '3888' });
     expect(parts.map((p: { symbol: string }) => p.symbol).join('')).toBe('MMMDCCCLXXXVIII');
-    expect(breakdown).toBe('M (1000) + M (1000) + M (1000) + D (500) + C (100) + C (100) + C (100) + L (50) + X (10) + X (10) + X (10) + V (5) + I (1) + I (1) + I (1) = 3888');
+    expect(breakdown).toBe(
+      'M (1000) + M (1000) + M (1000) + D (500) + C (100) + C (100) + C (100) + L (50) + X (10) + X (10) + X (10) + V (5) + I (1) + I (1) + I (1) = 3888',
+    );
   });
 });
-

@@ -30,4 +30,3 @@ describe('rot13', () => {
     await expectToolError(rot13, { shift: 3 }, 400, /`text` is required/);
   });
 });
-

@@ -3,8 +3,7 @@ import sortLines from '../../../tools/text/sort-lines.js';
 import { graphemes } from '../../../tools/_lib/text-lines.js';
 import { expectToolError, runTool } from '../../helpers/run.js';
 
-const sorted = async (text: string, opts: Record<string, unknown> = {}) =>
-  (await runTool(sortLines, { text, ...opts })).result as string;
+const sorted = async (text: string, opts: Record<string, unknown> = {}) => (await runTool(sortLines, { text, ...opts })).result as string;
 
 describe('sort-lines', () => {
   it('sorts a-to-z and z-to-a with a fixed English collation', async () => {
@@ -70,4 +69,3 @@ describe('sort-lines', () => {
     expect(out.lines).toBe(20000);
   });
 });
-

@@ -42,4 +42,3 @@ describe('text-case-converter', () => {
     await expectToolError(caseConverter, { text: 'a' }, 400, /`mode`/);
   });
 });
-

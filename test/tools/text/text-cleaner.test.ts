@@ -6,7 +6,18 @@ import { rebuild } from '../../helpers/diff.js';
 
 describe('text-cleaner', () => {
   const only = (option: string, text: string) => {
-    const all = ['controlChars', 'htmlTags', 'emojis', 'plainQuotes', 'punctuation', 'numbers', 'extraSpaces', 'trimLines', 'emptyLines', 'lineBreaks'];
+    const all = [
+      'controlChars',
+      'htmlTags',
+      'emojis',
+      'plainQuotes',
+      'punctuation',
+      'numbers',
+      'extraSpaces',
+      'trimLines',
+      'emptyLines',
+      'lineBreaks',
+    ];
     return runTool(textCleaner, { text, ...Object.fromEntries(all.map((o) => [o, o === option])) });
   };
 
@@ -60,4 +71,3 @@ describe('text-cleaner', () => {
     await expectToolError(textCleaner, {}, 400, /`text` is required/);
   });
 });
-

@@ -45,7 +45,12 @@ describe('text-diff', () => {
     const b = await runTool(textDiff, { original: 'a\n', modified: 'b\n', granularity: 'LINE' });
     expect(a).toEqual(b);
     expect((await runTool(textDiff, { original: 'ab', modified: 'ac', granularity: 'chars' })).changes).toHaveLength(3);
-    await expectToolError(textDiff, { original: 'a', modified: 'b', granularity: 'sentence' }, 400, /`granularity` must be one of "word", "line", "character"/);
+    await expectToolError(
+      textDiff,
+      { original: 'a', modified: 'b', granularity: 'sentence' },
+      400,
+      /`granularity` must be one of "word", "line", "character"/,
+    );
   });
 
   it('enforces the 200,000-character cap on each side', async () => {
@@ -62,4 +67,3 @@ describe('text-diff', () => {
     await expectToolError(textDiff, { original, modified, granularity: 'character' }, 400, /differ too much to compare by character/);
   });
 });
-

@@ -3,7 +3,8 @@ import tool from '../../../tools/text/text-to-binary.js';
 import { expectToolError, runTool } from '../../helpers/run.js';
 
 const enc = async (text: string, opts: Record<string, unknown> = {}) => (await runTool(tool, { text, ...opts })).result as string;
-const dec = async (text: string, opts: Record<string, unknown> = {}) => (await runTool(tool, { text, direction: 'decode', ...opts })).result as string;
+const dec = async (text: string, opts: Record<string, unknown> = {}) =>
+  (await runTool(tool, { text, direction: 'decode', ...opts })).result as string;
 
 describe('text-to-binary', () => {
   it('encodes UTF-8 bytes (Wikipedia UTF-8 examples: $ 24, é C3 A9, € E2 82 AC, 𐍈 F0 90 8D 88)', async () => {
@@ -33,7 +34,12 @@ describe('text-to-binary', () => {
 
   it('binary without separators must be whole bytes (8 bits)', async () => {
     expect(await dec('0100100001101001')).toBe('Hi');
-    await expectToolError(tool, { text: '010010000110100', direction: 'decode' }, 400, /15 bits; without separators between bytes it must be a multiple of 8/);
+    await expectToolError(
+      tool,
+      { text: '010010000110100', direction: 'decode' },
+      400,
+      /15 bits; without separators between bytes it must be a multiple of 8/,
+    );
     await expectToolError(tool, { text: '110', direction: 'decode' }, 400, /3 bits/);
     await expectToolError(tool, { text: 'abc', direction: 'decode', format: 'hex' }, 400, /3 hex digits/);
   });
@@ -46,8 +52,16 @@ describe('text-to-binary', () => {
   });
 
   it('invalid UTF-8 becomes U+FFFD and is flagged', async () => {
-    expect(await runTool(tool, { text: 'ff 41', direction: 'decode', format: 'hex' })).toEqual({ result: '\uFFFDA', bytes: 2, invalidUtf8: true });
-    expect(await runTool(tool, { text: 'c3', direction: 'decode', format: 'hex' })).toEqual({ result: '\uFFFD', bytes: 1, invalidUtf8: true });
+    expect(await runTool(tool, { text: 'ff 41', direction: 'decode', format: 'hex' })).toEqual({
+      result: '\uFFFDA',
+      bytes: 2,
+      invalidUtf8: true,
+    });
+    expect(await runTool(tool, { text: 'c3', direction: 'decode', format: 'hex' })).toEqual({
+      result: '\uFFFD',
+      bytes: 1,
+      invalidUtf8: true,
+    });
   });
 
   it('caps encoding at 200,000 bytes (413) and input at 500,000 characters', async () => {

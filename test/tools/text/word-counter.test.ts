@@ -38,4 +38,3 @@ describe('word-counter', () => {
     await expectToolError(wordCounter, {}, 400, /`text` is required/);
   });
 });
-

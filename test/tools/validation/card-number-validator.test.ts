@@ -39,7 +39,13 @@ describe('card-number-validator', () => {
     expect(luhnValid('79927398713')).toBe(true);
     expect(luhnValid('79927398710')).toBe(false);
     const out = await check('4242424242424241');
-    expect(out).toMatchObject({ brand: 'visa', luhnValid: false, lengthValid: true, valid: false, reason: 'the check digit is wrong (Luhn check fails)' });
+    expect(out).toMatchObject({
+      brand: 'visa',
+      luhnValid: false,
+      lengthValid: true,
+      valid: false,
+      reason: 'the check digit is wrong (Luhn check fails)',
+    });
   });
 
   it('agrees with braintree luhn on random numbers', async () => {
@@ -53,7 +59,12 @@ describe('card-number-validator', () => {
   });
 
   it('length must fit the brand; ambiguous short prefixes list candidates', async () => {
-    expect(await check('4242 4242 4242 42')).toMatchObject({ brand: 'visa', lengthValid: false, valid: false, reason: 'Visa numbers have 16, 18, 19 digits, not 14' });
+    expect(await check('4242 4242 4242 42')).toMatchObject({
+      brand: 'visa',
+      lengthValid: false,
+      valid: false,
+      reason: 'Visa numbers have 16, 18, 19 digits, not 14',
+    });
     const six = await check('6');
     expect(six.brand).toBeNull();
     expect(six.candidates).toEqual(expect.arrayContaining(['discover', 'unionpay', 'maestro']));

@@ -46,4 +46,3 @@ describe('email-validator', () => {
     await expectToolError(emailValidator, { email: null }, 400, /email/);
   });
 });
-

@@ -44,4 +44,3 @@ describe('iban-validator', () => {
     await expectToolError(ibanValidator, {}, 400, /iban.*required/);
   });
 });
-

@@ -32,4 +32,3 @@ describe('vat-number-check', () => {
     await expectToolError(vatCheck, { vat: 'NL' }, 400, /unknown field `vat`/);
   });
 });
-

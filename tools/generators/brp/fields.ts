@@ -96,7 +96,12 @@ export const CATEGORIES: readonly CategoryDef[] = [
     json: 'parents',
     cat: 2,
     list: { max: 2, catPerItem: true },
-    elements: [...NAME, ...BIRTH_PLACE, el('gender', '0410', 1, 'M or V'), el('familyLawDate', '6210', 8, 'start of the legal parent-child relation', true)],
+    elements: [
+      ...NAME,
+      ...BIRTH_PLACE,
+      el('gender', '0410', 1, 'M or V'),
+      el('familyLawDate', '6210', 8, 'start of the legal parent-child relation', true),
+    ],
   },
   { json: 'nationalities', cat: 4, list: { max: 2 }, elements: [el('nationality', '0510', 4, 'Tabel 32 (0001 = Nederlandse)')] },
   {
@@ -148,7 +153,16 @@ export const CATEGORIES: readonly CategoryDef[] = [
 ];
 
 export const CATEGORY = Object.fromEntries(CATEGORIES.map((c) => [c.json || 'person', c])) as Record<
-  'person' | 'parents' | 'nationalities' | 'partnerships' | 'death' | 'registration' | 'address' | 'previousAddresses' | 'children' | 'custody',
+  | 'person'
+  | 'parents'
+  | 'nationalities'
+  | 'partnerships'
+  | 'death'
+  | 'registration'
+  | 'address'
+  | 'previousAddresses'
+  | 'children'
+  | 'custody',
   CategoryDef
 >;
 
@@ -180,20 +194,54 @@ export const FIELD_BY_KEY: ReadonlyMap<string, FlatField> = new Map(FLAT_FIELDS.
 
 /** The readable sheet of outputMode `compact`. */
 export const COMPACT_KEYS: readonly string[] = [
-  'bsn', 'aNumber', 'firstNames', 'prefix', 'lastName', 'gender', 'dateOfBirth', 'birthPlace', 'birthCountry', 'lifeEvent',
+  'bsn',
+  'aNumber',
+  'firstNames',
+  'prefix',
+  'lastName',
+  'gender',
+  'dateOfBirth',
+  'birthPlace',
+  'birthCountry',
+  'lifeEvent',
   'nationalities.1.nationality',
-  'address.function', 'address.street', 'address.houseNumber', 'address.houseLetter', 'address.houseNumberAddition',
-  'address.postcode', 'address.city', 'address.municipality', 'address.startDate',
-  'address.country', 'address.line1', 'address.line2', 'address.line3',
-  'previousAddresses.1.street', 'previousAddresses.1.houseNumber', 'previousAddresses.1.postcode', 'previousAddresses.1.city', 'previousAddresses.1.startDate',
+  'address.function',
+  'address.street',
+  'address.houseNumber',
+  'address.houseLetter',
+  'address.houseNumberAddition',
+  'address.postcode',
+  'address.city',
+  'address.municipality',
+  'address.startDate',
+  'address.country',
+  'address.line1',
+  'address.line2',
+  'address.line3',
+  'previousAddresses.1.street',
+  'previousAddresses.1.houseNumber',
+  'previousAddresses.1.postcode',
+  'previousAddresses.1.city',
+  'previousAddresses.1.startDate',
   ...[1, 2].flatMap((n) => [
-    `partnerships.${n}.type`, `partnerships.${n}.partner.bsn`, `partnerships.${n}.partner.firstNames`, `partnerships.${n}.partner.prefix`,
-    `partnerships.${n}.partner.lastName`, `partnerships.${n}.startDate`, `partnerships.${n}.dissolutionDate`,
-    `partnerships.${n}.dissolutionReason`, `partnerships.${n}.partner.dateOfDeath`,
+    `partnerships.${n}.type`,
+    `partnerships.${n}.partner.bsn`,
+    `partnerships.${n}.partner.firstNames`,
+    `partnerships.${n}.partner.prefix`,
+    `partnerships.${n}.partner.lastName`,
+    `partnerships.${n}.startDate`,
+    `partnerships.${n}.dissolutionDate`,
+    `partnerships.${n}.dissolutionReason`,
+    `partnerships.${n}.partner.dateOfDeath`,
   ]),
-  'death.date', 'death.place', 'death.country',
-  'registration.suspensionDate', 'registration.suspensionReason', 'registration.confidentiality',
-  'address.investigationData', 'address.investigationStartDate',
+  'death.date',
+  'death.place',
+  'death.country',
+  'registration.suspensionDate',
+  'registration.suspensionReason',
+  'registration.confidentiality',
+  'address.investigationData',
+  'address.investigationStartDate',
   ...[1, 2].flatMap((n) => [`children.${n}.firstNames`, `children.${n}.lastName`, `children.${n}.dateOfBirth`]),
   'custody.indicator',
 ];
@@ -201,7 +249,10 @@ export const COMPACT_KEYS: readonly string[] = [
 /** Compact documentation of every field key, for the tool description (and so the README). */
 export function describeFieldKeys(): string {
   return CATEGORIES.map((c) => {
-    const head = c.json === '' ? 'person (top level, cat 01)' : `${c.json}${c.list ? `.<1..${c.list.max}>` : ''} (cat ${c.list?.catPerItem ? '02/03' : String(c.cat).padStart(2, '0')})`;
+    const head =
+      c.json === ''
+        ? 'person (top level, cat 01)'
+        : `${c.json}${c.list ? `.<1..${c.list.max}>` : ''} (cat ${c.list?.catPerItem ? '02/03' : String(c.cat).padStart(2, '0')})`;
     const items = c.elements.map((e) => `${e.key}${e.element ? ` [${e.element.slice(0, 2)}.${e.element.slice(2)}]` : ''}`);
     if (c.json === '') items.push('lifeEvent');
     return `${head}: ${items.join(', ')}`;

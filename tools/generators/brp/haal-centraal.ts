@@ -40,11 +40,16 @@ const NAAMGEBRUIK: Record<string, string> = {
 const VERBINTENIS: Record<string, string> = { H: 'huwelijk', P: 'geregistreerd partnerschap' };
 const OPSCHORTING: Record<string, string> = { O: 'overlijden', E: 'emigratie' };
 const FUNCTIE: Record<string, string> = { W: 'woonadres', B: 'briefadres' };
-const REDEN_NATIONALITEIT: Record<string, string> = { '001': 'Wet op het Nederlanderschap 1985', '301': 'Vaststelling bezit nationaliteit' };
+const REDEN_NATIONALITEIT: Record<string, string> = {
+  '001': 'Wet op het Nederlanderschap 1985',
+  '301': 'Vaststelling bezit nationaliteit',
+};
 
 function datum(lo: string | undefined): Json | undefined {
   if (!lo) return undefined;
-  const y = lo.slice(0, 4), m = Number(lo.slice(4, 6)), d = Number(lo.slice(6, 8));
+  const y = lo.slice(0, 4),
+    m = Number(lo.slice(4, 6)),
+    d = Number(lo.slice(6, 8));
   return { type: 'Datum', datum: `${y}-${lo.slice(4, 6)}-${lo.slice(6, 8)}`, langFormaat: `${d} ${MONTHS[m - 1]} ${y}` };
 }
 
@@ -54,7 +59,10 @@ const wt = (code: string | undefined, omschrijving?: string): Json | undefined =
 let municipalityNames: Map<string, string> | undefined;
 function gemeente(code: string | undefined): Json | undefined {
   if (code === undefined) return undefined;
-  municipalityNames ??= new Map([...brpData().municipalities.map((m) => [m[0], m[1]] as [string, string]), ...Object.entries(brpData().codeNames['33'])]);
+  municipalityNames ??= new Map([
+    ...brpData().municipalities.map((m) => [m[0], m[1]] as [string, string]),
+    ...Object.entries(brpData().codeNames['33']),
+  ]);
   return wt(code, municipalityNames.get(code));
 }
 const land = (code: string | undefined) => (code === undefined ? undefined : wt(code, brpData().codeNames['34'][code]));
@@ -68,7 +76,11 @@ function clean<T extends Json>(o: T): T {
 }
 
 const voorletters = (firstNames: string) =>
-  firstNames.split(' ').filter(Boolean).map((n) => `${[...n][0].toUpperCase()}.`).join('');
+  firstNames
+    .split(' ')
+    .filter(Boolean)
+    .map((n) => `${[...n][0].toUpperCase()}.`)
+    .join('');
 
 function naam(b: Block, prefix = '', full = false, nameUse?: string): Json {
   const first = b[`${prefix}firstNames`];
@@ -103,7 +115,12 @@ function verblijfplaats(a: Block): Json {
     postcode: a.postcode,
     woonplaats: a.city,
   });
-  const out: Json = { type: 'Adres', functieAdres: wt(a.function, FUNCTIE[a.function]), datumVan: datum(a.startDate), verblijfadres: adres };
+  const out: Json = {
+    type: 'Adres',
+    functieAdres: wt(a.function, FUNCTIE[a.function]),
+    datumVan: datum(a.startDate),
+    verblijfadres: adres,
+  };
   const since = datum(a.investigationStartDate);
   if (a.investigationData === '080000') {
     out.inOnderzoek = { type: true, datumVan: true, functieAdres: true, datumIngangOnderzoek: since };
@@ -150,7 +167,9 @@ export function haalCentraalPersoon(p: Person, referenceYear: number): Json {
       }),
     ),
     overlijden: p.death ? clean({ datum: datum(p.death.date), plaats: plaats(p.death.place), land: land(p.death.country) }) : undefined,
-    opschortingBijhouding: r.suspensionReason ? { reden: wt(r.suspensionReason, OPSCHORTING[r.suspensionReason]), datum: datum(r.suspensionDate) } : undefined,
+    opschortingBijhouding: r.suspensionReason
+      ? { reden: wt(r.suspensionReason, OPSCHORTING[r.suspensionReason]), datum: datum(r.suspensionDate) }
+      : undefined,
     datumEersteInschrijvingGBA: datum(r.firstRegistrationDate),
     geheimhoudingPersoonsgegevens: r.confidentiality !== undefined && r.confidentiality !== '0' ? true : undefined,
     gemeenteVanInschrijving: gemeente(a.municipality),

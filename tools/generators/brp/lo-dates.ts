@@ -19,7 +19,9 @@ export type DateFormat = 'yyyymmdd' | 'iso' | 'dutch';
 /** Re-render an LO yyyymmdd value in the caller's notation. */
 export function formatLoDate(lo: string, format: DateFormat): string {
   if (format === 'yyyymmdd' || lo.length !== 8) return lo;
-  const y = lo.slice(0, 4), m = lo.slice(4, 6), d = lo.slice(6, 8);
+  const y = lo.slice(0, 4),
+    m = lo.slice(4, 6),
+    d = lo.slice(6, 8);
   return format === 'iso' ? `${y}-${m}-${d}` : `${d}-${m}-${y}`;
 }
 

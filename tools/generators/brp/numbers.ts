@@ -13,7 +13,8 @@ export const BSN_PREFIX = '999';
 
 export function isValidANumber(a: string): boolean {
   if (!/^[1-9]\d{9}$/.test(a)) return false;
-  let sum = 0, weighted = 0;
+  let sum = 0,
+    weighted = 0;
   for (let i = 0; i < 10; i++) {
     const d = a.charCodeAt(i) - 48;
     if (i > 0 && d === a.charCodeAt(i - 1) - 48) return false;
@@ -47,7 +48,11 @@ export class NumberPool {
     if (this.range === 'test-99999') {
       const all = narrowRange();
       if (this.narrowUsed >= all.length)
-        throw new ToolError(`options.bsnRange test-99999 holds ${all.length} valid BSNs and this call needs more (relatives included): lower options.count or use test-999`, 400, { field: 'options.bsnRange' });
+        throw new ToolError(
+          `options.bsnRange test-99999 holds ${all.length} valid BSNs and this call needs more (relatives included): lower options.count or use test-999`,
+          400,
+          { field: 'options.bsnRange' },
+        );
       for (;;) {
         const candidate = all[rng.int(0, all.length - 1)];
         if (!this.used.has(candidate)) {
@@ -75,12 +80,14 @@ export class NumberPool {
         const d = rng.int(0, 8);
         digits.push(d >= digits[digits.length - 1] ? d + 1 : d); // uniform over the 9 digits ≠ the previous one
       }
-      let sum = 0, weighted = 0;
-      for (let i = 0; i < 8; i++) (sum += digits[i]), (weighted += digits[i] * 2 ** i);
+      let sum = 0,
+        weighted = 0;
+      for (let i = 0; i < 8; i++) ((sum += digits[i]), (weighted += digits[i] * 2 ** i));
       const start = rng.int(0, 99); // start the search at a random pair so the last digits vary
       for (let k = 0; k < 100; k++) {
         const pair = (start + k) % 100;
-        const d8 = Math.floor(pair / 10), d9 = pair % 10;
+        const d8 = Math.floor(pair / 10),
+          d9 = pair % 10;
         if (d8 === digits[7] || d9 === d8) continue;
         if ((sum + d8 + d9) % 11 !== 0 || (weighted + d8 * 256 + d9 * 512) % 11 !== 0) continue;
         const a = digits.join('') + d8 + d9;

@@ -11,23 +11,60 @@ import { FIELD_BY_KEY } from './fields.js';
 import { advertisedAsMap } from '../_advertise.js';
 
 export const LIFE_EVENTS = [
-  'plain', 'married', 'registeredPartnership', 'divorced', 'widowed', 'remarried', 'deceased', 'deceasedWithFamily',
-  'minor', 'nearRetirement', 'livesAbroad', 'movedRecently', 'confidential', 'underInvestigation', 'noFixedAddress',
+  'plain',
+  'married',
+  'registeredPartnership',
+  'divorced',
+  'widowed',
+  'remarried',
+  'deceased',
+  'deceasedWithFamily',
+  'minor',
+  'nearRetirement',
+  'livesAbroad',
+  'movedRecently',
+  'confidential',
+  'underInvestigation',
+  'noFixedAddress',
 ] as const;
 export type LifeEvent = (typeof LIFE_EVENTS)[number];
 
 /** The spec gives the first five weights; the rest are this service's choice (documented in the description). */
 export const DEFAULT_EVENT_MIX: Record<LifeEvent, number> = {
-  plain: 6, married: 5, registeredPartnership: 2, divorced: 3, widowed: 2,
-  remarried: 2, deceased: 1, deceasedWithFamily: 1, minor: 3, nearRetirement: 1,
-  livesAbroad: 1, movedRecently: 2, confidential: 1, underInvestigation: 1, noFixedAddress: 1,
+  plain: 6,
+  married: 5,
+  registeredPartnership: 2,
+  divorced: 3,
+  widowed: 2,
+  remarried: 2,
+  deceased: 1,
+  deceasedWithFamily: 1,
+  minor: 3,
+  nearRetirement: 1,
+  livesAbroad: 1,
+  movedRecently: 2,
+  confidential: 1,
+  underInvestigation: 1,
+  noFixedAddress: 1,
 };
 
 /** Ages (at the reference date) an event can have; intersected with minAge..maxAge. */
 export const EVENT_AGES: Record<LifeEvent, [number, number]> = {
-  plain: [0, 120], married: [18, 120], registeredPartnership: [18, 120], divorced: [19, 120], widowed: [19, 120],
-  remarried: [20, 120], deceased: [1, 120], deceasedWithFamily: [19, 62], minor: [0, 17], nearRetirement: [65, 67],
-  livesAbroad: [1, 120], movedRecently: [1, 120], confidential: [0, 120], underInvestigation: [1, 120], noFixedAddress: [18, 120],
+  plain: [0, 120],
+  married: [18, 120],
+  registeredPartnership: [18, 120],
+  divorced: [19, 120],
+  widowed: [19, 120],
+  remarried: [20, 120],
+  deceased: [1, 120],
+  deceasedWithFamily: [19, 62],
+  minor: [0, 17],
+  nearRetirement: [65, 67],
+  livesAbroad: [1, 120],
+  movedRecently: [1, 120],
+  confidential: [0, 120],
+  underInvestigation: [1, 120],
+  noFixedAddress: [18, 120],
 };
 
 export const LO3_LENGTHS = ['characters', 'bytes'] as const;
@@ -51,37 +88,70 @@ const aliased = <T extends readonly [string, ...string[]]>(values: T, aliases: R
     if (typeof v !== 'string') return v;
     if ((values as readonly string[]).includes(v)) return v;
     const k = v.trim().toLowerCase();
-    return aliases[k] ?? (values.find((x) => x.toLowerCase() === k) ?? v);
+    return aliases[k] ?? values.find((x) => x.toLowerCase() === k) ?? v;
   }, z.enum(values));
 
 const eventMix = advertisedAsMap(
-  z.strictObject(Object.fromEntries(LIFE_EVENTS.map((e) => [e, z.number().min(0).max(1_000_000).optional().describe(`weight of ${e}`)])) as Record<LifeEvent, z.ZodOptional<z.ZodNumber>>),
+  z.strictObject(
+    Object.fromEntries(LIFE_EVENTS.map((e) => [e, z.number().min(0).max(1_000_000).optional().describe(`weight of ${e}`)])) as Record<
+      LifeEvent,
+      z.ZodOptional<z.ZodNumber>
+    >,
+  ),
   { type: 'number', minimum: 0 },
   `Weights; naming any key replaces the default mix. Keys (default): ${LIFE_EVENTS.map((e) => `${e} ${DEFAULT_EVENT_MIX[e]}`).join(', ')}`,
 );
 
 export const optionsSchema = z.strictObject({
-  count: z.int().min(1).max(MAX_REST_COUNT).default(50).describe(`Number of people, at most ${MAX_MCP_COUNT} per MCP call (REST ${MAX_REST_COUNT})`),
+  count: z
+    .int()
+    .min(1)
+    .max(MAX_REST_COUNT)
+    .default(50)
+    .describe(`Number of people, at most ${MAX_MCP_COUNT} per MCP call (REST ${MAX_REST_COUNT})`),
   seed: z.number().default(20270101).describe('Same seed, same output'),
   minAge: z.int().min(0).max(120).default(0).describe('Youngest age in completed years on 1 January of referenceYear'),
   maxAge: z.int().min(0).max(120).default(95),
-  referenceYear: z.int().min(1900).max(2099).default(2027).describe('Ages are measured on 1 January of this year; every event date lies before that day'),
+  referenceYear: z
+    .int()
+    .min(1900)
+    .max(2099)
+    .default(2027)
+    .describe('Ages are measured on 1 January of this year; every event date lies before that day'),
   eventMix: eventMix.optional(),
   includeParents: z.boolean().default(false).describe('Add the two parent blocks, LO categories 02/03'),
-  linkedPersons: z.boolean().default(false).describe('Also emit each partner, child and parent as a full record after the count persons, referring back'),
+  linkedPersons: z
+    .boolean()
+    .default(false)
+    .describe('Also emit each partner, child and parent as a full record after the count persons, referring back'),
   maxChildren: z.int().min(0).max(10).default(2).describe('Per person with a partnership'),
   pctExoticNames: pct(15, '%'),
   pctExoticStreets: pct(15, '%'),
   pctAffix: pct(25, '% with van, de, van der…'),
   pctHouseAddition: pct(20, '%'),
-  dateFormat: aliased(['yyyymmdd', 'iso', 'dutch'] as const, { 'yyyy-mm-dd': 'iso', 'dd-mm-yyyy': 'dutch', nl: 'dutch', lo: 'yyyymmdd', basic: 'yyyymmdd' })
+  dateFormat: aliased(['yyyymmdd', 'iso', 'dutch'] as const, {
+    'yyyy-mm-dd': 'iso',
+    'dd-mm-yyyy': 'dutch',
+    nl: 'dutch',
+    lo: 'yyyymmdd',
+    basic: 'yyyymmdd',
+  })
     .default('yyyymmdd')
     .describe('json and csv: yyyymmdd 20270131, iso 2027-01-31, dutch 31-01-2027'),
   outputMode: aliased(['compact', 'own', 'mapped'] as const, {})
     .default('compact')
-    .describe('csv only: compact (a readable sheet), own (the caller\'s headerRow; columns named like a field key are filled), mapped (headerRow columns filled via mapping)'),
-  headerRow: z.string().max(LIMITS.short * 50).default('').describe('Caller\'s column names joined by the delimiter; required for own and mapped'),
-  mapping: z.record(z.string().max(LIMITS.short), z.string().max(LIMITS.short)).default({}).describe('mapped: caller\'s column name → field key (list: docs)'),
+    .describe(
+      "csv only: compact (a readable sheet), own (the caller's headerRow; columns named like a field key are filled), mapped (headerRow columns filled via mapping)",
+    ),
+  headerRow: z
+    .string()
+    .max(LIMITS.short * 50)
+    .default('')
+    .describe("Caller's column names joined by the delimiter; required for own and mapped"),
+  mapping: z
+    .record(z.string().max(LIMITS.short), z.string().max(LIMITS.short))
+    .default({})
+    .describe("mapped: caller's column name → field key (list: docs)"),
   delimiter: aliased([',', ';', '\t'] as const, { tab: '\t', '\\t': '\t', comma: ',', semicolon: ';' })
     .default(',')
     .describe('CSV and headerRow separator (aliases comma, semicolon, tab)'),
@@ -89,16 +159,20 @@ export const optionsSchema = z.strictObject({
   lo3Lengths: aliased(LO3_LENGTHS, { chars: 'characters', byte: 'bytes', utf8: 'bytes' })
     .default('characters')
     .describe('gba-totaalfile: length fields count characters or UTF-8 bytes'),
-  bsnRange: aliased(BSN_RANGES, {})
-    .default('test-999')
-    .describe('test-999: 999xxxxxx; test-99999: the RvIG GBA-V test persons\' block'),
+  bsnRange: aliased(BSN_RANGES, {}).default('test-999').describe("test-999: 999xxxxxx; test-99999: the RvIG GBA-V test persons' block"),
 });
 
 export const FORMATS = ['json', 'csv', 'gba-totaalfile', 'haal-centraal'] as const;
 export type BrpFormat = (typeof FORMATS)[number];
 
 export const inputSchema = z.strictObject({
-  format: aliased(FORMATS, { totaalfile: 'gba-totaalfile', 'gba-totalfile': 'gba-totaalfile', lo3: 'gba-totaalfile', haalcentraal: 'haal-centraal', hc: 'haal-centraal' })
+  format: aliased(FORMATS, {
+    totaalfile: 'gba-totaalfile',
+    'gba-totalfile': 'gba-totaalfile',
+    lo3: 'gba-totaalfile',
+    haalcentraal: 'haal-centraal',
+    hc: 'haal-centraal',
+  })
     .default('json')
     .describe('json, csv, gba-totaalfile (LO3 persoonslijsten) or haal-centraal (BRP API Personen)'),
   options: optionsSchema.prefault({}).describe('All optional'),
@@ -111,15 +185,16 @@ export type EffectiveOptions = Omit<BrpOptions, 'eventMix'> & { eventMix: Record
 /** Split a header row with CSV quoting rules ("a;b" stays one column). */
 export function splitHeader(headerRow: string, delimiter: string): string[] {
   const out: string[] = [];
-  let cur = '', quoted = false;
+  let cur = '',
+    quoted = false;
   for (let i = 0; i < headerRow.length; i++) {
     const ch = headerRow[i];
     if (quoted) {
-      if (ch === '"' && headerRow[i + 1] === '"') (cur += '"'), i++;
+      if (ch === '"' && headerRow[i + 1] === '"') ((cur += '"'), i++);
       else if (ch === '"') quoted = false;
       else cur += ch;
     } else if (ch === '"' && cur === '') quoted = true;
-    else if (ch === delimiter) out.push(cur), (cur = '');
+    else if (ch === delimiter) (out.push(cur), (cur = ''));
     else cur += ch;
   }
   out.push(cur);
@@ -131,11 +206,18 @@ export function splitHeader(headerRow: string, delimiter: string): string[] {
  * the events that can be drawn. Throws a 400 naming the rule.
  */
 export function checkOptions(o: BrpOptions): { effective: EffectiveOptions; events: LifeEvent[]; weights: number[] } {
-  if (o.maxAge < o.minAge) throw new ToolError(`options.maxAge (${o.maxAge}) must not be lower than options.minAge (${o.minAge})`, 400, { field: 'options.maxAge' });
+  if (o.maxAge < o.minAge)
+    throw new ToolError(`options.maxAge (${o.maxAge}) must not be lower than options.minAge (${o.minAge})`, 400, {
+      field: 'options.maxAge',
+    });
 
   const explicit = o.eventMix !== undefined;
-  const mix = Object.fromEntries(LIFE_EVENTS.map((e) => [e, explicit ? (o.eventMix![e] ?? 0) : DEFAULT_EVENT_MIX[e]])) as Record<LifeEvent, number>;
-  if (!LIFE_EVENTS.some((e) => mix[e] > 0)) throw new ToolError('options.eventMix: at least one weight must exceed 0', 400, { field: 'options.eventMix' });
+  const mix = Object.fromEntries(LIFE_EVENTS.map((e) => [e, explicit ? (o.eventMix![e] ?? 0) : DEFAULT_EVENT_MIX[e]])) as Record<
+    LifeEvent,
+    number
+  >;
+  if (!LIFE_EVENTS.some((e) => mix[e] > 0))
+    throw new ToolError('options.eventMix: at least one weight must exceed 0', 400, { field: 'options.eventMix' });
 
   const events: LifeEvent[] = [];
   const weights: number[] = [];
@@ -166,7 +248,9 @@ export function checkOptions(o: BrpOptions): { effective: EffectiveOptions; even
   if (o.outputMode !== 'compact') {
     const columns = splitHeader(o.headerRow, o.delimiter).length;
     if (columns > MAX_COLUMNS)
-      throw new ToolError(`options.headerRow has ${columns} columns; at most ${MAX_COLUMNS} are allowed`, 400, { field: 'options.headerRow' });
+      throw new ToolError(`options.headerRow has ${columns} columns; at most ${MAX_COLUMNS} are allowed`, 400, {
+        field: 'options.headerRow',
+      });
   }
   // headerRow and mapping are read only in the modes that use them (own, mapped), as the spec defines them.
   const mappingKeys = Object.keys(o.mapping);
@@ -175,12 +259,20 @@ export function checkOptions(o: BrpOptions): { effective: EffectiveOptions; even
     for (const col of mappingKeys) {
       if (!columns.has(col)) {
         const hint = didYouMean(col, columns);
-        throw new ToolError(`options.mapping: column "${col}" is not in options.headerRow${hint ? ` (did you mean "${hint}"?)` : ''}`, 400, { field: 'options.mapping' });
+        throw new ToolError(
+          `options.mapping: column "${col}" is not in options.headerRow${hint ? ` (did you mean "${hint}"?)` : ''}`,
+          400,
+          { field: 'options.mapping' },
+        );
       }
       const key = o.mapping[col];
       if (!FIELD_BY_KEY.has(key)) {
         const hint = didYouMean(key, FIELD_BY_KEY.keys());
-        throw new ToolError(`options.mapping.${col}: "${key}" is not a field key${hint ? ` (did you mean "${hint}"?)` : ''}; werkbank://docs/brp-test-data-generator lists them`, 400, { field: `options.mapping.${col}` });
+        throw new ToolError(
+          `options.mapping.${col}: "${key}" is not a field key${hint ? ` (did you mean "${hint}"?)` : ''}; werkbank://docs/brp-test-data-generator lists them`,
+          400,
+          { field: `options.mapping.${col}` },
+        );
       }
     }
   }

@@ -100,7 +100,8 @@ export class PersonFactory {
     const R = this.ref;
     const event = rng.weighted(this.events, this.weights);
     const [lo, hi] = EVENT_AGES[event];
-    const a0 = Math.max(lo, this.o.minAge), a1 = Math.min(hi, this.o.maxAge);
+    const a0 = Math.max(lo, this.o.minAge),
+      a1 = Math.min(hi, this.o.maxAge);
     // Age a1 ⇔ born from 2 January of refYear−a1−1; age a0 ⇔ born by 31 December of refYear−a0−1.
     const birth = span(rng, dayOf(this.refYear - a1 - 1, 1, 2), dayOf(this.refYear - a0, 1, 1) - 1);
     const gender = this.gender(rng);
@@ -151,7 +152,9 @@ export class PersonFactory {
       case 'widowed': {
         const start = span(rng, adult, Math.min(addYears(birth, 55), R - 2));
         const end = span(rng, start + 1, Math.min(addYears(start, 25), R - 1));
-        p.partnerships.push(this.partnership(rng, rng.chance(0.85) ? 'H' : 'P', gender, birth, start, end, event === 'divorced' ? 'S' : 'O'));
+        p.partnerships.push(
+          this.partnership(rng, rng.chance(0.85) ? 'H' : 'P', gender, birth, start, end, event === 'divorced' ? 'S' : 'O'),
+        );
         hasChildren = true;
         break;
       }
@@ -174,10 +177,23 @@ export class PersonFactory {
         // The minor child first: born after the start, before the death, under 18 on the reference date, and inside
         // the parent-age window of both parents (the partner is born late enough for that; see the note in addChildren).
         const lo = Math.max(start + 1, addYears(R, -18) + 1, addYears(birth, PARENT_MIN_AGE));
-        const partnership = this.partnership(rng, rng.chance(0.8) ? 'H' : 'P', gender, birth, start, undefined, undefined, addYears(lo, -PARENT_MAX_AGE));
+        const partnership = this.partnership(
+          rng,
+          rng.chance(0.8) ? 'H' : 'P',
+          gender,
+          birth,
+          start,
+          undefined,
+          undefined,
+          addYears(lo, -PARENT_MAX_AGE),
+        );
         p.partnerships.push(partnership);
         const mother = this.motherBirth(p, partnership);
-        const hi = Math.min(lastDay - 1, addYears(birth, PARENT_MAX_AGE), mother === undefined ? Infinity : addYears(mother, PARENT_MAX_AGE));
+        const hi = Math.min(
+          lastDay - 1,
+          addYears(birth, PARENT_MAX_AGE),
+          mother === undefined ? Infinity : addYears(mother, PARENT_MAX_AGE),
+        );
         const minorChild = span(rng, lo, hi);
         p.children.push(this.child(rng, minorChild, p));
         fixedChildren.push(minorChild);
@@ -290,7 +306,16 @@ export class PersonFactory {
     return other !== undefined && validOn('32', other, loDate(birth)) ? other : this.data.nationalities.dutch;
   }
 
-  private partnership(rng: Rng, wanted: 'H' | 'P', gender: Gender, birth: Day, start: Day, end?: Day, reason?: 'S' | 'O', bornAfter?: Day): Block {
+  private partnership(
+    rng: Rng,
+    wanted: 'H' | 'P',
+    gender: Gender,
+    birth: Day,
+    start: Day,
+    end?: Day,
+    reason?: 'S' | 'O',
+    bornAfter?: Day,
+  ): Block {
     // What the law allowed on the start date: before 1998 a partnership is a marriage, before April 2001 a
     // marriage is between a man and a woman.
     const type = wanted === 'P' && start < REGISTERED_PARTNERSHIP_FROM ? 'H' : wanted;
@@ -364,7 +389,8 @@ export class PersonFactory {
       let lo = Math.max(fromLo(x.startDate) + 1, addYears(birth, PARENT_MIN_AGE));
       let hi = Math.min(end, lastDay, addYears(birth, PARENT_MAX_AGE), this.ref - 1);
       const mother = this.motherBirth(p, x);
-      if (mother !== undefined) (lo = Math.max(lo, addYears(mother, PARENT_MIN_AGE))), (hi = Math.min(hi, addYears(mother, PARENT_MAX_AGE)));
+      if (mother !== undefined)
+        ((lo = Math.max(lo, addYears(mother, PARENT_MIN_AGE))), (hi = Math.min(hi, addYears(mother, PARENT_MAX_AGE))));
       if (lo <= hi) windows.push([lo, hi]);
     }
     const total = windows.reduce((t, [lo, hi]) => t + hi - lo + 1, 0);
@@ -380,7 +406,7 @@ export class PersonFactory {
         }
         k -= hi - lo + 1;
       }
-      if (days.every((d) => Math.abs(d - day) >= SIBLING_GAP)) days.push(day), p.children.push(this.child(rng, day, p));
+      if (days.every((d) => Math.abs(d - day) >= SIBLING_GAP)) (days.push(day), p.children.push(this.child(rng, day, p)));
     }
     p.children.sort((a, b) => (a.dateOfBirth < b.dateOfBirth ? -1 : a.dateOfBirth > b.dateOfBirth ? 1 : 0));
   }
@@ -388,7 +414,10 @@ export class PersonFactory {
   /** Parent 1 the mother, parent 2 the father whose surname the person carries. */
   private addParents(rng: Rng, p: Person, birth: Day) {
     const own: [string, string] = [p.person.prefix ?? '', p.person.lastName];
-    for (const [gender, surname] of [['V', undefined], ['M', own]] as const) {
+    for (const [gender, surname] of [
+      ['V', undefined],
+      ['M', own],
+    ] as const) {
       const parentBirth = addYears(birth, -rng.int(18, 42)) - rng.int(0, 364);
       p.parents.push({
         ...this.name(rng, gender, surname),
@@ -459,7 +488,8 @@ export class PersonFactory {
       this.settle(rng, k, this.ref - 1, home?.address, birth);
       out.push(k);
     }
-    for (const other of partners) other.children.sort((a, b) => (a.dateOfBirth < b.dateOfBirth ? -1 : a.dateOfBirth > b.dateOfBirth ? 1 : 0));
+    for (const other of partners)
+      other.children.sort((a, b) => (a.dateOfBirth < b.dateOfBirth ? -1 : a.dateOfBirth > b.dateOfBirth ? 1 : 0));
 
     for (const o of p.parents) {
       const birth = fromLo(o.dateOfBirth);
@@ -481,12 +511,15 @@ export class PersonFactory {
   /** The record of a relative: the relation block's own data, a fresh A-nummer, birth place and nationality when the block has none. */
   private relative(rng: Rng, own: Block, gender: Gender | string, birth: Day): Person {
     const abroad = own.birthCountry !== undefined ? own.birthCountry !== NL : rng.chance(0.08);
-    const place = own.birthPlace !== undefined ? { birthPlace: own.birthPlace, birthCountry: own.birthCountry } : this.birthPlace(rng, birth, abroad);
+    const place =
+      own.birthPlace !== undefined ? { birthPlace: own.birthPlace, birthCountry: own.birthCountry } : this.birthPlace(rng, birth, abroad);
     return {
       lifeEvent: 'plain',
       person: { aNumber: this.pool.aNumber(rng), ...own, ...place, gender, nameUse: 'E' },
       parents: [],
-      nationalities: [{ nationality: own.birthCountry === undefined || abroad ? this.nationality(rng, abroad, birth) : this.data.nationalities.dutch }],
+      nationalities: [
+        { nationality: own.birthCountry === undefined || abroad ? this.nationality(rng, abroad, birth) : this.data.nationalities.dutch },
+      ],
       partnerships: [],
       registration: {},
       address: {},
@@ -505,12 +538,12 @@ export class PersonFactory {
     if (home) {
       const start = loDate(Math.max(fromLo(home.startDate), since));
       q.address = { ...home, registrationDate: start > home.registrationDate ? start : home.registrationDate, startDate: start };
-      delete q.address.investigationData, delete q.address.investigationStartDate;
+      (delete q.address.investigationData, delete q.address.investigationStartDate);
     } else {
       const hi = Math.min(Math.max(birth, this.ref - DAYS_PER_YEAR - 1), lastDay);
       q.address = this.dutchAddress(rng, span(rng, Math.min(Math.max(birth, addYears(this.ref, -30)), hi), hi));
     }
-    if (q.death) q.registration.suspensionDate = q.death.date, q.registration.suspensionReason = 'O';
+    if (q.death) ((q.registration.suspensionDate = q.death.date), (q.registration.suspensionReason = 'O'));
     q.registration.firstRegistrationDate = loDate(birth >= GBA_START || GBA_START > lastDay ? birth : GBA_START);
     q.registration.confidentiality = '0';
     const x = q.partnerships[0];
@@ -519,14 +552,19 @@ export class PersonFactory {
       : birth > addYears(this.ref, -18)
         ? 'minor'
         : x && !x.dissolutionDate
-          ? x.type === 'P' ? 'registeredPartnership' : 'married'
+          ? x.type === 'P'
+            ? 'registeredPartnership'
+            : 'married'
           : x
-            ? x.dissolutionReason === 'O' ? 'widowed' : 'divorced'
+            ? x.dissolutionReason === 'O'
+              ? 'widowed'
+              : 'divorced'
             : 'plain';
   }
 
   private postcode(rng: Rng, from: number, to: number): string {
-    let l1 = LETTERS[rng.int(0, 25)], l2 = LETTERS[rng.int(0, 25)];
+    let l1 = LETTERS[rng.int(0, 25)],
+      l2 = LETTERS[rng.int(0, 25)];
     if (l1 === 'S' && (l2 === 'A' || l2 === 'D' || l2 === 'S')) l2 = 'B'; // PostNL does not issue SA, SD, SS
     return `${rng.int(from, to)}${l1}${l2}`;
   }

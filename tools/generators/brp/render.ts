@@ -58,9 +58,11 @@ function getter(f: FlatField, dates: DateFormat): Getter {
   const { key, date } = f.element!;
   const { json, list } = f.category;
   const block: (p: Person) => Block | undefined =
-    json === '' ? (p) => p.person
-    : list ? (p) => (p[json as keyof Person] as Block[])[f.index]
-    : (p) => p[json as keyof Person] as Block | undefined;
+    json === ''
+      ? (p) => p.person
+      : list
+        ? (p) => (p[json as keyof Person] as Block[])[f.index]
+        : (p) => p[json as keyof Person] as Block | undefined;
   return (p) => {
     const v = block(p)?.[key];
     return v === undefined ? '' : date ? formatLoDate(v, dates) : v;
@@ -86,9 +88,8 @@ export function renderCsv(people: Person[], o: EffectiveOptions): string {
   } else {
     header = o.headerRow.replace(/\r?\n$/, '');
     getters = splitHeader(header, d).map((col) => {
-      const key = o.outputMode === 'mapped'
-        ? (Object.hasOwn(o.mapping, col) ? o.mapping[col] : undefined)
-        : LOWER_KEYS.get(col.trim().toLowerCase());
+      const key =
+        o.outputMode === 'mapped' ? (Object.hasOwn(o.mapping, col) ? o.mapping[col] : undefined) : LOWER_KEYS.get(col.trim().toLowerCase());
       const f = key === undefined ? undefined : FIELD_BY_KEY.get(key);
       return f ? getter(f, o.dateFormat) : empty;
     });
@@ -135,7 +136,9 @@ function lo3Extras(p: Person, json: string, b: Block, cat: number, ref: string):
   /** [register digit, municipality code] of a Dutch deed, or a document description. */
   let source: { register: string; place: string } | { doc: string; place: string } | undefined;
   const deed = (register: string, place: string | undefined, country: string | undefined) =>
-    country === NL && place && /^\d{4}$/.test(place) ? { register, place } : { doc: register === '1' ? 'Buitenlandse geboorteakte' : 'Buitenlandse akte', place: home };
+    country === NL && place && /^\d{4}$/.test(place)
+      ? { register, place }
+      : { doc: register === '1' ? 'Buitenlandse geboorteakte' : 'Buitenlandse akte', place: home };
   switch (json) {
     case '':
       d85 = dob;
@@ -151,8 +154,8 @@ function lo3Extras(p: Person, json: string, b: Block, cat: number, ref: string):
       break;
     case 'partnerships': {
       const register = b.type === 'P' ? '5' : '3';
-      if (cat < 50 && b.dissolutionDate) (d85 = b.dissolutionDate), (source = deed(register, b.dissolutionPlace, b.dissolutionCountry));
-      else (d85 = b.startDate), (source = deed(register, b.startPlace, b.startCountry));
+      if (cat < 50 && b.dissolutionDate) ((d85 = b.dissolutionDate), (source = deed(register, b.dissolutionPlace, b.dissolutionCountry)));
+      else ((d85 = b.startDate), (source = deed(register, b.startPlace, b.startCountry)));
       break;
     }
     case 'death':
@@ -190,7 +193,14 @@ function lo3Extras(p: Person, json: string, b: Block, cat: number, ref: string):
   return out;
 }
 
-function category(cat: number, c: CategoryDef, b: Block, unit: Lo3Lengths, extras: Array<[string, string]>, keep: (key: string) => boolean = () => true): string {
+function category(
+  cat: number,
+  c: CategoryDef,
+  b: Block,
+  unit: Lo3Lengths,
+  extras: Array<[string, string]>,
+  keep: (key: string) => boolean = () => true,
+): string {
   const pairs: Array<[string, string]> = [];
   for (const e of c.elements) {
     const v = b[e.key];

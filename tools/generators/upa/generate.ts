@@ -10,7 +10,17 @@ import { buildPeriods, iso, type Period } from './periods.js';
 import { assignEmployers, buildPopulation, MAX_NUM_IV, type Employment } from './people.js';
 import { buildRecords, correctionKind, isPresent, totals, type IkvRecord, type RecordContext, type Total } from './records.js';
 import { hash32 } from '../../_lib/rng.js';
-import { CORRECTIE_END, correctieStart, fileEnd, fileStart, ikv, intrekking, NAMESPACE_BASE, type FileHead, type Withdrawal } from './xml.js';
+import {
+  CORRECTIE_END,
+  correctieStart,
+  fileEnd,
+  fileStart,
+  ikv,
+  intrekking,
+  NAMESPACE_BASE,
+  type FileHead,
+  type Withdrawal,
+} from './xml.js';
 import { DEFECTS, FIELD_DEFAULTS, REQUIRED_FIELDS, REQUIRED_WHAT, type Defect, type FieldName, type UpaInput } from './options.js';
 
 /** The schema releases shipped with the package (and validated in the test suite). */
@@ -67,13 +77,21 @@ export class UpaRun {
   private readonly sites = new Map<Defect, Site>();
   private readonly variantOrder: string[][];
 
-  constructor(readonly input: UpaInput, ctx: Pick<ToolContext, 'surface'>) {
+  constructor(
+    readonly input: UpaInput,
+    ctx: Pick<ToolContext, 'surface'>,
+  ) {
     const o = input.options;
     checkRules(input, ctx);
     this.periods = buildPeriods(o.period.periodType, o.period.startYear, o.period.startMonth, o.period.months);
     this.schemaChecks();
     const seed = o.population.seed;
-    this.variantOrder = o.schemes.map((s) => s.variants.split(',').map((v) => v.trim()).filter(Boolean));
+    this.variantOrder = o.schemes.map((s) =>
+      s.variants
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean),
+    );
     this.rc = { opts: o, fields: o.fieldStates as Record<FieldName, 'fill' | 'omit'>, periods: this.periods, seed };
     this.population = buildPopulation(o, this.periods, createRng(seed));
     this.payrollTaxNumbers = this.employers();
@@ -86,7 +104,8 @@ export class UpaRun {
         const present = this.population.filter((e) => e.employer === employer && isPresent(e, p, this.rc)).map((e) => e.ordinal);
         if (!present.length && this.payrollTaxNumbers.length > 1) continue;
         const mode = o.period.splitMode;
-        const groups = mode === 'single' ? 1 : mode === 'chunk' ? Math.max(1, Math.ceil(present.length / o.period.chunkSize)) : present.length;
+        const groups =
+          mode === 'single' ? 1 : mode === 'chunk' ? Math.max(1, Math.ceil(present.length / o.period.chunkSize)) : present.length;
         const key = `${p.year}${pad(p.month, 2)}`;
         const firstSeq = (seqByMonth.get(key) ?? 0) + 1;
         seqByMonth.set(key, firstSeq + groups - 1);
@@ -115,16 +134,26 @@ export class UpaRun {
         seen.add(n);
       }
       if (explicit.length > this.population.length)
-        throw new ToolError(`options.declaration.payrollTaxNumbers lists ${explicit.length} employers but there are only ${this.population.length} employments`, 400);
+        throw new ToolError(
+          `options.declaration.payrollTaxNumbers lists ${explicit.length} employers but there are only ${this.population.length} employments`,
+          400,
+        );
       if (!assignEmployers(this.population, explicit.length))
-        throw new ToolError(`options.declaration.payrollTaxNumbers: an employer would need more than ${MAX_NUM_IV} income relation numbers (NumIV has 4 digits); list more payroll tax numbers`, 400);
+        throw new ToolError(
+          `options.declaration.payrollTaxNumbers: an employer would need more than ${MAX_NUM_IV} income relation numbers (NumIV has 4 digits); list more payroll tax numbers`,
+          400,
+        );
       return explicit;
     }
     let k = 1;
     while (!assignEmployers(this.population, k)) k++;
     const base = d.payrollTaxNumber;
     const sub = Number(base.slice(10));
-    if (sub + k - 1 > 99) throw new ToolError(`options.declaration.payrollTaxNumber: ${k} sub-numbers are needed for NumIV to stay unique, but ${base} leaves only ${100 - sub}`, 400);
+    if (sub + k - 1 > 99)
+      throw new ToolError(
+        `options.declaration.payrollTaxNumber: ${k} sub-numbers are needed for NumIV to stay unique, but ${base} leaves only ${100 - sub}`,
+        400,
+      );
     const out = Array.from({ length: k }, (_, j) => `${base.slice(0, 10)}${pad(sub + j, 2)}`);
     if (k > 1)
       this.warnings.push(
@@ -145,7 +174,9 @@ export class UpaRun {
           400,
         );
     }
-    const missing = [...new Set(this.periods.map((p) => this.schemaVersionOf(p)))].filter((v) => !(BUNDLED_SCHEMAS as readonly string[]).includes(v));
+    const missing = [...new Set(this.periods.map((p) => this.schemaVersionOf(p)))].filter(
+      (v) => !(BUNDLED_SCHEMAS as readonly string[]).includes(v),
+    );
     if (missing.length)
       this.warnings.push(
         `The official UPA schema ${missing.join(', ')} is not available (bundled: ${BUNDLED_SCHEMAS.join(', ')}): those files use namespace ${NAMESPACE_BASE}/<yyyy>/<mm> with the 2026 structure and cannot be checked against an official schema; choose period.startYear 2026 for files that validate against the UPA 2026 XSD`,
@@ -194,7 +225,10 @@ export class UpaRun {
     const t = totals(records, this.variantOrder);
     if (here.some(([d]) => d === 'totalsMismatch') && t.length) {
       // The first total whose TotRegLn visibly changes by 10% (at least 5 cents).
-      const k = Math.max(0, t.findIndex((x) => Math.abs(x.regLn) >= 5));
+      const k = Math.max(
+        0,
+        t.findIndex((x) => Math.abs(x.regLn) >= 5),
+      );
       t[k] = { ...t[k], regLn: Math.round(t[k].regLn * 1.1), premie: Math.round(t[k].premie * 1.1) };
     }
     return { records, totals: t };
@@ -251,7 +285,10 @@ export class UpaRun {
    *   back-dated 2% raise reaches back into that period, with their corrected lines and totals, and (first file
    *   only) `withdrawals` further employments of that period withdrawn. No relation is withdrawn twice.
    */
-  corrections(pp: PlannedPeriod, g: number): { withdrawals: Withdrawal[]; blocks: Array<{ period: Period; records: IkvRecord[]; totals: Total[]; withdrawals: Withdrawal[] }> } {
+  corrections(
+    pp: PlannedPeriod,
+    g: number,
+  ): { withdrawals: Withdrawal[]; blocks: Array<{ period: Period; records: IkvRecord[]; totals: Total[]; withdrawals: Withdrawal[] }> } {
     const o = this.input.options;
     const none = { withdrawals: [], blocks: [] };
     if (o.period.declarationKind !== 'aanvullend') return none;
@@ -262,7 +299,9 @@ export class UpaRun {
     // Withdrawal candidates: employments of this employer that no aanvullend file of the run corrects, so a
     // withdrawn relation is never also corrected. Per period they are ranked once (seeded); the file of period p
     // withdraws slot p − q of that ranking for period q, so no relation is withdrawn twice.
-    const employer = this.population.filter((e) => e.employer === pp.employer && this.periods.every((x) => !correctionKind(e, x.index, seed)));
+    const employer = this.population.filter(
+      (e) => e.employer === pp.employer && this.periods.every((x) => !correctionKind(e, x.index, seed)),
+    );
     const withdraw = (q: Period): Withdrawal[] => {
       if (g !== 0 || k === 0) return [];
       const slot = p.index - q.index;
@@ -275,8 +314,11 @@ export class UpaRun {
         .flatMap(({ e }) => buildRecords(e, q, full).map((r) => ({ numIv: r.numIv, bsn: r.bsn, persNr: r.persNr })));
     };
     const isRaise = (e: Employment) => correctionKind(e, p.index, seed) === 'raise';
-    const raised = this.groupIds(pp, g).map((id) => this.population[id]).filter(isRaise);
-    const earlier = periodCorrections === 0 ? [] : this.periods.filter((q) => q.index < p.index && q.year === p.year).slice(-periodCorrections);
+    const raised = this.groupIds(pp, g)
+      .map((id) => this.population[id])
+      .filter(isRaise);
+    const earlier =
+      periodCorrections === 0 ? [] : this.periods.filter((q) => q.index < p.index && q.year === p.year).slice(-periodCorrections);
     const blocks = earlier
       .map((q) => {
         const rs = raised.filter((e) => isPresent(e, q, full)).flatMap((e) => buildRecords(e, q, full, true));
@@ -337,18 +379,28 @@ export class UpaRun {
       take('missingMandatory', any);
     }
     if (pending.size) {
-      const pair = 'no file holds two employments free of other defects (use splitMode single or chunk with a larger chunkSize, or a larger population.count)';
+      const pair =
+        'no file holds two employments free of other defects (use splitMode single or chunk with a larger chunkSize, or a larger population.count)';
       const lines = 'no employment with scheme lines is left free of other defects';
       const why: Record<Defect, string> = {
-        invalidBsn: 'no employment is left free of other defects', missingMandatory: 'no employment is left free of other defects',
-        duplicateBsn: pair, duplicateNumIv: pair,
-        totalsMismatch: 'no file has scheme lines with a positive RegLn and totals (enable a scheme; fieldStates.CollectieveAangifte must be fill)',
-        endBeforeStart: lines, dateOutsidePeriod: lines, unknownRegVrnt: lines,
+        invalidBsn: 'no employment is left free of other defects',
+        missingMandatory: 'no employment is left free of other defects',
+        duplicateBsn: pair,
+        duplicateNumIv: pair,
+        totalsMismatch:
+          'no file has scheme lines with a positive RegLn and totals (enable a scheme; fieldStates.CollectieveAangifte must be fill)',
+        endBeforeStart: lines,
+        dateOutsidePeriod: lines,
+        unknownRegVrnt: lines,
         negativeAmount: 'no scheme line with a positive RegLn and PremieGrslg is left free of other defects',
-        zeroNormHours: 'no employment with scheme lines and AantUNormWk is left free of other defects (fieldStates.AantUNormWk must be fill)',
+        zeroNormHours:
+          'no employment with scheme lines and AantUNormWk is left free of other defects (fieldStates.AantUNormWk must be fill)',
       };
       const list = DEFECTS.filter((d) => pending.has(d));
-      throw new ToolError(`options.defects: cannot inject ${list.map((d) => `${d} (${why[d]})`).join('; ')}; each defect needs an employment of its own`, 400);
+      throw new ToolError(
+        `options.defects: cannot inject ${list.map((d) => `${d} (${why[d]})`).join('; ')}; each defect needs an employment of its own`,
+        400,
+      );
     }
     this.warnings.push(
       `${wanted.length} deliberate defect${wanted.length === 1 ? '' : 's'} injected (${wanted.join(', ')}): these files are meant to be rejected by a UPA intake`,
@@ -409,13 +461,19 @@ function checkRules(input: UpaInput, ctx: Pick<ToolContext, 'surface'>): void {
   if (pop.maxAge < pop.minAge)
     throw new ToolError(`options.population.maxAge (${pop.maxAge}) must not be lower than options.population.minAge (${pop.minAge})`, 400);
   if (pop.maxSalary < pop.minSalary)
-    throw new ToolError(`options.population.maxSalary (${pop.maxSalary}) must not be lower than options.population.minSalary (${pop.minSalary})`, 400);
+    throw new ToolError(
+      `options.population.maxSalary (${pop.maxSalary}) must not be lower than options.population.minSalary (${pop.minSalary})`,
+      400,
+    );
   const h = o.household;
   const sum = h.pctMarried + h.pctCohabiting + h.pctDivorced + h.pctWidowed;
   if (sum > 100)
     throw new ToolError(`options.household: pctMarried + pctCohabiting + pctDivorced + pctWidowed must not exceed 100 (got ${sum})`, 400);
   if (o.declaration.maxPensionableSalary <= o.declaration.franchise)
-    throw new ToolError(`options.declaration.maxPensionableSalary (${o.declaration.maxPensionableSalary}) must be greater than options.declaration.franchise (${o.declaration.franchise})`, 400);
+    throw new ToolError(
+      `options.declaration.maxPensionableSalary (${o.declaration.maxPensionableSalary}) must be greater than options.declaration.franchise (${o.declaration.franchise})`,
+      400,
+    );
   const enabled = o.schemes.filter((s) => s.enabled);
   if (!enabled.length) throw new ToolError('options.schemes: at least one scheme must be enabled', 400);
   const codes = new Set<string>();
@@ -424,9 +482,16 @@ function checkRules(input: UpaInput, ctx: Pick<ToolContext, 'surface'>): void {
     codes.add(s.schemeCode);
   }
   if (o.period.declarationKind !== 'aanvullend' && (o.corrections.periodCorrections > 0 || o.corrections.withdrawals > 0))
-    throw new ToolError('options.corrections: period corrections and withdrawals belong in supplementary declarations; set options.period.declarationKind to aanvullend', 400, { field: 'options.corrections' });
+    throw new ToolError(
+      'options.corrections: period corrections and withdrawals belong in supplementary declarations; set options.period.declarationKind to aanvullend',
+      400,
+      { field: 'options.corrections' },
+    );
   if (o.pinned.length > pop.count)
-    throw new ToolError(`options.pinned has ${o.pinned.length} entries but options.population.count is ${pop.count}: pinned employments must fit in the population`, 400);
+    throw new ToolError(
+      `options.pinned has ${o.pinned.length} entries but options.population.count is ${pop.count}: pinned employments must fit in the population`,
+      400,
+    );
   for (const f of REQUIRED_FIELDS)
     if (o.fieldStates[f] === 'omit')
       throw new ToolError(
@@ -436,7 +501,10 @@ function checkRules(input: UpaInput, ctx: Pick<ToolContext, 'surface'>): void {
       );
   if (ctx.surface === 'mcp-http' || ctx.surface === 'mcp-stdio') {
     if (pop.count > MCP_MAX_COUNT)
-      throw new ToolError(`options.population.count: at most ${MCP_MAX_COUNT} over MCP (up to 10000 over REST, which streams the response)`, 400);
+      throw new ToolError(
+        `options.population.count: at most ${MCP_MAX_COUNT} over MCP (up to 10000 over REST, which streams the response)`,
+        400,
+      );
     const ep = pop.count * o.period.months;
     if (input.format === 'xml' && ep > MCP_MAX_EMPLOYMENT_PERIODS)
       throw new ToolError(

@@ -6,20 +6,83 @@
  */
 
 export const SURNAMES = [
-  'Jansen', 'Bakker', 'Visser', 'Smit', 'Meijer', 'Mulder', 'Bos', 'Vos', 'Peters', 'Hendriks',
-  'Dekker', 'Brouwer', 'Dijkstra', 'Kok', 'Jacobs', 'Vermeulen', 'Willems', 'Schouten', 'Hoekstra', 'Koster',
-  'Prins', 'Huisman', 'Kuipers', 'Postma', 'Timmermans', 'Groen', 'Wolters', 'Verhoeven', 'Kramer', 'Boersma',
+  'Jansen',
+  'Bakker',
+  'Visser',
+  'Smit',
+  'Meijer',
+  'Mulder',
+  'Bos',
+  'Vos',
+  'Peters',
+  'Hendriks',
+  'Dekker',
+  'Brouwer',
+  'Dijkstra',
+  'Kok',
+  'Jacobs',
+  'Vermeulen',
+  'Willems',
+  'Schouten',
+  'Hoekstra',
+  'Koster',
+  'Prins',
+  'Huisman',
+  'Kuipers',
+  'Postma',
+  'Timmermans',
+  'Groen',
+  'Wolters',
+  'Verhoeven',
+  'Kramer',
+  'Boersma',
 ] as const;
 
 /** Surnames that usually carry a prefix (tussenvoegsel); the prefix goes to Voorv. */
 export const PREFIXED_SURNAMES: ReadonlyArray<readonly [string, string]> = [
-  ['de', 'Jong'], ['de', 'Vries'], ['van', 'Dijk'], ['van den', 'Berg'], ['van der', 'Meer'], ['de', 'Boer'],
-  ['van', 'Leeuwen'], ['van der', 'Linden'], ['de', 'Graaf'], ['van', 'Beek'], ['ter', 'Horst'], ['in het', 'Veld'],
+  ['de', 'Jong'],
+  ['de', 'Vries'],
+  ['van', 'Dijk'],
+  ['van den', 'Berg'],
+  ['van der', 'Meer'],
+  ['de', 'Boer'],
+  ['van', 'Leeuwen'],
+  ['van der', 'Linden'],
+  ['de', 'Graaf'],
+  ['van', 'Beek'],
+  ['ter', 'Horst'],
+  ['in het', 'Veld'],
 ];
-export const APOSTROPHE_PREFIXED: ReadonlyArray<readonly [string, string]> = [["'t", 'Hart'], ["'t", 'Hooft'], ["van 't", 'Zelfde']];
+export const APOSTROPHE_PREFIXED: ReadonlyArray<readonly [string, string]> = [
+  ["'t", 'Hart'],
+  ["'t", 'Hooft'],
+  ["van 't", 'Zelfde'],
+];
 
-export const EXOTIC_SURNAMES_ASCII = ['Yilmaz', 'Kaya', 'El Amrani', 'Nguyen', 'Kowalski', 'Singh', 'Ramdin', 'Oduya', 'Papadopoulos', 'Wong'] as const;
-export const EXOTIC_SURNAMES_DIACRITICS = ['Çelik', 'Öztürk', 'Müller', 'Łukasiewicz', 'Đorđević', 'Ødegård', 'Sánchez', 'Nuñez', 'Dvořák', 'Bjørnstad'] as const;
+export const EXOTIC_SURNAMES_ASCII = [
+  'Yilmaz',
+  'Kaya',
+  'El Amrani',
+  'Nguyen',
+  'Kowalski',
+  'Singh',
+  'Ramdin',
+  'Oduya',
+  'Papadopoulos',
+  'Wong',
+] as const;
+export const EXOTIC_SURNAMES_DIACRITICS = [
+  'Çelik',
+  'Öztürk',
+  'Müller',
+  'Łukasiewicz',
+  'Đorđević',
+  'Ødegård',
+  'Sánchez',
+  'Nuñez',
+  'Dvořák',
+  'Bjørnstad',
+] as const;
 export const APOSTROPHE_SURNAMES = ["D'Souza", "O'Neill", "D'Hondt", "Dell'Acqua"] as const;
 
 /** Very long surnames (multi-part; SignNm allows 200 characters). */
@@ -34,18 +97,51 @@ export const INITIAL_LETTERS = 'AABCDEEFGHHIJJKLMMNPRSSTWY';
 export const INITIAL_DIACRITICS = ['É', 'Ö', 'Ç', 'Ø'] as const;
 
 export const STREETS = [
-  'Dorpsstraat', 'Kerkstraat', 'Molenweg', 'Stationsweg', 'Schoolstraat', 'Julianalaan', 'Beatrixstraat', 'Eikenlaan',
-  'Lindenlaan', 'Parallelweg', 'Marktplein', 'Nieuwstraat', 'Wilhelminastraat', 'Boterdiep', 'Havenkade', 'Vondelstraat',
+  'Dorpsstraat',
+  'Kerkstraat',
+  'Molenweg',
+  'Stationsweg',
+  'Schoolstraat',
+  'Julianalaan',
+  'Beatrixstraat',
+  'Eikenlaan',
+  'Lindenlaan',
+  'Parallelweg',
+  'Marktplein',
+  'Nieuwstraat',
+  'Wilhelminastraat',
+  'Boterdiep',
+  'Havenkade',
+  'Vondelstraat',
 ] as const;
-export const EXOTIC_STREETS_ASCII = ['Hoogte Kadijk', "Achter 't Zand", 'Wijk 3 Zuid', 'Laan 1940-1945', 'Oude Delft', 'Jan Pieterszoon Coenstr'] as const;
+export const EXOTIC_STREETS_ASCII = [
+  'Hoogte Kadijk',
+  "Achter 't Zand",
+  'Wijk 3 Zuid',
+  'Laan 1940-1945',
+  'Oude Delft',
+  'Jan Pieterszoon Coenstr',
+] as const;
 export const EXOTIC_STREETS_DIACRITICS = ['Rue de la Gare', 'Burg. Crüwellstraat', 'Curaçaostraat', 'Pasteurstraße', 'Hétterlaan'] as const;
 
 /** Dutch places with a postcode range [from, to] of their 4-digit area (Woonpl ≤ 24). */
 export const PLACES: ReadonlyArray<readonly [string, number, number]> = [
-  ['Amsterdam', 1011, 1109], ['Rotterdam', 3011, 3089], ['Den Haag', 2491, 2597], ['Utrecht', 3511, 3585],
-  ['Eindhoven', 5611, 5658], ['Groningen', 9711, 9747], ['Tilburg', 5011, 5049], ['Almere', 1311, 1363],
-  ['Breda', 4811, 4839], ['Nijmegen', 6511, 6546], ["'s-Hertogenbosch", 5211, 5237], ['Zwolle', 8011, 8043],
-  ['Leeuwarden', 8911, 8939], ['Maastricht', 6211, 6229], ['Enschede', 7511, 7548], ['Den Helder', 1781, 1789],
+  ['Amsterdam', 1011, 1109],
+  ['Rotterdam', 3011, 3089],
+  ['Den Haag', 2491, 2597],
+  ['Utrecht', 3511, 3585],
+  ['Eindhoven', 5611, 5658],
+  ['Groningen', 9711, 9747],
+  ['Tilburg', 5011, 5049],
+  ['Almere', 1311, 1363],
+  ['Breda', 4811, 4839],
+  ['Nijmegen', 6511, 6546],
+  ["'s-Hertogenbosch", 5211, 5237],
+  ['Zwolle', 8011, 8043],
+  ['Leeuwarden', 8911, 8939],
+  ['Maastricht', 6211, 6229],
+  ['Enschede', 7511, 7548],
+  ['Den Helder', 1781, 1789],
 ];
 
 export const HOUSE_NUMBER_ADDITIONS = ['A', 'B', 'bis', '2', 'II', 'hs', 'zw', '1'] as const;

@@ -9,39 +9,118 @@ import { z } from 'zod';
 import { advertisedAsMap, advertisedLean } from '../_advertise.js';
 
 export const SCENARIOS = [
-  'standard', 'newHire', 'leaver', 'rehire', 'payrollSwitch', 'deathInService',
-  'marriage', 'registeredPartnership', 'divorce', 'widowed',
-  'unpaidLeave', 'parentalLeave', 'sickness', 'earlyIva', 'onCall', 'intern', 'dga',
-  'minor', 'nearRetirement', 'partTimeChange', 'backPayment',
+  'standard',
+  'newHire',
+  'leaver',
+  'rehire',
+  'payrollSwitch',
+  'deathInService',
+  'marriage',
+  'registeredPartnership',
+  'divorce',
+  'widowed',
+  'unpaidLeave',
+  'parentalLeave',
+  'sickness',
+  'earlyIva',
+  'onCall',
+  'intern',
+  'dga',
+  'minor',
+  'nearRetirement',
+  'partTimeChange',
+  'backPayment',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 /** Default relative weights (they sum to 100, so each reads as a percentage). */
 export const DEFAULT_SCENARIO_MIX: Record<Scenario, number> = {
-  standard: 40, newHire: 6, leaver: 6, rehire: 2, payrollSwitch: 2, deathInService: 1,
-  marriage: 3, registeredPartnership: 1, divorce: 2, widowed: 1,
-  unpaidLeave: 3, parentalLeave: 3, sickness: 5, earlyIva: 1, onCall: 4, intern: 2, dga: 1,
-  minor: 2, nearRetirement: 6, partTimeChange: 5, backPayment: 4,
+  standard: 40,
+  newHire: 6,
+  leaver: 6,
+  rehire: 2,
+  payrollSwitch: 2,
+  deathInService: 1,
+  marriage: 3,
+  registeredPartnership: 1,
+  divorce: 2,
+  widowed: 1,
+  unpaidLeave: 3,
+  parentalLeave: 3,
+  sickness: 5,
+  earlyIva: 1,
+  onCall: 4,
+  intern: 2,
+  dga: 1,
+  minor: 2,
+  nearRetirement: 6,
+  partTimeChange: 5,
+  backPayment: 4,
 };
 export const MAX_SCENARIO_WEIGHT = 1000;
 
 export const DEFECTS = [
-  'invalidBsn', 'duplicateBsn', 'duplicateNumIv', 'totalsMismatch', 'endBeforeStart',
-  'dateOutsidePeriod', 'unknownRegVrnt', 'negativeAmount', 'zeroNormHours', 'missingMandatory',
+  'invalidBsn',
+  'duplicateBsn',
+  'duplicateNumIv',
+  'totalsMismatch',
+  'endBeforeStart',
+  'dateOutsidePeriod',
+  'unknownRegVrnt',
+  'negativeAmount',
+  'zeroNormHours',
+  'missingMandatory',
 ] as const;
 export type Defect = (typeof DEFECTS)[number];
 
 /** Fields `fieldStates` may switch, with the spec's defaults. */
 export const FIELD_DEFAULTS = {
-  TaalVoorkeur: 'omit', Email: 'omit', LocOms: 'omit', CdInvlVpl: 'omit', CdBeroep: 'omit',
-  CdVerbIkv: 'omit', Dgln: 'omit', DatEindSect: 'omit',
-  ContPers: 'fill', TelNr: 'fill', RelNr: 'fill', GebrSwPakket: 'fill', IdLcr: 'fill', NmLcr: 'fill',
-  NmIP: 'fill', Voorl: 'fill', Voorv: 'fill', Nat: 'fill', Gesl: 'fill', DatOvl: 'fill', CdBurgSt: 'fill',
-  DtIngBurgSt: 'fill', Adres: 'fill', HuisNrToev: 'fill', DatEind: 'fill', CdRdnEindArbov: 'fill',
-  CdAard: 'fill', CAO: 'fill', IndArbovOnbepTd: 'fill', IndOprov: 'fill', LbTab: 'fill', FuncOms: 'fill',
-  CdIncInkVerm: 'fill', AantUNormWk: 'fill', AantUCntrWk: 'fill', PtPerc: 'fill', IndGenReg: 'fill',
-  CollectieveAangifte: 'fill', Werknemersgegevens: 'fill', Avwb: 'fill', Verlof: 'fill', Sector: 'fill',
-  IndEindDln: 'fill', PremieWkn: 'fill', AantVerlUPens: 'fill', VerlofUReg: 'fill',
+  TaalVoorkeur: 'omit',
+  Email: 'omit',
+  LocOms: 'omit',
+  CdInvlVpl: 'omit',
+  CdBeroep: 'omit',
+  CdVerbIkv: 'omit',
+  Dgln: 'omit',
+  DatEindSect: 'omit',
+  ContPers: 'fill',
+  TelNr: 'fill',
+  RelNr: 'fill',
+  GebrSwPakket: 'fill',
+  IdLcr: 'fill',
+  NmLcr: 'fill',
+  NmIP: 'fill',
+  Voorl: 'fill',
+  Voorv: 'fill',
+  Nat: 'fill',
+  Gesl: 'fill',
+  DatOvl: 'fill',
+  CdBurgSt: 'fill',
+  DtIngBurgSt: 'fill',
+  Adres: 'fill',
+  HuisNrToev: 'fill',
+  DatEind: 'fill',
+  CdRdnEindArbov: 'fill',
+  CdAard: 'fill',
+  CAO: 'fill',
+  IndArbovOnbepTd: 'fill',
+  IndOprov: 'fill',
+  LbTab: 'fill',
+  FuncOms: 'fill',
+  CdIncInkVerm: 'fill',
+  AantUNormWk: 'fill',
+  AantUCntrWk: 'fill',
+  PtPerc: 'fill',
+  IndGenReg: 'fill',
+  CollectieveAangifte: 'fill',
+  Werknemersgegevens: 'fill',
+  Avwb: 'fill',
+  Verlof: 'fill',
+  Sector: 'fill',
+  IndEindDln: 'fill',
+  PremieWkn: 'fill',
+  AantVerlUPens: 'fill',
+  VerlofUReg: 'fill',
 } as const;
 export type FieldName = keyof typeof FIELD_DEFAULTS;
 export type FieldStates = Record<FieldName, 'fill' | 'omit'>;
@@ -58,8 +137,20 @@ const FIELD_NAMES_BY_DEFAULT = {
  * neither "absent" nor the real value.
  */
 export const REQUIRED_FIELDS: readonly FieldName[] = [
-  'ContPers', 'TelNr', 'RelNr', 'GebrSwPakket', 'IdLcr', 'NmIP', 'Gesl', 'LbTab', 'IndGenReg', 'IndEindDln',
-  'Werknemersgegevens', 'Avwb', 'PremieWkn', 'AantVerlUPens',
+  'ContPers',
+  'TelNr',
+  'RelNr',
+  'GebrSwPakket',
+  'IdLcr',
+  'NmIP',
+  'Gesl',
+  'LbTab',
+  'IndGenReg',
+  'IndEindDln',
+  'Werknemersgegevens',
+  'Avwb',
+  'PremieWkn',
+  'AantVerlUPens',
 ];
 
 /** What the schema requires for a field in REQUIRED_FIELDS, when that is not just the element of the same name. */
@@ -81,10 +172,31 @@ export const BSN_RANGES = ['standard', 'test-999'] as const;
 
 /** The 72 loonbelastingtabel codes of the UPA 2026 schema (`LbTab`). */
 export const LBTAB_CODES = [
-  '010', '011', '012', '013', '014', '015', '020', '021', '022', '023', '024', '025',
-  '210', '220', '221', '224', '225', '226', '227', '228', '250',
+  '010',
+  '011',
+  '012',
+  '013',
+  '014',
+  '015',
+  '020',
+  '021',
+  '022',
+  '023',
+  '024',
+  '025',
+  '210',
+  '220',
+  '221',
+  '224',
+  '225',
+  '226',
+  '227',
+  '228',
+  '250',
   ...['3', '5', '6', '7'].flatMap((d) => ['10', '11', '12', '13', '14', '15', '20', '21', '22', '23', '24', '25'].map((s) => d + s)),
-  '940', '950', '999',
+  '940',
+  '950',
+  '999',
 ] as const;
 
 /** XML 1.0 text: no control characters (other than tab), no lone surrogates, no U+FFFE/U+FFFF. */
@@ -105,63 +217,75 @@ function xmlText(min: number, max: number, what: string) {
     .describe(what);
 }
 
-
-
 const pct = (dflt: number) => z.int().min(0).max(100).default(dflt);
 const flag = () => z.boolean().default(true);
 
-export const populationSchema = advertisedLean(z.strictObject({
-  count: z.int().min(1).max(10_000).default(25).describe('Employments, ≤ 10000'),
-  seed: z.number().min(-1e15).max(1e15).default(20270101).describe('Same seed, same files'),
-  minAge: z.int().min(15).max(70).default(18),
-  maxAge: z.int().min(15).max(80).default(67),
-  minSalary: z.int().min(0).max(1_000_000).default(24000).describe('Full-time annual, €'),
-  maxSalary: z.int().min(0).max(1_000_000).default(90000),
-  partTimeVariation: z.boolean().default(true),
-  holidayAllowanceMonth: z.int().min(0).max(12).default(5).describe('0 none'),
-  pctForeignAddress: pct(12),
-  pctExoticNames: pct(15),
-  pctExoticStreets: pct(15),
-  longNames: flag(),
-  hyphenAndApostrophe: flag(),
-  diacritics: flag(),
-  tussenvoegsels: flag(),
-  houseNumberAdditions: flag(),
-  bsnRange: z.enum(BSN_RANGES).default('standard').describe('test-999: RvIG test range'),
-}));
+export const populationSchema = advertisedLean(
+  z.strictObject({
+    count: z.int().min(1).max(10_000).default(25).describe('Employments, ≤ 10000'),
+    seed: z.number().min(-1e15).max(1e15).default(20270101).describe('Same seed, same files'),
+    minAge: z.int().min(15).max(70).default(18),
+    maxAge: z.int().min(15).max(80).default(67),
+    minSalary: z.int().min(0).max(1_000_000).default(24000).describe('Full-time annual, €'),
+    maxSalary: z.int().min(0).max(1_000_000).default(90000),
+    partTimeVariation: z.boolean().default(true),
+    holidayAllowanceMonth: z.int().min(0).max(12).default(5).describe('0 none'),
+    pctForeignAddress: pct(12),
+    pctExoticNames: pct(15),
+    pctExoticStreets: pct(15),
+    longNames: flag(),
+    hyphenAndApostrophe: flag(),
+    diacritics: flag(),
+    tussenvoegsels: flag(),
+    houseNumberAdditions: flag(),
+    bsnRange: z.enum(BSN_RANGES).default('standard').describe('test-999: RvIG test range'),
+  }),
+);
 
-export const periodSchema = advertisedLean(z.strictObject({
-  startYear: z.int().min(2000).max(2099).default(2027).describe('2026 for XSD-checkable files'),
-  startMonth: z.int().min(1).max(12).default(1),
-  months: z.int().min(1).max(36).default(3).describe('Periods, ≤ 36'),
-  periodType: z.enum(['MND', 'VWK']).default('MND').describe('VWK: four-weekly'),
-  declarationKind: z.enum(['volledig', 'aanvullend']).default('volledig').describe('aanvullend: corrections only'),
-  splitMode: z.enum(['single', 'chunk', 'perParticipant']).default('single'),
-  chunkSize: z.int().min(1).max(10_000).default(10),
-}));
+export const periodSchema = advertisedLean(
+  z.strictObject({
+    startYear: z.int().min(2000).max(2099).default(2027).describe('2026 for XSD-checkable files'),
+    startMonth: z.int().min(1).max(12).default(1),
+    months: z.int().min(1).max(36).default(3).describe('Periods, ≤ 36'),
+    periodType: z.enum(['MND', 'VWK']).default('MND').describe('VWK: four-weekly'),
+    declarationKind: z.enum(['volledig', 'aanvullend']).default('volledig').describe('aanvullend: corrections only'),
+    splitMode: z.enum(['single', 'chunk', 'perParticipant']).default('single'),
+    chunkSize: z.int().min(1).max(10_000).default(10),
+  }),
+);
 
 export const correctionsSchema = z.strictObject({
   periodCorrections: z.int().min(0).max(12).default(0).describe('TijdvakCorrectie for up to n earlier periods'),
   withdrawals: z.int().min(0).max(100).default(0).describe('InkomstenverhoudingIntrekking per period'),
 });
 
-export const householdSchema = advertisedLean(z.strictObject({
-  pctMarried: pct(40),
-  pctCohabiting: pct(15),
-  pctDivorced: pct(15),
-  pctWidowed: pct(5),
-  pctWithChildren: pct(45),
-  partnerSameFund: flag(),
-  partnerOtherFund: flag(),
-  deceasedPartners: flag(),
-  deceasedExPartners: flag(),
-  deceasedChildren: z.boolean().default(false),
-}));
+export const householdSchema = advertisedLean(
+  z.strictObject({
+    pctMarried: pct(40),
+    pctCohabiting: pct(15),
+    pctDivorced: pct(15),
+    pctWidowed: pct(5),
+    pctWithChildren: pct(45),
+    partnerSameFund: flag(),
+    partnerOtherFund: flag(),
+    deceasedPartners: flag(),
+    deceasedExPartners: flag(),
+    deceasedChildren: z.boolean().default(false),
+  }),
+);
 
 export const scenarioMixSchema = advertisedAsMap(
   z.strictObject(
     Object.fromEntries(
-      SCENARIOS.map((s) => [s, z.number().min(0).max(MAX_SCENARIO_WEIGHT).optional().describe(`Relative weight of ${s} (0 to ${MAX_SCENARIO_WEIGHT}; default ${DEFAULT_SCENARIO_MIX[s]})`)]),
+      SCENARIOS.map((s) => [
+        s,
+        z
+          .number()
+          .min(0)
+          .max(MAX_SCENARIO_WEIGHT)
+          .optional()
+          .describe(`Relative weight of ${s} (0 to ${MAX_SCENARIO_WEIGHT}; default ${DEFAULT_SCENARIO_MIX[s]})`),
+      ]),
     ) as Record<Scenario, z.ZodOptional<z.ZodNumber>>,
   ),
   { type: 'number', minimum: 0, maximum: MAX_SCENARIO_WEIGHT },
@@ -170,7 +294,10 @@ export const scenarioMixSchema = advertisedAsMap(
 
 export const defectsSchema = advertisedAsMap(
   z.strictObject(
-    Object.fromEntries(DEFECTS.map((d) => [d, z.boolean().default(false).describe(`Inject the ${d} defect once`)])) as Record<Defect, z.ZodDefault<z.ZodBoolean>>,
+    Object.fromEntries(DEFECTS.map((d) => [d, z.boolean().default(false).describe(`Inject the ${d} defect once`)])) as Record<
+      Defect,
+      z.ZodDefault<z.ZodBoolean>
+    >,
   ),
   { type: 'boolean' },
   `Inject each once (files meant to be rejected): ${DEFECTS.join(', ')}`,
@@ -178,57 +305,82 @@ export const defectsSchema = advertisedAsMap(
 
 const LHNR_MESSAGE = 'must be 9 digits (not starting 000), "L" and 2 digits (not 00), e.g. 123456782L01';
 
-export const declarationSchema = advertisedLean(z.strictObject({
-  employerName: xmlText(1, 200, 'NmIP').default('Voorbeeld Werkgever BV'),
-  payrollTaxNumber: z.string().regex(LHNR, { message: LHNR_MESSAGE }).default('123456782L01').describe('LhNr'),
-  payrollTaxNumbers: z
-    .array(z.string().regex(LHNR, { message: LHNR_MESSAGE.replace('L01', 'L02') }))
-    .min(1)
-    .max(20)
-    .optional()
-    .describe('Several employers (distinct LhNr); replaces payrollTaxNumber'),
-  contactPerson: xmlText(1, 35, 'ContPers').default('J. Jansen'),
-  phone: xmlText(1, 25, 'TelNr').default('0201234567'),
-  relationNumber: xmlText(8, 8, 'RelNr').default('12345678'),
-  softwarePackage: xmlText(1, 27, 'GebrSwPakket, NmLcr').default('Werkbank Salaris 1.0'),
-  providerId: xmlText(1, 9, 'IdLcr').default('LCR000001'),
-  administrationId: z.string().regex(/^[A-Za-z0-9]{1,8}$/, { message: 'must be 1 to 8 letters or digits' }).default('ADM01').describe('Part of IdBer'),
-  messageIdPrefix: z.string().regex(/^[A-Za-z0-9]{0,11}$/, { message: 'must be 0 to 11 letters or digits' }).default('UPA').describe('IdBer prefix'),
-  affiliationNumber: xmlText(1, 35, 'RelNrAansl').default('100200300'),
-  collectiveAgreement: z.string().regex(/^\d{1,4}$/, { message: 'must be 1 to 4 digits' }).default('150').describe('CAO'),
-  sector: z.string().regex(/^\d{1,3}$/, { message: 'must be 1 to 3 digits' }).default('44').describe('Sect'),
-  // A refinement rather than an enum: the listing would otherwise carry all 72 codes (the docs list them).
-  taxTable: z
-    .string()
-    .regex(/^\d{3}$/, { message: 'must be 3 digits' })
-    .refine((v) => (LBTAB_CODES as readonly string[]).includes(v), { message: `must be one of the 72 LbTab codes of the schema: ${LBTAB_CODES.join(', ')}` })
-    .default('010')
-    .describe('LbTab code'),
-  jobDescription: xmlText(1, 100, 'FuncOms').default('Medewerker administratie'),
-  normHoursPerWeek: z
-    .string()
-    .regex(/^\d{1,4}(\.\d{1,2})?$/, { message: 'must be a number of hours such as 40 or 38.5' })
-    .refine((s) => Number(s) > 0, { message: 'must be greater than 0' })
-    .default('40')
-    .describe('AantUNormWk'),
-  franchise: z.number().min(0).max(1_000_000).default(18000).describe('Annual, €'),
-  maxPensionableSalary: z.number().min(0).max(1_000_000).default(80000).describe('Annual cap, €; > franchise'),
-}), ['type'], 'Employer and message header; payrollTaxNumbers (≤ 20 distinct LhNr) splits the run over several employers. Elements, defaults: docs');
+export const declarationSchema = advertisedLean(
+  z.strictObject({
+    employerName: xmlText(1, 200, 'NmIP').default('Voorbeeld Werkgever BV'),
+    payrollTaxNumber: z.string().regex(LHNR, { message: LHNR_MESSAGE }).default('123456782L01').describe('LhNr'),
+    payrollTaxNumbers: z
+      .array(z.string().regex(LHNR, { message: LHNR_MESSAGE.replace('L01', 'L02') }))
+      .min(1)
+      .max(20)
+      .optional()
+      .describe('Several employers (distinct LhNr); replaces payrollTaxNumber'),
+    contactPerson: xmlText(1, 35, 'ContPers').default('J. Jansen'),
+    phone: xmlText(1, 25, 'TelNr').default('0201234567'),
+    relationNumber: xmlText(8, 8, 'RelNr').default('12345678'),
+    softwarePackage: xmlText(1, 27, 'GebrSwPakket, NmLcr').default('Werkbank Salaris 1.0'),
+    providerId: xmlText(1, 9, 'IdLcr').default('LCR000001'),
+    administrationId: z
+      .string()
+      .regex(/^[A-Za-z0-9]{1,8}$/, { message: 'must be 1 to 8 letters or digits' })
+      .default('ADM01')
+      .describe('Part of IdBer'),
+    messageIdPrefix: z
+      .string()
+      .regex(/^[A-Za-z0-9]{0,11}$/, { message: 'must be 0 to 11 letters or digits' })
+      .default('UPA')
+      .describe('IdBer prefix'),
+    affiliationNumber: xmlText(1, 35, 'RelNrAansl').default('100200300'),
+    collectiveAgreement: z
+      .string()
+      .regex(/^\d{1,4}$/, { message: 'must be 1 to 4 digits' })
+      .default('150')
+      .describe('CAO'),
+    sector: z
+      .string()
+      .regex(/^\d{1,3}$/, { message: 'must be 1 to 3 digits' })
+      .default('44')
+      .describe('Sect'),
+    // A refinement rather than an enum: the listing would otherwise carry all 72 codes (the docs list them).
+    taxTable: z
+      .string()
+      .regex(/^\d{3}$/, { message: 'must be 3 digits' })
+      .refine((v) => (LBTAB_CODES as readonly string[]).includes(v), {
+        message: `must be one of the 72 LbTab codes of the schema: ${LBTAB_CODES.join(', ')}`,
+      })
+      .default('010')
+      .describe('LbTab code'),
+    jobDescription: xmlText(1, 100, 'FuncOms').default('Medewerker administratie'),
+    normHoursPerWeek: z
+      .string()
+      .regex(/^\d{1,4}(\.\d{1,2})?$/, { message: 'must be a number of hours such as 40 or 38.5' })
+      .refine((s) => Number(s) > 0, { message: 'must be greater than 0' })
+      .default('40')
+      .describe('AantUNormWk'),
+    franchise: z.number().min(0).max(1_000_000).default(18000).describe('Annual, €'),
+    maxPensionableSalary: z.number().min(0).max(1_000_000).default(80000).describe('Annual cap, €; > franchise'),
+  }),
+  ['type'],
+  'Employer and message header; payrollTaxNumbers (≤ 20 distinct LhNr) splits the run over several employers. Elements, defaults: docs',
+);
 
-
-export const schemeSchema = advertisedLean(z.strictObject({
-  enabled: z.boolean().default(true),
-  label: xmlText(1, 100, 'summary and CSV').default('Pensioenregeling'),
-  schemeCode: xmlText(1, 15, 'RegKnmrk'),
-  variants: z
-    .string()
-    .max(200)
-    .regex(/^\s*([A-Za-z0-9]{1,5}\s*(,\s*[A-Za-z0-9]{1,5}\s*)*)?$/, { message: 'must be comma-separated codes of 1 to 5 letters or digits' })
-    .default('')
-    .describe('Comma-separated RegVrnt codes'),
-  premiumPct: z.number().min(0).max(100).describe('% of premium base'),
-  useFranchise: z.boolean().default(true),
-}));
+export const schemeSchema = advertisedLean(
+  z.strictObject({
+    enabled: z.boolean().default(true),
+    label: xmlText(1, 100, 'summary and CSV').default('Pensioenregeling'),
+    schemeCode: xmlText(1, 15, 'RegKnmrk'),
+    variants: z
+      .string()
+      .max(200)
+      .regex(/^\s*([A-Za-z0-9]{1,5}\s*(,\s*[A-Za-z0-9]{1,5}\s*)*)?$/, {
+        message: 'must be comma-separated codes of 1 to 5 letters or digits',
+      })
+      .default('')
+      .describe('Comma-separated RegVrnt codes'),
+    premiumPct: z.number().min(0).max(100).describe('% of premium base'),
+    useFranchise: z.boolean().default(true),
+  }),
+);
 
 /** The default schemes, written as input (fields equal to the scheme defaults left out: enabled, useFranchise true; variants ''). */
 export const DEFAULT_SCHEMES: z.input<typeof schemeSchema>[] = [
@@ -237,18 +389,32 @@ export const DEFAULT_SCHEMES: z.input<typeof schemeSchema>[] = [
   { enabled: false, label: 'ANW-hiaat', schemeCode: 'U0051-1013', premiumPct: 0.6, useFranchise: false },
 ];
 
-export const pinnedSchema = advertisedLean(z.strictObject({
-  bsn: z.string().regex(/^\d{9}$/, { message: 'must be 9 digits' }).optional().describe('11-proof'),
-  initials: z.string().regex(/^[A-Za-zÀ-ÖØ-öø-ÿ]{1,6}$/u, { message: 'must be 1 to 6 letters' }).optional().describe('Voorl, no dots'),
-  prefix: z.string().regex(/^[a-z' ]{1,10}$/i, { message: 'must be a surname prefix such as "van der" (at most 10 characters)' }).optional().describe('Voorv'),
-  lastName: xmlText(1, 200, 'SignNm').optional(),
-  // The advertised pattern is the short shape; zod checks the calendar date.
-  birthDate: z.iso.date().optional().meta({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
-  gender: z.enum(['M', 'V', 'X']).optional(),
-  annualSalary: z.int().min(0).max(1_000_000).optional().describe('Full-time, €'),
-  partTimePct: z.number().min(1).max(100).optional(),
-  scenario: z.enum(SCENARIOS).optional().describe('A scenarioMix key'),
-}));
+export const pinnedSchema = advertisedLean(
+  z.strictObject({
+    bsn: z
+      .string()
+      .regex(/^\d{9}$/, { message: 'must be 9 digits' })
+      .optional()
+      .describe('11-proof'),
+    initials: z
+      .string()
+      .regex(/^[A-Za-zÀ-ÖØ-öø-ÿ]{1,6}$/u, { message: 'must be 1 to 6 letters' })
+      .optional()
+      .describe('Voorl, no dots'),
+    prefix: z
+      .string()
+      .regex(/^[a-z' ]{1,10}$/i, { message: 'must be a surname prefix such as "van der" (at most 10 characters)' })
+      .optional()
+      .describe('Voorv'),
+    lastName: xmlText(1, 200, 'SignNm').optional(),
+    // The advertised pattern is the short shape; zod checks the calendar date.
+    birthDate: z.iso.date().optional().meta({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+    gender: z.enum(['M', 'V', 'X']).optional(),
+    annualSalary: z.int().min(0).max(1_000_000).optional().describe('Full-time, €'),
+    partTimePct: z.number().min(1).max(100).optional(),
+    scenario: z.enum(SCENARIOS).optional().describe('A scenarioMix key'),
+  }),
+);
 export type Pinned = z.output<typeof pinnedSchema>;
 
 const FORMAT_ALIASES: Record<string, string> = { csv: 'participants-csv', participants: 'participants-csv', json: 'summary' };
@@ -260,10 +426,16 @@ export const inputSchema = z.strictObject({
       z.enum(['xml', 'summary', 'participants-csv', 'zip']),
     )
     .default('xml')
-    .describe('xml: the files; summary: no XML, totals; participants-csv (alias csv): one row per employment; zip: the files as one hosted .zip link (24 h)'),
+    .describe(
+      'xml: the files; summary: no XML, totals; participants-csv (alias csv): one row per employment; zip: the files as one hosted .zip link (24 h)',
+    ),
   options: z
     .strictObject({
-      schemeType: z.string().regex(/^[A-Z]{2,10}$/, { message: 'must be 2 to 10 capital letters, e.g. FPR' }).default('FPR').describe('Label echoed in summary and CSV'),
+      schemeType: z
+        .string()
+        .regex(/^[A-Z]{2,10}$/, { message: 'must be 2 to 10 capital letters, e.g. FPR' })
+        .default('FPR')
+        .describe('Label echoed in summary and CSV'),
       schemaVersion: z
         .string()
         .regex(/^(20\d\d)-(0[1-9]|1[0-2])$/, { message: 'must have the shape <yyyy>-<mm>, e.g. 2026-01' })
@@ -276,13 +448,17 @@ export const inputSchema = z.strictObject({
       scenarioMix: scenarioMixSchema.optional(),
       defects: defectsSchema.prefault({}),
       declaration: declarationSchema.prefault({}),
-      schemes: z.array(schemeSchema).min(1).max(10).prefault(DEFAULT_SCHEMES).describe('Pension schemes; default: three, the first enabled'),
+      schemes: z
+        .array(schemeSchema)
+        .min(1)
+        .max(10)
+        .prefault(DEFAULT_SCHEMES)
+        .describe('Pension schemes; default: three, the first enabled'),
       fieldStates: advertisedAsMap(
         z.strictObject(
-          Object.fromEntries(Object.entries(FIELD_DEFAULTS).map(([k, v]) => [k, z.enum(['fill', 'omit']).default(v).describe(`${k} (default ${v})`)])) as Record<
-            FieldName,
-            z.ZodDefault<z.ZodEnum<{ fill: 'fill'; omit: 'omit' }>>
-          >,
+          Object.fromEntries(
+            Object.entries(FIELD_DEFAULTS).map(([k, v]) => [k, z.enum(['fill', 'omit']).default(v).describe(`${k} (default ${v})`)]),
+          ) as Record<FieldName, z.ZodDefault<z.ZodEnum<{ fill: 'fill'; omit: 'omit' }>>>,
         ),
         { type: 'string', enum: ['fill', 'omit'] },
         `Per element. Default omit: ${FIELD_NAMES_BY_DEFAULT.omit.join(', ')}. Default fill: ${FIELD_NAMES_BY_DEFAULT.fill.join(', ')}. omit refused for required ones (docs)`,

@@ -16,7 +16,12 @@ export type Household = 'single' | 'married' | 'registeredPartnership' | 'cohabi
 
 /** CdBurgSt codes used (the scenario table fixes 2, 3, 4 and 5; 1 is "not married"). */
 export const CIVIL_CODE: Record<Household, number> = {
-  single: 1, cohabiting: 1, married: 2, divorced: 3, widowed: 4, registeredPartnership: 5,
+  single: 1,
+  cohabiting: 1,
+  married: 2,
+  divorced: 3,
+  widowed: 4,
+  registeredPartnership: 5,
 };
 
 export type Address =
@@ -193,9 +198,10 @@ function drawHousehold(rng: Rng, scenario: Scenario, age: number, h: UpaOptions[
   if (scenario === 'divorce' || scenario === 'widowed') return 'married';
   if (age < 18) return 'single';
   const single = Math.max(0, 100 - h.pctMarried - h.pctCohabiting - h.pctDivorced - h.pctWidowed);
-  const kind = rng.weighted(['married', 'cohabiting', 'divorced', 'widowed', 'single'] as const, [
-    h.pctMarried, h.pctCohabiting, h.pctDivorced, h.pctWidowed, single,
-  ].map((w, i, all) => (all.every((x) => x === 0) && i === 4 ? 1 : w)));
+  const kind = rng.weighted(
+    ['married', 'cohabiting', 'divorced', 'widowed', 'single'] as const,
+    [h.pctMarried, h.pctCohabiting, h.pctDivorced, h.pctWidowed, single].map((w, i, all) => (all.every((x) => x === 0) && i === 4 ? 1 : w)),
+  );
   return kind === 'married' && rng.chance(0.1) ? 'registeredPartnership' : kind;
 }
 
@@ -209,7 +215,9 @@ function makeEmployment(i: number, rng: Rng, c: Ctx, pin: Pinned | undefined): E
 
   const [minAge, maxAge] = ageRange(scenario, o);
   const age = rng.int(minAge, maxAge);
-  const birthDate = pin?.birthDate ? dayOf(+pin.birthDate.slice(0, 4), +pin.birthDate.slice(5, 7), +pin.birthDate.slice(8, 10)) : addMonths(first.start, -12 * age - rng.int(1, 11)) - rng.int(0, 27);
+  const birthDate = pin?.birthDate
+    ? dayOf(+pin.birthDate.slice(0, 4), +pin.birthDate.slice(5, 7), +pin.birthDate.slice(8, 10))
+    : addMonths(first.start, -12 * age - rng.int(1, 11)) - rng.int(0, 27);
   const gender = pin?.gender ? ({ M: 1, V: 2, X: 9 } as const)[pin.gender] : rng.weighted([1, 2, 9] as const, [49, 49, 2]);
   const name = drawName(rng, o);
   const initials = pin?.initials ?? drawInitials(rng, o.diacritics);
@@ -241,14 +249,37 @@ function makeEmployment(i: number, rng: Rng, c: Ctx, pin: Pinned | undefined): E
   // Employment start: newHire inside the run, everybody else before it (at 16 or later).
   const earliest = Math.max(addMonths(birthDate, 12 * 16), first.start - 365 * 20);
   let start = scenario === 'newHire' ? eventDay : between(rng, Math.min(earliest, first.start - 1), first.start - 1);
-  if (scenario === 'minor' || scenario === 'intern') start = between(rng, Math.max(first.start - 365, addMonths(birthDate, 12 * 15)), first.start - 1);
+  if (scenario === 'minor' || scenario === 'intern')
+    start = between(rng, Math.max(first.start - 365, addMonths(birthDate, 12 * 15)), first.start - 1);
   if (start >= first.start && scenario !== 'newHire') start = first.start - 1;
 
   const e: Employment = {
-    ordinal: i, employer: 0, scenario, bsn: '', persNr: `E${String(i + 1).padStart(5, '0')}`, numIv: 0,
-    initials, prefix, lastName, birthDate, gender, nationality, household: 'single', civilCode: 1,
-    address, email: '', salary, ptPerc, start, eventPeriod, eventDay, leaveHours: 0, variants: [], avwb: rng.chance(0.2),
-    children: 0, deceasedChildren: 0,
+    ordinal: i,
+    employer: 0,
+    scenario,
+    bsn: '',
+    persNr: `E${String(i + 1).padStart(5, '0')}`,
+    numIv: 0,
+    initials,
+    prefix,
+    lastName,
+    birthDate,
+    gender,
+    nationality,
+    household: 'single',
+    civilCode: 1,
+    address,
+    email: '',
+    salary,
+    ptPerc,
+    start,
+    eventPeriod,
+    eventDay,
+    leaveHours: 0,
+    variants: [],
+    avwb: rng.chance(0.2),
+    children: 0,
+    deceasedChildren: 0,
   };
   e.email = email(initials, lastName, i);
 
@@ -288,7 +319,15 @@ function makeEmployment(i: number, rng: Rng, c: Ctx, pin: Pinned | undefined): E
   const civilTarget = { marriage: 2, registeredPartnership: 5, divorce: 3, widowed: 4 } as Partial<Record<Scenario, number>>;
   if (civilTarget[scenario] !== undefined) e.civilChange = { code: civilTarget[scenario]!, date: eventDay };
   const finalHousehold: Household =
-    scenario === 'marriage' ? 'married' : scenario === 'registeredPartnership' ? 'registeredPartnership' : scenario === 'divorce' ? 'divorced' : scenario === 'widowed' ? 'widowed' : household;
+    scenario === 'marriage'
+      ? 'married'
+      : scenario === 'registeredPartnership'
+        ? 'registeredPartnership'
+        : scenario === 'divorce'
+          ? 'divorced'
+          : scenario === 'widowed'
+            ? 'widowed'
+            : household;
   e.household = finalHousehold;
   const h = c.opts.household;
   if (finalHousehold !== 'single') {
@@ -325,7 +364,12 @@ export function buildPopulation(opts: UpaOptions, periods: Period[], rng: Rng): 
     if (used.has(p.bsn)) throw new ToolError(`options.pinned[${k}].bsn: ${p.bsn} is pinned twice`, 400);
     used.add(p.bsn);
   }
-  const variantLists = opts.schemes.map((s) => s.variants.split(',').map((v) => v.trim()).filter(Boolean));
+  const variantLists = opts.schemes.map((s) =>
+    s.variants
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean),
+  );
   const c: Ctx = { opts, periods, weights, usedBsns: used, variantLists };
   const out: Employment[] = [];
   for (let i = 0; i < opts.population.count; i++) {

@@ -115,8 +115,13 @@ interface Segment {
 function segmentsOf(e: Employment, p: Period): Segment[] {
   const show = (end?: Day) => (end !== undefined && end <= p.end ? end : undefined);
   const seg = (numIv: number, start: Day, end: Day | undefined, reason: string | undefined): Segment => ({
-    numIv, start, end: show(end), endReason: show(end) !== undefined ? reason : undefined,
-    from: Math.max(start, p.start), to: Math.min(end ?? p.end, p.end), backPay: false,
+    numIv,
+    start,
+    end: show(end),
+    endReason: show(end) !== undefined ? reason : undefined,
+    from: Math.max(start, p.start),
+    to: Math.min(end ?? p.end, p.end),
+    backPay: false,
   });
   if (e.scenario === 'rehire') {
     const out: Segment[] = [];
@@ -141,7 +146,10 @@ export function buildRecords(e: Employment, p: Period, c: RecordContext, backDat
   const periodDays = p.end - p.start + 1;
   const pt = e.ptPercAfter !== undefined && p.index >= e.eventPeriod ? e.ptPercAfter : e.ptPerc;
   const ev = p.index - e.eventPeriod; // 0 in the event period
-  const civil = e.civilChange && p.index >= e.eventPeriod ? { code: e.civilChange.code, date: e.civilChange.date } : { code: e.civilCode, date: e.civilSince };
+  const civil =
+    e.civilChange && p.index >= e.eventPeriod
+      ? { code: e.civilChange.code, date: e.civilChange.date }
+      : { code: e.civilCode, date: e.civilSince };
   const holidayPeriod = isHolidayPeriod(p, opts.period.periodType, opts.population.holidayAllowanceMonth);
 
   return segmentsOf(e, p).map((s): IkvRecord => {
@@ -194,13 +202,21 @@ export function buildRecords(e: Employment, p: Period, c: RecordContext, backDat
         if (!sc.enabled) return;
         const pensionable = Math.max(0, Math.min(e.salary, d.maxPensionableSalary) - (sc.useFranchise ? d.franchise : 0));
         const grslg = s.backPay
-          ? (e.salary > 0 ? round((regular * pensionable) / e.salary) : 0)
+          ? e.salary > 0
+            ? round((regular * pensionable) / e.salary)
+            : 0
           : round(pensionable * (pt / 100) * p.share * amountFactor * 100);
         const premie = round((grslg * sc.premiumPct) / 100);
         lines.push({
-          scheme: i, code: sc.schemeCode, variant: e.variants[i], from: s.from, to: s.to,
+          scheme: i,
+          code: sc.schemeCode,
+          variant: e.variants[i],
+          from: s.from,
+          to: s.to,
           ends: s.end !== undefined && s.end <= p.end,
-          regLn, grslg, premie,
+          regLn,
+          grslg,
+          premie,
           wkn: round(premie * 0.4),
           hours,
           leaveHours: leaveHours > 0 ? leaveHours * 100 : undefined,
@@ -228,7 +244,9 @@ export function buildRecords(e: Employment, p: Period, c: RecordContext, backDat
       contractHours: e.scenario === 'onCall' ? 0 : Math.round(normPerWeek * pt),
       ptPerc: Math.round(pt * 100),
       wage: {
-        regular, holiday, hours: Math.max(0, hours),
+        regular,
+        holiday,
+        hours: Math.max(0, hours),
         avwb: e.avwb ? round(regular * 0.02) : 0,
         workdays,
       },
@@ -257,7 +275,18 @@ export function totals(records: IkvRecord[], variantOrder: readonly string[][]):
       const key = `${l.scheme}\u0000${l.variant ?? ''}`;
       let t = map.get(key);
       if (!t) {
-        t = { scheme: l.scheme, code: l.code, variant: l.variant, regLn: 0, grslg: 0, premie: 0, hours: 0, ikv: 0, persons: 0, bsns: new Set() };
+        t = {
+          scheme: l.scheme,
+          code: l.code,
+          variant: l.variant,
+          regLn: 0,
+          grslg: 0,
+          premie: 0,
+          hours: 0,
+          ikv: 0,
+          persons: 0,
+          bsns: new Set(),
+        };
         map.set(key, t);
       }
       t.regLn += l.regLn;

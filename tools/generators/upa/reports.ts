@@ -68,7 +68,14 @@ export async function zipData(run: UpaRun, ctx: ToolContext) {
       );
   }
   const { url, expiresAt, bytes, contentType } = await ctx.render().store(zip.finish(), 'application/zip', 'upa-files.zip');
-  return { format: 'zip' as const, fileCount: run.fileCount, peopleCount: run.population.length, warnings: run.warnings, files, download: { url, expiresAt, bytes, contentType } };
+  return {
+    format: 'zip' as const,
+    fileCount: run.fileCount,
+    peopleCount: run.population.length,
+    warnings: run.warnings,
+    files,
+    download: { url, expiresAt, bytes, contentType },
+  };
 }
 
 /** The JSON text of `xmlData(run)`, file by file and within a file in slices. */
@@ -105,13 +112,16 @@ export function summaryData(run: UpaRun) {
     files.push({
       ...f.meta,
       schemaVersion: run.schemaVersionOf(f.planned.period),
-      totals: totals.map(
-        (t): SummaryTotal => ({
-          schemeCode: t.code, variant: t.variant ?? null,
-          totRegLn: money(t.regLn), totGrslPremie: money(t.grslg), totPremieReg: money(t.premie), totAantVerlUReg: money(t.hours),
-          totIkvReg: t.ikv, totPersReg: t.persons,
-        }),
-      ),
+      totals: totals.map((t): SummaryTotal => ({
+        schemeCode: t.code,
+        variant: t.variant ?? null,
+        totRegLn: money(t.regLn),
+        totGrslPremie: money(t.grslg),
+        totPremieReg: money(t.premie),
+        totAantVerlUReg: money(t.hours),
+        totIkvReg: t.ikv,
+        totPersReg: t.persons,
+      })),
     });
   }
   return {
@@ -127,11 +137,46 @@ export function summaryData(run: UpaRun) {
 }
 
 export const CSV_COLUMNS = [
-  'bsn', 'numIv', 'numIvRehire', 'persNr', 'initials', 'prefix', 'lastName', 'birthDate', 'gender', 'nationality',
-  'household', 'civilStatusCode', 'civilStatusDate', 'scenario', 'eventPeriod', 'eventDate', 'startDate', 'endDate',
-  'endReason', 'deathDate', 'annualSalary', 'partTimePct', 'partTimePctAfter', 'country', 'street', 'houseNumber',
-  'houseNumberAddition', 'postcode', 'place', 'email', 'partnerName', 'partnerBirthDate', 'partnerFund',
-  'partnerDeathDate', 'exPartnerDeathDate', 'children', 'deceasedChildren', 'schemeType', 'schemes', 'payrollTaxNumber',
+  'bsn',
+  'numIv',
+  'numIvRehire',
+  'persNr',
+  'initials',
+  'prefix',
+  'lastName',
+  'birthDate',
+  'gender',
+  'nationality',
+  'household',
+  'civilStatusCode',
+  'civilStatusDate',
+  'scenario',
+  'eventPeriod',
+  'eventDate',
+  'startDate',
+  'endDate',
+  'endReason',
+  'deathDate',
+  'annualSalary',
+  'partTimePct',
+  'partTimePctAfter',
+  'country',
+  'street',
+  'houseNumber',
+  'houseNumberAddition',
+  'postcode',
+  'place',
+  'email',
+  'partnerName',
+  'partnerBirthDate',
+  'partnerFund',
+  'partnerDeathDate',
+  'exPartnerDeathDate',
+  'children',
+  'deceasedChildren',
+  'schemeType',
+  'schemes',
+  'payrollTaxNumber',
 ] as const;
 
 export function participantsCsvData(run: UpaRun) {
@@ -146,24 +191,53 @@ export function participantsCsvData(run: UpaRun) {
       .filter(Boolean)
       .join(' ');
     const row: Record<(typeof CSV_COLUMNS)[number], string | number> = {
-      bsn: e.bsn, numIv: e.numIv, numIvRehire: e.numIvRehire ?? '', persNr: e.persNr, initials: e.initials, prefix: e.prefix ?? '',
-      lastName: e.lastName, birthDate: d(e.birthDate), gender: e.gender, nationality: e.nationality, household: e.household,
-      civilStatusCode: civil.code, civilStatusDate: d(civil.date), scenario: e.scenario,
+      bsn: e.bsn,
+      numIv: e.numIv,
+      numIvRehire: e.numIvRehire ?? '',
+      persNr: e.persNr,
+      initials: e.initials,
+      prefix: e.prefix ?? '',
+      lastName: e.lastName,
+      birthDate: d(e.birthDate),
+      gender: e.gender,
+      nationality: e.nationality,
+      household: e.household,
+      civilStatusCode: civil.code,
+      civilStatusDate: d(civil.date),
+      scenario: e.scenario,
       eventPeriod: e.scenario === 'standard' ? '' : `${p.year}-${String(p.month).padStart(2, '0')}`,
-      eventDate: e.scenario === 'standard' ? '' : d(e.eventDay), startDate: d(e.start), endDate: d(e.end), endReason: e.endReason ?? '',
-      deathDate: d(e.death), annualSalary: e.salary, partTimePct: e.ptPerc, partTimePctAfter: e.ptPercAfter ?? '',
-      country: a.kind === 'nl' ? 'NL' : a.country, street: a.street, houseNumber: a.number,
-      houseNumberAddition: a.kind === 'nl' ? (a.addition ?? '') : '', postcode: a.postcode, place: a.place, email: e.email,
-      partnerName: e.partner?.name ?? '', partnerBirthDate: d(e.partner?.birthDate), partnerFund: e.partner?.fund ?? '',
-      partnerDeathDate: d(e.partner?.deathDate), exPartnerDeathDate: d(e.exPartnerDeathDate), children: e.children,
-      deceasedChildren: e.deceasedChildren, schemeType: o.schemeType, schemes,
+      eventDate: e.scenario === 'standard' ? '' : d(e.eventDay),
+      startDate: d(e.start),
+      endDate: d(e.end),
+      endReason: e.endReason ?? '',
+      deathDate: d(e.death),
+      annualSalary: e.salary,
+      partTimePct: e.ptPerc,
+      partTimePctAfter: e.ptPercAfter ?? '',
+      country: a.kind === 'nl' ? 'NL' : a.country,
+      street: a.street,
+      houseNumber: a.number,
+      houseNumberAddition: a.kind === 'nl' ? (a.addition ?? '') : '',
+      postcode: a.postcode,
+      place: a.place,
+      email: e.email,
+      partnerName: e.partner?.name ?? '',
+      partnerBirthDate: d(e.partner?.birthDate),
+      partnerFund: e.partner?.fund ?? '',
+      partnerDeathDate: d(e.partner?.deathDate),
+      exPartnerDeathDate: d(e.exPartnerDeathDate),
+      children: e.children,
+      deceasedChildren: e.deceasedChildren,
+      schemeType: o.schemeType,
+      schemes,
       // LhNr + NumIV identify the income relation (a run over 9999 relations repeats NumIV under other sub-numbers).
       payrollTaxNumber: run.payrollTaxNumbers[e.employer],
     };
     return CSV_COLUMNS.map((c) => row[c]);
   });
   const warnings = [...run.warnings.filter((w) => !w.includes('deliberate defect'))];
-  if (Object.values(run.input.options.defects).some(Boolean)) warnings.push('options.defects only affect format xml; participants-csv lists the correct data');
+  if (Object.values(run.input.options.defects).some(Boolean))
+    warnings.push('options.defects only affect format xml; participants-csv lists the correct data');
   return {
     format: 'participants-csv' as const,
     peopleCount: run.population.length,

@@ -153,8 +153,17 @@ export function ikv(r: IkvRecord, p: Period, o: UpaOptions, f: FieldStates, sche
   const gross = w.regular + w.holiday;
   s += '<Werknemersgegevens>';
   s += el('LnUBruto', dec(gross)) + el('LnLbPh', dec(gross)) + el('LnSV', dec(gross)) + el('LnTabBB', dec(w.holiday));
-  s += el('VakBsl', dec(w.holiday)) + el('OpgRchtVakBsl', dec(Math.round(w.regular * 0.08))) + el('OpnAvwb', dec(0)) + el('OpbAvwb', dec(w.avwb));
-  s += el('LnInGld', dec(gross)) + el('LnOwrk', dec(0)) + el('AantVerlU', Math.round(w.hours / 100)) + el('Prov', dec(0)) + el('OnrTsl', dec(0));
+  s +=
+    el('VakBsl', dec(w.holiday)) +
+    el('OpgRchtVakBsl', dec(Math.round(w.regular * 0.08))) +
+    el('OpnAvwb', dec(0)) +
+    el('OpbAvwb', dec(w.avwb));
+  s +=
+    el('LnInGld', dec(gross)) +
+    el('LnOwrk', dec(0)) +
+    el('AantVerlU', Math.round(w.hours / 100)) +
+    el('Prov', dec(0)) +
+    el('OnrTsl', dec(0));
   if (fill('Dgln') && w.workdays > 0 && w.regular > 0)
     s += '<DagLoon>' + el('Dgln', dec(Math.round(w.regular / w.workdays))) + el('AantDgGew', w.workdays) + '</DagLoon>';
   if (r.leave && fill('Verlof')) s += '<Verlof>' + el('CdSrtVerl', r.leave.code) + el('UrenVerl', dec(r.leave.hours)) + '</Verlof>';

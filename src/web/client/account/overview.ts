@@ -13,7 +13,15 @@ export interface AccountOps extends KeyOps, UsageOps {
   addPack?(pack: number): Promise<ApiResult>;
 }
 
-export function renderAccount(view: HTMLElement, info: any, renders: any, usage: any, keys: any[], ops: AccountOps, notice?: HTMLElement): void {
+export function renderAccount(
+  view: HTMLElement,
+  info: any,
+  renders: any,
+  usage: any,
+  keys: any[],
+  ops: AccountOps,
+  notice?: HTMLElement,
+): void {
   view.textContent = '';
   if (notice) view.append(notice);
   view.append(planSection(info, renders, ops), keysSection(keys, ops), usageSection(usage, ops));
@@ -32,17 +40,32 @@ function planSection(info: any, renders: any, ops: AccountOps): HTMLElement {
   if (renders) row('Render allowance left', `${n(renders.remaining)} of ${n(renders.limit)} renders`);
   const plan = section('Plan and balance', 'plan-h', dl);
   if (ops.addPack) {
-    const sel = h('select', { id: 'pack' }, ...[100, 1000, 5000].map((p) => h('option', { value: String(p), text: `${p.toLocaleString()} credits` }))) as HTMLSelectElement;
+    const sel = h(
+      'select',
+      { id: 'pack' },
+      ...[100, 1000, 5000].map((p) => h('option', { value: String(p), text: `${p.toLocaleString()} credits` })),
+    ) as HTMLSelectElement;
     const out = h('div', { role: 'status' });
     plan.append(
-      h('div', { class: 'row' }, h('label', { for: 'pack', text: 'Add a credit pack' }), sel, h('button', {
-        type: 'button', id: 'add-pack',
-        onclick: async () => {
-          const r = await ops.addPack!(Number(sel.value));
-          if (!r.ok) out.replaceChildren(message(r.json?.error ?? `HTTP ${r.status}`));
-          else await ops.reload();
-        },
-      }, 'Add pack')),
+      h(
+        'div',
+        { class: 'row' },
+        h('label', { for: 'pack', text: 'Add a credit pack' }),
+        sel,
+        h(
+          'button',
+          {
+            type: 'button',
+            id: 'add-pack',
+            onclick: async () => {
+              const r = await ops.addPack!(Number(sel.value));
+              if (!r.ok) out.replaceChildren(message(r.json?.error ?? `HTTP ${r.status}`));
+              else await ops.reload();
+            },
+          },
+          'Add pack',
+        ),
+      ),
       out,
     );
   }

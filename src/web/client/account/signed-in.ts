@@ -34,17 +34,25 @@ export async function selfView(page: AccountPage, notice?: HTMLElement): Promise
   ]);
   for (const r of [info, usage, keys]) if (!r.ok) fail(r);
   page.who.textContent = `Signed in with the API key ${key.slice(0, 10)}… (account ${info.json.data.name}).`;
-  renderAccount(page.view, info.json.data, renders.ok ? renders.json.data : null, usage.json.data, keys.json.data, {
-    createKey: (name) => api('/api/v1/keys', { method: 'POST', key, body: name ? { name } : undefined }),
-    revoke: (id) => api(`/api/v1/keys/${encodeURIComponent(id)}`, { method: 'DELETE', key }),
-    usage: (days) => api(`/api/v1/usage?days=${days}&limit=1`, { key }),
-    reload: (n) => selfView(page, n),
-    currentKeyPrefix: key.slice(0, 10),
-    currentRevoked: (n) => {
-      storage.setKey('');
-      return page.start(n);
+  renderAccount(
+    page.view,
+    info.json.data,
+    renders.ok ? renders.json.data : null,
+    usage.json.data,
+    keys.json.data,
+    {
+      createKey: (name) => api('/api/v1/keys', { method: 'POST', key, body: name ? { name } : undefined }),
+      revoke: (id) => api(`/api/v1/keys/${encodeURIComponent(id)}`, { method: 'DELETE', key }),
+      usage: (days) => api(`/api/v1/usage?days=${days}&limit=1`, { key }),
+      reload: (n) => selfView(page, n),
+      currentKeyPrefix: key.slice(0, 10),
+      currentRevoked: (n) => {
+        storage.setKey('');
+        return page.start(n);
+      },
     },
-  }, notice);
+    notice,
+  );
 }
 
 export async function adminView(page: AccountPage, selected?: string, notice?: HTMLElement): Promise<void> {
@@ -55,20 +63,36 @@ export async function adminView(page: AccountPage, selected?: string, notice?: H
   const accounts: any[] = list.json.data;
   who.textContent = `Signed in with the admin token: ${accounts.length} account${accounts.length === 1 ? '' : 's'}.`;
   adminBox.hidden = false;
-  const sel = h('select', { id: 'admin-account' }, ...accounts.map((a) => h('option', { value: a.name, text: `${a.name} (${a.plan}, ${a.remaining} credits)` }))) as HTMLSelectElement;
+  const sel = h(
+    'select',
+    { id: 'admin-account' },
+    ...accounts.map((a) => h('option', { value: a.name, text: `${a.name} (${a.plan}, ${a.remaining} credits)` })),
+  ) as HTMLSelectElement;
   if (selected) sel.value = selected;
   sel.addEventListener('change', () => void adminView(page, sel.value).catch(page.showFail));
   adminBox.replaceChildren(h('div', { class: 'card' }, h('label', { for: 'admin-account', text: 'Account' }), sel));
   const name = sel.value;
   if (!name) return void view.replaceChildren(h('p', { class: 'muted', text: 'No accounts yet (werkbank accounts create NAME).' }));
   const q = encodeURIComponent(name);
-  const [usage, keys] = await Promise.all([api(`/api/v1/admin/usage?account=${q}&days=${usagePeriod()}`, { admin }), api(`/api/v1/admin/keys?account=${q}`, { admin })]);
+  const [usage, keys] = await Promise.all([
+    api(`/api/v1/admin/usage?account=${q}&days=${usagePeriod()}`, { admin }),
+    api(`/api/v1/admin/keys?account=${q}`, { admin }),
+  ]);
   for (const r of [usage, keys]) if (!r.ok) fail(r);
-  renderAccount(view, accounts.find((a) => a.name === name), null, usage.json.data, keys.json.data, {
-    createKey: (keyName) => api('/api/v1/admin/keys', { method: 'POST', body: keyName ? { account: name, name: keyName } : { account: name }, admin }),
-    revoke: (id) => api(`/api/v1/admin/keys/${encodeURIComponent(id)}`, { method: 'DELETE', admin }),
-    addPack: (pack) => api('/api/v1/admin/credits', { method: 'POST', body: { account: name, pack }, admin }),
-    usage: (days) => api(`/api/v1/admin/usage?account=${q}&days=${days}`, { admin }),
-    reload: (n) => adminView(page, name, n),
-  }, notice);
+  renderAccount(
+    view,
+    accounts.find((a) => a.name === name),
+    null,
+    usage.json.data,
+    keys.json.data,
+    {
+      createKey: (keyName) =>
+        api('/api/v1/admin/keys', { method: 'POST', body: keyName ? { account: name, name: keyName } : { account: name }, admin }),
+      revoke: (id) => api(`/api/v1/admin/keys/${encodeURIComponent(id)}`, { method: 'DELETE', admin }),
+      addPack: (pack) => api('/api/v1/admin/credits', { method: 'POST', body: { account: name, pack }, admin }),
+      usage: (days) => api(`/api/v1/admin/usage?account=${q}&days=${days}`, { admin }),
+      reload: (n) => adminView(page, name, n),
+    },
+    notice,
+  );
 }

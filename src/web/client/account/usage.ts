@@ -20,27 +20,52 @@ export const usagePeriod = () => usageDays;
 
 export function usageSection(usage: any, ops: UsageOps): HTMLElement {
   const perDay = [...usage.perDay].sort((a: any, b: any) => (a.date < b.date ? 1 : -1));
-  const picker = h('div', { class: 'segmented', role: 'group', 'aria-label': 'Usage period' },
-    ...DAYS.map((d) => h('button', {
-      type: 'button', class: 'secondary small', 'aria-pressed': String(d === usageDays), 'data-days': String(d),
-      onclick: async () => {
-        usageDays = d;
-        const r = await ops.usage(d);
-        if (!r.ok) return;
-        box.replaceWith(usageSection(r.json.data, ops));
-        $<HTMLElement>(`[data-days="${d}"]`)?.focus();
-      },
-    }, `${d} days`)));
+  const picker = h(
+    'div',
+    { class: 'segmented', role: 'group', 'aria-label': 'Usage period' },
+    ...DAYS.map((d) =>
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'secondary small',
+          'aria-pressed': String(d === usageDays),
+          'data-days': String(d),
+          onclick: async () => {
+            usageDays = d;
+            const r = await ops.usage(d);
+            if (!r.ok) return;
+            box.replaceWith(usageSection(r.json.data, ops));
+            $<HTMLElement>(`[data-days="${d}"]`)?.focus();
+          },
+        },
+        `${d} days`,
+      ),
+    ),
+  );
   const box = section(
     `Usage, last ${usage.days} days`,
     'usage-h',
     picker,
-    h('p', { class: 'muted', text: `${plural(usage.totals.calls, 'call')}, ${plural(usage.totals.credits, 'credit')} (history kept ${usage.retentionDays} days).` }),
+    h('p', {
+      class: 'muted',
+      text: `${plural(usage.totals.calls, 'call')}, ${plural(usage.totals.credits, 'credit')} (history kept ${usage.retentionDays} days).`,
+    }),
     usageChart(usage),
     h('h3', { text: 'Per day' }),
-    perDay.length ? tableOf(perDay.map((d: any) => ({ date: d.date, calls: d.calls, credits: d.credits })), 'Usage per day') : h('p', { class: 'muted', text: 'No calls yet.' }),
+    perDay.length
+      ? tableOf(
+          perDay.map((d: any) => ({ date: d.date, calls: d.calls, credits: d.credits })),
+          'Usage per day',
+        )
+      : h('p', { class: 'muted', text: 'No calls yet.' }),
     h('h3', { text: 'Per tool' }),
-    usage.perTool.length ? tableOf(usage.perTool.map((t: any) => ({ tool: t.tool, calls: t.calls, credits: t.credits })), 'Usage per tool') : h('p', { class: 'muted', text: 'No calls yet.' }),
+    usage.perTool.length
+      ? tableOf(
+          usage.perTool.map((t: any) => ({ tool: t.tool, calls: t.calls, credits: t.credits })),
+          'Usage per tool',
+        )
+      : h('p', { class: 'muted', text: 'No calls yet.' }),
   );
   return box;
 }

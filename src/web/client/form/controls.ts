@@ -150,7 +150,15 @@ function lineControl(kind: Kind, s: Schema, common: Common): Control {
 }
 
 /** A labelled field (label, control with its unit, hint, error). */
-export function fieldBox(id: string, d: Described, ctl: Control, required: boolean, hint: HTMLElement | null, err: HTMLElement, kind: Kind): HTMLElement {
+export function fieldBox(
+  id: string,
+  d: Described,
+  ctl: Control,
+  required: boolean,
+  hint: HTMLElement | null,
+  err: HTMLElement,
+  kind: Kind,
+): HTMLElement {
   const described = [hint?.id, err.id].filter(Boolean).join(' ');
   ctl.focusEl.setAttribute('aria-describedby', described);
   const label = h('label', { for: id }, d.label, required ? h('span', { class: 'req', text: ' required' }) : null);

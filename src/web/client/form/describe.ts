@@ -41,7 +41,13 @@ export function describe(name: string, s: Schema, ctx: Ctx, kind: string): Descr
   } else if (desc) {
     const cut = desc.search(/\s*(;|:|\(|, | — | – |\. )/);
     const first = (cut < 0 ? desc : desc.slice(0, cut)).trim();
-    let rest = cut < 0 ? '' : desc.slice(cut).replace(/^\s*[;:,—–.]\s*/, '').trim();
+    let rest =
+      cut < 0
+        ? ''
+        : desc
+            .slice(cut)
+            .replace(/^\s*[;:,—–.]\s*/, '')
+            .trim();
     const usable =
       first.length >= 3 &&
       first.length <= 42 &&
@@ -49,7 +55,9 @@ export function describe(name: string, s: Schema, ctx: Ctx, kind: string): Descr
       !/`|[a-z][A-Z]/.test(first) &&
       !/^(Optional|Default|Mode|With|One debt|India only|Shorthand|Any of|Business mode)\b|\boptional\b/i.test(first);
     // A description that lists the options ("Below AOW age, at AOW age, or …") names no field.
-    const isOption = Array.isArray(s.enum) && s.enum.some((v: unknown) => valueLabel(v).toLowerCase() === first.toLowerCase() || String(v).toLowerCase() === first.toLowerCase());
+    const isOption =
+      Array.isArray(s.enum) &&
+      s.enum.some((v: unknown) => valueLabel(v).toLowerCase() === first.toLowerCase() || String(v).toLowerCase() === first.toLowerCase());
     if (usable && !isOption) {
       if (/^\([^()]*\)$/.test(rest)) rest = rest.slice(1, -1);
       label = first.replace(/\.$/, '');
@@ -73,7 +81,8 @@ export function extras(s: Schema, kind: string, hintText: string): string[] {
   if (kind === 'number' || kind === 'integer') {
     const min = typeof s.minimum === 'number' ? s.minimum : undefined;
     const max = typeof s.maximum === 'number' && s.maximum < 1e6 ? s.maximum : undefined;
-    const mentioned = /greater than|less than|at least|at most|or more|or less|below|above|≥|≤|\d\s*(–|to)\s*\d/.test(said) ||
+    const mentioned =
+      /greater than|less than|at least|at most|or more|or less|below|above|≥|≤|\d\s*(–|to)\s*\d/.test(said) ||
       (min !== undefined && max !== undefined && said.includes(String(min)) && said.includes(String(max)));
     if (!mentioned) {
       if (min !== undefined && max !== undefined) out.push(`${fmt(min)} to ${fmt(max)}`);
@@ -89,7 +98,8 @@ export function extras(s: Schema, kind: string, hintText: string): string[] {
 /** "Course" → "course", "CSV" stays. */
 export const lowerFirst = (s: string) => (/^[A-Z][A-Z]/.test(s) ? s : s.charAt(0).toLowerCase() + s.slice(1));
 
-export const fmt = (v: unknown) => (typeof v === 'number' ? v.toLocaleString('en', { useGrouping: false, maximumFractionDigits: 10 }) : String(v));
+export const fmt = (v: unknown) =>
+  typeof v === 'number' ? v.toLocaleString('en', { useGrouping: false, maximumFractionDigits: 10 }) : String(v);
 
 /** The hint under a field: the description's rest, then the generated parts. */
 export function hintNode(id: string, hint: string, extra: string[], ctx: Ctx): HTMLElement | null {

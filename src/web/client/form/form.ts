@@ -39,7 +39,8 @@ function build(raw: Schema, path: string[], required: boolean, parent: HTMLEleme
   const t = typeOf(s);
   const add = (f: Field) => (ctx.fields.push(f), [f]);
 
-  if (t === 'object' && !Array.isArray(s.enum) && s.properties && Object.keys(s.properties).length) return objectGroup(s, path, required, parent, ctx);
+  if (t === 'object' && !Array.isArray(s.enum) && s.properties && Object.keys(s.properties).length)
+    return objectGroup(s, path, required, parent, ctx);
 
   const id = idOf(ctx, path);
   const err = errBox(id);
@@ -49,9 +50,16 @@ function build(raw: Schema, path: string[], required: boolean, parent: HTMLEleme
   if (t === 'array' && s.items) {
     const items = resolve(s.items);
     const it = typeOf(items);
-    if ((it === 'number' || it === 'integer') && !Array.isArray(items.enum)) return add(numberList(path, s, items, required, parent, ctx, id, err));
+    if ((it === 'number' || it === 'integer') && !Array.isArray(items.enum))
+      return add(numberList(path, s, items, required, parent, ctx, id, err));
     if (it === 'string' && !Array.isArray(items.enum)) return add(stringList(path, s, items, required, parent, ctx, id, err));
-    if (it === 'object' && items.properties && Object.values<Schema>(items.properties).every((p) => isPrimitive(p) || typeOf(resolve(p)) === 'array' || typeOf(resolve(p)) === 'object'))
+    if (
+      it === 'object' &&
+      items.properties &&
+      Object.values<Schema>(items.properties).every(
+        (p) => isPrimitive(p) || typeOf(resolve(p)) === 'array' || typeOf(resolve(p)) === 'object',
+      )
+    )
       return add(rowsTable(path, s, items, required, parent, ctx, id, err));
   }
   return add(jsonField(path, s, required, parent, ctx, id, err));
@@ -62,17 +70,31 @@ function objectGroup(s: Schema, path: string[], required: boolean, parent: HTMLE
   const name = path[path.length - 1] ?? '';
   const req = new Set<string>(s.required ?? []);
   const d = path.length ? describe(name, s, ctx, 'object') : undefined;
-  const box = !d ? parent : required ? h('fieldset', {}, h('legend', { text: d.label })) : h('details', { class: 'group' }, h('summary', { text: d.label }));
+  const box = !d
+    ? parent
+    : required
+      ? h('fieldset', {}, h('legend', { text: d.label }))
+      : h('details', { class: 'group' }, h('summary', { text: d.label }));
   if (d?.hint) box.append(h('p', { class: 'hint' }, richText(d.hint, ctx.names)));
   const children: Field[] = [];
   for (const [k, sub] of Object.entries<Schema>(s.properties)) children.push(...build(sub, [...path, k], req.has(k), box, ctx));
   if (box !== parent) parent.append(box);
-  if (box.tagName === 'DETAILS') box.addEventListener('werkbank:filled', () => ((box as HTMLDetailsElement).open ||= children.some((c) => c.get() !== undefined)));
+  if (box.tagName === 'DETAILS')
+    box.addEventListener('werkbank:filled', () => ((box as HTMLDetailsElement).open ||= children.some((c) => c.get() !== undefined)));
   return children;
 }
 
 /** One primitive value in its labelled control. */
-function primitiveField(name: string, s: Schema, path: string[], required: boolean, parent: HTMLElement, ctx: Ctx, id: string, err: HTMLElement): Field {
+function primitiveField(
+  name: string,
+  s: Schema,
+  path: string[],
+  required: boolean,
+  parent: HTMLElement,
+  ctx: Ctx,
+  id: string,
+  err: HTMLElement,
+): Field {
   const t = typeOf(s);
   const kind = kindOf(name, s, ctx, path);
   const d = describe(name, s, ctx, kind === 'enum' ? 'enum' : kind === 'boolean' ? 'boolean' : t);
@@ -100,13 +122,14 @@ function primitiveField(name: string, s: Schema, path: string[], required: boole
 /** Every property name in a schema → its label (for descriptions that name other fields). */
 function collectNames(s: Schema, out: Map<string, string>, ctx: Ctx): void {
   const r = resolve(s);
-  if (r.properties) for (const [k, v] of Object.entries<Schema>(r.properties)) {
-    if (!out.has(k)) {
-      const label = describe(k, resolve(v), ctx, typeOf(resolve(v))).label;
-      out.set(k, label.length <= 30 ? label : labelAndUnit(k)[0]);
+  if (r.properties)
+    for (const [k, v] of Object.entries<Schema>(r.properties)) {
+      if (!out.has(k)) {
+        const label = describe(k, resolve(v), ctx, typeOf(resolve(v))).label;
+        out.set(k, label.length <= 30 ? label : labelAndUnit(k)[0]);
+      }
+      collectNames(v, out, ctx);
     }
-    collectNames(v, out, ctx);
-  }
   if (r.items) collectNames(r.items, out, ctx);
 }
 

@@ -6,7 +6,15 @@ import { describe, hintNode } from './describe.js';
 import { exampleValues, fieldError, setError, type Ctx, type Field } from './field.js';
 
 /** Anything else (maps, unions): JSON, with its shape shown. */
-export function jsonField(path: string[], s: Schema, required: boolean, parent: HTMLElement, ctx: Ctx, id: string, err: HTMLElement): Field {
+export function jsonField(
+  path: string[],
+  s: Schema,
+  required: boolean,
+  parent: HTMLElement,
+  ctx: Ctx,
+  id: string,
+  err: HTMLElement,
+): Field {
   const name = path[path.length - 1] ?? 'body';
   const d = describe(name, s, ctx, 'json');
   const ta = h('textarea', { id, rows: 4, spellcheck: 'false', 'aria-required': required ? 'true' : undefined }) as HTMLTextAreaElement;
@@ -21,7 +29,9 @@ export function jsonField(path: string[], s: Schema, required: boolean, parent: 
           : '{…}';
   ta.placeholder = shape;
   const hint = hintNode(id + '-hint', d.hint, [`JSON, e.g. ${shape}`], ctx);
-  parent.append(fieldBox(id, d, { el: ta, focusEl: ta, read: () => undefined, write: () => undefined, check: () => '' }, required, hint, err, 'long'));
+  parent.append(
+    fieldBox(id, d, { el: ta, focusEl: ta, read: () => undefined, write: () => undefined, check: () => '' }, required, hint, err, 'long'),
+  );
   const f: Field = {
     path,
     get: () => {

@@ -6,7 +6,8 @@ import { typeOf, type Schema } from '../schema.js';
 import { exampleValues, type Ctx } from './field.js';
 
 /** Field names whose text is long: a text area rather than a line. */
-export const LONG = /^(text|texts|html|markdown|csv|csvs|tsv|json|xml|yaml|sql|original|modified|input|content|source|body|document|documents|template|data|code|query|lines|subtitles|srt|vtt|prompt|system|instructions|token|a|b|headerRow)$/i;
+export const LONG =
+  /^(text|texts|html|markdown|csv|csvs|tsv|json|xml|yaml|sql|original|modified|input|content|source|body|document|documents|template|data|code|query|lines|subtitles|srt|vtt|prompt|system|instructions|token|a|b|headerRow)$/i;
 export const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const TIME = /^\d{1,2}:\d{2}$/;
 export const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
@@ -29,7 +30,12 @@ export function kindOf(name: string, s: Schema, ctx: Ctx, path: string[]): Kind 
     /(^date$|Date$|^(start|end|from|to)$|(From|To)$)/.test(name) ||
     /\b(date|day)\b/i.test(desc);
   if (datey && values.length > 0 && all(DATE)) return 'date';
-  if (datey && values.length === 0 && (s.format === 'date' || s.pattern === '^\\d{4}-\\d{2}-\\d{2}$' || /yyyy-mm-dd/i.test(desc) || /Date$/.test(name))) return 'date';
+  if (
+    datey &&
+    values.length === 0 &&
+    (s.format === 'date' || s.pattern === '^\\d{4}-\\d{2}-\\d{2}$' || /yyyy-mm-dd/i.test(desc) || /Date$/.test(name))
+  )
+    return 'date';
   const clock = values.length > 0 && all(TIME) && values.every((v) => Number(v.split(':')[0]) < 24);
   if (clock && /time|start|end|^from$|^to$|given/i.test(name + ' ' + desc) && !/mm:ss|duration|pace/i.test(desc)) return 'time';
   if (values.length > 0 && all(DATETIME)) return 'datetime';

@@ -34,23 +34,42 @@ interface Row {
 }
 
 /** Arrays of objects: a table, a row per item, a typed cell per property. */
-export function rowsTable(path: string[], s: Schema, items: Schema, required: boolean, parent: HTMLElement, ctx: Ctx, id: string, err: HTMLElement): Field {
+export function rowsTable(
+  path: string[],
+  s: Schema,
+  items: Schema,
+  required: boolean,
+  parent: HTMLElement,
+  ctx: Ctx,
+  id: string,
+  err: HTMLElement,
+): Field {
   const name = path[path.length - 1];
   const d = describe(name, s, ctx, 'list');
   const cols = columns(path, items, ctx);
   const minRows = Math.max(1, Number(s.minItems ?? 1));
   const singular = lowerFirst(humanize(name.replace(/ies$/, 'y').replace(/s$/, ''))) || 'row';
-  const fs = h('fieldset', { class: 'field rows', id }, h('legend', {}, d.label, required ? h('span', { class: 'req', text: ' required' }) : null));
+  const fs = h(
+    'fieldset',
+    { class: 'field rows', id },
+    h('legend', {}, d.label, required ? h('span', { class: 'req', text: ' required' }) : null),
+  );
   // An optional table waits folded away until it is wanted (or an example fills it).
   const fold = required ? null : (h('details', { class: 'group' }, h('summary', { text: `${d.label} (optional)` })) as HTMLDetailsElement);
-  const colHints = cols.filter((c) => c.d.hint || c.json).map((c) => `${c.d.label}: ${c.json ? `JSON${c.d.hint ? ', ' + c.d.hint.replace(/^./, (x) => x.toLowerCase()) : ''}` : c.d.hint}`);
+  const colHints = cols
+    .filter((c) => c.d.hint || c.json)
+    .map((c) => `${c.d.label}: ${c.json ? `JSON${c.d.hint ? ', ' + c.d.hint.replace(/^./, (x) => x.toLowerCase()) : ''}` : c.d.hint}`);
   const hint = hintNode(id + '-hint', [d.hint, ...colHints].filter(Boolean).join('. '), [], ctx);
   if (hint) fs.append(hint);
   const thead = tableHead(cols);
   const tbody = h('tbody');
   const table = h('table', { class: 'rows-table' }, h('caption', { class: 'visually-hidden', text: d.label }), thead, tbody);
   const { rows, addRow } = rowList(cols, id, singular, minRows, tbody);
-  const addBtn = h('button', { type: 'button', class: 'secondary add', onclick: () => addRow().cells[0]?.c.focusEl.focus() }, `Add ${singular}`);
+  const addBtn = h(
+    'button',
+    { type: 'button', class: 'secondary add', onclick: () => addRow().cells[0]?.c.focusEl.focus() },
+    `Add ${singular}`,
+  );
   fs.append(h('div', { class: 'tablewrap' }, table), addBtn, err);
   fs.setAttribute('aria-describedby', [hint?.id, err.id].filter(Boolean).join(' '));
   if (fold) {
@@ -94,9 +113,24 @@ function columns(path: string[], items: Schema, ctx: Ctx): Column[] {
 }
 
 function tableHead(cols: Column[]): HTMLElement {
-  return h('thead', {}, h('tr', {},
-    ...cols.map((c) => h('th', { scope: 'col' }, c.d.label, c.d.unit && !c.d.label.toLowerCase().includes(c.d.unit.toLowerCase()) ? ` (${c.d.unit})` : '', c.required ? h('span', { class: 'req', 'aria-label': 'required', text: '*' }) : null)),
-    h('th', { scope: 'col' }, h('span', { class: 'visually-hidden', text: 'Remove' }))));
+  return h(
+    'thead',
+    {},
+    h(
+      'tr',
+      {},
+      ...cols.map((c) =>
+        h(
+          'th',
+          { scope: 'col' },
+          c.d.label,
+          c.d.unit && !c.d.label.toLowerCase().includes(c.d.unit.toLowerCase()) ? ` (${c.d.unit})` : '',
+          c.required ? h('span', { class: 'req', 'aria-label': 'required', text: '*' }) : null,
+        ),
+      ),
+      h('th', { scope: 'col' }, h('span', { class: 'visually-hidden', text: 'Remove' })),
+    ),
+  );
 }
 
 /** The rows in the table body: added with a value (or empty), removed down to `minRows`, numbered for screen readers. */
@@ -104,7 +138,9 @@ function rowList(cols: Column[], id: string, singular: string, minRows: number, 
   const rows: Row[] = [];
   const renumber = () =>
     rows.forEach((r, i) => {
-      r.cells.forEach((cell) => cell.c.focusEl.setAttribute('aria-label', `${cols.find((c) => c.key === cell.key)!.d.label}, ${singular} ${i + 1}`));
+      r.cells.forEach((cell) =>
+        cell.c.focusEl.setAttribute('aria-label', `${cols.find((c) => c.key === cell.key)!.d.label}, ${singular} ${i + 1}`),
+      );
       const rm = r.tr.querySelector('button.remove') as HTMLButtonElement | null;
       rm?.setAttribute('aria-label', `Remove ${singular} ${i + 1}`);
       if (rm) rm.disabled = rows.length <= minRows;
@@ -112,16 +148,32 @@ function rowList(cols: Column[], id: string, singular: string, minRows: number, 
   const addRow = (value?: unknown): Row => {
     const v = isRecord(value) ? value : {};
     const cells = cols.map((c) => cellOf(c, `${id}-${c.key}-${rows.length}`, v));
-    const tr = h('tr', {}, ...cells.map((cell) => h('td', { 'data-col': cell.key }, cell.c.el)),
-      h('td', {}, h('button', { type: 'button', class: 'secondary remove', onclick: () => {
-        const i = rows.indexOf(row);
-        if (i >= 0 && rows.length > minRows) {
-          rows.splice(i, 1);
-          tr.remove();
-          renumber();
-          tbody.dispatchEvent(new Event('input', { bubbles: true }));
-        }
-      } }, '×')));
+    const tr = h(
+      'tr',
+      {},
+      ...cells.map((cell) => h('td', { 'data-col': cell.key }, cell.c.el)),
+      h(
+        'td',
+        {},
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'secondary remove',
+            onclick: () => {
+              const i = rows.indexOf(row);
+              if (i >= 0 && rows.length > minRows) {
+                rows.splice(i, 1);
+                tr.remove();
+                renumber();
+                tbody.dispatchEvent(new Event('input', { bubbles: true }));
+              }
+            },
+          },
+          '×',
+        ),
+      ),
+    );
     const row: Row = { tr, cells };
     rows.push(row);
     tbody.append(tr);
@@ -150,7 +202,8 @@ function readRows(f: Field, rows: Row[], cols: Column[], singular: string): Reco
     const obj: Record<string, unknown> = {};
     for (const cell of r.cells) {
       const problem = cell.c.check();
-      if (problem) throw fieldError(f, `${singular} ${i + 1}, ${cols.find((c) => c.key === cell.key)!.d.label}: ${problem}`, cell.c.focusEl);
+      if (problem)
+        throw fieldError(f, `${singular} ${i + 1}, ${cols.find((c) => c.key === cell.key)!.d.label}: ${problem}`, cell.c.focusEl);
       let v = cell.c.read();
       if (cell.json && typeof v === 'string') {
         try {
@@ -171,6 +224,8 @@ function markRows(rows: Row[], err: HTMLElement, message: string, rest?: string)
   err.textContent = message;
   const m = /^\[(\d+)\](?:\.([^.[\]]+))?/.exec(rest ?? '');
   const row = m ? rows[Number(m[1])] : undefined;
-  const targets = row ? row.cells.filter((c) => !m![2] || c.key === m![2]).map((c) => c.c.focusEl) : rows.flatMap((r) => r.cells.map((c) => c.c.focusEl));
+  const targets = row
+    ? row.cells.filter((c) => !m![2] || c.key === m![2]).map((c) => c.c.focusEl)
+    : rows.flatMap((r) => r.cells.map((c) => c.c.focusEl));
   for (const el of targets) el.setAttribute('aria-invalid', 'true');
 }

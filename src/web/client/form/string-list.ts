@@ -8,16 +8,32 @@ import { exampleValues, type Ctx, type Field } from './field.js';
 import { LONG, kindOf } from './kind.js';
 
 /** Strings, one box per item (text areas for texts such as CSV files), with Add and Remove. */
-export function stringList(path: string[], s: Schema, items: Schema, required: boolean, parent: HTMLElement, ctx: Ctx, id: string, err: HTMLElement): Field {
+export function stringList(
+  path: string[],
+  s: Schema,
+  items: Schema,
+  required: boolean,
+  parent: HTMLElement,
+  ctx: Ctx,
+  id: string,
+  err: HTMLElement,
+): Field {
   const name = path[path.length - 1];
   const d = describe(name, s, ctx, 'list');
-  const long = LONG.test(name) || (items.maxLength ?? 0) > 300 || exampleValues(ctx, [...path, '[]']).some((v) => typeof v === 'string' && (v.includes('\n') || v.length > 80));
+  const long =
+    LONG.test(name) ||
+    (items.maxLength ?? 0) > 300 ||
+    exampleValues(ctx, [...path, '[]']).some((v) => typeof v === 'string' && (v.includes('\n') || v.length > 80));
   const itemKind = long ? 'long' : kindOf(name.replace(/s$/, ''), items, ctx, [...path, '[]']);
   const singular = lowerFirst(humanize(name.replace(/ies$/, 'y').replace(/s$/, ''))) || 'item';
   const minRows = Math.max(1, Number(s.minItems ?? 1));
   const list = h('ol', { class: 'itemlist', id: id + '-list' });
   const rows: Control[] = [];
-  const fs = h('fieldset', { class: 'field list', id }, h('legend', {}, d.label, required ? h('span', { class: 'req', text: ' required' }) : null));
+  const fs = h(
+    'fieldset',
+    { class: 'field list', id },
+    h('legend', {}, d.label, required ? h('span', { class: 'req', text: ' required' }) : null),
+  );
   const hint = hintNode(id + '-hint', d.hint, [], ctx);
   if (hint) fs.append(hint);
   fs.setAttribute('aria-describedby', [hint?.id, err.id].filter(Boolean).join(' '));
@@ -31,16 +47,29 @@ export function stringList(path: string[], s: Schema, items: Schema, required: b
   const addRow = (value?: unknown) => {
     const c = control(itemKind, items, `${id}-${rows.length + 1}-${Math.random().toString(36).slice(2, 6)}`, undefined);
     c.write(value);
-    const li = h('li', {}, c.el, h('button', { type: 'button', class: 'secondary remove', onclick: () => {
-      const i = rows.indexOf(c);
-      if (i >= 0 && rows.length > minRows) {
-        rows.splice(i, 1);
-        li.remove();
-        renumber();
-        rows[Math.min(i, rows.length - 1)]?.focusEl.focus();
-        list.dispatchEvent(new Event('input', { bubbles: true }));
-      }
-    } }, '×'));
+    const li = h(
+      'li',
+      {},
+      c.el,
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'secondary remove',
+          onclick: () => {
+            const i = rows.indexOf(c);
+            if (i >= 0 && rows.length > minRows) {
+              rows.splice(i, 1);
+              li.remove();
+              renumber();
+              rows[Math.min(i, rows.length - 1)]?.focusEl.focus();
+              list.dispatchEvent(new Event('input', { bubbles: true }));
+            }
+          },
+        },
+        '×',
+      ),
+    );
     rows.push(c);
     list.append(li);
     renumber();

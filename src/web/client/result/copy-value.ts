@@ -17,7 +17,9 @@ export function copyValue(view: ResultView, value: unknown, origin = ''): string
       return JSON.stringify(value, null, 2);
     }
     case 'diff':
-      return (value as { type: string; value: string }[]).map((c) => (c.type === 'delete' ? `[-${c.value}-]` : c.type === 'insert' ? `{+${c.value}+}` : c.value)).join('');
+      return (value as { type: string; value: string }[])
+        .map((c) => (c.type === 'delete' ? `[-${c.value}-]` : c.type === 'insert' ? `{+${c.value}+}` : c.value))
+        .join('');
     case 'file': {
       const file = fileOf(value, origin || undefined);
       if (file.kind === 'hosted') return new URL(file.url, origin || 'http://localhost').href;
@@ -28,5 +30,9 @@ export function copyValue(view: ResultView, value: unknown, origin = ''): string
     default:
       break;
   }
-  return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value, null, 2);
+  return typeof value === 'string'
+    ? value
+    : typeof value === 'number' || typeof value === 'boolean'
+      ? String(value)
+      : JSON.stringify(value, null, 2);
 }

@@ -11,7 +11,8 @@ export function toCsv(rows: Record<string, unknown>[]): string {
   return [cols.map(csvCell).join(','), ...rows.map((r) => cols.map((c) => csvCell(r[c])).join(','))].join('\n') + '\n';
 }
 /** The columns of rows: every key of the first 200, in order of appearance. */
-export const columnsOf = (rows: Record<string, unknown>[]) => Array.from(new Set(rows.slice(0, 200).flatMap((r) => (isRecord(r) ? Object.keys(r) : []))));
+export const columnsOf = (rows: Record<string, unknown>[]) =>
+  Array.from(new Set(rows.slice(0, 200).flatMap((r) => (isRecord(r) ? Object.keys(r) : []))));
 
 /** CSV text as rows of objects (header row first), or null when it is not a rectangular table. */
 export function parseCsv(text: string): Record<string, string>[] | null {
@@ -25,7 +26,7 @@ export function parseCsv(text: string): Record<string, string>[] | null {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (cur += '"', i++);
+      if (ch === '"' && text[i + 1] === '"') ((cur += '"'), i++);
       else if (ch === '"') quoted = false;
       else cur += ch;
     } else if (ch === '"') quoted = true;

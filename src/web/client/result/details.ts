@@ -10,7 +10,13 @@ import { tableOf } from './table.js';
 import { show, unitFor } from './values.js';
 
 /** Scalars (and flat objects, one level down) as a labelled list. */
-export function summaryList(obj: Record<string, unknown>, skip: Set<string>, currency?: string, prefix = '', labelPrefix = ''): HTMLElement {
+export function summaryList(
+  obj: Record<string, unknown>,
+  skip: Set<string>,
+  currency?: string,
+  prefix = '',
+  labelPrefix = '',
+): HTMLElement {
   const dl = h('dl', { class: 'summary' });
   const add = (label: string, value: Node | string) => dl.append(h('div', {}, h('dt', { text: label }), h('dd', {}, value)));
   const walk = (o: Record<string, unknown>, pre: string, lpre: string, depth: number) => {
@@ -25,7 +31,8 @@ export function summaryList(obj: Record<string, unknown>, skip: Set<string>, cur
         if (v === '' || v.length > 100 || v.includes('\n')) continue;
         add(full, /^https?:\/\/\S+$/.test(v) ? h('a', { href: v, rel: 'noopener noreferrer', text: v }) : v);
       } else if (Array.isArray(v)) {
-        if (v.length && v.length <= 12 && v.every((x) => (typeof x === 'string' && x.length <= 60) || typeof x === 'number')) add(full, show(v));
+        if (v.length && v.length <= 12 && v.every((x) => (typeof x === 'string' && x.length <= 60) || typeof x === 'number'))
+          add(full, show(v));
       } else if (isRecord(v) && depth < 2) walk(v, path + '.', full, depth + 1);
     }
   };
@@ -38,8 +45,14 @@ export function notes(obj: Record<string, unknown>, skip: Set<string>): HTMLElem
   const out: HTMLElement[] = [];
   for (const [k, v] of Object.entries(obj)) {
     if (skip.has(k)) continue;
-    if (typeof v === 'string' && (v.length > 100 || v.includes('\n'))) out.push(h('p', {}, h('strong', { text: `${humanize(k)}: ` }), v.length > 2000 ? v.slice(0, 2000) + '…' : v));
-    else if (Array.isArray(v) && v.length && v.every((x) => typeof x === 'string') && (v.length > 12 || v.some((x) => (x as string).length > 60)))
+    if (typeof v === 'string' && (v.length > 100 || v.includes('\n')))
+      out.push(h('p', {}, h('strong', { text: `${humanize(k)}: ` }), v.length > 2000 ? v.slice(0, 2000) + '…' : v));
+    else if (
+      Array.isArray(v) &&
+      v.length &&
+      v.every((x) => typeof x === 'string') &&
+      (v.length > 12 || v.some((x) => (x as string).length > 60))
+    )
       out.push(h('div', {}, h('strong', { text: humanize(k) }), h('ul', {}, ...v.slice(0, 50).map((x) => h('li', { text: String(x) })))));
   }
   return out.length ? h('div', { class: 'notes' }, ...out) : null;
@@ -54,7 +67,14 @@ export function tables(obj: Record<string, unknown>, skip: Set<string>, currency
       if (skip.has(path)) continue;
       if (Array.isArray(v) && v.length && v.every(isRecord)) {
         const caption = humanize(path.replace(/\./g, ' '));
-        out.push(h('section', { class: 'table-section', 'aria-label': caption }, h('h4', { text: caption }), tableOf(v as Record<string, unknown>[], caption, { currency })));
+        out.push(
+          h(
+            'section',
+            { class: 'table-section', 'aria-label': caption },
+            h('h4', { text: caption }),
+            tableOf(v as Record<string, unknown>[], caption, { currency }),
+          ),
+        );
       } else if (isRecord(v) && depth < 1) walk(v, path + '.', depth + 1);
     }
   };

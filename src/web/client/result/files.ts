@@ -28,17 +28,36 @@ export function fileOf(v: unknown, origin?: string): FileOf {
   if (isRecord(v) && typeof v.url === 'string' && ownFileUrl(v.url, origin) && typeof v.contentType === 'string')
     return { kind: 'hosted', url: v.url, contentType: v.contentType, bytes: typeof v.bytes === 'number' ? v.bytes : undefined };
   if (isRecord(v) && typeof v.content === 'string' && typeof (v.fileName ?? v.name) === 'string')
-    return { kind: 'one', name: String(v.fileName ?? v.name), content: v.content, contentType: typeof v.contentType === 'string' ? v.contentType : 'text/plain' };
+    return {
+      kind: 'one',
+      name: String(v.fileName ?? v.name),
+      content: v.content,
+      contentType: typeof v.contentType === 'string' ? v.contentType : 'text/plain',
+    };
   // An array is files when its items carry their text (`content`, or another multi-line string such as `csv`).
   if (Array.isArray(v) && v.length && v.every(isRecord)) {
     const textOf = (f: Record<string, unknown>) =>
-      typeof f.content === 'string' ? f.content : (Object.entries(f).find(([k, x]) => k !== 'name' && typeof x === 'string' && x.includes('\n'))?.[1] as string | undefined);
+      typeof f.content === 'string'
+        ? f.content
+        : (Object.entries(f).find(([k, x]) => k !== 'name' && typeof x === 'string' && x.includes('\n'))?.[1] as string | undefined);
     if (v.every((f) => textOf(f as Record<string, unknown>) !== undefined))
-      return { kind: 'files', files: v.map((f) => ({ name: String((f as Record<string, unknown>).name ?? (f as Record<string, unknown>).fileName ?? 'file'), content: textOf(f as Record<string, unknown>)! })) };
+      return {
+        kind: 'files',
+        files: v.map((f) => ({
+          name: String((f as Record<string, unknown>).name ?? (f as Record<string, unknown>).fileName ?? 'file'),
+          content: textOf(f as Record<string, unknown>)!,
+        })),
+      };
   }
   return { kind: 'none' };
 }
 
 /** The content type of a file made in the page, by its name. */
 export const typeOfName = (name: string) =>
-  name.endsWith('.xml') ? 'application/xml' : name.endsWith('.csv') ? 'text/csv' : name.endsWith('.json') ? 'application/json' : 'text/plain';
+  name.endsWith('.xml')
+    ? 'application/xml'
+    : name.endsWith('.csv')
+      ? 'text/csv'
+      : name.endsWith('.json')
+        ? 'application/json'
+        : 'text/plain';

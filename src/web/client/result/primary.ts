@@ -15,8 +15,27 @@ import { tableOf } from './table.js';
 import { ISO_CURRENCY, show, unitFor } from './values.js';
 import { valueAt, type ResultView } from './view.js';
 
-const LANGUAGE_NAMES: Record<string, string> = { yaml: 'YAML', json: 'JSON', xml: 'XML', sql: 'SQL', typescript: 'TypeScript', csv: 'CSV', markdown: 'Markdown', subtitles: 'Subtitles', html: 'HTML' };
-const EXTENSIONS: Record<string, string> = { yaml: 'yaml', json: 'json', xml: 'xml', sql: 'sql', typescript: 'ts', csv: 'csv', markdown: 'md', html: 'html' };
+const LANGUAGE_NAMES: Record<string, string> = {
+  yaml: 'YAML',
+  json: 'JSON',
+  xml: 'XML',
+  sql: 'SQL',
+  typescript: 'TypeScript',
+  csv: 'CSV',
+  markdown: 'Markdown',
+  subtitles: 'Subtitles',
+  html: 'HTML',
+};
+const EXTENSIONS: Record<string, string> = {
+  yaml: 'yaml',
+  json: 'json',
+  xml: 'xml',
+  sql: 'sql',
+  typescript: 'ts',
+  csv: 'csv',
+  markdown: 'md',
+  html: 'html',
+};
 
 /** What a kind's view is drawn with: the value and its place in the answer, the box to fill and its row of actions. */
 interface Primary {
@@ -44,7 +63,14 @@ const VIEWS: Record<ResultView['kind'], (p: Primary) => void> = {
 };
 
 export function primaryView(view: ResultView, value: unknown, data: unknown, slug: string, path: string): HTMLElement {
-  const box = h('div', { class: `primary primary-${view.kind}`, id: 'primary', tabindex: '-1', 'data-kind': view.kind, role: 'group', 'aria-label': 'Main result' });
+  const box = h('div', {
+    class: `primary primary-${view.kind}`,
+    id: 'primary',
+    tabindex: '-1',
+    'data-kind': view.kind,
+    role: 'group',
+    'aria-label': 'Main result',
+  });
   const actions = h('div', { class: 'row actions' });
   const copy = (label: string) => copyButton(label, () => copyValue(view, value, location.origin), { 'data-copy-primary': '' });
   VIEWS[view.kind]?.({ view, value, data, slug, path, box, actions, copy });
@@ -59,24 +85,47 @@ const long = (text: string) => text.length > 1500 || text.split('\n').length > 4
 function figureView({ view, value, data, path, box, actions, copy }: Primary): void {
   const unitSpec = view.unit ?? '';
   const unit = unitSpec.startsWith('@') ? String(valueAt(data, unitSpec.slice(1)) ?? '') : unitSpec;
-  const label = view.label ?? labelAndUnit(path.split('.').filter((x) => !/^\d+$/.test(x)).pop()!.replace('[]', ''))[0];
+  const label =
+    view.label ??
+    labelAndUnit(
+      path
+        .split('.')
+        .filter((x) => !/^\d+$/.test(x))
+        .pop()!
+        .replace('[]', ''),
+    )[0];
   const text =
-    typeof value === 'number' ? formatNumber(value, ISO_CURRENCY.test(unit) ? unit : '') : typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value);
+    typeof value === 'number'
+      ? formatNumber(value, ISO_CURRENCY.test(unit) ? unit : '')
+      : typeof value === 'boolean'
+        ? value
+          ? 'Yes'
+          : 'No'
+        : String(value);
   const shownUnit = ISO_CURRENCY.test(unit) && typeof value === 'number' ? '' : unit;
   // Beside the headline: words as they are (BMI's category), figures with their label.
-  const details = (typeof view.detail === 'string' ? [view.detail] : view.detail ?? [])
+  const details = (typeof view.detail === 'string' ? [view.detail] : (view.detail ?? []))
     .map((p) => [p, valueAt(data, p)] as const)
     .filter(([, v]) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && !v.length))
     .map(([p, v]) => {
       if (typeof v === 'string' && !/^\d/.test(v)) return v;
-      const key = p.split('.').filter((x) => !/^\d+$/.test(x)).pop()!.replace('[]', '');
+      const key = p
+        .split('.')
+        .filter((x) => !/^\d+$/.test(x))
+        .pop()!
+        .replace('[]', '');
       const [lab, u] = labelAndUnit(key);
       const parent = p.includes('.') ? humanize(p.split('.')[0]) + ' ' : '';
       return `${parent && /^(text|value|grams|time|similarity|standard deviation)$/i.test(lab) ? parent + lab.toLowerCase() : lab}: ${show(v, unitFor(key, ISO_CURRENCY.test(unit) ? unit : undefined) || u)}`;
     });
   box.append(
     h('p', { class: 'figure-label', text: label }),
-    h('p', { class: 'figure' }, h('data', { value: String(value), text }), shownUnit ? h('span', { class: 'unit', text: shownUnit === '%' ? '%' : ` ${shownUnit}` }) : null),
+    h(
+      'p',
+      { class: 'figure' },
+      h('data', { value: String(value), text }),
+      shownUnit ? h('span', { class: 'unit', text: shownUnit === '%' ? '%' : ` ${shownUnit}` }) : null,
+    ),
   );
   if (details.length) box.append(h('p', { class: 'figure-detail', text: details.join(' · ') }));
   actions.append(copy('Copy'));
@@ -86,7 +135,11 @@ function figureView({ view, value, data, path, box, actions, copy }: Primary): v
 function textView({ value, slug, box, actions, copy }: Primary): void {
   const text = String(value);
   const oneLine = !text.includes('\n') && text.length <= 200;
-  box.append(oneLine ? h('p', { class: 'answer' }, h('output', { text })) : h('pre', { class: 'text', tabindex: '0', 'aria-label': 'The result text', text }));
+  box.append(
+    oneLine
+      ? h('p', { class: 'answer' }, h('output', { text }))
+      : h('pre', { class: 'text', tabindex: '0', 'aria-label': 'The result text', text }),
+  );
   actions.append(copy('Copy'));
   if (long(text)) actions.append(download(`${slug}.txt`, text));
 }
@@ -95,10 +148,14 @@ function textView({ value, slug, box, actions, copy }: Primary): void {
 function codeView({ view, value, slug, box, actions, copy }: Primary): void {
   const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
   const lang = view.language ?? 'text';
-  const ext = lang === 'subtitles' ? subtitleExt(text) : EXTENSIONS[lang] ?? 'txt';
+  const ext = lang === 'subtitles' ? subtitleExt(text) : (EXTENSIONS[lang] ?? 'txt');
   box.append(
-    h('p', { class: 'code-lang', text: lang === 'subtitles' ? `Subtitles (${ext.toUpperCase()})` : LANGUAGE_NAMES[lang] ?? lang }),
-    h('pre', { class: 'code', 'data-language': lang, tabindex: '0', 'aria-label': `The result, ${LANGUAGE_NAMES[lang] ?? lang}` }, h('code', { text })),
+    h('p', { class: 'code-lang', text: lang === 'subtitles' ? `Subtitles (${ext.toUpperCase()})` : (LANGUAGE_NAMES[lang] ?? lang) }),
+    h(
+      'pre',
+      { class: 'code', 'data-language': lang, tabindex: '0', 'aria-label': `The result, ${LANGUAGE_NAMES[lang] ?? lang}` },
+      h('code', { text }),
+    ),
   );
   actions.append(copy('Copy'), download(`${slug}.${ext}`, text, lang === 'csv' ? 'text/csv' : 'text/plain', 'Download'));
 }
@@ -109,18 +166,31 @@ function listView({ view, value, slug, box, actions, copy }: Primary): void {
   const ol = h('ol', { class: 'values' });
   for (const item of items.slice(0, 500)) {
     const text = typeof item === 'string' ? item : typeof item === 'number' ? String(item) : JSON.stringify(item);
-    ol.append(h('li', {}, h('code', { text }), items.length > 1 ? copyButton('Copy', () => text, { 'aria-label': `Copy ${text.length > 40 ? text.slice(0, 40) + '…' : text}`, class: 'secondary copy small' }) : null));
+    ol.append(
+      h(
+        'li',
+        {},
+        h('code', { text }),
+        items.length > 1
+          ? copyButton('Copy', () => text, {
+              'aria-label': `Copy ${text.length > 40 ? text.slice(0, 40) + '…' : text}`,
+              class: 'secondary copy small',
+            })
+          : null,
+      ),
+    );
   }
   if (items.length === 1) ol.classList.add('single');
   box.append(ol);
-  if (items.length > 500) box.append(h('p', { class: 'hint', text: `The first 500 of ${items.length}; all of them are in the JSON and the download.` }));
+  if (items.length > 500)
+    box.append(h('p', { class: 'hint', text: `The first 500 of ${items.length}; all of them are in the JSON and the download.` }));
   actions.append(copy(items.length > 1 ? 'Copy all' : 'Copy'));
   if (items.length > 10) actions.append(download(`${slug}.txt`, copyValue(view, value), 'text/plain', 'Download'));
 }
 
 /** Rows (or CSV text) as a table, copied and downloaded as CSV. */
 function tableView({ view, value, slug, box, actions, copy }: Primary): void {
-  const rows = typeof value === 'string' ? parseCsv(value.replace(/\r?\n$/, '')) ?? [] : (value as Record<string, unknown>[]);
+  const rows = typeof value === 'string' ? (parseCsv(value.replace(/\r?\n$/, '')) ?? []) : (value as Record<string, unknown>[]);
   box.append(tableOf(rows.filter(isRecord), view.label ?? 'Result table'));
   actions.append(copy('Copy as CSV'), download(`${slug}.csv`, copyValue(view, value), 'text/csv', 'Download CSV'));
 }
@@ -135,18 +205,37 @@ function recordView({ view, value, box, actions, copy }: Primary): void {
 function fileView({ view, value, box, actions, copy }: Primary): void {
   const file = fileOf(value);
   if (file.kind === 'hosted') {
-    const link = h('a', { href: file.url, download: '', class: 'button secondary' }, `Download (${file.contentType}${file.bytes ? `, ${formatNumber(file.bytes)} bytes` : ''})`);
+    const link = h(
+      'a',
+      { href: file.url, download: '', class: 'button secondary' },
+      `Download (${file.contentType}${file.bytes ? `, ${formatNumber(file.bytes)} bytes` : ''})`,
+    );
     if (file.contentType === 'application/pdf') box.append(h('iframe', { class: 'pdf', src: file.url, title: 'The rendered PDF' }));
     else if (file.contentType.startsWith('image/')) box.append(h('img', { class: 'result', src: file.url, alt: 'The result image' }));
     actions.append(link, copy('Copy link'));
   } else if (file.kind === 'one') {
-    box.append(h('p', { class: 'code-lang', text: file.name }), h('pre', { class: 'code', tabindex: '0', 'aria-label': file.name }, h('code', { text: file.content.length > 20000 ? file.content.slice(0, 20000) + '\n…' : file.content })));
+    box.append(
+      h('p', { class: 'code-lang', text: file.name }),
+      h(
+        'pre',
+        { class: 'code', tabindex: '0', 'aria-label': file.name },
+        h('code', { text: file.content.length > 20000 ? file.content.slice(0, 20000) + '\n…' : file.content }),
+      ),
+    );
     actions.append(download(file.name, file.content, file.contentType), copy('Copy'));
   } else if (file.kind === 'files') {
     const ul = h('ul', { class: 'files' });
     for (const f of file.files.slice(0, 50)) ul.append(h('li', {}, download(f.name, f.content, typeOfName(f.name), f.name)));
     box.append(ul);
-    if (file.files[0]) box.append(h('details', {}, h('summary', { text: `Preview ${file.files[0].name}` }), h('pre', { class: 'code', tabindex: '0' }, h('code', { text: file.files[0].content.slice(0, 20000) }))));
+    if (file.files[0])
+      box.append(
+        h(
+          'details',
+          {},
+          h('summary', { text: `Preview ${file.files[0].name}` }),
+          h('pre', { class: 'code', tabindex: '0' }, h('code', { text: file.files[0].content.slice(0, 20000) })),
+        ),
+      );
     actions.append(copy('Copy names'));
   } else if (Array.isArray(value)) {
     // Items without their text (a summary of files): a table.
@@ -158,7 +247,10 @@ function fileView({ view, value, box, actions, copy }: Primary): void {
 /** HTML in a sandboxed preview, with its source. */
 function htmlView({ value, slug, box, actions, copy }: Primary): void {
   const html = String(value);
-  box.append(h('iframe', { class: 'preview', sandbox: '', srcdoc: html, title: 'HTML preview' }), h('details', {}, h('summary', { text: 'HTML source' }), h('pre', { class: 'code', tabindex: '0' }, h('code', { text: html }))));
+  box.append(
+    h('iframe', { class: 'preview', sandbox: '', srcdoc: html, title: 'HTML preview' }),
+    h('details', {}, h('summary', { text: 'HTML source' }), h('pre', { class: 'code', tabindex: '0' }, h('code', { text: html }))),
+  );
   actions.append(copy('Copy HTML'), download(`${slug}.html`, html, 'text/html', 'Download'));
 }
 

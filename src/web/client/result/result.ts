@@ -32,11 +32,14 @@ export function renderResult(into: HTMLElement, data: unknown, declared: ResultV
     const root = path.split('.')[0].replace('[]', '');
     if (path === '') Object.keys(isRecord(data) ? data : {}).forEach((k) => view.kind !== 'figure' && skip.add(k));
     else skip.add(path.includes('[]') ? root : path);
-    for (const d of typeof view.detail === 'string' ? [view.detail] : view.detail ?? []) skip.add(d);
+    for (const d of typeof view.detail === 'string' ? [view.detail] : (view.detail ?? [])) skip.add(d);
   }
   if (isRecord(data)) {
     const summary = summaryList(data, skip, currency);
-    if (summary.childElementCount) into.append(h('section', { class: 'card summary-card', 'aria-label': 'Details' }, h('h3', { text: focus ? 'Details' : 'Result' }), summary));
+    if (summary.childElementCount)
+      into.append(
+        h('section', { class: 'card summary-card', 'aria-label': 'Details' }, h('h3', { text: focus ? 'Details' : 'Result' }), summary),
+      );
     const n = notes(data, skip);
     if (n) into.append(n);
     const t = tables(data, skip, currency);
@@ -47,7 +50,11 @@ export function renderResult(into: HTMLElement, data: unknown, declared: ResultV
     'details',
     { class: 'card raw' },
     h('summary', { text: 'JSON' }),
-    h('div', { class: 'row' }, copyButton('Copy JSON', () => text)),
+    h(
+      'div',
+      { class: 'row' },
+      copyButton('Copy JSON', () => text),
+    ),
     h('pre', { id: 'json', tabindex: '0', 'aria-label': 'Result as JSON', text }),
   );
   into.append(raw);

@@ -13,8 +13,13 @@ export function show(v: unknown, unit = ''): string {
   if (typeof v === 'boolean') return v ? 'yes' : 'no';
   if (typeof v === 'string') return v;
   if (Array.isArray(v) && v.every((x) => typeof x !== 'object' || x === null)) return v.length ? v.map((x) => show(x)).join(', ') : '—';
-  if (isRecord(v) && Object.values(v).every((x) => x === null || typeof x !== 'object' || (Array.isArray(x) && x.every((y) => typeof y !== 'object'))))
-    return Object.entries(v).map(([k, x]) => `${humanize(k).toLowerCase()}: ${show(x)}`).join(', ');
+  if (
+    isRecord(v) &&
+    Object.values(v).every((x) => x === null || typeof x !== 'object' || (Array.isArray(x) && x.every((y) => typeof y !== 'object')))
+  )
+    return Object.entries(v)
+      .map(([k, x]) => `${humanize(k).toLowerCase()}: ${show(x)}`)
+      .join(', ');
   return JSON.stringify(v);
 }
 
@@ -23,7 +28,13 @@ export function unitFor(key: string, currency?: string): string {
   const [, unit] = labelAndUnit(key);
   if (unit) return unit;
   const last = wordsOf(key).pop() ?? '';
-  if (currency && ISO_CURRENCY.test(currency) && !/^(count|months?|years?|days?|weeks?|hours?|minutes?|rows|ratio|rate|factor|periods?|index|score|age|number|level|km|kilometres|kg|percent|pct|multiplier|version|people|persons|units|cycles|bands|brackets|id|norm|group)$/.test(last))
+  if (
+    currency &&
+    ISO_CURRENCY.test(currency) &&
+    !/^(count|months?|years?|days?|weeks?|hours?|minutes?|rows|ratio|rate|factor|periods?|index|score|age|number|level|km|kilometres|kg|percent|pct|multiplier|version|people|persons|units|cycles|bands|brackets|id|norm|group)$/.test(
+      last,
+    )
+  )
     return currency;
   return '';
 }

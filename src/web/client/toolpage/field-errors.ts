@@ -19,7 +19,9 @@ export function showError({ form, formError, result }: ToolPage, message: string
   for (const f of marked) f.focusEl.closest('details')?.setAttribute('open', '');
   formError.hidden = false;
   formError.textContent = `${code ? `${code}: ` : ''}${message}`;
-  result.replaceChildren(h('p', { class: 'muted', text: code === 401 ? 'Not run: the key was not accepted.' : 'The call failed; nothing was charged.' }));
+  result.replaceChildren(
+    h('p', { class: 'muted', text: code === 401 ? 'Not run: the key was not accepted.' : 'The call failed; nothing was charged.' }),
+  );
   const first = marked[0]?.focusEl;
   if (first) {
     first.focus({ preventScroll: true });

@@ -35,8 +35,12 @@ function drawKeybox(keybox: HTMLElement, metering: string, redraw: () => void, n
   }
   if (key) {
     keybox.append(
-      h('p', { class: 'row keyline' }, h('span', { text: `Runs with the API key ${key.slice(0, 10)}… kept in this browser.` }),
-        h('button', { type: 'button', class: 'secondary small', onclick: () => (storage.setKey(''), redraw()) }, 'Forget key')),
+      h(
+        'p',
+        { class: 'row keyline' },
+        h('span', { text: `Runs with the API key ${key.slice(0, 10)}… kept in this browser.` }),
+        h('button', { type: 'button', class: 'secondary small', onclick: () => (storage.setKey(''), redraw()) }, 'Forget key'),
+      ),
     );
     return;
   }
@@ -50,10 +54,19 @@ function drawKeybox(keybox: HTMLElement, metering: string, redraw: () => void, n
   });
   keybox.append(
     h('label', { for: 'apikey', text: 'API key' }),
-    h('div', { class: 'row' }, input, h('button', { type: 'button', onclick: save }, 'Save key'),
-      isDev() ? h('button', { type: 'button', class: 'secondary', onclick: () => devKey().then(() => redraw()) }, 'Use the dev key') : null),
-    h('p', { class: 'hint', id: 'apikey-hint' },
+    h(
+      'div',
+      { class: 'row' },
+      input,
+      h('button', { type: 'button', onclick: save }, 'Save key'),
+      isDev() ? h('button', { type: 'button', class: 'secondary', onclick: () => devKey().then(() => redraw()) }, 'Use the dev key') : null,
+    ),
+    h(
+      'p',
+      { class: 'hint', id: 'apikey-hint' },
       metering === 'render' ? 'Renders also run without a key (a few a day). ' : 'Needed to run the tool; kept in this browser only. ',
-      h('a', { href: '/account', text: 'Get or manage keys' }), '.'),
+      h('a', { href: '/account', text: 'Get or manage keys' }),
+      '.',
+    ),
   );
 }

@@ -13,7 +13,8 @@ export function initSnippets(root: HTMLElement, form: Form, path: string): () =>
     }
     const json = JSON.stringify(args);
     const quoted = `'${json.replace(/'/g, `'\\''`)}'`;
-    $('#curl')!.textContent = `curl -s ${location.origin}${path} \\\n  -H "X-API-Key: $WERKBANK_API_KEY" \\\n  -H 'Content-Type: application/json' \\\n  -d ${quoted}`;
+    $('#curl')!.textContent =
+      `curl -s ${location.origin}${path} \\\n  -H "X-API-Key: $WERKBANK_API_KEY" \\\n  -H 'Content-Type: application/json' \\\n  -d ${quoted}`;
     $('#mcp-args')!.textContent = JSON.stringify(args, null, 2);
   };
   root.addEventListener('input', snippets);

@@ -17,8 +17,19 @@ import { initSnippets } from './snippets.js';
 export function initTool(): void {
   const data: ToolData = JSON.parse($('#tool-data')!.textContent!);
   const root = $('#fields')!;
-  const form = buildForm(root, data.inputSchema, data.examples.map((e) => e.input));
-  const page: ToolPage = { data, form, formEl: $<HTMLFormElement>('#tool-form')!, result: $('#result')!, status: $('#status')!, formError: $('#form-error')! };
+  const form = buildForm(
+    root,
+    data.inputSchema,
+    data.examples.map((e) => e.input),
+  );
+  const page: ToolPage = {
+    data,
+    form,
+    formEl: $<HTMLFormElement>('#tool-form')!,
+    result: $('#result')!,
+    status: $('#status')!,
+    formError: $('#form-error')!,
+  };
   const { formEl, result, status } = page;
 
   const snippets = initSnippets(root, form, data.path);
