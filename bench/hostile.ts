@@ -146,7 +146,7 @@ function fields(tool: Tool): FieldInfo[] {
   return Object.entries(schema.properties ?? {}).map(([name, p]) => ({
     name,
     maxLength: p.type === 'string' ? p.maxLength : undefined,
-    enumValues: Array.isArray(p.enum) && p.enum.every((v) => typeof v === 'string') ? (p.enum as string[]) : undefined,
+    enumValues: Array.isArray(p.enum) && p.enum.every((v) => typeof v === 'string') ? p.enum : undefined,
   }));
 }
 

@@ -94,13 +94,13 @@ async function timeProcess(
   const proc = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'ignore'], env: { ...process.env, ...env } });
   let out = '';
   await new Promise<void>((resolve) => {
-    proc.stdout!.on('data', (d) => {
+    proc.stdout.on('data', (d) => {
       out += d;
       if (until(out)) resolve();
     });
     proc.on('exit', () => resolve());
-    if (input) proc.stdin!.write(input);
-    else proc.stdin!.end();
+    if (input) proc.stdin.write(input);
+    else proc.stdin.end();
   });
   const t = performance.now() - t0;
   proc.kill('SIGKILL');

@@ -17,7 +17,7 @@ export function spawnListening(
   if (proc.pid) opts.started?.(proc.pid);
   return new Promise((resolve, reject) => {
     let out = '';
-    proc.stdout!.on('data', (d) => {
+    proc.stdout.on('data', (d) => {
       out += d;
       const line = out.split('\n').find((l) => l.startsWith('{"port"'));
       if (line) {

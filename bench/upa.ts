@@ -63,7 +63,7 @@ export async function benchUpa(): Promise<Record<string, number | string>> {
   const b = await measure(1_000, 36);
   const input = xmlInput(10_000, 3);
   const mainStream = () => tool.streamJson!(input, ctx());
-  const workerStream = () => streamToolInWorker({ ...tool, toolset: 'generators' } as Tool, input, ctx());
+  const workerStream = () => streamToolInWorker({ ...tool, toolset: 'generators' }, input, ctx());
   // Each way once untimed first (the worker starts, its code gets compiled): a server's later calls, not its first.
   await loopDelay(mainStream());
   const main = await loopDelay(mainStream());

@@ -16,7 +16,7 @@ afterAll(async () => {
 
 const get = async (query: string) => {
   const res = await fetch(`${srv.url}/api/v1/tools${query}`);
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, body: await res.json() };
 };
 
 describe('GET /api/v1/tools?q=', () => {
@@ -72,7 +72,7 @@ describe('GET /api/v1/tools?q=', () => {
   });
 
   it('is described in the OpenAPI document with q, limit and toolset', async () => {
-    const doc = (await (await fetch(`${srv.url}/openapi.json`)).json()) as any;
+    const doc = await (await fetch(`${srv.url}/openapi.json`)).json();
     const op = doc.paths['/api/v1/tools'].get;
     expect(op.parameters.map((p: { name: string }) => p.name)).toEqual(['q', 'limit', 'toolset']);
   });

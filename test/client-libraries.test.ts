@@ -26,7 +26,7 @@ const ajv = new Ajv({ strict: false, allErrors: false });
 const firstExamples = tools.flatMap((t) => {
   const fits = ajv.compile(registry.requireName(t.name).inputSchema);
   const ex = t.examples.find((e) => !e.online && fits(e.input));
-  return ex ? [{ name: t.name, input: ex.input as Record<string, unknown> }] : [];
+  return ex ? [{ name: t.name, input: ex.input }] : [];
 });
 /** The top-level property types as MCP lists them (with `allRows` where a tool declares mcpRows). */
 const ourTypes = (name: string) =>

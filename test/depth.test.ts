@@ -112,7 +112,7 @@ describe('every field of every tool', () => {
       { headers, body }, // no mcp-protocol-version: the SDK's path
       { headers: { ...headers, 'mcp-protocol-version': '2025-11-25' }, body: chunked, duplex: 'half' }, // no Content-Length
     ]) {
-      const res = await fetch(`${srv.url}/mcp`, { method: 'POST', ...init } as RequestInit);
+      const res = await fetch(`${srv.url}/mcp`, { method: 'POST', ...init });
       expect(res.status).toBe(400);
       const json = await res.json();
       expect(json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });

@@ -49,8 +49,7 @@ function geminiProblems(schema: unknown, path: string, out: string[]): string[] 
   for (const key of GEMINI_REFUSED) if (key in node) out.push(`${path}: uses ${key}`);
   if (Array.isArray(node.type)) out.push(`${path}: type is a list`);
   if (!('type' in node) && !('anyOf' in node) && !('enum' in node)) out.push(`${path}: untyped`);
-  if (node.type === 'object' && node.properties && Object.keys(node.properties as object).length === 0)
-    out.push(`${path}: empty properties`);
+  if (node.type === 'object' && node.properties && Object.keys(node.properties).length === 0) out.push(`${path}: empty properties`);
   for (const [k, v] of Object.entries(node)) {
     if (k === 'properties') for (const [p, s] of Object.entries(v as object)) geminiProblems(s, `${path}.${p}`, out);
     else if (k === 'items' || k === 'anyOf') geminiProblems(v, `${path}.${k}`, out);

@@ -67,16 +67,14 @@ beforeAll(async () => {
         .writeHead(200, { 'Content-Type': 'application/json' })
         .end(JSON.stringify({ client_id: cimdUrl, client_name: 'Impostor', redirect_uris: [cb.url] }));
     if (req.url === '/secret.json')
-      return void res
-        .writeHead(200, { 'Content-Type': 'application/json' })
-        .end(
-          JSON.stringify({
-            client_id: self,
-            client_name: 'Secretive',
-            redirect_uris: [cb.url],
-            token_endpoint_auth_method: 'client_secret_basic',
-          }),
-        );
+      return void res.writeHead(200, { 'Content-Type': 'application/json' }).end(
+        JSON.stringify({
+          client_id: self,
+          client_name: 'Secretive',
+          redirect_uris: [cb.url],
+          token_endpoint_auth_method: 'client_secret_basic',
+        }),
+      );
     if (req.url !== '/client.json') return void res.writeHead(404).end();
     res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'max-age=60' });
     res.end(

@@ -40,7 +40,7 @@ class FaultProxy {
       upstream.on('data', (d) => void (this.frozen ? undefined : client.write(d)));
     });
     await new Promise<void>((r) => this.server!.listen(port, '127.0.0.1', r));
-    this.port = (this.server!.address() as { port: number }).port;
+    this.port = (this.server.address() as { port: number }).port;
   }
 
   /** Stop listening and cut every connection: the database is gone. */

@@ -29,10 +29,10 @@ const logged: string[] = [];
 const realWrite = process.stderr.write.bind(process.stderr);
 
 beforeAll(async () => {
-  vi.spyOn(process.stderr, 'write').mockImplementation(((chunk: string | Uint8Array, ...rest: unknown[]) => {
+  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => {
     logged.push(String(chunk));
     return (realWrite as (...a: unknown[]) => boolean)(chunk, ...rest);
-  }) as typeof process.stderr.write);
+  });
 });
 afterEach(async () => {
   await srv?.close();

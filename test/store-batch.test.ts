@@ -86,10 +86,10 @@ describe('Batcher', () => {
   it('settles every item and frees the slot when the batch function throws at once', async () => {
     let calls = 0;
     const batcher = new Batcher<number, number>(
-      ((items: number[]) => {
+      (items: number[]) => {
         if (calls++ === 0) throw new Error('bad statement');
         return Promise.resolve(items);
-      }) as (items: number[]) => Promise<number[]>,
+      },
       { maxInFlight: 1 },
     );
     await expect(batcher.load(1)).rejects.toThrow('bad statement');

@@ -98,7 +98,7 @@ describe('a streamed UPA xml run in the long-job pool (REST)', () => {
   it('is byte-identical to the streamJson text, and the server answers other calls while it runs', async () => {
     // The response as the main thread produced it before: the tool's streamJson, in this process.
     const expected = createHash('sha256').update('{"ok":true,"data":');
-    for await (const chunk of tool.streamJson!(parseInput(tool.input, BIG) as never, ctx({ surface: 'rest' }))) expected.update(chunk);
+    for await (const chunk of tool.streamJson!(parseInput(tool.input, BIG), ctx({ surface: 'rest' }))) expected.update(chunk);
     expected.update('}');
 
     const events: string[] = [];
@@ -160,7 +160,7 @@ describe('a streamed UPA xml run and its reader (REST, short limits)', () => {
   it('a slow but steady reader gets the whole response, though the stream lasts longer than the deadline', async () => {
     const body = { format: 'xml', options: { population: { count: 3_000, seed: 5 }, period: { startYear: 2026, months: 3 } } };
     const expected = createHash('sha256').update('{"ok":true,"data":');
-    for await (const chunk of tool.streamJson!(parseInput(tool.input, body) as never, ctx({ surface: 'rest' }))) expected.update(chunk);
+    for await (const chunk of tool.streamJson!(parseInput(tool.input, body), ctx({ surface: 'rest' }))) expected.update(chunk);
     expected.update('}');
     const before = await balance();
 

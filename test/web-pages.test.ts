@@ -137,7 +137,7 @@ describe('self-service keys (/api/v1/keys)', () => {
   it('lists, creates and revokes the caller’s own keys; a revoked key is 401 at once', async () => {
     const list = async (key: string) => (await fetch(s.url + '/api/v1/keys', { headers: { 'X-API-Key': key } })).json();
     expect((await list(s.key)).data.map((k: { prefix: string }) => k.prefix)).toEqual([s.key.slice(0, 10)]);
-    const created = await post(s.url, '/api/v1/keys', undefined as never, s.key);
+    const created = await post(s.url, '/api/v1/keys', undefined, s.key);
     expect(created.status).toBe(201);
     expect(created.headers.get('cache-control')).toBe('no-store');
     const { id, key, prefix } = created.json.data;

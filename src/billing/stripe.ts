@@ -134,7 +134,7 @@ class Fields {
   oneOf<T extends string>(path: string, values: ReadonlySet<T> | readonly T[]): T {
     const v = this.at(path);
     const set = values instanceof Set ? values : new Set(values);
-    if (typeof v !== 'string' || !set.has(v as T)) throw this.bad(path, `one of ${[...set].join(', ')}`);
+    if (typeof v !== 'string' || !set.has(v)) throw this.bad(path, `one of ${[...set].join(', ')}`);
     return v as T;
   }
   array(path: string): unknown[] {

@@ -116,7 +116,7 @@ export class WorkerPool {
     if (this.running >= this.options.size && this.waiting >= this.options.queue && !this.evictForFairness(owner))
       return Promise.reject(this.busy());
     return new Promise<T>((resolve, reject) => {
-      const task: Task = { owner, onRequest: opts.onRequest, job, limits, signal, resolve: resolve as (v: unknown) => void, reject };
+      const task: Task = { owner, onRequest: opts.onRequest, job, limits, signal, resolve: resolve, reject };
       this.enqueue(task);
       const leave = (err: WorkerPoolError) => {
         if (!this.remove(task)) return;

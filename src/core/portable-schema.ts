@@ -70,7 +70,7 @@ function mergeTypeList(types: string[]): string | null {
 function walk(node: unknown, defs: Node, seen: Set<string>): unknown {
   if (Array.isArray(node)) return node.map((n) => walk(n, defs, seen));
   if (!node || typeof node !== 'object') return node;
-  let src = node as Node;
+  const src = node as Node;
   if (typeof src.$ref === 'string') {
     const name = src.$ref.replace(/^#\/\$defs\//, '');
     const target = defs[name] as Node | undefined;
@@ -117,7 +117,7 @@ function walk(node: unknown, defs: Node, seen: Set<string>): unknown {
     Object.assign(out, rest);
     if (typeof description === 'string' && typeof out.description !== 'string') out.description = description;
   }
-  if (out.type === 'object' && out.properties && Object.keys(out.properties as Node).length === 0) delete out.properties;
+  if (out.type === 'object' && out.properties && Object.keys(out.properties).length === 0) delete out.properties;
   if (!('type' in out) && !('enum' in out) && !('anyOf' in out) && !('oneOf' in out) && !('allOf' in out)) {
     // An untyped value (any JSON): advertised as text, which the tool always accepts.
     out.type = 'string';

@@ -109,7 +109,7 @@ function apiOperation(op: ApiOperation, components: Record<string, unknown>): Re
       ...(op.auth === 'admin'
         ? { '404': errorResponse('The admin API is disabled (no WERKBANK_ADMIN_TOKEN), or no such account or key') }
         : {}),
-      ...Object.fromEntries(Object.entries(op.errors ?? {}).map(([status, text]) => [status, errorResponse(text!)])),
+      ...Object.fromEntries(Object.entries(op.errors ?? {}).map(([status, text]) => [status, errorResponse(text)])),
     },
   };
 }

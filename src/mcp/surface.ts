@@ -162,7 +162,7 @@ export class McpSurface {
       server.registerCapabilities({ completions: {} });
       server.setRequestHandler('completion/complete', async (request) => {
         for (const ext of extensions) {
-          const result = await ext.complete?.(request.params as never, conn);
+          const result = await ext.complete?.(request.params, conn);
           if (result) return result;
         }
         return { completion: { values: [], total: 0, hasMore: false } };
@@ -178,7 +178,7 @@ export class McpSurface {
     const listing = providers.filter((p) => p.list);
     server.setRequestHandler('resources/list', async (request) => {
       // The cursor names the provider: `<index>:<its own cursor>`.
-      const raw = (request.params as { cursor?: string } | undefined)?.cursor;
+      const raw = request.params?.cursor;
       const at = raw ? Number(raw.slice(0, raw.indexOf(':'))) : 0;
       const inner = raw ? raw.slice(raw.indexOf(':') + 1) || undefined : undefined;
       const provider = listing[at];
@@ -264,13 +264,13 @@ export class McpSurface {
     const rows = takeAllRows(entry.tool, args);
     const call = await this.opts.pipeline.prepare(entry, rows.args, { surface: conn.surface, caller: conn.caller, signal });
     const { data } = await this.opts.pipeline.run(call, conn.caller);
-    return this.structured(rows.all ? data : trimRows(entry.tool, data), call.tool.mcpContent?.(data as never, call.ctx));
+    return this.structured(rows.all ? data : trimRows(entry.tool, data), call.tool.mcpContent?.(data, call.ctx));
   }
 
   private structured(data: unknown, extra: McpContentBlock[] = []): CallToolResult {
     return {
       content: [{ type: 'text', text: textOf(data) }, ...extra] as CallToolResult['content'],
-      structuredContent: data as Record<string, unknown>,
+      structuredContent: data,
     };
   }
 

@@ -91,13 +91,13 @@ export function buildIndex(documents: readonly SearchDocument[]): SerializedInde
   const pairs = new Map<string, number[]>();
   // Every word of the catalogue: a compound of two of them is also indexed under its parts
   // (`stroomkosten` under `stroom` and `kosten`), so the parts find it as words of their own.
-  const words = new Set(documents.flatMap((doc) => fields.flatMap((field) => contentTokens(doc.fields[field as FieldName] ?? ''))));
+  const words = new Set(documents.flatMap((doc) => fields.flatMap((field) => contentTokens(doc.fields[field] ?? ''))));
   const partsOf = compoundSplitter((w) => words.has(w), true);
   const docs = documents.map((doc, d) => {
     const len = fields.map((field, f) => {
       const counts = new Map<string, number>();
       let n = 0;
-      for (const token of contentTokens(doc.fields[field as FieldName] ?? '')) {
+      for (const token of contentTokens(doc.fields[field] ?? '')) {
         for (const term of termsOf(token)) counts.set(term, (counts.get(term) ?? 0) + 1);
         for (const part of partsOf(token) ?? []) for (const term of termsOf(part)) counts.set(term, (counts.get(term) ?? 0) + 1);
         n++;

@@ -49,7 +49,7 @@ export async function listenAddress(): Promise<Address> {
 
 function listen(fetch: Fetch, port: number): Promise<ServerType> {
   return new Promise((resolve, reject) => {
-    const s = serve({ fetch: fetch as never, port, hostname: '127.0.0.1' }, () => resolve(s));
+    const s = serve({ fetch: fetch, port, hostname: '127.0.0.1' }, () => resolve(s));
     s.once('error', reject);
   });
 }
@@ -59,8 +59,8 @@ export async function startAccountsServer(over: Partial<ServerConfig> = {}, at?:
   const dataDir = over.dataDir ?? tempDir('werkbank-accounts-');
   const config = configFromEnv({ toolsets: new Set(), signup: 'open', ...over, dataDir });
   const server = await createServer(config);
-  const http = at ? null : await listen(server.app.fetch as Fetch, 0);
-  at?.use(server.app.fetch as Fetch);
+  const http = at ? null : await listen(server.app.fetch, 0);
+  at?.use(server.app.fetch);
   const bound = at ? at.port : (http!.address() as { port: number }).port;
   config.baseUrl ??= `http://localhost:${bound}`;
   return {

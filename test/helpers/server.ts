@@ -78,11 +78,11 @@ export async function spawnServe(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
-  proc.stderr!.on('data', (d) => (stderr += d));
+  proc.stderr.on('data', (d) => (stderr += d));
   let out = '';
   const port = await new Promise<number>((res, rej) => {
     const timer = setTimeout(() => rej(new Error(`server did not start: ${stderr}`)), 20_000);
-    proc.stdout!.on('data', (d) => {
+    proc.stdout.on('data', (d) => {
       out += d;
       const m = /\{"port":(\d+)\}/.exec(out);
       if (m) {

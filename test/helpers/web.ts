@@ -61,7 +61,7 @@ export function transferSize(url: string): Promise<{ bytes: number; encoding: st
     request(url, { headers: { 'accept-encoding': 'br, gzip, deflate' } }, (r) => {
       let bytes = 0;
       r.on('data', (d: Buffer) => (bytes += d.length));
-      r.on('end', () => res({ bytes, encoding: r.headers['content-encoding'] as string | undefined }));
+      r.on('end', () => res({ bytes, encoding: r.headers['content-encoding'] }));
       r.on('error', rej);
     })
       .on('error', rej)

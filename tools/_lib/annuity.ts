@@ -35,7 +35,7 @@ type DecimalCtor = typeof DecimalNs.Decimal;
 type Dec = InstanceType<DecimalCtor>;
 
 /** decimal.js with 40 significant digits and half-away-from-zero rounding, loaded once. */
-export const loadDecimal = decimalLoader({ precision: 40, rounding: 'half-up' }) as () => Promise<DecimalCtor>;
+export const loadDecimal = decimalLoader({ precision: 40, rounding: 'half-up' });
 
 export interface AmortizeInput {
   /** Amount borrowed, in currency units (> 0). */

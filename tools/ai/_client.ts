@@ -267,8 +267,8 @@ function upstreamError(sdk: OpenAISdk, err: unknown, config: AiConfig): ToolErro
 
 /** The endpoint's own explanation of a refused request (e.g. "context length exceeded"), scrubbed and clipped. */
 function upstreamMessage(err: APIError, config: AiConfig): string {
-  const body = err.error as { message?: unknown } | undefined;
-  const message = typeof body?.message === 'string' ? body.message : '';
+  const body: unknown = err.error;
+  const message = typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' ? body.message : '';
   return clip(redact(message, config.apiKey));
 }
 

@@ -270,7 +270,7 @@ export default defineTool({
     const from = zoneOf(fromZone, 'fromZone', warnings);
     const targets = toZones.map((z, i) => zoneOf(z, `toZones[${i}]`, warnings));
 
-    const r = resolveLocal(from, localMs, disambiguation as Disambiguation);
+    const r = resolveLocal(from, localMs, disambiguation);
     if (!r)
       throw new ToolError(
         `\`dateTime\` ${dateTime} does not exist or is ambiguous in ${from} (DST change) and disambiguation is reject`,

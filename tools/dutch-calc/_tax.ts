@@ -226,7 +226,7 @@ export function thirtyPercent(year: number, wage: Dec, group: RulingGroup, start
   let eligible = true;
   const normMetWithFullAllowance = norm === null || wage.minus(allowance).gt(norm);
   if (!normMetWithFullAllowance) {
-    const room = wage.minus(norm as number).minus('0.01');
+    const room = wage.minus(norm).minus('0.01');
     if (room.gt(0)) {
       allowance = room;
       reduced = true;

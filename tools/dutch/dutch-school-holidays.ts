@@ -33,7 +33,7 @@ function rowsOf(schoolYear: string, regions: readonly Region[]): Row[] {
     for (const r of regions) {
       const [start, end] = table.vacations[v][r];
       rows.push({
-        vacation: v as VacationType,
+        vacation: v,
         name: VACATION_NAMES[v],
         region: r,
         start,

@@ -13,7 +13,7 @@ import { lazy } from '../_lib/lazy.js';
  */
 type FractionCtor = typeof FractionClass;
 type Frac = InstanceType<FractionCtor>;
-const loadFraction = lazy(async (): Promise<FractionCtor> => (await import('fraction.js')).default as unknown as FractionCtor);
+const loadFraction = lazy(async (): Promise<FractionCtor> => (await import('fraction.js')).default);
 
 const OPS = ['simplify', 'add', 'subtract', 'multiply', 'divide'] as const;
 const SYMBOL = { add: '+', subtract: '−', multiply: '×', divide: '÷' } as const;
@@ -146,8 +146,8 @@ const valueSchema = z.object({
 });
 
 function describeValue(f: Frac) {
-  const n = (f.s as bigint) * (f.n as bigint);
-  const d = f.d as bigint;
+  const n = f.s * f.n;
+  const d = f.d;
   return {
     numerator: String(n),
     denominator: String(d),

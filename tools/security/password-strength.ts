@@ -119,7 +119,7 @@ export default defineTool({
   ],
   async run({ password }) {
     const result = (await getEstimator()).check(password);
-    const score = result.score as 0 | 1 | 2 | 3 | 4;
+    const score = result.score;
     const t = result.crackTimes;
     return {
       score,

@@ -80,7 +80,7 @@ export class Journal {
   /** Queue a change; it resolves with `result()` once durable and applied, or rejects (nothing applied). */
   change<T>(prepare: (draft: Draft) => Change | undefined, result?: () => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ prepare, result, resolve: resolve as (v: unknown) => void, reject });
+      this.queue.push({ prepare, result, resolve: resolve, reject });
       this.flushing ??= new Promise<void>((done) => setImmediate(() => void this.flush().finally(done)));
     });
   }

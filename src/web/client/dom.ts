@@ -53,7 +53,7 @@ export function announce(text: string): void {
   }
   region.textContent = '';
   // A change after a tick is announced even when the text repeats.
-  setTimeout(() => (region!.textContent = text), 50);
+  setTimeout(() => (region.textContent = text), 50);
 }
 
 /** Copy `text`; the button says whether it worked. */

@@ -127,7 +127,7 @@ export function formatNumber(value: number, unit = ''): string {
   else opts.maximumSignificantDigits = 4;
   let text: string;
   try {
-    text = new Intl.NumberFormat(locale(), opts as Intl.NumberFormatOptions).format(value);
+    text = new Intl.NumberFormat(locale(), opts).format(value);
   } catch {
     text = String(value);
   }

@@ -85,7 +85,7 @@ describe('declared examples', () => {
   for (const ex of tool.examples)
     it(ex.name, async () => {
       const out = await runTool(tool, ex.input);
-      if (ex.partial) expect(out).toMatchObject(ex.output as object);
+      if (ex.partial) expect(out).toMatchObject(ex.output);
       else expect(out).toEqual(ex.output);
     });
 

@@ -360,7 +360,7 @@ export class PersonFactory {
   private childSurname(p: Person, day: Day): [string, string] {
     const partner = this.partnershipOn(p, day);
     const fromPartner = p.person.gender !== 'M' && partner?.['partner.gender'] === 'M';
-    return fromPartner ? [partner!['partner.prefix'] ?? '', partner!['partner.lastName']] : [p.person.prefix ?? '', p.person.lastName];
+    return fromPartner ? [partner['partner.prefix'] ?? '', partner['partner.lastName']] : [p.person.prefix ?? '', p.person.lastName];
   }
 
   /** A child block. `gender` has no element in category 09 (no format shows it): it is kept for the child's own record (linkedPersons). */
@@ -475,7 +475,7 @@ export class PersonFactory {
 
     for (const c of p.children) {
       const birth = fromLo(c.dateOfBirth);
-      const k = this.relative(rng, pick(c, ''), (c.gender as Gender | undefined) ?? this.gender(rng), birth);
+      const k = this.relative(rng, pick(c, ''), c.gender ?? this.gender(rng), birth);
       const i = p.partnerships.indexOf(this.partnershipOn(p, birth)!);
       const other = i >= 0 ? partners[i] : undefined;
       const parents = [p, ...(other ? [other] : [])];
@@ -493,7 +493,7 @@ export class PersonFactory {
 
     for (const o of p.parents) {
       const birth = fromLo(o.dateOfBirth);
-      const q = this.relative(rng, pick(o, ''), o.gender as Gender, birth);
+      const q = this.relative(rng, pick(o, ''), o.gender, birth);
       q.children.push(pick(me, ''));
       let lastDay = this.ref - 1;
       // Old parents have died: after p's birth, aged 60 to 100.

@@ -92,7 +92,7 @@ export class UpaRun {
         .map((v) => v.trim())
         .filter(Boolean),
     );
-    this.rc = { opts: o, fields: o.fieldStates as Record<FieldName, 'fill' | 'omit'>, periods: this.periods, seed };
+    this.rc = { opts: o, fields: o.fieldStates, periods: this.periods, seed };
     this.population = buildPopulation(o, this.periods, createRng(seed));
     this.payrollTaxNumbers = this.employers();
 

@@ -317,7 +317,7 @@ function makeEmployment(i: number, rng: Rng, c: Ctx, pin: Pinned | undefined): E
   e.civilCode = CIVIL_CODE[household];
   if (household !== 'single' && household !== 'cohabiting') e.civilSince = between(rng, addMonths(birthDate, 12 * 18), first.start - 30);
   const civilTarget = { marriage: 2, registeredPartnership: 5, divorce: 3, widowed: 4 } as Partial<Record<Scenario, number>>;
-  if (civilTarget[scenario] !== undefined) e.civilChange = { code: civilTarget[scenario]!, date: eventDay };
+  if (civilTarget[scenario] !== undefined) e.civilChange = { code: civilTarget[scenario], date: eventDay };
   const finalHousehold: Household =
     scenario === 'marriage'
       ? 'married'

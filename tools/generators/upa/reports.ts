@@ -243,6 +243,6 @@ export function participantsCsvData(run: UpaRun) {
     peopleCount: run.population.length,
     warnings,
     columns: [...CSV_COLUMNS],
-    csv: stringify([CSV_COLUMNS as unknown as string[], ...rows], { record_delimiter: '\n' }),
+    csv: stringify([CSV_COLUMNS, ...rows], { record_delimiter: '\n' }),
   };
 }

@@ -170,7 +170,7 @@ export function buildForm(root: HTMLElement, schema: Schema, examples: unknown[]
   const reset = () => {
     clearErrors();
     for (const f of fields) f.clear();
-    root.querySelectorAll('details').forEach((d) => ((d as HTMLDetailsElement).open = false));
+    root.querySelectorAll('details').forEach((d) => (d.open = false));
   };
   const fieldAt = (apiPath: string): [Field, string] | undefined => {
     // `a.b[2].c`: the longest field path that is a prefix.

@@ -47,12 +47,7 @@ export function notes(obj: Record<string, unknown>, skip: Set<string>): HTMLElem
     if (skip.has(k)) continue;
     if (typeof v === 'string' && (v.length > 100 || v.includes('\n')))
       out.push(h('p', {}, h('strong', { text: `${humanize(k)}: ` }), v.length > 2000 ? v.slice(0, 2000) + '…' : v));
-    else if (
-      Array.isArray(v) &&
-      v.length &&
-      v.every((x) => typeof x === 'string') &&
-      (v.length > 12 || v.some((x) => (x as string).length > 60))
-    )
+    else if (Array.isArray(v) && v.length && v.every((x) => typeof x === 'string') && (v.length > 12 || v.some((x) => x.length > 60)))
       out.push(h('div', {}, h('strong', { text: humanize(k) }), h('ul', {}, ...v.slice(0, 50).map((x) => h('li', { text: String(x) })))));
   }
   return out.length ? h('div', { class: 'notes' }, ...out) : null;
@@ -68,12 +63,7 @@ export function tables(obj: Record<string, unknown>, skip: Set<string>, currency
       if (Array.isArray(v) && v.length && v.every(isRecord)) {
         const caption = humanize(path.replace(/\./g, ' '));
         out.push(
-          h(
-            'section',
-            { class: 'table-section', 'aria-label': caption },
-            h('h4', { text: caption }),
-            tableOf(v as Record<string, unknown>[], caption, { currency }),
-          ),
+          h('section', { class: 'table-section', 'aria-label': caption }, h('h4', { text: caption }), tableOf(v, caption, { currency })),
         );
       } else if (isRecord(v) && depth < 1) walk(v, path + '.', depth + 1);
     }

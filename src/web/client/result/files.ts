@@ -40,12 +40,12 @@ export function fileOf(v: unknown, origin?: string): FileOf {
       typeof f.content === 'string'
         ? f.content
         : (Object.entries(f).find(([k, x]) => k !== 'name' && typeof x === 'string' && x.includes('\n'))?.[1] as string | undefined);
-    if (v.every((f) => textOf(f as Record<string, unknown>) !== undefined))
+    if (v.every((f) => textOf(f) !== undefined))
       return {
         kind: 'files',
         files: v.map((f) => ({
-          name: String((f as Record<string, unknown>).name ?? (f as Record<string, unknown>).fileName ?? 'file'),
-          content: textOf(f as Record<string, unknown>)!,
+          name: String(f.name ?? f.fileName ?? 'file'),
+          content: textOf(f)!,
         })),
       };
   }

@@ -38,11 +38,7 @@ export function tableOf(rows: Record<string, unknown>[], caption: string, opts: 
             ...cols.map((c, i) => {
               const v = isRecord(r) ? r[c] : undefined;
               const num = typeof v === 'number';
-              const full = num
-                ? IDENTIFIER.test(c)
-                  ? String(v)
-                  : formatNumber(v as number, ISO_CURRENCY.test(units[i]) ? units[i] : '')
-                : show(v);
+              const full = num ? (IDENTIFIER.test(c) ? String(v) : formatNumber(v, ISO_CURRENCY.test(units[i]) ? units[i] : '')) : show(v);
               // Long cells (a nested record) are cut; the whole value is in the tooltip and the JSON.
               const text = full.length > 80 ? full.slice(0, 78) + '…' : full;
               return h('td', {
