@@ -1,7 +1,7 @@
 /**
  * What a tool's answer costs a model: the o200k tokens of the MCP text content of each tool's first
  * example answer as sent now (compact JSON, arrays a tool declares in `mcpRows` cut to their first rows,
- * src/mcp/rows.ts), against the same answer whole (compact) and pretty-printed (as sent before issue 33).
+ * src/mcp/rows.ts), against the same answer whole (compact) and pretty-printed.
  * Examples whose output is compared only in part (random output) are run for the full answer.
  */
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
@@ -15,7 +15,7 @@ export interface AnswerTokens {
   sent: number;
   /** The whole answer, compact (what `allRows: true` gets). */
   whole: number;
-  /** The whole answer pretty-printed (the text content before issue 33). */
+  /** The whole answer pretty-printed (how a naive server would send it). */
   pretty: number;
 }
 
@@ -52,7 +52,7 @@ export async function exampleAnswerTokens(registry: Registry): Promise<AnswerTok
   return out;
 }
 
-/** The answers issue 33 measured that grow with the input: a 30-year loan's schedule, 20 BRP persons. */
+/** Answers that grow with the input: a 30-year loan's schedule, 20 BRP persons. */
 export const GROWING: { name: string; label: string; input: unknown }[] = [
   {
     name: 'loan_calculator',

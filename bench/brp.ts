@@ -1,6 +1,6 @@
 /**
  * Benchmark of the BRP test-data generator: 5,000 persons as json, csv and
- * gba-totaalfile. Target (issue 6): 5,000 json persons under 300 ms and under
+ * gba-totaalfile. Target: 5,000 json persons under 300 ms and under
  * 150 MB. Figures: the first (cold) json call and its resident-memory growth,
  * wall time per format (ms, best of 3 after a warm-up, including JSON.stringify
  * of the data as a surface does), and the process's peak RSS (MB).

@@ -1,5 +1,5 @@
 /**
- * Tool discovery, measured (issue 33): recall@1 and recall@5 on test/discovery/queries.json for
+ * Tool discovery, measured: recall@1 and recall@5 on test/discovery/queries.json for
  *
  * - `find_tools` (the search every surface ranks with: MCP find_tools, GET /api/v1/tools?q=, the web catalogue),
  * - a plain BM25 over each tool's name and description (the baseline to beat),

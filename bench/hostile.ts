@@ -1,5 +1,5 @@
 /**
- * Hostile inputs for every tool: the worst cases that stalled the server (issue 14) plus, for every tool, its
+ * Hostile inputs for every tool: the worst cases that stalled the server plus, for every tool, its
  * examples with each long text field filled to the field's limit in a few shapes (repeated example text, many
  * short lines, bracket and markup runs) and each option of a mode field tried. Used by the stall test
  * (test/stall.test.ts) and `npm run bench -- stall`, which measure a cheap call's latency while these run.

@@ -25,7 +25,7 @@
  * A package whose bin answers tools/list at once, run the same way, is npx's
  * own floor on this machine: no layout can start faster.
  *
- * Targets (issue 29): install <= 30 MB, cold start to tools/list <= 3 s.
+ * Targets: install <= 30 MB, cold start to tools/list <= 3 s.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -38,7 +38,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** `dependencies` of werkbank-mcp 1.1.0 (before issue 29). */
+/** `dependencies` of werkbank-mcp 1.1.0, the baseline the install size is compared with. */
 export const DEPENDENCIES_1_1_0: Record<string, string> = {
   '@date-fns/tz': '^1.5.0',
   '@hono/node-server': '^2.1.8',

@@ -1,5 +1,5 @@
 /**
- * Benchmark of html-to-pdf (issue 8): a small page and a 5-page document,
+ * Benchmark of html-to-pdf: a small page and a 5-page document,
  * through the render service (pool + egress proxy + hosted file), warm p50/p95
  * (ms) and throughput (renders/s) at 1, 2 and 4 concurrent renders. Compared
  * in the same run with (a) a bare Playwright loop on the same pages (one

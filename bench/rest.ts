@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- rest`: the hot path (issue 31). One REST tool call (`word-counter`, the same body and
+ * `npm run bench -- rest`: the hot path. One REST tool call (`word-counter`, the same body and
  * the same JSON answer everywhere) at 32 connections against:
  *
  *   - a bare Hono route (the baseline),

@@ -163,7 +163,7 @@ async function tokens() {
   ]);
 }
 
-/** Issue 33: can a model find the right tool? recall@1/@5 of find_tools against two plain BM25s, and what answers cost. */
+/** Can a model find the right tool? recall@1/@5 of find_tools against two plain BM25s, and what answers cost. */
 async function discovery() {
   const [{ loadRegistry }, { discoveryReport }, { describeToolsetTokens, TOKEN_BUDGETS }, { exampleAnswerTokens, growingAnswerTokens }] =
     await Promise.all([import('../src/catalogue.js'), import('./discovery.js'), import('./tokens.js'), import('./answers.js')]);
@@ -195,14 +195,14 @@ async function discovery() {
   const answers = await exampleAnswerTokens(registry);
   const sum = (k: 'sent' | 'whole' | 'pretty') => answers.reduce((a, b) => a + b[k], 0);
   const cols = (a: { sent: number; whole: number; pretty: number }) => `${a.sent} / ${a.whole} / ${a.pretty}`;
-  print('answers over MCP, o200k tokens: as sent now (compact, mcpRows cut) / whole, compact / whole, pretty (before issue 33)', [
+  print('answers over MCP, o200k tokens: as sent now (compact, mcpRows cut) / whole, compact / whole, pretty', [
     ...(await growingAnswerTokens(registry)).map((a): Row => [a.label, cols(a)]),
     [`first example answer of all ${answers.length} tools: total`, `${sum('sent')} / ${sum('whole')} / ${sum('pretty')}`],
     ...answers.map((a): Row => [a.name, cols(a)]),
   ]);
 }
 
-/** Issue 14: a cheap call's latency while every tool runs its hostile inputs 5 at a time (target p99 < 250 ms). */
+/** A cheap call's latency while every tool runs its hostile inputs 5 at a time (target p99 < 250 ms). */
 async function stall() {
   const [{ loadAllTools }, { knownHostile, generatedHostile }, { measureStall, CONCURRENCY }] = await Promise.all([
     import('../tools/index.js'),
@@ -305,7 +305,7 @@ async function section(name: string, fn: () => Promise<Record<string, number | s
 const SECTIONS: Record<string, () => Promise<void>> = {
   rest: async () =>
     print(
-      'REST tool call (word-counter), 32 connections, server on one core: req/s, p50, p99 and ratios (issue 31)',
+      'REST tool call (word-counter), 32 connections, server on one core: req/s, p50, p99 and ratios',
       await (await import('./rest.js')).benchRest(),
     ),
   mcp,

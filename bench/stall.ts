@@ -1,5 +1,5 @@
 /**
- * The stall measurement (issue 14): every tool driven with its hostile inputs (./hostile.ts), CONCURRENCY calls at
+ * The stall measurement: every tool driven with its hostile inputs (./hostile.ts), CONCURRENCY calls at
  * a time, while a cheap call (word-counter on a short text) is sent every PROBE_EVERY_MS and its latency recorded.
  * If any tool's work held the event loop, the cheap call waits for it: the p99 of its latency is the figure.
  * Shared by test/stall.test.ts (in-process server) and `npm run bench -- stall` (a server process).

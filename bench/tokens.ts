@@ -11,7 +11,7 @@ import { describeToolset, listedDescription } from '../src/mcp/discovery.js';
 import { mcpInputSchema } from '../src/mcp/rows.js';
 
 /**
- * Budgets (issue "Ready for real MCP hosts"; issue 33 adds the keywords line and describe_toolset): per tool,
+ * Budgets: per tool,
  * the two generators, the default listing, the average; a describe_toolset answer on average and at most.
  */
 export const TOKEN_BUDGETS = {

@@ -2,7 +2,7 @@
 // every tool module is a chunk of its own in dist/chunks/, imported on the tool's first call (a start
 // lists from dist/manifest.json and parses no tool code). The libraries the tools use are bundled into
 // those chunks (only the parts imported), so the published package installs almost nothing besides
-// itself (issue 29): `dependencies` is empty. What esbuild leaves out:
+// itself: `dependencies` is empty. What esbuild leaves out:
 //
 //   - playwright-core: it reads its own package.json and data files (browser descriptors, a wasm
 //     codec) from its folder at run time, so it cannot be bundled; it is copied whole (it has no

@@ -1,5 +1,5 @@
 /**
- * Request bodies (issue 14 §4): JSON is UTF-8. A body labelled with another charset gets a 415 naming the
+ * Request bodies: JSON is UTF-8. A body labelled with another charset gets a 415 naming the
  * supported one; invalid UTF-8 bytes get a 400 instead of being replaced silently; the compute pool's queue is
  * bounded (503 with Retry-After).
  */

@@ -1,5 +1,5 @@
 /**
- * GET /api/v1/tools?q= (issue 33): the tool search over REST, the same ranking as MCP find_tools,
+ * GET /api/v1/tools?q=: the tool search over REST, the same ranking as MCP find_tools,
  * in the shape the web catalogue reads; the catalogue without q is unchanged apart from new fields.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The CLI's wording (issue 29): help for every command and command group (a
+ * The CLI's wording: help for every command and command group (a
  * group without a subcommand lists its subcommands; an unknown subcommand
  * names the known ones), `help <command>`, a revoked key revoked again says
  * so, and `install-browser` installs, verifies and reports (from a local copy

@@ -1,6 +1,6 @@
 /**
- * Deep nesting is refused before validation, in every field of every tool, with a 400 naming the limit
- * (issue 14 §2): on REST (a scan of the body's bytes, before JSON.parse), on MCP and every other surface
+ * Deep nesting is refused before validation, in every field of every tool, with a 400 naming the limit:
+ * on REST (a scan of the body's bytes, before JSON.parse), on MCP and every other surface
  * (parseInput), and the message builder is safe for any value.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

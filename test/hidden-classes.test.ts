@@ -1,5 +1,5 @@
 /**
- * A tool call makes no hidden class (V8 "map") of its own (issue 31). Once optimised, Node 20's V8 builds a new
+ * A tool call makes no hidden class (V8 "map") of its own. Once optimised, Node 20's V8 builds a new
  * map, in old space, on every run of a spread followed by a new property (`{...x, y}`, or `{...x}` then `r.y = …`),
  * and a getter in an object literal did the same. Each is old-space garbage that points at the call's young objects,
  * so every scavenge copied whole requests it should have dropped: 1 MB promoted per scavenge, scavenges of 6–10 ms,
@@ -81,7 +81,7 @@ async function calls(n: number, call: () => Promise<void>): Promise<void> {
   );
 }
 
-describe('hidden classes per call (issue 31)', () => {
+describe('hidden classes per call', () => {
   const WARM = 4000;
   const COUNTED = 3000;
   it.each([

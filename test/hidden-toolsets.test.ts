@@ -1,5 +1,5 @@
 /**
- * A hidden toolset is hidden everywhere (issue 33): without an AI endpoint the `ai` toolset is named by no
+ * A hidden toolset is hidden everywhere: without an AI endpoint the `ai` toolset is named by no
  * surface (the MCP tool list and the discovery tools' enums and errors, find_tools, the tool references,
  * GET /api/v1/tools, the OpenAPI document behind /docs, the web catalogue), and it appears on all of them
  * once an endpoint is configured, on the same running server.

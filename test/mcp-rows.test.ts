@@ -1,5 +1,5 @@
 /**
- * Answers that grow with the input stay small over MCP (issue 33, src/mcp/rows.ts): a tool's declared
+ * Answers that grow with the input stay small over MCP (src/mcp/rows.ts): a tool's declared
  * `mcpRows` arrays carry their first rows and `truncated`, `allRows: true` answers them whole, the
  * listing says so, and REST answers every row as the spec defines. Through a real MCP client and the
  * REST route on a listening server.

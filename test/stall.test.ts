@@ -1,5 +1,5 @@
 /**
- * No request can stall the server (issue 14): every tool is driven with its hostile inputs, five at a time, while
+ * No request can stall the server: every tool is driven with its hostile inputs, five at a time, while
  * a cheap call's latency is measured. The one timed assertion of the suite: p99 under 250 ms on a 2-core machine
  * (the bound is generous; `npm run bench -- stall` prints the same figure).
  */

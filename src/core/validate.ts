@@ -279,7 +279,7 @@ export function parseInput<S extends z.ZodType>(schema: S, raw: unknown, opts: {
   assertBodyDepth(raw);
   const value = raw ?? {};
   // Valid input is parsed without a parse context: zod copies a given one on every call (`{...ctx, async: false}`),
-  // and on Node 20 a spread followed by a new property makes a new hidden class each time, in old space (issue 31).
+  // and on Node 20 a spread followed by a new property makes a new hidden class each time, in old space.
   // Only a failing value is parsed once more with `reportInput`, for the message's "got …".
   const valid = schema.safeParse(value);
   if (valid.success) return valid.data;

@@ -1,7 +1,7 @@
 /**
  * The hot path on Node's own request and response: `POST /api/v1/tools/<slug>` is answered by the same
  * ToolCalls as the Hono route (src/http/tool-calls.ts), without the web Request/Response objects, Hono's context
- * and the middleware chain, which together cost about as much as a whole bare call (issue 31).
+ * and the middleware chain, which together cost about as much as a whole bare call.
  *
  * Only requests for which every middleware would do nothing take it: no Origin (CORS, the Origin check), a Host
  * the guard accepts, a declared Content-Length within the limit (no chunked body to count), no repeated header

@@ -44,7 +44,7 @@ export interface ToolCallsOptions {
  * A fresh header object of a JSON answer; its writers add to it by assignment (an answer owns its headers). Not by
  * spreading: on Node 20, once optimised, `{...a, b: 1}` and `{...a, ...b}` build a new hidden class (a V8 map, in old
  * space) on every run, and those maps kept each call's young objects alive through the next scavenge: 1 MB promoted
- * per scavenge and a p99 twice the bare route's (issue 31; test/hidden-classes.test.ts).
+ * per scavenge and a p99 twice the bare route's (test/hidden-classes.test.ts).
  */
 export function jsonHeaders(): Record<string, string> {
   return { 'Content-Type': 'application/json' };

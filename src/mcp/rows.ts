@@ -1,5 +1,5 @@
 /**
- * Answers that grow with the input stay small in a model's context (issue 33). A tool declares which
+ * Answers that grow with the input stay small in a model's context. A tool declares which
  * output arrays grow (`mcpRows: {field: rows}`, ToolSpec.mcpRows); over MCP such an array carries its
  * first `rows` items unless the call passes `allRows: true`, and the answer says what it left out in
  * `truncated: {field: {shown, total}}`. The listed input schema gains `allRows`, the output schema

@@ -87,7 +87,7 @@ export function* parseLines<T>(text: string): Generator<T> {
 /**
  * Text waiting for its append, held as UTF-8 bytes in one buffer that doubles as it fills: outside the JS heap, so
  * the collector neither scans nor promotes it. Usage lines wait here for the next snapshot (up to a second); held as
- * strings they were nearly all the collector promoted under load, ~200 bytes a call (issue 31).
+ * strings they were nearly all the collector promoted under load, ~200 bytes a call.
  */
 export class PendingText {
   private buf = Buffer.allocUnsafe(256);

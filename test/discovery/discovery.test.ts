@@ -1,5 +1,5 @@
 /**
- * Tool discovery (issue 33): the evaluation set is sound, find_tools reaches its recall targets on
+ * Tool discovery: the evaluation set is sound, find_tools reaches its recall targets on
  * it and beats a plain BM25 measured in the same run, every tool has English and Dutch keywords,
  * and the search behaves as documented (folding, typos, compounds, sentences, hidden tools).
  * Deterministic, so the figures are held here; `npm run bench -- discovery` prints them.

@@ -13,7 +13,7 @@ import { defineTool, ToolError } from '../../src/core/tool.js';
  *   N < 1:  C = max(basic, 1 + 0.5·9·S/L, 10 − 2·9·(L−S)/L)
  * then rounded to 1 decimal (half up, as the CvTE omzettingstabellen show).
  * The boundary lines are taken from the research notes (dutch-domain.md §3.6) [C];
- * see the final report of issue 15 for the verification status.
+ * the tool's tests name the sources each scale was checked against.
  *
  * Decimal arithmetic (decimal.js) so 9·S/L + N never rounds the wrong way
  * through binary noise (e.g. 5.45 stays 5.45 and rounds to 5.5).

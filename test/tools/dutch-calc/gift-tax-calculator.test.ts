@@ -68,7 +68,7 @@ describe('gift-tax-calculator', () => {
     );
   });
 
-  it('2024 (issue 30): the Belastingdienst 2024 exemptions (€6,633 child, €31,813 / €66,268 one-off, €2,658 others)', async () => {
+  it('2024: the Belastingdienst 2024 exemptions (€6,633 child, €31,813 / €66,268 one-off, €2,658 others)', async () => {
     expect(await runTool(tool, { year: 2024, amount: 10000, relationship: 'child' })).toMatchObject({
       exemption: 6633,
       taxableAmount: 3367,

@@ -54,7 +54,7 @@ describe('inheritance-tax-calculator', () => {
     });
   });
 
-  it('2024 (issue 30): the Belastingdienst 2024 table (band €152,368; child €25,187, partner €795,156, others €2,658)', async () => {
+  it('2024: the Belastingdienst 2024 table (band €152,368; child €25,187, partner €795,156, others €2,658)', async () => {
     // Child inherits €100,000 (death in 2024): 100,000 − 25,187 = 74,813 × 10% = 7,481.30.
     expect(await runTool(tool, { year: 2024, amount: 100000, relationship: 'child' })).toMatchObject({
       exemption: 25187,

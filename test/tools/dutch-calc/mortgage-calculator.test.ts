@@ -46,7 +46,7 @@ describe('mortgage-calculator', () => {
     const feb = await runTool(mortgage, { loanAmount: 12000, annualRatePercent: 0, termYears: 1, startDate: '2023-03-31' });
     expect(feb.payoffDate).toBe('2024-02-29');
   });
-  it('deduction per tax year of the schedule (issue 30): each year at its own maximum, the last published beyond', async () => {
+  it('deduction per tax year of the schedule: each year at its own maximum, the last published beyond', async () => {
     // Without startDate loan year k is tax year `year` + k − 1: 2024 at 36.97 %, 2025 at 37.48 %, 2026 and later at 37.56 %.
     const r = await runTool(mortgage, { loanAmount: 300000, annualRatePercent: 4, repayment: 'linear', year: 2024 });
     const y = r.yearly;

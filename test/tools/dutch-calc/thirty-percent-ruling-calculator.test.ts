@@ -119,7 +119,7 @@ describe('thirty-percent-ruling-calculator', () => {
       allowanceCap: 73800,
       taxFreeAllowance: 73800,
     });
-    // The case of issue 30: €150,000 → €73,800 was the bug.
+    // A reported case: €150,000 once gave €73,800.
     const r = await runTool(tool, { year: 2025, annualSalary: 500000, startDate: '2022-12-01' });
     expect(r.taxFreeAllowance).toBe(150000);
     expect(r.rule).toMatch(/no cap in 2025; no WNT cap until 2026/);

@@ -302,8 +302,8 @@ async function hashAll(): Promise<string> {
  * Reviewed golden hash of HASH_OPTIONS in all three formats. If the generator
  * changes on purpose, review a sample of the new output and update it.
  */
-// Changed for issue 22: LO3 85.10/86.10/81-82/04.63.10, family windows and surnames, date-aware code tables, RNI before 2014.
-// Changed again for issue 22 (linked persons): only the options echo gained `linkedPersons: false`; without that
+// Covers: LO3 85.10/86.10/81-82/04.63.10, family windows and surnames, date-aware code tables, RNI before 2014.
+// With linked persons: only the options echo gained `linkedPersons: false`; without that
 // member the three outputs hash to the previous golden 5bc02ea31bb86c22f116d2b781e1c3dab7062169563aa5a85ca774178c6c0686.
 // Changed in stop 25: registered partnerships start on or after 1998-01-01 (else they are marriages), same-sex
 // marriages on or after 2001-04-01 (else the partner is of the other sex); reviewed on a 5,000-person sample.

@@ -1,5 +1,5 @@
 /**
- * Issue 22, linked persons: with options.linkedPersons every partner, child and
+ * Linked persons: with options.linkedPersons every partner, child and
  * (with includeParents) parent of the `count` persons follows as a full record
  * of its own, and every relation resolves both ways: a partner lists the
  * person as partner (same start date and type), a child lists the person as

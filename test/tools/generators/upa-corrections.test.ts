@@ -1,5 +1,5 @@
 /**
- * Issue 22, UPA corrections: aanvullend declarations with period corrections
+ * UPA corrections: aanvullend declarations with period corrections
  * (TijdvakCorrectie, after the TijdvakAangifte) and withdrawn income relations
  * (InkomstenverhoudingIntrekking, in the AanvullendeAangifte and in each
  * TijdvakCorrectie), driven by options.corrections, validated against the

@@ -1,5 +1,5 @@
 /**
- * Regression tests for issue 22 (UPA): defect bookkeeping over all pairs and a
+ * Regression tests for UPA defects: defect bookkeeping over all pairs and a
  * seeded sample of the 2^10 combinations, NumIV uniqueness at 10,000
  * employments, fieldStates omit on required amounts.
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 30: UPA `NumIV` at any size. NumIV has 4 digits (XSD `totalDigits 4`), so one payroll tax number
+ * UPA `NumIV` at any size. NumIV has 4 digits (XSD `totalDigits 4`), so one payroll tax number
  * (LhNr) holds at most 9999 income relations; the run numbers its relations with one counter (wrapping
  * after 9999) and spreads over LhNr sub-numbers when it needs more. What must hold, read from the XML the
  * way an intake reads it:
@@ -74,7 +74,7 @@ function* xmlFiles(run: UpaRun): Generator<{ name: string; content: string }> {
   for (const f of run.files()) yield { name: f.meta.name, content: [...run.fileXml(f.planned, f.group, f.index)].join('') };
 }
 
-describe('UPA NumIV at any size (issue 30)', () => {
+describe('UPA NumIV at any size', () => {
   it('10,000 employments with rehires, split into files of 1,000: unique in every file and across the split files; 9999 values before any repeats', async () => {
     const out = await generate({
       population: { count: 10_000, seed: 30 },

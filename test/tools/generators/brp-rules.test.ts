@@ -1,5 +1,5 @@
 /**
- * Regression tests for issue 22 (BRP): complete LO3 categories (85.10, 86.10,
+ * Regression tests for the BRP generator: complete LO3 categories (85.10, 86.10,
  * 04.63.10, 81/82) and byte-counted lengths, family plausibility over every
  * generated family, date-aware code tables, test-number ranges. The RvIG data
  * is read from the in-repo copies in test/vectors/brp/.
@@ -131,7 +131,7 @@ describe('LO3 total-file completeness', () => {
 const d = (lo: string) => Date.UTC(+lo.slice(0, 4), +lo.slice(4, 6) - 1, +lo.slice(6, 8));
 const age = (born: string, on: string) => Number(on.slice(0, 4)) - Number(born.slice(0, 4)) - (on.slice(4) < born.slice(4) ? 1 : 0);
 
-/** The family rules of issue 22; returns the number of children checked. */
+/** The family rules; returns the number of children checked. */
 function checkFamily(p: P): number {
   for (const c of p.children) {
     // Born during a partnership: the other parent is that partner.
