@@ -4,7 +4,7 @@ import type { Registry } from '../../core/registry.js';
 import { HttpError } from '../../core/errors.js';
 import { VERSION } from '../../core/version.js';
 import { buildOpenApi, type ApiOperation } from '../../docs/openapi.js';
-import { CATALOG_OPERATION } from '../tool-catalog.js';
+import { CATALOGUE_OPERATION } from '../tool-catalogue.js';
 
 // Liveness: the process answers. Readiness: it can also reach its store (a load balancer's check).
 export function healthRoutes(app: Hono, registry: Registry, ready: (() => Promise<void>) | undefined): void {
@@ -25,6 +25,6 @@ export function healthRoutes(app: Hono, registry: Registry, ready: (() => Promis
 export function openApiRoute(app: Hono, registry: Registry, operations: ((registry: Registry) => ApiOperation[]) | undefined): void {
   let openapi: Promise<Record<string, unknown>> | undefined;
   app.get('/openapi.json', async (c) =>
-    c.json(await (openapi ??= buildOpenApi(registry, [CATALOG_OPERATION, ...(operations?.(registry) ?? [])]))),
+    c.json(await (openapi ??= buildOpenApi(registry, [CATALOGUE_OPERATION, ...(operations?.(registry) ?? [])]))),
   );
 }

@@ -4,7 +4,7 @@
  */
 import type { Context, Hono } from 'hono';
 import { loadStemmers } from '../../search/text.js';
-import { catalogAnswer } from '../tool-catalog.js';
+import { catalogueAnswer } from '../tool-catalogue.js';
 import type { AppShared } from './shared.js';
 
 export function toolRoutes(app: Hono, s: AppShared): void {
@@ -14,7 +14,7 @@ export function toolRoutes(app: Hono, s: AppShared): void {
       if (c.req.query('q')) await loadStemmers();
       return c.json({
         ok: true,
-        data: catalogAnswer(registry, { q: c.req.query('q'), limit: c.req.query('limit'), toolset: c.req.query('toolset') }),
+        data: catalogueAnswer(registry, { q: c.req.query('q'), limit: c.req.query('limit'), toolset: c.req.query('toolset') }),
       });
     } catch (err) {
       return s.errorResponse(c, err);

@@ -12,13 +12,13 @@ import { summaryOf } from '../search/text.js';
 /** Answers with `q`: the best 20 unless `limit` says otherwise (at most 200). */
 export const SEARCH_LIMIT = { default: 20, max: 200 } as const;
 
-export interface CatalogQuery {
+export interface CatalogueQuery {
   q?: string;
   limit?: string;
   toolset?: string;
 }
 
-export function catalogAnswer(registry: Registry, query: CatalogQuery) {
+export function catalogueAnswer(registry: Registry, query: CatalogueQuery) {
   const q = query.q?.trim() ? query.q : undefined;
   if (q !== undefined && q.length > 1000) throw new HttpError('Invalid q: at most 1000 characters', 400, { field: 'q' });
   let limit: number | undefined;
@@ -75,10 +75,10 @@ const TOOL_ITEM = {
 } as const;
 
 /** GET /api/v1/tools, for the OpenAPI document. */
-export const CATALOG_OPERATION: ApiOperation = {
+export const CATALOGUE_OPERATION: ApiOperation = {
   method: 'get',
   path: '/api/v1/tools',
-  tag: 'catalog',
+  tag: 'catalog', // the OpenAPI tag clients already group by: kept as published
   auth: 'none',
   summary:
     'The tools this server lists; with q, the tool search: tools ranked best first for a task in words (English or Dutch; a whole sentence works, typos and Dutch compounds too), the same ranking as MCP find_tools',
