@@ -62,7 +62,7 @@ function announce(
   config.baseUrl ??= dev && loopback ? `http://localhost:${port}` : `http://${shown}:${port}`;
   process.stderr.write(
     `werkbank ${VERSION} listening on http://${shown}:${port} (${server.registry.tools.length} tools; store ${server.store.describe()}` +
-      `${serverProcess ? `; worker ${serverProcess}, pid ${process.pid}` : ''}; sign-up ${config.signup}; open ${config.baseUrl})\n`,
+      `${serverProcess ? `; server process ${serverProcess}, pid ${process.pid}` : ''}; sign-up ${config.signup}; open ${config.baseUrl})\n`,
   );
   if (devKeyCreated)
     print(
