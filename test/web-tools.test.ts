@@ -105,8 +105,15 @@ async function runTool(page: Page, size: keyof typeof SIZES, c: ToolCase, errors
     const first = $('#fields input, #fields select, #fields textarea');
     const firstBottom = first ? first.getBoundingClientRect().bottom : Infinity;
     $('[data-example="0"]')!.click();
-    $('#run')!.click();
-    const done = await until(() => $('#json') || !$('#form-error')!.hidden, 60_000);
+    // A 503 says the compute pool is busy with other pages' large inputs (six pages run at once here):
+    // the page shows it and a person presses Run again, as this does, up to three times.
+    let done = false;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      $('#run')!.click();
+      done = await until(() => $('#json') || !$('#form-error')!.hidden, 60_000);
+      if (!done || $('#json') || !/^503\b/.test($('#form-error')!.textContent ?? '')) break;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
     return {
       done,
       unreadable,
