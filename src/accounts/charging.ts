@@ -10,7 +10,7 @@
  * 4. What a call took is given back (refund, or a hold whose process died) to the packs always, and to the
  *    allowance counters only while the account is still in the period the call took them in.
  *
- * Two forms of the same rule: TypeScript functions (the embedded store's path, src/accounts/reservations.ts
+ * Two forms of the same rule: TypeScript functions (the embedded store's path, src/accounts/credit-ledger.ts
  * and src/store/embedded/state.ts) and SQL text generated here (`sql` and `reserveFunctionSql`, used by the
  * PostgreSQL store's statements and by the migration that creates `werkbank_reserve`).
  * test/charging-postgres.test.ts runs both forms on one table of cases against a real PostgreSQL.

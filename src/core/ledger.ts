@@ -1,7 +1,7 @@
 /**
  * The credit ledger's interface, as the pipeline and the surfaces see it.
  * The implementation (plans, monthly allowance, packs, durable group commit)
- * lives in `src/accounts.ts` on top of the store.
+ * lives in `src/accounts/credit-ledger.ts` on top of the store.
  */
 
 export interface Balance {

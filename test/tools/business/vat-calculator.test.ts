@@ -1,6 +1,6 @@
 /**
  * vat-calculator agrees with the shared tax engine (tools/_lib/sales-tax.ts). Its own behaviour tests
- * stay in test/tools/calc-finance.test.ts; this file checks the "one engine" claim (catalogue §0.10).
+ * are the examples and the cases below; this file checks the "one engine" claim (catalogue §0.10).
  */
 import { describe, expect, it } from 'vitest';
 import vat from '../../../tools/business/vat-calculator.js';

@@ -1,7 +1,7 @@
 /**
  * The generator's word lists and code tables (`assets/generators/brp/brp-data.json`),
  * read once on first use. Codes come from the RvIG landelijke tabellen; see the
- * asset's `_source` note and test/tools/generators-brp-data.test.ts.
+ * asset's `_source` note and test/tools/generators/brp-data.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import { assetPath } from '../../../src/core/paths.js';
