@@ -20,6 +20,11 @@ function fill(unit: string, length: number): string {
 }
 
 /** Lines of distinct words (sorting, diffing, dedupe, CSV rows). */
+/** An example's value of a text field, or 'x' where the example leaves it out or empty. */
+function exampleText(value: unknown): string {
+  return typeof value === 'string' && value ? value : 'x';
+}
+
 function wordLines(length: number, seed = 1): string {
   const words = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta', 'iota', 'kappa'];
   let out = '';
@@ -164,7 +169,7 @@ export function generatedHostile(tools: readonly Tool[]): HostileCall[] {
     const long = info.filter((f) => (f.maxLength ?? 0) >= 1000);
     if (long.length === 0) continue;
     const shapes: Array<[string, (f: FieldInfo) => string]> = [
-      ['example text to the limit', (f) => fill(String(base[f.name] ?? 'x') || 'x', f.maxLength!)],
+      ['example text to the limit', (f) => fill(exampleText(base[f.name]), f.maxLength!)],
       ['short lines to the limit', (f) => wordLines(f.maxLength!)],
       ['brackets and markup to the limit', (f) => fill('[{(<a "&*_`\\', f.maxLength!)],
     ];

@@ -29,7 +29,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -100,6 +100,18 @@ interface Published {
   tgz: string;
 }
 
+/** The fields of a package.json this bench reads or rewrites; the rest is carried through as it is. */
+interface Manifest {
+  files?: string[];
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+  scripts?: Record<string, string>;
+  allowScripts?: unknown;
+  [field: string]: unknown;
+}
+
+const readManifest = (text: string) => JSON.parse(text) as Manifest;
+
 /**
  * A registry on localhost serving the published packages (packument and tarball, with integrity) and passing
  * every other request through to `upstream`. Each package's base URL is `<url>/<prefix>/`, so two layouts of
@@ -113,7 +125,7 @@ export async function localRegistry(
   const packuments = new Map<string, (base: string) => string>();
   for (const [prefix, pkg] of Object.entries(packages)) {
     const bytes = readFileSync(pkg.tgz);
-    const manifest = JSON.parse(execFileSync('tar', ['-xOzf', pkg.tgz, 'package/package.json'], { encoding: 'utf8' }));
+    const manifest = readManifest(execFileSync('tar', ['-xOzf', pkg.tgz, 'package/package.json'], { encoding: 'utf8' }));
     const dist = {
       shasum: createHash('sha1').update(bytes).digest('hex'),
       integrity: `sha512-${createHash('sha512').update(bytes).digest('base64')}`,
@@ -124,7 +136,7 @@ export async function localRegistry(
       return JSON.stringify({ name: pkg.name, 'dist-tags': { latest: pkg.version }, versions: { [pkg.version]: version } });
     });
   }
-  const server: Server = createServer(async (req, res) => {
+  const respond = async (req: IncomingMessage, res: ServerResponse) => {
     const [, prefix = '', ...rest] = decodeURIComponent(req.url ?? '/').split('/');
     const path = rest.join('/');
     const pkg = packages[prefix];
@@ -143,7 +155,9 @@ export async function localRegistry(
     } catch (err) {
       res.writeHead(502).end(String(err));
     }
-  });
+  };
+  // `respond` turns every failure into a 502 itself, so nothing is left to await here.
+  const server: Server = createServer((req, res) => void respond(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
@@ -177,10 +191,9 @@ function npmEnv(cache: string): NodeJS.ProcessEnv {
 export function packLayout(work: string, name: string, dependencies: Record<string, string>, leaveOut: string[] = []): string {
   const dir = join(work, `pkg-${name}`);
   mkdirSync(dir, { recursive: true });
-  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  for (const entry of manifest.files as string[])
-    if (!leaveOut.includes(entry)) cpSync(join(root, entry), join(dir, entry), { recursive: true });
-  manifest.files = (manifest.files as string[]).filter((f) => !leaveOut.includes(f));
+  const manifest = readManifest(readFileSync(join(root, 'package.json'), 'utf8'));
+  for (const entry of manifest.files ?? []) if (!leaveOut.includes(entry)) cpSync(join(root, entry), join(dir, entry), { recursive: true });
+  manifest.files = (manifest.files ?? []).filter((f) => !leaveOut.includes(f));
   delete manifest.devDependencies;
   delete manifest.scripts;
   delete manifest.allowScripts;
@@ -337,7 +350,7 @@ const s = (n: number) => `${(n / 1000).toFixed(1)} s`;
 export async function benchInstall(): Promise<[string, string][]> {
   const work = mkdtempSync(join(tmpdir(), 'werkbank-bench-install-'));
   try {
-    const current = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies ?? {};
+    const current = readManifest(readFileSync(join(root, 'package.json'), 'utf8')).dependencies ?? {};
     const upstream = execFileSync('npm', ['config', 'get', 'registry'], { encoding: 'utf8', env: npmEnv(join(work, 'pack-cache')) }).trim();
     const published: Record<string, Published> = {
       '1.1.0': { name: 'werkbank-mcp', version: '1.1.0', tgz: packLayout(work, '1.1.0', DEPENDENCIES_1_1_0, ['dist/node_modules']) },

@@ -41,7 +41,7 @@ export interface Placement {
   /** Prefix for a server's command line. */
   server: string[];
   /** Put an already running process (and its threads) on the server's side. */
-  adopt(pid: number): void;
+  adopt: (pid: number) => void;
   note: string;
 }
 

@@ -16,7 +16,6 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import tool from '../tools/generators/upa-file-generator.js';
 import { parseInput } from '../src/core/validate.js';
 import { streamToolInWorker } from '../src/compute/tool-jobs.js';
-import type { Tool } from '../src/core/tool.js';
 
 const xmlInput = (count: number, months: number) =>
   parseInput(tool.input, { format: 'xml', options: { population: { count }, period: { startYear: 2026, months } } });
@@ -72,6 +71,8 @@ export async function benchUpa(): Promise<Record<string, number | string>> {
   const idle = await loopDelay(
     (async function* () {
       await new Promise((r) => setTimeout(r, 2_000));
+      // An empty stream that ends after the wait.
+      yield* [];
     })(),
   );
   if (worker.bytes !== main.bytes) throw new Error(`the worker streamed ${worker.bytes} bytes, the main thread ${main.bytes}`);

@@ -168,7 +168,7 @@ for (const meta of metafiles)
   }
 packages.set(playwright, 'playwright-core');
 const sections = [];
-for (const [dir, name] of [...packages].sort((a, b) => a[1].localeCompare(b[1]) || a[0].localeCompare(b[0]))) {
+for (const [dir] of [...packages].sort((a, b) => a[1].localeCompare(b[1]) || a[0].localeCompare(b[0]))) {
   const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   const license =
     typeof manifest.license === 'string'

@@ -21,11 +21,9 @@ main(process.argv.slice(2)).then(
   (code) => {
     if (code >= 0) process.exitCode = code;
   },
-  (err) => {
+  (err: unknown) => {
     // An HttpError (or a mistyped option) is the user's to fix: its message alone, exit code 2.
-    process.stderr.write(
-      `werkbank: ${err instanceof HttpError || (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? err.message : (err as Error).message}\n`,
-    );
+    process.stderr.write(`werkbank: ${(err as Error).message}\n`);
     process.exitCode = err instanceof HttpError ? 2 : 1;
   },
 );

@@ -27,5 +27,7 @@ export interface Feature {
 
 /** The services of several features, merged. */
 export function servicesOf(features: readonly Feature[]): Services {
-  return Object.assign({}, ...features.map((f) => f.services ?? {}));
+  const merged: Services = {};
+  for (const f of features) Object.assign(merged, f.services);
+  return merged;
 }

@@ -169,7 +169,8 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     (credentialId) => typeof credentialId === 'string' && accounts.credentialRevokedElsewhere(credentialId),
   );
   const { features, auth, oauth, billing } = serverFeatures(config, registry, store, accounts, memory);
-  const meters = Object.assign({}, ...features.map((f) => f.meters ?? {}));
+  const meters: NonNullable<Feature['meters']> = {};
+  for (const f of features) Object.assign(meters, f.meters);
   const pipeline = new Pipeline(config.metering === false ? null : accounts, meters, servicesOf(features), {
     compute: poolCompute(config.streamLimits),
   });

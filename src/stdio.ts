@@ -45,7 +45,7 @@ export function runStdio(registry: Registry, toolsets: ToolsetSelection, dataDir
   const stop = () =>
     void handle
       .close()
-      .then(() => Promise.all(features.map((f) => f.close?.())))
+      .then(() => Promise.all(features.flatMap((f) => (f.close ? [f.close()] : []))))
       .then(() => lease.close())
       .catch(() => undefined)
       .finally(() => process.exit(0));
@@ -86,7 +86,10 @@ function storeLease(dataDir: string): { open: () => Promise<Store>; close: () =>
   };
   return {
     open: async () => {
-      current ??= acquire().catch((err) => ((current = undefined), Promise.reject(err)));
+      current ??= acquire().catch((err: unknown) => {
+        current = undefined;
+        throw err;
+      });
       const store = await current;
       clearTimeout(timer);
       timer = setTimeout(() => void release().catch((e) => log(`memory store: ${(e as Error).message}`)), LEASE_IDLE_MS);

@@ -38,7 +38,7 @@ export type Interval = 'month' | 'year';
 export type Product = { kind: 'pack'; credits: PackSize } | { kind: 'plan'; interval: Interval };
 
 /** Products by the name a form sends (`pack-1000`, `plan-month`). */
-export const PRODUCTS: Readonly<Record<string, Product>> = Object.fromEntries([
+export const PRODUCTS: Readonly<Record<string, Product>> = Object.fromEntries<Product>([
   ...Object.keys(PACKS).map((n) => [`pack-${n}`, { kind: 'pack', credits: Number(n) as PackSize }] as const),
   ...(['month', 'year'] as const).map((interval) => [`plan-${interval}`, { kind: 'plan', interval }] as const),
 ]);

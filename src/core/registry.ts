@@ -44,8 +44,8 @@ export interface RegisteredTool {
   tool: ToolMeta;
   inputSchema: JsonSchema;
   outputSchema: JsonSchema;
-  /** The declaration with `run` (imported on first use, then kept). */
-  load(): Promise<Tool>;
+  /** The declaration with `run` (imported on first use, then kept); a plain function, callable on its own. */
+  load: () => Promise<Tool>;
 }
 
 /** The manifest entry of a tool: its listing data and JSON Schemas. */

@@ -187,7 +187,8 @@ export function preview(value: unknown, max = 40): string {
       });
       pieces.push({ text: more ? ',…]' : array ? ']' : '}' });
       for (let i = pieces.length - 1; i >= 0; i--) stack.push(pieces[i]);
-    } else out += String(v);
+    }
+    // Every kind of value is one of the branches above.
   }
   return out.length > max ? `${out.slice(0, max)}…` : out;
 }
@@ -252,7 +253,7 @@ export function numericStrings(schema: unknown, value: unknown): unknown {
   if (type === 'number' && typeof value === 'string' && NUMERIC.test(value)) return Number(value);
   if (type === 'object' && s?.def?.shape && value && typeof value === 'object' && !Array.isArray(value)) {
     let out: Record<string, unknown> | undefined;
-    for (const [k, v] of Object.entries(value)) {
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
       const field = Object.hasOwn(s.def.shape, k) ? s.def.shape[k] : undefined;
       const next = field === undefined ? v : numericStrings(field, v);
       if (next !== v) (out ??= { ...(value as Record<string, unknown>) })[k] = next;
@@ -263,7 +264,7 @@ export function numericStrings(schema: unknown, value: unknown): unknown {
     let out: unknown[] | undefined;
     value.forEach((v, i) => {
       const next = numericStrings(s!.def!.element, v);
-      if (next !== v) (out ??= [...value])[i] = next;
+      if (next !== v) (out ??= [...(value as unknown[])])[i] = next;
     });
     return out ?? value;
   }

@@ -3,4 +3,4 @@ import { resolve } from 'node:path';
 import { packageRoot } from './paths.js';
 
 /** The package version (also the OpenAPI `info.version`). */
-export const VERSION: string = JSON.parse(readFileSync(resolve(packageRoot, 'package.json'), 'utf8')).version;
+export const VERSION: string = (JSON.parse(readFileSync(resolve(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;

@@ -27,7 +27,7 @@ function fieldRows(schema: Schema, prefix = '', depth = 0): string[] {
   return Object.entries(props).flatMap(([name, s]) => {
     const path = prefix + name;
     const dflt = 'default' in s ? `\`${JSON.stringify(s.default)}\`` : required.has(name) ? 'required' : '';
-    const row = `| \`${path}\` | ${typeOf(s)} | ${dflt} | ${String(s.description ?? '')
+    const row = `| \`${path}\` | ${typeOf(s)} | ${dflt} | ${(typeof s.description === 'string' ? s.description : '')
       .replace(/\|/g, '\\|')
       .replace(/\n/g, ' ')} |`;
     const nested = s.type === 'object' && depth < 3 ? fieldRows(s, path + '.', depth + 1) : [];

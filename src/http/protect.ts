@@ -116,7 +116,10 @@ export class ListenStreams {
     }
     let released = false;
     const release = () => {
-      if (!released) ((released = true), this.give(credentialId));
+      if (!released) {
+        released = true;
+        this.give(credentialId);
+      }
     };
     const reader = res.body.getReader();
     const body = new ReadableStream<Uint8Array>({

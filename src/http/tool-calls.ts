@@ -22,8 +22,8 @@ export interface ToolHttpRequest {
   clientIp(): string;
   /** The body's bytes: `declaredLength` (already within the limit) read whole, or NaN: counted as it comes (`readLimited`). */
   readBody(declaredLength: number): Promise<Uint8Array>;
-  /** Aborted when the client goes away. */
-  signal(): AbortSignal;
+  /** Aborted when the client goes away; handed on uncalled, so a plain function (no `this`). */
+  signal: () => AbortSignal;
 }
 
 /** An answer as any server object writes it: a JSON text, or a JSON stream. */

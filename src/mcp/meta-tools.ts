@@ -24,9 +24,9 @@ export interface MetaCall {
   /** The server instance of a stateful connection (null on the stateless fast path). */
   server: Server | null;
   /** An answer as the surface sends every tool's: structured content plus its JSON text. */
-  answer(data: unknown): CallToolResult;
+  answer: (data: unknown) => CallToolResult;
   /** Runs a tool of the catalogue as a direct call would. */
-  runTool(entry: RegisteredTool, args: unknown): Promise<CallToolResult>;
+  runTool: (entry: RegisteredTool, args: unknown) => Promise<CallToolResult>;
 }
 
 export interface MetaTool {

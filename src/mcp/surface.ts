@@ -158,7 +158,7 @@ export class McpSurface {
       extensions.flatMap((e) => (e.resources ? [e.resources] : [])),
     );
     for (const ext of extensions) ext.install?.(server, conn);
-    if (extensions.some((e) => e.complete)) {
+    if (extensions.some((e) => e.complete !== undefined)) {
       server.registerCapabilities({ completions: {} });
       server.setRequestHandler('completion/complete', async (request) => {
         for (const ext of extensions) {
@@ -175,7 +175,7 @@ export class McpSurface {
   private installResources(server: Server, conn: McpConnection, providers: ResourceProvider[]): void {
     if (!providers.length) return;
     server.registerCapabilities({ resources: {} });
-    const listing = providers.filter((p) => p.list);
+    const listing = providers.filter((p) => p.list !== undefined);
     server.setRequestHandler('resources/list', async (request) => {
       // The cursor names the provider: `<index>:<its own cursor>`.
       const raw = request.params?.cursor;

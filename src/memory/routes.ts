@@ -33,7 +33,7 @@ export function memoryOperations(registry: Registry): ApiOperation[] {
         name: name === 'query' ? 'q' : name,
         in: 'query',
         ...(schemas(slug).input.required?.includes(name) ? { required: true } : {}),
-        description: String(schema.description ?? name),
+        description: typeof schema.description === 'string' ? schema.description : name,
         schema,
       };
     });

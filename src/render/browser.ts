@@ -398,6 +398,7 @@ export async function explainFailure(choice: BrowserChoice | null, err: unknown,
 
 /** The useful part of Playwright's launch error: the exit code and the browser's own first error line. */
 export function launchSummary(raw: string): string {
+  // eslint-disable-next-line no-control-regex -- ANSI colour codes start with the escape character
   const text = raw.replace(/\x1b\[[0-9;]*m/g, '');
   const exit = /process did exit: exitCode=(\d+|null), signal=(\w+)/.exec(text);
   const errLine = text

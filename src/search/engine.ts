@@ -149,7 +149,7 @@ export class ToolSearch {
   private readonly lens: number[][];
 
   constructor(private readonly index: SerializedIndex) {
-    if (index.version !== 1) throw new Error(`search index version ${index.version} is not supported: run npm run build`);
+    if (index.version !== 1) throw new Error(`search index version ${String(index.version)} is not supported: run npm run build`);
     this.postings = new Map(Object.entries(index.terms));
     this.pairs = new Map(Object.entries(index.pairs ?? {}));
     this.vocabulary = [...this.postings.keys()];

@@ -221,8 +221,8 @@ export interface Store {
   readonly ledger?: AtomicLedger;
   /** Tell every other process on the same store (LISTEN/NOTIFY); absent on the embedded store. */
   publish?(channel: string, payload: unknown): Promise<void>;
-  /** Hear what other processes `publish` on `channel` (not this process's own messages). */
-  subscribe?(channel: string, listener: (payload: unknown) => void): void;
+  /** Hear what other processes `publish` on `channel` (not this process's own messages); resolves once listening. */
+  subscribe?(channel: string, listener: (payload: unknown) => void): Promise<void>;
   /** Run `fn` on one process at a time (advisory lock); resolves undefined at once if another runs it. */
   exclusive?<T>(name: string, fn: () => Promise<T>): Promise<T | undefined>;
   /**

@@ -209,7 +209,8 @@ export interface RateSolution {
  */
 export function solveRate(plan: Omit<FvPlan, 'annualRatePercent'>, target: number): RateSolution {
   const f = (rate: number) => futureValueFloat({ ...plan, annualRatePercent: rate }) - target;
-  let [lo, hi] = RATE_BRACKET;
+  const lo = RATE_BRACKET[0];
+  let hi = RATE_BRACKET[1];
   const flo = f(lo);
   const fhi = f(hi);
   if (flo > 0) return { annualRatePercent: null, achievable: false, reason: 'target-below-lowest-rate' };

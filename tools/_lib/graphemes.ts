@@ -10,6 +10,7 @@
 const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
 const CHUNK = 4096;
+// eslint-disable-next-line no-control-regex -- ASCII starts at NUL
 const ASCII = /^[\x00-\x7F]*$/;
 
 function countChunk(chunk: string): number {

@@ -25,9 +25,9 @@ export function normaliseIban(raw: string): IbanNormalisation {
     s = s.replace(/^IBAN[\s:]*/i, '');
     changes.push('removed the "IBAN" prefix');
   }
-  const separators = s.match(/[\s.\-]/g)?.length ?? 0;
+  const separators = s.match(/[\s.-]/g)?.length ?? 0;
   if (separators) {
-    s = s.replace(/[\s.\-]/g, '');
+    s = s.replace(/[\s.-]/g, '');
     changes.push(`removed ${separators} separator${separators === 1 ? '' : 's'} (spaces, dashes or dots)`);
   }
   if (/[a-z]/.test(s)) {

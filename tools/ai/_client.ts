@@ -240,14 +240,16 @@ function upstreamError(sdk: OpenAISdk, err: unknown, config: AiConfig): ToolErro
   if (err instanceof sdk.APIConnectionError)
     return new ToolError('The AI endpoint could not be reached (connection failed); try again later', 502);
   if (err instanceof sdk.APIError && err.status !== undefined) {
-    const { status } = err;
+    // Imported at run time, the SDK's class carries `any` type parameters: read it as the package declares it.
+    const apiError = err as APIError<number>;
+    const { status } = apiError;
     if (status === 401 || status === 403)
       return new ToolError(
         `The AI endpoint refused this server's credentials (HTTP ${status}); the operator must check OPENAI_API_KEY`,
         502,
       );
     if (status === 429) {
-      const retryAfter = retryAfterSeconds(err.headers);
+      const retryAfter = retryAfterSeconds(apiError.headers);
       return new ToolError(`The AI endpoint is rate-limiting this server; retry in ${retryAfter} s`, 429, { retryAfter });
     }
     if (status === 404)
@@ -257,7 +259,7 @@ function upstreamError(sdk: OpenAISdk, err: unknown, config: AiConfig): ToolErro
         502,
       );
     if (status >= 500) return new ToolError(`The AI endpoint failed (HTTP ${status}); try again later`, 502);
-    const detail = upstreamMessage(err, config);
+    const detail = upstreamMessage(apiError, config);
     return new ToolError(`The AI endpoint rejected the request (HTTP ${status})${detail ? `: ${detail}` : ''}`, 502);
   }
   if (err instanceof sdk.OpenAIError || err instanceof SyntaxError)

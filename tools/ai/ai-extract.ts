@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { defineTool, ToolError } from '../../src/core/tool.js';
 import { AI_LIMITS, AI_ENDPOINT_ENV, withAiSession, type JsonMode } from './_client.js';
-import { checkSchema, checkSchemaShape, SCHEMA_LIMITS, validateAgainst } from './_json-schema.js';
+import { checkSchema, checkSchemaShape, validateAgainst } from './_json-schema.js';
 
 /** Token budget of one answer: enough for a large record, bounded so a runaway model stops. */
 const MAX_TOKENS = 4096;

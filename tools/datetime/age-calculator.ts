@@ -127,7 +127,10 @@ export default defineTool({
     const isBirthday = thisYears === on && years > 0;
     let nextAge = isBirthday ? years : years + 1;
     let next: number | null = monthAnniversary(birth, nextAge * 12, rule);
-    if (civil(birth)[0] + nextAge > 9999 || next > MAX_DAY) ((next = null), (nextAge = 0));
+    if (civil(birth)[0] + nextAge > 9999 || next > MAX_DAY) {
+      next = null;
+      nextAge = 0;
+    }
     const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
     return {
       birthDate,

@@ -153,7 +153,11 @@ export default defineTool({
     const { months: totalMonths, days: daysAfterMonths } = monthsAndDaysBetween(a, to);
     const daysOff = excludeDutchHolidays ? dutchDaysOff('endDate') : undefined;
     const holidaysExcluded: { date: string; name: string }[] = [];
-    if (daysOff) (daysOff.test(a), daysOff.test(to - 1)); // year range check before counting
+    // Year range check before counting.
+    if (daysOff) {
+      daysOff.test(a);
+      daysOff.test(to - 1);
+    }
     const weekdays = countBusinessDays(a, to);
     const businessDays = countBusinessDays(a, to, daysOff?.test);
     if (daysOff)

@@ -8,10 +8,10 @@ import { jsonTextDepth } from '../../src/core/validate.js';
 export const MAX_TOKEN = 100_000;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
-const PART_NAMES = ['header', 'payload', 'signature'] as const;
+type PartName = 'header' | 'payload' | 'signature';
 
 /** Checks one part against the base64url alphabet (RFC 7515 §2; padding tolerated) and returns it unpadded. */
-function base64urlBody(part: string, name: (typeof PART_NAMES)[number]): string {
+function base64urlBody(part: string, name: PartName): string {
   const body = part.replace(/=+$/, '');
   const bad = /[^A-Za-z0-9_-]/.exec(body);
   if (bad) {

@@ -1,16 +1,7 @@
 import { z } from 'zod';
 import { defineTool, ToolError } from '../../src/core/tool.js';
 import { dayFromIso, isoDateField } from '../_lib/calendar.js';
-import {
-  COMPULSORY,
-  REGIONS,
-  SCHOOL_HOLIDAYS,
-  SCHOOL_YEARS,
-  VACATIONS,
-  VACATION_NAMES,
-  type Region,
-  type VacationType,
-} from './_school-holidays.js';
+import { COMPULSORY, REGIONS, SCHOOL_HOLIDAYS, SCHOOL_YEARS, VACATIONS, VACATION_NAMES, type Region } from './_school-holidays.js';
 
 // Work is a fixed 5 × 3 table per school year: constant time, no caps needed beyond the string lengths.
 

@@ -15,7 +15,7 @@ function reference(c: string): string {
 
 /** Escapes the five HTML-special characters, and with `nonAscii` every character above U+007F as a decimal reference. */
 function encode(text: string, nonAscii: boolean): string {
-  const pattern = nonAscii ? /[&<>"']|[^\x00-\x7F]/gu : /[&<>"']/g;
+  const pattern = nonAscii ? /[&<>"']|\P{ASCII}/gu : /[&<>"']/g;
   return text.replace(pattern, (c) => SPECIAL[c] ?? reference(c));
 }
 

@@ -9,6 +9,7 @@ const TEXT_KEY = '#text';
 const INDENT = '  ';
 const XML_NAME = /^[\p{L}_][\p{L}\p{N}_.-]*$/u;
 /** Characters XML 1.0 does not allow at all (controls other than tab/LF/CR, U+FFFE/U+FFFF, unpaired surrogates). */
+// eslint-disable-next-line no-control-regex -- these control characters are what it finds
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDFFF]/u;
 
 /** A JSON key as an element or attribute name: other characters become _, a name may not start with a digit, - or . */

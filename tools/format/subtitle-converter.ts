@@ -299,7 +299,8 @@ export default defineTool({
         ? t
         : t.replace(
             /<(?:(\d+):)?(\d{2}):(\d{2})\.(\d{3})>/g,
-            (_, h, m, sec, f) => `<${stamp(Math.max(0, Math.round(ms(h, m, sec, f) * ratio) + shiftMs), '.')}>`,
+            (_: string, h: string | undefined, m: string, sec: string, f: string) =>
+              `<${stamp(Math.max(0, Math.round(ms(h, m, sec, f) * ratio) + shiftMs), '.')}>`,
           );
     const text = (c: Cue): string => {
       if (to === 'vtt' && source === 'vtt') return retimeInline(c.text);

@@ -35,6 +35,9 @@ export default defineTool({
   async run({ namespace, key }, ctx) {
     const item = (await memoryOf(ctx)).get(namespace, key);
     if (!item) return { found: false, item: null };
-    return { found: true, item: item.mimeType === 'application/json' ? { ...item, json: JSON.parse(item.value) } : item };
+    return {
+      found: true,
+      item: item.mimeType === 'application/json' ? { ...item, json: JSON.parse(item.value) as z.infer<ReturnType<typeof z.json>> } : item,
+    };
   },
 });

@@ -63,7 +63,7 @@ export default defineTool({
       const { lines } = splitLines(paragraph);
       removed += paragraph.match(/\r\n|\n|\r/g)?.length ?? 0;
       const parts: string[] = [];
-      lines.forEach((raw, i) => {
+      lines.forEach((raw) => {
         let line = collapseSpaces ? raw.replace(/[ \t]+/g, ' ') : raw;
         if (collapseSpaces && (line === '' || line === ' ') && parts.length > 0) return; // a blank line adds no joiner
         if (parts.length === 0) {

@@ -38,6 +38,7 @@ const BLANK = /^[\t\p{Zs}]*$/u;
  */
 const CLEANERS = {
   // C0/C1 control characters except tab, line feed and carriage return, plus invisible zero-width space, word joiner and BOM.
+  // eslint-disable-next-line no-control-regex -- control characters are what it removes
   controlChars: (t) => t.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B\u2060\uFEFF]/g, ''),
   htmlTags: stripTags,
   // Emoji with their modifiers, variation selectors and ZWJ sequences, keycaps (1️⃣) and flags; ©, ® and ™ are kept.

@@ -99,7 +99,7 @@ function checkSyntax(email: string): { reason: string | null; domain: string } {
     };
   if (local.length > 64) return { reason: 'the part before the @ is longer than 64 characters', domain: '' };
   if (rawDomain.startsWith('[')) return { reason: 'IP address literals ([…]) are not accepted', domain: '' };
-  const domain = /[^\x00-\x7f]/.test(rawDomain) ? domainToASCII(rawDomain) : rawDomain.toLowerCase();
+  const domain = /\P{ASCII}/u.test(rawDomain) ? domainToASCII(rawDomain) : rawDomain.toLowerCase();
   if (!domain) return { reason: 'the domain is not a valid internationalised domain name', domain: '' };
   const labels = domain.split('.');
   if (labels.length < 2) return { reason: 'the domain needs at least one dot (e.g. example.com)', domain };

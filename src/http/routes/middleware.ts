@@ -2,7 +2,7 @@
  * The middlewares every request passes, in order: host/origin guard, CORS, compression, no-store for answers
  * to callers with credentials, the body limit, and the X-RateLimit-* headers of authenticated API answers.
  */
-import type { Hono } from 'hono';
+import type { Hono, MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { bodyLimit } from 'hono/body-limit';
 import { LIMITS } from '../../core/limits.js';
@@ -33,7 +33,8 @@ const corsHeaders = cors({
 export function middlewares(app: Hono, s: AppShared, allowedHosts: readonly string[] | null): void {
   app.use('*', hostGuard(allowedHosts));
   // CORS headers matter only to browsers, which always send Origin on cross-origin requests.
-  app.use('*', (c, next) => (c.req.header('origin') ? corsHeaders(c, next) : next()));
+  const crossOrigin: MiddlewareHandler = (c, next) => (c.req.header('origin') ? corsHeaders(c, next) : next());
+  app.use('*', crossOrigin);
   app.use('*', compression());
   // Answers to a caller with credentials (account, usage, memory, keys, admin, tool results) are never
   // stored by a browser or a shared cache.
@@ -47,12 +48,13 @@ export function middlewares(app: Hono, s: AppShared, allowedHosts: readonly stri
   // from the header alone (the hot path never touches the stream here); a body without one (chunked) is counted
   // as it arrives and refused once past the limit, never buffered whole first.
   const chunkedLimit = bodyLimit({ maxSize: LIMITS.bodyBytes, onError: (c) => s.errorResponse(c, tooLarge()) });
-  app.use('*', (c, next) => {
+  const withinLimit: MiddlewareHandler = (c, next) => {
     const length = c.req.header('content-length');
     if (length !== undefined && c.req.header('transfer-encoding') === undefined)
       return Number(length) > LIMITS.bodyBytes ? Promise.resolve(s.errorResponse(c, tooLarge())) : next();
     return c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : chunkedLimit(c, next);
-  });
+  };
+  app.use('*', withinLimit);
 
   // Every authenticated API response carries the caller's X-RateLimit-* headers (tool calls set them
   // from the charge itself; account, usage, memory and other routes get the current balance here).

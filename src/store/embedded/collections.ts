@@ -85,7 +85,7 @@ export class CollectionLogs {
 
   private log(name: string, accountId: string): Log {
     let byAccount = this.logs.get(name);
-    if (!byAccount) this.logs.set(name, (byAccount = new Map()));
+    if (!byAccount) this.logs.set(name, (byAccount = new Map<string, Log>()));
     let log = byAccount.get(accountId);
     if (!log) {
       const path = join(this.dir, name, `${accountId}.ndjson`);
@@ -124,7 +124,7 @@ export class CollectionLogs {
     try {
       await this.hook?.('collection', temp);
       await writeFile(temp, lines, { mode: FILE_MODE });
-      await log.file.close();
+      log.file.close();
       await rename(temp, path);
       log.fileBytes = Buffer.byteLength(lines);
     } catch {
@@ -186,7 +186,7 @@ export class CollectionLogs {
     const temp = `${log.file.path}.tmp`;
     await this.hook?.('collection', temp);
     await writeFile(temp, text, { mode: FILE_MODE });
-    await log.file.close();
+    log.file.close();
     await rename(temp, log.file.path);
     log.items = new Map(entries.map(([k, v]) => [k, { value: v, bytes: storedBytes(k, v) }]));
     log.bytes = [...log.items.values()].reduce((n, i) => n + i.bytes, 0);
@@ -197,7 +197,7 @@ export class CollectionLogs {
     for (const byAccount of this.logs.values())
       for (const log of byAccount.values()) {
         await log.queue;
-        await log.file.close();
+        log.file.close();
       }
   }
 }

@@ -91,7 +91,7 @@ export class MemoryState {
 
   liveRecords(table: string): Map<string, StoredRecord<unknown>> {
     let rows = this.tables.get(table);
-    if (!rows) this.tables.set(table, (rows = new Map()));
+    if (!rows) this.tables.set(table, (rows = new Map<string, StoredRecord<unknown>>()));
     return rows;
   }
 

@@ -56,11 +56,13 @@ export class Notifications {
           setTimeout(() => {
             if (this.closed) return;
             void this.listen()
-              .then(() =>
-                Promise.all(
-                  [...this.subscribers.keys()].map((c) => this.listener?.query(`LISTEN ${pg.escapeIdentifier(CHANNEL_PREFIX + c)}`)),
-                ),
-              )
+              .then(() => {
+                const listener = this.listener;
+                if (listener)
+                  return Promise.all(
+                    [...this.subscribers.keys()].map((c) => listener.query(`LISTEN ${pg.escapeIdentifier(CHANNEL_PREFIX + c)}`)),
+                  );
+              })
               .catch(() => undefined);
           }, 1000).unref();
       });

@@ -57,11 +57,19 @@ class GuardedPool extends pg.Pool {
   // The promise form only: pg's own callers use the callback forms, which pass through.
   override query(...args: unknown[]): never {
     const run = (super.query as (...a: unknown[]) => unknown)(...args);
-    return (run instanceof Promise ? run.catch((e: unknown) => Promise.reject(storeError(e))) : run) as never;
+    return (
+      run instanceof Promise
+        ? run.catch((e: unknown) => {
+            throw storeError(e);
+          })
+        : run
+    ) as never;
   }
   override connect(...args: unknown[]): never {
     if (args.length) return (super.connect as (...a: unknown[]) => unknown)(...args) as never;
-    return super.connect().catch((e: unknown) => Promise.reject(storeError(e))) as never;
+    return super.connect().catch((e: unknown) => {
+      throw storeError(e);
+    }) as never;
   }
 }
 

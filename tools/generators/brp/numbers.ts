@@ -82,7 +82,10 @@ export class NumberPool {
       }
       let sum = 0,
         weighted = 0;
-      for (let i = 0; i < 8; i++) ((sum += digits[i]), (weighted += digits[i] * 2 ** i));
+      for (let i = 0; i < 8; i++) {
+        sum += digits[i];
+        weighted += digits[i] * 2 ** i;
+      }
       const start = rng.int(0, 99); // start the search at a random pair so the last digits vary
       for (let k = 0; k < 100; k++) {
         const pair = (start + k) % 100;

@@ -190,12 +190,16 @@ export function splitHeader(headerRow: string, delimiter: string): string[] {
   for (let i = 0; i < headerRow.length; i++) {
     const ch = headerRow[i];
     if (quoted) {
-      if (ch === '"' && headerRow[i + 1] === '"') ((cur += '"'), i++);
-      else if (ch === '"') quoted = false;
+      if (ch === '"' && headerRow[i + 1] === '"') {
+        cur += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
       else cur += ch;
     } else if (ch === '"' && cur === '') quoted = true;
-    else if (ch === delimiter) (out.push(cur), (cur = ''));
-    else cur += ch;
+    else if (ch === delimiter) {
+      out.push(cur);
+      cur = '';
+    } else cur += ch;
   }
   out.push(cur);
   return out;

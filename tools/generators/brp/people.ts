@@ -389,8 +389,10 @@ export class PersonFactory {
       let lo = Math.max(fromLo(x.startDate) + 1, addYears(birth, PARENT_MIN_AGE));
       let hi = Math.min(end, lastDay, addYears(birth, PARENT_MAX_AGE), this.ref - 1);
       const mother = this.motherBirth(p, x);
-      if (mother !== undefined)
-        ((lo = Math.max(lo, addYears(mother, PARENT_MIN_AGE))), (hi = Math.min(hi, addYears(mother, PARENT_MAX_AGE))));
+      if (mother !== undefined) {
+        lo = Math.max(lo, addYears(mother, PARENT_MIN_AGE));
+        hi = Math.min(hi, addYears(mother, PARENT_MAX_AGE));
+      }
       if (lo <= hi) windows.push([lo, hi]);
     }
     const total = windows.reduce((t, [lo, hi]) => t + hi - lo + 1, 0);
@@ -406,7 +408,10 @@ export class PersonFactory {
         }
         k -= hi - lo + 1;
       }
-      if (days.every((d) => Math.abs(d - day) >= SIBLING_GAP)) (days.push(day), p.children.push(this.child(rng, day, p)));
+      if (days.every((d) => Math.abs(d - day) >= SIBLING_GAP)) {
+        days.push(day);
+        p.children.push(this.child(rng, day, p));
+      }
     }
     p.children.sort((a, b) => (a.dateOfBirth < b.dateOfBirth ? -1 : a.dateOfBirth > b.dateOfBirth ? 1 : 0));
   }
@@ -509,7 +514,7 @@ export class PersonFactory {
   }
 
   /** The record of a relative: the relation block's own data, a fresh A-nummer, birth place and nationality when the block has none. */
-  private relative(rng: Rng, own: Block, gender: Gender | string, birth: Day): Person {
+  private relative(rng: Rng, own: Block, gender: string, birth: Day): Person {
     const abroad = own.birthCountry !== undefined ? own.birthCountry !== NL : rng.chance(0.08);
     const place =
       own.birthPlace !== undefined ? { birthPlace: own.birthPlace, birthCountry: own.birthCountry } : this.birthPlace(rng, birth, abroad);
@@ -538,12 +543,16 @@ export class PersonFactory {
     if (home) {
       const start = loDate(Math.max(fromLo(home.startDate), since));
       q.address = { ...home, registrationDate: start > home.registrationDate ? start : home.registrationDate, startDate: start };
-      (delete q.address.investigationData, delete q.address.investigationStartDate);
+      delete q.address.investigationData;
+      delete q.address.investigationStartDate;
     } else {
       const hi = Math.min(Math.max(birth, this.ref - DAYS_PER_YEAR - 1), lastDay);
       q.address = this.dutchAddress(rng, span(rng, Math.min(Math.max(birth, addYears(this.ref, -30)), hi), hi));
     }
-    if (q.death) ((q.registration.suspensionDate = q.death.date), (q.registration.suspensionReason = 'O'));
+    if (q.death) {
+      q.registration.suspensionDate = q.death.date;
+      q.registration.suspensionReason = 'O';
+    }
     q.registration.firstRegistrationDate = loDate(birth >= GBA_START || GBA_START > lastDay ? birth : GBA_START);
     q.registration.confidentiality = '0';
     const x = q.partnerships[0];
@@ -563,8 +572,8 @@ export class PersonFactory {
   }
 
   private postcode(rng: Rng, from: number, to: number): string {
-    let l1 = LETTERS[rng.int(0, 25)],
-      l2 = LETTERS[rng.int(0, 25)];
+    const l1 = LETTERS[rng.int(0, 25)];
+    let l2 = LETTERS[rng.int(0, 25)];
     if (l1 === 'S' && (l2 === 'A' || l2 === 'D' || l2 === 'S')) l2 = 'B'; // PostNL does not issue SA, SD, SS
     return `${rng.int(from, to)}${l1}${l2}`;
   }
@@ -624,7 +633,7 @@ export class PersonFactory {
  */
 export function generatePeople(o: EffectiveOptions, events: LifeEvent[], weights: number[]): Person[] {
   const factory = new PersonFactory(o, events, weights);
-  const out: Person[] = new Array(o.count);
+  const out: Person[] = new Array<Person>(o.count);
   for (let i = 0; i < o.count; i++) out[i] = factory.next();
   if (o.linkedPersons) {
     const rng = createRng(o.seed).fork('linked');

@@ -154,8 +154,13 @@ function lo3Extras(p: Person, json: string, b: Block, cat: number, ref: string):
       break;
     case 'partnerships': {
       const register = b.type === 'P' ? '5' : '3';
-      if (cat < 50 && b.dissolutionDate) ((d85 = b.dissolutionDate), (source = deed(register, b.dissolutionPlace, b.dissolutionCountry)));
-      else ((d85 = b.startDate), (source = deed(register, b.startPlace, b.startCountry)));
+      if (cat < 50 && b.dissolutionDate) {
+        d85 = b.dissolutionDate;
+        source = deed(register, b.dissolutionPlace, b.dissolutionCountry);
+      } else {
+        d85 = b.startDate;
+        source = deed(register, b.startPlace, b.startCountry);
+      }
       break;
     }
     case 'death':

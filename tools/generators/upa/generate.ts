@@ -21,7 +21,7 @@ import {
   type FileHead,
   type Withdrawal,
 } from './xml.js';
-import { DEFECTS, FIELD_DEFAULTS, REQUIRED_FIELDS, REQUIRED_WHAT, type Defect, type FieldName, type UpaInput } from './options.js';
+import { DEFECTS, FIELD_DEFAULTS, REQUIRED_FIELDS, REQUIRED_WHAT, type Defect, type UpaInput } from './options.js';
 
 /** The schema releases shipped with the package (and validated in the test suite). */
 export const BUNDLED_SCHEMAS = ['2026-01'] as const;
