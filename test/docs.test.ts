@@ -22,11 +22,11 @@ describe('documentation', () => {
 
 describe('registry rules', () => {
   it('every tool: title, long description, two examples, described input fields, explicit annotations', async () => {
-    for (const { load, inputSchema } of registry.tools) {
-      const tool = await load();
+    for (const entry of registry.tools) {
+      const tool = await entry.load();
       expect(tool.examples.length, tool.slug).toBeGreaterThanOrEqual(2);
       expect(tool.description.length, tool.slug).toBeGreaterThan(60);
-      const props = (inputSchema.properties ?? {}) as Record<string, { description?: string }>;
+      const props = (entry.inputSchema.properties ?? {}) as Record<string, { description?: string }>;
       for (const [name, p] of Object.entries(props)) expect(p.description, `${tool.slug}.${name} needs .describe()`).toBeTruthy();
       expect(typeof tool.annotations.readOnlyHint).toBe('boolean');
       expect(typeof tool.annotations.idempotentHint).toBe('boolean');

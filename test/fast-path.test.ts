@@ -25,11 +25,11 @@ beforeAll(async () => {
   const appListener = getRequestListener(s.server.app.fetch);
   http = s.server.createNodeServer({}, (req, res) => {
     toApp++;
-    return appListener(req, res);
+    void appListener(req, res);
   });
   await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
   port = (http.address() as { port: number }).port;
-  appOnly = createHttpServer(appListener);
+  appOnly = createHttpServer((req, res) => void appListener(req, res));
   await new Promise<void>((r) => appOnly.listen(0, '127.0.0.1', r));
   appPort = (appOnly.address() as { port: number }).port;
 });

@@ -7,7 +7,7 @@
  * listening server (the embedded store).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
+import type { Server as HttpServer } from 'node:http';
 import { connect } from 'node:net';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -198,9 +198,10 @@ describe('answers and floods', () => {
 
   it('a body that does not arrive in time is cut, and connections per address are capped', async () => {
     // SERVER_OPTIONS with shorter times (30 s and 15 s in `werkbank serve`).
+    const appListener = getRequestListener(s.server.app.fetch);
     const http: HttpServer = s.server.createNodeServer(
       { requestTimeout: 500, headersTimeout: 400, connectionsCheckingInterval: 50 },
-      getRequestListener(s.server.app.fetch),
+      (req, res) => void appListener(req, res),
     );
     capConnections(http, 3);
     await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
@@ -212,7 +213,7 @@ describe('answers and floods', () => {
       );
       const answer = await new Promise<string>((resolve) => {
         let text = '';
-        slow.on('data', (d) => (text += d));
+        slow.on('data', (d: Buffer) => (text += d.toString()));
         slow.on('close', () => resolve(text));
       });
       expect(answer).toMatch(/^HTTP\/1\.1 408/);

@@ -25,8 +25,6 @@ async function httpClient(key: string, mode: 'legacy' | 'auto' = 'legacy') {
   return client;
 }
 
-const text = (r: { content: unknown }) => (r.content as { text: string }[])[0].text;
-
 describe('agent memory over MCP HTTP', () => {
   it('writes with a tool, lists and reads as a resource, and never shows another account', async () => {
     const mine = await httpClient(srv.key);

@@ -45,7 +45,10 @@ class FaultProxy {
 
   /** Stop listening and cut every connection: the database is gone. */
   async stop(): Promise<void> {
-    for (const [a, b] of this.pairs) (a.destroy(), b.destroy());
+    for (const [a, b] of this.pairs) {
+      a.destroy();
+      b.destroy();
+    }
     this.pairs.clear();
     await new Promise((r) => this.server?.close(r));
     this.server = null;

@@ -3,6 +3,7 @@
  * the requested paper size, PNGs have the requested width, QR codes decode,
  * hosted files are served safely and expire; request limits.
  */
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { post, type TestServer } from './helpers/server.js';
@@ -200,7 +201,6 @@ describe('hosted files', () => {
       const gone = await download(srv, url);
       expect(gone.status).toBe(410);
       const { FileStore } = await import('../src/render/files.js');
-      const { join } = await import('node:path');
       // The server's sweeper, run now: the same directory, the same clock.
       expect(await new FileStore({ dir: join(srv.dataDir, 'files'), baseUrl: () => '', now: () => now }).sweep()).toBeGreaterThanOrEqual(1);
       expect((await download(srv, url)).status).toBe(404);

@@ -176,7 +176,9 @@ for (const backend of backends) {
       expect(await store.findKey('d'.repeat(64))).toBeUndefined();
       // Lookups made together (one statement on PostgreSQL) each get their own answer.
       expect(
-        (await Promise.all(['c', 'd', 'a', 'c'].map((h) => store.findKey(h.repeat(64))))).map((f) => f && `${f.key.id}/${f.account.name}`),
+        (await Promise.all(['c', 'd', 'a', 'c'].map(async (h) => store.findKey(h.repeat(64))))).map(
+          (f) => f && `${f.key.id}/${f.account.name}`,
+        ),
       ).toEqual(['key_3/beta', undefined, 'key_1/alpha', 'key_3/beta']);
       expect((await store.getKey('key_3'))?.accountId).toBe('acc_b');
       expect((await store.listKeys('acc_a')).map((k) => k.id).sort()).toEqual(['key_1', 'key_2']);

@@ -101,8 +101,8 @@ async function dump(store: Store) {
     keys: await Promise.all(accounts.map(async (a) => (await store.listKeys(a.id)).map((k) => ({ ...k })))),
     usage: await Promise.all(accounts.map((a) => store.readUsage(a.id, '2026-01-01'))),
     memory: [...(await memory(store).all())].sort(),
-    memoryBytes: await Promise.all(accounts.map((a) => memory(store).bytes(a.id))),
-    records: await Promise.all(['acc_a', 'acc_b'].map((id) => sessions(store).listByAccount(id, T0))),
+    memoryBytes: await Promise.all(accounts.map(async (a) => memory(store).bytes(a.id))),
+    records: await Promise.all(['acc_a', 'acc_b'].map(async (id) => sessions(store).listByAccount(id, T0))),
     event: await sessions(store).get('evt1', T0),
   };
 }
@@ -198,10 +198,10 @@ describe('embedded store: a fault at any write', () => {
       expect(err.extra.retryAfter).toBeGreaterThan(0);
       expect(err.message).toMatch(/Nothing was changed or charged/);
     }
-    expect(await store.listAccounts()).toEqual([]);
+    expect(store.listAccounts()).toEqual([]);
     fail = false;
     await store.createAccount(account('acc_x', 'x'));
-    expect((await store.listAccounts()).map((a) => a.id)).toEqual(['acc_x']);
+    expect(store.listAccounts().map((a) => a.id)).toEqual(['acc_x']);
     await store.close();
   });
 });

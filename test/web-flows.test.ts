@@ -83,7 +83,7 @@ describe('csv-merge', () => {
     await p.locator('[data-example="0"]').click();
     const boxes = p.locator('#f-csvs-list textarea');
     expect(await boxes.count()).toBe(2);
-    const example = (await (await s.server.registry.bySlugOrNull('csv-merge')!.load()).examples[0].input) as { csvs: string[] };
+    const example = (await s.server.registry.bySlugOrNull('csv-merge')!.load()).examples[0].input as { csvs: string[] };
     expect(await boxes.nth(0).inputValue()).toBe(example.csvs[0]);
     expect(await boxes.nth(1).inputValue()).toBe(example.csvs[1]);
     const sent = bodies(p, '/api/v1/tools/csv-merge');

@@ -84,7 +84,7 @@ async function runTool(page: Page, size: keyof typeof SIZES, c: ToolCase, errors
   // One round trip: the page's own controls pressed in the page (Playwright's actionability checks would
   // triple the time), then the state once the result or an error is there.
   const state = await page.evaluate(async () => {
-    const $ = (sel: string) => document.querySelector(sel) as HTMLElement | null;
+    const $ = (sel: string) => document.querySelector<HTMLElement>(sel);
     const until = async (test: () => unknown, ms: number) => {
       for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 15))) if (test()) return true;
       return false;

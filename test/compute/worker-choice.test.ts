@@ -18,7 +18,7 @@ function bigFields(schema: unknown, path = ''): string[] {
   const found: string[] = [];
   const fixed = s.enum !== undefined || s.const !== undefined;
   if (types.includes('string') && !fixed && !((s.maxLength as number) <= MAX_SMALL_STRING))
-    found.push(`${path || '(input)'}: string of ${s.maxLength ?? 'any'} characters`);
+    found.push(`${path || '(input)'}: string of ${(s.maxLength as number | undefined) ?? 'any'} characters`);
   if (types.includes('array') && s.maxItems === undefined) found.push(`${path || '(input)'}: array of any length`);
   for (const [key, sub] of Object.entries((s.properties as Record<string, unknown>) ?? {})) found.push(...bigFields(sub, `${path}.${key}`));
   if (s.items) found.push(...bigFields(s.items, `${path}[]`));

@@ -27,7 +27,10 @@ function load(exercise: string): Case[] {
   const data = JSON.parse(readFileSync(join(vectorsDir, `exercism/${exercise}.canonical-data.json`), 'utf8'));
   const flat: Case[] = [];
   const walk = (cases: any[]) => {
-    for (const c of cases) c.cases ? walk(c.cases) : flat.push(c);
+    for (const c of cases) {
+      if (c.cases) walk(c.cases);
+      else flat.push(c);
+    }
   };
   walk(data.cases);
   const superseded = new Set(flat.map((c) => c.reimplements).filter(Boolean));

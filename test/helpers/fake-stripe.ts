@@ -12,7 +12,7 @@
  * - Event builders and `deliver` (signed with the SDK's own `webhooks.generateTestHeaderString`) for
  *   the tests that send webhooks themselves.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import Stripe from 'stripe';
 import type { StripeSettings } from '../../src/billing/stripe.js';
 
@@ -179,7 +179,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     deliveries: [],
     close: async () => undefined,
   };
-  const server: Server = createServer(async (req, res) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0];
     const body = await readBody(req);
     const json = (status: number, value: unknown) => {
@@ -263,7 +263,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return res.end('<!doctype html><html lang="en"><title>Fake portal</title><h1 id="fake-portal">Fake customer portal</h1>');
     }
     json(404, { error: { message: `no route ${req.method} ${path}` } });
-  });
+  };
+  // node:http ignores the handler's promise; a failure stays an unhandled rejection, which fails the test run.
+  const server: Server = createServer((req, res) => void handle(req, res));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as { port: number }).port;
   fake.url = `http://127.0.0.1:${port}`;

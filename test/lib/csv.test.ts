@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { detectDelimiter } from '../../tools/_lib/csv.js';
-import { expectToolError, runTool } from '../helpers/run.js';
 
 describe('delimiter detection', () => {
   it('picks the consistent candidate with most fields, ties in documented order', () => {

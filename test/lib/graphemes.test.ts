@@ -1,8 +1,6 @@
 /** word-frequency-counter and reading-time-calculator (plus the linear grapheme counter they rely on). */
 import { describe, expect, it } from 'vitest';
-import { runTool, expectToolError } from '../helpers/run.js';
 import { countGraphemes } from '../../tools/_lib/graphemes.js';
-import { LIMITS } from '../../src/core/limits.js';
 
 describe('countGraphemes', () => {
   it('agrees with Intl.Segmenter on mixed text, also across chunk boundaries', () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { dutchHolidays, easterSunday, parseIsoDate, isoDate, weekday } from '../../tools/_lib/holidays.js';
-import { expectToolError, runTool } from '../helpers/run.js';
 
 const dates = (year: number) => dutchHolidays(year).map((h) => `${h.date} ${h.name}`);
 

@@ -8,7 +8,7 @@ import { allToolsets, loadAllTools } from '../../../tools/index.js';
 
 import { languageName } from '../../../tools/ai/_language.js';
 import { Registry } from '../../../src/core/registry.js';
-import { expectToolError, runTool } from '../../helpers/run.js';
+import { runTool } from '../../helpers/run.js';
 import { useFakeOpenAI } from '../../helpers/ai.js';
 
 useFakeOpenAI();

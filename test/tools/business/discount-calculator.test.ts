@@ -45,7 +45,7 @@ describe('discount-calculator', () => {
       const discountsPercent = Array.from({ length: rng.int(1, 3) }, () => rng.int(0, 9900) / 100);
       const up = await runTool(tool, { salePrice, discountsPercent });
       const down = await runTool(tool, { originalPrice: up.originalPrice, discountsPercent });
-      expect(down.salePrice, `${salePrice} at ${discountsPercent}`).toBe(salePrice);
+      expect(down.salePrice, `${salePrice} at ${discountsPercent.join(',')}`).toBe(salePrice);
       expect(Math.round(down.salePrice * 100) + Math.round(down.savings * 100)).toBe(Math.round(up.originalPrice * 100));
       const keep = discountsPercent.reduce((p, d) => p * (1 - d / 100), 1);
       const back = await runTool(tool, { salePrice: down.salePrice, discountsPercent });

@@ -16,7 +16,7 @@ describe('tax engine (tools/_lib/sales-tax.ts)', () => {
       expect(Math.round(added.net * 100) + Math.round(added.tax * 100)).toBe(Math.round(added.gross * 100));
       expect(added.components.reduce((s, c) => s + Math.round(c.tax * 100), 0)).toBe(Math.round(added.tax * 100));
       const back = await solveTax({ gross: added.gross, ratesPercent: rates });
-      expect(back.net, `net ${net} at ${rates}`).toBe(net);
+      expect(back.net, `net ${net} at ${rates.join(',')}`).toBe(net);
       expect(back.tax).toBe(added.tax);
     }
   });

@@ -7,7 +7,7 @@ import vat from '../../../tools/business/vat-calculator.js';
 import { solveTax } from '../../../tools/_lib/sales-tax.js';
 import { createRng } from '../../../tools/_lib/rng.js';
 import { runTool, expectToolError } from '../../helpers/run.js';
-import { fromCents, roundHalfAway, roundMoney, roundTo, toCents } from '../../../tools/_lib/money.js';
+import { toCents } from '../../../tools/_lib/money.js';
 
 describe('vat-calculator and the tax engine', () => {
   it('property: same net, vat and gross as solveTax for amounts up to 100 million, any rate', async () => {

@@ -1,9 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import chmod, { modeToSymbolic } from '../../../tools/dev/chmod-calculator.js';
-import { vectorsDir } from '../../helpers/paths.js';
 import { expectToolError, runTool } from '../../helpers/run.js';
 
 describe('chmod-calculator', () => {

@@ -2,10 +2,6 @@ import { describe, expect, it } from 'vitest';
 import ts from '../../../tools/dev/timestamp-converter.js';
 import { expectToolError, runTool } from '../../helpers/run.js';
 
-const b64 = (v: unknown) => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v)).toString('base64url');
-const token = (header: unknown, payload: unknown, sig = 'c2ln') => `${b64(header)}.${b64(payload)}.${sig}`;
-const HS = { alg: 'HS256', typ: 'JWT' };
-
 describe('timestamp-converter', () => {
   it('auto: 1e11 - 1 is seconds, 1e11 is milliseconds', async () => {
     expect((await runTool(ts, { value: 99_999_999_999 })).interpretedAs).toBe('seconds');

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import utm from '../../../tools/dev/utm-builder.js';
-import http from '../../../tools/dev/http-status-codes.js';
 import { expectToolError, runTool } from '../../helpers/run.js';
 
 describe('utm-builder', () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import uuid from '../../../tools/dev/uuid-generator.js';
-import { LIMITS } from '../../../src/core/limits.js';
 import { expectToolError, runTool } from '../../helpers/run.js';
 
 describe('uuid-generator', () => {

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import holidaysTool from '../../../tools/dutch/dutch-holidays.js';
-import { dutchHolidays, easterSunday, parseIsoDate, isoDate, weekday } from '../../../tools/_lib/holidays.js';
 import { expectToolError, runTool } from '../../helpers/run.js';
-
-const dates = (year: number) => dutchHolidays(year).map((h) => `${h.date} ${h.name}`);
 
 describe('dutch-holidays tool', () => {
   it('covers 1900 to 2099 and refuses outside it', async () => {

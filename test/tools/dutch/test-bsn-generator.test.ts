@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import bsnGenerator from '../../../tools/dutch/test-bsn-generator.js';
 import { isValidBsn } from '../../../tools/_lib/bsn.js';
-import { checkIban } from '../../../tools/_lib/iban.js';
 import { expectToolError, runTool } from '../../helpers/run.js';
 
 describe('test-bsn-generator', () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import ibanGenerator from '../../../tools/dutch/test-iban-generator.js';
-import { isValidBsn } from '../../../tools/_lib/bsn.js';
 import { checkIban } from '../../../tools/_lib/iban.js';
 import { expectToolError, runTool } from '../../helpers/run.js';
 

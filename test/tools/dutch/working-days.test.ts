@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import workingDays from '../../../tools/dutch/working-days.js';
-import { dutchHolidays, easterSunday, parseIsoDate, isoDate, weekday } from '../../../tools/_lib/holidays.js';
+import { parseIsoDate, isoDate, weekday } from '../../../tools/_lib/holidays.js';
 import { expectToolError, runTool } from '../../helpers/run.js';
-
-const dates = (year: number) => dutchHolidays(year).map((h) => `${h.date} ${h.name}`);
 
 describe('working-days tool', () => {
   it('counts a whole year: 2025 has 261 weekdays, 8 weekday holidays with dayOff', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import compound from '../../../tools/finance/compound-interest-calculator.js';
-import { fromCents, roundHalfAway, roundMoney, roundTo, toCents } from '../../../tools/_lib/money.js';
+import { roundMoney, toCents } from '../../../tools/_lib/money.js';
 import { expectToolError, runTool } from '../../helpers/run.js';
 
 describe('compound-interest-calculator', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import loan from '../../../tools/finance/loan-calculator.js';
-import { roundHalfAway, toCents, fromCents, roundMoney, roundTo } from '../../../tools/_lib/money.js';
+import { roundHalfAway, toCents } from '../../../tools/_lib/money.js';
 import { createRng } from '../../../tools/_lib/rng.js';
 import { expectToolError, runTool } from '../../helpers/run.js';
 

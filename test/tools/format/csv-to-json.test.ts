@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import csvToJson from '../../../tools/format/csv-to-json.js';
-import { detectDelimiter } from '../../../tools/_lib/csv.js';
 import { expectToolError, runTool } from '../../helpers/run.js';
 
 describe('csv-to-json', () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import csvToMarkdown from '../../../tools/format/csv-to-markdown.js';
-import { detectDelimiter } from '../../../tools/_lib/csv.js';
 import { expectToolError, runTool } from '../../helpers/run.js';
 
 describe('csv-to-markdown', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import htmlEntity from '../../../tools/format/html-entity-encoder.js';
-import { expectToolError, runTool } from '../../helpers/run.js';
+import { runTool } from '../../helpers/run.js';
 
 describe('html-entity-encoder', () => {
   it('encodes only the five specials unless encodeNonAscii', async () => {

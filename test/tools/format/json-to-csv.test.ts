@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import jsonToCsv from '../../../tools/format/json-to-csv.js';
 import { expectToolError, runTool } from '../../helpers/run.js';
 
-const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
-
 describe('json-to-csv', () => {
   it('accepts the array itself, a single object, and each delimiter', async () => {
     expect((await runTool(jsonToCsv, { json: [{ a: 1 }, { b: 'x' }] })).csv).toBe('a,b\n1,\n,x\n');

@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import jsonToTypescript from '../../../tools/format/json-to-typescript.js';
 import { expectToolError, runTool } from '../../helpers/run.js';
 
-const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
-
 describe('json-to-typescript', () => {
   it('shares identical interfaces and numbers clashing names', async () => {
     const out = await runTool(jsonToTypescript, { json: '{"home":{"city":"A"},"work":{"city":"B"},"meta":{"home":{"zip":1}}}' });

@@ -128,7 +128,6 @@ describe('LO3 total-file completeness', () => {
 
 // ---------------------------------------------------------------- family plausibility
 
-const d = (lo: string) => Date.UTC(+lo.slice(0, 4), +lo.slice(4, 6) - 1, +lo.slice(6, 8));
 const age = (born: string, on: string) => Number(on.slice(0, 4)) - Number(born.slice(0, 4)) - (on.slice(4) < born.slice(4) ? 1 : 0);
 
 /** The family rules; returns the number of children checked. */
@@ -179,7 +178,10 @@ describe('family plausibility', () => {
           eventMix: i % 3 ? undefined : { remarried: 2, deceasedWithFamily: 2, widowed: 1, divorced: 1, married: 1 },
         },
       });
-      for (const p of out.people) ((children += checkFamily(p)), persons++);
+      for (const p of out.people) {
+        children += checkFamily(p);
+        persons++;
+      }
     }
     console.log(`family rules: ${persons} persons, ${children} children checked`);
     expect(persons).toBe(6000);
@@ -231,19 +233,35 @@ describe('date-aware code tables (Tabel 32, 33, 34)', () => {
           uses += 2;
         };
         place(p, p.dateOfBirth, 'birth');
-        for (const n of p.nationalities) (expectValid(T32, n.nationality, p.dateOfBirth, 'nationality'), uses++);
+        for (const n of p.nationalities) {
+          expectValid(T32, n.nationality, p.dateOfBirth, 'nationality');
+          uses++;
+        }
         for (const x of [...p.parents, ...p.children]) place(x, x.dateOfBirth, 'relative birth');
         for (const x of p.partnerships) {
-          (expectValid(T33, x.startPlace, x.startDate, 'marriage place'), uses++);
-          if (x.dissolutionPlace) (expectValid(T33, x.dissolutionPlace, x.dissolutionDate, 'dissolution place'), uses++);
+          expectValid(T33, x.startPlace, x.startDate, 'marriage place');
+          uses++;
+          if (x.dissolutionPlace) {
+            expectValid(T33, x.dissolutionPlace, x.dissolutionDate, 'dissolution place');
+            uses++;
+          }
         }
-        if (p.death) (expectValid(T33, p.death.place, p.death.date, 'death place'), uses++);
+        if (p.death) {
+          expectValid(T33, p.death.place, p.death.date, 'death place');
+          uses++;
+        }
         const a = p.address;
-        (expectValid(T33, a.municipality, a.registrationDate, 'municipality of registration'), uses++);
-        if (a.country) (expectValid(T34, a.country, a.abroadStartDate, 'country abroad'), uses++);
+        expectValid(T33, a.municipality, a.registrationDate, 'municipality of registration');
+        uses++;
+        if (a.country) {
+          expectValid(T34, a.country, a.abroadStartDate, 'country abroad');
+          uses++;
+        }
         if (a.municipality === '1999') expect(a.registrationDate >= '20140106').toBe(true);
-        for (const prev of p.previousAddresses)
-          (expectValid(T33, prev.municipality, prev.registrationDate, 'previous municipality'), uses++);
+        for (const prev of p.previousAddresses) {
+          expectValid(T33, prev.municipality, prev.registrationDate, 'previous municipality');
+          uses++;
+        }
       }
     }
     console.log(`code tables: ${uses} dated code uses checked`);

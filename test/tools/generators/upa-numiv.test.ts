@@ -140,7 +140,7 @@ describe('UPA NumIV at any size', () => {
       for (const m of f.content.matchAll(/<NumIV>(\d+)<\/NumIV>/g)) inXml.add(`${/<LhNr>([^<]+)</.exec(f.content)![1]}/${m[1]}`);
     const csv = await runTool(tool, { format: 'participants-csv', options });
     const col = (name: string) => csv.columns.indexOf(name);
-    const rows = (parseCsv(csv.csv) as string[][]).slice(1);
+    const rows = parseCsv(csv.csv).slice(1);
     const keys = rows.flatMap((r: string[]) =>
       [r[col('numIv')], r[col('numIvRehire')]].filter(Boolean).map((n) => `${r[col('payrollTaxNumber')]}/${n}`),
     );

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import percentage from '../../../tools/math/percentage-calculator.js';
-import { fromCents, roundHalfAway, roundMoney, roundTo, toCents } from '../../../tools/_lib/money.js';
 import { expectToolError, runTool } from '../../helpers/run.js';
 
 describe('percentage-calculator', () => {

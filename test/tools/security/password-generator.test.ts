@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import strength from '../../../tools/security/password-strength.js';
 import generator from '../../../tools/security/password-generator.js';
 import { expectToolError, runTool } from '../../helpers/run.js';
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import generator from '../../../tools/security/password-generator.js';
 import rng from '../../../tools/security/random-number-generator.js';
 import { expectToolError, runTool } from '../../helpers/run.js';
 

@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import { runTool, expectToolError } from '../../helpers/run.js';
 import readingTimeCalculator, { formatDuration } from '../../../tools/text-analysis/reading-time-calculator.js';
-import { countGraphemes } from '../../../tools/_lib/graphemes.js';
 import { LIMITS } from '../../../src/core/limits.js';
 
 describe('reading-time-calculator', () => {

@@ -2,8 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import { runTool, expectToolError } from '../../helpers/run.js';
 import wordFrequencyCounter, { ENGLISH_STOP_WORDS } from '../../../tools/text-analysis/word-frequency-counter.js';
-import { countGraphemes } from '../../../tools/_lib/graphemes.js';
-import { LIMITS } from '../../../src/core/limits.js';
 
 describe('word-frequency-counter', () => {
   it('ignoreCase true (default) merges case and lists lower case; false keeps them apart', async () => {

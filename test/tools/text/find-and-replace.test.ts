@@ -6,10 +6,6 @@ import { describe, expect, it } from 'vitest';
 import { runTool, expectToolError } from '../../helpers/run.js';
 import findAndReplace from '../../../tools/text/find-and-replace.js';
 import { REGEX_LIMITS } from '../../../src/compute/regex-sandbox.js';
-import { LIMITS } from '../../../src/core/limits.js';
-import { rebuild } from '../../helpers/diff.js';
-
-const EVIL = { pattern: '(a+)+$', text: 'a'.repeat(30) + '!' };
 
 describe('find-and-replace', () => {
   it('plain mode: find is literal, $ in replace is literal, case-sensitive by default', async () => {

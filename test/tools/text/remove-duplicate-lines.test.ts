@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import dedupe from '../../../tools/text/remove-duplicate-lines.js';
-import { graphemes } from '../../../tools/_lib/text-lines.js';
 import { expectToolError, runTool } from '../../helpers/run.js';
-
-const sorted = async (text: string, opts: Record<string, unknown> = {}) => (await runTool(sortLines, { text, ...opts })).result as string;
 
 describe('remove-duplicate-lines', () => {
   it('keeps the first occurrence in original order by default', async () => {

@@ -3,8 +3,6 @@ import reverseText from '../../../tools/text/reverse-text.js';
 import { graphemes } from '../../../tools/_lib/text-lines.js';
 import { expectToolError, runTool } from '../../helpers/run.js';
 
-const sorted = async (text: string, opts: Record<string, unknown> = {}) => (await runTool(sortLines, { text, ...opts })).result as string;
-
 describe('reverse-text', () => {
   const rev = async (text: string, mode?: string) => (await runTool(reverseText, mode ? { text, mode } : { text })).result;
 

@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import roman from '../../../tools/text/roman-numeral-converter.js';
 import { expectToolError, runTool } from '../../helpers/run.js';
 
-const say = async (input: Record<string, unknown>) => (await runTool(numbersToWords, input)).words as string;
-
 describe('roman-numeral-converter', () => {
   it('converts both ways across the range', async () => {
     expect((await runTool(roman, { value: '1' })).roman).toBe('I');

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import sortLines from '../../../tools/text/sort-lines.js';
-import { graphemes } from '../../../tools/_lib/text-lines.js';
 import { expectToolError, runTool } from '../../helpers/run.js';
 
 const sorted = async (text: string, opts: Record<string, unknown> = {}) => (await runTool(sortLines, { text, ...opts })).result as string;

@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import { runTool, expectToolError } from '../../helpers/run.js';
 import textCleaner from '../../../tools/text/text-cleaner.js';
-import { rebuild } from '../../helpers/diff.js';
 
 describe('text-cleaner', () => {
   const only = (option: string, text: string) => {
