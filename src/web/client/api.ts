@@ -1,13 +1,11 @@
 /** Calls to the REST API from the pages, and the credit balance they report (X-RateLimit-*). */
-/* eslint-disable @typescript-eslint/no-explicit-any */
+import type { ApiError, ApiOk } from './answers.js';
 import { $, csrfToken, fmtDate, sessionCsrf, storage } from './dom.js';
 
-export interface ApiResult {
-  status: number;
-  ok: boolean;
-  json: any;
-  res: Response;
-}
+/** An answer: on success the JSON envelope with data of type T; otherwise the error body (absent when not JSON). */
+export type ApiResult<T = unknown> = { status: number; res: Response } & (
+  { ok: true; json: ApiOk<T> } | { ok: false; json: ApiError | undefined }
+);
 
 function showBalance(res: Response): void {
   const remaining = res.headers.get('X-RateLimit-Remaining');
@@ -20,7 +18,11 @@ function showBalance(res: Response): void {
   el.title = `Monthly allowance ${n(limit)}; resets ${fmtDate(Number(reset)).slice(0, 10)}`;
 }
 
-export async function api(path: string, init: { method?: string; body?: unknown; key?: string; admin?: string } = {}): Promise<ApiResult> {
+/** T is the data the route answers with (src/web/client/answers.ts); the server's routes define it. */
+export async function api<T = unknown>(
+  path: string,
+  init: { method?: string; body?: unknown; key?: string; admin?: string } = {},
+): Promise<ApiResult<T>> {
   const headers: Record<string, string> = {};
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
   const session = !init.admin && !init.key ? sessionCsrf() : '';
@@ -35,20 +37,23 @@ export async function api(path: string, init: { method?: string; body?: unknown;
     cache: 'no-store',
   });
   showBalance(res);
-  let json: any;
+  let json: unknown;
   try {
     json = await res.clone().json();
   } catch {
     json = undefined;
   }
-  return { status: res.status, ok: res.ok, json, res };
+  return res.ok
+    ? { status: res.status, ok: true, json: json as ApiOk<T>, res }
+    : { status: res.status, ok: false, json: json as ApiError | undefined, res };
 }
 
 /** Dev mode: a key of the local "dev" account, kept like a pasted key. */
 export async function devKey(): Promise<string> {
   const r = await fetch('/web/dev-key', { method: 'POST', headers: { 'X-CSRF-Token': csrfToken() }, credentials: 'omit' });
-  const j = await r.json();
-  if (!r.ok) throw new Error(j.error ?? `HTTP ${r.status}`);
-  storage.setKey(j.data.key);
-  return j.data.key;
+  const j: unknown = await r.json();
+  if (!r.ok) throw new Error((j as Partial<ApiError>).error ?? `HTTP ${r.status}`);
+  const { key } = (j as ApiOk<{ key: string }>).data;
+  storage.setKey(key);
+  return key;
 }

@@ -4,6 +4,7 @@
  * cannot, a local ranking over each card's visible text with typo tolerance.
  */
 import { $ } from './dom.js';
+import type { ApiOk } from './answers.js';
 
 /** One edit apart (typo tolerance for words of 4+ letters). */
 function near(a: string, b: string): boolean {
@@ -12,12 +13,17 @@ function near(a: string, b: string): boolean {
   let j = 0;
   let edits = 0;
   while (i < a.length && j < b.length) {
-    if (a[i] === b[j]) (i++, j++);
-    else {
+    if (a[i] === b[j]) {
+      i++;
+      j++;
+    } else {
       if (++edits > 1) return false;
       if (a.length > b.length) i++;
       else if (b.length > a.length) j++;
-      else (i++, j++);
+      else {
+        i++;
+        j++;
+      }
     }
   }
   return edits + (a.length - i) + (b.length - j) <= 1;
@@ -56,13 +62,20 @@ interface Ranked {
   slugs: string[];
 }
 
+/** GET /api/v1/tools: the listing (tools) or, where search is served, the ranking (results, the query echoed). */
+interface ToolsAnswer {
+  tools?: { slug?: string; score?: number }[];
+  results?: { slug?: string; score?: number }[];
+  query?: unknown;
+}
+
 /** The server's ranking, when the search endpoint exists; null when it does not answer one. */
 async function serverRank(q: string, toolset: string, signal: AbortSignal): Promise<Ranked | null> {
   const params = new URLSearchParams({ q, limit: '200' });
   if (toolset) params.set('toolset', toolset);
   const res = await fetch(`/api/v1/tools?${params}`, { signal, credentials: 'omit' });
   if (!res.ok) return null;
-  const json = await res.json();
+  const json = (await res.json()) as Partial<ApiOk<ToolsAnswer>> | null;
   const data = json?.data;
   const tools: { slug?: string; score?: number }[] | undefined = Array.isArray(data?.tools)
     ? data.tools
@@ -70,7 +83,7 @@ async function serverRank(q: string, toolset: string, signal: AbortSignal): Prom
       ? data.results
       : undefined;
   // An answer that ranks says so (the query echoed, or scores); the plain listing does neither.
-  if (!tools || !(typeof data.query === 'string' || tools.some((t) => typeof t.score === 'number'))) return null;
+  if (!tools || !(typeof data?.query === 'string' || tools.some((t) => typeof t.score === 'number'))) return null;
   return { slugs: tools.map((t) => t.slug ?? '').filter(Boolean) };
 }
 
@@ -137,7 +150,7 @@ export function initCatalogue(): void {
     pending?.abort();
     if (server !== true || !q.value.trim()) local(fold(q.value).split(/\s+/).filter(Boolean), set.value);
     clearTimeout(timer);
-    timer = setTimeout(apply, server === false ? 0 : 120);
+    timer = setTimeout(() => void apply(), server === false ? 0 : 120);
   });
   set.addEventListener('change', () => void apply());
   q.addEventListener('keydown', (e) => {

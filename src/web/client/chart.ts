@@ -1,20 +1,20 @@
 /** The account page's usage chart: calls per day, stacked by tool (the six busiest named, the rest as "other"). */
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { h } from './dom.js';
+import type { UsageReport } from './answers.js';
 
 const COLORS = ['#4e79a7', '#f28e2b', '#59a14f', '#e15759', '#b07aa1', '#9c755f', '#76b7b2'];
 
-export function usageChart(usage: any): HTMLElement {
+export function usageChart(usage: UsageReport): HTMLElement {
   const days: string[] = [];
   const end = new Date();
   for (let i = usage.days - 1; i >= 0; i--) days.push(new Date(end.getTime() - i * 86400000).toISOString().slice(0, 10));
-  const top: string[] = usage.perTool.map((t: any) => t.tool);
+  const top: string[] = usage.perTool.map((t) => t.tool);
   const named = top.slice(0, 6);
   const series = top.length > 6 ? [...named, 'other'] : named;
   const grid = new Map<string, Map<string, number>>();
   for (const day of usage.perDay) {
     const m = new Map<string, number>();
-    for (const [tool, calls] of Object.entries<number>(day.tools)) {
+    for (const [tool, calls] of Object.entries(day.tools)) {
       const t = named.includes(tool) ? tool : 'other';
       m.set(t, (m.get(t) ?? 0) + calls);
     }

@@ -5,13 +5,13 @@
  * a revoke confirmed in two steps and announced. Who the calls go as (a key, the admin token, the
  * session) is the caller's `KeyOps`.
  */
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { $, announce, copyText, fmtDate, h, type Child } from './dom.js';
 import { api, type ApiResult } from './api.js';
+import type { CreatedKey, KeyView, RevokedKey } from './answers.js';
 
 export interface KeyOps {
-  createKey(name: string): Promise<ApiResult>;
-  revoke(id: string): Promise<ApiResult>;
+  createKey(name: string): Promise<ApiResult<CreatedKey>>;
+  revoke(id: string): Promise<ApiResult<RevokedKey>>;
   /** Loads the keys again and renders the page (or the section), with a notice on top. */
   reload(notice?: HTMLElement): Promise<void>;
   /** The prefix of the key this browser signs in with: marked "in use here". */
@@ -30,11 +30,11 @@ export const message = (text: string, kind: 'alert' | 'okmsg' = 'alert') =>
 
 let showRevoked = false;
 
-export function keysSection(keys: any[], ops: KeyOps, notice?: HTMLElement): HTMLElement {
+export function keysSection(keys: KeyView[], ops: KeyOps, notice?: HTMLElement): HTMLElement {
   const created = h('div', { id: 'new-key', role: 'status' }, notice);
   const active = keys.filter((k) => !k.revokedAt);
   const revoked = keys.filter((k) => k.revokedAt);
-  const item = (k: any) => {
+  const item = (k: KeyView) => {
     const inUse = ops.currentKeyPrefix === k.prefix && !k.revokedAt;
     const label = k.name ? `${k.name} (${k.prefix})` : k.prefix;
     let revoke: HTMLButtonElement | null = null;
@@ -44,7 +44,7 @@ export function keysSection(keys: any[], ops: KeyOps, notice?: HTMLElement): HTM
         { type: 'button', class: 'danger small', 'data-revoke': k.id, 'aria-label': `Revoke key ${k.prefix}` },
         'Revoke',
       ) as HTMLButtonElement;
-      revoke.addEventListener('click', async () => {
+      const onClick = async () => {
         // Two steps instead of a dialog: the first press asks, the second revokes.
         if (revoke!.dataset.armed !== '1') {
           revoke!.dataset.armed = '1';
@@ -66,7 +66,8 @@ export function keysSection(keys: any[], ops: KeyOps, notice?: HTMLElement): HTM
             message(`Key ${k.prefix}… was revoked: it was the key you signed in with, so you are signed out.`, 'okmsg'),
           );
         await ops.reload(message(done, 'okmsg'));
-      });
+      };
+      revoke.addEventListener('click', () => void onClick());
     }
     return h(
       'li',
@@ -123,11 +124,10 @@ export function keysSection(keys: any[], ops: KeyOps, notice?: HTMLElement): HTM
     nameInput,
     h('button', { type: 'submit', id: 'create-key' }, 'Create key'),
   );
-  createForm.addEventListener('submit', async (e) => {
-    e.preventDefault();
+  const onSubmit = async () => {
     const r = await ops.createKey(nameInput.value.trim());
     if (!r.ok) return created.replaceChildren(message(r.json?.error ?? `HTTP ${r.status}`));
-    const { key, prefix, name } = r.json.data as { key: string; prefix: string; name: string | null };
+    const { key, prefix, name } = r.json.data;
     const secret = h('p', { class: 'secret', id: 'new-key-value', text: key });
     const copyBtn: HTMLElement = h(
       'button',
@@ -150,6 +150,10 @@ export function keysSection(keys: any[], ops: KeyOps, notice?: HTMLElement): HTM
       ),
     );
     $('#copy-key')?.focus();
+  };
+  createForm.addEventListener('submit', (e) => {
+    e.preventDefault();
+    void onSubmit();
   });
   const box = section(
     'API keys',
@@ -174,10 +178,10 @@ export function initSessionKeys(slot: HTMLElement): void {
     current = el;
   };
   const ops: KeyOps = {
-    createKey: (name) => api('/api/v1/keys', { method: 'POST', body: name ? { name } : undefined }),
-    revoke: (id) => api(`/api/v1/keys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    createKey: (name) => api<CreatedKey>('/api/v1/keys', { method: 'POST', body: name ? { name } : undefined }),
+    revoke: (id) => api<RevokedKey>(`/api/v1/keys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     reload: async (notice) => {
-      const r = await api('/api/v1/keys');
+      const r = await api<KeyView[]>('/api/v1/keys');
       if (r.ok) return show(keysSection(r.json.data, ops, notice));
       const failed = section('API keys', 'keys-h', message(r.json?.error ?? `HTTP ${r.status}`));
       failed.id = 'api-keys';

@@ -21,7 +21,7 @@ const page = document.body.dataset.page;
 if ((storage.key() || sessionCsrf()) && page !== 'account')
   void api('/api/v1/account', { key: storage.key() })
     .then((r) => {
-      if (r.status !== 401) return;
+      if (r.ok || r.status !== 401) return;
       storage.setKey('');
       document.dispatchEvent(new CustomEvent('werkbank:key-refused', { detail: r.json?.error ?? 'HTTP 401' }));
     })

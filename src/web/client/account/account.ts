@@ -17,13 +17,12 @@ export function initAccount(): void {
   const err = $('#signin-error')!;
   const useDev = $('#use-dev')!;
   useDev.hidden = !isDev();
-  useDev.addEventListener('click', async () => {
-    try {
-      await devKey();
-      await start();
-    } catch (e) {
-      err.textContent = (e as Error).message;
-    }
+  useDev.addEventListener('click', () => {
+    void devKey()
+      .then(() => start())
+      .catch((e: unknown) => {
+        err.textContent = (e as Error).message;
+      });
   });
 
   const showFail = (e: Error) => {
@@ -51,7 +50,7 @@ export function initAccount(): void {
     }
   };
   const page: AccountPage = { view, adminBox, who: $('#who')!, start, showFail };
-  $('#signin-form')!.addEventListener('submit', async (e) => {
+  $('#signin-form')!.addEventListener('submit', (e) => {
     e.preventDefault();
     const secret = $<HTMLInputElement>('#secret')!.value.trim();
     if (!secret) return void (err.textContent = 'Enter a key or the admin token.');
@@ -59,7 +58,7 @@ export function initAccount(): void {
     if (kind === 'admin') storage.setAdmin(secret);
     else storage.setKey(secret);
     $<HTMLInputElement>('#secret')!.value = '';
-    await start();
+    void start();
   });
   $('#signout')!.addEventListener('click', () => {
     storage.setKey('');

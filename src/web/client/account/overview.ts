@@ -2,23 +2,23 @@
  * The signed-in account page's content: plan and balance (with a credit pack for the admin), the
  * keys (keys.ts, shared with the passkey account page) and the usage.
  */
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { fmtDate, h } from '../dom.js';
 import type { ApiResult } from '../api.js';
+import type { AccountInfo, Balance, KeyView, RenderAllowance, UsageReport } from '../answers.js';
 import { keysSection, message, section, type KeyOps } from '../keys.js';
 import { usageSection, type UsageOps } from './usage.js';
 
 /** The calls the page makes, as the key's own account or as the admin for a chosen account. */
 export interface AccountOps extends KeyOps, UsageOps {
-  addPack?(pack: number): Promise<ApiResult>;
+  addPack?(pack: number): Promise<ApiResult<Balance>>;
 }
 
 export function renderAccount(
   view: HTMLElement,
-  info: any,
-  renders: any,
-  usage: any,
-  keys: any[],
+  info: AccountInfo,
+  renders: RenderAllowance | null,
+  usage: UsageReport,
+  keys: KeyView[],
   ops: AccountOps,
   notice?: HTMLElement,
 ): void {
@@ -27,7 +27,7 @@ export function renderAccount(
   view.append(planSection(info, renders, ops), keysSection(keys, ops), usageSection(usage, ops));
 }
 
-function planSection(info: any, renders: any, ops: AccountOps): HTMLElement {
+function planSection(info: AccountInfo, renders: RenderAllowance | null, ops: AccountOps): HTMLElement {
   const dl = h('dl', { class: 'facts' });
   const row = (k: string, v: string) => dl.append(h('div', { class: 'card' }, h('dt', { class: 'muted', text: k }), h('dd', { text: v })));
   const n = (x: number) => Number(x).toLocaleString();

@@ -3,9 +3,9 @@
  * it signs this browser out) or with the admin token (any account, chosen from the list; credit
  * packs can be added).
  */
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { h, storage } from '../dom.js';
 import { api, type ApiResult } from '../api.js';
+import type { AccountInfo, KeyView, RenderAllowance, UsageReport } from '../answers.js';
 import { renderAccount } from './overview.js';
 import { usagePeriod } from './usage.js';
 
@@ -20,19 +20,21 @@ export interface AccountPage {
   showFail: (e: Error) => void;
 }
 
-const fail = (r: ApiResult) => {
+const fail = (r: ApiResult & { ok: false }): never => {
   throw Object.assign(new Error(r.json?.error ?? `HTTP ${r.status}`), { status: r.status });
 };
 
 export async function selfView(page: AccountPage, notice?: HTMLElement): Promise<void> {
   const key = storage.key();
   const [info, renders, usage, keys] = await Promise.all([
-    api('/api/v1/account', { key }),
-    api('/api/v1/account/renders', { key }),
-    api(`/api/v1/usage?days=${usagePeriod()}&limit=1`, { key }),
-    api('/api/v1/keys', { key }),
+    api<AccountInfo>('/api/v1/account', { key }),
+    api<RenderAllowance>('/api/v1/account/renders', { key }),
+    api<UsageReport>(`/api/v1/usage?days=${usagePeriod()}&limit=1`, { key }),
+    api<KeyView[]>('/api/v1/keys', { key }),
   ]);
-  for (const r of [info, usage, keys]) if (!r.ok) fail(r);
+  if (!info.ok) return fail(info);
+  if (!usage.ok) return fail(usage);
+  if (!keys.ok) return fail(keys);
   page.who.textContent = `Signed in with the API key ${key.slice(0, 10)}… (account ${info.json.data.name}).`;
   renderAccount(
     page.view,
@@ -58,9 +60,9 @@ export async function selfView(page: AccountPage, notice?: HTMLElement): Promise
 export async function adminView(page: AccountPage, selected?: string, notice?: HTMLElement): Promise<void> {
   const { view, adminBox, who } = page;
   const admin = storage.admin();
-  const list = await api('/api/v1/admin/accounts', { admin });
-  if (!list.ok) fail(list);
-  const accounts: any[] = list.json.data;
+  const list = await api<AccountInfo[]>('/api/v1/admin/accounts', { admin });
+  if (!list.ok) return fail(list);
+  const accounts = list.json.data;
   who.textContent = `Signed in with the admin token: ${accounts.length} account${accounts.length === 1 ? '' : 's'}.`;
   adminBox.hidden = false;
   const sel = h(
@@ -75,13 +77,14 @@ export async function adminView(page: AccountPage, selected?: string, notice?: H
   if (!name) return void view.replaceChildren(h('p', { class: 'muted', text: 'No accounts yet (werkbank accounts create NAME).' }));
   const q = encodeURIComponent(name);
   const [usage, keys] = await Promise.all([
-    api(`/api/v1/admin/usage?account=${q}&days=${usagePeriod()}`, { admin }),
-    api(`/api/v1/admin/keys?account=${q}`, { admin }),
+    api<UsageReport>(`/api/v1/admin/usage?account=${q}&days=${usagePeriod()}`, { admin }),
+    api<KeyView[]>(`/api/v1/admin/keys?account=${q}`, { admin }),
   ]);
-  for (const r of [usage, keys]) if (!r.ok) fail(r);
+  if (!usage.ok) return fail(usage);
+  if (!keys.ok) return fail(keys);
   renderAccount(
     view,
-    accounts.find((a) => a.name === name),
+    accounts.find((a) => a.name === name)!,
     null,
     usage.json.data,
     keys.json.data,

@@ -1,9 +1,9 @@
 /** The account page's usage section: calls and credits over 7, 30 or 90 days, as a chart and per day and per tool. */
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { $, h } from '../dom.js';
 import { usageChart } from '../chart.js';
 import { section } from '../keys.js';
 import type { ApiResult } from '../api.js';
+import type { UsageReport } from '../answers.js';
 import { tableOf } from '../result/table.js';
 
 const DAYS = [7, 30, 90];
@@ -12,14 +12,14 @@ let usageDays = 30;
 
 /** The call that loads the usage of another period. */
 export interface UsageOps {
-  usage(days: number): Promise<ApiResult>;
+  usage(days: number): Promise<ApiResult<UsageReport>>;
 }
 
 /** The period the usage section shows, in days (the last one picked). */
 export const usagePeriod = () => usageDays;
 
-export function usageSection(usage: any, ops: UsageOps): HTMLElement {
-  const perDay = [...usage.perDay].sort((a: any, b: any) => (a.date < b.date ? 1 : -1));
+export function usageSection(usage: UsageReport, ops: UsageOps): HTMLElement {
+  const perDay = [...usage.perDay].sort((a, b) => (a.date < b.date ? 1 : -1));
   const picker = h(
     'div',
     { class: 'segmented', role: 'group', 'aria-label': 'Usage period' },
@@ -55,14 +55,14 @@ export function usageSection(usage: any, ops: UsageOps): HTMLElement {
     h('h3', { text: 'Per day' }),
     perDay.length
       ? tableOf(
-          perDay.map((d: any) => ({ date: d.date, calls: d.calls, credits: d.credits })),
+          perDay.map((d) => ({ date: d.date, calls: d.calls, credits: d.credits })),
           'Usage per day',
         )
       : h('p', { class: 'muted', text: 'No calls yet.' }),
     h('h3', { text: 'Per tool' }),
     usage.perTool.length
       ? tableOf(
-          usage.perTool.map((t: any) => ({ tool: t.tool, calls: t.calls, credits: t.credits })),
+          usage.perTool.map((t) => ({ tool: t.tool, calls: t.calls, credits: t.credits })),
           'Usage per tool',
         )
       : h('p', { class: 'muted', text: 'No calls yet.' }),
