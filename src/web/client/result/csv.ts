@@ -26,12 +26,16 @@ export function parseCsv(text: string): Record<string, string>[] | null {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') ((cur += '"'), i++);
-      else if (ch === '"') quoted = false;
+      if (ch === '"' && text[i + 1] === '"') {
+        cur += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
       else cur += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === delim) (row.push(cur), (cur = ''));
-    else if (ch === '\n' || ch === '\r') {
+    else if (ch === delim) {
+      row.push(cur);
+      cur = '';
+    } else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && text[i + 1] === '\n') i++;
       row.push(cur);
       rows.push(row);
@@ -39,7 +43,10 @@ export function parseCsv(text: string): Record<string, string>[] | null {
       cur = '';
     } else cur += ch;
   }
-  if (cur !== '' || row.length) (row.push(cur), rows.push(row));
+  if (cur !== '' || row.length) {
+    row.push(cur);
+    rows.push(row);
+  }
   if (rows.length < 2 || rows.some((r) => r.length !== rows[0].length)) return null;
   return rows.slice(1).map((r) => Object.fromEntries(rows[0].map((c, i) => [c, r[i]])));
 }

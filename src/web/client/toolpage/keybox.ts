@@ -47,10 +47,16 @@ function drawKeybox(keybox: HTMLElement, metering: string, redraw: () => void, n
   const input = h('input', { type: 'password', id: 'apikey', autocomplete: 'off', 'aria-describedby': 'apikey-hint' }) as HTMLInputElement;
   const save = () => {
     const k = input.value.trim();
-    if (k) (storage.setKey(k), redraw());
+    if (k) {
+      storage.setKey(k);
+      redraw();
+    }
   };
   input.addEventListener('keydown', (e) => {
-    if (e.key === 'Enter') (e.preventDefault(), save());
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      save();
+    }
   });
   keybox.append(
     h('label', { for: 'apikey', text: 'API key' }),
