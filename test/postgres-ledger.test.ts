@@ -16,7 +16,7 @@ import { post, startServer } from './helpers/server.js';
 import { startPostgres, type TestDatabase } from './helpers/postgres.js';
 import pg from 'pg';
 import { EmbeddedStore } from '../src/store/embedded/store.js';
-import { copiedNothing, importLowdb } from '../src/store/migrate.js';
+import { copiedNothing, importEmbedded } from '../src/store/migrate.js';
 import { tempDir } from './helpers/server.js';
 
 let db: TestDatabase;
@@ -298,11 +298,11 @@ describe('werkbank migrate --from-data', () => {
     const url = await freshUrl();
     const store = await PostgresStore.open(url);
     try {
-      const first = await importLowdb(dir, store);
+      const first = await importEmbedded(dir, store);
       // Usage: 5 calls, the operator's pack and the purchase.
       const records = { billing_events: 1, only_expired: 0, some_future_table: 1 };
       expect(first).toEqual({ accounts: 1, keys: 1, usage: 7, items: 1, records, expiredRecords: 2 });
-      const again = await importLowdb(dir, store);
+      const again = await importEmbedded(dir, store);
       expect(again).toEqual({
         accounts: 0,
         keys: 0,

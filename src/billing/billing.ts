@@ -203,23 +203,32 @@ export class Billing {
       );
   }
 
-  /** Apply a translated webhook exactly once. */
-  async apply(event: BillingEvent): Promise<ApplyOutcome> {
-    if (event.kind === 'ignored') return 'ignored';
-    const now = this.now();
+  /** The account an event is about, and the pack purchase it names; null when it is about none made here. */
+  private async eventAccount(
+    event: Exclude<BillingEvent, { kind: 'ignored' }>,
+    now: Date,
+  ): Promise<{ accountId: string; purchaseId: string | null } | null> {
     let accountId: string | null;
     let purchaseId: string | null = null;
     if (event.kind === 'refund') {
       const ref = await this.store.records<{ purchase: string }>(T.refs).get(event.payment, now.toISOString());
-      if (!ref?.accountId) return 'ignored'; // not a payment of a pack bought here
+      if (!ref?.accountId) return null; // not a payment of a pack bought here
       accountId = ref.accountId;
       purchaseId = ref.value.purchase;
     } else if (event.kind === 'invoice-paid' && !event.accountId) {
       accountId = (await this.store.records(T.refs).get(event.subscription, now.toISOString()))?.accountId ?? null;
     } else accountId = event.accountId;
     if (event.kind === 'pack-paid') purchaseId = event.purchase;
+    return accountId ? { accountId, purchaseId } : null;
+  }
 
-    if (!accountId) return 'ignored';
+  /** Apply a translated webhook exactly once. */
+  async apply(event: BillingEvent): Promise<ApplyOutcome> {
+    if (event.kind === 'ignored') return 'ignored';
+    const now = this.now();
+    const about = await this.eventAccount(event, now);
+    if (!about) return 'ignored';
+    const { accountId, purchaseId } = about;
     const reads: RecordRef[] = [{ table: T.state, id: accountId }];
     if (purchaseId) reads.push({ table: T.purchases, id: purchaseId });
     const at = now.toISOString();

@@ -114,6 +114,68 @@ function apiOperation(op: ApiOperation, components: Record<string, unknown>): Re
   };
 }
 
+/** A tool's REST operation: its schemas hoisted into `schemas`, its examples, its answers and errors. */
+async function toolPathItem(
+  { tool: meta, inputSchema, outputSchema, load }: ReturnType<Registry['listed']>[number],
+  schemas: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const declaration = await load();
+  const docs = declaration.docs;
+  const tool = { ...meta, examples: declaration.examples };
+  const prefix = tool.name;
+  const input = hoist(inputSchema, `${prefix}_input`, schemas);
+  const output = hoist(outputSchema, `${prefix}_output`, schemas);
+  const examples = Object.fromEntries(tool.examples.map((ex, i) => [`example${i + 1}`, { summary: ex.name, value: ex.input }]));
+  const outputExamples = Object.fromEntries(
+    tool.examples
+      .filter((ex) => !ex.partial)
+      .map((ex, i) => [`example${i + 1}`, { summary: ex.name, value: { ok: true, data: ex.output } }]),
+  );
+  const isRender = tool.metering === 'render'; // anonymous callers allowed
+  return {
+    post: {
+      operationId: tool.name,
+      summary: tool.title,
+      description: [tool.description, docs, tool.cost === 1 ? '' : `Cost: ${tool.cost} credits.`].filter(Boolean).join('\n\n'),
+      tags: [tool.toolset],
+      ...(isRender ? { security: [{ ApiKeyHeader: [] }, { BearerAuth: [] }, {}] } : {}),
+      'x-mcp-name': tool.name,
+      'x-credit-cost': tool.cost,
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: input, examples } },
+      },
+      responses: {
+        '200': {
+          description: 'Success',
+          headers: RATE_HEADERS,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['ok', 'data'],
+                properties: { ok: { type: 'boolean', const: true }, data: output },
+              },
+              ...(Object.keys(outputExamples).length ? { examples: outputExamples } : {}),
+            },
+          },
+        },
+        '400': errorResponse('Invalid input: the message names the field and the rule'),
+        '401': errorResponse('API key missing, invalid or revoked'),
+        '404': errorResponse('Unknown tool'),
+        '413': errorResponse(`Request body larger than ${LIMITS.bodyBytes} bytes`),
+        '415': errorResponse('Content-Type is not application/json'),
+        '429': {
+          ...errorResponse('Credit balance exhausted (or render allowance reached); see retry_after'),
+          headers: { 'Retry-After': { description: 'Seconds until the next reset', schema: { type: 'integer' } }, ...RATE_HEADERS },
+        },
+        '500': errorResponse('Internal failure (not charged)'),
+        ...(isRender ? { '502': errorResponse('The render failed (refunded)') } : {}),
+      },
+    },
+  };
+}
+
 export async function buildOpenApi(registry: Registry, operations: ApiOperation[] = []): Promise<Record<string, unknown>> {
   const schemas: Record<string, unknown> = {
     Error: {
@@ -128,63 +190,7 @@ export async function buildOpenApi(registry: Registry, operations: ApiOperation[
   };
   const paths: Record<string, unknown> = {};
   // Only the tools this process lists: a hidden toolset (AI tools without an endpoint) is hidden here too.
-  for (const { tool: meta, inputSchema, outputSchema, load } of registry.listed()) {
-    const declaration = await load();
-    const docs = declaration.docs;
-    const tool = { ...meta, examples: declaration.examples };
-    const prefix = tool.name;
-    const input = hoist(inputSchema, `${prefix}_input`, schemas);
-    const output = hoist(outputSchema, `${prefix}_output`, schemas);
-    const examples = Object.fromEntries(tool.examples.map((ex, i) => [`example${i + 1}`, { summary: ex.name, value: ex.input }]));
-    const outputExamples = Object.fromEntries(
-      tool.examples
-        .filter((ex) => !ex.partial)
-        .map((ex, i) => [`example${i + 1}`, { summary: ex.name, value: { ok: true, data: ex.output } }]),
-    );
-    const isRender = tool.metering === 'render'; // anonymous callers allowed
-    paths[registry.restPath(tool)] = {
-      post: {
-        operationId: tool.name,
-        summary: tool.title,
-        description: [tool.description, docs, tool.cost === 1 ? '' : `Cost: ${tool.cost} credits.`].filter(Boolean).join('\n\n'),
-        tags: [tool.toolset],
-        ...(isRender ? { security: [{ ApiKeyHeader: [] }, { BearerAuth: [] }, {}] } : {}),
-        'x-mcp-name': tool.name,
-        'x-credit-cost': tool.cost,
-        requestBody: {
-          required: true,
-          content: { 'application/json': { schema: input, examples } },
-        },
-        responses: {
-          '200': {
-            description: 'Success',
-            headers: RATE_HEADERS,
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  required: ['ok', 'data'],
-                  properties: { ok: { type: 'boolean', const: true }, data: output },
-                },
-                ...(Object.keys(outputExamples).length ? { examples: outputExamples } : {}),
-              },
-            },
-          },
-          '400': errorResponse('Invalid input: the message names the field and the rule'),
-          '401': errorResponse('API key missing, invalid or revoked'),
-          '404': errorResponse('Unknown tool'),
-          '413': errorResponse(`Request body larger than ${LIMITS.bodyBytes} bytes`),
-          '415': errorResponse('Content-Type is not application/json'),
-          '429': {
-            ...errorResponse('Credit balance exhausted (or render allowance reached); see retry_after'),
-            headers: { 'Retry-After': { description: 'Seconds until the next reset', schema: { type: 'integer' } }, ...RATE_HEADERS },
-          },
-          '500': errorResponse('Internal failure (not charged)'),
-          ...(isRender ? { '502': errorResponse('The render failed (refunded)') } : {}),
-        },
-      },
-    };
-  }
+  for (const entry of registry.listed()) paths[registry.restPath(entry.tool)] = await toolPathItem(entry, schemas);
   for (const op of operations) {
     const path = (paths[op.path] ??= {}) as Record<string, unknown>;
     path[op.method] = apiOperation(op, schemas);

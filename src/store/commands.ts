@@ -12,7 +12,7 @@ export async function migrateCommand(
 ): Promise<number> {
   const url = databaseUrlFrom(opts.databaseUrl);
   if (!url) throw new HttpError('werkbank migrate needs a database: pass --database-url postgres://… or set WERKBANK_DATABASE_URL');
-  const [{ PostgresStore }, { migrate, SCHEMA_VERSION }, { redactUrl }, { importLowdb, copiedNothing }] = await Promise.all([
+  const [{ PostgresStore }, { migrate, SCHEMA_VERSION }, { redactUrl }, { importEmbedded, copiedNothing }] = await Promise.all([
     import('./postgres/store.js'),
     import('./postgres/schema.js'),
     import('./postgres/pool.js'),
@@ -37,7 +37,7 @@ export async function migrateCommand(
   if (opts.fromData) {
     const store = await PostgresStore.open(url, { poolSize: 2 });
     try {
-      const r = await importLowdb(opts.fromData, store);
+      const r = await importEmbedded(opts.fromData, store);
       report = r;
       const tables = Object.entries(r.records);
       const expired = r.expiredRecords ? ` ${r.expiredRecords} expired record(s) were not copied.` : '';

@@ -22,6 +22,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { EmbeddedStore } from './embedded/store.js';
 import { PostgresStore } from './postgres/store.js';
+import type { UsageEntry } from './store.js';
 
 export interface ImportReport {
   accounts: number;
@@ -57,8 +58,37 @@ async function insertRows(
   return n;
 }
 
+/**
+ * The usage rows of one account, oldest first, each with an import reference made from its content (and its rank
+ * among equal entries), so a second import of the same data dir adds no row twice.
+ */
+function usageRows(accountId: string, entries: UsageEntry[]): unknown[][] {
+  const rank = new Map<string, number>();
+  return entries.map((e) => {
+    const digest = createHash('sha256')
+      .update(JSON.stringify([accountId, e.at, e.tool, e.surface, e.credits, e.fromAllowance, e.fromPacks]))
+      .digest('hex')
+      .slice(0, 32);
+    const n = (rank.get(digest) ?? 0) + 1;
+    rank.set(digest, n);
+    return [
+      accountId,
+      e.at,
+      e.at.slice(0, 10),
+      e.tool,
+      e.surface,
+      e.credits,
+      e.fromAllowance,
+      e.fromPacks,
+      e.added ?? null,
+      e.reference ?? null,
+      `lowdb:${digest}:${n}`, // the prefix is stored: kept as the first imports wrote it
+    ];
+  });
+}
+
 /** Copy the embedded store in `dataDir` into the database `store` (see the file comment). */
-export async function importLowdb(dataDir: string, store: PostgresStore): Promise<ImportReport> {
+export async function importEmbedded(dataDir: string, store: PostgresStore): Promise<ImportReport> {
   const dir = resolve(dataDir);
   if (!existsSync(join(dir, 'werkbank.json'))) throw new Error(`No embedded store in ${dir} (werkbank.json is missing)`);
   // Opening replays its journal (charges acknowledged before a crash) and locks the dir against a running server.
@@ -100,28 +130,7 @@ export async function importLowdb(dataDir: string, store: PostgresStore): Promis
       );
       for (const a of accounts) {
         const entries = (await low.readUsage(a.id, '0000-00-00')).reverse(); // oldest first, as they were charged
-        const rank = new Map<string, number>();
-        const rows = entries.map((e) => {
-          const digest = createHash('sha256')
-            .update(JSON.stringify([a.id, e.at, e.tool, e.surface, e.credits, e.fromAllowance, e.fromPacks]))
-            .digest('hex')
-            .slice(0, 32);
-          const n = (rank.get(digest) ?? 0) + 1;
-          rank.set(digest, n);
-          return [
-            a.id,
-            e.at,
-            e.at.slice(0, 10),
-            e.tool,
-            e.surface,
-            e.credits,
-            e.fromAllowance,
-            e.fromPacks,
-            e.added ?? null,
-            e.reference ?? null,
-            `lowdb:${digest}:${n}`,
-          ];
-        });
+        const rows = usageRows(a.id, entries);
         report.usage += await insertRows(
           client,
           'usage',
