@@ -1,20 +1,23 @@
 /** DOM helpers of the browser code: element builder, lookups, storage of the key, copy, announcements. */
-/* eslint-disable @typescript-eslint/no-explicit-any */
 
-export const $ = <T extends HTMLElement = HTMLElement>(sel: string, root: ParentNode = document) => root.querySelector(sel) as T | null;
+export const $ = <T extends HTMLElement = HTMLElement>(sel: string, root: ParentNode = document) => root.querySelector<T>(sel);
 export const $$ = <T extends HTMLElement = HTMLElement>(sel: string, root: ParentNode = document) =>
-  Array.from(root.querySelectorAll(sel)) as T[];
+  Array.from(root.querySelectorAll<T>(sel));
 
 export type Child = Node | string | null | undefined | false;
 
+/** What `h` takes as an attribute: text, a number or flag, or (for `on*`) a listener; unset when null, undefined or false. */
+export type Attr = string | number | boolean | null | undefined | ((event: never) => unknown);
+
 /** `h('p', {class: 'x', text: 'y', onclick})`: an element; `on*` attributes become listeners. */
-export function h(tag: string, attrs: Record<string, any> = {}, ...children: Child[]): HTMLElement {
+export function h(tag: string, attrs: Record<string, Attr> = {}, ...children: Child[]): HTMLElement {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (v === undefined || v === null || v === false) continue;
     if (k === 'text') el.textContent = String(v);
-    else if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v);
-    else if (k in el && typeof v !== 'string') (el as any)[k] = v;
+    else if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v as EventListener);
+    // A DOM property set as such (`checked`, `disabled`, `rows`...): the element is an object of them.
+    else if (k in el && typeof v !== 'string') (el as unknown as Record<string, unknown>)[k] = v;
     else el.setAttribute(k, v === true ? '' : String(v));
   }
   for (const c of children) if (c !== null && c !== undefined && c !== false) el.append(c);
@@ -32,9 +35,9 @@ export const storage = {
   setAdmin: (t: string) => (t ? sessionStorage.setItem(ADMIN, t) : sessionStorage.removeItem(ADMIN)),
 };
 
-export const csrfToken = () => (document.querySelector('meta[name="csrf-token"]') as HTMLMetaElement | null)?.content ?? '';
+export const csrfToken = () => document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
 /** Signed in with a passkey: the session's CSRF token (requests without a key go with the session cookie and it). */
-export const sessionCsrf = () => (document.querySelector('meta[name="session-csrf"]') as HTMLMetaElement | null)?.content ?? '';
+export const sessionCsrf = () => document.querySelector<HTMLMetaElement>('meta[name="session-csrf"]')?.content ?? '';
 export const isDev = () => document.body.dataset.dev === '1';
 
 /** An ISO time (or epoch seconds) as `yyyy-mm-dd hh:mm UTC`. */
@@ -70,7 +73,7 @@ export async function copyText(text: string, button: HTMLElement): Promise<void>
 }
 
 /** A copy button for a value known when pressed. */
-export function copyButton(label: string, value: () => string, extra: Record<string, any> = {}): HTMLElement {
+export function copyButton(label: string, value: () => string, extra: Record<string, Attr> = {}): HTMLElement {
   const b: HTMLElement = h('button', { type: 'button', class: 'secondary copy', ...extra, onclick: () => copyText(value(), b) }, label);
   return b;
 }

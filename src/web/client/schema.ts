@@ -1,14 +1,37 @@
 /** Reading the JSON Schemas the registry publishes (the portable subset: no $ref, nullable as anyOf). */
-/* eslint-disable @typescript-eslint/no-explicit-any */
 
-export type Schema = Record<string, any>;
+/** A JSON Schema as parsed from JSON: the fields these modules read; anything else stays unknown. */
+export interface JsonSchema {
+  type?: string | string[];
+  title?: string;
+  description?: string;
+  default?: unknown;
+  enum?: unknown[];
+  format?: string;
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  maxLength?: number;
+  minItems?: number;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: boolean | JsonSchema;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  [k: string]: unknown;
+}
+
+export type Schema = JsonSchema;
 
 /** `anyOf: [X, {type: null}]` → X (with the outer description); anything else as it is. */
-export function resolve(s: any): Schema {
-  if (!s || typeof s !== 'object') return {};
-  for (const k of ['anyOf', 'oneOf']) {
-    if (Array.isArray(s[k])) {
-      const options = s[k].filter((o: any) => o && o.type !== 'null');
+export function resolve(raw: unknown): Schema {
+  if (!raw || typeof raw !== 'object') return {};
+  const s = raw as JsonSchema;
+  for (const k of ['anyOf', 'oneOf'] as const) {
+    const alternatives = s[k];
+    if (Array.isArray(alternatives)) {
+      const options = alternatives.filter((o) => o && o.type !== 'null');
       if (options.length === 1) {
         const inner = resolve(options[0]);
         return { ...s, ...inner, [k]: undefined, description: s.description ?? inner.description, default: s.default ?? inner.default };
@@ -19,7 +42,7 @@ export function resolve(s: any): Schema {
 }
 
 export function typeOf(s: Schema): string {
-  const t = Array.isArray(s.type) ? s.type.filter((x: string) => x !== 'null')[0] : s.type;
+  const t = Array.isArray(s.type) ? s.type.filter((x) => x !== 'null')[0] : s.type;
   if (t) return t;
   if (Array.isArray(s.enum)) return typeof s.enum[0] === 'number' ? 'number' : 'string';
   return '';

@@ -36,7 +36,7 @@ export function control(kind: Kind, s: Schema, id: string, ariaLabel?: string, r
 function enumDefault(s: Schema): unknown {
   if (s.default !== undefined) return s.default;
   const desc = String(s.description ?? '');
-  const values: unknown[] = s.enum;
+  const values: unknown[] = s.enum ?? [];
   const m = /([^\s,;:(]+) \(default\b/.exec(desc) ?? /\bdefault:? ["“]?([^\s"”,;)]+)/i.exec(desc);
   if (m) {
     const found = values.find((v) => String(v).toLowerCase() === m[1].toLowerCase().replace(/[.:]$/, ''));
@@ -46,7 +46,7 @@ function enumDefault(s: Schema): unknown {
 }
 
 function enumControl(s: Schema, common: Common, required: boolean): Control {
-  const values: unknown[] = s.enum;
+  const values: unknown[] = s.enum ?? [];
   const def = enumDefault(s);
   const sel = h('select', common) as HTMLSelectElement;
   // A default the schema does not carry is the tool's own: the empty choice leaves it out and names no value.
@@ -101,7 +101,15 @@ function numberControl(s: Schema, common: Common, integer: boolean): Control {
       const p = parse();
       return p && p.ok ? p.value : undefined;
     },
-    write: (v) => (input.value = v === undefined || v === null ? '' : typeof v === 'number' ? fmt(v) : String(v)),
+    write: (v) =>
+      (input.value =
+        v === undefined || v === null
+          ? ''
+          : typeof v === 'number'
+            ? fmt(v)
+            : typeof v === 'string' || typeof v === 'boolean'
+              ? String(v)
+              : JSON.stringify(v)),
     check: () => {
       const p = parse();
       return p && !p.ok ? p.error : '';

@@ -47,7 +47,7 @@ export function exampleValues(ctx: Ctx, path: string[]): unknown[] {
     const next: unknown[] = [];
     for (const v of cur) {
       if (p === '[]') {
-        if (Array.isArray(v)) next.push(...v);
+        if (Array.isArray(v)) next.push(...(v as unknown[]));
       } else if (isRecord(v) && v[p] !== undefined) next.push(v[p]);
     }
     cur = next;

@@ -9,7 +9,6 @@
  * own: controls.ts (one primitive value), number-list.ts, string-list.ts, rows-table.ts (arrays of
  * objects), json-field.ts (anything else); describe.ts (labels and hints), kind.ts (which control).
  */
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { h } from '../dom.js';
 import { isPrimitive, isRecord, resolve, typeOf, type Schema } from '../schema.js';
 import { labelAndUnit, richText } from '../words.js';
@@ -56,9 +55,7 @@ function build(raw: Schema, path: string[], required: boolean, parent: HTMLEleme
     if (
       it === 'object' &&
       items.properties &&
-      Object.values<Schema>(items.properties).every(
-        (p) => isPrimitive(p) || typeOf(resolve(p)) === 'array' || typeOf(resolve(p)) === 'object',
-      )
+      Object.values(items.properties).every((p) => isPrimitive(p) || typeOf(resolve(p)) === 'array' || typeOf(resolve(p)) === 'object')
     )
       return add(rowsTable(path, s, items, required, parent, ctx, id, err));
   }
@@ -77,7 +74,7 @@ function objectGroup(s: Schema, path: string[], required: boolean, parent: HTMLE
       : h('details', { class: 'group' }, h('summary', { text: d.label }));
   if (d?.hint) box.append(h('p', { class: 'hint' }, richText(d.hint, ctx.names)));
   const children: Field[] = [];
-  for (const [k, sub] of Object.entries<Schema>(s.properties)) children.push(...build(sub, [...path, k], req.has(k), box, ctx));
+  for (const [k, sub] of Object.entries(s.properties ?? {})) children.push(...build(sub, [...path, k], req.has(k), box, ctx));
   if (box !== parent) parent.append(box);
   if (box.tagName === 'DETAILS')
     box.addEventListener('werkbank:filled', () => ((box as HTMLDetailsElement).open ||= children.some((c) => c.get() !== undefined)));
@@ -123,7 +120,7 @@ function primitiveField(
 function collectNames(s: Schema, out: Map<string, string>, ctx: Ctx): void {
   const r = resolve(s);
   if (r.properties)
-    for (const [k, v] of Object.entries<Schema>(r.properties)) {
+    for (const [k, v] of Object.entries(r.properties)) {
       if (!out.has(k)) {
         const label = describe(k, resolve(v), ctx, typeOf(resolve(v))).label;
         out.set(k, label.length <= 30 ? label : labelAndUnit(k)[0]);
@@ -147,8 +144,8 @@ export function buildForm(root: HTMLElement, schema: Schema, examples: unknown[]
     for (const f of fields) {
       const v = f.get();
       if (v === undefined) continue;
-      let node: any = out;
-      f.path.slice(0, -1).forEach((p) => (node = node[p] ??= {}));
+      let node: Record<string, unknown> = out;
+      f.path.slice(0, -1).forEach((p) => (node = (node[p] ??= {}) as Record<string, unknown>));
       node[f.path[f.path.length - 1]] = v;
     }
     return out;

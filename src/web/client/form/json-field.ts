@@ -37,7 +37,7 @@ export function jsonField(
     get: () => {
       if (ta.value.trim() === '') return undefined;
       try {
-        return JSON.parse(ta.value);
+        return JSON.parse(ta.value) as unknown;
       } catch {
         throw fieldError(f, `${d.label}: not valid JSON`);
       }

@@ -20,7 +20,7 @@ export function kindOf(name: string, s: Schema, ctx: Ctx, path: string[]): Kind 
   const t = typeOf(s);
   if (t === 'boolean') return 'boolean';
   if (t === 'number' || t === 'integer') return t;
-  const values = exampleValues(ctx, path).filter((v) => typeof v === 'string') as string[];
+  const values = exampleValues(ctx, path).filter((v): v is string => typeof v === 'string');
   const all = (re: RegExp) => values.every((v) => re.test(v));
   const desc = String(s.description ?? '');
   const datey =

@@ -67,7 +67,9 @@ export function numberList(
         ? v.map((x) => (typeof x === 'number' ? fmt(x) : String(x))).join('\n')
         : v === undefined
           ? ''
-          : String(v)),
+          : typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'
+            ? String(v)
+            : JSON.stringify(v)),
     clear: () => (ta.value = ''),
     focusEl: ta,
     errEl: err,

@@ -101,7 +101,7 @@ export function rowsTable(
 /** A column per property of the items, with its control kind and short head. */
 function columns(path: string[], items: Schema, ctx: Ctx): Column[] {
   const req = new Set<string>(items.required ?? []);
-  return Object.entries<Schema>(items.properties).map(([k, raw]) => {
+  return Object.entries(items.properties ?? {}).map(([k, raw]) => {
     const cs = resolve(raw);
     const primitive = isPrimitive(cs) && typeOf(cs) !== 'array';
     const kind: Kind = primitive ? kindOf(k, cs, ctx, [...path, '[]', k]) : 'text';
@@ -141,7 +141,7 @@ function rowList(cols: Column[], id: string, singular: string, minRows: number, 
       r.cells.forEach((cell) =>
         cell.c.focusEl.setAttribute('aria-label', `${cols.find((c) => c.key === cell.key)!.d.label}, ${singular} ${i + 1}`),
       );
-      const rm = r.tr.querySelector('button.remove') as HTMLButtonElement | null;
+      const rm = r.tr.querySelector<HTMLButtonElement>('button.remove');
       rm?.setAttribute('aria-label', `Remove ${singular} ${i + 1}`);
       if (rm) rm.disabled = rows.length <= minRows;
     });
