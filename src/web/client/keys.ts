@@ -30,84 +30,112 @@ export const message = (text: string, kind: 'alert' | 'okmsg' = 'alert') =>
 
 let showRevoked = false;
 
-export function keysSection(keys: KeyView[], ops: KeyOps, notice?: HTMLElement): HTMLElement {
-  const created = h('div', { id: 'new-key', role: 'status' }, notice);
-  const active = keys.filter((k) => !k.revokedAt);
-  const revoked = keys.filter((k) => k.revokedAt);
-  const item = (k: KeyView) => {
-    const inUse = ops.currentKeyPrefix === k.prefix && !k.revokedAt;
-    const label = k.name ? `${k.name} (${k.prefix})` : k.prefix;
-    let revoke: HTMLButtonElement | null = null;
-    if (!k.revokedAt) {
-      revoke = h(
-        'button',
-        { type: 'button', class: 'danger small', 'data-revoke': k.id, 'aria-label': `Revoke key ${k.prefix}` },
-        'Revoke',
-      ) as HTMLButtonElement;
-      const onClick = async () => {
-        // Two steps instead of a dialog: the first press asks, the second revokes.
-        if (revoke!.dataset.armed !== '1') {
-          revoke!.dataset.armed = '1';
-          revoke!.textContent = 'Confirm revoke';
-          announce(`Press again to revoke key ${label}${inUse ? ', the key this browser uses' : ''}.`);
-          setTimeout(() => {
-            if (!revoke!.isConnected) return;
-            revoke!.dataset.armed = '';
-            revoke!.textContent = 'Revoke';
-          }, 6000);
-          return;
-        }
-        const r = await ops.revoke(k.id);
-        if (!r.ok) return created.replaceChildren(message(r.json?.error ?? `HTTP ${r.status}`));
-        const done = `Key ${k.name ? `"${k.name}" ` : ''}${k.prefix}… is revoked: the next call with it gets 401.`;
-        announce(done);
-        if (inUse && ops.currentRevoked)
-          return ops.currentRevoked(
-            message(`Key ${k.prefix}… was revoked: it was the key you signed in with, so you are signed out.`, 'okmsg'),
-          );
-        await ops.reload(message(done, 'okmsg'));
-      };
-      revoke.addEventListener('click', () => void onClick());
+/** The two-step revoke button of an active key: the first press asks, the second revokes. */
+function revokeButton(k: KeyView, inUse: boolean, ops: KeyOps, created: HTMLElement): HTMLButtonElement {
+  const label = k.name ? `${k.name} (${k.prefix})` : k.prefix;
+  const revoke = h(
+    'button',
+    { type: 'button', class: 'danger small', 'data-revoke': k.id, 'aria-label': `Revoke key ${k.prefix}` },
+    'Revoke',
+  ) as HTMLButtonElement;
+  const onClick = async () => {
+    // Two steps instead of a dialog: the first press asks, the second revokes.
+    if (revoke.dataset.armed !== '1') {
+      revoke.dataset.armed = '1';
+      revoke.textContent = 'Confirm revoke';
+      announce(`Press again to revoke key ${label}${inUse ? ', the key this browser uses' : ''}.`);
+      setTimeout(() => {
+        if (!revoke.isConnected) return;
+        revoke.dataset.armed = '';
+        revoke.textContent = 'Revoke';
+      }, 6000);
+      return;
     }
-    return h(
-      'li',
-      { class: 'key' + (k.revokedAt ? ' revoked' : '') + (inUse ? ' current' : '') },
+    const r = await ops.revoke(k.id);
+    if (!r.ok) return created.replaceChildren(message(r.json?.error ?? `HTTP ${r.status}`));
+    const done = `Key ${k.name ? `"${k.name}" ` : ''}${k.prefix}… is revoked: the next call with it gets 401.`;
+    announce(done);
+    if (inUse && ops.currentRevoked)
+      return ops.currentRevoked(
+        message(`Key ${k.prefix}… was revoked: it was the key you signed in with, so you are signed out.`, 'okmsg'),
+      );
+    await ops.reload(message(done, 'okmsg'));
+  };
+  revoke.addEventListener('click', () => void onClick());
+  return revoke;
+}
+
+/** One key of the list: name, prefix, dates, state and (when active) its revoke button. */
+function keyItem(k: KeyView, ops: KeyOps, created: HTMLElement): HTMLElement {
+  const inUse = ops.currentKeyPrefix === k.prefix && !k.revokedAt;
+  return h(
+    'li',
+    { class: 'key' + (k.revokedAt ? ' revoked' : '') + (inUse ? ' current' : '') },
+    h(
+      'div',
+      { class: 'key-name' },
+      k.name ? h('strong', { text: k.name }) : h('span', { class: 'muted', text: 'unnamed' }),
+      h('code', { text: `${k.prefix}…` }),
+      inUse ? h('span', { class: 'badge', text: 'in use here' }) : null,
+    ),
+    h('span', { class: 'muted', text: `Created ${fmtDate(k.createdAt)}` }),
+    h('span', { class: 'muted', text: `Last used ${fmtDate(k.lastUsedAt)}` }),
+    h('span', { class: k.revokedAt ? 'muted' : 'ok', text: k.revokedAt ? `Revoked ${fmtDate(k.revokedAt)}` : 'Active' }),
+    k.revokedAt ? null : revokeButton(k, inUse, ops, created),
+  );
+}
+
+/** The "Show/Hide revoked keys (n)" button that folds the revoked list, or null when there are none. */
+function revokedToggle(count: number, revokedList: HTMLElement): HTMLElement | null {
+  if (!count) return null;
+  const toggleText = () => `${showRevoked ? 'Hide' : 'Show'} revoked keys (${count})`;
+  const toggle: HTMLElement = h(
+    'button',
+    {
+      type: 'button',
+      class: 'secondary small',
+      id: 'toggle-revoked',
+      'aria-expanded': String(showRevoked),
+      'aria-controls': 'revoked-keys',
+      onclick: () => {
+        showRevoked = !showRevoked;
+        revokedList.hidden = !showRevoked;
+        toggle.setAttribute('aria-expanded', String(showRevoked));
+        toggle.textContent = toggleText();
+      },
+    },
+    toggleText(),
+  );
+  return toggle;
+}
+
+/** The new key's secret, shown once in #new-key with a copy button, after the page was reloaded. */
+function showNewKey({ key, prefix, name }: CreatedKey): void {
+  const secret = h('p', { class: 'secret', id: 'new-key-value', text: key });
+  const copyBtn: HTMLElement = h(
+    'button',
+    { type: 'button', class: 'secondary', id: 'copy-key', onclick: () => copyText(key, copyBtn) },
+    'Copy key',
+  );
+  $('#new-key')!.replaceChildren(
+    h(
+      'div',
+      { class: 'okmsg' },
+      h('p', { text: `New key ${prefix}…${name ? ` (${name})` : ''}: copy it now. It is shown once and never again.` }),
+      secret,
       h(
         'div',
-        { class: 'key-name' },
-        k.name ? h('strong', { text: k.name }) : h('span', { class: 'muted', text: 'unnamed' }),
-        h('code', { text: `${k.prefix}…` }),
-        inUse ? h('span', { class: 'badge', text: 'in use here' }) : null,
+        { class: 'row' },
+        copyBtn,
+        h('button', { type: 'button', class: 'secondary', onclick: () => $('#new-key')!.replaceChildren() }, 'Done'),
       ),
-      h('span', { class: 'muted', text: `Created ${fmtDate(k.createdAt)}` }),
-      h('span', { class: 'muted', text: `Last used ${fmtDate(k.lastUsedAt)}` }),
-      h('span', { class: k.revokedAt ? 'muted' : 'ok', text: k.revokedAt ? `Revoked ${fmtDate(k.revokedAt)}` : 'Active' }),
-      revoke,
-    );
-  };
-  const list = h('ul', { class: 'keys', 'aria-label': 'Active API keys' }, ...active.map(item));
-  const revokedList = h('ul', { class: 'keys', 'aria-label': 'Revoked API keys', id: 'revoked-keys' }, ...revoked.map(item));
-  revokedList.hidden = !showRevoked;
-  const toggleText = () => `${showRevoked ? 'Hide' : 'Show'} revoked keys (${revoked.length})`;
-  const toggle: HTMLElement | null = revoked.length
-    ? h(
-        'button',
-        {
-          type: 'button',
-          class: 'secondary small',
-          id: 'toggle-revoked',
-          'aria-expanded': String(showRevoked),
-          'aria-controls': 'revoked-keys',
-          onclick: () => {
-            showRevoked = !showRevoked;
-            revokedList.hidden = !showRevoked;
-            toggle!.setAttribute('aria-expanded', String(showRevoked));
-            toggle!.textContent = toggleText();
-          },
-        },
-        toggleText(),
-      )
-    : null;
+    ),
+  );
+  $('#copy-key')?.focus();
+}
+
+/** The form that creates a named key; errors go to `created`. */
+function createKeyForm(ops: KeyOps, created: HTMLElement): HTMLElement {
   // The server's rule (src/accounts/accounts.ts keyName): 1-40 characters, no control characters, or none.
   const nameInput = h('input', {
     type: 'text',
@@ -127,42 +155,32 @@ export function keysSection(keys: KeyView[], ops: KeyOps, notice?: HTMLElement):
   const onSubmit = async () => {
     const r = await ops.createKey(nameInput.value.trim());
     if (!r.ok) return created.replaceChildren(message(r.json?.error ?? `HTTP ${r.status}`));
-    const { key, prefix, name } = r.json.data;
-    const secret = h('p', { class: 'secret', id: 'new-key-value', text: key });
-    const copyBtn: HTMLElement = h(
-      'button',
-      { type: 'button', class: 'secondary', id: 'copy-key', onclick: () => copyText(key, copyBtn) },
-      'Copy key',
-    );
     await ops.reload();
-    $('#new-key')!.replaceChildren(
-      h(
-        'div',
-        { class: 'okmsg' },
-        h('p', { text: `New key ${prefix}…${name ? ` (${name})` : ''}: copy it now. It is shown once and never again.` }),
-        secret,
-        h(
-          'div',
-          { class: 'row' },
-          copyBtn,
-          h('button', { type: 'button', class: 'secondary', onclick: () => $('#new-key')!.replaceChildren() }, 'Done'),
-        ),
-      ),
-    );
-    $('#copy-key')?.focus();
+    showNewKey(r.json.data);
   };
   createForm.addEventListener('submit', (e) => {
     e.preventDefault();
     void onSubmit();
   });
+  return createForm;
+}
+
+export function keysSection(keys: KeyView[], ops: KeyOps, notice?: HTMLElement): HTMLElement {
+  const created = h('div', { id: 'new-key', role: 'status' }, notice);
+  const active = keys.filter((k) => !k.revokedAt);
+  const revoked = keys.filter((k) => k.revokedAt);
+  const item = (k: KeyView) => keyItem(k, ops, created);
+  const list = h('ul', { class: 'keys', 'aria-label': 'Active API keys' }, ...active.map(item));
+  const revokedList = h('ul', { class: 'keys', 'aria-label': 'Revoked API keys', id: 'revoked-keys' }, ...revoked.map(item));
+  revokedList.hidden = !showRevoked;
   const box = section(
     'API keys',
     'keys-h',
     h('p', { class: 'muted', text: 'For scripts and MCP clients that take a key. A new key is shown once: copy it when it appears.' }),
-    createForm,
+    createKeyForm(ops, created),
     created,
     active.length ? list : h('p', { class: 'muted', text: 'No active keys.' }),
-    toggle,
+    revokedToggle(revoked.length, revokedList),
     revokedList,
     h('p', { class: 'hint', text: 'Revoking takes effect at once: the next call with that key gets 401.' }),
   );

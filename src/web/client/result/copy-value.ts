@@ -2,6 +2,7 @@
 import { isRecord } from '../schema.js';
 import { toCsv } from './csv.js';
 import { fileOf } from './files.js';
+import { scalarText } from './values.js';
 import { present, type ResultView } from './view.js';
 
 /** What the primary copy button copies, as text. */
@@ -13,7 +14,8 @@ export function copyValue(view: ResultView, value: unknown, origin = ''): string
       return typeof value === 'string' ? value : toCsv(value as Record<string, unknown>[]);
     case 'record': {
       const entries = isRecord(value) ? Object.entries(value).filter(([, v]) => present(v)) : [];
-      if (entries.length === 1 && typeof entries[0][1] !== 'object') return String(entries[0][1]);
+      const only = entries.length === 1 ? scalarText(entries[0][1]) : undefined;
+      if (only !== undefined) return only;
       return JSON.stringify(value, null, 2);
     }
     case 'diff':

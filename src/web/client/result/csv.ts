@@ -1,8 +1,9 @@
 /** Tables as CSV text (the copy and download of a table view) and CSV text read back as rows. */
 import { isRecord } from '../schema.js';
+import { scalarText } from './values.js';
 
 const csvCell = (v: unknown) => {
-  const s = v === undefined || v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  const s = scalarText(v) ?? (v === undefined || v === null ? '' : JSON.stringify(v));
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 /** Rows as CSV: a header row of the columns, values quoted where needed, nested values as JSON. */

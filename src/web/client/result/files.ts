@@ -3,6 +3,7 @@
  * file with its text, or a list of files with their texts.
  */
 import { isRecord } from '../schema.js';
+import { scalarText } from './values.js';
 
 export type FileOf =
   | { kind: 'hosted'; url: string; contentType: string; bytes?: number }
@@ -44,7 +45,7 @@ export function fileOf(v: unknown, origin?: string): FileOf {
       return {
         kind: 'files',
         files: v.map((f) => ({
-          name: String(f.name ?? f.fileName ?? 'file'),
+          name: scalarText(f.name ?? f.fileName) ?? 'file',
           content: textOf(f)!,
         })),
       };

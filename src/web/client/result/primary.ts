@@ -12,7 +12,7 @@ import { parseCsv } from './csv.js';
 import { summaryList } from './details.js';
 import { fileOf, typeOfName } from './files.js';
 import { tableOf } from './table.js';
-import { ISO_CURRENCY, show, unitFor } from './values.js';
+import { ISO_CURRENCY, scalarText, show, unitFor } from './values.js';
 import { valueAt, type ResultView } from './view.js';
 
 const LANGUAGE_NAMES: Record<string, string> = {
@@ -84,7 +84,7 @@ const long = (text: string) => text.length > 1500 || text.split('\n').length > 4
 /** A headline figure with its label and unit, and beside it the details the view names. */
 function figureView({ view, value, data, path, box, actions, copy }: Primary): void {
   const unitSpec = view.unit ?? '';
-  const unit = unitSpec.startsWith('@') ? String(valueAt(data, unitSpec.slice(1)) ?? '') : unitSpec;
+  const unit = unitSpec.startsWith('@') ? (scalarText(valueAt(data, unitSpec.slice(1))) ?? '') : unitSpec;
   const label =
     view.label ??
     labelAndUnit(

@@ -6,6 +6,13 @@ import { humanize, labelAndUnit, wordsOf } from '../words.js';
 /** A currency code (EUR, USD) as a unit: the number is formatted as money. */
 export const ISO_CURRENCY = /^[A-Z]{3}$/;
 
+/** A string, number or boolean as its plain text; undefined for anything else (null, objects, arrays). */
+export function scalarText(v: unknown): string | undefined {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  return undefined;
+}
+
 /** A cell or summary value for the reader. */
 export function show(v: unknown, unit = ''): string {
   if (v === null || v === undefined) return '—';

@@ -1,7 +1,7 @@
 /** What the tool page's modules share: the tool as the page describes it, and the page's parts. */
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import type { Form } from '../form/form.js';
 import type { ResultView } from '../result/view.js';
+import type { Schema } from '../schema.js';
 
 /** What the page says about its tool (the JSON in #tool-data). */
 export interface ToolData {
@@ -10,7 +10,7 @@ export interface ToolData {
   title: string;
   path: string;
   metering: string;
-  inputSchema: any;
+  inputSchema: Schema;
   resultView?: ResultView;
   examples: { name?: string; input: unknown }[];
 }

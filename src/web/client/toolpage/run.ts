@@ -13,23 +13,30 @@ import type { ToolPage } from './page.js';
 
 export function initRun(page: ToolPage, keybox: Keybox): void {
   const run = $<HTMLButtonElement>('#run')!;
-  page.formEl.addEventListener('submit', async (e) => {
+  page.formEl.addEventListener('submit', (e) => {
     e.preventDefault();
     if (run.disabled) return;
+    // Everything up to the call happens at once, in the event: tests and the reader see it synchronously.
     clearErrors(page);
     const args = readForm(page);
     if (!args) return;
     run.disabled = true;
     page.status.textContent = 'Running…';
-    try {
-      await call(page, keybox, args);
-    } catch (err) {
-      showError(page, (err as Error).message, 0);
-      page.status.textContent = 'Failed.';
-    } finally {
-      run.disabled = false;
-    }
+    // Failures are caught and shown inside runCall, so nothing is left to handle here.
+    void runCall(page, keybox, run, args);
   });
+}
+
+/** Makes the call and shows its failure on the page; Run is enabled again when it is over. */
+async function runCall(page: ToolPage, keybox: Keybox, run: HTMLButtonElement, args: Record<string, unknown>): Promise<void> {
+  try {
+    await call(page, keybox, args);
+  } catch (err) {
+    showError(page, (err as Error).message, 0);
+    page.status.textContent = 'Failed.';
+  } finally {
+    run.disabled = false;
+  }
 }
 
 /** The form's values, or undefined when a field cannot be read (then marked and focused). */

@@ -19,8 +19,12 @@ export function initSnippets(root: HTMLElement, form: Form, path: string): () =>
   };
   root.addEventListener('input', snippets);
   root.addEventListener('change', snippets);
-  root.addEventListener('click', (e) => (e.target as HTMLElement).closest('button') && setTimeout(snippets));
+  root.addEventListener('click', (e) => {
+    // A button (adding or removing an item, say) may change the form in its own click handler: redraw after it.
+    if ((e.target as HTMLElement).closest('button')) setTimeout(snippets);
+  });
   snippets();
-  $$('[data-copy]').forEach((b) => b.addEventListener('click', () => copyText($('#' + b.dataset.copy)!.textContent ?? '', b)));
+  // copyText shows its own failure on the button, so its promise is left to run.
+  $$('[data-copy]').forEach((b) => b.addEventListener('click', () => void copyText($('#' + b.dataset.copy)!.textContent ?? '', b)));
   return snippets;
 }

@@ -15,7 +15,7 @@ import type { ToolData, ToolPage } from './page.js';
 import { initSnippets } from './snippets.js';
 
 export function initTool(): void {
-  const data: ToolData = JSON.parse($('#tool-data')!.textContent);
+  const data = JSON.parse($('#tool-data')!.textContent) as ToolData;
   const root = $('#fields')!;
   const form = buildForm(
     root,
