@@ -5,12 +5,9 @@
  * HTTPS host) → PKCE authorization → token → tools/list and a metered tools/call → refresh →
  * removal on /account → the next request is 401 at once. Then the security cases over plain HTTP.
  */
+import { loopbackCert, type LoopbackCert } from './helpers/tls.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Client, StreamableHTTPClientTransport, UnauthorizedError, auth } from '@modelcontextprotocol/client';
 import { axeScan, launchBrowser, screenshot } from './helpers/web.js';
@@ -24,38 +21,15 @@ let page: Page;
 let cb: Awaited<ReturnType<typeof callbackServer>>;
 let shift = 0;
 // A self-signed HTTPS host on 127.0.0.1 that serves a client ID metadata document.
-let certDir = '';
+let tls: LoopbackCert | undefined;
 let cimdHost: HttpsServer;
 let cimdUrl = '';
 
 beforeAll(async () => {
-  certDir = mkdtempSync(join(tmpdir(), 'werkbank-cimd-'));
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      join(certDir, 'key.pem'),
-      '-out',
-      join(certDir, 'cert.pem'),
-    ],
-    { stdio: 'ignore' },
-  );
-  const cert = readFileSync(join(certDir, 'cert.pem'), 'utf8');
+  tls = loopbackCert('werkbank-cimd-');
+  const cert = tls.cert;
   cb = await callbackServer();
-  cimdHost = createHttpsServer({ key: readFileSync(join(certDir, 'key.pem')), cert }, (req, res) => {
+  cimdHost = createHttpsServer({ key: tls.key, cert }, (req, res) => {
     const self = `https://127.0.0.1:${(cimdHost.address() as { port: number }).port}${req.url}`;
     if (req.url === '/big.json')
       return void res
@@ -109,7 +83,7 @@ afterAll(async () => {
   await s?.close();
   await cb?.close();
   await new Promise((r) => cimdHost?.close(() => r(undefined)));
-  rmSync(certDir, { recursive: true, force: true });
+  tls?.remove();
 });
 
 /** The browser's part of an authorization: open the URL (signing in when asked), press Approve, return the callback's query. */

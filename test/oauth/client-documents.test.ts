@@ -3,16 +3,13 @@
  * cached, and each limit (https only, a path, 200 only without redirects, 10 KB, 5 s, JSON, its own URL as
  * client_id, a public client, public addresses only unless the policy says otherwise).
  */
+import { loopbackCert, type LoopbackCert } from '../helpers/tls.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ClientDocuments } from '../../src/http/oauth/client-documents.js';
 import { OAuthHttpError } from '../../src/http/oauth/protocol.js';
 
-let certDir = '';
+let tls: LoopbackCert | undefined;
 let cert = '';
 let host: Server;
 let origin = '';
@@ -37,32 +34,9 @@ const answers: Record<string, (self: string) => Answer> = {
 };
 
 beforeAll(async () => {
-  certDir = mkdtempSync(join(tmpdir(), 'werkbank-cimd-unit-'));
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      join(certDir, 'key.pem'),
-      '-out',
-      join(certDir, 'cert.pem'),
-    ],
-    { stdio: 'ignore' },
-  );
-  cert = readFileSync(join(certDir, 'cert.pem'), 'utf8');
-  host = createServer({ key: readFileSync(join(certDir, 'key.pem')), cert }, (req, res) => {
+  tls = loopbackCert('werkbank-cimd-unit-');
+  cert = tls.cert;
+  host = createServer({ key: tls.key, cert }, (req, res) => {
     const path = req.url ?? '/';
     hits.set(path, (hits.get(path) ?? 0) + 1);
     const answer = answers[path]?.(`${origin}${path}`) ?? { status: 404 };
@@ -79,7 +53,7 @@ beforeAll(async () => {
 afterAll(async () => {
   host?.closeAllConnections();
   await new Promise((r) => host?.close(() => r(undefined)));
-  rmSync(certDir, { recursive: true, force: true });
+  tls?.remove();
 });
 
 /** Documents fetched from the local host: the test resolver and policy let the guard reach loopback. */
