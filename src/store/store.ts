@@ -31,6 +31,11 @@ export interface Account {
   packCredits: number;
   /** Renders taken from the monthly render allowance in the current period. */
   renderAllowanceUsed: number;
+  /**
+   * When the owner's deletion of the account began. From then on the account gains no credential (key,
+   * OAuth grant, code or token exchange, session), authenticates nothing and is a tombstone.
+   */
+  deletedAt?: string;
 }
 
 export interface ApiKeyRecord {
