@@ -142,4 +142,9 @@ CREATE INDEX IF NOT EXISTS records_expiry ON records (expires_at) WHERE expires_
     name: 'usage entries of credits bought or taken back (payments), with their reference',
     sql: `ALTER TABLE usage ADD COLUMN IF NOT EXISTS added integer, ADD COLUMN IF NOT EXISTS reference text;`,
   },
+  {
+    version: 9,
+    name: "when an account's deletion began (from then on it gains no credential)",
+    sql: `ALTER TABLE accounts ADD COLUMN IF NOT EXISTS deleted_at text;`,
+  },
 ];
