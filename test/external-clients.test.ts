@@ -68,9 +68,10 @@ async function inspector(args: string[]) {
 }
 
 describe('MCP Inspector CLI (v2)', () => {
-  it('stdio: lists tools (--strict finds no errors) and calls one', async () => {
+  it('stdio: lists tools (--strict finds no errors and no warnings) and calls one', async () => {
     const list = await inspector([process.execPath, CLI, '--toolsets', 'all', '--method', 'tools/list', '--strict']);
     expect(list.code, list.stderr).toBe(0);
+    expect(list.json.schemaFindings ?? []).toEqual([]);
     expect(list.json.result.tools.map((t: { name: string }) => t.name)).toContain('word_counter');
     const call = await inspector([
       process.execPath,

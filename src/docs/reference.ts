@@ -17,6 +17,8 @@ type Schema = Record<string, unknown>;
 function typeOf(s: Schema): string {
   if (Array.isArray(s.enum)) return s.enum.map((v) => JSON.stringify(v)).join(' \\| ');
   if (s.type === 'array') return `array of ${typeOf((s.items ?? {}) as Schema)}`;
+  if (Array.isArray(s.type)) return s.type.join(' or ');
+  if (Array.isArray(s.anyOf)) return (s.anyOf as Schema[]).map(typeOf).join(' or ');
   return typeof s.type === 'string' ? s.type : 'value';
 }
 
@@ -30,9 +32,19 @@ function fieldRows(schema: Schema, prefix = '', depth = 0): string[] {
     const row = `| \`${path}\` | ${typeOf(s)} | ${dflt} | ${(typeof s.description === 'string' ? s.description : '')
       .replace(/\|/g, '\\|')
       .replace(/\n/g, ' ')} |`;
-    const nested = s.type === 'object' && depth < 3 ? fieldRows(s, path + '.', depth + 1) : [];
+    const inner = objectWithin(s);
+    const nested = inner && depth < 3 ? fieldRows(inner.schema, path + inner.step, depth + 1) : [];
     return [row, ...nested];
   });
+}
+
+/** The object schema whose fields a field's rows continue with: the field's own, its items', or a nullable one's. */
+function objectWithin(s: Schema): { schema: Schema; step: string } | null {
+  if (s.type === 'object' && s.properties) return { schema: s, step: '.' };
+  const items = s.items as Schema | undefined;
+  if (s.type === 'array' && items?.type === 'object' && items.properties) return { schema: items, step: '[].' };
+  const branch = ((s.anyOf ?? []) as Schema[]).find((b) => b.type === 'object' && b.properties);
+  return branch ? { schema: branch, step: '.' } : null;
 }
 
 const clip = (text: string, max = 4000) => (text.length > max ? text.slice(0, max) + `\n… (${text.length - max} more characters)` : text);
@@ -51,6 +63,8 @@ export async function toolReference(entry: RegisteredTool, registry: Registry): 
   ];
   if (tool.docs) lines.push(tool.docs.trim(), '');
   lines.push('## Input', '', '| field | type | default | description |', '|---|---|---|---|', ...fieldRows(entry.inputSchema), '');
+  // The MCP listing carries an answer's top level only (src/mcp/output-schema.ts): every field is here.
+  lines.push('## Output', '', '| field | type | default | description |', '|---|---|---|---|', ...fieldRows(entry.outputSchema), '');
   lines.push('## Examples', '');
   for (const ex of tool.examples) {
     lines.push(

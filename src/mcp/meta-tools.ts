@@ -8,6 +8,7 @@
  * so that every mistake gets a message that says how to call it right (a ToolError: the meta-tool's own
  * input). The output schemas are JSON Schema as listed: an answer is built here, never validated.
  */
+import { portableSchema } from './output-schema.js';
 import { z } from 'zod';
 import type { CallToolResult, Server } from '@modelcontextprotocol/server';
 import type { Registry, RegisteredTool } from '../core/registry.js';
@@ -220,7 +221,7 @@ function listed(tool: MetaTool, toolsets: [Toolset, ...Toolset[]]): ListedTool {
     title: tool.title,
     description: tool.description,
     inputSchema,
-    outputSchema: tool.outputSchema,
+    outputSchema: portableSchema(tool.outputSchema) as Record<string, unknown>,
     annotations: tool.annotations,
   };
 }

@@ -8,6 +8,8 @@
  */
 import { ALL_ROWS, ToolError } from '../core/tool.js';
 import type { JsonSchema, RegisteredTool, ToolMeta } from '../core/registry.js';
+import { docsUri } from '../docs/reference.js';
+import { shallowOutputSchema } from './output-schema.js';
 
 /** The sentence the listing adds, e.g. "MCP answers hold the first 12 rows of `schedule` (`truncated` gives the total; allRows: true for all)." */
 export function rowsSentence(t: ToolMeta): string {
@@ -37,19 +39,16 @@ export function mcpInputSchema(entry: RegisteredTool): JsonSchema {
   return schema;
 }
 
-/** The output schema MCP lists: the tool's own, plus `truncated` when it declares mcpRows. */
+/**
+ * The output schema MCP lists: the top level of the tool's own (src/mcp/output-schema.ts: the full shape is
+ * in its reference), plus `truncated` when it declares mcpRows.
+ */
 export function mcpOutputSchema(entry: RegisteredTool): JsonSchema {
-  const rows = entry.tool.mcpRows;
-  if (!rows) return entry.outputSchema;
   let schema = outputs.get(entry);
   if (!schema) {
-    const count = { type: 'object', properties: { shown: { type: 'integer' }, total: { type: 'integer' } }, required: ['shown', 'total'] };
-    const truncated = {
-      type: 'object',
-      description: `Arrays shortened for the model's context (${ALL_ROWS}: true answers them whole)`,
-      properties: Object.fromEntries(Object.keys(rows).map((f) => [f, count])),
-    };
-    schema = { ...entry.outputSchema, properties: { ...(entry.outputSchema.properties as object), truncated } };
+    schema = shallowOutputSchema(entry.outputSchema, docsUri(entry.tool.slug));
+    // What `truncated` holds, the listed description says ("`truncated` gives the total").
+    if (entry.tool.mcpRows) schema = { ...schema, properties: { ...(schema.properties as object), truncated: { type: 'object' } } };
     outputs.set(entry, schema);
   }
   return schema;

@@ -80,7 +80,8 @@ function listed(entry: RegisteredTool): ListedTool {
     description: listedDescription(t),
     inputSchema: mcpInputSchema(entry),
     outputSchema: mcpOutputSchema(entry),
-    annotations: { title: t.title, ...t.annotations },
+    // The title once (hosts show `title` first; annotations.title is its older place).
+    annotations: { ...t.annotations },
   };
 }
 
