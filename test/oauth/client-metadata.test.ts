@@ -26,5 +26,8 @@ describe('redirect URI matching', () => {
     expect(redirectMatches(registered, 'http://[::1]:3000/cb')).toBe(false);
     expect(redirectMatches(registered, 'https://127.0.0.1:49152/callback?x=1')).toBe(false);
     expect(redirectMatches(registered, 'not a uri')).toBe(false);
+    expect(redirectMatches(registered, 'http://127.0.0.1:49152/callback?x=1#frag')).toBe(false);
+    expect(redirectMatches(registered, 'http://127.0.0.1:49152/callback?x=1#')).toBe(false);
+    expect(redirectMatches(registered, 'http://user@127.0.0.1:49152/callback?x=1')).toBe(false);
   });
 });

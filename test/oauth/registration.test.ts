@@ -133,7 +133,7 @@ describe('dynamic client registration', () => {
     [
       { redirect_uris: ['https://a.example/cb'], client_name: '' },
       'invalid_client_metadata',
-      '`client_name` must be a string of 1 to 100 characters',
+      '`client_name` must contain visible characters (white space, control and invisible characters are removed)',
     ],
     [
       { redirect_uris: ['https://a.example/cb'], client_name: 'x'.repeat(101) },

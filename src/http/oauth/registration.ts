@@ -9,6 +9,7 @@ import type { RecordTable } from '../../store/store.js';
 import { clientIp } from '../client-ip.js';
 import { AddressLimit } from '../protect.js';
 import { checkMetadata } from './client-metadata.js';
+import { shownText } from './client-text.js';
 import { OAuthHttpError, SCOPES, type OAuthClient } from './protocol.js';
 import type { ClientValue } from './tables.js';
 
@@ -61,7 +62,8 @@ export class Registrations {
     if (!row) throw new OAuthHttpError(400, 'invalid_client', `Unknown client_id "${clientId.slice(0, 100)}": register the client first`);
     return {
       id: row.id,
-      name: row.value.name,
+      // Cleaned again when read: a row an earlier version wrote may hold the name exactly as it was sent.
+      name: shownText(row.value.name, 'Unnamed application'),
       redirectUris: row.value.redirectUris,
       logoUri: row.value.logoUri,
       grants: ['authorization_code', 'refresh_token'],
