@@ -331,7 +331,7 @@ describe('security of the OAuth endpoints', () => {
     expect((await none.json()).error_description).toMatch(/redirect_uris/);
   });
 
-  it('requires PKCE S256, a state and its own resource (errors go back to the registered redirect)', async () => {
+  it('requires PKCE S256, a state and its own resource (before approval: a 400 page, never a redirect)', async () => {
     for (const [extra, error] of [
       [{ code_challenge: '' }, 'invalid_request'],
       [{ code_challenge: 'x'.repeat(43), code_challenge_method: 'plain' }, 'invalid_request'],
@@ -339,10 +339,9 @@ describe('security of the OAuth endpoints', () => {
     ] as const) {
       const q = new URLSearchParams({ ...base(), ...extra });
       const r = await fetch(`${s.url}/oauth/authorize?${q}`, { headers: { Cookie: cookie }, redirect: 'manual' });
-      expect(r.status).toBe(302);
-      const loc = new URL(r.headers.get('location')!);
-      expect(loc.origin + loc.pathname).toBe(cb.url);
-      expect(loc.searchParams.get('error')).toBe(error);
+      expect(r.status).toBe(400);
+      expect(r.headers.get('location')).toBeNull();
+      expect(await r.text()).toContain(`(${error})`);
     }
   });
 

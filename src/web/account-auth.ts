@@ -1,7 +1,7 @@
 /**
  * The pages of people's own accounts: sign in / sign up with a passkey (`/signin`), the signed-in
  * account page (`/account` with a session: balance, keys, passkeys, connected applications, export,
- * delete, sign out), and the OAuth consent page (`/oauth/authorize`). Their browser code is
+ * delete, sign out); the OAuth consent page (`/oauth/authorize`) is src/web/consent-page.ts. Their browser code is
  * src/web/client/auth/ (bundled, served as /web/auth.js) plus @simplewebauthn/browser's own bundle
  * (/web/webauthn.js); the keys section is the one of the key-based account page (src/web/client/keys.ts,
  * in /web/app.js).
@@ -19,7 +19,8 @@ import { webAuthScript } from './assets.js';
 import { esc, frame, hashOf, jsonBlock, securityHeaders, PAGE_CSP } from './html.js';
 import type { Identity } from '../http/identity/identity.js';
 import { passkeyProblem } from '../http/identity/passkeys.js';
-import { SCOPE_TEXT, type ConsentArgs } from '../http/oauth/index.js';
+import type { ConsentArgs } from '../http/oauth/index.js';
+import { consentPage } from './consent-page.js';
 
 export interface AuthPagesOptions {
   identity: Identity;
@@ -180,64 +181,4 @@ ${billingSection}
 <div class="field"><label for="delete-confirm">Type the account name to confirm</label><input type="text" id="delete-confirm" autocomplete="off"></div>
 <button type="button" class="danger" id="delete-account">Delete account</button></details></section>
 <div id="account-error" class="alert" role="alert" hidden></div>`;
-}
-
-/** The OAuth consent page (`/oauth/authorize`): approve or deny an application, or say why its request cannot be used. */
-function consentPage(c: Context, args: ConsentArgs, assets: { css: string; js: string }): Response {
-  if ('error' in args) {
-    const body = `<h1>This connection request cannot be used</h1><div class="alert" role="alert">${esc(args.error)}</div><p><a href="/">Back to werkbank</a></p>`;
-    return html(
-      c,
-      frame({ title: 'Authorization error · werkbank', page: 'auth', body, assets, csrf: '', dev: false }),
-      args.status === 302 ? 400 : args.status,
-    );
-  }
-  const { client, account } = args;
-  const redirect = new URL(args.redirectUri);
-  const frameArgs = {
-    title: `Connect ${client.name} · werkbank`,
-    page: 'auth',
-    body: consentBody(args, redirect),
-    assets,
-    csrf: '',
-    dev: false,
-  } as const;
-  return html(c, frame({ ...frameArgs, session: { csrf: args.csrf, account } }), 200, consentCsp(redirect, client.logoUri));
-}
-
-function consentBody(args: Exclude<ConsentArgs, { error: string }>, redirect: URL): string {
-  const { client, params, account } = args;
-  const host = redirect.host || redirect.protocol;
-  const localOnly = ['localhost', '127.0.0.1', '[::1]'].includes(redirect.hostname);
-  const hidden = Object.entries(params)
-    .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
-    .join('');
-  return `<h1>Connect an application</h1>
-<div class="card" id="consent">
-${client.logoUri ? `<img src="${esc(client.logoUri)}" alt="" width="48" height="48" referrerpolicy="no-referrer">` : ''}
-<p><strong id="client-name">${esc(client.name)}</strong> wants to use your werkbank account <strong>${esc(account)}</strong>.</p>
-<dl>
-<dt>It may</dt><dd>${esc(SCOPE_TEXT)}.</dd>
-<dt>It will be sent back to</dt><dd><code id="redirect-host">${esc(host)}</code>${localOnly ? ' <span class="muted">(an application on this computer)</span>' : ''}</dd>
-<dt>Application id</dt><dd><code>${esc(client.id)}</code>${
-    client.kind === 'metadata-document'
-      ? ` <span class="muted">(published by ${esc(new URL(client.id).host)})</span>`
-      : ' <span class="muted">(the application registered itself: its name is its own claim)</span>'
-  }</dd>
-</dl>
-<p class="muted">Only approve applications you started connecting yourself. You can remove it any time under Connected applications on your account page.</p>
-<form method="post" action="/oauth/authorize">
-${hidden}<input type="hidden" name="csrf" value="${esc(args.csrf)}">
-<div class="row"><button type="submit" name="decision" value="approve" id="approve">Approve</button><button type="submit" name="decision" value="deny" class="secondary" id="deny">Deny</button></div>
-</form>
-</div>`;
-}
-
-/** The form posts here and is answered with a redirect to the application: allow that origin as a form target (and its logo's). */
-function consentCsp(redirect: URL, logoUri: string | undefined): string {
-  const target = redirect.protocol === 'http:' || redirect.protocol === 'https:' ? redirect.origin : `${redirect.protocol}`;
-  return PAGE_CSP.replace("form-action 'self'", `form-action 'self' ${target}`).replace(
-    "img-src 'self' data: blob:",
-    `img-src 'self' data: blob:${logoUri ? ' ' + new URL(logoUri).origin : ''}`,
-  );
 }

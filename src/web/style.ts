@@ -137,6 +137,7 @@ ul.keys li{display:flex;flex-wrap:wrap;gap:.3rem 1rem;align-items:center;padding
 ul.keys li.current{background:var(--hi)}
 .key-name{display:flex;gap:.5rem;align-items:center;flex:1 1 14rem;min-width:0}
 .badge{font-size:.78rem;border:1px solid var(--ok);color:var(--ok);border-radius:99px;padding:0 .45rem}
+.badge.warn{border-color:var(--err);color:var(--err)}
 .ok{color:var(--ok)}
 .segmented{display:flex;gap:.35rem;margin-bottom:.5rem}
 .create-key{margin-bottom:.5rem}.create-key label{margin:0}.create-key input{flex:0 1 16rem}

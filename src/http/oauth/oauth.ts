@@ -7,7 +7,8 @@
  * - model.ts: the adapter for @node-oauth/oauth2-server, which does the grants
  * - client-metadata.ts, registration.ts, client-documents.ts: clients, registered (RFC 7591) or described by
  *   a client ID metadata document
- * - authorize.ts, token.ts, revoke.ts: the endpoints (consent page: src/web/account-auth.ts)
+ * - authorize.ts (authorize-request.ts), token.ts, revoke.ts: the endpoints (consent page: src/web/consent-page.ts)
+ * - client-text.ts: the client's own words people read (its name), made safe to show
  * - discovery.ts: RFC 9728 and RFC 8414 metadata, the 401 challenge
  * - resource.ts: access tokens on /mcp; grants.ts: connected applications, reuse detection
  * - routes.ts: the routes
