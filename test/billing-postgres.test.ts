@@ -2,13 +2,15 @@
  * Payments on PostgreSQL with two server instances on one database (each its own store and
  * connection pools): the same webhook delivered to both at once, many times, two events about one
  * payment racing, refunds racing, and subscription events out of order across instances. Each payment
- * changes the balance exactly once (one usage entry, one credit change).
+ * changes the balance exactly once (one usage entry, one credit change). Malformed ids are a 400 here too
+ * (a 5,000-character id would not fit PostgreSQL's index).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { startAccountsServer, type AccountsServer } from './helpers/accounts.js';
 import { startPostgres, type TestDatabase } from './helpers/postgres.js';
 import { deliver, event, packSession, refundedCharge, startFakeStripe, subscription, type FakeStripe } from './helpers/fake-stripe.js';
+import { PRODUCTS } from '../src/billing/billing.js';
 
 let db: TestDatabase;
 let sql: pg.Pool;
@@ -39,6 +41,15 @@ async function newAccount() {
   const account = await a.server.accounts.createAccount(`pgbuyer${++n}`);
   return account.id;
 }
+/** Start a checkout of `product` for the account through werkbank (on instance a): Stripe's session and werkbank's order. */
+async function ordered(id: string, product: string) {
+  const url = await a.server.billing!.checkout(id, PRODUCTS[product], { successUrl: `${a.url}/account`, cancelUrl: `${a.url}/account` });
+  return stripe.sessionOf(url);
+}
+async function orderedPack(id: string, credits: 100 | 1000 | 5000) {
+  const { id: session, order } = await ordered(id, `pack-${credits}`);
+  return packSession(id, credits, { id: session, metadata: { account_id: id, product: `pack-${credits}`, order } });
+}
 const packCredits = async (id: string) =>
   (await sql.query<{ p: number }>('SELECT pack_credits AS p FROM accounts WHERE id = $1', [id])).rows[0].p;
 const credited = async (id: string) =>
@@ -59,7 +70,7 @@ async function storm(events: Record<string, unknown>[], times = 5) {
 describe('exactly once on PostgreSQL, two instances', () => {
   it('the same pack event, delivered ten times to two instances at once: one credit change', async () => {
     const id = await newAccount();
-    const session = packSession(id, 1000);
+    const session = await orderedPack(id, 1000);
     const outcomes = await storm([event('checkout.session.completed', session)], 10);
     expect(outcomes.filter((o) => o === 'applied')).toHaveLength(1);
     expect(outcomes.filter((o) => o === 'duplicate')).toHaveLength(9);
@@ -71,7 +82,7 @@ describe('exactly once on PostgreSQL, two instances', () => {
 
   it('two events about one payment (completed and async_payment_succeeded), racing on both instances: one grant', async () => {
     const id = await newAccount();
-    const session = packSession(id, 5000);
+    const session = await orderedPack(id, 5000);
     await storm([event('checkout.session.completed', session), event('checkout.session.async_payment_succeeded', session)], 6);
     expect(await packCredits(id)).toBe(5000);
     expect(await credited(id)).toHaveLength(1);
@@ -79,7 +90,7 @@ describe('exactly once on PostgreSQL, two instances', () => {
 
   it('a refund delivered to both at once takes back once; calls racing with it never drive the balance below zero', async () => {
     const id = await newAccount();
-    const session = packSession(id, 100);
+    const session = await orderedPack(id, 100);
     await deliver(hooks[0], event('checkout.session.completed', session));
     const spending = Array.from({ length: 20 }, () =>
       a.server.accounts.reserve(id, 1000 + 5, 'word-counter', 'rest').then(
@@ -98,7 +109,7 @@ describe('exactly once on PostgreSQL, two instances', () => {
   it('subscription events out of order across instances: the newest state wins, once', async () => {
     const id = await newAccount();
     const now = Math.floor(Date.now() / 1000);
-    const sub = subscription(id, { start: now, end: now + 30 * 86_400 });
+    const sub = subscription(id, { start: now, end: now + 30 * 86_400, order: (await ordered(id, 'plan-month')).order });
     const created = event('customer.subscription.created', sub, now - 20);
     const cancelled = event('customer.subscription.updated', { ...sub, cancel_at_period_end: true }, now - 10);
     await deliver(hooks[1], cancelled);
@@ -114,5 +125,42 @@ describe('exactly once on PostgreSQL, two instances', () => {
       [id],
     );
     expect(rows[0].n).toBe(3); // each event recorded once
+  });
+
+  it('one order binds one subscription: 20 different subscriptions naming it, on both instances at once, 3 rounds: one applied', async () => {
+    for (let round = 0; round < 3; round++) {
+      const id = await newAccount();
+      const { order } = await ordered(id, 'plan-month');
+      const now = Math.floor(Date.now() / 1000);
+      const subs = Array.from({ length: 20 }, () => subscription(id, { start: now, end: now + 30 * 86_400, order }));
+      const results = await Promise.all(subs.map((sub, i) => deliver(hooks[i % 2], event('customer.subscription.created', sub))));
+      for (const r of results) expect(r.status).toBe(200);
+      const outcomes = results.map((r) => r.body.data.outcome as string);
+      expect(outcomes.filter((o) => o === 'applied')).toHaveLength(1);
+      expect(outcomes.filter((o) => o === 'refused')).toHaveLength(19);
+      const bound = subs[outcomes.indexOf('applied')].id;
+      expect((await b.server.billing!.state(id)).subscription?.id).toBe(bound);
+      const { rows } = await sql.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM records WHERE tbl = 'billing_refs' AND account_id = $1",
+        [id],
+      );
+      expect(rows[0].n).toBe(1);
+    }
+  });
+
+  it('a 5,000-character or odd account id, event id or session id is a 400, never a 500; nothing is recorded', async () => {
+    const id = await newAccount();
+    const cases = [
+      event('checkout.session.completed', packSession(id, 100, { client_reference_id: 'a'.repeat(5000) })),
+      event('checkout.session.completed', packSession(id, 100, { client_reference_id: 'acc\u0000x' })),
+      event('checkout.session.completed', packSession(id, 100, { id: `cs_${'b'.repeat(5000)}` })),
+      event('customer.subscription.created', subscription('c'.repeat(5000), { start: 1, end: 2 })),
+      { ...event('customer.created', {}), id: `evt_${'d'.repeat(5000)}` },
+    ];
+    for (const ev of cases) expect((await deliver(hooks[0], ev)).status).toBe(400);
+    const { rows } = await sql.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM records WHERE tbl LIKE 'billing%' AND length(id) > 255",
+    );
+    expect(rows[0].n).toBe(0);
   });
 });

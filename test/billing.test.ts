@@ -69,6 +69,24 @@ function form(server: AccountsServer, path: string, a: { cookie: string }, field
   });
 }
 
+type Buyer = Awaited<ReturnType<typeof newAccount>>;
+/** Start a checkout of `product` on the account page (werkbank records the order): its Checkout Session and order. */
+async function checkout(a: Buyer, product: string) {
+  const res = await form(s, '/billing/checkout', a, { csrf: a.csrf, product });
+  expect(res.status).toBe(303);
+  return stripe.sessionOf(res.headers.get('location')!);
+}
+/** The completed Checkout Session of a pack `a` ordered through werkbank. */
+async function boughtPack(a: Buyer, credits: 100 | 1000 | 5000, over: Record<string, unknown> = {}) {
+  const { id, order } = await checkout(a, `pack-${credits}`);
+  return packSession(a.id, credits, { id, metadata: { account_id: a.id, product: `pack-${credits}`, order }, ...over });
+}
+/** A subscription `a` ordered through werkbank (its metadata names the order). */
+async function subscribed(a: Buyer, over: Parameters<typeof subscription>[1]) {
+  const { order } = await checkout(a, over.interval === 'year' ? 'plan-year' : 'plan-month');
+  return subscription(a.id, { ...over, order });
+}
+
 describe('without payments configured', () => {
   it('the account page says the operator adds credits; the payment routes answer 404', async () => {
     const a = await newAccount(off);
@@ -155,9 +173,9 @@ describe('Checkout and the portal from the account page', () => {
     const a = await newAccount();
     const none = await form(s, '/billing/portal', a, { csrf: a.csrf });
     expect(none.status).toBe(409);
-    expect((await deliver(hook, event('checkout.session.completed', packSession(a.id, 100, { customer: 'cus_test_portal' })))).status).toBe(
-      200,
-    );
+    expect(
+      (await deliver(hook, event('checkout.session.completed', await boughtPack(a, 100, { customer: 'cus_test_portal' })))).status,
+    ).toBe(200);
     const before = stripe.requests.length;
     const res = await form(s, '/billing/portal', a, { csrf: a.csrf });
     expect(res.status).toBe(303);
@@ -179,7 +197,7 @@ describe('Checkout and the portal from the account page', () => {
 describe('the webhook checks the signature before reading anything', () => {
   it('refuses a wrong secret, a stale timestamp, a changed body and a missing header (400); nothing is applied', async () => {
     const a = await newAccount();
-    const ev = event('checkout.session.completed', packSession(a.id, 5000));
+    const ev = event('checkout.session.completed', await boughtPack(a, 5000));
     const payload = JSON.stringify(ev, null, 2);
     const cases = [
       await deliver(hook, ev, { secret: 'whsec_someone_else' }),
@@ -237,7 +255,7 @@ describe('the webhook checks the signature before reading anything', () => {
 describe('packs', () => {
   it('a paid checkout adds the pack once, however often and in whatever form it is reported; usage shows it with its reference', async () => {
     const a = await newAccount();
-    const session = packSession(a.id, 1000);
+    const session = await boughtPack(a, 1000);
     const completed = event('checkout.session.completed', session);
     const outcomes = [];
     for (let i = 0; i < 3; i++) outcomes.push((await deliver(hook, completed)).body.data.outcome);
@@ -260,7 +278,7 @@ describe('packs', () => {
 
   it('an asynchronous payment (SEPA) waits for async_payment_succeeded', async () => {
     const a = await newAccount();
-    const session = packSession(a.id, 100, { payment_status: 'unpaid' });
+    const session = await boughtPack(a, 100, { payment_status: 'unpaid' });
     expect((await deliver(hook, event('checkout.session.completed', session))).body.data.outcome).toBe('ignored');
     expect((await info(a.id)).packCredits).toBe(0);
     expect(
@@ -271,7 +289,7 @@ describe('packs', () => {
 
   it('a refund takes back the refunded share of the pack as far as it is unspent, never below zero, once per amount', async () => {
     const a = await newAccount();
-    const big = packSession(a.id, 1000);
+    const big = await boughtPack(a, 1000);
     await deliver(hook, event('checkout.session.completed', big));
     const half = refundedCharge(big.payment_intent as string, 500, 250);
     const refunded = event('charge.refunded', half);
@@ -283,7 +301,7 @@ describe('packs', () => {
     expect((await info(a.id)).packCredits).toBe(500);
 
     // Spend pack credits, then refund a small pack in full: only what is left goes.
-    const small = packSession(a.id, 100);
+    const small = await boughtPack(a, 100);
     await deliver(hook, event('checkout.session.completed', small));
     const r = await s.server.accounts.reserve(a.id, 1000 + 580, 'word-counter', 'rest'); // the allowance, then 580 of the 600 pack credits
     await r.commit();
@@ -300,7 +318,7 @@ describe('packs', () => {
 describe('refunds and calls in flight', () => {
   it('a refund leaves the pack credits a call in flight holds: after it commits the balance is zero, not negative', async () => {
     const a = await newAccount();
-    const pack = packSession(a.id, 100);
+    const pack = await boughtPack(a, 100);
     await deliver(hook, event('checkout.session.completed', pack));
     const call = await s.server.accounts.reserve(a.id, 1000 + 60, 'word-counter', 'rest'); // 60 pack credits held
     expect((await deliver(hook, event('charge.refunded', refundedCharge(pack.payment_intent as string, 100, 100)))).status).toBe(200);
@@ -315,7 +333,7 @@ describe('the paid plan', () => {
   it('a subscription makes the plan paid at once; the allowance becomes 7,500 less what this period used', async () => {
     const a = await newAccount();
     await (await s.server.accounts.reserve(a.id, 600, 'word-counter', 'rest')).commit();
-    const sub = subscription(a.id, { start: sec(), end: sec() + 30 * DAY });
+    const sub = await subscribed(a, { start: sec(), end: sec() + 30 * DAY });
     expect((await deliver(hook, event('customer.subscription.created', sub))).body.data.outcome).toBe('applied');
     const i = await info(a.id);
     expect(i).toMatchObject({ plan: 'paid', monthlyCredits: 7500, allowanceRemaining: 6900, usageRetentionDays: 365 });
@@ -328,7 +346,7 @@ describe('the paid plan', () => {
 
   it('order does not matter: an older subscription event never overwrites a newer state', async () => {
     const a = await newAccount();
-    const base = subscription(a.id, { start: sec(), end: sec() + 30 * DAY });
+    const base = await subscribed(a, { start: sec(), end: sec() + 30 * DAY });
     const created = event('customer.subscription.created', base, sec() - 10);
     const cancelled = event('customer.subscription.updated', { ...base, cancel_at_period_end: true }, sec() - 5);
     const deleted = event('customer.subscription.deleted', { ...base, status: 'canceled', ended_at: sec() - 1 }, sec() - 1);
@@ -341,8 +359,9 @@ describe('the paid plan', () => {
 
   it('an invoice that comes before its subscription counts for it', async () => {
     const a = await newAccount();
-    const sub = subscription(a.id, { start: sec(), end: sec() + 30 * DAY });
-    await deliver(hook, event('invoice.paid', invoice(a.id, sub.id as string, sec(), sec() + 30 * DAY), sec() - 1));
+    const sub = await subscribed(a, { start: sec(), end: sec() + 30 * DAY });
+    const order = (sub.metadata as { order: string }).order; // the subscription's metadata, as Stripe copies it to its invoices
+    await deliver(hook, event('invoice.paid', invoice(a.id, sub.id as string, sec(), sec() + 30 * DAY, order), sec() - 1));
     expect((await info(a.id)).plan).toBe('paid');
     // The subscription's first event, still incomplete when it was sent (the invoice was not paid yet).
     await deliver(hook, event('customer.subscription.created', { ...sub, status: 'incomplete' }, sec() - 2));
@@ -353,7 +372,7 @@ describe('the paid plan', () => {
   it('cancelling at the period end keeps the plan paid until then; the sweep then sets it free', async () => {
     const a = await newAccount();
     const start = sec();
-    const sub = subscription(a.id, { start, end: start + 30 * DAY });
+    const sub = await subscribed(a, { start, end: start + 30 * DAY });
     await deliver(hook, event('customer.subscription.created', sub, start));
     await deliver(hook, event('customer.subscription.updated', { ...sub, cancel_at_period_end: true }, start + 1));
     expect((await info(a.id)).plan).toBe('paid');
@@ -373,7 +392,7 @@ describe('the paid plan', () => {
     const a = await newAccount();
     const t0 = sec() - 29 * DAY;
     const t1 = sec() + DAY; // the current period ends tomorrow
-    const sub = subscription(a.id, { start: t0, end: t1 });
+    const sub = await subscribed(a, { start: t0, end: t1 });
     await deliver(hook, event('customer.subscription.created', sub, t0));
     await deliver(hook, event('invoice.paid', invoice(null, sub.id as string, t0, t1), t0)); // found by its subscription
     // The renewal: Stripe moves the period on; the invoice fails: past due.
@@ -399,7 +418,7 @@ describe('the paid plan', () => {
 
   it('an account whose subscription renews cannot be deleted (409) until it is cancelled', async () => {
     const a = await newAccount();
-    const sub = subscription(a.id, { start: sec(), end: sec() + 30 * DAY });
+    const sub = await subscribed(a, { start: sec(), end: sec() + 30 * DAY });
     await deliver(hook, event('customer.subscription.created', sub, sec() - 2));
     const del = () =>
       fetch(`${s.url}/auth/delete-account`, {
@@ -417,23 +436,29 @@ describe('the paid plan', () => {
 
   it('checkout.session.completed for a subscription links the customer; an account-less subscription is ignored', async () => {
     const a = await newAccount();
+    const { id, order } = await checkout(a, 'plan-month');
     const ev = event('checkout.session.completed', {
-      id: 'cs_test_subs',
+      id,
       object: 'checkout.session',
       mode: 'subscription',
       payment_status: 'paid',
       client_reference_id: a.id,
+      metadata: { account_id: a.id, product: 'plan-month', order },
       customer: 'cus_test_linked',
+      subscription: null,
+      amount_total: 1900,
+      currency: 'eur',
     });
     expect((await deliver(hook, ev)).body.data.outcome).toBe('applied');
     expect((await s.server.billing!.state(a.id)).customer).toBe('cus_test_linked');
     const foreign = subscription('x', { start: sec(), end: sec() + DAY });
     delete (foreign.metadata as Record<string, unknown>).account_id;
     expect((await deliver(hook, event('customer.subscription.created', foreign))).body.data.outcome).toBe('ignored');
-    expect(
-      (await deliver(hook, event('customer.subscription.created', subscription('acc_nobody', { start: sec(), end: sec() + DAY })))).body
-        .data.outcome,
-    ).toBe('no-account');
+    const nobody = await deliver(
+      hook,
+      event('customer.subscription.created', subscription('acc_nobody', { start: sec(), end: sec() + DAY })),
+    );
+    expect(nobody.body.data).toMatchObject({ outcome: 'refused', reason: 'account acc_nobody does not exist' });
   });
 });
 

@@ -16,6 +16,7 @@ import { listenAddress, sessionCookie, signIn, signUp, startAccountsServer, virt
 import { approve, callbackServer, mcpList, pkce, register, tokenRequest } from './helpers/oauth.js';
 import { deliver, event, packSession, startFakeStripe, type FakeStripe } from './helpers/fake-stripe.js';
 import { migrateCommand } from '../src/store/commands.js';
+import { PRODUCTS } from '../src/billing/billing.js';
 
 let db: TestDatabase;
 let browser: Browser;
@@ -89,7 +90,9 @@ describe('werkbank migrate --from-data with people on the embedded store', () =>
 
     step('Stripe event and pack');
     // A pack bought (a processed Stripe event and a purchase), and a pack the operator added.
-    const session = packSession(accountId, 1000);
+    const url = await low.server.billing!.checkout(accountId, PRODUCTS['pack-1000'], { successUrl: low.url, cancelUrl: low.url });
+    const { id, order } = stripe.sessionOf(url); // werkbank's order for it, which the migration copies too
+    const session = packSession(accountId, 1000, { id, metadata: { account_id: accountId, product: 'pack-1000', order } });
     const paid = event('checkout.session.completed', session);
     expect((await deliver(`${low.url}/api/v1/billing/webhook`, paid)).body.data.outcome).toBe('applied');
     await low.server.accounts.addPack('dora', 100, 'cli');
@@ -111,6 +114,7 @@ describe('werkbank migrate --from-data with people on the embedded store', () =>
       'billing',
       'billing_purchases',
       'billing_events',
+      'billing_orders',
     ])
       expect(first.text).toMatch(new RegExp(`\\b${table} [1-9]`));
     expect(first.json.imported).toMatchObject({ accounts: 0, keys: 0, usage: 0, items: 0 });

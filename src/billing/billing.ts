@@ -1,20 +1,26 @@
 /**
  * Payments: buying credit packs and the paid plan through a payment provider (Stripe today:
- * src/billing/stripe.ts), applied to the credit ledger exactly once.
+ * src/billing/stripe.ts), applied to the credit ledger exactly once, and only as far as werkbank sold it.
  *
- * The provider turns its signed webhooks into the few `BillingEvent`s below; `Billing.apply` applies
- * each through `Store.applyEvent`, which records the event's id in the same atomic write as the change
- * of the account (so a repeated delivery, on any instance, changes nothing). Besides the event id, each
- * change is keyed by the object it comes from: a pack is granted once per purchase (a Checkout Session),
- * so two different events about one payment (completed, then async payment succeeded) grant it once.
+ * Every checkout werkbank starts is recorded as an order first (src/billing/orders.ts). The provider turns
+ * its signed webhooks into `BillingEvent`s (src/billing/events.ts); `Billing.apply` applies each through
+ * `Store.applyEvent` when it matches its order, which records the event's id in the same atomic write as
+ * the change of the account (so a repeated delivery, on any instance, changes nothing). Besides the event
+ * id, each change is keyed by the object it comes from: a pack is granted once per purchase (a Checkout
+ * Session), so two different events about one payment (completed, then async payment succeeded) grant it
+ * once. An event that does not match, or is about an account being deleted or gone, is refused: kept with
+ * its reason for the operator (`refused()`), logged in one line, and acknowledged so the provider stops
+ * retrying.
  *
  * What is kept per account (record tables of the store):
  * - `billing` (id = account id): the provider's customer, the subscription as last seen (by event
  *   time: an older event never overwrites a newer state) and how far paid invoices reach;
+ * - `billing_orders` (id = order id): each checkout started (src/billing/orders.ts);
  * - `billing_purchases` (id = purchase id): each pack bought, its price and what a refund took back;
- * - `billing_refs` (id = payment or subscription id): which account and purchase it belongs to
+ * - `billing_refs` (id = payment or subscription id): which account and purchase or order it belongs to
  *   (a refund names only the payment);
- * - `billing_events` (id = event id): events applied, kept 90 days (providers retry for 3).
+ * - `billing_events` (id = event id): events applied or refused, kept 90 days (providers retry for 3);
+ * - `billing_refused` (id = event id): events refused and why, kept 90 days.
  *
  * Decisions:
  * - The plan is paid while the paid period lasts: an active subscription to the end of its current
@@ -28,76 +34,37 @@
  *   credits remain: never below zero, and what was spent stays spent (pack credits are one pool).
  */
 import { randomBytes } from 'node:crypto';
-import { PACKS, creditsAdded, type PackSize } from '../accounts/plans.js';
+import { creditsAdded } from '../accounts/plans.js';
 import { HttpError } from '../core/errors.js';
-import type { Plan, RecordRef, Store, UsageEntry } from '../store/store.js';
+import { log } from '../core/log.js';
+import type { Account, Plan, RecordRef, Store, StoredRecord, UsageEntry } from '../store/store.js';
+import { PRODUCTS, productName, type BillingEvent, type PaymentProvider, type Product, type SubscriptionInfo } from './events.js';
+import {
+  checkoutMismatch,
+  formatMoney,
+  listPrice,
+  ORDERS,
+  orderRow,
+  REFS,
+  REFUSED,
+  REFUSED_OWNER,
+  refusedRow,
+  subscriptionMatch,
+  type Order,
+  type Refused,
+  type SubscriptionRef,
+} from './orders.js';
 
-export type Interval = 'month' | 'year';
-
-/** What a person can buy: a credit pack, or the paid plan by the month or the year. */
-export type Product = { kind: 'pack'; credits: PackSize } | { kind: 'plan'; interval: Interval };
-
-/** Products by the name a form sends (`pack-1000`, `plan-month`). */
-export const PRODUCTS: Readonly<Record<string, Product>> = Object.fromEntries<Product>([
-  ...Object.keys(PACKS).map((n) => [`pack-${n}`, { kind: 'pack', credits: Number(n) as PackSize }] as const),
-  ...(['month', 'year'] as const).map((interval) => [`plan-${interval}`, { kind: 'plan', interval }] as const),
-]);
-
-export function productName(p: Product): string {
-  return p.kind === 'pack' ? `pack-${p.credits}` : `plan-${p.interval}`;
-}
-
-/** A subscription's state as the provider reports it. */
-export type SubscriptionStatus =
-  'active' | 'trialing' | 'past_due' | 'unpaid' | 'canceled' | 'incomplete' | 'incomplete_expired' | 'paused';
-
-/** A subscription as the provider reports it (ISO times). */
-export interface SubscriptionInfo {
-  status: SubscriptionStatus;
-  interval: Interval;
-  periodStart: string;
-  periodEnd: string;
-  cancelAtPeriodEnd: boolean;
-  endedAt: string | null;
-}
-
-/** A provider's webhook, translated. `created` is the provider's event time (epoch seconds). */
-export type BillingEvent = { id: string; created: number; type: string } & (
-  | {
-      kind: 'pack-paid';
-      accountId: string;
-      purchase: string;
-      credits: PackSize;
-      amount: number;
-      payment: string | null;
-      customer: string | null;
-    }
-  | { kind: 'customer'; accountId: string; customer: string }
-  | ({ kind: 'subscription'; accountId: string; subscription: string; customer: string } & SubscriptionInfo)
-  | { kind: 'invoice-paid'; accountId: string | null; subscription: string; periodEnd: string }
-  | { kind: 'refund'; payment: string; amount: number; refunded: number; reference: string }
-  | { kind: 'ignored'; reason: string }
-);
-
-/** The payment provider behind `Billing` (src/billing/stripe.ts). */
-export interface PaymentProvider {
-  readonly name: string;
-  /** Origins the account page's forms are sent on to (its checkout and portal pages), for the page's CSP. */
-  readonly pageOrigins: readonly string[];
-  /** A hosted checkout page for the product; returns its URL. */
-  checkout(req: {
-    accountId: string;
-    product: Product;
-    customer: string | null;
-    successUrl: string;
-    cancelUrl: string;
-    attempt: string;
-  }): Promise<string>;
-  /** The provider's customer portal (subscription, payment method, invoices); returns its URL. */
-  portal(req: { customer: string; returnUrl: string }): Promise<string>;
-  /** Verify the webhook's signature (and its age) on the raw body, then translate it; a 400 HttpError when it does not verify or makes no sense. */
-  parseWebhook(rawBody: string, headers: Headers): Promise<BillingEvent>;
-}
+export {
+  PRODUCTS,
+  productName,
+  type BillingEvent,
+  type Interval,
+  type PaymentProvider,
+  type Product,
+  type SubscriptionInfo,
+  type SubscriptionStatus,
+} from './events.js';
 
 export interface BillingState {
   customer: string | null;
@@ -117,7 +84,7 @@ interface Purchase {
   refundedCredits: number;
 }
 
-const T = { state: 'billing', purchases: 'billing_purchases', refs: 'billing_refs', events: 'billing_events' } as const;
+const T = { state: 'billing', purchases: 'billing_purchases', refs: REFS, events: 'billing_events', orders: ORDERS } as const;
 const EVENT_KEEP_MS = 90 * 86_400_000;
 
 const EMPTY: BillingState = { customer: null, subscription: null, paidInvoice: null };
@@ -144,7 +111,134 @@ function planAt(s: BillingState, now: Date): Plan {
   return until && until > now.toISOString() ? 'paid' : 'free';
 }
 
-export type ApplyOutcome = 'applied' | 'duplicate' | 'ignored' | 'no-account';
+export type ApplyOutcome = 'applied' | 'duplicate' | 'ignored' | 'refused';
+
+/** What became of a delivered event, and why when it was ignored or refused. */
+export interface ApplyResult {
+  outcome: ApplyOutcome;
+  reason?: string;
+}
+
+type Row = StoredRecord<unknown> & { table: string };
+
+/** What one event reads under its account's lock. */
+interface EventReads {
+  state: BillingState;
+  purchase: StoredRecord<Purchase> | undefined;
+  order: StoredRecord<Order> | undefined;
+  ref: StoredRecord<SubscriptionRef> | undefined;
+}
+
+/** What one event changes: the account (in place), rows and a usage entry; or why it is refused. */
+interface EventWork {
+  event: Exclude<BillingEvent, { kind: 'ignored' }>;
+  account: Account;
+  reads: EventReads;
+  state: BillingState;
+  rows: Row[];
+  row: <V>(table: string, id: string, value: V) => Row;
+  at: string;
+  now: Date;
+  promotionCodes: boolean;
+  packsHeld: (accountId: string) => number;
+}
+type Step = { refused: string } | { entry?: UsageEntry };
+
+function applyPack(w: EventWork & { event: { kind: 'pack-paid' } }): Step {
+  const { event, reads, state } = w;
+  const refused = checkoutMismatch(reads.order, { ...event, session: event.purchase }, 'pack', w.promotionCodes);
+  if (refused) return { refused };
+  const product = PRODUCTS[reads.order!.value.product];
+  if (event.customer) state.customer ??= event.customer;
+  if (reads.purchase || product.kind !== 'pack') return {}; // granted already, by another event about the same payment
+  w.account.packCredits += product.credits;
+  w.rows.push(
+    w.row<Purchase>(T.purchases, event.purchase, {
+      credits: product.credits,
+      amount: event.amount,
+      payment: event.payment,
+      paidAt: w.at,
+      refundedCredits: 0,
+    }),
+  );
+  if (event.payment) w.rows.push(w.row(T.refs, event.payment, { purchase: event.purchase }));
+  return { entry: creditsAdded(w.at, product.credits, 'payment', event.purchase) };
+}
+
+function applySubscriptionCheckout(w: EventWork & { event: { kind: 'subscription-checkout' } }): Step {
+  const { event, reads } = w;
+  const refused = checkoutMismatch(reads.order, event, 'plan', w.promotionCodes);
+  if (refused) return { refused };
+  if (event.subscription) {
+    const bound = subscriptionMatch(reads.ref, reads.order, { ...event, subscription: event.subscription });
+    if ('refused' in bound) return bound;
+    w.rows.push(...bound.bind);
+  }
+  if (event.customer) w.state.customer ??= event.customer;
+  return {};
+}
+
+function applySubscription(w: EventWork & { event: { kind: 'subscription' } }): Step {
+  const { event, state } = w;
+  if (event.product !== `plan-${event.interval}`)
+    return { refused: `subscription ${event.subscription}: its price is not werkbank's plan by the ${event.interval}` };
+  const bound = subscriptionMatch(w.reads.ref, w.reads.order, event);
+  if ('refused' in bound) return bound;
+  w.rows.push(...bound.bind);
+  state.customer ??= event.customer;
+  const seen = state.subscription;
+  const stale = seen && (event.created < seen.eventCreated || (seen.id === event.subscription && seen.status === 'canceled'));
+  if (!stale) {
+    const { subscription: id, status, interval, periodStart, periodEnd, cancelAtPeriodEnd, endedAt } = event;
+    state.subscription = { id, status, interval, periodStart, periodEnd, cancelAtPeriodEnd, endedAt, eventCreated: event.created };
+  }
+  w.account.plan = planAt(state, w.now);
+  return {};
+}
+
+function applyInvoice(w: EventWork & { event: { kind: 'invoice-paid' } }): Step {
+  const { event, state } = w;
+  const bound = subscriptionMatch(w.reads.ref, w.reads.order, { ...event, accountId: w.account.id });
+  if ('refused' in bound) return bound;
+  w.rows.push(...bound.bind);
+  if (state.subscription && state.subscription.id !== event.subscription) return {}; // an old subscription's invoice
+  const last = state.paidInvoice;
+  if (!last || last.subscription !== event.subscription || event.periodEnd > last.periodEnd)
+    state.paidInvoice = { subscription: event.subscription, periodEnd: event.periodEnd };
+  w.account.plan = planAt(state, w.now);
+  return {};
+}
+
+function applyRefund(w: EventWork & { event: { kind: 'refund' } }): Step {
+  const { event, account } = w;
+  const p = w.reads.purchase?.value;
+  const purchaseId = w.reads.purchase?.id;
+  if (!p || !purchaseId || p.amount <= 0) return {};
+  const share = Math.min(p.credits, Math.floor((p.credits * Math.min(event.refunded, p.amount)) / p.amount));
+  const more = share - p.refundedCredits;
+  if (more <= 0) return {}; // an older or repeated refund event
+  const taken = Math.max(0, Math.min(more, account.packCredits - w.packsHeld(account.id)));
+  account.packCredits -= taken;
+  w.rows.push(w.row<Purchase>(T.purchases, purchaseId, { ...p, refundedCredits: share }));
+  return taken > 0 ? { entry: creditsAdded(w.at, -taken, 'payment', event.reference) } : {};
+}
+
+function applyStep(w: EventWork): Step {
+  if (w.account.deletedAt) return { refused: `account ${w.account.id} is being deleted` };
+  const e = w.event;
+  switch (e.kind) {
+    case 'pack-paid':
+      return applyPack({ ...w, event: e });
+    case 'subscription-checkout':
+      return applySubscriptionCheckout({ ...w, event: e });
+    case 'subscription':
+      return applySubscription({ ...w, event: e });
+    case 'invoice-paid':
+      return applyInvoice({ ...w, event: e });
+    case 'refund':
+      return applyRefund({ ...w, event: e });
+  }
+}
 
 export class Billing {
   constructor(
@@ -171,7 +265,17 @@ export class Billing {
     return { state: await this.state(accountId), purchases: await this.purchases(accountId) };
   }
 
-  /** A checkout page for `product`: its URL. 409 for the plan while a subscription runs (change it in the portal). */
+  /** Events refused in the last 90 days, newest first (for the operator). */
+  async refused(): Promise<(Refused & { event: string })[]> {
+    const rows = await this.store.records<Refused>(REFUSED).listByAccount(REFUSED_OWNER, this.now().toISOString());
+    return rows.map((r) => ({ event: r.id, ...r.value })).sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+  }
+
+  /**
+   * A checkout page for `product`, recorded as an order before its URL is given out: its URL. 409 for the plan
+   * while a subscription runs (change it in the portal); 502 when the provider's price is not what werkbank sells
+   * the product for (a misconfiguration: nobody could be credited for paying it).
+   */
   async checkout(accountId: string, product: Product, urls: { successUrl: string; cancelUrl: string }): Promise<string> {
     const state = await this.state(accountId);
     if (
@@ -181,7 +285,38 @@ export class Billing {
       state.subscription.status !== 'incomplete_expired'
     )
       throw new HttpError('This account already has a subscription: change or cancel it under "Manage subscription and invoices"', 409);
-    return this.provider.checkout({ accountId, product, customer: state.customer, ...urls, attempt: randomBytes(12).toString('hex') });
+    const attempt = randomBytes(12).toString('hex');
+    const order = `ord_${attempt}`;
+    const page = await this.provider.checkout({ accountId, product, order, customer: state.customer, ...urls, attempt });
+    const sells = listPrice(product);
+    if (page.total && (page.total.amount !== sells.amount || page.total.currency !== sells.currency)) {
+      log(
+        `billing: the provider's price ${page.price} for ${productName(product)} is ${formatMoney(page.total)}, not ${formatMoney(sells)}`,
+      );
+      throw new HttpError(
+        `The payment provider's price for ${productName(product)} is ${formatMoney(page.total)}, not the ${formatMoney(sells)} werkbank sells it for. Nothing was charged; the operator must correct the price setting.`,
+        502,
+      );
+    }
+    const now = this.now();
+    await this.store
+      .records<Order>(T.orders)
+      .put(
+        orderRow(
+          order,
+          accountId,
+          {
+            product: productName(product),
+            price: page.price,
+            ...sells,
+            session: page.session,
+            subscription: null,
+            createdAt: now.toISOString(),
+          },
+          now,
+        ),
+      );
+    return page.url;
   }
 
   async portal(accountId: string, returnUrl: string): Promise<string> {
@@ -203,121 +338,100 @@ export class Billing {
       );
   }
 
-  /** The account an event is about, and the pack purchase it names; null when it is about none made here. */
+  /**
+   * The account an event is about (and for a refund, the purchase it refunds), or null when it names none: a
+   * payment or subscription werkbank has nothing to do with.
+   */
   private async eventAccount(
     event: Exclude<BillingEvent, { kind: 'ignored' }>,
-    now: Date,
-  ): Promise<{ accountId: string; purchaseId: string | null } | null> {
-    let accountId: string | null;
-    let purchaseId: string | null = null;
+    at: string,
+  ): Promise<{ accountId: string; purchase: string | null } | null> {
+    const refs = this.store.records<{ purchase?: string }>(T.refs);
     if (event.kind === 'refund') {
-      const ref = await this.store.records<{ purchase: string }>(T.refs).get(event.payment, now.toISOString());
-      if (!ref?.accountId) return null; // not a payment of a pack bought here
-      accountId = ref.accountId;
-      purchaseId = ref.value.purchase;
-    } else if (event.kind === 'invoice-paid' && !event.accountId) {
-      accountId = (await this.store.records(T.refs).get(event.subscription, now.toISOString()))?.accountId ?? null;
-    } else accountId = event.accountId;
-    if (event.kind === 'pack-paid') purchaseId = event.purchase;
-    return accountId ? { accountId, purchaseId } : null;
+      const ref = await refs.get(event.payment, at);
+      return ref?.accountId && ref.value.purchase ? { accountId: ref.accountId, purchase: ref.value.purchase } : null;
+    }
+    if (event.kind === 'pack-paid') return { accountId: event.accountId, purchase: event.purchase };
+    if (event.kind !== 'invoice-paid') return { accountId: event.accountId, purchase: null };
+    let accountId = event.accountId;
+    if (!accountId) accountId = (await refs.get(event.subscription, at))?.accountId ?? null;
+    if (!accountId && event.order) accountId = (await this.store.records(T.orders).get(event.order, at))?.accountId ?? null;
+    return accountId ? { accountId, purchase: null } : null;
   }
 
-  /** Apply a translated webhook exactly once. */
-  async apply(event: BillingEvent): Promise<ApplyOutcome> {
-    if (event.kind === 'ignored') return 'ignored';
+  /** Record a refusal (once per event), with one log line. */
+  private async refuse(event: BillingEvent, account: string | null, reason: string, now: Date): Promise<ApplyResult> {
+    const fresh = await this.store.records<Refused>(REFUSED).insert(refusedRow(event, reason, account, now), now.toISOString());
+    if (!fresh) return { outcome: 'duplicate' };
+    log(`billing: ${event.type} ${event.id} refused: ${reason}`);
+    return { outcome: 'refused', reason };
+  }
+
+  /** Apply a translated webhook exactly once, if it matches what werkbank ordered; else refuse it. */
+  async apply(event: BillingEvent): Promise<ApplyResult> {
+    if (event.kind === 'ignored') return { outcome: 'ignored', reason: event.reason };
     const now = this.now();
-    const about = await this.eventAccount(event, now);
-    if (!about) return 'ignored';
-    const { accountId, purchaseId } = about;
-    const reads: RecordRef[] = [{ table: T.state, id: accountId }];
-    if (purchaseId) reads.push({ table: T.purchases, id: purchaseId });
     const at = now.toISOString();
-    const owned = accountId;
-    const row = <V>(table: string, id: string, value: V, expiresAt: string | null = null) => ({
-      table,
-      id,
-      accountId: owned,
-      value: value as unknown,
-      expiresAt,
-    });
-    return this.store.applyEvent(
-      row(T.events, event.id, { type: event.type, created: event.created, at }, new Date(now.getTime() + EVENT_KEEP_MS).toISOString()),
+    const about = await this.eventAccount(event, at);
+    if (!about) {
+      if (event.kind === 'invoice-paid' && event.order)
+        return this.refuse(event, null, `subscription ${event.subscription} is not one werkbank created`, now);
+      return { outcome: 'ignored', reason: 'about nothing werkbank sold' };
+    }
+    const { accountId } = about;
+    const refs: RecordRef[] = [{ table: T.state, id: accountId }];
+    const slot = (table: string, id: string | null) => (id ? refs.push({ table, id }) - 1 : -1);
+    const idx = {
+      purchase: slot(T.purchases, about.purchase),
+      order: slot(T.orders, 'order' in event ? event.order : null),
+      ref: slot(T.refs, 'subscription' in event ? event.subscription : null),
+    };
+    let refusal: string | null = null;
+    const row = <V>(table: string, id: string, value: V): Row => ({ table, id, accountId, value, expiresAt: null });
+    const outcome = await this.store.applyEvent(
+      {
+        ...row(T.events, event.id, { type: event.type, created: event.created, at }),
+        expiresAt: new Date(now.getTime() + EVENT_KEEP_MS).toISOString(),
+      },
       accountId,
-      reads,
-      (account, [stateRow, purchaseRow]) => {
-        const state: BillingState = { ...EMPTY, ...(stateRow?.value as BillingState | undefined) };
-        const rows: ReturnType<typeof row>[] = [];
-        let entry: UsageEntry | undefined;
-        const setPlan = () => {
-          account.plan = planAt(state, now);
+      refs,
+      (account, found) => {
+        const get = <V>(i: number) => (i < 0 ? undefined : (found[i] as StoredRecord<V> | undefined));
+        const state: BillingState = { ...EMPTY, ...get<BillingState>(0)?.value };
+        const reads: EventReads = {
+          state,
+          purchase: get<Purchase>(idx.purchase),
+          order: get<Order>(idx.order),
+          ref: get<SubscriptionRef>(idx.ref),
         };
-        switch (event.kind) {
-          case 'customer':
-            state.customer ??= event.customer;
-            break;
-          case 'pack-paid': {
-            if (event.customer) state.customer ??= event.customer;
-            if (purchaseRow) break; // granted already, by another event about the same payment
-            account.packCredits += event.credits;
-            rows.push(
-              row<Purchase>(T.purchases, event.purchase, {
-                credits: event.credits,
-                amount: event.amount,
-                payment: event.payment,
-                paidAt: at,
-                refundedCredits: 0,
-              }),
-            );
-            if (event.payment) rows.push(row(T.refs, event.payment, { purchase: event.purchase }));
-            entry = creditsAdded(at, event.credits, 'payment', event.purchase);
-            break;
-          }
-          case 'subscription': {
-            state.customer ??= event.customer;
-            const seen = state.subscription;
-            const stale = seen && (event.created < seen.eventCreated || (seen.id === event.subscription && seen.status === 'canceled'));
-            if (!stale) {
-              const { subscription: id, status, interval, periodStart, periodEnd, cancelAtPeriodEnd, endedAt } = event;
-              state.subscription = {
-                id,
-                status,
-                interval,
-                periodStart,
-                periodEnd,
-                cancelAtPeriodEnd,
-                endedAt,
-                eventCreated: event.created,
-              };
-              rows.push(row(T.refs, id, { subscription: id }));
-            }
-            setPlan();
-            break;
-          }
-          case 'invoice-paid': {
-            if (state.subscription && state.subscription.id !== event.subscription) break; // an old subscription's invoice
-            const last = state.paidInvoice;
-            if (!last || last.subscription !== event.subscription || event.periodEnd > last.periodEnd)
-              state.paidInvoice = { subscription: event.subscription, periodEnd: event.periodEnd };
-            setPlan();
-            break;
-          }
-          case 'refund': {
-            const p = purchaseRow?.value as Purchase | undefined;
-            if (!p || !purchaseId || p.amount <= 0) break;
-            const share = Math.min(p.credits, Math.floor((p.credits * Math.min(event.refunded, p.amount)) / p.amount));
-            const more = share - p.refundedCredits;
-            if (more <= 0) break; // an older or repeated refund event
-            const taken = Math.max(0, Math.min(more, account.packCredits - this.packsHeld(account.id)));
-            account.packCredits -= taken;
-            rows.push(row<Purchase>(T.purchases, purchaseId, { ...p, refundedCredits: share }));
-            if (taken > 0) entry = creditsAdded(at, -taken, 'payment', event.reference);
-            break;
-          }
+        const rows: Row[] = [];
+        const w: EventWork = {
+          event,
+          account,
+          reads,
+          state,
+          rows,
+          row,
+          at,
+          now,
+          promotionCodes: this.provider.promotionCodes,
+          packsHeld: this.packsHeld,
+        };
+        const step = applyStep(w);
+        if ('refused' in step) {
+          refusal = step.refused;
+          return { rows: [refusedRow(event, step.refused, accountId, now)] };
         }
-        rows.push(row(T.state, owned, state));
-        return { rows, entry };
+        rows.push(row(T.state, accountId, state));
+        return { rows, entry: step.entry };
       },
     );
+    if (outcome === 'no-account') return this.refuse(event, accountId, `account ${accountId} does not exist`, now);
+    if (refusal) {
+      log(`billing: ${event.type} ${event.id} refused: ${refusal as string}`);
+      return { outcome: 'refused', reason: refusal };
+    }
+    return { outcome };
   }
 
   /**

@@ -32,9 +32,9 @@ export function billingAccountExtensions(billing: Billing | undefined, accounts:
   };
 }
 
-export function billingFeature(billing: Billing | undefined, identity: Identity): Feature {
+export function billingFeature(billing: Billing | undefined, identity: Identity, adminToken?: string): Feature {
   return {
-    routes: [billingRoutes(billing, identity)],
+    routes: [billingRoutes(billing, identity, adminToken)],
     operations: billingOperations,
     sweep: async () => {
       // Paid periods that ended without the provider's own event (its retries failed, say).

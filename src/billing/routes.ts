@@ -1,8 +1,8 @@
 /**
  * Payments on the web: the account page's "Plan and credits" section, its two form posts (Checkout,
- * customer portal; a session and its CSRF token required) and Stripe's webhook endpoint. Without
- * payments configured the section says credits are added by the operator, the form posts answer 404
- * and the webhook 404.
+ * customer portal; a session and its CSRF token required), Stripe's webhook endpoint and the operator's
+ * list of refused webhook events (admin API). Without payments configured the section says credits are
+ * added by the operator, the form posts answer 404 and the webhook 404.
  */
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
@@ -11,6 +11,7 @@ import { PACKS, PLANS } from '../accounts/plans.js';
 import { HttpError } from '../core/errors.js';
 import type { ApiOperation } from '../docs/openapi.js';
 import type { RouteHelpers } from '../http/app.js';
+import { assertAdmin } from '../http/account-routes.js';
 import type { Identity } from '../http/identity/identity.js';
 import { esc } from '../web/html.js';
 import { PRODUCTS, paidUntil, type Billing } from './billing.js';
@@ -30,16 +31,22 @@ export function billingOperations(): ApiOperation[] {
       auth: 'none',
       summary: "Stripe's webhook: payments, subscriptions and refunds, each applied exactly once",
       description:
-        "Only for Stripe: the raw body must carry a valid `Stripe-Signature` header (the endpoint's signing secret, at most 300 s old); " +
-        'anything else is a 400 and nothing is applied. Events: checkout.session.completed and checkout.session.async_payment_succeeded ' +
-        '(a credit pack), customer.subscription.created/updated/deleted and invoice.paid (the paid plan), charge.refunded (a pack refunded); ' +
-        'other event types are acknowledged and ignored. A repeated event changes nothing.',
+        "Only for Stripe: the raw body must carry a valid `Stripe-Signature` header (the endpoint's signing secret, a timestamp at most 300 s " +
+        'old and at most 300 s ahead); anything else is a 400 and nothing is applied. Events: checkout.session.completed and ' +
+        'checkout.session.async_payment_succeeded (a credit pack), customer.subscription.created/updated/deleted and invoice.paid (the paid ' +
+        'plan), charge.refunded (a pack refunded); other event types are acknowledged and ignored. An event is applied only when it matches ' +
+        'a checkout werkbank started (its session, account, product, price, amount paid and currency) or a subscription such a checkout made; ' +
+        'else, or when its account is deleted or being deleted, it is refused: recorded with its reason (`GET /api/v1/admin/billing/refused`) ' +
+        'and acknowledged with 200 so Stripe stops retrying. A repeated event changes nothing.',
       data: json(
         z.object({
           event: z.string().describe('The event id'),
           outcome: z
-            .enum(['applied', 'duplicate', 'ignored', 'no-account'])
-            .describe('applied; duplicate: applied before; ignored: nothing to do; no-account: no such account'),
+            .enum(['applied', 'duplicate', 'ignored', 'refused'])
+            .describe(
+              'applied; duplicate: applied or refused before; ignored: nothing werkbank sold; refused: not what werkbank ordered, or an account deleted or gone (nothing changed)',
+            ),
+          reason: z.string().optional().describe('Why it was ignored or refused'),
         }),
       ),
       body: json(
@@ -48,10 +55,32 @@ export function billingOperations(): ApiOperation[] {
           .describe('A Stripe Event, exactly as Stripe sends it (the signature covers these bytes)'),
       ),
       errors: {
-        400: 'The `Stripe-Signature` header is missing, does not verify with the signing secret, or is older than 300 s; or the event is not what Stripe sends (the message names the field): nothing is applied',
+        400: 'The `Stripe-Signature` header is missing, does not verify with the signing secret, or its timestamp is more than 300 s old or ahead; or the event is not what Stripe sends, e.g. an id that is no Stripe or werkbank id (the message names the field): nothing is applied',
         404: OFF,
         413: 'The body is larger than 2 MiB',
       },
+    },
+    {
+      method: 'get',
+      path: '/api/v1/admin/billing/refused',
+      tag: 'admin',
+      auth: 'admin',
+      summary:
+        "Webhook events refused in the last 90 days, newest first: what they were about and why they did not match werkbank's orders",
+      data: json(
+        z.array(
+          z.object({
+            event: z.string().describe("Stripe's event id"),
+            type: z.string(),
+            created: z.int().describe("Stripe's event time (epoch seconds)"),
+            at: z.string().describe('When werkbank refused it (ISO)'),
+            reason: z.string(),
+            account: z.string().nullable().describe('The account it named'),
+            object: z.string().nullable().describe('The Checkout Session, subscription or payment it was about'),
+          }),
+        ),
+      ),
+      errors: { 404: `${OFF}; or the admin API is disabled` },
     },
   ];
 }
@@ -123,7 +152,7 @@ export function billingNotice(query: string | undefined): string | undefined {
   return undefined;
 }
 
-export function billingRoutes(billing: Billing | undefined, identity: Identity) {
+export function billingRoutes(billing: Billing | undefined, identity: Identity, adminToken: string | undefined) {
   return (app: Hono, h: RouteHelpers) => {
     const enabled = () => {
       if (!billing) throw new HttpError(OFF, 404);
@@ -173,8 +202,17 @@ export function billingRoutes(billing: Billing | undefined, identity: Identity) 
         // bytes, so nothing parses it before it is checked.
         const raw = await c.req.text();
         const event = await b.provider.parseWebhook(raw, c.req.raw.headers);
-        const outcome = await b.apply(event);
-        return c.json({ ok: true, data: { event: event.id, outcome } }, 200, { 'Cache-Control': 'no-store' });
+        const result = await b.apply(event);
+        return c.json({ ok: true, data: { event: event.id, ...result } }, 200, { 'Cache-Control': 'no-store' });
+      } catch (err) {
+        return h.errorResponse(c, err, { 'Cache-Control': 'no-store' });
+      }
+    });
+
+    app.get('/api/v1/admin/billing/refused', async (c) => {
+      try {
+        assertAdmin(adminToken, c.req.header('authorization'));
+        return c.json({ ok: true, data: await enabled().refused() }, 200, { 'Cache-Control': 'no-store' });
       } catch (err) {
         return h.errorResponse(c, err, { 'Cache-Control': 'no-store' });
       }

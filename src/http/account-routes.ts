@@ -22,6 +22,14 @@ function tokenMatches(expected: string, given: string): boolean {
   return timingSafeEqual(a, b);
 }
 
+/** Refuse a request to the admin API without the admin token: 404 while the admin API is disabled, else 401. */
+export function assertAdmin(adminToken: string | undefined, authorization: string | undefined): void {
+  if (!adminToken) throw new HttpError('Not found: the admin API is disabled (set WERKBANK_ADMIN_TOKEN to enable it)', 404);
+  const given = authorization?.replace(/^Bearer\s+/i, '') ?? '';
+  if (!given || !tokenMatches(adminToken, given))
+    throw new HttpError('Admin token missing or invalid (Authorization: Bearer <token>)', 401);
+}
+
 function intParam(value: string | undefined, name: string, min: number, max: number, fallback: number): number {
   if (value === undefined) return fallback;
   const n = Number(value);
@@ -312,12 +320,7 @@ export function accountRoutes(accounts: Accounts, adminToken: string | undefined
       }),
     );
 
-    const admin = async (c: Context) => {
-      if (!adminToken) throw new HttpError('Not found: the admin API is disabled (set WERKBANK_ADMIN_TOKEN to enable it)', 404);
-      const given = c.req.header('authorization')?.replace(/^Bearer\s+/i, '') ?? '';
-      if (!given || !tokenMatches(adminToken, given))
-        throw new HttpError('Admin token missing or invalid (Authorization: Bearer <token>)', 401);
-    };
+    const admin = async (c: Context) => assertAdmin(adminToken, c.req.header('authorization'));
     const A = '/api/v1/admin';
     app.get(
       A + '/accounts',

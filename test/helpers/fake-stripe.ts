@@ -4,7 +4,8 @@
  *
  * - `POST /v1/checkout/sessions`, `POST /v1/billing_portal/sessions`: recorded (form fields as the SDK
  *   encodes them, `line_items[0][price]`..., and the headers) and answered with a session whose `url`
- *   is a page of this fake.
+ *   is a page of this fake, and its `amount_total` and `currency` as Stripe computes them from the price
+ *   (`prices` changes what a price costs, to test a misconfigured one).
  * - `GET /pay/<session>`: a "Checkout" page with a Pay button; `POST /pay/<session>` completes the
  *   payment like Stripe would: it delivers the signed webhooks (a pack: checkout.session.completed; the
  *   plan: customer.subscription.created, checkout.session.completed, invoice.paid) to the server's
@@ -24,7 +25,14 @@ export const PRICES = {
   month: 'price_plan_month',
   year: 'price_plan_year',
 };
-const PACK_CENTS: Record<string, number> = { price_pack_100: 100, price_pack_1000: 500, price_pack_5000: 2000 };
+/** What each price costs (cents, EUR) as the operator made them in the Dashboard. */
+const PRICE_CENTS: Record<string, number> = {
+  price_pack_100: 100,
+  price_pack_1000: 500,
+  price_pack_5000: 2000,
+  price_plan_month: 1900,
+  price_plan_year: 19000,
+};
 const sdk = new Stripe('sk_test_fake');
 
 export interface Recorded {
@@ -77,6 +85,10 @@ export function subscription(
   accountId: string,
   over: {
     id?: string;
+    /** The werkbank order its checkout carried. */
+    order?: string;
+    price?: string;
+    currency?: string;
     status?: string;
     start: number;
     end: number;
@@ -91,9 +103,10 @@ export function subscription(
     object: 'subscription',
     customer: over.customer ?? 'cus_test_sub',
     status: over.status ?? 'active',
+    currency: over.currency ?? 'eur',
     cancel_at_period_end: over.cancelAtPeriodEnd ?? false,
     ended_at: over.endedAt ?? null,
-    metadata: { account_id: accountId },
+    metadata: { account_id: accountId, ...(over.order ? { order: over.order } : {}) },
     items: {
       object: 'list',
       data: [
@@ -103,7 +116,7 @@ export function subscription(
           current_period_start: over.start,
           current_period_end: over.end,
           price: {
-            id: over.interval === 'year' ? PRICES.year : PRICES.month,
+            id: over.price ?? (over.interval === 'year' ? PRICES.year : PRICES.month),
             object: 'price',
             recurring: { interval: over.interval ?? 'month', interval_count: 1 },
           },
@@ -113,15 +126,20 @@ export function subscription(
   };
 }
 
-/** A paid invoice of subscription `sub` for the period `start`–`end`. */
-export function invoice(accountId: string | null, sub: string, start: number, end: number): Obj {
+/** A paid invoice of subscription `sub` for the period `start`–`end` (`order`: the werkbank order its subscription carries). */
+export function invoice(accountId: string | null, sub: string, start: number, end: number, order?: string): Obj {
   return {
     id: nextId('in'),
     object: 'invoice',
     status: 'paid',
+    currency: 'eur',
+    amount_paid: 1900,
     parent: {
       type: 'subscription_details',
-      subscription_details: { subscription: sub, metadata: accountId ? { account_id: accountId } : {} },
+      subscription_details: {
+        subscription: sub,
+        metadata: { ...(accountId ? { account_id: accountId } : {}), ...(order ? { order } : {}) },
+      },
     },
     lines: { object: 'list', data: [{ id: nextId('il'), object: 'line_item', period: { start, end } }] },
   };
@@ -154,12 +172,16 @@ export async function deliver(
 
 export interface FakeStripe {
   url: string;
+  /** What each price costs in cents (change one to test a misconfigured price). */
+  prices: Record<string, number>;
   settings: StripeSettings;
   requests: Recorded[];
   /** Where `POST /pay/<id>` delivers its webhooks. */
   webhookUrl: string;
   /** The webhook answers of completed checkouts. */
   deliveries: { type: string; status: number }[];
+  /** The Checkout Session behind a checkout URL werkbank handed out: its id, werkbank's order id it carries, its fields. */
+  sessionOf(url: string): { id: string; order: string; params: Record<string, string> };
   close(): Promise<void>;
 }
 
@@ -173,10 +195,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, Obj & { params: Record<string, string> }>();
   const fake: FakeStripe = {
     url: '',
+    prices: { ...PRICE_CENTS },
     settings: undefined as unknown as StripeSettings,
     requests: [],
     webhookUrl: '',
     deliveries: [],
+    sessionOf: (url) => {
+      const session = sessions.get(/\/pay\/(cs_\w+)$/.exec(url)?.[1] ?? '');
+      if (!session) throw new Error(`no Checkout Session behind ${url}`);
+      return { id: session.id as string, order: session.params['metadata[order]'], params: session.params };
+    },
     close: async () => undefined,
   };
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -199,7 +227,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       });
       if (path === '/v1/checkout/sessions') {
         const id = nextId('cs');
-        const session = { id, object: 'checkout.session', mode: params.mode, url: `${fake.url}/pay/${id}`, params };
+        const session = {
+          id,
+          object: 'checkout.session',
+          mode: params.mode,
+          url: `${fake.url}/pay/${id}`,
+          amount_total: fake.prices[params['line_items[0][price]']] ?? null,
+          currency: 'eur',
+          params,
+        };
         sessions.set(id, session);
         return json(200, session);
       }
@@ -227,18 +263,25 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const customer = p.customer ?? nextId('cus');
       const now = Math.floor(Date.now() / 1000);
       const events: Obj[] = [];
+      const paid = { amount_total: session.amount_total, amount_subtotal: session.amount_total, currency: 'eur' };
       if (p.mode === 'payment') {
         const credits = Number(/^pack-(\d+)$/.exec(p['metadata[product]'])?.[1]) as 100 | 1000 | 5000;
         events.push(
           event(
             'checkout.session.completed',
-            packSession(accountId, credits, { id: session.id, customer, amount_total: PACK_CENTS[p['line_items[0][price]']] }),
+            packSession(accountId, credits, {
+              id: session.id,
+              customer,
+              metadata: { account_id: accountId, product: p['metadata[product]'], order: p['metadata[order]'] },
+              ...paid,
+            }),
           ),
         );
       } else {
         const interval = p['line_items[0][price]'] === PRICES.year ? 'year' : 'month';
         const end = now + (interval === 'year' ? 365 : 30) * 86_400;
-        const sub = subscription(p['subscription_data[metadata][account_id]'], { start: now, end, interval, customer });
+        const order = p['subscription_data[metadata][order]'];
+        const sub = subscription(p['subscription_data[metadata][account_id]'], { start: now, end, interval, customer, order });
         events.push(
           event('customer.subscription.created', sub),
           event('checkout.session.completed', {
@@ -247,11 +290,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
             mode: 'subscription',
             payment_status: 'paid',
             client_reference_id: accountId,
-            metadata: { account_id: accountId },
+            metadata: { account_id: accountId, product: p['metadata[product]'], order: p['metadata[order]'] },
             customer,
             subscription: sub.id,
+            ...paid,
           }),
-          event('invoice.paid', invoice(accountId, sub.id as string, now, end)),
+          event('invoice.paid', invoice(accountId, sub.id as string, now, end, order)),
         );
       }
       for (const ev of events) fake.deliveries.push({ type: ev.type as string, status: (await deliver(fake.webhookUrl, ev)).status });
