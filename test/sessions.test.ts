@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { openStore } from '../src/store/select.js';
+import type { Store } from '../src/store/store.js';
 import { Sessions } from '../src/http/sessions.js';
 import { tempDir } from './helpers/server.js';
 
@@ -14,6 +15,21 @@ const dirs: string[] = [];
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
+
+/** Sessions belong to accounts that exist (a session of no account, or a deleted one, is never made). */
+async function withAccounts(store: Store, ...ids: string[]): Promise<void> {
+  for (const id of ids)
+    await store.createAccount({
+      id,
+      name: id.replace('_', '-'),
+      plan: 'free',
+      createdAt: '2026-11-01T00:00:00.000Z',
+      periodStart: '2026-11-01T00:00:00.000Z',
+      allowanceUsed: 0,
+      packCredits: 0,
+      renderAllowanceUsed: 0,
+    });
+}
 
 function clock(start = Date.parse('2026-11-26T12:00:00Z')) {
   let t = start;
@@ -39,6 +55,7 @@ describe('sessions', () => {
     const dir = tempDir();
     dirs.push(dir);
     const store = await openStore({ dataDir: dir });
+    await withAccounts(store, 'acc_1');
     const c = clock();
     const sessions = new Sessions(store, c.now);
     const s = await sessions.create('acc_1');
@@ -59,6 +76,7 @@ describe('sessions', () => {
     const dir = tempDir();
     dirs.push(dir);
     const store = await openStore({ dataDir: dir });
+    await withAccounts(store, 'acc_1');
     const c = clock();
     const sessions = new Sessions(store, c.now);
     const s = await sessions.create('acc_1');
@@ -76,6 +94,7 @@ describe('sessions', () => {
     const dir = tempDir();
     dirs.push(dir);
     let store = await openStore({ dataDir: dir });
+    await withAccounts(store, 'acc_a', 'acc_b');
     const sessions = new Sessions(store);
     const a1 = await sessions.create('acc_a');
     const a2 = await sessions.create('acc_a');

@@ -306,6 +306,126 @@ for (const backend of backends) {
         await again.close();
       }
     });
+    it('an account whose deletion began gains no credential: keys and live-account record writes are refused', async () => {
+      const { store, reopen } = await backend.fresh();
+      await store.createAccount(account('acc_a', 'alpha'));
+      await store.createAccount(account('acc_b', 'beta'));
+      const t = store.records<{ n: number }>('sessions');
+      const row = (id: string, accountId: string | null) => ({ id, accountId, value: { n: 1 }, expiresAt: null });
+      await t.put(row('s_live', 'acc_a'), { liveAccount: true });
+      expect(await t.insert(row('s_ins', 'acc_a'), T0, { liveAccount: true })).toBe(true);
+      expect(await t.insert(row('s_ins', 'acc_a'), T0, { liveAccount: true })).toBe(false); // a live row wins, as without
+      await store.updateAccount('acc_a', (a) => void (a.deletedAt = T0));
+      const refused = { name: 'AccountDeletedError', status: 410 };
+      await expect(store.createKey(key('key_1', 'acc_a', 'a'.repeat(64)))).rejects.toMatchObject(refused);
+      await expect(store.createKey(key('key_2', 'acc_a', 'b'.repeat(64)), { maxActive: 10 })).rejects.toMatchObject(refused);
+      await expect(store.createKey(key('key_3', 'acc_nope', 'c'.repeat(64)))).rejects.toMatchObject(refused);
+      await expect(t.put(row('s_new', 'acc_a'), { liveAccount: true })).rejects.toMatchObject(refused);
+      await expect(t.put(row('s_live', 'acc_a'), { liveAccount: true })).rejects.toMatchObject(refused); // nor replaced
+      await expect(t.insert(row('s_ins2', 'acc_a'), T0, { liveAccount: true })).rejects.toMatchObject(refused);
+      await expect(t.put(row('s_none', 'acc_nope'), { liveAccount: true })).rejects.toMatchObject(refused);
+      await expect(t.put(row('s_null', null), { liveAccount: true })).rejects.toMatchObject(refused);
+      expect(await store.listKeys('acc_a')).toEqual([]);
+      expect((await t.listByAccount('acc_a', T0)).map((r) => r.id).sort()).toEqual(['s_ins', 's_live']);
+      // Other accounts, and writes without the condition, are unaffected.
+      await store.createKey(key('key_b', 'acc_b', 'd'.repeat(64)), { maxActive: 10 });
+      await t.put(row('s_b', 'acc_b'), { liveAccount: true });
+      await t.put(row('s_plain', 'acc_a'));
+      await store.close();
+      const again = await reopen();
+      try {
+        expect((await again.getAccount('acc_a'))?.deletedAt).toBe(T0);
+        expect((await again.getAccountByName('alpha'))?.deletedAt).toBe(T0);
+        expect((await again.getAccount('acc_b'))?.deletedAt).toBeUndefined();
+        expect((await again.findKey('d'.repeat(64)))?.account.deletedAt).toBeUndefined();
+        await expect(again.createKey(key('key_4', 'acc_a', 'e'.repeat(64)))).rejects.toMatchObject(refused);
+        await expect(again.records('sessions').put(row('s_new', 'acc_a'), { liveAccount: true })).rejects.toMatchObject(refused);
+      } finally {
+        await again.close();
+      }
+    });
+
+    it("a credential write racing the deletion's start is refused, or durable before it (never in between)", async () => {
+      const { store } = await backend.fresh();
+      try {
+        const t = store.records<{ n: number }>('oauth_tokens');
+        for (let round = 0; round < 5; round++) {
+          const id = `acc_${round}`;
+          await store.createAccount(account(id, `acct-${round}`));
+          const write = (i: number) => {
+            const name = `${round}_${i}`;
+            const w =
+              i % 3 === 0
+                ? store.createKey(key(`key_${name}`, id, name.padEnd(64, 'k')), i % 2 ? { maxActive: 100 } : undefined)
+                : i % 3 === 1
+                  ? t.put({ id: `p_${name}`, accountId: id, value: { n: i }, expiresAt: null }, { liveAccount: true })
+                  : t.insert({ id: `i_${name}`, accountId: id, value: { n: i }, expiresAt: null }, T0, { liveAccount: true });
+            return w.then(
+              () => (i % 3 === 0 ? `key_${name}` : `${i % 3 === 1 ? 'p' : 'i'}_${name}`),
+              (err: Error) => {
+                expect(err.name).toBe('AccountDeletedError');
+                return null;
+              },
+            );
+          };
+          // The deletion starts amid the writes; what it lists once `deletedAt` is durable is what it revokes.
+          const before = Array.from({ length: 10 + round * 3 }, (_, i) => write(i));
+          const marked = store.updateAccount(id, (a) => void (a.deletedAt = T0));
+          const after = Array.from({ length: 30 - before.length }, (_, i) => write(before.length + i));
+          const listed = marked.then(async () => [
+            ...(await store.listKeys(id)).map((k) => k.id),
+            ...(await t.listByAccount(id, T0)).map((r) => r.id),
+          ]);
+          const writes = [...before, ...after];
+          const made = (await Promise.all(writes)).filter((w): w is string => w !== null);
+          expect(new Set(await listed)).toEqual(new Set(made));
+          await expect(store.createKey(key(`key_late_${round}`, id, `late${round}`.padEnd(64, 'k')))).rejects.toMatchObject({
+            status: 410,
+          });
+        }
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('update changes a row only while it exists and is live: never re-inserts a deleted or expired row', async () => {
+      const { store, reopen } = await backend.fresh();
+      const t = store.records<{ n: number }>('sessions');
+      await t.put({ id: 's1', accountId: 'acc_a', value: { n: 1 }, expiresAt: '2026-02-01T00:00:00.000Z' });
+      const bump = (r: StoredRecord<{ n: number }>) => ({ value: { n: r.value.n + 1 }, expiresAt: r.expiresAt });
+      expect(await t.update('s1', T0, bump)).toEqual({
+        id: 's1',
+        accountId: 'acc_a',
+        value: { n: 2 },
+        expiresAt: '2026-02-01T00:00:00.000Z',
+      });
+      expect(await t.update('s1', '2026-02-01T00:00:00.000Z', bump)).toBeUndefined(); // expired
+      expect(await t.update('nope', T0, bump)).toBeUndefined();
+      expect(await t.get('nope', T0)).toBeUndefined();
+      // Concurrent updates do not lose each other's change.
+      await Promise.all(Array.from({ length: 20 }, () => t.update('s1', T0, bump)));
+      expect((await t.get('s1', T0))?.value.n).toBe(22);
+      // Updates racing deletes: once a row is deleted, no update brings it back.
+      for (let round = 0; round < 5; round++) {
+        const ids = Array.from({ length: 10 }, (_, i) => `r${round}_${i}`);
+        for (const id of ids) await t.put({ id, accountId: 'acc_b', value: { n: 0 }, expiresAt: null });
+        await Promise.all([
+          ...ids.flatMap((id) => [t.update(id, T0, bump), t.update(id, T0, bump)]),
+          t.deleteByAccount('acc_b'),
+          ...ids.map((id) => t.update(id, T0, bump)),
+        ]);
+        expect(await t.listByAccount('acc_b', T0)).toEqual([]);
+      }
+      await store.close();
+      const again = await reopen();
+      try {
+        expect((await again.records<{ n: number }>('sessions').get('s1', T0))?.value.n).toBe(22);
+        expect(await again.records('sessions').listByAccount('acc_b', T0)).toEqual([]);
+      } finally {
+        await again.close();
+      }
+    });
+
     it('applies an outside event once: its row, the account, other rows and a usage entry together, durably', async () => {
       const { store, reopen } = await backend.fresh();
       await store.createAccount(account('acc_a', 'alpha'));

@@ -114,7 +114,7 @@ async function runSession(store: Store, only?: boolean[][]): Promise<boolean[][]
     const results = await Promise.allSettled(step.map((op, j) => (only && !only[i][j] ? Promise.reject(new Error('skipped')) : op(store))));
     acked.push(results.map((r) => r.status === 'fulfilled'));
     for (const r of results)
-      if (r.status === 'rejected' && !/skipped|no account|exists/.test(String(r.reason)))
+      if (r.status === 'rejected' && !/skipped|no account|exists|account was deleted/.test(String(r.reason)))
         expect(r.reason).toBeInstanceOf(StoreUnavailableError);
   }
   return acked;

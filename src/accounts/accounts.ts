@@ -5,7 +5,15 @@
  * in ./charging.ts.
  */
 import { randomBytes } from 'node:crypto';
-import { QuotaExceededError, type Account, type ApiKeyRecord, type Plan, type Store, type UsagePage } from '../store/store.js';
+import {
+  AccountDeletedError,
+  QuotaExceededError,
+  type Account,
+  type ApiKeyRecord,
+  type Plan,
+  type Store,
+  type UsagePage,
+} from '../store/store.js';
 import type { Balance, Ledger, Reservation } from '../core/ledger.js';
 import { UnknownCredentialError, type Auth, type HeaderReader } from '../core/auth.js';
 import type { Caller } from '../core/pipeline.js';
@@ -72,10 +80,18 @@ export class Accounts implements Ledger, Auth {
     return account;
   }
 
+  /** The account, unless its deletion has begun (410: a tombstone gains nothing). */
+  private async requireLiveAccount(name: string): Promise<Account> {
+    const account = await this.requireAccount(name);
+    if (account.deletedAt) throw new AccountDeletedError();
+    return account;
+  }
+
   /** Creates a key; the returned `key` is shown once and never stored. */
   async createKey(accountName: string, opts: { name?: string } = {}): Promise<CreatedKey> {
     const name = keyName(opts.name);
-    const account = await this.requireAccount(accountName);
+    // Checked here for a clear answer, and again by the store atomically with the insert (a deletion in between).
+    const account = await this.requireLiveAccount(accountName);
     const key = randomKey();
     const record: ApiKeyRecord = {
       id: randomId('key'),
@@ -128,7 +144,7 @@ export class Accounts implements Ledger, Auth {
 
   async addPack(accountName: string, pack: number, via: OperatorSurface): Promise<Balance> {
     if (!Object.hasOwn(PACKS, pack)) throw new HttpError(`Invalid pack: choose ${Object.keys(PACKS).join(', ')} credits`);
-    const account = await this.requireAccount(accountName);
+    const account = await this.requireLiveAccount(accountName);
     // The credits and their usage entry (as a purchase has: credits added, no call) are durable together.
     const reference = `operator:${via}:pack_${randomBytes(8).toString('hex')}`;
     await this.store.charge(account.id, creditsAdded(this.now().toISOString(), pack, 'operator', reference), {
@@ -234,6 +250,8 @@ export class Accounts implements Ledger, Auth {
     if (!found) throw new UnknownCredentialError();
     const { key: record, account } = found;
     if (record.revokedAt) throw new HttpError('This API key was revoked', 401);
+    // A key that outlived its account's deletion (whatever the order of the deletion's steps) authenticates nothing.
+    if (account.deletedAt) throw new HttpError('This API key was revoked: its account was deleted', 401);
     this.credits.knowCreatedAt(account.id, account.createdAt);
     this.noteKeyUse(record.id);
     return { kind: 'account', accountId: account.id, credentialId: record.id, plan: account.plan };

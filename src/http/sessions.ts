@@ -10,6 +10,11 @@
  * session id that is never stored, so the stored hash cannot produce it.
  * Signing in always makes a new id (no fixation: an id planted before sign-in
  * is never promoted).
+ *
+ * Ending a session deletes its row, and nothing brings a deleted or expired row back: a request's
+ * last-seen write changes the row only while it still exists (`RecordTable.update`), so sign-out
+ * everywhere and expiry hold against requests in flight. A session of an account whose deletion has
+ * begun is neither made (refused atomically with the write) nor honoured.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { RecordTable, Store } from '../store/store.js';
@@ -55,7 +60,7 @@ export class Sessions {
   private readonly touched = new Map<string, number>();
 
   constructor(
-    store: Store,
+    private readonly store: Store,
     private readonly now: () => Date = () => new Date(),
     readonly opts: SessionOptions = SESSION_DEFAULTS,
   ) {
@@ -78,11 +83,17 @@ export class Sessions {
     return new Date(Math.min(Date.parse(lastSeenAt) + this.opts.idleMs, Date.parse(createdAt) + this.opts.absoluteMs)).toISOString();
   }
 
-  /** A new session for the account (sign-up, sign-in): a fresh random id. */
+  /**
+   * A new session for the account (sign-up, sign-in): a fresh random id. Refused with `AccountDeletedError`
+   * (410) once the account's deletion has begun.
+   */
   async create(accountId: string): Promise<SessionInfo> {
     const id = randomBytes(32).toString('base64url');
     const at = this.now().toISOString();
-    await this.table.put({ id: sha256(id), accountId, value: { createdAt: at, lastSeenAt: at }, expiresAt: this.expiry(at, at) });
+    await this.table.put(
+      { id: sha256(id), accountId, value: { createdAt: at, lastSeenAt: at }, expiresAt: this.expiry(at, at) },
+      { liveAccount: true },
+    );
     return { id, accountId, csrf: Sessions.csrfOf(id), createdAt: at };
   }
 
@@ -90,18 +101,24 @@ export class Sessions {
   async find(id: string | undefined): Promise<SessionInfo | undefined> {
     if (!id || id.length > 100) return undefined;
     const now = this.now();
-    const row = await this.table.get(sha256(id), now.toISOString());
+    const nowIso = now.toISOString();
+    const row = await this.table.get(sha256(id), nowIso);
     if (!row || !row.accountId) return undefined;
+    const account = await this.store.getAccount(row.accountId);
+    if (!account || account.deletedAt) return undefined; // a row that outlived its account's deletion
     const last = this.touched.get(row.id) ?? Date.parse(row.value.lastSeenAt);
     if (now.getTime() - last > 60_000) {
       this.touched.set(row.id, now.getTime());
       if (this.touched.size > 10_000) this.touched.delete(this.touched.keys().next().value!);
-      const lastSeenAt = now.toISOString();
-      void this.table
-        .put({ ...row, value: { ...row.value, lastSeenAt }, expiresAt: this.expiry(row.value.createdAt, lastSeenAt) })
-        .catch(() => undefined);
+      void this.table.update(row.id, nowIso, (r) => this.seen(r.value, nowIso)).catch(() => undefined);
     }
     return { id, accountId: row.accountId, csrf: Sessions.csrfOf(id), createdAt: row.value.createdAt };
+  }
+
+  /** The session seen at `at` (never moved back by a request that read it earlier), with its expiry. */
+  private seen(value: SessionValue, at: string) {
+    const lastSeenAt = value.lastSeenAt > at ? value.lastSeenAt : at;
+    return { value: { ...value, lastSeenAt }, expiresAt: this.expiry(value.createdAt, lastSeenAt) };
   }
 
   async end(id: string): Promise<void> {

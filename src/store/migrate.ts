@@ -111,8 +111,18 @@ export async function importEmbedded(dataDir: string, store: PostgresStore): Pro
       report.accounts = await insertRows(
         client,
         'accounts',
-        ['id', 'name', 'plan', 'created_at', 'period_start', 'allowance_used', 'pack_credits', 'render_allowance_used'],
-        accounts.map((a) => [a.id, a.name, a.plan, a.createdAt, a.periodStart, a.allowanceUsed, a.packCredits, a.renderAllowanceUsed]),
+        ['id', 'name', 'plan', 'created_at', 'period_start', 'allowance_used', 'pack_credits', 'render_allowance_used', 'deleted_at'],
+        accounts.map((a) => [
+          a.id,
+          a.name,
+          a.plan,
+          a.createdAt,
+          a.periodStart,
+          a.allowanceUsed,
+          a.packCredits,
+          a.renderAllowanceUsed,
+          a.deletedAt ?? null,
+        ]),
       );
       const keys = accounts.flatMap((a) => low.listKeys(a.id));
       const { rows: known } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM api_keys WHERE id = ANY($1::text[])', [

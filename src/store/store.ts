@@ -163,7 +163,16 @@ export interface Store {
   /** One line for `werkbank doctor` and the start-up banner (no secrets). */
   describe(): string;
 
-  /** Run `fn` atomically on the account (no other mutation interleaves); resolves once the change is on disk. */
+  /**
+   * Run `fn` atomically on the account (no other mutation interleaves); resolves once the change is on disk.
+   *
+   * Deleting an account: setting `deletedAt` through this method is the deletion's first step. It holds the
+   * account exclusively (on PostgreSQL the row's FOR UPDATE lock), and every write that gives the account a
+   * credential checks the account atomically with itself (`createKey`, record writes with `liveAccount`: on
+   * PostgreSQL under the row's FOR KEY SHARE lock, rechecked on the newest row version). So each such write
+   * either became durable before `deletedAt` did (and the deletion's later steps, which list what exists,
+   * remove it), or is refused with `AccountDeletedError`; none lands in between.
+   */
   updateAccount<T>(id: string, fn: (account: Account) => T): Promise<T>;
   getAccount(id: string): Awaitable<Account | undefined>;
   getAccountByName(name: string): Awaitable<Account | undefined>;
@@ -172,7 +181,9 @@ export interface Store {
 
   /**
    * Store a new key. With `limits`, refused with `QuotaExceededError` when the account already has
-   * `maxActive` keys that are not revoked (checked atomically with the insert).
+   * `maxActive` keys that are not revoked (checked atomically with the insert). Refused with
+   * `AccountDeletedError` (nothing stored) when the account is unknown or its deletion has begun, checked
+   * atomically with the insert (see "Deleting an account" below).
    */
   createKey(key: ApiKeyRecord, limits?: { maxActive: number }): Promise<void>;
   /** The key with this hash and its account (one lookup: every authenticated request makes it). */
@@ -270,15 +281,35 @@ export interface StoredRecord<T> {
   expiresAt: string | null;
 }
 
+/** Conditions of a record write. */
+export interface RecordWriteOptions {
+  /**
+   * Write only while the row's account (`row.accountId`) exists and its deletion has not begun
+   * (`Account.deletedAt` unset), checked atomically with the write; else refused with `AccountDeletedError`
+   * and nothing written. For every row that is or makes a credential (sessions, OAuth grants, codes, tokens).
+   */
+  liveAccount?: boolean;
+}
+
 export interface RecordTable<T> {
   /** The row, unless absent or expired at `now` (ISO). */
   get(id: string, now: string): Awaitable<StoredRecord<T> | undefined>;
   /** The account's rows not expired at `now`, by id. */
   listByAccount(accountId: string, now: string): Awaitable<StoredRecord<T>[]>;
   /** Insert or replace. */
-  put(row: StoredRecord<T>): Promise<void>;
+  put(row: StoredRecord<T>, opts?: RecordWriteOptions): Promise<void>;
   /** Insert when no row has this id (an expired one counts as none); false when one does (nothing changed). */
-  insert(row: StoredRecord<T>, now: string): Promise<boolean>;
+  insert(row: StoredRecord<T>, now: string, opts?: RecordWriteOptions): Promise<boolean>;
+  /**
+   * Change a row that still exists and is not expired at `now`: `fn` gets it and returns its new value and
+   * expiry (id and account stay), atomically (no other write of the row interleaves). Never re-inserts a row
+   * deleted or expired meanwhile: then nothing changes and the result is undefined; else the row as written.
+   */
+  update(
+    id: string,
+    now: string,
+    fn: (row: StoredRecord<T>) => Pick<StoredRecord<T>, 'value' | 'expiresAt'>,
+  ): Promise<StoredRecord<T> | undefined>;
   /** Delete the row and return it, atomically: of several callers one gets it (single-use codes). */
   take(id: string, now: string): Promise<StoredRecord<T> | undefined>;
   delete(id: string): Promise<boolean>;
@@ -304,6 +335,17 @@ export class StoreUnavailableError extends HttpError {
     });
     this.name = 'StoreUnavailableError';
     this.cause = cause;
+  }
+}
+
+/**
+ * A write that would give a credential (key, session, OAuth grant, code or token) to an account whose
+ * deletion has begun, or to no account: refused (410), nothing written.
+ */
+export class AccountDeletedError extends HttpError {
+  constructor() {
+    super('This account was deleted: it can gain no key, session or connection', 410);
+    this.name = 'AccountDeletedError';
   }
 }
 

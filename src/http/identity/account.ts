@@ -23,14 +23,21 @@ export async function exportAccount({ opts, passkeys, now }: AccountDeps, accoun
 }
 
 /**
- * Delete the account: keys revoked at once (every instance), sessions, passkeys, OAuth connections,
- * memory and usage removed; the account row is kept only as an anonymous tombstone (a random name,
- * no credits) so ids in the ledger stay unique. The log keeps one line with the account id only.
+ * Delete the account. First its deletion begins (`deletedAt`, durable): from then on the store refuses it
+ * every new credential (key, session, OAuth grant, code, token) atomically with the write, and a key,
+ * token or session of it that still exists authenticates nothing. Then what it holds goes: keys revoked
+ * (every instance), OAuth grants with their codes and tokens, sessions, passkeys, memory and usage; the
+ * account row is kept only as an anonymous tombstone (a random name, no credits) so ids in the ledger stay
+ * unique. Each step lists what exists after `deletedAt` is durable, so a credential made concurrently was
+ * either made before it (and is listed and removed) or refused. The log keeps one line with the account id.
  */
-export async function deleteAccount({ opts, passkeys }: AccountDeps, accountId: string) {
-  const info = await opts.accounts.accountInfo(accountId);
+export async function deleteAccount({ opts, passkeys, now }: AccountDeps, accountId: string) {
+  await opts.accounts.accountInfo(accountId);
   await opts.beforeAccountDeleted?.(accountId);
-  for (const key of await opts.accounts.listKeys(info.name)) if (!key.revokedAt) await opts.accounts.revokeKey(key.id);
+  await opts.store.updateAccount(accountId, (a) => {
+    a.deletedAt ??= now().toISOString();
+  });
+  for (const key of await opts.store.listKeys(accountId)) if (!key.revokedAt) await opts.accounts.revokeKey(key.id);
   await opts.onAccountDeleted?.(accountId);
   await opts.sessions.endAll(accountId);
   await passkeys.table.deleteByAccount(accountId);

@@ -22,27 +22,35 @@ export class Grants {
     },
   ) {}
 
-  /** A new grant for this account and client; returns its id. */
+  /**
+   * A new grant for this account and client; returns its id. Refused with `AccountDeletedError` (410)
+   * once the account's deletion has begun (checked atomically with the write).
+   */
   async create(
     accountId: string,
     checked: { client: OAuthClient; redirectUri: string; resource: string; scope: string[] },
     at: string,
   ): Promise<string> {
     const grantId = `grt_${randomBytes(12).toString('base64url')}`;
-    await this.tables.grants.put({
-      id: grantId,
-      accountId,
-      value: {
-        clientId: checked.client.id,
-        clientName: checked.client.name,
-        redirectHost: new URL(checked.redirectUri).host || new URL(checked.redirectUri).protocol,
-        resource: checked.resource,
-        scope: checked.scope,
-        connectedAt: at,
-        lastUsedAt: null,
+    const fresh = await this.tables.grants.insert(
+      {
+        id: grantId,
+        accountId,
+        value: {
+          clientId: checked.client.id,
+          clientName: checked.client.name,
+          redirectHost: new URL(checked.redirectUri).host || new URL(checked.redirectUri).protocol,
+          resource: checked.resource,
+          scope: checked.scope,
+          connectedAt: at,
+          lastUsedAt: null,
+        },
+        expiresAt: null,
       },
-      expiresAt: null,
-    });
+      at,
+      { liveAccount: true },
+    );
+    if (!fresh) throw new Error('grant id collision');
     return grantId;
   }
 

@@ -6,11 +6,26 @@
  * and OAuth errors. Its model, here, makes the token values (random, prefixed) and stores only their hashes.
  */
 import OAuth2Server from '@node-oauth/oauth2-server';
+import { AccountDeletedError } from '../../store/store.js';
 import { redirectMatches } from './client-metadata.js';
 import { SCOPES, type OAuthClient, type OAuthUser } from './protocol.js';
 import { ACCESS_TOKEN_PREFIX, CODE_PREFIX, REFRESH_TOKEN_PREFIX, newToken, sha256, type OAuthTables } from './tables.js';
 
 const { OAuthError } = OAuth2Server;
+
+/**
+ * A write of a code or token, refused atomically once the account's deletion has begun (the store's
+ * `liveAccount`): answered as OAuth's invalid_grant, as for a revoked grant.
+ */
+async function whileAccountLive(write: Promise<void>): Promise<void> {
+  try {
+    await write;
+  } catch (err) {
+    if (err instanceof AccountDeletedError)
+      throw new OAuthError('The account of this grant was deleted', { code: 400, name: 'invalid_grant' });
+    throw err;
+  }
+}
 
 export interface ModelDeps {
   tables: OAuthTables;
@@ -79,20 +94,25 @@ function codeModel({ tables, now, client, reused }: ModelDeps) {
           code: 400,
           name: 'invalid_request',
         });
-      await tables.codes.put({
-        id: sha256(code.authorizationCode),
-        accountId: user.accountId,
-        value: {
-          grantId: user.grantId,
-          clientId: owner.id,
-          redirectUri: code.redirectUri,
-          scope: code.scope ?? [...SCOPES],
-          codeChallenge: code.codeChallenge,
-          codeChallengeMethod: code.codeChallengeMethod,
-          expiresAt: code.expiresAt.toISOString(),
-        },
-        expiresAt: code.expiresAt.toISOString(),
-      });
+      await whileAccountLive(
+        tables.codes.put(
+          {
+            id: sha256(code.authorizationCode),
+            accountId: user.accountId,
+            value: {
+              grantId: user.grantId,
+              clientId: owner.id,
+              redirectUri: code.redirectUri,
+              scope: code.scope ?? [...SCOPES],
+              codeChallenge: code.codeChallenge,
+              codeChallengeMethod: code.codeChallengeMethod,
+              expiresAt: code.expiresAt.toISOString(),
+            },
+            expiresAt: code.expiresAt.toISOString(),
+          },
+          { liveAccount: true },
+        ),
+      );
       return { ...code, client: owner, user };
     },
     getAuthorizationCode: async (code: string) => {
@@ -144,19 +164,30 @@ function tokenModel({ tables, now, client, reused }: ModelDeps) {
     ) => {
       const scope = t.scope ?? [...SCOPES];
       const base = { grantId: user.grantId, clientId: owner.id, scope, resource: user.resource };
-      await tables.tokens.put({
-        id: sha256(t.accessToken),
-        accountId: user.accountId,
-        value: { kind: 'access', ...base, expiresAt: t.accessTokenExpiresAt.toISOString() },
-        expiresAt: t.accessTokenExpiresAt.toISOString(),
-      });
+      // Each refused once the account's deletion has begun; one written before it is removed by the deletion.
+      await whileAccountLive(
+        tables.tokens.put(
+          {
+            id: sha256(t.accessToken),
+            accountId: user.accountId,
+            value: { kind: 'access', ...base, expiresAt: t.accessTokenExpiresAt.toISOString() },
+            expiresAt: t.accessTokenExpiresAt.toISOString(),
+          },
+          { liveAccount: true },
+        ),
+      );
       if (t.refreshToken && t.refreshTokenExpiresAt)
-        await tables.tokens.put({
-          id: sha256(t.refreshToken),
-          accountId: user.accountId,
-          value: { kind: 'refresh', ...base, expiresAt: t.refreshTokenExpiresAt.toISOString() },
-          expiresAt: t.refreshTokenExpiresAt.toISOString(),
-        });
+        await whileAccountLive(
+          tables.tokens.put(
+            {
+              id: sha256(t.refreshToken),
+              accountId: user.accountId,
+              value: { kind: 'refresh', ...base, expiresAt: t.refreshTokenExpiresAt.toISOString() },
+              expiresAt: t.refreshTokenExpiresAt.toISOString(),
+            },
+            { liveAccount: true },
+          ),
+        );
       return { ...t, scope, client: owner, user };
     },
     getAccessToken: async (accessToken: string) => {

@@ -37,11 +37,16 @@ export class AccessTokens {
       throw new HttpError(`This access token was issued for another resource (${row.value.resource}), not ${expected}`, 401);
     const account = await this.opts.store.getAccount(row.accountId);
     if (!account) throw new HttpError('Invalid access token', 401);
+    // A token that outlived its account's deletion (whatever the order of the deletion's steps) is refused.
+    if (account.deletedAt) throw new HttpError('This access token was revoked (its account was deleted)', 401);
     const last = this.grantUse.get(grant.id) ?? (grant.value.lastUsedAt ? Date.parse(grant.value.lastUsedAt) : 0);
     if (now.getTime() - last > 60_000) {
       this.grantUse.set(grant.id, now.getTime());
       if (this.grantUse.size > 10_000) this.grantUse.delete(this.grantUse.keys().next().value!);
-      void this.tables.grants.put({ ...grant, value: { ...grant.value, lastUsedAt: now.toISOString() } }).catch(() => undefined);
+      // An update, never a put: a grant revoked since it was read stays revoked.
+      void this.tables.grants
+        .update(grant.id, now.toISOString(), (g) => ({ value: { ...g.value, lastUsedAt: now.toISOString() }, expiresAt: g.expiresAt }))
+        .catch(() => undefined);
     }
     return { kind: 'account', accountId: row.accountId, credentialId: `oauth:${grant.id}`, plan: account.plan };
   }

@@ -3,9 +3,9 @@
  * tokens, processed payment events): rows in memory, every change a journal
  * record, the tables part of the snapshot.
  */
-import type { RecordTable, StoredRecord } from '../store.js';
+import { AccountDeletedError, type RecordTable, type RecordWriteOptions, type StoredRecord } from '../store.js';
 import type { Journal } from './journal.js';
-import type { MemoryState } from './state.js';
+import { accountLive, type MemoryState } from './state.js';
 
 const live = (row: StoredRecord<unknown> | undefined, now: string) => (row && (!row.expiresAt || row.expiresAt > now) ? row : undefined);
 
@@ -34,22 +34,40 @@ export function recordTable<T>(table: string, state: MemoryState, journal: Journ
     get: (id, now) => copy(live(state.liveRecords(table).get(id), now)),
     listByAccount: (accountId, now) =>
       [...state.liveRecords(table).values()].filter((r) => r.accountId === accountId && live(r, now)).map((r) => copy(r)!),
-    put: async (row) => {
+    put: async (row, opts?: RecordWriteOptions) => {
       await journal.change((draft) => {
+        // Checked in the journal's order: a deletion's `deletedAt` prepared before this write refuses it.
+        if (opts?.liveAccount && !accountLive(draft, row.accountId)) throw new AccountDeletedError();
         draft.setRow(table, row.id, row);
         return { op: 'record', table, row };
       });
     },
-    insert: (row, now) => {
+    insert: (row, now, opts?: RecordWriteOptions) => {
       let inserted = false;
       return journal.change(
         (draft) => {
+          if (opts?.liveAccount && !accountLive(draft, row.accountId)) throw new AccountDeletedError();
           if (live(draft.row(table, row.id), now)) return undefined;
           draft.setRow(table, row.id, row);
           inserted = true;
           return { op: 'record', table, row };
         },
         () => inserted,
+      );
+    },
+    update: (id, now, fn) => {
+      let updated: StoredRecord<T> | undefined;
+      return journal.change(
+        (draft) => {
+          const current = live(draft.row(table, id), now);
+          if (!current) return undefined; // deleted or expired meanwhile: stays so
+          const { value, expiresAt } = fn(copy(current)!);
+          const row: StoredRecord<unknown> = { id, accountId: current.accountId, value, expiresAt };
+          draft.setRow(table, id, row);
+          updated = copy(row);
+          return { op: 'record', table, row };
+        },
+        () => updated,
       );
     },
     take: (id, now) => {

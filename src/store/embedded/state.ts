@@ -114,6 +114,12 @@ export class MemoryState {
   }
 }
 
+/** Whether the account exists and its deletion has not begun, as the batch sees it so far. */
+export function accountLive(draft: Draft, accountId: string | null): boolean {
+  const account = accountId === null ? undefined : draft.account(accountId);
+  return account !== undefined && !account.deletedAt;
+}
+
 /**
  * The accounts and keys as a batch sees them while it is prepared: the live
  * records with the batch's earlier changes applied to copies.

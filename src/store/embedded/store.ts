@@ -28,9 +28,10 @@ import { DirLock } from './dir-lock.js';
 import { Journal } from './journal.js';
 import { recordTable } from './records.js';
 import { Snapshots } from './snapshot.js';
-import { applyDelta, MemoryState, type Draft } from './state.js';
+import { accountLive, applyDelta, MemoryState, type Draft } from './state.js';
 import { UsageLog } from './usage.js';
 import {
+  AccountDeletedError,
   QuotaExceededError,
   type Account,
   type AccountDelta,
@@ -187,6 +188,7 @@ export class EmbeddedStore implements Store {
   async createKey(key: ApiKeyRecord, limits?: { maxActive: number }) {
     await this.journal.change((draft) => {
       if (draft.key(key.id)) throw new Error(`key ${key.id} exists`);
+      if (!accountLive(draft, key.accountId)) throw new AccountDeletedError();
       if (limits) {
         const active = this.activeKeys(draft, key.accountId);
         if (active >= limits.maxActive) throw new QuotaExceededError(active, limits.maxActive, 1);

@@ -11,6 +11,8 @@ export interface AccountRow {
   allowance_used: number;
   pack_credits: number;
   render_allowance_used: number;
+  /** Absent from rows that statements written before the column build (the ledger's). */
+  deleted_at?: string | null;
 }
 
 export interface KeyRow {
@@ -24,7 +26,7 @@ export interface KeyRow {
   name: string | null;
 }
 
-export const ACCOUNT_COLS = 'id, name, plan, created_at, period_start, allowance_used, pack_credits, render_allowance_used';
+export const ACCOUNT_COLS = 'id, name, plan, created_at, period_start, allowance_used, pack_credits, render_allowance_used, deleted_at';
 export const KEY_COLS = 'id, account_id, hash, prefix, created_at, revoked_at, last_used_at, name';
 
 export function toAccount(r: AccountRow): Account {
@@ -37,6 +39,7 @@ export function toAccount(r: AccountRow): Account {
     allowanceUsed: r.allowance_used,
     packCredits: r.pack_credits,
     renderAllowanceUsed: r.render_allowance_used,
+    ...(r.deleted_at ? { deletedAt: r.deleted_at } : {}),
   };
 }
 
@@ -56,7 +59,8 @@ export function toKey(r: KeyRow): ApiKeyRecord {
 /** Write back every field of an account read `FOR UPDATE` in this transaction. */
 export async function writeAccount(client: pg.PoolClient, a: Account): Promise<void> {
   await client.query(
-    'UPDATE accounts SET name = $2, plan = $3, period_start = $4, allowance_used = $5, pack_credits = $6, render_allowance_used = $7 WHERE id = $1',
-    [a.id, a.name, a.plan, a.periodStart, a.allowanceUsed, a.packCredits, a.renderAllowanceUsed],
+    `UPDATE accounts SET name = $2, plan = $3, period_start = $4, allowance_used = $5, pack_credits = $6, render_allowance_used = $7,
+       deleted_at = $8 WHERE id = $1`,
+    [a.id, a.name, a.plan, a.periodStart, a.allowanceUsed, a.packCredits, a.renderAllowanceUsed, a.deletedAt ?? null],
   );
 }

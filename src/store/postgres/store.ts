@@ -22,7 +22,7 @@
  */
 import type pg from 'pg';
 import { Batcher } from '../batch.js';
-import { QuotaExceededError } from '../store.js';
+import { AccountDeletedError, QuotaExceededError } from '../store.js';
 import type {
   Account,
   AccountDelta,
@@ -208,7 +208,7 @@ export class PostgresStore implements Store {
     return (await this.pool.query<AccountRow>(`SELECT ${ACCOUNT_COLS} FROM accounts ORDER BY created_at, id`)).rows.map(toAccount);
   }
   async createAccount(a: Account) {
-    await this.pool.query(`INSERT INTO accounts (${ACCOUNT_COLS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, [
+    await this.pool.query(`INSERT INTO accounts (${ACCOUNT_COLS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, [
       a.id,
       a.name,
       a.plan,
@@ -217,6 +217,7 @@ export class PostgresStore implements Store {
       a.allowanceUsed,
       a.packCredits,
       a.renderAllowanceUsed,
+      a.deletedAt ?? null,
     ]);
   }
 
@@ -226,12 +227,22 @@ export class PostgresStore implements Store {
     const values = [k.id, k.accountId, k.hash, k.prefix, k.createdAt, k.revokedAt, k.lastUsedAt ?? null, k.name ?? null];
     const insert = `INSERT INTO api_keys (${KEY_COLS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`;
     if (!limits) {
-      await this.pool.query(insert, values);
+      // Under the account row's key-share lock, which a deletion's FOR UPDATE waits for (and rechecked after it).
+      const { rowCount } = await this.pool.query(
+        `INSERT INTO api_keys (${KEY_COLS}) SELECT $1, $2, $3, $4, $5, $6, $7, $8
+           FROM accounts WHERE id = $2 AND deleted_at IS NULL FOR KEY SHARE`,
+        values,
+      );
+      if (!rowCount) throw new AccountDeletedError();
       return;
     }
     await this.transaction(async (client) => {
-      // The account row's lock orders the key creations of one account across instances.
-      await client.query('SELECT 1 FROM accounts WHERE id = $1 FOR UPDATE', [k.accountId]);
+      // The account row's lock orders the key creations of one account across instances, and against its deletion.
+      const { rows: owner } = await client.query<{ deleted_at: string | null }>(
+        'SELECT deleted_at FROM accounts WHERE id = $1 FOR UPDATE',
+        [k.accountId],
+      );
+      if (!owner[0] || owner[0].deleted_at) throw new AccountDeletedError();
       const { rows } = await client.query<{ n: number }>(
         'SELECT count(*)::int AS n FROM api_keys WHERE account_id = $1 AND revoked_at IS NULL',
         [k.accountId],
