@@ -2,14 +2,17 @@
  * Deleting an account cannot be raced, on both stores, over HTTP against a listening server: the deletion
  * runs amid key creations (with the session and with a key of the account), consent approvals with their
  * code exchanges, and refreshes of existing connections; afterwards no credential that any of them produced
- * works (keys: 401 on a tool call; access tokens: 401 on /mcp; refresh tokens and codes: no token). And a
- * tombstone (an account whose deletion began) authenticates nothing, whatever row of it survived.
+ * works (keys: 401 on a tool call; access tokens: 401 on /mcp; refresh tokens and codes: no token). A
+ * tombstone (an account whose deletion began) authenticates nothing, whatever row of it survived, and a
+ * deletion stopped midway is finished by the sweep.
  */
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Sessions } from '../src/http/sessions.js';
 import { startAccountsServer, type AccountsServer } from './helpers/accounts.js';
 import { callbackServer, mcpList, pkce } from './helpers/oauth.js';
 import { startPostgres, type TestDatabase } from './helpers/postgres.js';
+import { tempDir } from './helpers/server.js';
 
 let db: TestDatabase;
 let cb: Awaited<ReturnType<typeof callbackServer>>;
@@ -228,6 +231,25 @@ for (const store of ['embedded', 'postgres']) {
       await expect(s.server.accounts.createKey(p.name)).rejects.toMatchObject({ status: 410 });
       await expect(s.server.accounts.addPack(p.name, 5000, 'cli')).rejects.toMatchObject({ status: 410 });
       await expect(new Sessions(s.server.store).create(p.id)).rejects.toMatchObject({ status: 410 });
+    }, 60_000);
+
+    it('a deletion stopped after its first step is finished by the next sweep (here: at the next start)', async () => {
+      const dataDir = tempDir();
+      const over = { toolsets: 'text', trustProxy: true, dataDir, ...(store === 'postgres' ? { databaseUrl: db.url } : {}) };
+      const first = await startAccountsServer(over);
+      const p = await person(first);
+      expect(await newKey(first, p)).not.toBeNull();
+      await first.server.store.updateAccount(p.id, (a) => void (a.deletedAt = new Date().toISOString()));
+      await first.close();
+      const second = await startAccountsServer(over);
+      try {
+        expect((await second.server.store.getAccount(p.id))?.name).toMatch(/^deleted-[0-9a-f]{16}$/);
+        expect((await second.server.store.listKeys(p.id)).filter((k) => !k.revokedAt)).toEqual([]);
+        expect(await second.server.store.records('sessions').listByAccount(p.id, new Date().toISOString())).toEqual([]);
+      } finally {
+        await second.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
     }, 60_000);
   });
 }

@@ -98,6 +98,7 @@ export function identityFeature(config: IdentityConfig, services: IdentityServic
       const now = (config.now?.() ?? new Date()).toISOString();
       await sessions.table.sweep(now);
       await store.records('webauthn_flows').sweep(now);
+      await identity.finishDeletions();
     },
   };
 }

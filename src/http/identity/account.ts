@@ -22,21 +22,49 @@ export async function exportAccount({ opts, passkeys, now }: AccountDeps, accoun
   return { exportedAt: now().toISOString(), account: info, keys, passkeys: passkeyList, usage, memory, ...extra };
 }
 
+/** The name a finished deletion leaves on the tombstone. */
+const TOMBSTONE_NAME = /^deleted-[0-9a-f]{16}$/;
+
 /**
  * Delete the account. First its deletion begins (`deletedAt`, durable): from then on the store refuses it
  * every new credential (key, session, OAuth grant, code, token) atomically with the write, and a key,
- * token or session of it that still exists authenticates nothing. Then what it holds goes: keys revoked
- * (every instance), OAuth grants with their codes and tokens, sessions, passkeys, memory and usage; the
- * account row is kept only as an anonymous tombstone (a random name, no credits) so ids in the ledger stay
- * unique. Each step lists what exists after `deletedAt` is durable, so a credential made concurrently was
- * either made before it (and is listed and removed) or refused. The log keeps one line with the account id.
+ * token or session of it that still exists authenticates nothing. Then what it holds goes (`removeAll`).
+ * Each step lists what exists after `deletedAt` is durable, so a credential made concurrently was either
+ * made before it (and is listed and removed) or refused. The log keeps one line with the account id.
  */
-export async function deleteAccount({ opts, passkeys, now }: AccountDeps, accountId: string) {
+export async function deleteAccount(deps: AccountDeps, accountId: string) {
+  const { opts, now } = deps;
   await opts.accounts.accountInfo(accountId);
   await opts.beforeAccountDeleted?.(accountId);
   await opts.store.updateAccount(accountId, (a) => {
     a.deletedAt ??= now().toISOString();
   });
+  await removeAll(deps, accountId);
+  log(`account ${accountId} deleted by its owner`);
+  return { deleted: true };
+}
+
+/**
+ * Finish the deletions that began but stopped before their end (the store failed midway): their owners
+ * cannot ask again, as their sessions are no longer honoured. Returns how many were finished.
+ */
+export async function finishDeletions(deps: AccountDeps): Promise<number> {
+  let finished = 0;
+  for (const account of await deps.opts.store.listAccounts())
+    if (account.deletedAt && !TOMBSTONE_NAME.test(account.name)) {
+      await removeAll(deps, account.id);
+      log(`account ${account.id}: its deletion finished`);
+      finished++;
+    }
+  return finished;
+}
+
+/**
+ * What a deleted account holds goes: keys revoked (every instance), OAuth grants with their codes and tokens,
+ * sessions, passkeys, memory and usage; the account row is kept only as an anonymous tombstone (a random name,
+ * no credits) so ids in the ledger stay unique. Every step may run again.
+ */
+async function removeAll({ opts, passkeys }: AccountDeps, accountId: string): Promise<void> {
   for (const key of await opts.store.listKeys(accountId)) if (!key.revokedAt) await opts.accounts.revokeKey(key.id);
   await opts.onAccountDeleted?.(accountId);
   await opts.sessions.endAll(accountId);
@@ -48,6 +76,4 @@ export async function deleteAccount({ opts, passkeys, now }: AccountDeps, accoun
     a.plan = 'free';
     a.packCredits = 0;
   });
-  log(`account ${accountId} deleted by its owner`);
-  return { deleted: true };
 }

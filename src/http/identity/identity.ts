@@ -12,7 +12,7 @@ import type { RecordTable } from '../../store/store.js';
 import type { AddressLimit } from '../protect.js';
 import { requestBase } from '../public-base.js';
 import type { SessionInfo } from '../sessions.js';
-import { deleteAccount, exportAccount } from './account.js';
+import { deleteAccount, exportAccount, finishDeletions } from './account.js';
 import { SignupGate } from './gate.js';
 import type { IdentityOptions } from './options.js';
 import { PasskeyStore, type PasskeyValue } from './passkey-store.js';
@@ -90,5 +90,9 @@ export class Identity {
   /** Delete the account (what goes and what stays: account.ts). */
   deleteAccount(accountId: string) {
     return deleteAccount({ opts: this.opts, passkeys: this.passkeyStore, now: this.now }, accountId);
+  }
+  /** Finish the deletions a failure stopped midway (the sweep). */
+  finishDeletions() {
+    return finishDeletions({ opts: this.opts, passkeys: this.passkeyStore, now: this.now });
   }
 }
