@@ -191,6 +191,8 @@ describe('Checkout and the portal from the account page', () => {
     // The account's export has it too.
     const exported = await (await fetch(`${s.url}/auth/export`, { headers: { Cookie: a.cookie } })).json();
     expect(exported.payments).toMatchObject({ state: { customer: 'cus_test_portal' }, purchases: [{ credits: 100, amount: 100 }] });
+    expect(exported.payments.orders).toHaveLength(2); // the checkout paid and the one started since
+    expect(exported.payments.orders[1]).toMatchObject({ product: 'pack-100', price: 'price_pack_100', amount: 100, currency: 'eur' });
   });
 });
 
@@ -459,6 +461,31 @@ describe('the paid plan', () => {
       event('customer.subscription.created', subscription('acc_nobody', { start: sec(), end: sec() + DAY })),
     );
     expect(nobody.body.data).toMatchObject({ outcome: 'refused', reason: 'account acc_nobody does not exist' });
+  });
+});
+
+describe('keeping', () => {
+  it('the sweep deletes orders after 60 days and refused events after 90; a refused event stays refused meanwhile', async () => {
+    const a = await newAccount();
+    const { id, order } = await checkout(a, 'pack-100');
+    const refusedEv = event('checkout.session.completed', packSession(a.id, 100)); // a session werkbank never created
+    expect((await deliver(hook, refusedEv)).body.data.outcome).toBe('refused');
+    const rows = async () => ({
+      order: await s.server.store.records('billing_orders').get(order, now().toISOString()),
+      refused: await s.server.store.records('billing_refused').get(refusedEv.id as string, now().toISOString()),
+    });
+    expect(await rows()).toMatchObject({ order: { accountId: a.id, value: { session: id } }, refused: { value: { account: a.id } } });
+    const saved = clock;
+    try {
+      clock += 61 * DAY * 1000;
+      await s.server.billing!.sweep();
+      expect(await rows()).toMatchObject({ order: undefined, refused: { value: { account: a.id } } });
+      clock += 30 * DAY * 1000;
+      await s.server.billing!.sweep();
+      expect(await rows()).toEqual({ order: undefined, refused: undefined });
+    } finally {
+      clock = saved;
+    }
   });
 });
 

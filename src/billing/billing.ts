@@ -260,9 +260,16 @@ export class Billing {
     return rows.map((r) => ({ id: r.id, ...r.value })).sort((a, b) => (a.paidAt < b.paidAt ? 1 : -1));
   }
 
-  /** What the account's export holds about payments: the provider's customer, the subscription, the packs bought. */
-  async exportAccount(accountId: string): Promise<{ state: BillingState; purchases: (Purchase & { id: string })[] }> {
-    return { state: await this.state(accountId), purchases: await this.purchases(accountId) };
+  /** What the account's export holds about payments: the provider's customer, the subscription, the packs bought, the checkouts started. */
+  async exportAccount(
+    accountId: string,
+  ): Promise<{ state: BillingState; purchases: (Purchase & { id: string })[]; orders: (Order & { id: string })[] }> {
+    const orders = await this.store.records<Order>(T.orders).listByAccount(accountId, this.now().toISOString());
+    return {
+      state: await this.state(accountId),
+      purchases: await this.purchases(accountId),
+      orders: orders.map((r) => ({ id: r.id, ...r.value })).sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1)),
+    };
   }
 
   /** Events refused in the last 90 days, newest first (for the operator). */
@@ -299,23 +306,21 @@ export class Billing {
       );
     }
     const now = this.now();
-    await this.store
-      .records<Order>(T.orders)
-      .put(
-        orderRow(
-          order,
-          accountId,
-          {
-            product: productName(product),
-            price: page.price,
-            ...sells,
-            session: page.session,
-            subscription: null,
-            createdAt: now.toISOString(),
-          },
-          now,
-        ),
-      );
+    await this.store.records<Order>(T.orders).put(
+      orderRow(
+        order,
+        accountId,
+        {
+          product: productName(product),
+          price: page.price,
+          ...sells,
+          session: page.session,
+          subscription: null,
+          createdAt: now.toISOString(),
+        },
+        now,
+      ),
+    );
     return page.url;
   }
 
@@ -466,8 +471,11 @@ export class Billing {
     return changed;
   }
 
-  /** Delete events past their keeping time. */
-  sweep(): Promise<number> {
-    return this.store.records(T.events).sweep(this.now().toISOString());
+  /** Delete events, refusals and orders past their keeping time. */
+  async sweep(): Promise<number> {
+    const at = this.now().toISOString();
+    let n = 0;
+    for (const table of [T.events, REFUSED, T.orders]) n += await this.store.records(table).sweep(at);
+    return n;
   }
 }
