@@ -363,15 +363,18 @@ describe('anonymous render counts on PostgreSQL', () => {
     const url = await freshUrl();
     const [a, b] = await Promise.all([PostgresStore.open(url), PostgresStore.open(url)]);
     try {
-      const take = (s: PostgresStore, day = '2026-11-24') => s.anonymousRenders.take('203.0.113.7', day, 3);
+      // The render meter's counting (src/render/meter.ts): key `render:<client>`, window the UTC day.
+      const end = (day: string) => new Date(Date.parse(day) + 86_400_000).toISOString();
+      const take = async (s: PostgresStore, day = '2026-11-24', client = '203.0.113.7') =>
+        (await s.counters.take(`render:${client}:${day}`, 3, `${day}T12:00:00.000Z`, end(day))).count;
       // 10 concurrent attempts through two instances against a limit of 3: exactly 3 succeed.
       const counts = await Promise.all(Array.from({ length: 10 }, (_, i) => take(i % 2 ? a : b)));
       expect(counts.filter((c) => c !== null).sort()).toEqual([1, 2, 3]);
-      await b.anonymousRenders.give('203.0.113.7', '2026-11-24');
+      await b.counters.give('render:203.0.113.7:2026-11-24', end('2026-11-24'));
       expect(await take(a)).toBe(3);
       expect(await take(b)).toBeNull();
       expect(await take(a, '2026-11-25')).toBe(1);
-      expect(await b.anonymousRenders.take('198.51.100.1', '2026-11-24', 3)).toBe(1);
+      expect(await take(b, '2026-11-24', '198.51.100.1')).toBe(1);
     } finally {
       await Promise.all([a.close(), b.close()]);
     }

@@ -478,3 +478,95 @@ for (const backend of backends) {
     });
   });
 }
+
+for (const backend of backends) {
+  describe(`Store contract, window counters: ${backend.name}`, () => {
+    const END = '2026-01-05T11:00:00.000Z';
+    const LATER = '2026-01-05T12:00:00.000Z';
+
+    it('take counts up to the limit, then refuses and changes nothing; keys count apart; give takes one back', async () => {
+      const { store } = await backend.fresh();
+      try {
+        const c = store.counters;
+        const take = async (key: string, limit = 2, now = T0, end = END) => (await c.take(key, limit, now, end)).count;
+        expect([await take('k:a'), await take('k:a'), await take('k:a')]).toEqual([1, 2, null]);
+        // A refusal says when the running window ends (not the end a new window would have had).
+        expect(await c.take('k:a', 2, '2026-01-05T10:30:00.000Z', LATER)).toEqual({ count: null, expiresAt: END });
+        expect(await c.current('k:a', T0)).toEqual({ count: 2, expiresAt: END });
+        expect(await take('k:b')).toBe(1);
+        expect(await take('k:z', 0)).toBeNull();
+        expect(await c.current('k:z', T0)).toBeUndefined();
+        await c.give('k:a', END);
+        expect((await c.current('k:a', T0))?.count).toBe(1);
+        expect(await take('k:a')).toBe(2);
+        // Never below zero, also for a key that has no window.
+        for (let i = 0; i < 3; i++) await c.give('k:b', END);
+        await c.give('k:none', END);
+        expect((await c.current('k:b', T0))?.count).toBe(0);
+        expect(await c.current('k:none', T0)).toBeUndefined();
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('a take after the window ended begins a new one; a give for an ended window changes nothing', async () => {
+      const { store } = await backend.fresh();
+      try {
+        const c = store.counters;
+        expect(await c.take('w:a', 1, T0, END)).toEqual({ count: 1, expiresAt: END });
+        expect((await c.take('w:a', 1, '2026-01-05T10:59:59.999Z', LATER)).count).toBeNull();
+        expect(await c.current('w:a', END)).toBeUndefined();
+        expect(await c.take('w:a', 1, END, LATER)).toEqual({ count: 1, expiresAt: LATER });
+        await c.give('w:a', END);
+        expect(await c.current('w:a', END)).toEqual({ count: 1, expiresAt: LATER });
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('concurrent takes never pass the limit (rounds of 50 against a limit of 10)', async () => {
+      const { store, reopen } = await backend.fresh();
+      // On PostgreSQL a second store on the same database takes at the same time, as another process would.
+      const other = backend.name === 'postgres' ? await reopen() : store;
+      try {
+        for (let round = 0; round < 5; round++) {
+          const key = `round:${round}`;
+          const taken = await Promise.all(
+            Array.from({ length: 50 }, async (_, i) => (await (i % 2 ? other : store).counters.take(key, 10, T0, END)).count),
+          );
+          const counts = taken.filter((n): n is number => n !== null).sort((a, b) => a - b);
+          expect(counts).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+          expect((await store.counters.current(key, T0))?.count).toBe(10);
+          // Gives and takes at once: the count stays within the limit, and is what the successful takes made it.
+          const [, retaken] = await Promise.all([
+            Promise.all(Array.from({ length: 5 }, () => other.counters.give(key, END))),
+            Promise.all(Array.from({ length: 20 }, () => store.counters.take(key, 10, T0, END))),
+          ]);
+          const again = retaken.filter((w) => w.count !== null).length;
+          expect(again).toBeLessThanOrEqual(5);
+          expect((await other.counters.current(key, T0))?.count).toBe(5 + again);
+        }
+      } finally {
+        if (other !== store) await other.close();
+        await store.close();
+      }
+    });
+
+    it('sweep deletes the windows ended by `now`, and only those', async () => {
+      const { store } = await backend.fresh();
+      try {
+        const c = store.counters;
+        await c.take('s:a', 5, T0, '2026-01-05T10:01:00.000Z');
+        await c.take('s:b', 5, T0, '2026-01-05T10:02:00.000Z');
+        expect(await c.sweep('2026-01-05T10:00:30.000Z')).toBe(0);
+        expect(await c.sweep('2026-01-05T10:01:00.000Z')).toBe(1);
+        expect(await c.current('s:a', T0)).toBeUndefined();
+        expect((await c.current('s:b', T0))?.count).toBe(1);
+        expect(await c.sweep('2026-01-05T11:00:00.000Z')).toBe(1);
+        expect(await c.current('s:b', T0)).toBeUndefined();
+      } finally {
+        await store.close();
+      }
+    });
+  });
+}

@@ -67,7 +67,7 @@ export function renderFeature(config: RenderFeatureConfig, accounts: Accounts, s
   return {
     services: { render: () => service },
     meters: {
-      render: renderMeter({ accounts, price: config.renderPrice ?? RENDER_PRICE, now: config.now, counter: store.anonymousRenders }),
+      render: renderMeter({ accounts, price: config.renderPrice ?? RENDER_PRICE, now: config.now, counters: store.counters }),
     },
     routes: [
       (app) => {

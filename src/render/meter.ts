@@ -4,16 +4,16 @@
  *   - with a key: the plan's monthly render allowance (50) first, then the
  *     render price in credits (one setting, default 25; see `RENDER_PRICE`);
  *   - without credentials (REST only): 3 renders per UTC day per client
- *     (IPv6 per /64), counted in the shared database when there is one (every
- *     instance sees the same count), else in this process's memory (a restart
- *     resets the day's counts);
+ *     (IPv6 per /64), counted in the store's window counters: the shared
+ *     database when there is one (every instance sees the same count), else
+ *     this process's memory (a restart resets the day's counts);
  *   - local callers (stdio): not metered.
  *
  * The reservation is taken before the render and settled after it: a
  * successful render commits, a failed one (e.g. 502) is refunded exactly once.
  */
 import type { Accounts } from '../accounts/accounts.js';
-import type { Store } from '../store/store.js';
+import type { WindowCounters } from '../store/store.js';
 import type { Caller, Meter, MeteredReservation } from '../core/pipeline.js';
 import { HttpError } from '../core/errors.js';
 
@@ -27,38 +27,21 @@ export interface RenderMeterOptions {
   price?: number;
   anonymousPerDay?: number;
   now?: () => Date;
-  /** The shared counter of the store (PostgreSQL); without it, counts are kept in memory. */
-  counter?: Store['anonymousRenders'];
+  /** The store's window counters (shared by every process on PostgreSQL, in memory on the embedded store). */
+  counters: WindowCounters;
 }
 
 export function renderMeter(opts: RenderMeterOptions): Meter {
   const price = opts.price ?? RENDER_PRICE;
   const perDay = opts.anonymousPerDay ?? ANONYMOUS_RENDERS_PER_DAY;
   const now = opts.now ?? (() => new Date());
-  let day = '';
-  const used = new Map<string, number>(); // client → renders today (in memory, without a shared counter)
-  const memory: NonNullable<Store['anonymousRenders']> = {
-    async take(client, today, limit) {
-      if (today !== day) {
-        day = today;
-        used.clear();
-      }
-      const count = used.get(client) ?? 0;
-      if (count >= limit) return null;
-      used.set(client, count + 1);
-      return count + 1;
-    },
-    async give(client, today) {
-      if (day === today) used.set(client, Math.max(0, (used.get(client) ?? 1) - 1));
-    },
-  };
-  const counter = opts.counter ?? memory;
-
   const anonymous = async (client: string): Promise<MeteredReservation> => {
     const today = now().toISOString().slice(0, 10);
-    const count = await counter.take(client, today, perDay);
+    const midnight = Date.parse(`${today}T00:00:00Z`) + 86_400_000;
+    const key = `render:${client}:${today}`;
+    const until = new Date(midnight).toISOString();
+    const { count } = await opts.counters.take(key, perDay, now().toISOString(), until);
     if (count === null) {
-      const midnight = Date.parse(`${today}T00:00:00Z`) + 86_400_000;
       const retryAfter = Math.max(1, Math.ceil((midnight - now().getTime()) / 1000));
       throw new HttpError(
         `Anonymous render allowance reached: ${perDay} renders per day without an API key (resets at ${new Date(midnight).toISOString()}). ` +
@@ -77,7 +60,7 @@ export function renderMeter(opts: RenderMeterOptions): Meter {
       refund: async () => {
         if (settled) return;
         settled = true;
-        await counter.give(client, today);
+        await opts.counters.give(key, until);
       },
     };
   };

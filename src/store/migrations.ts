@@ -147,4 +147,21 @@ CREATE INDEX IF NOT EXISTS records_expiry ON records (expires_at) WHERE expires_
     name: "when an account's deletion began (from then on it gains no credential)",
     sql: `ALTER TABLE accounts ADD COLUMN IF NOT EXISTS deleted_at text;`,
   },
+  {
+    version: 10,
+    name: 'window counters of every limit per client (src/store/postgres/counters.ts), anonymous renders among them',
+    // Today's anonymous render counts move over (earlier days are never read again); anonymous_renders stays, unused.
+    sql: `
+CREATE TABLE IF NOT EXISTS counters (
+  key text PRIMARY KEY,
+  count integer NOT NULL CHECK (count >= 0),
+  expires_at text NOT NULL
+);
+CREATE INDEX IF NOT EXISTS counters_expiry ON counters (expires_at);
+INSERT INTO counters (key, count, expires_at)
+  SELECT 'render:' || client || ':' || day, count, to_char((day::date + 1)::timestamp, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+    FROM anonymous_renders WHERE day >= to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD')
+  ON CONFLICT (key) DO NOTHING;
+`,
+  },
 ];

@@ -139,6 +139,27 @@ export interface AtomicLedger {
 }
 
 /**
+ * Counters per key (`signin-failed:<address>`, `render:<client>:<day>`), each counting in its window: a window
+ * begins with its first count and ends at the `expiresAt` that count gave; the next count after it begins a
+ * new one. Times are ISO strings. Expired windows are deleted by `sweep`.
+ */
+export interface WindowCounters {
+  /**
+   * Count one in the key's window at `now` unless it already holds `limit` (a window ended by `now` is
+   * none: the count begins a new one, ending at `expiresAt`). Returns the window's count after the take, or
+   * null when it was at the limit (nothing changed), and when the window ends. Atomic: of any number of
+   * concurrent takes, from any number of processes sharing the store, at most `limit` succeed in a window.
+   */
+  take(key: string, limit: number, now: string, expiresAt: string): Promise<{ count: number | null; expiresAt: string }>;
+  /** Give one back to the window ending at `expiresAt` (none when a later window has begun); never below 0. */
+  give(key: string, expiresAt: string): Promise<void>;
+  /** The key's window running at `now`, or undefined. */
+  current(key: string, now: string): Awaitable<{ count: number; expiresAt: string } | undefined>;
+  /** Delete the windows ended by `now`; returns how many. */
+  sweep(now: string): Promise<number>;
+}
+
+/**
  * A store. How to add one: implement every required member with the contract of its comment (a mutation
  * resolves once durable, or rejects and changes nothing; an unreachable backend answers
  * `StoreUnavailableError`, 503), and run test/store-contract.test.ts against it.
@@ -150,7 +171,6 @@ export interface AtomicLedger {
  * revoked key still streaming elsewhere.
  * - `ledger`: reservations, commits and refunds as atomic operations on the shared data, with the rule of
  *   src/accounts/charging.ts (period roll, allowance then packs, refuse when short).
- * - `anonymousRenders`: renders without a key counted where every process sees them.
  * - `publish` and `subscribe`: key revocations and memory changes reach the other processes.
  * - `exclusive`: sweepers (stale holds, expired rows, usage retention) run on one process at a time.
  * - `ping`: readiness (`/health/ready`) reflects the shared backend.
@@ -233,6 +253,12 @@ export interface Store {
    */
   records<T>(table: string): RecordTable<T>;
 
+  /**
+   * Fixed-window counters (limits per client address, anonymous renders), atomic and seen by every process
+   * that shares the store (src/http/protect.ts); the embedded store's one process keeps them in memory.
+   */
+  readonly counters: WindowCounters;
+
   /** Atomic SQL credit operations (shared database only). */
   readonly ledger?: AtomicLedger;
   /** Tell every other process on the same store (LISTEN/NOTIFY); absent on the embedded store. */
@@ -241,16 +267,6 @@ export interface Store {
   subscribe?(channel: string, listener: (payload: unknown) => void): Promise<void>;
   /** Run `fn` on one process at a time (advisory lock); resolves undefined at once if another runs it. */
   exclusive?<T>(name: string, fn: () => Promise<T>): Promise<T | undefined>;
-  /**
-   * Renders by callers without a key, counted per client and UTC day where all
-   * instances see them (shared database only; the embedded store's one process
-   * counts in memory): `take` adds one unless `limit` is reached and returns the
-   * new count, or null at the limit; `give` takes one back (a refunded render).
-   */
-  readonly anonymousRenders?: {
-    take(client: string, day: string, limit: number): Promise<number | null>;
-    give(client: string, day: string): Promise<void>;
-  };
 
   /** Resolves when the store answers (readiness, `/health/ready`); absent: always ready (in-process). */
   ping?(): Promise<void>;

@@ -18,7 +18,8 @@
  *   in arrival order.
  * - Record tables (./records.ts), collections (./collections.ts);
  *   `publish`/`subscribe` are LISTEN/NOTIFY (./notify.ts); `exclusive` runs a
- *   sweeper on one instance at a time (advisory lock).
+ *   sweeper on one instance at a time (advisory lock); window counters
+ *   (./counters.ts) count limits for every instance at once.
  */
 import type pg from 'pg';
 import { Batcher } from '../batch.js';
@@ -38,8 +39,10 @@ import type {
   UsageEntry,
   UsagePage,
   UsageTotal,
+  WindowCounters,
 } from '../store.js';
 import { postgresCollection } from './collections.js';
+import { postgresCounters } from './counters.js';
 import { postgresLedger } from './ledger.js';
 import { Notifications } from './notify.js';
 import { LOCK_NS, one, openPool, redactUrl, transaction } from './pool.js';
@@ -64,6 +67,7 @@ export interface PostgresStoreOptions {
 export class PostgresStore implements Store {
   readonly kind = 'postgres' as const;
   readonly ledger: AtomicLedger;
+  readonly counters: WindowCounters;
   private readonly notifications: Notifications;
   private closed = false;
   private readonly keyLookups = new Batcher<string, KeyWithAccount | undefined>((hashes) => this.findKeys(hashes));
@@ -89,6 +93,7 @@ export class PostgresStore implements Store {
     private readonly url: string,
   ) {
     this.ledger = postgresLedger(pool, fast);
+    this.counters = postgresCounters(pool);
     this.notifications = new Notifications(pool, url);
   }
 
@@ -371,28 +376,6 @@ export class PostgresStore implements Store {
   subscribe(channel: string, listener: (payload: unknown) => void): Promise<void> {
     return this.notifications.subscribe(channel, listener);
   }
-
-  private anonymousPrunedDay = '';
-  readonly anonymousRenders = {
-    take: async (client: string, day: string, limit: number): Promise<number | null> => {
-      if (this.anonymousPrunedDay !== day) {
-        // Earlier days' counts are never read again: drop them once a day per process.
-        this.anonymousPrunedDay = day;
-        await this.pool.query('DELETE FROM anonymous_renders WHERE day < $1', [day]);
-      }
-      // One statement: insert the first render of the day, or add one while under the limit.
-      const { rows } = await this.pool.query<{ count: number }>(
-        `INSERT INTO anonymous_renders (client, day, count) VALUES ($1, $2, 1)
-         ON CONFLICT (client, day) DO UPDATE SET count = anonymous_renders.count + 1 WHERE anonymous_renders.count < $3
-         RETURNING count`,
-        [client, day, limit],
-      );
-      return rows[0]?.count ?? null;
-    },
-    give: async (client: string, day: string): Promise<void> => {
-      await this.pool.query('UPDATE anonymous_renders SET count = count - 1 WHERE client = $1 AND day = $2 AND count > 0', [client, day]);
-    },
-  };
 
   async exclusive<T>(name: string, fn: () => Promise<T>): Promise<T | undefined> {
     const client = await this.pool.connect();
