@@ -30,6 +30,7 @@ import { toolDocs } from './mcp/tool-docs.js';
 import { allPrompts } from '../prompts/index.js';
 import type { ToolsetSelection } from './core/toolsets.js';
 import { LOCALHOST_NAMES } from './http/guard.js';
+import { authThrottle } from './http/protect.js';
 import { renderFeature, type RenderConfig } from './render/feature.js';
 import { webFeature } from './web/feature.js';
 import { HttpError } from './core/errors.js';
@@ -191,6 +192,8 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     toolsets,
     allowedHosts,
     trustProxy: config.trustProxy,
+    baseUrl: () => config.baseUrl,
+    throttle: authThrottle(store.counters, config.now && (() => config.now!().getTime())),
     ready: async () => void (await store.ping?.()),
     listenStreamsPerKey: PLANS.free.listenStreamsPerKey,
     onCredentialRevoked: (listener) => accounts.onCredentialRevoked(listener),
@@ -198,7 +201,7 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     routes: features.flatMap((f) => f.routes ?? []),
     operations: (reg) => features.flatMap((f) => f.operations?.(reg) ?? []),
   });
-  const sweeper = await startSweeps(store, features);
+  const sweeper = await startSweeps(store, features, config.now ?? (() => new Date()));
   const fastPath = { allowedHosts, trustProxy: config.trustProxy ?? false };
   return {
     app,
@@ -278,12 +281,13 @@ function serverFeatures(config: ServerConfig, registry: Registry, store: Store, 
 }
 
 /**
- * Runs every feature's sweep now and then hourly. On a shared database one server process at a time sweeps
- * (advisory lock); the others skip that round.
+ * Runs every feature's sweep, then deletes the store's expired window counters, now and then hourly. On a shared
+ * database one server process at a time sweeps (advisory lock); the others skip that round.
  */
-async function startSweeps(store: Store, features: readonly Feature[]): Promise<NodeJS.Timeout> {
+async function startSweeps(store: Store, features: readonly Feature[], now: () => Date): Promise<NodeJS.Timeout> {
   const run = async () => {
     for (const f of features) await f.sweep?.();
+    await store.counters.sweep(now().toISOString());
   };
   const sweep = async () => void (await (store.exclusive ? store.exclusive('sweep', run) : run()));
   await sweep();

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { post, startServer, type TestServer } from './helpers/server.js';
 import { AddressLimit, capConnections, ListenStreams } from '../src/http/protect.js';
+import { memoryCounters } from '../src/store/embedded/counters.js';
 import { createServer, configFromEnv } from '../src/server.js';
 import { PLANS } from '../src/accounts/plans.js';
 
@@ -182,18 +183,28 @@ describe('answers and floods', () => {
     }
   });
 
-  it('AddressLimit: the budget is per address and per window, and the addresses kept are bounded', () => {
+  it('AddressLimit: the budget is per address and per window; concurrent takes never pass it; a slot is given back once', async () => {
     let now = 0;
-    const th = new AddressLimit(2, 1000, () => now, 10);
-    expect([th.hit('a'), th.hit('a'), th.hit('a')]).toEqual([0, 0, 1]);
-    expect(th.hit('b')).toBe(0);
+    const th = new AddressLimit('t', 2, 1000, memoryCounters(10), () => now);
+    const waits = async (address: string, n: number) =>
+      (await Promise.all(Array.from({ length: n }, () => th.take(address)))).map((s) => s.wait);
+    expect(await waits('a', 5)).toEqual([0, 0, 1, 1, 1]);
+    expect((await th.take('b')).wait).toBe(0);
     now = 500;
-    expect(th.waiting('a')).toBe(1);
+    expect(await th.waiting('a')).toBe(1);
+    // The window began with the first count: it ends at 1000.
     now = 1000;
-    expect(th.hit('a')).toBe(0);
-    for (let i = 0; i < 20; i++) th.count(`x${i}`);
-    th.count('a');
-    expect(th.waiting('a')).toBe(0);
+    expect(await th.waiting('a')).toBe(0);
+    const slot = await th.take('a');
+    await th.take('a');
+    expect(await th.waiting('a')).toBe(1);
+    await slot.give();
+    await slot.give();
+    expect(await th.waiting('a')).toBe(0);
+    expect(await waits('a', 3)).toEqual([0, 1, 1]);
+    // The counters kept are bounded: the oldest go first.
+    for (let i = 0; i < 20; i++) await th.take(`x${i}`);
+    expect(await th.waiting('a')).toBe(0);
   });
 
   it('a body that does not arrive in time is cut, and connections per address are capped', async () => {

@@ -3,7 +3,7 @@
  * MCP Streamable HTTP endpoint, all derived from the registry, plus the routes
  * of the features (src/feature.ts). The route modules are in src/http/routes/.
  *
- * A REST request flows: middlewares (host/origin, CORS, compression, body limit)
+ * A REST request flows: middlewares (host, origin, CORS, compression, body limit)
  * → route → the tool call (src/http/tool-calls.ts: authenticate → read and
  * validate the body → pipeline (ledger → tool) → JSON answer with rate-limit
  * headers) → compression. Under `werkbank serve` most tool calls skip this app:
@@ -17,7 +17,7 @@ import type { ToolsetSelection } from '../core/toolsets.js';
 import type { McpSurface } from '../mcp/surface.js';
 import type { Auth } from '../core/auth.js';
 import type { ApiOperation } from '../docs/openapi.js';
-import { authThrottle, type AddressLimit } from './protect.js';
+import type { AddressLimit } from './protect.js';
 import type { ToolCalls } from './tool-calls.js';
 import { appShared, type RouteHelpers } from './routes/shared.js';
 import { middlewares } from './routes/middleware.js';
@@ -40,14 +40,16 @@ export interface AppOptions {
   onCredentialRevoked?: (listener: (credentialId: string) => void) => void;
   /** Trust X-Forwarded-For for the client IP of anonymous callers (only behind your own proxy). */
   trustProxy?: boolean;
+  /** The configured public base URL, read per request (the origin check of state-changing requests); undefined: from Host. */
+  baseUrl?: () => string | undefined;
   /** Extra routes (admin, account, memory, render, files) mounted by other modules. */
   routes?: ((app: Hono, helpers: RouteHelpers) => void)[];
   /** Those routes described for the OpenAPI document (what is not a tool). */
   operations?: (registry: Registry) => ApiOperation[];
   /** Readiness (`/health/ready`): resolves when the store answers, rejects when it does not. */
   ready?: () => Promise<void>;
-  /** Failed authentication per client address (default: 30 a minute). */
-  throttle?: AddressLimit;
+  /** Failed authentications per client address (`authThrottle`: 30 a minute, in the store's counters). */
+  throttle: AddressLimit;
   /** MCP listen streams open at once per key (default 10). */
   listenStreamsPerKey?: number;
   /** The WWW-Authenticate challenge of a 401 on /mcp (OAuth discovery: resource_metadata); default a plain Bearer realm. */
@@ -70,10 +72,10 @@ export function buildApp(opts: AppOptions): BuiltApp {
     registry,
     pipeline: opts.pipeline,
     auth: opts.auth,
-    throttle: opts.throttle ?? authThrottle(),
+    throttle: opts.throttle,
     trustProxy: opts.trustProxy ?? false,
   });
-  middlewares(app, shared, opts.allowedHosts);
+  middlewares(app, shared, opts.allowedHosts, { baseUrl: opts.baseUrl ?? (() => undefined), trustProxy: opts.trustProxy ?? false });
   healthRoutes(app, registry, opts.ready);
   openApiRoute(app, registry, opts.operations);
   toolRoutes(app, shared);

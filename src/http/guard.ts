@@ -1,9 +1,13 @@
 /**
- * DNS-rebinding protection: the `Host` (and, when present, `Origin`) host name
- * must be one we serve. A page on evil.example that rebinds its name to
- * 127.0.0.1 sends `Host: evil.example` and is refused with 403.
+ * What a request's `Host` and `Origin` must be:
+ *
+ * - DNS-rebinding protection (`hostGuard`): the `Host` (and, when present, `Origin`) host name must be one we
+ *   serve. A page on evil.example that rebinds its name to 127.0.0.1 sends `Host: evil.example` and is refused
+ *   with 403.
+ * - Cross-site request forgery (`originCheck`): a state-changing request from another origin is refused.
  */
 import type { MiddlewareHandler } from 'hono';
+import { requestBase, type BaseOptions } from './public-base.js';
 
 export const LOCALHOST_NAMES = ['localhost', '127.0.0.1', '[::1]', '::1'];
 
@@ -50,6 +54,35 @@ export function hostGuard(allowed: readonly string[] | null): MiddlewareHandler 
     };
     if (!accepted(host)) return refuse(`Host "${host ?? ''}"`);
     if (origin && origin !== 'null' && !accepted(origin)) return refuse(`Origin "${origin}"`);
+    return next();
+  };
+}
+
+/** Routes that serve callers on other origins on purpose and read no cookie: MCP, and OAuth's client endpoints. */
+const CROSS_ORIGIN_ROUTES = new Set(['/mcp', '/oauth/register', '/oauth/token', '/oauth/revoke']);
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Cross-site request forgery: a state-changing request (POST, PUT, PATCH, DELETE) whose `Origin` is neither the
+ * public base's nor the request's own is refused with 403, on every route and whatever its body (forms
+ * included). Not refused: a request that carries its own credential (X-API-Key, or Authorization: Bearer),
+ * which a browser sends across origins only after the CORS preflight and without cookies, so only code holding
+ * the secret can make it; and the routes of `CROSS_ORIGIN_ROUTES`. A request without `Origin` is no browser's
+ * cross-site request (browsers send it on every cross-origin POST).
+ */
+export function originCheck(base: BaseOptions): MiddlewareHandler {
+  return async (c, next) => {
+    const origin = c.req.header('origin');
+    if (
+      origin &&
+      STATE_CHANGING.has(c.req.method) &&
+      !CROSS_ORIGIN_ROUTES.has(c.req.path) &&
+      !c.req.header('x-api-key') &&
+      !/^Bearer\s/i.test(c.req.header('authorization') ?? '') &&
+      new URL(requestBase(c, base)).origin !== origin &&
+      new URL(c.req.url).origin !== origin
+    )
+      return c.json({ error: 'Forbidden: cross-origin request', code: 403 }, 403);
     return next();
   };
 }

@@ -2,67 +2,104 @@
  * What keeps one client from hurting the others at the HTTP layer:
  *
  * - `AddressLimit`: what a client address may do in a window (failed
- *   credentials, sign-ups, failed sign-ins, registrations); past its budget,
- *   429 with Retry-After until the window ends.
+ *   credentials, sign-ups, failed sign-ins, passkey ceremonies started,
+ *   registrations, metadata fetches), counted in the store so that it holds
+ *   for every server process at once; past its budget, 429 with Retry-After
+ *   until the window ends.
  * - `SERVER_OPTIONS` and `capConnections`: request and header timeouts (a
  *   body that has not arrived within 30 s is cut with 408) and a cap on open
  *   connections per address.
- * - `ListenStreams`: MCP listen streams open at once per key are capped.
+ * - `ListenStreams`: MCP listen streams open at once per key are capped (per
+ *   server process, like connections: a stream lives in the process that
+ *   serves it).
  */
 import type { Server } from 'node:http';
+import { HttpError } from '../core/errors.js';
+import type { WindowCounters } from '../store/store.js';
 import { clientKey } from './client-ip.js';
 
+/** One attempt counted against an address's budget (`wait` 0), or refused (`wait`: seconds until the window ends). */
+export interface Slot {
+  readonly wait: number;
+  /** Give the count back: the attempt turned out not to count (a sign-in that worked). Once; a refused slot gives nothing. */
+  give(): Promise<void>;
+}
+
+const REFUSED_GIVE = async () => undefined;
+const iso = (ms: number) => new Date(ms).toISOString();
+const secondsUntil = (end: string, now: number) => Math.max(1, Math.ceil((Date.parse(end) - now) / 1000));
+
 /**
- * A fixed-window counter per client address: sign-ups per hour, failed sign-ins per 15 minutes, failed
- * credentials per minute, client registrations per hour. `waiting` tells the seconds until the window ends
- * once the address has used its budget; `count` spends one. At most `maxAddresses` windows are kept (the oldest
- * go first), so an attacker with many addresses costs bounded memory.
+ * A fixed-window budget per client address (sign-ups per hour, failed sign-ins per 15 minutes, failed
+ * credentials per minute, client registrations per hour…), counted in the store's window counters: in the
+ * shared database when there is one, so the budget holds for the service as a whole, however many server
+ * processes answer and however many requests arrive at once. A window begins with the address's first count.
+ *
+ * An attempt is counted before its work (`take`): of concurrent attempts at most `max` per window proceed.
+ * Where only failures count, the attempt gives its slot back once it turned out fine.
  */
 export class AddressLimit {
-  private readonly windows = new Map<string, { start: number; count: number }>();
-
   constructor(
+    /** The counter's name (`signup`, `signin-failed`…): the store key is `<name>:<address>`. */
+    readonly name: string,
     readonly max: number,
     readonly windowMs: number,
+    private readonly counters: WindowCounters,
     private readonly now: () => number = Date.now,
-    private readonly maxAddresses = 100_000,
   ) {}
 
-  /** Seconds to wait when the address has used its budget (without counting), else 0. */
-  waiting(address: string): number {
-    const w = this.window(address);
-    return w.count >= this.max ? Math.max(1, Math.ceil((w.start + this.windowMs - this.now()) / 1000)) : 0;
-  }
-
-  count(address: string): void {
-    this.window(address).count++;
-  }
-
-  /** Count one, then the seconds to wait when that went past the budget, else 0. */
-  hit(address: string): number {
-    const w = this.window(address);
-    w.count++;
-    return w.count > this.max ? Math.max(1, Math.ceil((w.start + this.windowMs - this.now()) / 1000)) : 0;
-  }
-
-  private window(address: string) {
+  /** Count one attempt of `address` now: a slot, or (its budget used) the seconds to wait and nothing counted. */
+  async take(address: string): Promise<Slot> {
     const now = this.now();
-    let w = this.windows.get(address);
-    if (!w || now - w.start >= this.windowMs) {
-      this.windows.delete(address);
-      if (this.windows.size >= this.maxAddresses) this.windows.delete(this.windows.keys().next().value!);
-      this.windows.set(address, (w = { start: now, count: 0 }));
-    }
-    return w;
+    const key = `${this.name}:${address}`;
+    const w = await this.counters.take(key, this.max, iso(now), iso(now + this.windowMs));
+    if (w.count === null) return { wait: secondsUntil(w.expiresAt, now), give: REFUSED_GIVE };
+    let given = false;
+    return {
+      wait: 0,
+      give: async () => {
+        if (given) return;
+        given = true;
+        await this.counters.give(key, w.expiresAt);
+      },
+    };
   }
+
+  /** Seconds to wait when the address has used its budget (counts nothing), else 0. */
+  async waiting(address: string): Promise<number> {
+    const now = this.now();
+    const w = await this.counters.current(`${this.name}:${address}`, iso(now));
+    return w && w.count >= this.max ? secondsUntil(w.expiresAt, now) : 0;
+  }
+
+  /** `take`, refused with 429 (Retry-After) "Too many <what> from this address" when the budget is used. */
+  async spend(address: string, what: string): Promise<Slot> {
+    const slot = await this.take(address);
+    if (slot.wait) throw tooMany(what, slot.wait);
+    return slot;
+  }
+
+  /** `waiting`, refused the same way (counts nothing). */
+  async check(address: string, what: string): Promise<void> {
+    const wait = await this.waiting(address);
+    if (wait) throw tooMany(what, wait);
+  }
+}
+
+/** The 429 of a used budget. */
+export function tooMany(what: string, wait: number, detail?: string): HttpError {
+  return new HttpError(`Too many ${what} from this address: try again in ${wait} s${detail ? ` (${detail})` : ''}`, 429, {
+    retryAfter: wait,
+  });
 }
 
 /**
  * Failed credentials per client address: past 30 a minute, a request from that address whose credentials fail
  * gets 429 with Retry-After (the window's end) instead of 401; credentials that work are never refused, so a
- * client behind the same address keeps working.
+ * client behind the same address keeps working. Counted after the credential failed (a lookup by hash is
+ * cheap), so a working credential never waits for the counter.
  */
-export const authThrottle = (now?: () => number) => new AddressLimit(30, 60_000, now);
+export const authThrottle = (counters: WindowCounters, now?: () => number) => new AddressLimit('auth-failed', 30, 60_000, counters, now);
 
 /** Options of the Node HTTP server: a request (headers and body) must arrive within 30 s, its headers within 15 s. */
 export const SERVER_OPTIONS = { requestTimeout: 30_000, headersTimeout: 15_000, connectionsCheckingInterval: 1_000 } as const;

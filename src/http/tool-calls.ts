@@ -8,12 +8,11 @@
  */
 import type { Registry } from '../core/registry.js';
 import { publicError, type Caller, type Pipeline, type PreparedCall } from '../core/pipeline.js';
-import { HttpError } from '../core/errors.js';
 import { log } from '../core/log.js';
 import { UnknownCredentialError, type Auth, type HeaderReader } from '../core/auth.js';
 import type { Balance } from '../core/ledger.js';
 import { readJsonObject } from './json-body.js';
-import type { AddressLimit } from './protect.js';
+import { tooMany, type AddressLimit } from './protect.js';
 
 /** What a tool call needs of its HTTP request. */
 export interface ToolHttpRequest {
@@ -64,12 +63,9 @@ export class ToolCalls {
       return await this.o.auth.authenticate(headers, surface);
     } catch (err) {
       // Only credentials that match nothing count (guessing); a revoked key is a plain 401 however often it comes.
-      const wait = err instanceof UnknownCredentialError ? this.o.throttle.hit(clientIp()) : 0;
-      if (wait)
-        throw new HttpError(`Too many failed authentications from this address: try again in ${wait} s (${(err as Error).message})`, 429, {
-          retryAfter: wait,
-        });
-      throw err;
+      if (!(err instanceof UnknownCredentialError)) throw err;
+      const { wait } = await this.o.throttle.take(clientIp());
+      throw wait ? tooMany('failed authentications', wait, err.message) : err;
     }
   }
 

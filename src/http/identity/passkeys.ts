@@ -1,7 +1,8 @@
 /**
  * The passkey ceremonies (WebAuthn through @simplewebauthn/server): sign up (a new account and its first
  * passkey), sign in, and add a passkey to the signed-in account. Each ceremony is two requests: its options
- * (a challenge kept in the record table `webauthn_flows`, taken once, 5 minutes) and its verification.
+ * (a challenge kept in the record table `webauthn_flows`, taken once, 5 minutes, expired ones deleted within a
+ * minute; ceremonies started without a session are limited per address: gate.ts) and its verification.
  *
  * The relying party is the public base URL (WERKBANK_BASE_URL, or http://localhost:<port> under
  * `serve --dev`): its host name is the RP id and its origin the only accepted origin. Browsers refuse IP
@@ -23,7 +24,7 @@ import { log } from '../../core/log.js';
 import type { RecordTable } from '../../store/store.js';
 import { requestBase } from '../public-base.js';
 import { SESSION_COOKIE, readCookie, type SessionInfo } from '../sessions.js';
-import type { SignupGate } from './gate.js';
+import { counted, type SignupGate } from './gate.js';
 import type { IdentityOptions } from './options.js';
 import { passkeyName, type PasskeyStore } from './passkey-store.js';
 import { startSession } from './session.js';
@@ -41,6 +42,7 @@ interface FlowValue {
 
 const ACCOUNT_NAME = /^[a-z0-9][a-z0-9._-]{0,62}$/;
 const FLOW_TTL_MS = 5 * 60_000;
+const FLOW_SWEEP_MS = 60_000;
 
 /** Where passkeys work for this request: null when they do, else a sentence saying where they do. */
 export function passkeyProblem(c: Context, base: string): string | null {
@@ -74,6 +76,8 @@ function obj<T>(body: Record<string, unknown>, field: string): T {
 
 export class PasskeyCeremonies {
   private readonly flows: RecordTable<FlowValue>;
+  /** When this process last deleted expired flows (ms). */
+  private sweptAt = 0;
 
   constructor(
     private readonly opts: IdentityOptions,
@@ -86,7 +90,14 @@ export class PasskeyCeremonies {
 
   private async newFlow(value: FlowValue): Promise<string> {
     const id = randomBytes(18).toString('base64url');
-    await this.flows.put({ id, accountId: null, value, expiresAt: new Date(this.now().getTime() + FLOW_TTL_MS).toISOString() });
+    const now = this.now().getTime();
+    await this.flows.put({ id, accountId: null, value, expiresAt: new Date(now + FLOW_TTL_MS).toISOString() });
+    // Expired challenges go within a minute of the next ceremony, not only with the hourly sweep: with the
+    // per-address limit on ceremonies started, what anonymous callers keep in the store stays bounded.
+    if (now - this.sweptAt >= FLOW_SWEEP_MS) {
+      this.sweptAt = now;
+      void this.flows.sweep(new Date(now).toISOString()).catch(() => undefined);
+    }
     return id;
   }
 
@@ -106,10 +117,11 @@ export class PasskeyCeremonies {
 
   async signupOptions(c: Context, body: Record<string, unknown>) {
     this.gate.requireOpen('Sign-up is closed on this server: ask its operator for an account (serve --signup open)');
-    this.gate.checkLimit(c, this.gate.signupLimit, 'sign-ups');
+    await this.gate.checkLimit(c, this.gate.signupLimit, 'sign-ups');
     const name = str(body, 'name', 63).trim().toLowerCase();
     if (!ACCOUNT_NAME.test(name))
       throw new HttpError('`name`: use 1-63 characters a-z, 0-9, ".", "_" or "-", starting with a letter or digit', 400);
+    await this.gate.spend(c, this.gate.ceremonyLimit, 'passkey ceremonies started');
     if (await this.opts.store.getAccountByName(name))
       throw new HttpError(`\`name\`: the account name "${name}" is taken; choose another`, 409);
     const { rpID } = this.rp(c);
@@ -148,33 +160,40 @@ export class PasskeyCeremonies {
     return verified.registrationInfo;
   }
 
+  /** A sign-up takes one of the address's sign-ups before its passkey is checked, and gives it back if it fails. */
   async signupVerify(c: Context, body: Record<string, unknown>) {
     this.gate.requireOpen('Sign-up is closed on this server');
-    this.gate.checkLimit(c, this.gate.signupLimit, 'sign-ups');
-    const flow = await this.takeFlow(str(body, 'flow'), 'signup');
-    const registrationInfo = await this.verifyRegistration(c, flow.challenge, body);
-    this.gate.count(c, this.gate.signupLimit);
-    const account = await this.opts.accounts.createAccount(flow.name!, 'free');
-    await this.passkeys.save(account.id, registrationInfo.credential, flow.userHandle!, flow.passkeyName ?? 'Passkey 1');
-    log(`account ${account.id} signed up`);
-    return startSession(c, this.opts, account.id);
+    const slot = await this.gate.spend(c, this.gate.signupLimit, 'sign-ups');
+    return counted(slot, 'succeeded', async () => {
+      const flow = await this.takeFlow(str(body, 'flow'), 'signup');
+      const registrationInfo = await this.verifyRegistration(c, flow.challenge, body);
+      const account = await this.opts.accounts.createAccount(flow.name!, 'free');
+      await this.passkeys.save(account.id, registrationInfo.credential, flow.userHandle!, flow.passkeyName ?? 'Passkey 1');
+      log(`account ${account.id} signed up`);
+      return startSession(c, this.opts, account.id);
+    });
   }
 
   async signinOptions(c: Context) {
-    this.gate.checkLimit(c, this.gate.signinLimit, 'failed sign-ins');
+    await this.gate.checkLimit(c, this.gate.signinLimit, 'failed sign-ins');
+    await this.gate.spend(c, this.gate.ceremonyLimit, 'passkey ceremonies started');
     const { rpID } = this.rp(c);
     const options = await generateAuthenticationOptions({ rpID, userVerification: 'required' });
     const flow = await this.newFlow({ kind: 'signin', challenge: options.challenge });
     return { flow, options };
   }
 
+  /**
+   * A sign-in takes one of the address's failed sign-ins before anything is checked, and gives it back once it
+   * worked: every way a sign-in fails counts, so passkeys cannot be guessed at, also by many attempts at once.
+   */
   async signinVerify(c: Context, body: Record<string, unknown>) {
-    this.gate.checkLimit(c, this.gate.signinLimit, 'failed sign-ins');
-    // Every way a sign-in fails counts against the address, so passkeys cannot be guessed at.
-    const fail = (why: string) => {
-      this.gate.count(c, this.gate.signinLimit);
-      return new HttpError(`Sign-in failed: ${why}`, 401);
-    };
+    const slot = await this.gate.spend(c, this.gate.signinLimit, 'failed sign-ins');
+    return counted(slot, 'failed', () => this.signin(c, body));
+  }
+
+  private async signin(c: Context, body: Record<string, unknown>) {
+    const fail = (why: string) => new HttpError(`Sign-in failed: ${why}`, 401);
     const flow = await this.takeFlow(str(body, 'flow'), 'signin').catch((err) => {
       throw err instanceof HttpError ? fail('the sign-in expired; start again') : err;
     });

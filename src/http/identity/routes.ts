@@ -22,13 +22,13 @@ interface RouteKit {
   h: RouteHelpers;
   /** A route whose result is the `data` of a JSON answer (errors as the platform's error body). */
   json: (fn: (c: Context) => Promise<unknown>, status?: number) => (c: Context) => Promise<Response>;
-  /** The request's JSON object, same-origin posts only. */
+  /** The request's JSON object (a post from another origin was refused before: src/http/guard.ts, `originCheck`). */
   body: (c: Context) => Promise<Record<string, unknown>>;
 }
 
 export function identityRoutes(identity: Identity, extra: IdentityRouteExtras) {
   return (app: Hono, h: RouteHelpers) => {
-    const kit: RouteKit = { identity, extra, h, json: jsonRoute(h), body: sameOriginBody(identity, h) };
+    const kit: RouteKit = { identity, extra, h, json: jsonRoute(h), body: (c) => h.readJsonObject(c) };
     ceremonyRoutes(app, kit);
     sessionRoutes(app, kit);
     passkeyRoutes(app, kit);
@@ -46,16 +46,6 @@ function jsonRoute(h: RouteHelpers): RouteKit['json'] {
         return h.errorResponse(c, err, { 'Cache-Control': 'no-store' });
       }
     };
-}
-
-/** Same-origin JSON posts only (a cross-site form cannot send JSON with a custom content type without CORS). */
-function sameOriginBody(identity: Identity, h: RouteHelpers): RouteKit['body'] {
-  return async (c) => {
-    const origin = c.req.header('origin');
-    if (origin && new URL(identity.base(c)).origin !== origin && new URL(c.req.url).origin !== origin)
-      throw new HttpError('Forbidden: cross-origin request', 403);
-    return h.readJsonObject(c);
-  };
 }
 
 /** Sign up and sign in: the two steps of each ceremony. */

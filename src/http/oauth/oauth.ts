@@ -65,7 +65,7 @@ export class OAuth {
     this.clients = this.tables.clients;
     this.grants = this.tables.grants;
     this.site = site(opts);
-    this.registrations = new Registrations(this.tables.clients, { trustProxy: opts.trustProxy, now });
+    this.registrations = new Registrations(this.tables.clients, { trustProxy: opts.trustProxy, now, counters: opts.store.counters });
     this.documents = new ClientDocuments(opts);
     this.connected = new Grants(this.tables, { store: opts.store, now, onRevoked: (credentialId) => this.onRevoked(credentialId) });
     const client = (clientId: string) => this.client(clientId);

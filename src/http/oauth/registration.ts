@@ -4,8 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
-import { HttpError } from '../../core/errors.js';
-import type { RecordTable } from '../../store/store.js';
+import type { RecordTable, WindowCounters } from '../../store/store.js';
 import { clientIp } from '../client-ip.js';
 import { AddressLimit } from '../protect.js';
 import { checkMetadata } from './client-metadata.js';
@@ -15,20 +14,20 @@ import type { ClientValue } from './tables.js';
 
 export class Registrations {
   // Hosted connectors (Claude) register one client per connection, all from their provider's few addresses.
-  private readonly perAddress = new AddressLimit(120, 3600_000);
+  private readonly perAddress: AddressLimit;
 
   constructor(
     private readonly clients: RecordTable<ClientValue>,
-    private readonly opts: { trustProxy: boolean; now: () => Date },
-  ) {}
+    private readonly opts: { trustProxy: boolean; now: () => Date; counters: WindowCounters },
+  ) {
+    this.perAddress = new AddressLimit('oauth-register', 120, 3600_000, opts.counters, () => opts.now().getTime());
+  }
 
   /** Register a client; the answer is RFC 7591's client information response. */
   async register(c: Context, body: Record<string, unknown>) {
-    const address = clientIp(c, this.opts.trustProxy);
-    const wait = this.perAddress.waiting(address);
-    if (wait) throw new HttpError(`Too many client registrations from this address: try again in ${wait} s`, 429, { retryAfter: wait });
     const meta = checkMetadata(body);
-    this.perAddress.count(address);
+    // Counted before the write, in the store's counters: the limit holds across processes and concurrent requests.
+    await this.perAddress.spend(clientIp(c, this.opts.trustProxy), 'client registrations');
     const id = `wbc_${randomBytes(16).toString('base64url')}`;
     const at = this.opts.now();
     await this.clients.put({

@@ -1,9 +1,10 @@
 /**
  * The resource side: an access token on /mcp is accepted when it is known, not expired, its grant is alive,
- * and it was issued for this server's /mcp (RFC 8707 audience). An OAuth caller is its account, like a key,
+ * and it was issued for this server's /mcp (RFC 8707 audience); a token that matches nothing counts against the
+ * caller's address like an unknown key (src/http/protect.ts). An OAuth caller is its account, like a key,
  * with `oauth:<grant>` as its credentialId; the grant's last use is written at most once a minute.
  */
-import type { HeaderReader } from '../../core/auth.js';
+import { UnknownCredentialError, type HeaderReader } from '../../core/auth.js';
 import { HttpError } from '../../core/errors.js';
 import type { Caller } from '../../core/pipeline.js';
 import type { Store } from '../../store/store.js';
@@ -26,10 +27,11 @@ export class AccessTokens {
   /** Check an access token on /mcp: known, not expired, its grant alive, and issued for this resource. */
   async verify(accessToken: string, headers: HeaderReader): Promise<Caller & { kind: 'account' }> {
     const now = this.opts.now();
-    if (accessToken.length > 200) throw new HttpError('Invalid access token', 401);
+    // A token that matches nothing is guessing (or an expired one): counted per address like an unknown key.
+    if (accessToken.length > 200) throw new UnknownCredentialError('Invalid access token');
     const row = await this.tables.tokens.get(sha256(accessToken), now.toISOString());
     if (!row || row.value.kind !== 'access' || !row.accountId)
-      throw new HttpError('Invalid or expired access token: refresh it or authorize again', 401);
+      throw new UnknownCredentialError('Invalid or expired access token: refresh it or authorize again');
     const grant = await this.tables.grants.get(row.value.grantId, now.toISOString());
     if (!grant) throw new HttpError('This access token was revoked (the connection was removed): authorize again', 401);
     const expected = `${publicBase(headers, this.opts)}/mcp`;

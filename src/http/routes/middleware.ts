@@ -1,5 +1,6 @@
 /**
- * The middlewares every request passes, in order: host/origin guard, CORS, compression, no-store for answers
+ * The middlewares every request passes, in order: host guard, the origin check of state-changing requests
+ * (cross-site request forgery), CORS, compression, no-store for answers
  * to callers with credentials, the body limit, and the X-RateLimit-* headers of authenticated API answers.
  */
 import type { Hono, MiddlewareHandler } from 'hono';
@@ -7,8 +8,9 @@ import { cors } from 'hono/cors';
 import { bodyLimit } from 'hono/body-limit';
 import { LIMITS } from '../../core/limits.js';
 import { compression } from '../compression.js';
-import { hostGuard } from '../guard.js';
+import { hostGuard, originCheck } from '../guard.js';
 import { tooLarge } from '../json-body.js';
+import type { BaseOptions } from '../public-base.js';
 import { hasCredentials } from '../tool-calls.js';
 import type { AppShared } from './shared.js';
 
@@ -30,8 +32,9 @@ const corsHeaders = cors({
   maxAge: 600,
 });
 
-export function middlewares(app: Hono, s: AppShared, allowedHosts: readonly string[] | null): void {
+export function middlewares(app: Hono, s: AppShared, allowedHosts: readonly string[] | null, base: BaseOptions): void {
   app.use('*', hostGuard(allowedHosts));
+  app.use('*', originCheck(base));
   // CORS headers matter only to browsers, which always send Origin on cross-origin requests.
   const crossOrigin: MiddlewareHandler = (c, next) => (c.req.header('origin') ? corsHeaders(c, next) : next());
   app.use('*', crossOrigin);
