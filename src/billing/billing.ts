@@ -123,7 +123,6 @@ type Row = StoredRecord<unknown> & { table: string };
 
 /** What one event reads under its account's lock. */
 interface EventReads {
-  state: BillingState;
   purchase: StoredRecord<Purchase> | undefined;
   order: StoredRecord<Order> | undefined;
   ref: StoredRecord<SubscriptionRef> | undefined;
@@ -404,7 +403,6 @@ export class Billing {
         const get = <V>(i: number) => (i < 0 ? undefined : (found[i] as StoredRecord<V> | undefined));
         const state: BillingState = { ...EMPTY, ...get<BillingState>(0)?.value };
         const reads: EventReads = {
-          state,
           purchase: get<Purchase>(idx.purchase),
           order: get<Order>(idx.order),
           ref: get<SubscriptionRef>(idx.ref),
