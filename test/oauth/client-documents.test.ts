@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:https';
 import { ClientDocuments } from '../../src/http/oauth/client-documents.js';
 import { OAuthHttpError } from '../../src/http/oauth/protocol.js';
+import { memoryCounters } from '../../src/store/embedded/counters.js';
 
 let tls: LoopbackCert | undefined;
 let cert = '';
@@ -57,7 +58,8 @@ afterAll(async () => {
 });
 
 /** Documents fetched from the local host: the test resolver and policy let the guard reach loopback. */
-const local = () => new ClientDocuments({ resolver: async () => ['127.0.0.1'], policy: () => true, clientDocumentCa: cert });
+const local = () =>
+  new ClientDocuments({ resolver: async () => ['127.0.0.1'], policy: () => true, clientDocumentCa: cert }, memoryCounters());
 
 async function refusal(documents: ClientDocuments, clientId: string): Promise<OAuthHttpError> {
   const err = await documents.client(clientId).then(
@@ -136,17 +138,17 @@ describe('client ID metadata documents', () => {
     expect(bad.description).toMatch(/^`redirect_uris\[0\]`: http is allowed only for loopback/);
   });
 
-  it('gives up on a host that does not answer within 5 s', async () => {
+  it('gives up on a host that has not answered in full within 5 s', async () => {
     const started = Date.now();
     expect((await refusal(local(), `${origin}/slow.json`)).description).toBe(
-      '`client_id`: the client metadata document could not be fetched (no answer within 5 s)',
+      '`client_id`: the client metadata document could not be fetched (no complete answer within 5 s)',
     );
     // The host answers after 6 s: the fetch gave up first.
     expect(Date.now() - started).toBeLessThan(6_000);
   }, 15_000);
 
   it('fetches only from public addresses by default', async () => {
-    const documents = new ClientDocuments({ resolver: async () => ['127.0.0.1'], clientDocumentCa: cert });
+    const documents = new ClientDocuments({ resolver: async () => ['127.0.0.1'], clientDocumentCa: cert }, memoryCounters());
     const e = await refusal(documents, `${origin}/client.json`);
     expect(e.error).toBe('invalid_client');
     expect(e.description).toMatch(/^`client_id`: /);

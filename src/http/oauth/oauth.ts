@@ -5,8 +5,8 @@
  *
  * - tables.ts: the record tables (`oauth_clients`, `oauth_grants`, `oauth_codes`, `oauth_tokens`, `oauth_spent`)
  * - model.ts: the adapter for @node-oauth/oauth2-server, which does the grants
- * - client-metadata.ts, registration.ts, client-documents.ts: clients, registered (RFC 7591) or described by
- *   a client ID metadata document
+ * - client-metadata.ts, registration.ts, client-documents.ts (document-fetch.ts): clients, registered (RFC 7591)
+ *   or described by a client ID metadata document
  * - authorize.ts (authorize-request.ts), token.ts, revoke.ts: the endpoints (consent page: src/web/consent-page.ts)
  * - client-text.ts: the client's own words people read (its name), made safe to show
  * - discovery.ts: RFC 9728 and RFC 8414 metadata, the 401 challenge
@@ -19,9 +19,10 @@ import type { Accounts } from '../../accounts/accounts.js';
 import type { HeaderReader } from '../../core/auth.js';
 import type { Caller } from '../../core/pipeline.js';
 import type { RecordTable, Store } from '../../store/store.js';
+import { clientIp } from '../client-ip.js';
 import type { Identity } from '../identity/identity.js';
 import { Authorization, type AuthorizeCheck, type CheckedAuthorize } from './authorize.js';
-import { ClientDocuments, type ClientDocumentOptions } from './client-documents.js';
+import { ClientDocuments, type ClientDocumentOptions, type DocumentCaller } from './client-documents.js';
 import { challenge, protectedResource, serverMetadata } from './discovery.js';
 import { Grants } from './grants.js';
 import { libraryServer, type LibraryOptions } from './model.js';
@@ -66,7 +67,7 @@ export class OAuth {
     this.grants = this.tables.grants;
     this.site = site(opts);
     this.registrations = new Registrations(this.tables.clients, { trustProxy: opts.trustProxy, now, counters: opts.store.counters });
-    this.documents = new ClientDocuments(opts);
+    this.documents = new ClientDocuments(opts, opts.store.counters);
     this.connected = new Grants(this.tables, { store: opts.store, now, onRevoked: (credentialId) => this.onRevoked(credentialId) });
     const client = (clientId: string) => this.client(clientId);
     this.server = libraryServer({ tables: this.tables, now, client, reused: (id, what) => this.connected.reused(id, what) }, opts);
@@ -108,14 +109,26 @@ export class OAuth {
     return this.registrations.register(c, body);
   }
 
-  checkAuthorize(c: Context, p: Record<string, string | undefined>): Promise<AuthorizeCheck> {
-    return this.authorization.check(c, p);
+  /** The request checked; a document fetch a limit refused is a 429 on werkbank's own page, with Retry-After. */
+  async checkAuthorize(c: Context, p: Record<string, string | undefined>): Promise<AuthorizeCheck> {
+    const { value, refused } = await this.documents.serving(this.caller(c), () => this.authorization.check(c, p));
+    if (!refused || value.ok) return value;
+    c.header('Retry-After', String(refused.retryAfter));
+    return { ok: false, status: 429, message: refused.description };
   }
   approve(c: Context, accountId: string, p: Record<string, string>, checked: CheckedAuthorize): Promise<string> {
     return this.authorization.approve(c, accountId, p, checked);
   }
-  tokenEndpoint(c: Context): Promise<Response> {
-    return tokenEndpoint(c, this.site, this.server);
+  /** The token endpoint; a document fetch a limit refused is its invalid_client 401, with Retry-After. */
+  async tokenEndpoint(c: Context): Promise<Response> {
+    const { value, refused } = await this.documents.serving(this.caller(c), () => tokenEndpoint(c, this.site, this.server));
+    if (!refused || value.status !== 401) return value;
+    const headers = { 'Cache-Control': 'no-store', Pragma: 'no-cache', 'Retry-After': String(refused.retryAfter) };
+    return c.json({ error: 'invalid_client', error_description: refused.description }, 401, headers);
+  }
+  /** Who asks for client documents in this request: its address (the rate-limit key) and its abort signal. */
+  private caller(c: Context): DocumentCaller {
+    return { address: clientIp(c, this.opts.trustProxy), signal: c.req.raw.signal };
   }
   revokeEndpoint(c: Context): Promise<Response> {
     return revokeEndpoint(c, { tokens: this.tables.tokens, grants: this.connected, now: this.now });
