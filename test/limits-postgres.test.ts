@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import pg from 'pg';
 import { spawnServe, tempDir } from './helpers/server.js';
 import { startPostgres, type TestDatabase } from './helpers/postgres.js';
@@ -18,6 +19,7 @@ const BASE = 'http://localhost:1';
 let db: TestDatabase;
 let sql: pg.Pool;
 const procs: ChildProcess[] = [];
+const dirs: string[] = [];
 let servers: string[] = [];
 let addresses = 0;
 const fresh = () => `203.0.113.${++addresses}`;
@@ -29,7 +31,10 @@ beforeAll(async () => {
   const env = { WERKBANK_DATABASE_URL: db.url, WERKBANK_TRUST_PROXY: '1', WERKBANK_BASE_URL: BASE };
   const started = [];
   // One after the other: the first applies the schema.
-  for (let i = 0; i < 2; i++) started.push(await spawnServe(['--data', tempDir(), '--signup', 'open', '--toolsets', 'text'], env));
+  for (let i = 0; i < 2; i++) {
+    dirs.push(tempDir());
+    started.push(await spawnServe(['--data', dirs[i], '--signup', 'open', '--toolsets', 'text'], env));
+  }
   procs.push(...started.map((s) => s.proc));
   // Passkeys need a host name, not an IP address.
   servers = started.map((s) => s.url.replace('127.0.0.1', 'localhost'));
@@ -46,6 +51,7 @@ afterAll(async () => {
   );
   await sql?.end();
   await db?.stop();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
 interface Answer {
