@@ -24,8 +24,8 @@ async function environmentChecks(dataDirOption: string | undefined, databaseUrl:
   const major = Number(process.versions.node.split('.')[0]);
   checks.push(['Node.js >= 20', major >= 20, `${process.version} at ${node}`]);
   try {
-    const registry = await (await import('../catalogue.js')).loadRegistry();
-    checks.push(['tool registry', true, `${registry.tools.length} tools`]);
+    const [{ loadRegistry }, { toolCount }] = await Promise.all([import('../catalogue.js'), import('../core/tool-count.js')]);
+    checks.push(['tool registry', true, toolCount(await loadRegistry()).text]);
   } catch (e) {
     checks.push(['tool registry', false, (e as Error).message]);
   }
@@ -69,7 +69,7 @@ async function hostConfigurations(): Promise<string> {
   const after =
     kind === 'npx'
       ? `If the host does not find "npx" (nvm, PATH), use its absolute path: ${JSON.stringify(join(dirname(node), 'npx'))}.`
-      : `With the published package instead (npx fetches it; no clone needed):\n${JSON.stringify({ mcpServers: { werkbank: npx } }, null, 2)}`;
+      : `After publication, without a clone: the package from the npm registry (until werkbank-mcp is published there, npx answers E404):\n${JSON.stringify({ mcpServers: { werkbank: npx } }, null, 2)}`;
   return `
 ${intro}
 
@@ -82,10 +82,11 @@ ${JSON.stringify({ servers: { werkbank: { type: 'stdio', ...stdio } } }, null, 2
 Claude Code (it searches the tools of MCP servers itself, so it gets every tool):
   ${claude} --toolsets all
 
-These list the default toolsets plus find_tools, which finds any other tool by task (within 8,000 tokens of
-the model's context). Hosts that search tool names and descriptions themselves (Claude Code, the Claude
-Agent SDK, GitHub Copilot CLI) should list every tool instead: add "--toolsets", "all" to args (or set
-WERKBANK_TOOLSETS=all); each tool's description carries its English and Dutch keywords for their search.
+These list the default toolsets plus find_tools, which finds any other tool by task (the whole listing is
+within 9,500 tokens: docs/mcp-hosts.md, Toolsets). Hosts that search tool names and descriptions themselves
+(Claude Code, the Claude Agent SDK, GitHub Copilot CLI) should list every tool instead: add "--toolsets", "all"
+to args (or set WERKBANK_TOOLSETS=all); each tool's description carries its English and Dutch keywords for
+their search.
 
 ${after}
 

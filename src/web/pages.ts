@@ -6,6 +6,7 @@
  * generated form, Run, the result views and the account actions.
  */
 import type { Registry, RegisteredTool } from '../core/registry.js';
+import { toolCount } from '../core/tool-count.js';
 import type { ResultView } from '../core/tool.js';
 import { esc, frame, header, jsonBlock, type Frame } from './html.js';
 
@@ -93,8 +94,11 @@ export function cataloguePage(registry: Registry, c: Common): string {
         `<p>${esc(summaryOf(e.tool.description))}</p><span class="tag">${esc(toolsetName(e.tool.toolset))}</span></li>`,
     )
     .join('\n');
+  const count = toolCount(registry);
+  const hiddenNote =
+    count.listed < count.total ? ` Listed here: ${count.listed} (${esc(count.text.slice(count.text.indexOf('; ') + 2))}).` : '';
   const body = `<h1>werkbank tools</h1>
-<p class="intro">werkbank is ${tools.length} small, exact tools (calculators, converters, validators, Dutch payroll and tax figures, test data) that give the same answer every time. Try one here: pick it, fill in the form or press an example, and Run. Each tool is also an API call (<a href="/docs">REST reference</a>) and an MCP tool: connect an MCP host such as Claude or Cursor to <code>/mcp</code> with an API key from your <a href="/account">account</a>.</p>
+<p class="intro">werkbank is ${count.total} small tools (calculators, converters, validators, Dutch payroll and tax figures, test data); all but the AI tools give the same answer every time.${hiddenNote} Try one here: pick it, fill in the form or press an example, and Run. Each tool is also an API call (<a href="/docs">REST reference</a>) and an MCP tool: connect an MCP host such as Claude or Cursor to <code>/mcp</code> with an API key from your <a href="/account">account</a>.</p>
 <div class="controls" role="search">
 <div class="search"><label for="q">Search tools</label><input type="search" id="q" placeholder="e.g. net salary, json to yaml, iban" autocomplete="off" aria-describedby="count"></div>
 <div class="filter"><label for="toolset">Toolset</label><select id="toolset"><option value="">All toolsets</option>${sets

@@ -1,6 +1,7 @@
 /** Liveness, readiness and the OpenAPI document. */
 import type { Hono } from 'hono';
 import type { Registry } from '../../core/registry.js';
+import { toolCount } from '../../core/tool-count.js';
 import { HttpError } from '../../core/errors.js';
 import { VERSION } from '../../core/version.js';
 import { buildOpenApi, type ApiOperation } from '../../docs/openapi.js';
@@ -8,7 +9,10 @@ import { CATALOGUE_OPERATION } from '../tool-catalogue.js';
 
 // Liveness: the process answers. Readiness: it can also reach its store (a load balancer's check).
 export function healthRoutes(app: Hono, registry: Registry, ready: (() => Promise<void>) | undefined): void {
-  app.get('/health', (c) => c.json({ ok: true, version: VERSION, tools: registry.tools.length }));
+  const count = toolCount(registry);
+  // `tools` counts every tool of this build; `listed` those this process lists; `note` says what the rest need.
+  const health = { ok: true, version: VERSION, tools: count.total, listed: count.listed, note: count.text };
+  app.get('/health', (c) => c.json(health));
   app.get('/health/ready', async (c) => {
     try {
       await ready?.();
