@@ -60,7 +60,24 @@ describe('REST tool calls', () => {
   it('404 for an unknown tool, with a did-you-mean', async () => {
     const res = await post(srv.url, '/api/v1/tools/word-countr', {}, srv.key);
     expect(res.status).toBe(404);
-    expect(res.json).toEqual({ error: 'Unknown tool "word-countr" (did you mean "word-counter"?)', code: 404 });
+    expect(res.json).toEqual({
+      error: 'Unknown tool "word-countr" (did you mean "word-counter"? POST /api/v1/tools/word-counter)',
+      code: 404,
+    });
+  });
+
+  it('404 for an MCP tool name or a tool under the other prefix names the REST path that works', async () => {
+    const mcpName = await post(srv.url, '/api/v1/tools/generate_brp_test_data', {}, srv.key);
+    expect(mcpName.status).toBe(404);
+    expect(mcpName.json.error).toBe(
+      'Unknown tool "generate_brp_test_data" ("generate_brp_test_data" is its MCP name; over REST: POST /api/v1/tools/brp-test-data-generator)',
+    );
+    const nearName = await post(srv.url, '/api/v1/tools/word_countr', {}, srv.key);
+    expect(nearName.json.error).toContain('(did you mean "word-counter"? POST /api/v1/tools/word-counter)');
+    const otherPrefix = await post(srv.url, '/api/v1/tools/qr-code', {}, srv.key);
+    expect(otherPrefix.json.error).toBe('Unknown tool "qr-code" (it is served at POST /api/v1/render/qr-code)');
+    const nothing = await post(srv.url, '/api/v1/tools/zzzzzzzzzzzz', {}, srv.key);
+    expect(nothing.json).toEqual({ error: 'Unknown tool "zzzzzzzzzzzz"', code: 404 });
   });
 
   it('405 for a wrong method, with Allow', async () => {

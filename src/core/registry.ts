@@ -216,22 +216,42 @@ export class Registry {
     return selection(value, this.visibleToolsets());
   }
 
-  /** 404 with a did-you-mean, for REST slugs. */
+  /**
+   * 404 with a did-you-mean, for REST slugs. A tool's MCP name (`generate_brp_test_data`), its slug under the other
+   * REST prefix, or a near miss of either names the REST path that works.
+   */
   requireSlug(slug: string, filter?: (t: ToolMeta) => boolean): RegisteredTool {
     const entry = this.bySlug.get(slug);
     if (entry && (!filter || filter(entry.tool))) return entry;
-    const candidates = this.tools.filter((t) => !filter || filter(t.tool)).map((t) => t.tool.slug);
-    const hint = didYouMean(slug, candidates);
-    throw new HttpError(`Unknown tool "${slug}"${hint ? ` (did you mean "${hint}"?)` : ''}`, 404);
+    const tool = this.closest(slug, filter ?? (() => true)) ?? this.closest(slug, () => true);
+    const path = tool && `POST ${this.restPath(tool)}`;
+    const hint = !tool
+      ? ''
+      : tool.slug === slug
+        ? ` (it is served at ${path})`
+        : tool.name === slug
+          ? ` ("${slug}" is its MCP name; over REST: ${path})`
+          : ` (did you mean "${tool.slug}"? ${path})`;
+    throw new HttpError(`Unknown tool "${slug}"${hint}`, 404);
   }
 
-  /** Unknown MCP tool names get the same treatment. */
+  /** Unknown MCP tool names get the same treatment (a REST slug names the tool's MCP name). */
   requireName(name: string, allowed?: (t: ToolMeta) => boolean): RegisteredTool {
     const entry = this.byName.get(name);
     if (entry && (!allowed || allowed(entry.tool))) return entry;
-    const candidates = this.tools.filter((t) => !allowed || allowed(t.tool)).map((t) => t.tool.name);
-    const hint = didYouMean(name, candidates);
-    throw new HttpError(`Unknown tool "${name}"${hint ? ` (did you mean "${hint}"?)` : ''}`, 404);
+    const tool = this.closest(name, allowed ?? (() => true));
+    throw new HttpError(`Unknown tool "${name}"${tool ? ` (did you mean "${tool.name}"?)` : ''}`, 404);
+  }
+
+  /** The tool `id` names or nearly names, by REST slug or MCP name, among those `allowed`. */
+  private closest(id: string, allowed: (t: ToolMeta) => boolean): ToolMeta | undefined {
+    // A tool this process does not list (see `isAvailable`) is offered nowhere.
+    const candidates = this.tools.filter((t) => allowed(t.tool) && isAvailable(t.tool));
+    const exact = candidates.find((t) => t.tool.slug === id || t.tool.name === id);
+    if (exact) return exact.tool;
+    const byId = new Map(candidates.flatMap((t) => [[t.tool.slug, t.tool] as const, [t.tool.name, t.tool] as const]));
+    const hint = didYouMean(id, byId.keys());
+    return hint === undefined ? undefined : byId.get(hint);
   }
 
   /** The tools of these toolsets that can run in this process (see `isAvailable`). */
