@@ -3,12 +3,14 @@
  * PostgreSQL binaries from npm): in a temp dir on a free port, stopped and removed
  * by `stop`. As root (containers, CI) it runs as the `postgres` user, creating it
  * if needed, as PostgreSQL refuses to run as root. Used by the tests
- * (test/helpers/postgres.ts) and `npm run bench -- postgres`; dev only.
+ * (test/helpers/postgres.ts) and `npm run bench -- postgres`, and run as a script by a user trying the PostgreSQL
+ * store from a clone (below); dev only.
  */
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve as resolvePath } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { randomBytes, randomInt } from 'node:crypto';
 
 /**
@@ -61,4 +63,20 @@ export async function startEmbeddedPostgres(settings: Record<string, string> = {
       rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Run as a script (`npx tsx scripts/embedded-postgres.ts`, from a clone): a throwaway PostgreSQL to try
+ * werkbank's PostgreSQL store without installing one. Prints the URL to give werkbank, runs until Ctrl-C
+ * (or SIGTERM), then stops and removes the server and its data.
+ */
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolvePath(process.argv[1])) {
+  const { url, stop } = await startEmbeddedPostgres();
+  process.stdout.write(
+    `PostgreSQL runs (throwaway: Ctrl-C stops it and removes its data). In another terminal, in the clone:\n\n` +
+      `  WERKBANK_DATABASE_URL=${url} npm start\n\nWERKBANK_DATABASE_URL=${url}\n`,
+  );
+  const end = () => void stop().finally(() => process.exit(0));
+  process.once('SIGINT', end);
+  process.once('SIGTERM', end);
 }

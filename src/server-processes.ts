@@ -11,14 +11,14 @@ import { HttpError } from './core/errors.js';
  * by default all cores when a database URL is set, else 1. Several processes
  * need the shared PostgreSQL store: the embedded one serves a single process.
  */
-export function serverProcessCount(option: string | undefined, databaseUrl: string | undefined): number {
+export function serverProcessCount(option: string | undefined, databaseUrl: string | undefined, source = '--workers'): number {
   const raw = option ?? (process.env.WERKBANK_WORKERS || undefined);
   if (raw === undefined) return databaseUrl ? availableParallelism() : 1;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 256) throw new HttpError(`--workers must be an integer from 1 to 256, got "${raw}"`);
+  if (!Number.isInteger(n) || n < 1 || n > 256) throw new HttpError(`${source} must be an integer from 1 to 256, got "${raw}"`);
   if (n > 1 && !databaseUrl)
     throw new HttpError(
-      `--workers ${n} needs the shared PostgreSQL store: set WERKBANK_DATABASE_URL or --database-url postgres://… ` +
+      `${source === '--workers' ? '--workers ' : `${source}=`}${n} needs the shared PostgreSQL store: set WERKBANK_DATABASE_URL or --database-url postgres://… ` +
         '(the embedded lowdb store in the data dir serves one process; without a database, run one process with --workers 1).',
     );
   return n;

@@ -135,8 +135,11 @@ describe('werkbank serve on a port in use', () => {
       expect(r.code).not.toBeNull();
       const lines = r.stderr.trim().split('\n');
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(new RegExp(`^werkbank: port ${port} is already in use .*--port <n> or WERKBANK_PORT=<n>`));
+      expect(lines[0]).toMatch(new RegExp(`^werkbank: port ${port} \\(from --port\\) is already in use .*--port <n> or WERKBANK_PORT=<n>`));
       expect(r.stderr).not.toMatch(/EADDRINUSE|\n\s+at /);
+      // The port set in the environment: the line names that setting.
+      const fromEnv = await run(['serve', '--data', join(dir, 'data')], { HOME: dir, WERKBANK_PORT: String(port) }, dir, 30_000);
+      expect(fromEnv.stderr.trim()).toMatch(new RegExp(`^werkbank: port ${port} \\(from WERKBANK_PORT\\) is already in use`));
     } finally {
       blocker.close();
     }

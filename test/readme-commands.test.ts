@@ -9,13 +9,15 @@
  * test fails on a command of those sections that no test here ran.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { CLI, spawnServe, tempDir } from './helpers/server.js';
 import { repoRoot } from './helpers/paths.js';
 import { DOC_FILES, NOT_RUN, TESTED_SECTIONS, commandsOf, fencedBlocks, readDoc, section } from './helpers/docs.js';
+import { loadRegistry } from '../src/catalogue.js';
+import { toolCount } from '../src/core/tool-count.js';
 
 const exec = promisify(execFile);
 const readme = readDoc('README.md');
@@ -35,6 +37,8 @@ const CLI_SECTION = ['docs/operators.md', '## The CLI from a clone'] as const;
 const MCP_QUICK_START = ['README.md', '### Quick start: an MCP host, from a clone'] as const;
 const REST_QUICK_START = ['README.md', '### Quick start: REST with the dev key'] as const;
 const ADMINISTRATION = ['docs/operators.md', '## Administration'] as const;
+const POSTGRES = ['docs/operators.md', '## Run with PostgreSQL'] as const;
+const registry = await loadRegistry();
 
 /** A shell environment like a user's: no npm_* variables of `npm test`, the data dir and home given. */
 function userEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
@@ -84,6 +88,10 @@ describe('README: quick start, an MCP host from a clone', () => {
     // The same shape, with the real paths.
     const printed = JSON.stringify({ mcpServers: { werkbank: { command: process.execPath, args: [CLI] } } }, null, 2);
     expect(r.stdout).toContain(printed);
+    // The tool count every surface states (test/tool-count.test.ts compares them all).
+    expect(r.stdout).toContain(`tool registry: ${toolCount(registry, userEnv({ HOME: home })).text}\n`);
+    // The npx form is marked as what works after publication.
+    expect(r.stdout).toMatch(/After publication[^\n]*E404[^\n]*:\n\{\n {2}"mcpServers": \{\n {4}"werkbank": \{\n {6}"command": "npx"/);
   }, 120_000);
 });
 
@@ -163,6 +171,59 @@ describe('docs/operators.md: the administration commands', () => {
       /Created account "acme"[\s\S]*wbk_[\s\S]*Revoked key_[\s\S]*Added 1000 pack credits[\s\S]*Usage of "acme"/,
     );
   }, 300_000);
+});
+
+describe('docs/operators.md: run with PostgreSQL', () => {
+  it('the throwaway PostgreSQL prints its URL, and the serve line starts werkbank on it', async () => {
+    const [serveBlock, throwawayBlock] = blocks(...POSTGRES);
+    const [serveLine] = commandsOf(serveBlock);
+    const [throwawayLine] = commandsOf(throwawayBlock);
+    expect(throwawayLine).toBe('npx tsx scripts/embedded-postgres.ts');
+    const env = userEnv({ HOME: dir('werkbank-readme-pg-') });
+    const pg = spawn('bash', ['-c', throwawayLine], { cwd: repoRoot, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    let server: ReturnType<typeof spawn> | undefined;
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        pg.stdout.setEncoding('utf8').on('data', (d: string) => {
+          out += d;
+          const m = /^WERKBANK_DATABASE_URL=(postgres:\/\/\S+)$/m.exec(out);
+          if (m) resolve(m[1]);
+        });
+        pg.on('exit', (code) => reject(new Error(`${throwawayLine} exited ${code}: ${out}`)));
+      });
+      ran.add(throwawayLine);
+      const shownUrl = /--database-url (\S+)/.exec(serveLine)![1];
+      const command = serveLine.replace(shownUrl, url);
+      server = spawn('bash', ['-c', command], {
+        cwd: repoRoot,
+        env: { ...env, WERKBANK_PORT: '0', WERKBANK_PRINT_PORT: '1', WERKBANK_DATA_DIR: dir('werkbank-readme-pg-data-') },
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const started = await new Promise<{ port: number; line: string }>((resolve, reject) => {
+        let out = '';
+        let err = '';
+        const check = () => {
+          const port = /\{"port":(\d+)\}/.exec(out)?.[1];
+          const line = /^werkbank .* listening on .*$/m.exec(err)?.[0];
+          if (port && line) resolve({ port: Number(port), line });
+        };
+        server!.stdout!.setEncoding('utf8').on('data', (d: string) => ((out += d), check()));
+        server!.stderr!.setEncoding('utf8').on('data', (d: string) => ((err += d), check()));
+        server!.on('exit', (code) => reject(new Error(`${command} exited ${code}: ${err}`)));
+      });
+      expect(started.line).toContain(`(${toolCount(registry, env).text}; store PostgreSQL `);
+      const ready = await fetch(`http://127.0.0.1:${started.port}/health/ready`);
+      expect(ready.status).toBe(200);
+      ran.add(serveLine);
+    } finally {
+      // Each ran in a process group of its own: stop the group (npx, tsx, node; the server's processes).
+      if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+      if (pg.pid) process.kill(-pg.pid, 'SIGTERM');
+      await new Promise((r) => (pg.exitCode !== null ? r(undefined) : pg.once('exit', r)));
+    }
+  }, 180_000);
 });
 
 describe('README and docs/: the facts they state', () => {

@@ -1,5 +1,6 @@
 /** The help texts: the main one (`werkbank --help`) and each command's (`werkbank <command> --help`). */
 import { VERSION } from '../core/version.js';
+import { SETTINGS, type Setting } from '../settings.js';
 
 export const help = (
   defaults: string,
@@ -34,17 +35,28 @@ Options:
   --signup open|off (serve) may visitors make their own account with a passkey on /signin (default off,
                     or WERKBANK_SIGNUP; set WERKBANK_BASE_URL to the public https:// address)
   --database-url URL  PostgreSQL store shared by several processes (or WERKBANK_DATABASE_URL; default: embedded)
-  --workers N       (serve) processes sharing the port (default: all cores with a database URL, else 1)
+  --workers N       (serve) processes sharing the port (or WERKBANK_WORKERS; default: all cores with a database
+                    URL, else 1)
   --json            (administration, install-browser) machine-readable output
   -h, --help        this help (after a command: the command's)
   -v, --version     the version
 
-Environment: WERKBANK_DATA_DIR, WERKBANK_TOOLSETS, WERKBANK_PORT, WERKBANK_HOST, WERKBANK_ADMIN_TOKEN
-(enables /api/v1/admin; at least 32 characters), WERKBANK_ALLOWED_HOSTS (Host names accepted besides localhost),
-WERKBANK_SIGNUP (open|off), WERKBANK_BASE_URL (the public address: passkeys' relying party and the OAuth issuer),
-WERKBANK_CHROMIUM_PATH (the browser renders use), WERKBANK_BROWSER_DIR (where install-browser puts
-it; default <data dir>/browser), WERKBANK_BROWSER_AUTO_INSTALL=1 (the first render installs it).
+Environment (a flag wins over its variable; each with its default and meaning in docs/operators.md,
+Configuration):
+${environmentNames()}
 `;
+
+/** Every setting's environment variable, wrapped (src/settings.ts). */
+function environmentNames(): string {
+  const names = Object.values(SETTINGS as Record<string, Setting>).flatMap((s) => (s.internal ? [] : (s.env ?? [])));
+  const lines = [''];
+  for (const name of names) {
+    const last = lines.length - 1;
+    if (lines[last] && lines[last].length + name.length > 110) lines.push('');
+    lines[lines.length - 1] += `${lines[lines.length - 1] ? ', ' : '  '}${name}`;
+  }
+  return lines.join(',\n');
+}
 
 /** Help of each command and command group: `werkbank <command> --help`, `werkbank help <command>`, or a group without a subcommand. */
 export const COMMAND_HELP: Record<string, string> = {

@@ -3,24 +3,20 @@
  * a stdio start (what MCP hosts run) loads no HTTP code.
  */
 import { parseArgs } from 'node:util';
+import { HttpError } from '../core/errors.js';
 import { VERSION } from '../core/version.js';
+import { settingFlags } from '../settings.js';
 import { COMMAND_HELP, SUBCOMMANDS, help } from './help.js';
 import { print, type CliValues } from './output.js';
 
+/** The settings' flags (src/settings.ts), then the commands' own arguments. */
 const OPTIONS = {
-  port: { type: 'string' },
-  host: { type: 'string' },
-  data: { type: 'string' },
-  toolsets: { type: 'string' },
-  dev: { type: 'boolean' },
-  signup: { type: 'string' },
+  ...settingFlags(),
   plan: { type: 'string' },
   account: { type: 'string' },
   pack: { type: 'string' },
   days: { type: 'string' },
   json: { type: 'boolean' },
-  'database-url': { type: 'string' },
-  workers: { type: 'string' },
   'from-data': { type: 'string' },
   from: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -29,7 +25,7 @@ const OPTIONS = {
 
 /** Runs the command of `argv`: its exit code, or -1 for a command that keeps running (stdio, serve). */
 export async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, strict: true, options: OPTIONS });
+  const { values, positionals } = await parse(argv);
   if (values.version) return (print(VERSION), 0);
   if (positionals[0] === 'help') {
     const topic = positionals[1];
@@ -87,6 +83,19 @@ async function mainHelp(): Promise<number> {
     ),
     0
   );
+}
+
+/** The command line parsed; an unknown option is refused with the closest known one. */
+async function parse(argv: string[]): Promise<{ values: CliValues; positionals: string[] }> {
+  try {
+    return parseArgs({ args: argv, allowPositionals: true, strict: true, options: OPTIONS });
+  } catch (err) {
+    const unknown = (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && /'(-[^']*)'/.exec((err as Error).message)?.[1];
+    if (!unknown) throw err;
+    const { didYouMean } = await import('../core/validate.js');
+    const hint = didYouMean(unknown.replace(/^-+/, '').split('=')[0], Object.keys(OPTIONS));
+    throw new HttpError(`Unknown option ${unknown}${hint ? ` (did you mean --${hint}?)` : ''}: werkbank --help lists the options`);
+  }
 }
 
 function unknownCommand(command: string): number {

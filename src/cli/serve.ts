@@ -3,6 +3,8 @@ import type { Server as NodeServer } from 'node:http';
 import { HttpError } from '../core/errors.js';
 import { VERSION } from '../core/version.js';
 import type { Accounts } from '../accounts/accounts.js';
+import { toolCount } from '../core/tool-count.js';
+import { setting } from '../settings.js';
 import { print, type CliValues } from './output.js';
 
 /** How long a stopping server waits for open connections (calls in flight, MCP streams) before cutting them. */
@@ -13,9 +15,16 @@ type ServerConfig = ReturnType<ServerModule['configFromEnv']>;
 type WerkbankServer = Awaited<ReturnType<ServerModule['createServer']>>;
 
 export async function serveCommand(values: CliValues): Promise<number> {
-  const portText = (values.port as string | undefined) ?? process.env.WERKBANK_PORT ?? '8787';
+  // Messages name the setting the user gave (`--port` or `WERKBANK_PORT`).
+  const portSetting = setting('port', values);
+  const portText = portSetting.value ?? '8787';
   const port = Number(portText);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new HttpError(`--port must be 0-65535, got "${portText}"`);
+  if (!/^\d+$/.test(portText.trim()) || port > 65535)
+    throw new HttpError(`${portSetting.source} must be a port from 0 to 65535, got "${portText}"`);
+  const signup = setting('signup', values);
+  if (signup.value !== undefined && signup.value !== 'open' && signup.value !== 'off')
+    throw new HttpError(`${signup.source} must be "open" or "off", got "${signup.value}"`);
+  const workers = setting('workers', values);
   const [{ serve }, { configFromEnv, createServer }, { serverProcessCount, superviseServerProcesses }, { default: cluster }] =
     await Promise.all([import('@hono/node-server'), import('../server.js'), import('../server-processes.js'), import('node:cluster')]);
   const config = configFromEnv({
@@ -25,8 +34,8 @@ export async function serveCommand(values: CliValues): Promise<number> {
     toolsets: values.toolsets as string | undefined,
   });
   const { signupModeFrom } = await import('../http/identity/gate.js');
-  config.signup = signupModeFrom((values.signup as string | undefined) ?? process.env.WERKBANK_SIGNUP, values.dev ? 'open' : 'off');
-  const processes = serverProcessCount(values.workers as string | undefined, config.databaseUrl);
+  config.signup = signupModeFrom(signup.value, values.dev ? 'open' : 'off');
+  const processes = serverProcessCount(workers.value, config.databaseUrl, workers.source);
   if (processes > 1 && cluster.isPrimary) return (await superviseServerProcesses(processes), -1);
   const server = await createServer(config);
   const devKeyCreated = values.dev && (cluster.worker?.id ?? 1) === 1 ? await devKey(server.accounts) : null;
@@ -37,7 +46,7 @@ export async function serveCommand(values: CliValues): Promise<number> {
   ) as NodeServer;
   capConnections(http);
   http.on('error', (err: NodeJS.ErrnoException) => {
-    process.stderr.write(listenErrorLine(err, config.host, port) + '\n');
+    process.stderr.write(listenErrorLine(err, config.host, port, portSetting.value === undefined ? null : portSetting.source) + '\n');
     void server.close().finally(() => process.exit(1));
   });
   const stop = gracefulStop(http, server);
@@ -61,7 +70,7 @@ function announce(
   const loopback = ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(config.host);
   config.baseUrl ??= dev && loopback ? `http://localhost:${port}` : `http://${shown}:${port}`;
   process.stderr.write(
-    `werkbank ${VERSION} listening on http://${shown}:${port} (${server.registry.tools.length} tools; store ${server.store.describe()}` +
+    `werkbank ${VERSION} listening on http://${shown}:${port} (${toolCount(server.registry).text}; store ${server.store.describe()}` +
       `${serverProcess ? `; server process ${serverProcess}, pid ${process.pid}` : ''}; sign-up ${config.signup}; open ${config.baseUrl})\n`,
   );
   if (devKeyCreated)
@@ -73,13 +82,14 @@ function announce(
   if (process.env.WERKBANK_PRINT_PORT) print(JSON.stringify({ port }));
 }
 
-/** Why the server cannot listen, with what to do about it. */
-function listenErrorLine(err: NodeJS.ErrnoException, host: string, port: number): string {
+/** Why the server cannot listen, with what to do about it; `source` names the setting that chose the port (null: the default). */
+function listenErrorLine(err: NodeJS.ErrnoException, host: string, port: number, source: string | null): string {
   const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const chosen = source ? ` (from ${source})` : '';
   return err.code === 'EADDRINUSE'
-    ? `werkbank: port ${port} is already in use on ${host} (another werkbank or another server holds it): start on a free port with --port <n> or WERKBANK_PORT=<n>, or stop the process on ${where}`
+    ? `werkbank: port ${port}${chosen} is already in use on ${host} (another werkbank or another server holds it): start on a free port with --port <n> or WERKBANK_PORT=<n>, or stop the process on ${where}`
     : err.code === 'EACCES'
-      ? `werkbank: not allowed to listen on ${where} (ports below 1024 need privileges): use --port <n> or WERKBANK_PORT=<n> with a port of 1024 or more`
+      ? `werkbank: not allowed to listen on ${where}${chosen} (ports below 1024 need privileges): use --port <n> or WERKBANK_PORT=<n> with a port of 1024 or more`
       : err.code === 'EADDRNOTAVAIL'
         ? `werkbank: cannot listen on ${where}: ${host} is not an address of this machine; use --host or WERKBANK_HOST`
         : `werkbank: cannot listen on ${where}: ${err.message}`;
