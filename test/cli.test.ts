@@ -135,12 +135,19 @@ describe('install-browser', () => {
 });
 
 describe('the command werkbank prints for itself', () => {
-  it('npx cache → npx -y werkbank-mcp; installed → npx werkbank-mcp; a clone → npx werkbank inside it, node <path> outside', () => {
+  it('npx cache → npx -y werkbank-mcp; installed → npx werkbank-mcp in its project, node <path> elsewhere; a clone → npx werkbank inside it, node <path> outside', () => {
     expect(installKind('/home/ann/.npm/_npx/4b3c/node_modules/werkbank-mcp')).toBe('npx');
     expect(selfCommand('install-browser', { root: '/home/ann/.npm/_npx/4b3c/node_modules/werkbank-mcp' })).toBe(
       'npx -y werkbank-mcp install-browser',
     );
-    expect(selfCommand('doctor', { root: '/srv/app/node_modules/werkbank-mcp' })).toBe('npx werkbank-mcp doctor');
+    expect(selfCommand('doctor', { root: '/srv/app/node_modules/werkbank-mcp', cwd: '/srv/app/src' })).toBe('npx werkbank-mcp doctor');
+    // npx finds an installed bin only in its own project: from elsewhere (or a global install) the absolute path works.
+    expect(selfCommand('install-browser', { root: '/srv/app/node_modules/werkbank-mcp', cwd: '/tmp' })).toBe(
+      'node /srv/app/node_modules/werkbank-mcp/dist/werkbank.js install-browser',
+    );
+    expect(selfCommand('doctor', { root: '/usr/lib/node_modules/werkbank-mcp', cwd: '/home/ann' })).toBe(
+      'node /usr/lib/node_modules/werkbank-mcp/dist/werkbank.js doctor',
+    );
     expect(selfCommand('doctor', { root: '/src/werkbank', cwd: '/src/werkbank/test' })).toBe('npx werkbank doctor');
     expect(selfCommand('doctor', { root: '/src/werkbank', cwd: '/tmp' })).toBe('node /src/werkbank/dist/werkbank.js doctor');
   });

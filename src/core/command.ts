@@ -4,8 +4,9 @@
  *
  *   - started by npx (the package lives in npx's cache, `…/_npx/<hash>/…`):
  *     `npx -y werkbank-mcp` (a path into that cache is temporary: never printed);
- *   - installed as a dependency or globally (inside a node_modules folder):
- *     `npx werkbank-mcp`;
+ *   - installed as a dependency (inside a node_modules folder): `npx werkbank-mcp` in that project (npx
+ *     finds the project's own bin there only), else `node /abs/path/dist/werkbank.js`; a global install too
+ *     (its node_modules belongs to no project the user is in);
  *   - a clone of the repository: `npx werkbank` in the clone (npm runs the
  *     project's own bin), else `node /abs/path/dist/werkbank.js`.
  */
@@ -32,14 +33,21 @@ export function selfCommand(args = '', opts: { root?: string; cwd?: string } = {
   const root = opts.root ?? packageRoot;
   const kind = installKind(root);
   let base: string;
+  const cwd = opts.cwd ?? process.cwd();
   if (kind === 'npx') base = 'npx -y werkbank-mcp';
-  else if (kind === 'package') base = 'npx werkbank-mcp';
-  else {
-    const rel = relative(root, opts.cwd ?? process.cwd());
-    const inside = rel === '' || (!rel.startsWith('..') && !rel.startsWith(sep) && !/^[a-zA-Z]:/.test(rel));
-    base = inside ? 'npx werkbank' : `node ${quote(cliPath(root))}`;
-  }
+  else if (kind === 'package') {
+    // The project that installed it: the folder holding the node_modules it is in.
+    const parts = root.split(/[\\/]+/);
+    const project = parts.slice(0, parts.lastIndexOf('node_modules')).join(sep) || sep;
+    base = within(project, cwd) ? 'npx werkbank-mcp' : `node ${quote(cliPath(root))}`;
+  } else base = within(root, cwd) ? 'npx werkbank' : `node ${quote(cliPath(root))}`;
   return args ? `${base} ${args}` : base;
+}
+
+/** Whether `dir` is `folder` or inside it. */
+function within(folder: string, dir: string): boolean {
+  const rel = relative(folder, dir);
+  return rel === '' || (!rel.startsWith('..') && !rel.startsWith(sep) && !/^[a-zA-Z]:/.test(rel));
 }
 
 function quote(path: string): string {

@@ -74,8 +74,10 @@ export const NOT_RUN: Record<string, string> = {
   'npm install && npm test': 'network: npm install fetches from the registry; `npm test` is the command CI runs (.ci/run)',
   'npm install && npm run build': 'network: npm install fetches from the registry; every test runs the build',
   'npx -y werkbank-mcp install-browser': 'network and publication: fetches werkbank-mcp and @sparticuz/chromium from the npm registry',
-  'WERKBANK_BASE_URL=https://tools.example.com WERKBANK_SIGNUP=open WERKBANK_TRUST_PROXY=1 WERKBANK_HOST=0.0.0.0 WERKBANK_ALLOWED_HOSTS=tools.example.com npx werkbank-mcp serve':
-    'publication and a public host name: the published package behind HTTPS on a domain',
+  'npx werkbank install-browser':
+    'network: fetches @sparticuz/chromium from the npm registry (test/cli.test.ts installs from a local copy)',
+  'WERKBANK_BASE_URL=https://tools.example.com WERKBANK_SIGNUP=open WERKBANK_TRUST_PROXY=1 WERKBANK_HOST=0.0.0.0 WERKBANK_ALLOWED_HOSTS=tools.example.com npx werkbank serve':
+    'a public host name: werkbank behind HTTPS on a domain',
   'docker compose exec -T postgres pg_dump -U werkbank -Fc werkbank > werkbank.dump':
     'Docker: needs the docker-compose.yml deployment running',
   'docker compose exec -T postgres pg_restore -U werkbank -d werkbank --clean --if-exists < werkbank.dump':
@@ -91,6 +93,7 @@ export const TESTED_SECTIONS: [file: string, heading: string][] = [
   ['README.md', '### Quick start: REST with the dev key'],
   ['docs/operators.md', '## The CLI from a clone'],
   ['docs/operators.md', '## Administration'],
+  ['docs/operators.md', '## Run with PostgreSQL'],
 ];
 
 /** `text` without fenced blocks and code spans: links and headings are not read there. */
