@@ -208,10 +208,14 @@ describe('passkey ceremonies started without a session', () => {
 });
 
 describe('the origin check on every state-changing route', () => {
-  const form = (origin: string | undefined, path = '/oauth/authorize', method = 'POST') =>
+  const form = (origin: string | undefined, path = '/oauth/authorize', method = 'POST', site?: string) =>
     fetch(s.url + path, {
       method,
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...(origin ? { Origin: origin } : {}) },
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        ...(origin ? { Origin: origin } : {}),
+        ...(site ? { 'Sec-Fetch-Site': site } : {}),
+      },
       body: 'client_id=x&approve=1',
     });
 
@@ -228,11 +232,13 @@ describe('the origin check on every state-changing route', () => {
         ['/anything', 'PUT'],
         ['/anything', 'PATCH'],
       ]) {
-        const res = await form(origin, path, method);
-        expect([res.status, await res.json()], `${method} ${path} from ${origin}`).toEqual([
-          403,
-          { error: 'Forbidden: cross-origin request', code: 403 },
-        ]);
+        for (const site of [undefined, 'cross-site', 'same-site'].slice(0, origin === 'null' ? 3 : 1)) {
+          const res = await form(origin, path, method, site);
+          expect([res.status, await res.json()], `${method} ${path} from ${origin} (${site})`).toEqual([
+            403,
+            { error: 'Forbidden: cross-origin request', code: 403 },
+          ]);
+        }
       }
   });
 
@@ -247,6 +253,8 @@ describe('the origin check on every state-changing route', () => {
     });
     expect(direct.status).not.toBe(403);
     expect((await form(undefined)).status).not.toBe(403);
+    // A form posted from one of this site's pages (served with Referrer-Policy: no-referrer): Origin null, Sec-Fetch-Site same-origin.
+    expect((await form('null', '/oauth/authorize', 'POST', 'same-origin')).status).not.toBe(403);
     expect((await fetch(s.url + '/auth/me', { headers: { Origin: 'https://evil.example' } })).status).toBe(401);
     await s.server.accounts.createAccount('origin-test', 'free');
     const { key } = await s.server.accounts.createKey('origin-test');

@@ -269,8 +269,6 @@ describe('the consent page', () => {
     const r = await authorize(request({ client_id: id }), true);
     const html = await r.text();
     expect(r.status).toBe(200);
-    // Not no-referrer: under it the browser would post the consent form with `Origin: null`.
-    expect(r.headers.get('referrer-policy')).toBe('same-origin');
     expect(html).toContain('<strong id="client-name">Claudeexe.bat</strong>');
     expect(html).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200B-\u200F]/);
     expect(html).toMatch(/id="client-unverified">Unverified</);

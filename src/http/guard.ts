@@ -68,7 +68,10 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * included). Not refused: a request that carries its own credential (X-API-Key, or Authorization: Bearer),
  * which a browser sends across origins only after the CORS preflight and without cookies, so only code holding
  * the secret can make it; and the routes of `CROSS_ORIGIN_ROUTES`. A request without `Origin` is no browser's
- * cross-site request (browsers send it on every cross-origin POST).
+ * cross-site request (browsers send it on every cross-origin POST). `Origin: null` is what a browser sends for
+ * a form posted from a page served with `Referrer-Policy: no-referrer` (every page here): it passes only with
+ * `Sec-Fetch-Site: same-origin`, a header page scripts cannot set, so a sandboxed or foreign page's `null`
+ * is still refused.
  */
 export function originCheck(base: BaseOptions): MiddlewareHandler {
   return async (c, next) => {
@@ -79,6 +82,7 @@ export function originCheck(base: BaseOptions): MiddlewareHandler {
       !CROSS_ORIGIN_ROUTES.has(c.req.path) &&
       !c.req.header('x-api-key') &&
       !/^Bearer\s/i.test(c.req.header('authorization') ?? '') &&
+      !(origin === 'null' && c.req.header('sec-fetch-site') === 'same-origin') &&
       new URL(requestBase(c, base)).origin !== origin &&
       new URL(c.req.url).origin !== origin
     )

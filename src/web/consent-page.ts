@@ -14,13 +14,8 @@ import { SCOPE_TEXT, type ConsentArgs } from '../http/oauth/index.js';
 
 type Request = Exclude<ConsentArgs, { error: string }>;
 
-/**
- * Referrer-Policy same-origin, not no-referrer: under no-referrer a browser sends the form's POST with `Origin: null`,
- * which the cross-origin check cannot tell from a forged one; other origins still get no referrer.
- */
 function html(c: Context, body: string, status: number, csp = PAGE_CSP): Response {
-  const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', ...securityHeaders(csp) };
-  return c.body(body, status as 200, { ...headers, 'Referrer-Policy': 'same-origin' });
+  return c.body(body, status as 200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', ...securityHeaders(csp) });
 }
 
 export function consentPage(c: Context, args: ConsentArgs, assets: { css: string; js: string }): Response {
