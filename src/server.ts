@@ -43,6 +43,7 @@ import type { Billing } from './billing/billing.js';
 import { stripeSettingsFromEnv, type StripeSettings } from './billing/stripe.js';
 import { billingAccountExtensions, billingFeature, billingService } from './billing/feature.js';
 import type { Auth } from './core/auth.js';
+import { setting, type SettingName } from './settings.js';
 
 export interface ServerConfig extends RenderConfig {
   dataDir: string;
@@ -76,47 +77,51 @@ export interface ServerConfig extends RenderConfig {
   now?: () => Date;
 }
 
+/** The server's configuration: `over` (the command line's values, tests), else the settings (src/settings.ts). */
 export function configFromEnv(over: Partial<ServerConfig> = {}): ServerConfig {
-  const env = process.env;
+  const value = (name: SettingName) => setting(name).value;
+  const allowedHosts = value('allowedHosts');
   return {
-    dataDir: resolve(over.dataDir ?? env.WERKBANK_DATA_DIR ?? './.werkbank'),
+    dataDir: resolve(over.dataDir ?? value('data') ?? './.werkbank'),
     databaseUrl: databaseUrlFrom(over.databaseUrl),
-    host: over.host ?? env.WERKBANK_HOST ?? '127.0.0.1',
-    toolsets: over.toolsets ?? env.WERKBANK_TOOLSETS,
-    adminToken: over.adminToken ?? (env.WERKBANK_ADMIN_TOKEN || undefined),
+    host: over.host ?? value('host') ?? '127.0.0.1',
+    toolsets: over.toolsets ?? value('toolsets'),
+    adminToken: over.adminToken ?? value('adminToken'),
     allowedHosts:
       over.allowedHosts !== undefined
         ? over.allowedHosts
-        : env.WERKBANK_ALLOWED_HOSTS
-          ? env.WERKBANK_ALLOWED_HOSTS.split(',')
+        : allowedHosts
+          ? allowedHosts
+              .split(',')
               .map((s) => s.trim())
               .filter(Boolean)
           : undefined,
-    trustProxy: over.trustProxy ?? env.WERKBANK_TRUST_PROXY === '1',
-    baseUrl: over.baseUrl ?? (env.WERKBANK_BASE_URL || undefined),
+    trustProxy: over.trustProxy ?? value('trustProxy') === '1',
+    baseUrl: over.baseUrl ?? value('baseUrl'),
     metering: over.metering ?? true,
-    signup: over.signup ?? signupModeFrom(env.WERKBANK_SIGNUP),
+    signup: over.signup ?? signupModeFrom(value('signup')),
     signupsPerHour: over.signupsPerHour,
     failedSigninsPer15Min: over.failedSigninsPer15Min,
     accessTokenSeconds: over.accessTokenSeconds,
     oauthClientDocumentCa: over.oauthClientDocumentCa,
-    stripe: 'stripe' in over ? over.stripe : stripeSettingsFromEnv(env),
+    stripe: 'stripe' in over ? over.stripe : stripeSettingsFromEnv(process.env),
     now: over.now,
     streamLimits: over.streamLimits,
-    renderPrice: over.renderPrice ?? envInt('WERKBANK_RENDER_PRICE', 0),
-    renderDeadlineMs: over.renderDeadlineMs ?? envInt('WERKBANK_RENDER_DEADLINE_MS', 1000),
-    renderConcurrency: over.renderConcurrency ?? envInt('WERKBANK_RENDER_CONCURRENCY', 1),
+    renderPrice: over.renderPrice ?? envInt('renderPrice', 0),
+    renderDeadlineMs: over.renderDeadlineMs ?? envInt('renderDeadline', 1000),
+    renderConcurrency: over.renderConcurrency ?? envInt('renderConcurrency', 1),
     renderResolver: over.renderResolver,
     renderPolicy: over.renderPolicy,
   };
 }
 
-/** An integer setting from the environment (unset → undefined; invalid or below `min` → refuse to start). */
-function envInt(name: string, min: number): number | undefined {
-  const raw = process.env[name]?.trim();
+/** An integer setting from the environment (unset → undefined; invalid or below `min` → refuse to start, naming it). */
+function envInt(name: SettingName, min: number): number | undefined {
+  const { value: text, source } = setting(name);
+  const raw = text?.trim();
   if (!raw) return undefined;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer ≥ ${min}, got "${raw}"`);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${source} must be an integer ≥ ${min}, got "${raw}"`);
   return value;
 }
 
