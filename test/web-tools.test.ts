@@ -1,11 +1,10 @@
 /**
- * Every tool page in a real browser, at desktop (1280×800) and phone (390×844) size: the first
- * example fills the form, runs from the page and shows its primary result in the view the tool
- * declares (`resultView`), the copy button hands the value itself to the clipboard, the first field
- * is visible without scrolling on the desktop, and after the run the page is no wider than the
- * phone. The two sizes run side by side, each in WEB_LANES pages at once (default 3);
- * WEB_ONLY=desktop or phone runs one size. Screenshots of ten representative tools at both sizes
- * land in test-output/web/tool-<slug>-<size>.png (git-ignored).
+ * Every tool page in a real browser: the first example fills the form, runs from the page and shows its
+ * primary result in the view the tool declares (`resultView`), the copy button hands the value itself to the
+ * clipboard, the first field is visible without scrolling at desktop size (1280×800), and after the run the
+ * page is no wider than a phone (390×844: the same page, resized, so its media queries apply as on a phone).
+ * WEB_LANES pages run at once (default 4). Screenshots of ten representative tools at both sizes land in
+ * test-output/web/tool-<slug>-<size>.png (git-ignored).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -60,8 +59,8 @@ interface Outcome {
 }
 
 /** A context with the key in storage and the clipboard recorded (what the page hands to writeText). */
-async function context(size: keyof typeof SIZES): Promise<BrowserContext> {
-  const ctx = await browser.newContext({ viewport: SIZES[size], locale: 'en-US', reducedMotion: 'reduce' });
+async function context(): Promise<BrowserContext> {
+  const ctx = await browser.newContext({ viewport: SIZES.desktop, locale: 'en-US', reducedMotion: 'reduce' });
   await ctx.addInitScript((key) => {
     try {
       localStorage.setItem('werkbank.key', key);
@@ -76,7 +75,7 @@ async function context(size: keyof typeof SIZES): Promise<BrowserContext> {
   return ctx;
 }
 
-async function runTool(page: Page, size: keyof typeof SIZES, c: ToolCase, errors: string[]): Promise<Outcome> {
+async function runTool(page: Page, c: ToolCase, errors: string[]): Promise<Outcome> {
   const started = Date.now();
   const problems: string[] = [];
   errors.length = 0;
@@ -105,7 +104,7 @@ async function runTool(page: Page, size: keyof typeof SIZES, c: ToolCase, errors
     const first = $('#fields input, #fields select, #fields textarea');
     const firstBottom = first ? first.getBoundingClientRect().bottom : Infinity;
     $('[data-example="0"]')!.click();
-    // A 503 says the compute pool is busy with other pages' large inputs (six pages run at once here):
+    // A 503 says the compute pool is busy with other pages' large inputs (several pages run at once here):
     // the page shows it and a person presses Run again, as this does, up to three times.
     let done = false;
     for (let attempt = 0; attempt < 3; attempt++) {
@@ -125,9 +124,8 @@ async function runTool(page: Page, size: keyof typeof SIZES, c: ToolCase, errors
       focused: document.activeElement?.id ?? '',
     };
   });
-  if (size === 'desktop' && state.unreadable.length) problems.push(`form words: ${state.unreadable.join(', ')}`);
-  if (size === 'desktop' && state.firstBottom > SIZES.desktop.height)
-    problems.push(`first field below the fold (bottom at ${Math.round(state.firstBottom)} px)`);
+  if (state.unreadable.length) problems.push(`form words: ${state.unreadable.join(', ')}`);
+  if (state.firstBottom > SIZES.desktop.height) problems.push(`first field below the fold (bottom at ${Math.round(state.firstBottom)} px)`);
   if (!state.done || state.json === null) {
     problems.push(`no result: ${state.error ?? 'timed out'}`);
     return { slug: c.slug, problems, ms: Date.now() - started };
@@ -139,28 +137,35 @@ async function runTool(page: Page, size: keyof typeof SIZES, c: ToolCase, errors
     const [view, path] = resolved;
     if (state.kind !== view.kind) problems.push(`primary view ${state.kind}, declared ${view.kind}`);
     if (state.focused !== 'primary') problems.push(`focus on #${state.focused}, not on the result`);
-    if (size === 'desktop') {
-      const copied = await page.evaluate(() => {
-        (document.querySelector('[data-copy-primary]') as HTMLElement).click();
-        return (window as unknown as { __copied: string[] }).__copied.at(-1);
-      });
-      const expected = copyValue(view, valueAt(data, path), s.url);
-      if (copied !== expected)
-        problems.push(`copy gave ${JSON.stringify(copied)?.slice(0, 80)}, expected ${JSON.stringify(expected).slice(0, 80)}`);
-    }
+    const copied = await page.evaluate(() => {
+      (document.querySelector('[data-copy-primary]') as HTMLElement).click();
+      return (window as unknown as { __copied: string[] }).__copied.at(-1);
+    });
+    const expected = copyValue(view, valueAt(data, path), s.url);
+    if (copied !== expected)
+      problems.push(`copy gave ${JSON.stringify(copied)?.slice(0, 80)}, expected ${JSON.stringify(expected).slice(0, 80)}`);
   }
-  if (state.width > SIZES[size].width) problems.push(`page ${state.width} px wide at ${SIZES[size].width} px`);
+  if (state.width > SIZES.desktop.width) problems.push(`page ${state.width} px wide at ${SIZES.desktop.width} px`);
+  await screenshot(page, c.slug, 'desktop');
+  await page.setViewportSize(SIZES.phone);
+  const phoneWidth = await page.evaluate(
+    () => new Promise<number>((r) => requestAnimationFrame(() => r(document.documentElement.scrollWidth))),
+  );
+  if (phoneWidth > SIZES.phone.width) problems.push(`page ${phoneWidth} px wide at ${SIZES.phone.width} px`);
+  await screenshot(page, c.slug, 'phone');
   if (errors.length) problems.push(`script errors: ${errors.join(' | ')}`);
-  if (SHOWCASE.includes(c.slug)) {
-    mkdirSync(OUTPUT, { recursive: true });
-    await page.screenshot({ path: join(OUTPUT, `tool-${c.slug}-${size}.png`), fullPage: true });
-  }
   return { slug: c.slug, problems, ms: Date.now() - started };
 }
 
-/** The cases at one size, `lanes` pages at a time (each a fresh page per tool: one page navigated 155 times slows down). */
-async function runAll(size: keyof typeof SIZES, cases: ToolCase[], lanes: number): Promise<Outcome[]> {
-  const ctx = await context(size);
+async function screenshot(page: Page, slug: string, size: keyof typeof SIZES) {
+  if (!SHOWCASE.includes(slug)) return;
+  mkdirSync(OUTPUT, { recursive: true });
+  await page.screenshot({ path: join(OUTPUT, `tool-${slug}-${size}.png`), fullPage: true });
+}
+
+/** The cases, `lanes` pages at a time (each a fresh page per tool: one page navigated 155 times slows down). */
+async function runAll(cases: ToolCase[], lanes: number): Promise<Outcome[]> {
+  const ctx = await context();
   const queue = [...cases];
   const out: Outcome[] = [];
   try {
@@ -170,7 +175,7 @@ async function runAll(size: keyof typeof SIZES, cases: ToolCase[], lanes: number
           const page = await ctx.newPage();
           const errors: string[] = [];
           page.on('pageerror', (e) => errors.push(e.message));
-          out.push(await runTool(page, size, c, errors));
+          out.push(await runTool(page, c, errors));
           await page.close();
         }
       }),
@@ -197,21 +202,14 @@ describe('every tool page', () => {
       'every tool declares its result view',
     ).toBe(true);
     const started = Date.now();
-    const only = process.env.WEB_ONLY;
-    const lanes = Number(process.env.WEB_LANES ?? 3);
-    const [desktop, phone] = await Promise.all([
-      only === 'phone' ? [] : runAll('desktop', cases, lanes),
-      only === 'desktop' ? [] : runAll('phone', cases, lanes),
-    ]);
-    const failures = [...desktop.map((o) => ['desktop', o] as const), ...phone.map((o) => ['phone', o] as const)]
-      .filter(([, o]) => o.problems.length)
-      .map(([size, o]) => `${o.slug} (${size}): ${o.problems.join('; ')}`);
-    const slowest = [...desktop, ...phone]
+    const outcomes = await runAll(cases, Number(process.env.WEB_LANES ?? 4));
+    const failures = outcomes.filter((o) => o.problems.length).map((o) => `${o.slug}: ${o.problems.join('; ')}`);
+    const slowest = [...outcomes]
       .sort((a, b) => b.ms - a.ms)
       .slice(0, 3)
       .map((o) => `${o.slug} ${o.ms} ms`);
     console.log(
-      `${cases.length} tools × 2 sizes in ${Date.now() - started} ms (skipped, online: ${skipped.join(', ') || 'none'}); slowest: ${slowest.join(', ')}`,
+      `${cases.length} tools in ${Date.now() - started} ms (skipped, online: ${skipped.join(', ') || 'none'}); slowest: ${slowest.join(', ')}`,
     );
     expect(failures).toEqual([]);
   }, 300_000);
