@@ -27,12 +27,11 @@ const INSPECTOR = join(TOOLS, 'insp/node_modules/@modelcontextprotocol/inspector
 const CONFORMANCE = join(TOOLS, 'conf/node_modules/@modelcontextprotocol/conformance/dist/index.js');
 const baseline = (revision: string) => resolve(repoRoot, `test/conformance-baseline-${revision}.yml`);
 
-function ensure(dir: keyof typeof PACKAGES, file: string) {
+/** Install one client into .tools/ unless it is there (the three install side by side: mostly download time). */
+async function ensure(dir: keyof typeof PACKAGES, file: string) {
   if (existsSync(file)) return;
   mkdirSync(join(TOOLS, dir), { recursive: true });
-  execFileSync('npm', ['--prefix', join(TOOLS, dir), 'install', '--no-audit', '--no-fund', '--no-save', PACKAGES[dir]], {
-    stdio: 'ignore',
-  });
+  await run('npm', ['--prefix', join(TOOLS, dir), 'install', '--no-audit', '--no-fund', '--no-save', PACKAGES[dir]]);
 }
 
 let server: Awaited<ReturnType<typeof spawnServe>>;
@@ -40,9 +39,7 @@ let key: string;
 let proxy: Awaited<ReturnType<typeof keyProxy>>;
 
 beforeAll(async () => {
-  ensure('node22', NODE22);
-  ensure('insp', INSPECTOR);
-  ensure('conf', CONFORMANCE);
+  await Promise.all([ensure('node22', NODE22), ensure('insp', INSPECTOR), ensure('conf', CONFORMANCE)]);
   const dir = tempDir();
   execFileSync(process.execPath, [CLI, 'accounts', 'create', 'ext', '--plan', 'paid', '--data', dir]);
   key = JSON.parse(
