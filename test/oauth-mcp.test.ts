@@ -355,11 +355,16 @@ describe('security of the OAuth endpoints', () => {
     expect(loc.searchParams.get('state')).toBe('st-1');
   });
 
-  it('refuses a missing or wrong code_verifier', async () => {
+  it('refuses a missing, malformed or wrong code_verifier', async () => {
     const c = await code();
     const missing = await exchange({ code: c.code });
     expect(missing.status).toBe(400);
     expect(missing.json.error_description).toMatch(/code_verifier/);
+    for (const verifier of ['a'.repeat(42), 'a'.repeat(129), `${'a'.repeat(42)}+`, `${'a'.repeat(42)} `]) {
+      const bad = await exchange({ code: c.code, verifier });
+      expect([bad.status, bad.json.error], verifier).toEqual([400, 'invalid_request']);
+      expect(bad.json.error_description).toMatch(/`code_verifier` must be 43 to 128 characters/);
+    }
     const wrong = await exchange({ code: c.code, verifier: pkce().verifier });
     expect(wrong.status).toBe(400);
     expect(wrong.json.error).toBe('invalid_grant');

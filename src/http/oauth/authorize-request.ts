@@ -23,7 +23,8 @@ export type AuthorizeParams = Partial<Record<(typeof AUTHORIZE_PARAMS)[number], 
 export const MAX_STATE = 2000;
 const MAX_PARAM = 2000;
 const STATE = /^[\x20-\x7E]+$/;
-const CODE_CHALLENGE = /^[A-Za-z0-9\-._~]{43,128}$/;
+/** A PKCE `code_challenge` and `code_verifier` alike: 43 to 128 unreserved characters (RFC 7636 §4.1, §4.2). */
+export const PKCE_VALUE = /^[A-Za-z0-9\-._~]{43,128}$/;
 
 /** The authorization parameters of a query or form (each name with all its values); an error message names a bad one. */
 export function readParams(values: (name: string) => unknown[]): { params: AuthorizeParams } | { error: string } {
@@ -48,7 +49,7 @@ export function requestProblem(p: AuthorizeParams): { error: string; message: st
   if (!STATE.test(p.state))
     return { error: 'invalid_request', message: '`state` may hold only visible ASCII characters and spaces (0x20-0x7E)' };
   if (!p.code_challenge) return { error: 'invalid_request', message: '`code_challenge` is required (PKCE with S256)' };
-  if (!CODE_CHALLENGE.test(p.code_challenge))
+  if (!PKCE_VALUE.test(p.code_challenge))
     return {
       error: 'invalid_request',
       message: '`code_challenge` must be 43 to 128 characters of A-Z, a-z, 0-9, "-", ".", "_" and "~" (RFC 7636)',

@@ -1,11 +1,12 @@
 /**
  * The token endpoint: the library does the authorization-code and refresh-token grants; werkbank first checks
- * `resource` (only this server's /mcp, RFC 8707) and that a code comes with its PKCE verifier. The library's
+ * `resource` (only this server's /mcp, RFC 8707) and that a code comes with a well-formed PKCE verifier. The library's
  * errors are answered in OAuth's shape; invalid_client is a 401, a failure of ours a 503.
  */
 import type { Context } from 'hono';
 import OAuth2Server from '@node-oauth/oauth2-server';
 import { log } from '../../core/log.js';
+import { PKCE_VALUE } from './authorize-request.js';
 import type { Site } from './protocol.js';
 
 const { Request: OAuthRequest, Response: OAuthResponse, OAuthError } = OAuth2Server;
@@ -23,6 +24,15 @@ export async function tokenEndpoint(c: Context, site: Site, server: OAuth2Server
     );
   if (body.grant_type === 'authorization_code' && !body.code_verifier)
     return c.json({ error: 'invalid_request', error_description: 'Missing parameter: `code_verifier` (PKCE is required)' }, 400, headers);
+  if (body.grant_type === 'authorization_code' && !PKCE_VALUE.test(body.code_verifier))
+    return c.json(
+      {
+        error: 'invalid_request',
+        error_description: '`code_verifier` must be 43 to 128 characters of A-Z, a-z, 0-9, "-", ".", "_" and "~" (RFC 7636)',
+      },
+      400,
+      headers,
+    );
   const request = new OAuthRequest({
     method: c.req.method,
     headers: lowerHeaders(c.req.raw.headers),
