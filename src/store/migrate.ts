@@ -21,6 +21,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { EmbeddedStore } from './embedded/store.js';
+import { accountValues, ACCOUNT_COLS } from './postgres/rows.js';
 import { PostgresStore } from './postgres/store.js';
 import type { UsageEntry } from './store.js';
 
@@ -108,22 +109,7 @@ export async function importEmbedded(dataDir: string, store: PostgresStore): Pro
           `The database already has different accounts named ${clashes.map((c) => `"${c.name}"`).join(', ')}; nothing was copied.`,
         );
       await client.query('BEGIN');
-      report.accounts = await insertRows(
-        client,
-        'accounts',
-        ['id', 'name', 'plan', 'created_at', 'period_start', 'allowance_used', 'pack_credits', 'render_allowance_used', 'deleted_at'],
-        accounts.map((a) => [
-          a.id,
-          a.name,
-          a.plan,
-          a.createdAt,
-          a.periodStart,
-          a.allowanceUsed,
-          a.packCredits,
-          a.renderAllowanceUsed,
-          a.deletedAt ?? null,
-        ]),
-      );
+      report.accounts = await insertRows(client, 'accounts', ACCOUNT_COLS.split(', '), accounts.map(accountValues));
       const keys = accounts.flatMap((a) => low.listKeys(a.id));
       const { rows: known } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM api_keys WHERE id = ANY($1::text[])', [
         keys.map((k) => k.id),

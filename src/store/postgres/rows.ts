@@ -29,6 +29,11 @@ export interface KeyRow {
 export const ACCOUNT_COLS = 'id, name, plan, created_at, period_start, allowance_used, pack_credits, render_allowance_used, deleted_at';
 export const KEY_COLS = 'id, account_id, hash, prefix, created_at, revoked_at, last_used_at, name';
 
+/** An account's values in the order of ACCOUNT_COLS (for an INSERT). */
+export function accountValues(a: Account): unknown[] {
+  return [a.id, a.name, a.plan, a.createdAt, a.periodStart, a.allowanceUsed, a.packCredits, a.renderAllowanceUsed, a.deletedAt ?? null];
+}
+
 export function toAccount(r: AccountRow): Account {
   return {
     id: r.id,

@@ -47,7 +47,7 @@ import { postgresLedger } from './ledger.js';
 import { Notifications } from './notify.js';
 import { LOCK_NS, one, openPool, redactUrl, transaction } from './pool.js';
 import { postgresRecordTable } from './records.js';
-import { ACCOUNT_COLS, KEY_COLS, toAccount, toKey, writeAccount, type AccountRow, type KeyRow } from './rows.js';
+import { ACCOUNT_COLS, KEY_COLS, accountValues, toAccount, toKey, writeAccount, type AccountRow, type KeyRow } from './rows.js';
 import { migrate, schemaVersion, SCHEMA_VERSION } from './schema.js';
 
 export interface PostgresStoreOptions {
@@ -213,17 +213,7 @@ export class PostgresStore implements Store {
     return (await this.pool.query<AccountRow>(`SELECT ${ACCOUNT_COLS} FROM accounts ORDER BY created_at, id`)).rows.map(toAccount);
   }
   async createAccount(a: Account) {
-    await this.pool.query(`INSERT INTO accounts (${ACCOUNT_COLS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, [
-      a.id,
-      a.name,
-      a.plan,
-      a.createdAt,
-      a.periodStart,
-      a.allowanceUsed,
-      a.packCredits,
-      a.renderAllowanceUsed,
-      a.deletedAt ?? null,
-    ]);
+    await this.pool.query(`INSERT INTO accounts (${ACCOUNT_COLS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, accountValues(a));
   }
 
   // ---- keys -----------------------------------------------------------------
