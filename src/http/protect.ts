@@ -101,8 +101,18 @@ export function tooMany(what: string, wait: number, detail?: string): HttpError 
  */
 export const authThrottle = (counters: WindowCounters, now?: () => number) => new AddressLimit('auth-failed', 30, 60_000, counters, now);
 
-/** Options of the Node HTTP server: a request (headers and body) must arrive within 30 s, its headers within 15 s. */
-export const SERVER_OPTIONS = { requestTimeout: 30_000, headersTimeout: 15_000, connectionsCheckingInterval: 1_000 } as const;
+/**
+ * Options of the Node HTTP server: a request (headers and body) must arrive within 30 s, its headers within 15 s.
+ * An idle keep-alive connection is kept 65 s: longer than a load balancer's usual idle timeout (60 s) and
+ * than clients wait before reusing one, so the server is never the side that closes a connection a client is
+ * just sending on (the client would see ECONNRESET; with Node's default of 5 s that happens on a busy machine).
+ */
+export const SERVER_OPTIONS = {
+  requestTimeout: 30_000,
+  headersTimeout: 15_000,
+  keepAliveTimeout: 65_000,
+  connectionsCheckingInterval: 1_000,
+} as const;
 
 /** Open connections per client address (IPv6 per /64), WERKBANK_MAX_CONNECTIONS_PER_IP. */
 export const MAX_CONNECTIONS_PER_ADDRESS = Number(process.env.WERKBANK_MAX_CONNECTIONS_PER_IP) || 256;

@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { serve, type ServerType } from '@hono/node-server';
 import { createServer, configFromEnv, type ServerConfig, type Server } from '../../src/server.js';
 import { repoRoot } from './paths.js';
+import { SERVER_OPTIONS } from '../../src/http/protect.js';
 
 /** The built CLI as published (the bundle the package's bin points at). */
 export const CLI = resolve(repoRoot, 'dist/werkbank.js');
@@ -34,7 +35,10 @@ export async function startServer(over: Partial<ServerConfig> = {}, plan: 'free'
   const account = await server.accounts.createAccount('test', plan);
   const { key } = await server.accounts.createKey('test');
   const http: ServerType = await new Promise((res) => {
-    const s = serve({ fetch: server.app.fetch, createServer: server.createNodeServer, port: 0, hostname: '127.0.0.1' }, () => res(s));
+    const s = serve(
+      { fetch: server.app.fetch, createServer: server.createNodeServer, port: 0, hostname: '127.0.0.1', serverOptions: SERVER_OPTIONS },
+      () => res(s),
+    );
   });
   const port = (http.address() as { port: number }).port;
   return {
