@@ -30,9 +30,15 @@ const ABBREVIATIONS = new Set([
   'evt',
   'zgn',
 ]);
-const WORD_DOT_BEFORE_LOWER = /\b(\p{L}+)\.(?=\s+[\p{Ll}\p{N}])/gu;
-/** Dotted abbreviations (e.g., i.e., o.a., d.w.z.) before a lower-case word or digit, and initials before a capital (J. K. Rowling). */
-const DOTTED = /\b(?:\p{L}\.){2,}(?=\s+[\p{Ll}\p{N}])|\b\p{Lu}\.(?=\s+\p{Lu})/gu;
+// Starts after a non-letter, not at `\b`: with /u, \b still sees only ASCII word characters, so in "xëxë…" every
+// "x" would start a run to the word's end (quadratic); the lookbehind starts each run once per word.
+const WORD_DOT_BEFORE_LOWER = /(?<!\p{L})(\p{L}+)\.(?=\s+[\p{Ll}\p{N}])/gu;
+/**
+ * Dotted abbreviations (e.g., i.e., o.a., d.w.z.) before a lower-case word or digit, and initials before a capital
+ * (J. K. Rowling). A run starts only where no letter, digit or period precedes it, so "a.a.a.…" is tried once, not
+ * from each of its letters.
+ */
+const DOTTED = /(?<![\p{L}\p{N}.])(?:\p{L}\.){2,}(?=\s+[\p{Ll}\p{N}])|\b\p{Lu}\.(?=\s+\p{Lu})/gu;
 
 /** Sentences, with abbreviation periods first taken out (see the patterns above); then as word-counter counts them. */
 function sentencesOf(text: string): number {
@@ -44,12 +50,21 @@ function sentencesOf(text: string): number {
 }
 
 /**
+ * Longer than any dictionary word (pneumonoultramicroscopicsilicovolcanoconiosis has 45 letters). The `syllable`
+ * package's patterns backtrack over a run of consonants, so its time grows with the square of a word's length (a
+ * 30,000-letter word took 2 s): such a word counts its vowel groups instead, in time linear in its length.
+ */
+const LONGEST_WORD = 64;
+const VOWEL_GROUPS = /[aeiouy]+/gi;
+
+/**
  * English syllables: the `syllable` package (wooorm; rules plus a list of problem words), with one adjustment: a
  * word-final "-ian(s)" after a consonant is one syllable (Aus-tra-lian, rep-til-ian), as in the Flesch–Kincaid worked
  * example on Wikipedia (24 syllables in the platypus sentence; plain `syllable` counts 26). Every word has at least
  * one syllable (numbers count as one).
  */
 function englishSyllables(syllable: (w: string) => number, word: string): number {
+  if (word.length > LONGEST_WORD) return Math.max(1, word.match(VOWEL_GROUPS)?.length ?? 0);
   const ian = /[^aeiouy]ians?$/i.exec(word);
   const n = ian ? syllable(word.slice(0, ian.index + 1)) + 1 : syllable(word);
   return Math.max(1, n);
@@ -150,7 +165,7 @@ export default defineTool({
   description:
     'Scores how easy a text is to read (readability, reading level), in English or Dutch. English (default): Flesch reading ease (206.835 − 1.015·words/sentence − 84.6·syllables/word, with its band), Flesch–Kincaid grade, Gunning fog, SMOG (flag when under 30 sentences), Coleman–Liau and ARI. ' +
     'Dutch (language nl): Flesch–Douma (206.84 − 0.77·syllables per 100 words − 0.93·words/sentence). Returns the counts behind the scores. ' +
-    'Syllables: English by the `syllable` package (final -ian is one syllable); Dutch by vowel groups (approximate). Complex words = 3+ syllables. ' +
+    'Syllables: English by the `syllable` package (final -ian is one syllable); Dutch by vowel groups (approximate). Complex words = 3+ syllables; a word over 64 letters counts its vowel groups. ' +
     'Sentences end at . ! ? … and blank lines, but not after titles (Dr., Mr.) or abbreviations before a lower-case word (e.g., etc., bijv.). Text up to 100,000 characters.',
   resultView: { kind: 'figure', field: 'fleschReadingEase', label: 'Flesch reading ease', detail: ['fleschBand', 'fleschKincaidGrade'] },
   input: z.strictObject({

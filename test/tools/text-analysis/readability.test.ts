@@ -31,6 +31,19 @@ describe('readability', () => {
     expect(easy.fleschBand).toBe('very easy (5th grade)');
   });
 
+  it('a 100,000-letter word counts its vowel groups as syllables (the syllable package is quadratic in a word)', async () => {
+    const out = await score('ba'.repeat(50_000));
+    expect(out.counts).toEqual({ sentences: 1, words: 1, syllables: 50_000, complexWords: 1, characters: 100_000 });
+    const dutch = await score('xë'.repeat(50_000), 'nl');
+    expect(dutch.counts).toMatchObject({ sentences: 1, words: 1, syllables: 50_000 });
+  });
+
+  it('a 100,000-character run of dotted letters before a lower-case word is one abbreviation, not 50,000 sentences', async () => {
+    const out = await score('a.'.repeat(49_998) + ' b');
+    expect(out.counts).toMatchObject({ sentences: 1, words: 49_999 });
+    expect((await score('x' + 'ë'.repeat(99_995) + '. b')).counts).toMatchObject({ sentences: 2, words: 2 });
+  });
+
   it('abbreviations and initials do not end sentences; "etc." before a capital does', async () => {
     expect((await score('Dr. Smith arrived. He sat down.')).counts.sentences).toBe(2);
     expect((await score('J. K. Rowling wrote it.')).counts.sentences).toBe(1);
