@@ -13,6 +13,7 @@ import { servicesOf, type Feature } from './feature.js';
 import { loadRegistry } from './catalogue.js';
 import type { Registry } from './core/registry.js';
 import { Pipeline } from './core/pipeline.js';
+import { IDEMPOTENCY_TABLE, IdempotencyKeys, type KeyRow } from './core/idempotency.js';
 import type { StreamLimits } from './compute/limits.js';
 import { poolCompute } from './compute/pool-compute.js';
 import { McpSurface } from './mcp/surface.js';
@@ -177,8 +178,10 @@ export async function createServer(config: ServerConfig): Promise<Server> {
   const { features, auth, oauth, billing } = serverFeatures(config, registry, store, accounts, memory);
   const meters: NonNullable<Feature['meters']> = {};
   for (const f of features) Object.assign(meters, f.meters);
+  const idempotency = new IdempotencyKeys(store.records<KeyRow>(IDEMPOTENCY_TABLE), config.now);
   const pipeline = new Pipeline(config.metering === false ? null : accounts, meters, servicesOf(features), {
     compute: poolCompute(config.streamLimits),
+    idempotency,
   });
   const mcp = new McpSurface({
     registry,
@@ -206,7 +209,11 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     routes: features.flatMap((f) => f.routes ?? []),
     operations: (reg) => features.flatMap((f) => f.operations?.(reg) ?? []),
   });
-  const sweeper = await startSweeps(store, features, config.now ?? (() => new Date()));
+  const sweeper = await startSweeps(
+    store,
+    [...features, { sweep: async () => void (await idempotency.sweep()) }],
+    config.now ?? (() => new Date()),
+  );
   const fastPath = { allowedHosts, trustProxy: config.trustProxy ?? false };
   return {
     app,

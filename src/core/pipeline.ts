@@ -16,6 +16,7 @@ import type { Compute } from './compute.js';
 import type { Balance, Ledger } from './ledger.js';
 import type { MemoryApi } from './memory-api.js';
 import type { RenderApi } from './render-api.js';
+import type { IdempotencyKeys } from './idempotency.js';
 
 /** Services the pipeline hands to tools through their context (see src/feature.ts). */
 export interface Services {
@@ -118,6 +119,8 @@ export interface PipelineOptions {
    * the main thread, `worker` or not.
    */
   compute?: Compute;
+  /** Idempotency keys (src/core/idempotency.ts), kept in the store: absent, the surfaces refuse no key and keep none. */
+  idempotency?: IdempotencyKeys;
 }
 
 export class Pipeline {
@@ -127,6 +130,7 @@ export class Pipeline {
    */
   private readonly meters: Partial<Record<'credits' | 'render', Meter>>;
   private readonly compute: Compute | undefined;
+  readonly idempotency: IdempotencyKeys | undefined;
   constructor(
     private readonly ledger: Ledger | null,
     meters: Partial<Record<'credits' | 'render', Meter>> = {},
@@ -135,6 +139,7 @@ export class Pipeline {
   ) {
     this.meters = ledger ? { credits: creditMeter(ledger), ...meters } : {};
     this.compute = options.compute;
+    this.idempotency = options.idempotency;
   }
 
   /** Load the tool's module (first call only), validate the raw input and build the tool context (no charge yet). */
@@ -156,15 +161,23 @@ export class Pipeline {
 
   /**
    * Run a prepared call under the ledger: reserve → run → settle. `produce`
-   * does the work (the tool's `run`, or a streaming writer); its result is returned.
+   * does the work (the tool's `run`, or a streaming writer); its result is returned. `settle`, when given, runs
+   * after `produce` and before the charge is committed (an idempotency key stores the answer there: no charge
+   * without its stored answer); a failure of it is refunded like a failure of the tool.
    */
-  async metered<T>(call: PreparedCall, caller: Caller, produce: () => Promise<T>): Promise<{ value: T; balance?: Balance }> {
+  async metered<T>(
+    call: PreparedCall,
+    caller: Caller,
+    produce: () => Promise<T>,
+    settle?: (value: T) => Promise<void>,
+  ): Promise<{ value: T; balance?: Balance }> {
     const meter = this.meters[call.entry.tool.metering ?? 'credits'];
     const reservation = meter ? await meter.reserve(call, caller) : null;
     if (reservation?.metering) call.ctx.metering = reservation.metering;
     let value: T;
     try {
       value = await produce();
+      if (settle) await settle(value);
     } catch (err) {
       await reservation?.refund();
       throw err;
@@ -177,12 +190,15 @@ export class Pipeline {
     return { value, balance };
   }
 
-  /** Run a prepared call's tool under its meter (off the main thread when the compute says so). */
-  async run(call: PreparedCall, caller: Caller): Promise<CallResult> {
+  /** Run a prepared call's tool under its meter (off the main thread when the compute says so); `settle` as `metered`. */
+  async run(call: PreparedCall, caller: Caller, settle?: (data: unknown) => Promise<void>): Promise<CallResult> {
     const { tool, input, ctx } = call;
     const compute = this.compute;
-    const { value, balance } = await this.metered(call, caller, async () =>
-      compute?.offloads(tool, input) ? compute.run(tool, input, ctx) : tool.run(input as never, ctx),
+    const { value, balance } = await this.metered(
+      call,
+      caller,
+      async () => (compute?.offloads(tool, input) ? compute.run(tool, input, ctx) : tool.run(input as never, ctx)),
+      settle,
     );
     return { data: value, balance };
   }

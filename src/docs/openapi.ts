@@ -32,6 +32,16 @@ const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
 
+/** The header that makes a retry safe: see docs/rest.md "Idempotency keys". */
+const IDEMPOTENCY_KEY = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Names this call so that a retry cannot run or charge it twice: the same key with the same body within 24 hours answers the first answer again (status and body, with Idempotent-Replayed: true), uncharged; another body is a 422. 1 to 255 visible ASCII characters; kept per account (not for anonymous renders).',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+};
+
 const RATE_HEADERS = {
   'X-RateLimit-Limit': { description: "The current period's credit allowance", schema: { type: 'integer' } },
   'X-RateLimit-Remaining': { description: 'Credits left (allowance left plus pack credits)', schema: { type: 'integer' } },
@@ -141,6 +151,7 @@ async function toolPathItem(
       ...(isRender ? { security: [{ ApiKeyHeader: [] }, { BearerAuth: [] }, {}] } : {}),
       'x-mcp-name': tool.name,
       'x-credit-cost': tool.cost,
+      parameters: [IDEMPOTENCY_KEY],
       requestBody: {
         required: true,
         content: { 'application/json': { schema: input, examples } },
@@ -148,7 +159,13 @@ async function toolPathItem(
       responses: {
         '200': {
           description: 'Success',
-          headers: RATE_HEADERS,
+          headers: {
+            ...RATE_HEADERS,
+            'Idempotent-Replayed': {
+              description: '"true" when this is the stored answer of an earlier call with the same Idempotency-Key (not charged again)',
+              schema: { type: 'string', const: 'true' },
+            },
+          },
           content: {
             'application/json': {
               schema: {
@@ -169,6 +186,10 @@ async function toolPathItem(
           ...errorResponse('Credit balance exhausted (or render allowance reached); see retry_after'),
           headers: { 'Retry-After': { description: 'Seconds until the next reset', schema: { type: 'integer' } }, ...RATE_HEADERS },
         },
+        '409': errorResponse(
+          'Idempotency-Key: a call with this key is still running (see Retry-After), or its answer (streamed, or over 1 MB) is not kept',
+        ),
+        '422': errorResponse('Idempotency-Key already used with a different request within 24 hours'),
         '500': errorResponse('Internal failure (not charged)'),
         ...(isRender ? { '502': errorResponse('The render failed (refunded)') } : {}),
       },

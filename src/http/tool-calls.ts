@@ -13,6 +13,24 @@ import { UnknownCredentialError, type Auth, type HeaderReader } from '../core/au
 import type { Balance } from '../core/ledger.js';
 import { readJsonObject } from './json-body.js';
 import { tooMany, type AddressLimit } from './protect.js';
+import { LIMITS } from '../core/limits.js';
+import { HttpError } from '../core/errors.js';
+import { fingerprint, MAX_STORED_ANSWER_BYTES, parseKey, type Claim } from '../core/idempotency.js';
+
+/** How long a keyed call may run before its claim counts as abandoned (its process stopped), ms. */
+const CALL_LEASE_MS = 10 * 60_000;
+/** The same for a streamed answer: its longest run, and a minute. */
+const STREAM_LEASE_MS = LIMITS.streamWallMs + 60_000;
+
+/** The request's Idempotency-Key, checked; anonymous callers (renders without a key) cannot use one. */
+function keyOf(headers: HeaderReader, who: Caller): string | undefined {
+  const key = parseKey(headers.get('idempotency-key'), 'Idempotency-Key');
+  if (key !== undefined && who.kind !== 'account')
+    throw new HttpError('Idempotency-Key needs an account: send it with an API key (keys are kept per account)', 400, {
+      field: 'Idempotency-Key',
+    });
+  return key;
+}
 
 /** What a tool call needs of its HTTP request. */
 export interface ToolHttpRequest {
@@ -101,9 +119,17 @@ export class ToolCalls {
         isRender && !credentials && registry.bySlugOrNull(slug)?.tool.metering === 'render' // renders, not qr-code
           ? { kind: 'anonymous', client: req.clientIp() }
           : await this.authenticate(req.headers, 'rest', () => req.clientIp()));
+      const key = keyOf(req.headers, who);
       const entry = registry.requireSlug(slug, (t) => (registry.toolset(t.toolset)?.rest === 'render') === isRender);
       const body = await readJsonObject(req.headers, (declared) => req.readBody(declared));
       const prepared = await pipeline.prepare(entry, body, { surface: 'rest', caller: who, signal: req.signal });
+      if (key !== undefined && who.kind === 'account' && pipeline.idempotency) {
+        const once = await this.once(prepared, who, key, body, (b) => (balance = b));
+        if (who.kind === 'account' && !balance) balance = await auth.balance(who.accountId).catch(() => undefined);
+        const h = headers();
+        if (once.replayed) h['Idempotent-Replayed'] = 'true';
+        return { status: once.status, headers: h, body: once.body };
+      }
       if (prepared.tool.streamJson) {
         const stream = await this.stream(prepared, who, (b) => (balance = b));
         return { status: 200, headers: headers(), body: stream };
@@ -125,7 +151,45 @@ export class ToolCalls {
    * away later ends the stream and is refunded. A failure in the tool's worker (its deadline, or its
    * reader taking nothing for LIMITS.streamIdleMs) ends the stream at once, even while the client reads nothing.
    */
-  private async stream(prepared: PreparedCall, caller: Caller, setBalance: (b: Balance) => void): Promise<ReadableStream<Uint8Array>> {
+  /**
+   * A call under an idempotency key (src/core/idempotency.ts): the first runs and its answer is stored before its
+   * charge; a retry gets that answer's status and body again, uncharged. Streamed answers and answers over
+   * MAX_STORED_ANSWER_BYTES are charged once but not kept: a retry is a 409 saying so.
+   */
+  private async once(
+    prepared: PreparedCall,
+    who: Caller & { kind: 'account' },
+    key: string,
+    body: unknown,
+    setBalance: (b: Balance) => void,
+  ): Promise<{ status: number; body: string | ReadableStream<Uint8Array>; replayed?: true }> {
+    const { pipeline } = this.o;
+    const streamed = prepared.tool.streamJson !== undefined;
+    const fp = fingerprint('rest', prepared.entry.tool.slug, body);
+    const out = await pipeline.idempotency!.once(who.accountId, key, fp, streamed ? STREAM_LEASE_MS : CALL_LEASE_MS, async (claim) => {
+      if (streamed) return this.stream(prepared, who, setBalance, claim);
+      let text = '';
+      const result = await pipeline.run(prepared, who, async (data) => {
+        text = JSON.stringify({ ok: true, data });
+        const bytes = Buffer.byteLength(text);
+        await claim.store(
+          bytes > MAX_STORED_ANSWER_BYTES
+            ? { unreplayable: `its ${bytes} bytes are over the ${MAX_STORED_ANSWER_BYTES} kept` }
+            : { status: 200, body: text },
+        );
+      });
+      if (result.balance) setBalance(result.balance);
+      return text;
+    });
+    return 'replay' in out ? { status: out.replay.status, body: out.replay.body, replayed: true } : { status: 200, body: out.value };
+  }
+
+  private async stream(
+    prepared: PreparedCall,
+    caller: Caller,
+    setBalance: (b: Balance) => void,
+    claim?: Claim,
+  ): Promise<ReadableStream<Uint8Array>> {
     const { pipeline, auth } = this.o;
     const tool = prepared.tool;
     const encoder = new TextEncoder();
@@ -160,18 +224,24 @@ export class ToolCalls {
       if (cancelled) throw new Error('the client went away');
     };
     void pipeline
-      .metered(prepared, caller, async () => {
-        const failed = (error: unknown) => {
-          failure ??= { error };
-          wake?.();
-        };
-        for await (const chunk of pipeline.stream(prepared, failed)) await send(chunk);
-        if (first) await send('');
-        controller.enqueue(encoder.encode('}'));
-        controller.close();
-      })
+      .metered(
+        prepared,
+        caller,
+        async () => {
+          const failed = (error: unknown) => {
+            failure ??= { error };
+            wake?.();
+          };
+          for await (const chunk of pipeline.stream(prepared, failed)) await send(chunk);
+          if (first) await send('');
+          controller.enqueue(encoder.encode('}'));
+          controller.close();
+        },
+        claim && (() => claim.store({ unreplayable: 'it was streamed' })),
+      )
       .then(({ balance }) => balance && setBalance(balance))
       .catch((err) => {
+        void claim?.release();
         failedEarly(err);
         if (!cancelled && !prepared.ctx.signal.aborted)
           log(`stream of ${tool.slug} failed: ${err instanceof Error ? err.message : String(err)}`);

@@ -21,6 +21,10 @@ import type { ResourceTemplateDeclaration } from '../core/resource.js';
 import { listedDescription, type ListedTool } from './discovery.js';
 import { discoveryTools, metaTool, type MetaCall } from './meta-tools.js';
 import { mcpInputSchema, mcpOutputSchema, takeAllRows, trimRows } from './rows.js';
+import { fingerprint, MAX_STORED_ANSWER_BYTES, MCP_META_KEY, parseKey } from '../core/idempotency.js';
+
+/** How long a keyed call may run before its claim counts as abandoned (its process stopped), ms. */
+const MCP_LEASE_MS = 10 * 60_000;
 
 export interface McpSurfaceOptions {
   registry: Registry;
@@ -148,9 +152,9 @@ export class McpSurface {
     const server = new Server({ name: 'werkbank', title: 'werkbank', version: VERSION }, { capabilities, instructions: INSTRUCTIONS });
     server.setRequestHandler('tools/list', async () => ({ tools: this.toolList(selection, conn.stateful) as never }));
     server.setRequestHandler('tools/call', async (request, extra) => {
-      const { name, arguments: args } = request.params;
+      const { name, arguments: args, _meta: meta } = request.params;
       const signal = (extra as { mcpReq?: { signal?: AbortSignal } })?.mcpReq?.signal;
-      return this.callTool(name, args ?? {}, conn, selection, server, signal);
+      return this.callTool(name, args ?? {}, conn, selection, server, signal, meta?.[MCP_META_KEY]);
     });
     const extensions = this.opts.extensions ?? [];
     this.installResources(
@@ -228,7 +232,15 @@ export class McpSurface {
         return JSON.stringify({
           jsonrpc: '2.0',
           id,
-          result: await this.callTool(params.name, args, conn, new Set(selection), null, signal),
+          result: await this.callTool(
+            params.name,
+            args,
+            conn,
+            new Set(selection),
+            null,
+            signal,
+            isObject(params._meta) ? params._meta[MCP_META_KEY] : undefined,
+          ),
         });
       }
     }
@@ -242,13 +254,15 @@ export class McpSurface {
     selection: Set<Toolset>,
     server: Server | null,
     signal?: CallOptions['signal'],
+    rawKey?: unknown,
   ): Promise<CallToolResult> {
     try {
+      const key = parseKey(rawKey, `_meta["${MCP_META_KEY}"]`);
       const meta = metaTool(name, conn.stateful, server);
-      if (meta) return await meta.run(args, this.metaCall(conn, selection, server, signal));
+      if (meta) return await meta.run(args, this.metaCall(conn, selection, server, signal, key));
       // Toolsets decide what is listed, not what may be called: a tool learned through
       // describe_toolset can be called directly, like through call_tool.
-      return await this.runTool(this.opts.registry.requireName(name), args, conn, signal);
+      return await this.runTool(this.opts.registry.requireName(name), args, conn, signal, key);
     } catch (err) {
       const { message } = publicError(err, log);
       return errorResult(message);
@@ -260,12 +274,30 @@ export class McpSurface {
     args: unknown,
     conn: McpConnection,
     signal?: CallOptions['signal'],
+    key?: string,
   ): Promise<CallToolResult> {
     // `allRows` is the surface's argument (src/mcp/rows.ts), not the tool's: taken out before validation.
     const rows = takeAllRows(entry.tool, args);
-    const call = await this.opts.pipeline.prepare(entry, rows.args, { surface: conn.surface, caller: conn.caller, signal });
-    const { data } = await this.opts.pipeline.run(call, conn.caller);
-    return this.structured(rows.all ? data : trimRows(entry.tool, data), call.tool.mcpContent?.(data, call.ctx));
+    const { pipeline } = this.opts;
+    const call = await pipeline.prepare(entry, rows.args, { surface: conn.surface, caller: conn.caller, signal });
+    const answer = (data: unknown) => this.structured(rows.all ? data : trimRows(entry.tool, data), call.tool.mcpContent?.(data, call.ctx));
+    const caller = conn.caller;
+    // A key is kept per account; the local (stdio) user is charged nothing, so a key there changes nothing.
+    if (key === undefined || caller.kind !== 'account' || !pipeline.idempotency) return answer((await pipeline.run(call, caller)).data);
+    let result!: CallToolResult;
+    const out = await pipeline.idempotency.once(caller.accountId, key, fingerprint('mcp', entry.tool.slug, args), MCP_LEASE_MS, (claim) =>
+      pipeline.run(call, caller, async (data) => {
+        result = answer(data);
+        const body = JSON.stringify(result);
+        const bytes = Buffer.byteLength(body);
+        await claim.store(
+          bytes > MAX_STORED_ANSWER_BYTES
+            ? { unreplayable: `its ${bytes} bytes are over the ${MAX_STORED_ANSWER_BYTES} kept` }
+            : { status: 200, body },
+        );
+      }),
+    );
+    return 'replay' in out ? (JSON.parse(out.replay.body) as CallToolResult) : result;
   }
 
   private structured(data: unknown, extra: McpContentBlock[] = []): CallToolResult {
@@ -275,13 +307,19 @@ export class McpSurface {
     };
   }
 
-  private metaCall(conn: McpConnection, selection: Set<Toolset>, server: Server | null, signal?: CallOptions['signal']): MetaCall {
+  private metaCall(
+    conn: McpConnection,
+    selection: Set<Toolset>,
+    server: Server | null,
+    signal?: CallOptions['signal'],
+    key?: string,
+  ): MetaCall {
     return {
       registry: this.opts.registry,
       selection,
       server,
       answer: (data) => this.structured(data),
-      runTool: (entry, args) => this.runTool(entry, args, conn, signal),
+      runTool: (entry, args) => this.runTool(entry, args, conn, signal, key),
     };
   }
 }
