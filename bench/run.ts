@@ -3,7 +3,7 @@
  * measured in the same run, printed as ratios. Not a test: these machines are
  * shared and noisy, so read the ratios, and re-run when the load is high.
  *
- * Sections (run one with `npm run bench -- <name>`): rest, mcp, stdio, tokens, discovery, stall, isolation, brp, upa, render, postgres, profile, install.
+ * Sections (run one with `npm run bench -- <name>`): rest, mcp, stdio, tokens, discovery, stall, isolation, brp, upa, render, fairness, postgres, profile, install.
  * `install` (the npx install size and cold start of the 1.1.0 layout and this one) fetches from the npm
  * registry and `profile` (a CPU profile of the metered server under the `rest` load) is a diagnosis, not a
  * figure, so a plain `npm run bench` leaves them out: run them by name.
@@ -322,6 +322,12 @@ const SECTIONS: Record<string, () => Promise<void>> = {
       'UPA generator (target 10,000 x 3 months < 3 s, < 400 MB; its xml stream from the worker: event loop busy < 1/4 of that on the main thread)',
     ),
   render: async () => section('render', (await import('./render.js')).benchRender, 'Render: html-to-pdf (target warm small p50 < 250 ms)'),
+  fairness: async () =>
+    section(
+      'fairness',
+      (await import('./fairness.js')).benchFairness,
+      "Compute pool under one account's flood (target: the neighbour's calls all answered; the flooder's excess 429, no 503)",
+    ),
   profile: async () =>
     print(
       'CPU profile of the metered server (lowdb) under the rest load: top ten self time',

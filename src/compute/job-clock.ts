@@ -58,6 +58,13 @@ export class JobClock {
     this.run();
   }
 
+  /** The job's own time left, ms: how much longer it may still run by its deadline (pauses aside). */
+  remainingMs(): number {
+    if (this.state === 'stopped') return 0;
+    if (this.state !== 'running') return Math.max(0, this.left);
+    return Math.max(0, this.left - (performance.now() - this.since));
+  }
+
   /** The job has ended: no limit fires any more. */
   stop(): void {
     this.state = 'stopped';

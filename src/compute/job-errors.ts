@@ -1,6 +1,6 @@
 /**
  * What a caller sees when a tool's job in the compute pool fails: the pool's own failures (deadline, a stream's
- * reader limits, memory, a full queue, cancel) are the platform's `HttpError`s; an `HttpError` the tool threw in its
+ * reader limits, memory, the caller's share taken, a full queue, cancel) are the platform's `HttpError`s; an `HttpError` the tool threw in its
  * worker (its own `ToolError` included) comes back as the same class, message and status.
  */
 import { HttpError } from '../core/errors.js';
@@ -45,6 +45,13 @@ export function jobError(err: unknown, slug: string, limits: JobLimits, field?: 
       return new HttpError(
         'The server is busy with other large inputs right now (all compute workers and their queue are taken); retry in a moment',
         503,
+        { retryAfter: err.detail.retryAfter ?? 1 },
+      );
+    case 'over-share':
+      return new HttpError(
+        `You already have ${err.detail.share} large inputs running or waiting in the compute pool (the share of one caller); ` +
+          'send them one after another, or retry in a moment',
+        429,
         { retryAfter: err.detail.retryAfter ?? 1 },
       );
     case 'cancelled':

@@ -8,6 +8,11 @@ import { LIMITS } from '../core/limits.js';
 export const COMPUTE_LIMITS = {
   /** Workers at once: the cores less one for the event loop, at least 1, at most 4. */
   workers: Math.min(4, Math.max(1, availableParallelism() - 1)),
+  /**
+   * Jobs one caller (an account, or an address without one) may have waiting in a pool beyond one per worker: its
+   * share is the pool's workers plus these, running and waiting; one more is a 429 for that caller alone.
+   */
+  ownerWaiting: 2,
   /** Heap cap of one worker, MB (1 MB documents can need a few hundred MB in a parser). */
   heapMb: 512,
   /** Heap cap of the long-job worker, MB. */

@@ -4,8 +4,12 @@
  *
  * - a job over its deadline has its worker terminated (V8 interrupts whatever it runs) and gets a 400 naming the
  *   limit; a job that runs its worker out of memory (COMPUTE_LIMITS.heapMb) gets a 413 (./job-errors.ts);
- * - COMPUTE_LIMITS.workers workers run at once; at most LIMITS.workerQueue jobs wait, none longer than
- *   LIMITS.workerWaitMs: beyond that a 503 with Retry-After, never an unbounded wait.
+ * - COMPUTE_LIMITS.workers workers run at once; one caller (account, or address without one) has at most its share
+ *   of a pool, its workers plus COMPUTE_LIMITS.ownerWaiting, running and waiting: beyond that a 429 with Retry-After
+ *   for that caller alone. A free worker goes first to the caller with the fewest jobs running. At most
+ *   LIMITS.workerQueue jobs wait, each LIMITS.workerWaitMs or until the running jobs' deadlines, at most that plus
+ *   the pool's timeMs once for the job ahead and once per job of its own caller queued before it: beyond that a 503
+ *   with Retry-After, never an unbounded wait. The pools, and so the shares, are per server process.
  *
  * Inputs are validated on the main thread first (so a 400 for bad input costs no worker), and handed over by
  * structured clone. A tool with `streamJson` streams from the worker too (`streamToolInWorker`): its text comes back
@@ -42,6 +46,7 @@ function computePool(): WorkerPool {
   pool ??= new WorkerPool({
     file: workerFile(),
     size: COMPUTE_LIMITS.workers,
+    perOwner: COMPUTE_LIMITS.workers + COMPUTE_LIMITS.ownerWaiting,
     queue: LIMITS.workerQueue,
     maxWaitMs: LIMITS.workerWaitMs,
     timeMs: COMPUTE_LIMITS.timeMs,
@@ -52,12 +57,13 @@ function computePool(): WorkerPool {
 
 /**
  * The pool of long jobs (`worker.pool: 'long'`): one worker of its own, so a generator run of many seconds holds
- * neither the event loop nor the compute pool; jobs queue per account like the compute pool's.
+ * neither the event loop nor the compute pool; jobs queue per caller, with a share each, like the compute pool's.
  */
 function longJobPool(): WorkerPool {
   longPool ??= new WorkerPool({
     file: workerFile(),
     size: 1,
+    perOwner: 1 + COMPUTE_LIMITS.ownerWaiting,
     queue: LIMITS.workerQueue,
     maxWaitMs: COMPUTE_LIMITS.longWaitMs,
     timeMs: COMPUTE_LIMITS.timeMs,
@@ -141,9 +147,10 @@ async function runJob(
     ...(stream ? { stream: stream.window } : {}),
   };
   try {
-    // Jobs queue per account (a local stdio user is one owner), so one account cannot starve the others.
+    // Jobs queue per caller, so one caller cannot starve the others; the local stdio user is the only caller ('').
     const target = spec.pool === 'long' ? longJobPool() : computePool();
-    return await target.run(job, { signal, ...limits, owner: ctx.accountId ?? '', onRequest: answerJob(ctx, stream) });
+    const owner = ctx.accountId ?? (ctx.client ? `address:${ctx.client}` : '');
+    return await target.run(job, { signal, ...limits, owner, onRequest: answerJob(ctx, stream) });
   } catch (err) {
     throw jobError(err, tool.slug, limits, spec.field);
   }

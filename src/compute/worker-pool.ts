@@ -10,17 +10,24 @@
  * or JavaScript source run with `eval`. It answers each message with a `WorkerReply`.
  * Callers turn a `WorkerPoolError` into the HttpError their users should see.
  *
- * The queue in front of the workers is bounded twice: at most `queue` jobs wait, and none waits longer than
- * `maxWaitMs`; beyond either a job is refused as `busy` (a 503 with Retry-After for the caller), never left to wait
- * behind an unbounded line.
+ * Fair share: each job has an owner (the calling account, or the address of a caller without one; '' is the
+ * process's own user, stdio, which has no share to keep). The queue in front of the workers is kept per owner
+ * (./owner-queue.ts): a worker that frees up goes first to the owner with the fewest jobs running, so one owner's
+ * backlog never stands between another owner and the next free worker. Bounds, all per process (each server
+ * process has its own pool):
  *
- * Fair share: each job has an owner (the calling account). Waiting jobs queue per owner and owners are served in
- * turn, so a newcomer waits behind at most one job of each other owner, not behind one owner's whole backlog; and
- * when the queue is full, a newcomer with fewer waiting jobs takes the place of the newest job of the owner with
- * the most (that job is refused as busy), so one account cannot hold the queue against the others.
+ * - an owner has at most `perOwner` jobs running and waiting; one more is refused at once as `over-share` (a 429
+ *   with Retry-After for that owner alone), so a flood fills its own share, not the queue of everyone;
+ * - at most `queue` jobs wait; beyond that a job is refused as `busy` (a 503 with Retry-After), unless its owner
+ *   has fewer waiting than the owner with the most, whose newest job then gives up its place (and is refused);
+ * - a job waits `maxWaitMs`, or longer while a running job may still run longer (by its own deadline): it is never
+ *   refused while the job ahead of it is still allowed to finish, but waits at most `maxWaitMs` plus the pool's
+ *   `timeMs` once for the job ahead and once for each job of its own owner queued before it; then it is refused as
+ *   `busy`, never left behind an unbounded line.
  */
 import { Worker } from 'node:worker_threads';
 import { JobClock, type JobClockEnd, type JobLimits } from './job-clock.js';
+import { OwnerQueue } from './owner-queue.js';
 
 /** An HttpError thrown in the worker, passed on as is: a ToolError, or the platform's own when `platform` is set. */
 export type HttpErrorReply = {
@@ -34,15 +41,21 @@ export type HttpErrorReply = {
 
 export type WorkerReply = { ok: true; value: unknown } | { ok: false; kind: 'too-large' | 'error'; message: string } | HttpErrorReply;
 
-/** `timeout`, `idle`, `overtime`: a limit of the job's clock (./job-clock.ts) ended it. */
-export type WorkerPoolErrorKind = JobClockEnd | 'too-large' | 'out-of-memory' | 'failed' | 'busy' | 'cancelled';
+/**
+ * `timeout`, `idle`, `overtime`: a limit of the job's clock (./job-clock.ts) ended it. `over-share`: the job's owner
+ * already has its share of the pool (`perOwner`); `busy`: the pool is full for all.
+ */
+export type WorkerPoolErrorKind = JobClockEnd | 'too-large' | 'out-of-memory' | 'failed' | 'busy' | 'over-share' | 'cancelled';
 
 export class WorkerPoolError extends Error {
   constructor(
     readonly kind: WorkerPoolErrorKind,
     message: string,
-    /** Kind `busy`: seconds after which a retry may find a free worker. Kind `failed` from an HttpError thrown in the worker: its reply. */
-    readonly detail: { retryAfter?: number; reply?: HttpErrorReply } = {},
+    /**
+     * Kinds `busy` and `over-share`: seconds after which a retry may find room (`share`: the owner's share). Kind
+     * `failed` from an HttpError thrown in the worker: its reply.
+     */
+    readonly detail: { retryAfter?: number; share?: number; reply?: HttpErrorReply } = {},
   ) {
     super(message);
     this.name = 'WorkerPoolError';
@@ -67,9 +80,18 @@ export interface WorkerPoolOptions {
   timeMs: number;
   /** Heap cap of each worker, MB: a runaway job kills only its worker. */
   heapMb: number;
-  /** Longest a job may wait for a free worker before it is refused as `busy`, ms (default: no limit but `queue`). */
+  /**
+   * Longest a job waits for a free worker before it is refused as `busy`, ms, unless a running job may still run
+   * longer (then until it may not, at most `maxWaitMs` plus `timeMs` for the job ahead and for each job of its owner
+   * queued before it). Default: no limit but `queue`.
+   */
   maxWaitMs?: number;
+  /** Most jobs of one owner running and waiting; more are refused as `over-share` (default: no limit but `queue`). */
+  perOwner?: number;
 }
+
+/** Past a running job's deadline, its worker is stopped and the next job taken within this, ms. */
+const HANDOVER_MS = 250;
 
 /**
  * What a job asks its caller while it runs (posted by the worker as `{ request: { id, body } }`). `clock` is the
@@ -84,16 +106,18 @@ interface Task {
   limits: JobLimits;
   signal?: AbortSignal;
   waitTimer?: NodeJS.Timeout;
+  queuedAt: number;
+  /** Longest this job may wait, ms (see the class's comment). */
+  maxWaitMs: number;
   resolve(value: unknown): void;
   reject(err: unknown): void;
 }
 
 export class WorkerPool {
   private idle: Worker[] = [];
-  private running = 0;
-  /** Waiting jobs per owner; the map's order is the order owners are served in. */
-  private readonly queues = new Map<string, Task[]>();
-  private waiting = 0;
+  /** The jobs running, with their owners and clocks. */
+  private readonly active = new Set<{ owner: string; clock: JobClock }>();
+  private readonly queue = new OwnerQueue<Task>();
 
   constructor(private readonly options: WorkerPoolOptions) {}
 
@@ -113,71 +137,79 @@ export class WorkerPool {
       ...(idleMs !== undefined ? { idleMs } : {}),
       ...(wallMs !== undefined ? { wallMs } : {}),
     };
-    if (this.running >= this.options.size && this.waiting >= this.options.queue && !this.evictForFairness(owner))
-      return Promise.reject(this.busy());
+    const refused = this.refusal(owner);
+    if (refused) return Promise.reject(refused);
     return new Promise<T>((resolve, reject) => {
-      const task: Task = { owner, onRequest: opts.onRequest, job, limits, signal, resolve: resolve, reject };
-      this.enqueue(task);
-      const leave = (err: WorkerPoolError) => {
-        if (!this.remove(task)) return;
-        reject(err);
+      const { maxWaitMs, timeMs } = this.options;
+      const ahead = this.queue.waitingOf(owner);
+      const most = maxWaitMs === undefined ? Infinity : maxWaitMs + timeMs * (1 + ahead);
+      const task: Task = {
+        owner,
+        onRequest: opts.onRequest,
+        job,
+        limits,
+        signal,
+        queuedAt: performance.now(),
+        maxWaitMs: most,
+        resolve,
+        reject,
       };
-      signal?.addEventListener('abort', () => leave(new WorkerPoolError('cancelled', 'cancelled')), { once: true });
-      if (this.options.maxWaitMs !== undefined) {
-        task.waitTimer = setTimeout(() => leave(this.busy()), this.options.maxWaitMs);
-        task.waitTimer.unref?.();
-      }
+      this.queue.add(task);
+      signal?.addEventListener('abort', () => this.leave(task, new WorkerPoolError('cancelled', 'cancelled')), { once: true });
+      if (maxWaitMs !== undefined) this.waitUntil(task, maxWaitMs);
       this.dispatch();
     });
   }
 
   /** Jobs running and waiting right now (for tests and the bench). */
   get load(): { running: number; waiting: number } {
-    return { running: this.running, waiting: this.waiting };
+    return { running: this.active.size, waiting: this.queue.size };
   }
 
-  private enqueue(task: Task): void {
-    const line = this.queues.get(task.owner);
-    if (line) line.push(task);
-    else this.queues.set(task.owner, [task]);
-    this.waiting++;
+  /** Why a new job of `owner` is refused at once (its share is taken, or the pool is full), or nothing. */
+  private refusal(owner: string): WorkerPoolError | undefined {
+    const share = this.options.perOwner;
+    if (owner && share !== undefined && this.runningOf(owner) + this.queue.waitingOf(owner) >= share) {
+      const mine = [...this.active].filter((job) => job.owner === owner).map((job) => job.clock.remainingMs());
+      // One of the owner's own jobs ends by its deadline at the latest: its place is free then.
+      const retryAfter = Math.max(1, Math.ceil((mine.length ? Math.min(...mine) : this.options.timeMs) / 1000));
+      return new WorkerPoolError('over-share', `${share} jobs of this owner are running or waiting`, { retryAfter, share });
+    }
+    if (this.active.size < this.options.size || this.queue.size < this.options.queue) return undefined;
+    const victim = this.queue.evictFor(owner);
+    if (!victim) return this.busy();
+    this.leave(victim, this.busy());
+    return undefined;
   }
 
-  /** Take `task` out of its owner's line (it left: cancelled, waited too long, or evicted); false if not waiting. */
-  private remove(task: Task): boolean {
-    const line = this.queues.get(task.owner);
-    const i = line?.indexOf(task) ?? -1;
-    if (!line || i < 0) return false;
-    line.splice(i, 1);
-    if (!line.length) this.queues.delete(task.owner);
-    this.waiting--;
+  private runningOf(owner: string): number {
+    let n = 0;
+    for (const job of this.active) if (job.owner === owner) n++;
+    return n;
+  }
+
+  /** `task` leaves the queue with `err` (cancelled, waited too long, or evicted); nothing if it is no longer waiting. */
+  private leave(task: Task, err: WorkerPoolError): void {
+    if (!this.queue.remove(task)) return;
     clearTimeout(task.waitTimer);
-    return true;
+    if (!this.runningOf(task.owner)) this.queue.idle(task.owner);
+    task.reject(err);
   }
 
-  /** The queue is full: refuse the newest job of the owner with the most waiting, if `owner` has fewer; true if room was made. */
-  private evictForFairness(owner: string): boolean {
-    let biggest: Task[] | undefined;
-    for (const line of this.queues.values()) if (!biggest || line.length > biggest.length) biggest = line;
-    const mine = this.queues.get(owner)?.length ?? 0;
-    if (!biggest || biggest.length <= mine + 1) return false;
-    const victim = biggest[biggest.length - 1];
-    this.remove(victim);
-    victim.reject(this.busy());
-    return true;
-  }
-
-  /** The next job: the first of the owner whose turn it is (that owner then goes to the back of the line). */
-  private next(): Task | undefined {
-    const first = this.queues.entries().next();
-    if (first.done) return undefined;
-    const [owner, line] = first.value;
-    const task = line.shift()!;
-    this.queues.delete(owner);
-    if (line.length) this.queues.set(owner, line);
-    this.waiting--;
-    clearTimeout(task.waitTimer);
-    return task;
+  /**
+   * Refuses `task` as busy after `ms`, unless a running job may then still run longer by its own deadline: the
+   * wait is extended to that deadline (and a moment for the handover), within the task's `maxWaitMs` in all.
+   */
+  private waitUntil(task: Task, ms: number): void {
+    task.waitTimer = setTimeout(() => {
+      const cap = task.maxWaitMs - (performance.now() - task.queuedAt);
+      let longest = 0;
+      for (const job of this.active) longest = Math.max(longest, job.clock.remainingMs());
+      const more = Math.min(cap, longest + HANDOVER_MS);
+      if (longest > 0 && more > 0) this.waitUntil(task, more);
+      else this.leave(task, this.busy());
+    }, ms);
+    task.waitTimer.unref?.();
   }
 
   private busy(): WorkerPoolError {
@@ -200,10 +232,10 @@ export class WorkerPool {
   }
 
   private dispatch(): void {
-    while (this.waiting > 0 && this.running < this.options.size) {
-      const task = this.next()!;
+    while (this.queue.size > 0 && this.active.size < this.options.size) {
+      const task = this.queue.next((owner) => this.runningOf(owner))!;
+      clearTimeout(task.waitTimer);
       if (task.signal?.aborted) continue;
-      this.running++;
       const idle = this.idle.pop();
       this.start(idle ?? this.spawn(), task, idle !== undefined);
     }
@@ -222,6 +254,8 @@ export class WorkerPool {
             : `the ${limits.wallMs} ms overall limit`;
       finish({ error: new WorkerPoolError(why, `over ${limit}`) }, true);
     });
+    const running = { owner: task.owner, clock };
+    this.active.add(running);
     const finish = (outcome: { value: unknown } | { error: WorkerPoolError }, workerIsSpent: boolean) => {
       if (settled) return;
       settled = true;
@@ -234,7 +268,8 @@ export class WorkerPool {
       task.signal?.removeEventListener('abort', onAbort);
       if (workerIsSpent) void worker.terminate();
       else this.idle.push(worker);
-      this.running--;
+      this.active.delete(running);
+      if (!this.runningOf(task.owner)) this.queue.idle(task.owner);
       if ('error' in outcome) task.reject(outcome.error);
       else task.resolve(outcome.value);
       this.dispatch();

@@ -89,6 +89,7 @@ export interface PreparedCall {
  */
 class CallContext implements ToolContext {
   accountId?: string;
+  client?: string;
   plan?: 'free' | 'paid';
   memory?: () => Promise<MemoryApi>;
   render?: () => RenderApi;
@@ -152,7 +153,7 @@ export class Pipeline {
     if (caller.kind === 'account') {
       ctx.accountId = caller.accountId;
       ctx.plan = caller.plan;
-    }
+    } else if (caller.kind === 'anonymous') ctx.client = caller.client;
     if (memory && caller.kind !== 'anonymous')
       ctx.memory = () => memory.forAccount(caller.kind === 'account' ? caller.accountId : LOCAL_ACCOUNT);
     if (this.services.render) ctx.render = this.services.render;

@@ -24,6 +24,8 @@ export interface ToolContext {
   signal: AbortSignal;
   /** The calling account, when the surface authenticates (REST, MCP over HTTP). */
   accountId?: string;
+  /** The address of a caller without an account (IPv6 per /64): the compute pool's share is per caller. */
+  client?: string;
   /** The account's plan, when known. */
   plan?: 'free' | 'paid';
   /** The caller's agent memory (memory tools only); absent where the surface has none. */

@@ -1,7 +1,9 @@
 /**
- * The worker pool's fair share: jobs queue per owner (account) and owners are
- * served in turn; a full queue makes room for an owner with fewer waiting jobs
- * by refusing the newest job of the owner with the most.
+ * The worker pool's fair share: a free worker goes first to the owner (account)
+ * with the fewest jobs running; an owner past its share is refused on its own;
+ * a queued job waits while the job ahead of it may still run, within a bound; a
+ * full queue makes room for an owner with fewer waiting jobs by refusing the
+ * newest job of the owner with the most.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { WorkerPool, WorkerPoolError } from '../../src/compute/worker-pool.js';
@@ -20,15 +22,71 @@ afterEach(() => {
 });
 
 describe('WorkerPool fair share', () => {
-  it('owners are served in turn: a second account waits behind one job of the first, not its whole backlog', async () => {
+  it("a free worker goes first to an owner without one: a second account waits only for the job running, not the first's backlog", async () => {
     pool = new WorkerPool({ source: SLEEPER, size: 1, queue: 8, timeMs: 5_000, heapMb: 64 });
     const done: string[] = [];
     const run = (owner: string, id: string) => pool.run<string>({ id, ms: 60 }, { owner }).then((v) => void done.push(v));
     const a = ['a0', 'a1', 'a2', 'a3', 'a4'].map((id) => run('A', id));
     await new Promise((r) => setTimeout(r, 10));
-    const b = run('B', 'b0');
+    const b = ['b0', 'b1'].map((id) => run('B', id));
+    await Promise.all([...a, ...b]);
+    expect(done).toEqual(['a0', 'b0', 'a1', 'b1', 'a2', 'a3', 'a4']);
+  });
+
+  it('with two workers held by one owner, the first to free up goes to the other owner', async () => {
+    pool = new WorkerPool({ source: SLEEPER, size: 2, queue: 8, timeMs: 5_000, heapMb: 64 });
+    const done: string[] = [];
+    const run = (owner: string, id: string, ms: number) => pool.run<string>({ id, ms }, { owner }).then((v) => void done.push(v));
+    const a = [run('A', 'a0', 40), run('A', 'a1', 400), run('A', 'a2', 40), run('A', 'a3', 40)];
+    await new Promise((r) => setTimeout(r, 10));
+    const b = run('B', 'b0', 40);
     await Promise.all([...a, b]);
-    expect(done).toEqual(['a0', 'a1', 'b0', 'a2', 'a3', 'a4']);
+    expect(done.indexOf('b0')).toBeLessThan(done.indexOf('a2'));
+  });
+
+  it('an owner past its share is refused on its own (over-share, with Retry-After); others still get in, and its share frees up', async () => {
+    pool = new WorkerPool({ source: SLEEPER, size: 1, queue: 8, perOwner: 3, timeMs: 5_000, heapMb: 64 });
+    const outcome = (p: Promise<string>) =>
+      p.then(
+        (v) => v,
+        (e: WorkerPoolError) => `${e.kind}:${e.detail.share}:${(e.detail.retryAfter ?? 0) >= 1}`,
+      );
+    for (let round = 0; round < 3; round++) {
+      const a = ['a0', 'a1', 'a2', 'a3', 'a4', 'a5'].map((id) => outcome(pool.run<string>({ id, ms: 20 }, { owner: 'A' })));
+      const b = ['b0', 'b1'].map((id) => outcome(pool.run<string>({ id, ms: 1 }, { owner: 'B' })));
+      // The process's own user ('') has no share to keep: only the queue bounds it.
+      const local = ['l0', 'l1', 'l2', 'l3'].map((id) => outcome(pool.run<string>({ id, ms: 1 })));
+      expect(await Promise.all([...a, ...b, ...local])).toEqual([
+        'a0',
+        'a1',
+        'a2',
+        ...Array(3).fill('over-share:3:true'),
+        'b0',
+        'b1',
+        'l0',
+        'l1',
+        'l2',
+        'l3',
+      ]);
+    }
+  });
+
+  it('a queued job waits past maxWaitMs while the job ahead of it may still run', async () => {
+    pool = new WorkerPool({ source: SLEEPER, size: 1, queue: 8, maxWaitMs: 30, timeMs: 5_000, heapMb: 64 });
+    const a = pool.run<string>({ id: 'a0', ms: 300 }, { owner: 'A' });
+    await new Promise((r) => setTimeout(r, 10));
+    const b = pool.run<string>({ id: 'b0', ms: 1 }, { owner: 'B' });
+    expect(await Promise.all([a, b])).toEqual(['a0', 'b0']);
+  });
+
+  it("but within a bound: maxWaitMs plus the pool's time budget, then busy", async () => {
+    pool = new WorkerPool({ source: SLEEPER, size: 1, queue: 8, maxWaitMs: 30, timeMs: 60, heapMb: 64 });
+    // This job's own budget is far longer than the pool's: the waiting job does not wait for all of it.
+    const a = pool.run<string>({ id: 'a0', ms: 1_500 }, { owner: 'A', timeMs: 10_000 });
+    await new Promise((r) => setTimeout(r, 10));
+    const b = pool.run<string>({ id: 'b0', ms: 1 }, { owner: 'B' }).catch((e: WorkerPoolError) => e.kind);
+    expect(await b).toBe('busy');
+    expect(await a).toBe('a0');
   });
 
   it('a full queue: a newcomer takes the place of the newest job of the account holding it (that one is refused as busy)', async () => {
