@@ -183,6 +183,30 @@ describe('MCP _meta["werkbank/idempotency-key"] over Streamable HTTP', () => {
     expect(await remaining()).toBe(before - 1);
   });
 
+  it("the SDK's own path (no protocol version header) keeps the key too", async () => {
+    const before = await remaining();
+    const key = freshKey();
+    const rpc = async () => {
+      const res = await fetch(`${srv.url}/mcp`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'X-API-Key': srv.key },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 7,
+          method: 'tools/call',
+          params: { name: 'uuid_generator', arguments: { count: 2 }, _meta: { 'werkbank/idempotency-key': key } },
+        }),
+      });
+      const text = await res.text();
+      const json = text.startsWith('{') ? text : /^data: (.*)$/m.exec(text)![1];
+      return (JSON.parse(json) as { result: { isError?: boolean; structuredContent: unknown } }).result;
+    };
+    const first = await rpc();
+    expect(first.isError).toBeFalsy();
+    expect(await rpc()).toEqual(first);
+    expect(await remaining()).toBe(before - 1);
+  });
+
   it('a malformed key is refused naming the field', async () => {
     const bad = await call({ count: 1 }, '');
     expect(bad.isError).toBe(true);
