@@ -5,6 +5,8 @@
  */
 import { availableParallelism } from 'node:os';
 import { HttpError } from './core/errors.js';
+import { log } from './core/log.js';
+import { serveClusterMetrics } from './observe/cluster.js';
 
 /**
  * How many server processes `serve` runs: `--workers N` (or WERKBANK_WORKERS);
@@ -30,12 +32,13 @@ export function serverProcessCount(option: string | undefined, databaseUrl: stri
  * replaces one that dies after it started, and stops them all on
  * SIGINT/SIGTERM. A server process that fails before it listens (e.g. the
  * database is unreachable) stops the whole group with its exit code instead
- * of looping.
+ * of looping. It also adds up the server processes' metrics for the one that is scraped.
  */
 export async function superviseServerProcesses(n: number): Promise<void> {
   const cluster = (await import('node:cluster')).default;
   let stopping = false;
   const listening = new Set<number>();
+  serveClusterMetrics();
   const running = () => Object.values(cluster.workers ?? {});
   cluster.on('listening', (p) => listening.add(p.id));
   cluster.on('exit', (p, code, signal) => {
@@ -45,14 +48,14 @@ export async function superviseServerProcesses(n: number): Promise<void> {
       return;
     }
     if (!started) {
-      process.stderr.write(`werkbank: server process ${p.id} exited before it listened (${signal ?? `code ${code}`}); stopping.\n`);
+      log(`server process ${p.id} exited before it listened (${signal ?? `code ${code}`}); stopping.`, 'error');
       stopping = true;
       for (const other of running()) other?.process.kill('SIGTERM');
       process.exitCode = code || 1;
       if (running().length === 0) process.exit(process.exitCode);
       return;
     }
-    process.stderr.write(`werkbank: server process ${p.id} died (${signal ?? `code ${code}`}); starting another.\n`);
+    log(`server process ${p.id} died (${signal ?? `code ${code}`}); starting another.`, 'error');
     cluster.fork();
   });
   const stop = () => {

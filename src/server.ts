@@ -45,6 +45,10 @@ import { stripeSettingsFromEnv, type StripeSettings } from './billing/stripe.js'
 import { billingAccountExtensions, billingFeature, billingService } from './billing/feature.js';
 import type { Auth } from './core/auth.js';
 import { setting, type SettingName } from './settings.js';
+import { enableMetrics, watchPool } from './observe/metrics.js';
+import { computeLoad, longJobLoad } from './compute/tool-jobs.js';
+import { joinClusterMetrics } from './observe/cluster.js';
+import { metricsRoute, metricsTokenFrom } from './observe/route.js';
 
 export interface ServerConfig extends RenderConfig {
   dataDir: string;
@@ -54,6 +58,8 @@ export interface ServerConfig extends RenderConfig {
   /** Default toolsets for MCP connections: a selection, or a list as `--toolsets` takes it (default WERKBANK_TOOLSETS, else the default toolsets). */
   toolsets?: ToolsetSelection | string;
   adminToken?: string;
+  /** The token that guards `GET /metrics` (WERKBANK_METRICS=on); unset: no metrics. */
+  metricsToken?: string;
   /** Host names allowed in Host/Origin; default: localhost names when bound to loopback, else any. */
   allowedHosts?: string[] | null;
   /** Trust X-Forwarded-For for anonymous callers' IPs (only behind your own proxy). */
@@ -88,6 +94,8 @@ export function configFromEnv(over: Partial<ServerConfig> = {}): ServerConfig {
     host: over.host ?? value('host') ?? '127.0.0.1',
     toolsets: over.toolsets ?? value('toolsets'),
     adminToken: over.adminToken ?? value('adminToken'),
+    metricsToken:
+      'metricsToken' in over ? over.metricsToken : metricsTokenFrom(setting('metrics'), setting('metricsToken'), value('adminToken')),
     allowedHosts:
       over.allowedHosts !== undefined
         ? over.allowedHosts
@@ -206,7 +214,7 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     listenStreamsPerKey: PLANS.free.listenStreamsPerKey,
     onCredentialRevoked: (listener) => accounts.onCredentialRevoked(listener),
     mcpEvents: memoryEvents(memory),
-    routes: features.flatMap((f) => f.routes ?? []),
+    routes: [...observeRoutes(config.metricsToken), ...features.flatMap((f) => f.routes ?? [])],
     operations: (reg) => features.flatMap((f) => f.operations?.(reg) ?? []),
   });
   const sweeper = await startSweeps(
@@ -231,6 +239,16 @@ export async function createServer(config: ServerConfig): Promise<Server> {
       await store.close();
     },
   };
+}
+
+/** `/metrics` when an operator turned it on: recording starts, and the server process joins the aggregation of several. */
+function observeRoutes(token: string | undefined): ((app: Hono) => void)[] {
+  if (token === undefined) return [];
+  enableMetrics();
+  joinClusterMetrics();
+  watchPool('compute', computeLoad);
+  watchPool('long-jobs', longJobLoad);
+  return [metricsRoute(token)];
 }
 
 /** Agent memory, kept as long and as large as each account's plan allows. */

@@ -80,6 +80,24 @@ export const SETTINGS = {
     default: 'off',
     note: 'at least 32 characters; turns on `/api/v1/admin`',
   },
+  metrics: {
+    label: 'Prometheus metrics (`GET /metrics`)',
+    env: ['WERKBANK_METRICS'],
+    default: 'off',
+    note: '`on` or `off`; scraped with `Authorization: Bearer <metrics token>`; see [Metrics](#metrics)',
+  },
+  metricsToken: {
+    label: 'metrics token',
+    env: ['WERKBANK_METRICS_TOKEN'],
+    default: 'the admin token',
+    note: 'at least 32 characters; guards `/metrics` only',
+  },
+  logFormat: {
+    label: 'log format (stderr)',
+    env: ['WERKBANK_LOG_FORMAT'],
+    default: '`pretty` in a terminal or with `--dev`, else `json`',
+    note: '`json`: one object a line; see [Logs](#logs)',
+  },
   allowedHosts: {
     label: 'extra allowed Host names',
     env: ['WERKBANK_ALLOWED_HOSTS'],

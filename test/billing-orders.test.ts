@@ -99,7 +99,9 @@ describe('a pack is credited only for a checkout werkbank created, at its price'
     }
     const logged = lines.filter((l) => l.includes(ev.id as string));
     expect(logged).toHaveLength(1);
-    expect(logged[0]).toMatch(/^werkbank: billing: checkout\.session\.completed evt_\w+ refused: Checkout Session/);
+    expect((JSON.parse(logged[0]) as { msg: string; level: string }).msg).toMatch(
+      /^billing: checkout\.session\.completed evt_\w+ refused: Checkout Session/,
+    );
     expect(logged[0]).not.toContain(WEBHOOK_SECRET);
     expect(logged[0]).not.toContain('sk_test');
     // Delivered again: a duplicate, still nothing credited.

@@ -367,7 +367,7 @@ export class Billing {
   private async refuse(event: BillingEvent, account: string | null, reason: string, now: Date): Promise<ApplyResult> {
     const fresh = await this.store.records<Refused>(REFUSED).insert(refusedRow(event, reason, account, now), now.toISOString());
     if (!fresh) return { outcome: 'duplicate' };
-    log(`billing: ${event.type} ${event.id} refused: ${reason}`);
+    log(`billing: ${event.type} ${event.id} refused: ${reason}`, 'warn');
     return { outcome: 'refused', reason };
   }
 
@@ -431,7 +431,7 @@ export class Billing {
     );
     if (outcome === 'no-account') return this.refuse(event, accountId, `account ${accountId} does not exist`, now);
     if (refusal) {
-      log(`billing: ${event.type} ${event.id} refused: ${refusal as string}`);
+      log(`billing: ${event.type} ${event.id} refused: ${refusal as string}`, 'warn');
       return { outcome: 'refused', reason: refusal };
     }
     return { outcome };

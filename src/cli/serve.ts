@@ -5,6 +5,7 @@ import { VERSION } from '../core/version.js';
 import type { Accounts } from '../accounts/accounts.js';
 import { toolCount } from '../core/tool-count.js';
 import { setting } from '../settings.js';
+import { configureLog } from '../core/log.js';
 import { print, type CliValues } from './output.js';
 
 /** How long a stopping server waits for open connections (calls in flight, MCP streams) before cutting them. */
@@ -25,6 +26,7 @@ export async function serveCommand(values: CliValues): Promise<number> {
   if (signup.value !== undefined && signup.value !== 'open' && signup.value !== 'off')
     throw new HttpError(`${signup.source} must be "open" or "off", got "${signup.value}"`);
   const workers = setting('workers', values);
+  configureLog({ dev: !!values.dev, env: setting('logFormat').value });
   const [{ serve }, { configFromEnv, createServer }, { serverProcessCount, superviseServerProcesses }, { default: cluster }] =
     await Promise.all([import('@hono/node-server'), import('../server.js'), import('../server-processes.js'), import('node:cluster')]);
   const config = configFromEnv({

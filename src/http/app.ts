@@ -20,6 +20,7 @@ import type { ApiOperation } from '../docs/openapi.js';
 import type { AddressLimit } from './protect.js';
 import type { ToolCalls } from './tool-calls.js';
 import { appShared, type RouteHelpers } from './routes/shared.js';
+import { observedAuth } from '../observe/requests.js';
 import { middlewares } from './routes/middleware.js';
 import { healthRoutes, openApiRoute } from './routes/health.js';
 import { toolRoutes } from './routes/tools.js';
@@ -71,7 +72,7 @@ export function buildApp(opts: AppOptions): BuiltApp {
   const shared = appShared({
     registry,
     pipeline: opts.pipeline,
-    auth: opts.auth,
+    auth: observedAuth(opts.auth), // names the account in each request's log line
     throttle: opts.throttle,
     trustProxy: opts.trustProxy ?? false,
   });

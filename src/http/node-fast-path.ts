@@ -7,7 +7,8 @@
  * the guard accepts, a declared Content-Length within the limit (no chunked body to count), no repeated header
  * (Node keeps one of a repeated Authorization where the web Headers joins them). Everything else, and every
  * other route, goes to the Hono app unchanged. What the middlewares add to a tool answer (Cache-Control,
- * compression of long answers), ToolCalls and `send` below add here.
+ * compression of long answers), ToolCalls and `send` below add here; the request id, log line and metrics of the
+ * first middleware (src/observe/requests.ts), `sendObserved`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
@@ -20,6 +21,7 @@ import { COMPRESSIBLE, compressor, MIN_BYTES, pickEncoding } from './compression
 import { hostChecker } from './guard.js';
 import { tooLarge } from './json-body.js';
 import type { HttpAnswer, ToolCalls } from './tool-calls.js';
+import { accountOf, bodyWithRequestId, finishRequest, namesRequestId, requestIdFrom } from '../observe/requests.js';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -47,17 +49,47 @@ export function withToolFastPath(calls: ToolCalls, opts: FastPathOptions, fallba
       req.rawHeaders.length !== 2 * Object.keys(h).length
     )
       return fallback(req, res);
+    const start = performance.now();
+    const headers = nodeHeaders(req);
     void calls
       .answer(slug, false, {
-        headers: nodeHeaders(req),
+        headers,
         clientIp: () => clientIpOf(opts.trustProxy ? (h['x-forwarded-for'] as string | undefined) : undefined, req.socket.remoteAddress),
         readBody: () => readBody(req),
         signal: () => abortedWith(req, res),
       })
       .catch((err: unknown) => calls.errorAnswer(err))
-      .then((answer) => send(req, res, answer))
+      .then((answer) =>
+        sendObserved(req, res, answer, { id: requestIdFrom(h['x-request-id'] as string | undefined), slug, start, headers }),
+      )
       .catch(() => res.destroy());
   };
+}
+
+/** Send with the request id (header, and the body of a 500 or 503), then the request's log line and metrics. */
+async function sendObserved(
+  req: IncomingMessage,
+  res: ServerResponse,
+  answer: HttpAnswer,
+  r: { id: string; slug: string; start: number; headers: HeaderReader },
+): Promise<void> {
+  answer.headers['X-Request-Id'] = r.id;
+  if (typeof answer.body === 'string' && namesRequestId(answer.status, answer.headers['Content-Type'], undefined))
+    answer.body = bodyWithRequestId(answer.body, r.id);
+  try {
+    await send(req, res, answer);
+  } finally {
+    finishRequest({
+      id: r.id,
+      method: 'POST',
+      route: '/api/v1/tools/:slug',
+      status: answer.status,
+      start: r.start,
+      surface: 'rest',
+      tool: r.slug,
+      account: accountOf(r.headers),
+    });
+  }
 }
 
 /** Node's header object read like web Headers (names lower case; every header here occurs once). */

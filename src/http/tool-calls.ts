@@ -89,7 +89,7 @@ export class ToolCalls {
 
   /** The error answer `{error, code, retry_after?}` (a 401 names the Bearer scheme, a 429 carries Retry-After). */
   errorAnswer(err: unknown, headers: Record<string, string> = jsonHeaders()): HttpAnswer {
-    const { status, message, retryAfter } = publicError(err, log);
+    const { status, message, retryAfter } = publicError(err, (message) => log(message, 'error'));
     const body: Record<string, unknown> = { error: message, code: status };
     // Tells MCP clients (mcp-remote) to send the configured key instead of trying OAuth discovery.
     if (status === 401 && !headers['WWW-Authenticate']) headers['WWW-Authenticate'] = 'Bearer realm="werkbank"';

@@ -24,6 +24,7 @@
  */
 import { availableParallelism } from 'node:os';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { observePoolWait, secondsSince, watchPool } from '../observe/metrics.js';
 import { HttpError } from '../core/errors.js';
 import { log } from '../core/log.js';
 import { CHROMIUM_ARGS, explainFailure, findChromium, type BrowserChoice } from './browser.js';
@@ -97,6 +98,7 @@ export class RenderPool {
     this.queueLimit = Math.max(0, opts.queue ?? 4 * this.concurrency);
     this.deadlineMs = opts.deadlineMs ?? 20_000;
     this.recycleAfter = Math.max(1, opts.recycleAfter ?? 100);
+    watchPool('render', () => ({ running: this.active, waiting: this.waiting.length }));
   }
 
   /** The browser in use, once one was launched. */
@@ -128,7 +130,9 @@ export class RenderPool {
         { retryAfter: 5 },
       );
     }
+    const start = performance.now();
     await new Promise<void>((resolve) => this.waiting.push(resolve));
+    observePoolWait('render', secondsSince(start));
   }
 
   private release(): void {
@@ -211,7 +215,7 @@ export class RenderPool {
         );
     }
     // Playwright's close() of a launched browser ends with SIGKILL when a graceful close fails.
-    if (now) void withTimeout(instance.browser.close(), 10_000).catch(() => log('render: a retired browser did not close in 10 s'));
+    if (now) void withTimeout(instance.browser.close(), 10_000).catch(() => log('render: a retired browser did not close in 10 s', 'warn'));
   }
 
   private instance(): Promise<Instance> {
@@ -260,7 +264,7 @@ export class RenderPool {
     };
     if (choice.installedNow) this.choice = { path: choice.path, source: choice.source };
     browser.on('disconnected', () => {
-      if (!instance.retired) log(`render: browser disconnected after ${instance.renders} renders; relaunching on next render`);
+      if (!instance.retired) log(`render: browser disconnected after ${instance.renders} renders; relaunching on next render`, 'warn');
       this.retire(instance);
     });
     return instance;
@@ -274,7 +278,7 @@ export class RenderPool {
     const message = `Renders are unavailable: ${problem.message}`;
     if (message !== this.loggedFailure && this.opts.logFailures !== false) {
       this.loggedFailure = message;
-      log(`render: the browser cannot start: ${problem.message} (renders answer 503 until it can; \`werkbank doctor\` checks)`);
+      log(`render: the browser cannot start: ${problem.message} (renders answer 503 until it can; \`werkbank doctor\` checks)`, 'error');
     }
     const error = new HttpError(message, 503, { retryAfter: BROWSER_RETRY_SECONDS });
     this.failure = { error, until: Date.now() + BROWSER_RETRY_SECONDS * 1000 };

@@ -100,7 +100,7 @@ export class Grants {
   async reused(id: string, what: string): Promise<void> {
     const spent = await this.tables.spent.get(id, this.opts.now().toISOString());
     if (!spent || !spent.accountId) return;
-    log(`oauth: a used ${what} was presented again; grant ${spent.value.grantId} revoked`);
+    log(`oauth: a used ${what} was presented again; grant ${spent.value.grantId} revoked`, 'warn');
     await this.revoke(spent.accountId, spent.value.grantId).catch(() => undefined);
   }
 

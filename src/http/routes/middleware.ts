@@ -1,5 +1,5 @@
 /**
- * The middlewares every request passes, in order: host guard, the origin check of state-changing requests
+ * The middlewares every request passes, in order: the request id, log line and metrics (src/observe/requests.ts), host guard, the origin check of state-changing requests
  * (cross-site request forgery), CORS, compression, no-store for answers
  * to callers with credentials, the body limit, and the X-RateLimit-* headers of authenticated API answers.
  */
@@ -12,6 +12,7 @@ import { hostGuard, originCheck } from '../guard.js';
 import { tooLarge } from '../json-body.js';
 import type { BaseOptions } from '../public-base.js';
 import { hasCredentials } from '../tool-calls.js';
+import { requestObserver } from '../../observe/requests.js';
 import type { AppShared } from './shared.js';
 
 const corsHeaders = cors({
@@ -33,6 +34,7 @@ const corsHeaders = cors({
 });
 
 export function middlewares(app: Hono, s: AppShared, allowedHosts: readonly string[] | null, base: BaseOptions): void {
+  app.use('*', requestObserver());
   app.use('*', hostGuard(allowedHosts));
   app.use('*', originCheck(base));
   // CORS headers matter only to browsers, which always send Origin on cross-origin requests.

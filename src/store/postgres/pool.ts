@@ -7,6 +7,8 @@
 import pg from 'pg';
 import { HttpError } from '../../core/errors.js';
 import { StoreUnavailableError } from '../store.js';
+import { log } from '../../core/log.js';
+import { metricsEnabled, observeDbQuery, secondsSince, watchPool } from '../../observe/metrics.js';
 
 /** Advisory lock namespace ('werk'); the second key says which lock. */
 export const LOCK_NS = 0x7765726b;
@@ -48,7 +50,7 @@ export function storeError(err: unknown): unknown {
     (typeof code === 'string' && (UNAVAILABLE_STATE.test(code) || UNAVAILABLE_NODE.has(code))) ||
     /timeout|terminated|Connection|not queryable|ECONNREFUSED/i.test(err.message);
   if (!unavailable) return err;
-  console.error(`werkbank: PostgreSQL unavailable: ${err.message}`);
+  log(`PostgreSQL unavailable: ${err.message}`, 'error');
   return new StoreUnavailableError('the database did not answer in time or is unreachable', err);
 }
 
@@ -56,14 +58,13 @@ export function storeError(err: unknown): unknown {
 class GuardedPool extends pg.Pool {
   // The promise form only: pg's own callers use the callback forms, which pass through.
   override query(...args: unknown[]): never {
+    const start = metricsEnabled() ? performance.now() : -1;
     const run = (super.query as (...a: unknown[]) => unknown)(...args);
-    return (
-      run instanceof Promise
-        ? run.catch((e: unknown) => {
-            throw storeError(e);
-          })
-        : run
-    ) as never;
+    if (!(run instanceof Promise)) return run as never;
+    const answered = start < 0 ? run : run.then((r: unknown) => (observeDbQuery(secondsSince(start)), r));
+    return answered.catch((e: unknown) => {
+      throw storeError(e);
+    }) as never;
   }
   override connect(...args: unknown[]): never {
     if (args.length) return (super.connect as (...a: unknown[]) => unknown)(...args) as never;
@@ -86,10 +87,11 @@ function poolConfig(url: string, max: number, timeoutMs: number): pg.PoolConfig 
   };
 }
 
-/** Open a guarded pool; an idle client's error (the server restarted) must not crash the process: the pool replaces it. */
-export function openPool(url: string, max: number, timeoutMs: number): pg.Pool {
+/** Open a guarded pool (its connections watched by the metrics as `name`); an idle client's error (the server restarted) must not crash the process: the pool replaces it. */
+export function openPool(url: string, max: number, timeoutMs: number, name = 'db'): pg.Pool {
   const pool = new GuardedPool(poolConfig(url, max, timeoutMs));
   pool.on('error', () => undefined);
+  watchPool(name, () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
   return pool;
 }
 

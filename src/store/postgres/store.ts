@@ -100,7 +100,7 @@ export class PostgresStore implements Store {
   static async open(url: string, opts: PostgresStoreOptions = {}): Promise<PostgresStore> {
     const max = opts.poolSize ?? (Number(process.env.WERKBANK_DB_POOL_SIZE) || 10);
     const timeoutMs = opts.timeoutMs ?? (Number(process.env.WERKBANK_DB_TIMEOUT_MS) || 4000);
-    const pool = openPool(url, max, timeoutMs);
+    const pool = openPool(url, max, timeoutMs, 'db-main');
     try {
       if (opts.migrate === false) {
         const v = await schemaVersion(pool);
@@ -119,7 +119,7 @@ export class PostgresStore implements Store {
     // refund lost with a database crash only leaves credits with the customer or a hold the sweeper returns.
     const fastUrl = new URL(url);
     fastUrl.searchParams.set('options', `${fastUrl.searchParams.get('options') ?? ''} -c synchronous_commit=off`.trim());
-    const fast = openPool(fastUrl.toString(), max, timeoutMs);
+    const fast = openPool(fastUrl.toString(), max, timeoutMs, 'db-fast');
     return new PostgresStore(pool, fast, url);
   }
 
