@@ -16,6 +16,7 @@ import type { Compute } from './compute.js';
 import type { Balance, Ledger } from './ledger.js';
 import type { MemoryApi } from './memory-api.js';
 import type { RenderApi } from './render-api.js';
+import { observeToolCall } from '../observe/metrics.js';
 import type { IdempotencyKeys } from './idempotency.js';
 
 /** Services the pipeline hands to tools through their context (see src/feature.ts). */
@@ -173,13 +174,14 @@ export class Pipeline {
     settle?: (value: T) => Promise<void>,
   ): Promise<{ value: T; balance?: Balance }> {
     const meter = this.meters[call.entry.tool.metering ?? 'credits'];
-    const reservation = meter ? await meter.reserve(call, caller) : null;
+    const reservation = meter ? await meter.reserve(call, caller).catch((err: unknown) => refusedCall(call, err)) : null;
     if (reservation?.metering) call.ctx.metering = reservation.metering;
     let value: T;
     try {
       value = await produce();
       if (settle) await settle(value);
     } catch (err) {
+      observeToolCall(call.entry.tool.slug, call.ctx.surface, err);
       await reservation?.refund();
       throw err;
     }
@@ -188,6 +190,7 @@ export class Pipeline {
       : this.ledger && caller.kind === 'account'
         ? await this.ledger.balance(caller.accountId)
         : undefined;
+    observeToolCall(call.entry.tool.slug, call.ctx.surface, undefined, reservation ? chargedCredits(call) : 0);
     return { value, balance };
   }
 
@@ -218,6 +221,17 @@ export class Pipeline {
   async call(entry: RegisteredTool, raw: unknown, opts: CallOptions): Promise<CallResult> {
     return this.run(await this.prepare(entry, raw, opts), opts.caller);
   }
+}
+
+/** A call its meter refused (429: no credits left, or 503): counted, then thrown on. */
+function refusedCall(call: PreparedCall, err: unknown): never {
+  observeToolCall(call.entry.tool.slug, call.ctx.surface, err);
+  throw err;
+}
+
+/** Credits a committed reservation took: the tool's cost under the credit meter (a render meter's allowance is not credits). */
+function chargedCredits(call: PreparedCall): number {
+  return (call.entry.tool.metering ?? 'credits') === 'credits' ? call.entry.tool.cost : 0;
 }
 
 /** The message and status a caller sees for any error (no stack traces; internals are logged). */
