@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { log } from '../../core/log.js';
 import type { IdentityOptions } from './options.js';
 import type { PasskeyStore } from './passkey-store.js';
+import { IDEMPOTENCY_TABLE } from '../../core/idempotency.js';
 
 interface AccountDeps {
   opts: IdentityOptions;
@@ -61,8 +62,8 @@ export async function finishDeletions(deps: AccountDeps): Promise<number> {
 
 /**
  * What a deleted account holds goes: keys revoked (every instance), OAuth grants with their codes and tokens,
- * sessions, passkeys, memory and usage; the account row is kept only as an anonymous tombstone (a random name,
- * no credits) so ids in the ledger stay unique. Every step may run again.
+ * sessions, passkeys, memory, idempotency keys and usage; the account row is kept only as an anonymous tombstone
+ * (a random name, no credits) so ids in the ledger stay unique. Every step may run again.
  */
 async function removeAll({ opts, passkeys }: AccountDeps, accountId: string): Promise<void> {
   for (const key of await opts.store.listKeys(accountId)) if (!key.revokedAt) await opts.accounts.revokeKey(key.id);
@@ -70,6 +71,7 @@ async function removeAll({ opts, passkeys }: AccountDeps, accountId: string): Pr
   await opts.sessions.endAll(accountId);
   await passkeys.table.deleteByAccount(accountId);
   await opts.memory.deleteAccount(accountId);
+  await opts.store.records(IDEMPOTENCY_TABLE).deleteByAccount(accountId); // their stored answers hold the account's data
   await opts.store.pruneUsage(accountId, '9999-12-31');
   await opts.store.updateAccount(accountId, (a) => {
     a.name = `deleted-${randomBytes(8).toString('hex')}`;
