@@ -12,6 +12,7 @@ import type { RegisteredTool } from './registry.js';
 import { type Surface, type Tool, type ToolContext } from './tool.js';
 import { HttpError } from './errors.js';
 import { parseInput } from './validate.js';
+import { paidStream, priceOf } from './output-size.js';
 import type { Compute } from './compute.js';
 import type { Balance, Ledger } from './ledger.js';
 import type { MemoryApi } from './memory-api.js';
@@ -53,7 +54,7 @@ export interface MeteredReservation {
 export function creditMeter(ledger: Ledger): Meter {
   return {
     async reserve(call, caller) {
-      const cost = call.entry.tool.cost;
+      const cost = call.cost;
       if (caller.kind !== 'account' || cost === 0) return null;
       return ledger.reserve(caller.accountId, cost, call.entry.tool.slug, call.ctx.surface);
     },
@@ -79,6 +80,10 @@ export interface PreparedCall {
   tool: Tool;
   input: unknown;
   ctx: ToolContext;
+  /** Credits this call costs: the tool's `cost`, per started size unit when it declares `outputSize`. */
+  cost: number;
+  /** A size-priced call's bytes paid for: its stream fails past them (src/core/output-size.ts). */
+  paidBytes?: number;
 }
 
 /**
@@ -158,7 +163,8 @@ export class Pipeline {
     if (memory && caller.kind !== 'anonymous')
       ctx.memory = () => memory.forAccount(caller.kind === 'account' ? caller.accountId : LOCAL_ACCOUNT);
     if (this.services.render) ctx.render = this.services.render;
-    return { entry, tool, input, ctx };
+    const { cost, paidBytes } = priceOf(tool, input);
+    return { entry, tool, input, ctx, cost, paidBytes };
   }
 
   /**
@@ -215,7 +221,8 @@ export class Pipeline {
   stream(call: PreparedCall, onFailure?: (err: unknown) => void): AsyncIterable<string> | Iterable<string> {
     const { tool, input, ctx } = call;
     const compute = this.compute;
-    return compute?.offloads(tool, input) ? compute.stream(tool, input, ctx, onFailure) : tool.streamJson!(input as never, ctx);
+    const chunks = compute?.offloads(tool, input) ? compute.stream(tool, input, ctx, onFailure) : tool.streamJson!(input as never, ctx);
+    return call.paidBytes === undefined ? chunks : paidStream(chunks, call.paidBytes, tool.slug);
   }
 
   async call(entry: RegisteredTool, raw: unknown, opts: CallOptions): Promise<CallResult> {
@@ -231,7 +238,7 @@ function refusedCall(call: PreparedCall, err: unknown): never {
 
 /** Credits a committed reservation took: the tool's cost under the credit meter (a render meter's allowance is not credits). */
 function chargedCredits(call: PreparedCall): number {
-  return (call.entry.tool.metering ?? 'credits') === 'credits' ? call.entry.tool.cost : 0;
+  return (call.entry.tool.metering ?? 'credits') === 'credits' ? call.cost : 0;
 }
 
 /** The message and status a caller sees for any error (no stack traces; internals are logged). */

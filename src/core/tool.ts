@@ -99,8 +99,13 @@ export interface ToolSpec<I extends AnyObject, O extends z.ZodType> {
   input: I;
   /** The `data` schema. */
   output: O;
-  /** Credits per successful call (default 1). */
+  /** Credits per successful call (default 1); with `outputSize`, per started unit of the answer's size. */
   cost?: number;
+  /**
+   * For tools whose answer can grow past a few MB: its upper bound in bytes from the input, priced per started
+   * 10 MB (`cost` each) and capped per call (src/core/output-size.ts).
+   */
+  outputSize?: OutputSize<z.output<I>>;
   /**
    * How calls are paid for: `credits` (default: `cost` from the monthly
    * balance) or `render` (render allowance first, then credits; anonymous
@@ -187,6 +192,20 @@ export interface ResultView {
   choose?: { by: string; fields: Readonly<Record<string, string>> };
   /** The view when none of `field` is present (records in one format, a file in another). */
   or?: ResultView;
+}
+
+/** How a tool's answer size is bounded and priced (`outputSize`; applied by src/core/output-size.ts). */
+export interface OutputSize<I> {
+  /** An upper bound of the answer's bytes (the JSON text REST sends, or the hosted file) for this validated input. */
+  maxBytes(input: I): number;
+  /** How the bound is computed, in words a caller can apply to their own run (stated in the description and OpenAPI). */
+  formula: string;
+  /** Bytes one `cost` buys; default 10 MB (SIZE_UNIT_BYTES, src/core/output-size.ts). */
+  perBytes?: number;
+  /** The largest bound one call may have. */
+  capBytes: number;
+  /** How to split a run over `capBytes` into calls under it, for the error message. */
+  split: string;
 }
 
 export interface WorkerSpec {

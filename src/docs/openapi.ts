@@ -7,6 +7,7 @@
 import type { Registry, JsonSchema } from '../core/registry.js';
 import { LIMITS } from '../core/limits.js';
 import { VERSION } from '../core/version.js';
+import { SIZE_UNIT_BYTES, sizePriceText } from '../core/output-size.js';
 
 /** Move a schema's `$defs` into components (OpenAPI refs resolve from the document root). */
 function hoist(schema: JsonSchema, prefix: string, components: Record<string, unknown>): JsonSchema {
@@ -146,11 +147,19 @@ async function toolPathItem(
     post: {
       operationId: tool.name,
       summary: tool.title,
-      description: [tool.description, docs, tool.cost === 1 ? '' : `Cost: ${tool.cost} credits.`].filter(Boolean).join('\n\n'),
+      description: [tool.description, docs, sizePriceText(declaration) || (tool.cost === 1 ? '' : `Cost: ${tool.cost} credits.`)]
+        .filter(Boolean)
+        .join('\n\n'),
       tags: [tool.toolset],
       ...(isRender ? { security: [{ ApiKeyHeader: [] }, { BearerAuth: [] }, {}] } : {}),
       'x-mcp-name': tool.name,
       'x-credit-cost': tool.cost,
+      ...(declaration.outputSize
+        ? {
+            'x-credit-per-bytes': declaration.outputSize.perBytes ?? SIZE_UNIT_BYTES,
+            'x-max-output-bytes': declaration.outputSize.capBytes,
+          }
+        : {}),
       parameters: [IDEMPOTENCY_KEY],
       requestBody: {
         required: true,

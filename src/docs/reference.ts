@@ -5,6 +5,7 @@
  * with its type, default and description, and the declared examples.
  */
 import type { RegisteredTool, Registry } from '../core/registry.js';
+import { sizePriceText } from '../core/output-size.js';
 
 export const DOCS_URI_PREFIX = 'werkbank://docs/';
 
@@ -58,7 +59,7 @@ export async function toolReference(entry: RegisteredTool, registry: Registry): 
     '',
     `- REST: \`POST ${registry.restPath(entry.tool)}\``,
     `- MCP tool: \`${tool.name}\` (toolset \`${tool.toolset}\`)`,
-    `- Cost: ${tool.metering === 'render' ? 'render allowance, then credits' : `${tool.cost} credit${tool.cost === 1 ? '' : 's'}`}`,
+    `- ${sizePriceText(tool) || `Cost: ${tool.metering === 'render' ? 'render allowance, then credits' : `${tool.cost} credit${tool.cost === 1 ? '' : 's'}`}`}`,
     '',
   ];
   if (tool.docs) lines.push(tool.docs.trim(), '');

@@ -6,6 +6,7 @@ import { generatePeople } from './brp/people.js';
 import { personJson, renderCsv, renderTotaalfile } from './brp/render.js';
 import { haalCentraalPersoon } from './brp/haal-centraal.js';
 import { BRP_DOCS } from './brp/docs.js';
+import { BRP_OUTPUT_SIZE } from './brp/size.js';
 
 // ---------------------------------------------------------------- output schema (from the field table)
 
@@ -90,6 +91,7 @@ const DESCRIPTION = [
   'Generates Dutch BRP (population register) test persons: deterministic (same options and seed → byte-identical output), with 11-proof BSNs in test ranges (999xxxxxx by default, unique within the call, relatives included), valid A-nummers, Dutch and exotic names and streets, real Tabel 33/34 municipality and country codes valid on the dates used, and one life event per person (eventMix).',
   `format json (default): {format, count, seed, options, people}; csv: {…, fileName, contentType, content} with outputMode compact, own (caller's headerRow) or mapped (headerRow + mapping to field keys); gba-totaalfile: LO3 persoonslijsten, one Lg01 message per line; haal-centraal: {…, personen, lifeEvents}, Persoon objects of the BRP API Personen 2.7.`,
   `count ≤ ${MAX_MCP_COUNT} per MCP call (REST ${MAX_REST_COUNT}); the first n persons of a larger count are the same n persons. Ages are completed years on 1 January of referenceYear; every date lies before it. Unknown option names are refused.`,
+  'Priced by size: 1 credit per started 10 MB of the largest answer the options can make (1.2 KB a person as json; linkedPersons about 4 records a person), charged before the run (formula in OpenAPI).',
 ].join(' ');
 
 // ---------------------------------------------------------------- the tool
@@ -107,6 +109,7 @@ export default defineTool({
   mcpRows: { people: 5, personen: 5, lifeEvents: 5 },
   description: DESCRIPTION,
   docs: BRP_DOCS,
+  outputSize: BRP_OUTPUT_SIZE,
   resultView: {
     kind: 'table',
     field: 'people',

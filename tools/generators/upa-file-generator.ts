@@ -3,6 +3,7 @@ import { defineTool, type ToolContext } from '../../src/core/tool.js';
 import { inputSchema, type UpaInput } from './upa/options.js';
 import { UPA_DOCS } from './upa/docs.js';
 import { MCP_MAX_COUNT, MCP_MAX_EMPLOYMENT_PERIODS, UPA_TIME_S, UpaRun } from './upa/generate.js';
+import { UPA_OUTPUT_SIZE } from './upa/size.js';
 import { CSV_COLUMNS, participantsCsvData, summaryData, xmlData, xmlJsonChunks, zipData } from './upa/reports.js';
 
 const fileMeta = {
@@ -94,8 +95,10 @@ export default defineTool({
     'Defect-free files for 2026 periods validate against the official UPA 2026 XSD; period.startYear defaults to 2027 (other years get the 2026 structure and a warning), so set 2026 for checkable files.',
     'Options (sections, all optional): population, period (MND or four-weekly VWK; volledig or aanvullend = corrections only; split modes), corrections (aanvullend: period corrections, withdrawals), household, scenarioMix (employment and life-event scenarios), defects (deliberate errors, announced in warnings), declaration, schemes, fieldStates (fill/omit per element), pinned employees.',
     `Limits: over MCP population.count ≤ ${MCP_MAX_COUNT} and, for xml, count × months ≤ ${MCP_MAX_EMPLOYMENT_PERIODS}; REST up to 10,000 employments and 36 periods.`,
+    'Priced by size: 1 credit per started 10 MB of the largest answer the options can make (about 2.3 KB per employment per period with one scheme), charged before the run; at most 1 GB a call (formula in OpenAPI).',
   ].join(' '),
   docs: UPA_DOCS,
+  outputSize: UPA_OUTPUT_SIZE,
   resultView: { kind: 'file', field: ['files', ''], or: { kind: 'record', field: '' } },
   input: inputSchema,
   output,
