@@ -77,11 +77,17 @@ describe('invalid UTF-8', () => {
 describe('the compute pool', () => {
   it('runs declared tools off the main thread and refuses beyond its bounded queue with 503 + Retry-After', async () => {
     const text = 'line\n'.repeat(150_000);
+    // Eight accounts, three calls each: within each one's share of the pool (workers + 2), beyond the queue for all.
+    const keys: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      await srv.server.accounts.createAccount(`pool-${i}`, 'paid');
+      keys.push((await srv.server.accounts.createKey(`pool-${i}`)).key);
+    }
     const results = await Promise.all(
-      Array.from({ length: 24 }, () =>
+      Array.from({ length: 24 }, (_, i) =>
         fetch(`${srv.url}/api/v1/tools/sort-lines`, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'X-API-Key': srv.key },
+          headers: { 'Content-Type': 'application/json', 'X-API-Key': keys[i % 8] },
           body: JSON.stringify({ text, mode: 'natural' }),
         }).then(async (r) => ({ status: r.status, retryAfter: r.headers.get('retry-after'), body: await r.text() })),
       ),

@@ -104,13 +104,14 @@ async function runTool(page: Page, c: ToolCase, errors: string[]): Promise<Outco
     const first = $('#fields input, #fields select, #fields textarea');
     const firstBottom = first ? first.getBoundingClientRect().bottom : Infinity;
     $('[data-example="0"]')!.click();
-    // A 503 says the compute pool is busy with other pages' large inputs (several pages run at once here):
-    // the page shows it and a person presses Run again, as this does, up to three times.
+    // A 503 says the compute pool is busy with other pages' large inputs (several pages run at once here, with one
+    // key: a 429 says that key has its share of the pool): the page shows it and a person presses Run again, as
+    // this does, up to three times.
     let done = false;
     for (let attempt = 0; attempt < 3; attempt++) {
       $('#run')!.click();
       done = await until(() => $('#json') || !$('#form-error')!.hidden, 60_000);
-      if (!done || $('#json') || !/^503\b/.test($('#form-error')!.textContent ?? '')) break;
+      if (!done || $('#json') || !/^(429|503)\b/.test($('#form-error')!.textContent ?? '')) break;
       await new Promise((r) => setTimeout(r, 1000));
     }
     return {

@@ -10,7 +10,8 @@ export const COMPUTE_LIMITS = {
   workers: Math.min(4, Math.max(1, availableParallelism() - 1)),
   /**
    * Jobs one caller (an account, or an address without one) may have waiting in a pool beyond one per worker: its
-   * share is the pool's workers plus these, running and waiting; one more is a 429 for that caller alone.
+   * share is the pool's workers plus these, running and waiting, while others use the pool; one more is a 429 for
+   * that caller alone.
    */
   ownerWaiting: 2,
   /** Heap cap of one worker, MB (1 MB documents can need a few hundred MB in a parser). */

@@ -4,9 +4,9 @@
  *
  * - a job over its deadline has its worker terminated (V8 interrupts whatever it runs) and gets a 400 naming the
  *   limit; a job that runs its worker out of memory (COMPUTE_LIMITS.heapMb) gets a 413 (./job-errors.ts);
- * - COMPUTE_LIMITS.workers workers run at once; one caller (account, or address without one) has at most its share
- *   of a pool, its workers plus COMPUTE_LIMITS.ownerWaiting, running and waiting: beyond that a 429 with Retry-After
- *   for that caller alone. A free worker goes first to the caller with the fewest jobs running. At most
+ * - COMPUTE_LIMITS.workers workers run at once; while others use a pool, one caller (account, or address without
+ *   one) has at most its share, its workers plus COMPUTE_LIMITS.ownerWaiting, running and waiting: beyond that a 429
+ *   with Retry-After for that caller alone. A free worker goes first to the caller with the fewest jobs running. At most
  *   LIMITS.workerQueue jobs wait, each LIMITS.workerWaitMs or until the running jobs' deadlines, at most that plus
  *   the pool's timeMs once for the job ahead and once per job of its own caller queued before it: beyond that a 503
  *   with Retry-After, never an unbounded wait. The pools, and so the shares, are per server process.

@@ -16,14 +16,16 @@
  * backlog never stands between another owner and the next free worker. Bounds, all per process (each server
  * process has its own pool):
  *
- * - an owner has at most `perOwner` jobs running and waiting; one more is refused at once as `over-share` (a 429
- *   with Retry-After for that owner alone), so a flood fills its own share, not the queue of everyone;
+ * - while another owner has jobs in the pool, or the pool is full, an owner has at most `perOwner` jobs running and
+ *   waiting; one more is refused at once as `over-share` (a 429 with Retry-After for that owner alone), so a flood
+ *   fills its own share, not the queue of everyone. Alone in a pool with room, an owner may use all of it;
  * - at most `queue` jobs wait; beyond that a job is refused as `busy` (a 503 with Retry-After), unless its owner
- *   has fewer waiting than the owner with the most, whose newest job then gives up its place (and is refused);
+ *   has fewer waiting than the owner with the most, whose newest job then gives up its place (and is refused, as
+ *   `over-share` if its owner holds more than its share);
  * - a job waits `maxWaitMs`, or longer while a running job may still run longer (by its own deadline): it is never
  *   refused while the job ahead of it is still allowed to finish, but waits at most `maxWaitMs` plus the pool's
  *   `timeMs` once for the job ahead and once for each job of its own owner queued before it; then it is refused as
- *   `busy`, never left behind an unbounded line.
+ *   `busy` (`over-share` if its owner holds more than its share), never left behind an unbounded line.
  */
 import { Worker } from 'node:worker_threads';
 import { JobClock, type JobClockEnd, type JobLimits } from './job-clock.js';
@@ -86,7 +88,10 @@ export interface WorkerPoolOptions {
    * queued before it). Default: no limit but `queue`.
    */
   maxWaitMs?: number;
-  /** Most jobs of one owner running and waiting; more are refused as `over-share` (default: no limit but `queue`). */
+  /**
+   * Most jobs of one owner running and waiting while another owner has jobs in the pool or it is full; more are
+   * refused as `over-share` (default: no limit but `queue`).
+   */
   perOwner?: number;
 }
 
@@ -168,18 +173,41 @@ export class WorkerPool {
 
   /** Why a new job of `owner` is refused at once (its share is taken, or the pool is full), or nothing. */
   private refusal(owner: string): WorkerPoolError | undefined {
-    const share = this.options.perOwner;
-    if (owner && share !== undefined && this.runningOf(owner) + this.queue.waitingOf(owner) >= share) {
-      const mine = [...this.active].filter((job) => job.owner === owner).map((job) => job.clock.remainingMs());
-      // One of the owner's own jobs ends by its deadline at the latest: its place is free then.
-      const retryAfter = Math.max(1, Math.ceil((mine.length ? Math.min(...mine) : this.options.timeMs) / 1000));
-      return new WorkerPoolError('over-share', `${share} jobs of this owner are running or waiting`, { retryAfter, share });
-    }
-    if (this.active.size < this.options.size || this.queue.size < this.options.queue) return undefined;
+    const full = this.active.size >= this.options.size && this.queue.size >= this.options.queue;
+    // Alone in a pool with room, an owner may use all of it; its share holds once another owner is in, or it is full.
+    if (this.jobsOf(owner) >= this.share(owner) && (full || this.othersThan(owner))) return this.overShare(owner);
+    if (!full) return undefined;
     const victim = this.queue.evictFor(owner);
     if (!victim) return this.busy();
-    this.leave(victim, this.busy());
+    this.leave(victim, this.refusalOf(victim.owner));
     return undefined;
+  }
+
+  /** How many jobs `owner` may have running and waiting while others are in the pool ('' has no share to keep). */
+  private share(owner: string): number {
+    return owner ? (this.options.perOwner ?? Infinity) : Infinity;
+  }
+
+  private jobsOf(owner: string): number {
+    return this.runningOf(owner) + this.queue.waitingOf(owner);
+  }
+
+  private othersThan(owner: string): boolean {
+    for (const job of this.active) if (job.owner !== owner) return true;
+    return this.queue.size > this.queue.waitingOf(owner);
+  }
+
+  /** The refusal of a waiting job of `owner` that must leave: over its share if its owner holds more than that. */
+  private refusalOf(owner: string): WorkerPoolError {
+    return this.jobsOf(owner) > this.share(owner) ? this.overShare(owner) : this.busy();
+  }
+
+  private overShare(owner: string): WorkerPoolError {
+    const share = this.share(owner);
+    const mine = [...this.active].filter((job) => job.owner === owner).map((job) => job.clock.remainingMs());
+    // One of the owner's own jobs ends by its deadline at the latest: a place is free then.
+    const retryAfter = Math.max(1, Math.ceil((mine.length ? Math.min(...mine) : this.options.timeMs) / 1000));
+    return new WorkerPoolError('over-share', `${share} jobs of this owner are running or waiting`, { retryAfter, share });
   }
 
   private runningOf(owner: string): number {
@@ -207,7 +235,7 @@ export class WorkerPool {
       for (const job of this.active) longest = Math.max(longest, job.clock.remainingMs());
       const more = Math.min(cap, longest + HANDOVER_MS);
       if (longest > 0 && more > 0) this.waitUntil(task, more);
-      else this.leave(task, this.busy());
+      else this.leave(task, this.refusalOf(task.owner));
     }, ms);
     task.waitTimer.unref?.();
   }

@@ -52,23 +52,37 @@ describe('WorkerPool fair share', () => {
         (e: WorkerPoolError) => `${e.kind}:${e.detail.share}:${(e.detail.retryAfter ?? 0) >= 1}`,
       );
     for (let round = 0; round < 3; round++) {
+      const b0 = outcome(pool.run<string>({ id: 'b0', ms: 20 }, { owner: 'B' }));
       const a = ['a0', 'a1', 'a2', 'a3', 'a4', 'a5'].map((id) => outcome(pool.run<string>({ id, ms: 20 }, { owner: 'A' })));
-      const b = ['b0', 'b1'].map((id) => outcome(pool.run<string>({ id, ms: 1 }, { owner: 'B' })));
+      const b1 = outcome(pool.run<string>({ id: 'b1', ms: 1 }, { owner: 'B' }));
       // The process's own user ('') has no share to keep: only the queue bounds it.
-      const local = ['l0', 'l1', 'l2', 'l3'].map((id) => outcome(pool.run<string>({ id, ms: 1 })));
-      expect(await Promise.all([...a, ...b, ...local])).toEqual([
+      const local = ['l0', 'l1'].map((id) => outcome(pool.run<string>({ id, ms: 1 })));
+      expect(await Promise.all([b0, ...a, b1, ...local])).toEqual([
+        'b0',
         'a0',
         'a1',
         'a2',
         ...Array(3).fill('over-share:3:true'),
-        'b0',
         'b1',
         'l0',
         'l1',
-        'l2',
-        'l3',
       ]);
     }
+  });
+
+  it('alone, an owner may fill the pool; once it is full, its excess is refused as over-share, and a newcomer takes its newest place', async () => {
+    pool = new WorkerPool({ source: SLEEPER, size: 1, queue: 4, perOwner: 2, timeMs: 5_000, heapMb: 64 });
+    const outcome = (p: Promise<string>) =>
+      p.then(
+        (v) => v,
+        (e: WorkerPoolError) => e.kind,
+      );
+    const a = ['a0', 'a1', 'a2', 'a3', 'a4'].map((id) => outcome(pool.run<string>({ id, ms: 40 }, { owner: 'A' })));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(pool.load).toEqual({ running: 1, waiting: 4 });
+    const a5 = outcome(pool.run<string>({ id: 'a5', ms: 1 }, { owner: 'A' }));
+    const b = outcome(pool.run<string>({ id: 'b0', ms: 1 }, { owner: 'B' }));
+    expect(await Promise.all([...a, a5, b])).toEqual(['a0', 'a1', 'a2', 'a3', 'over-share', 'over-share', 'b0']);
   });
 
   it('a queued job waits past maxWaitMs while the job ahead of it may still run', async () => {
