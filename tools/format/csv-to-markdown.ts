@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/core/tool.js';
+import { defineTool, ToolError } from '../../src/core/tool.js';
 import { LIMITS } from '../../src/core/limits.js';
-import { delimiterField, detectDelimiter, parseCsv } from '../_lib/csv.js';
+import { delimiterField, detectDelimiter, parseCsv, type CsvRecord } from '../_lib/csv.js';
 
 const ALIGNMENTS = ['left', 'center', 'right', 'none'] as const;
 type Alignment = (typeof ALIGNMENTS)[number];
@@ -19,6 +19,32 @@ function pad(cell: string, w: number, alignment: Alignment): string {
   if (alignment === 'right') return ' '.repeat(room) + cell;
   if (alignment === 'center') return ' '.repeat(Math.floor(room / 2)) + cell + ' '.repeat(Math.ceil(room / 2));
   return cell + ' '.repeat(room);
+}
+
+/**
+ * The largest table this tool writes. Every row is written with as many cells as the widest row (and padded to
+ * each column's widest cell), so a 1 MB CSV of one very wide row or one very long cell above many short rows would
+ * make gigabytes: the size is counted from the widths before anything is built.
+ */
+const MAX_MARKDOWN_CHARS = 5_000_000;
+
+/** At least the characters the table will have (cells before escaping), counted before the table is built. */
+function checkTableSize(records: CsvRecord[], columns: number, padded: boolean): void {
+  const lines = records.length + 2;
+  let chars = lines * (3 * columns + 1);
+  if (padded) {
+    const widths = new Array<number>(columns).fill(3);
+    for (const r of records) r.cells.forEach((c, i) => (widths[i] = Math.max(widths[i], c.length)));
+    chars += lines * widths.reduce((a, b) => a + b, 0);
+  } else for (const r of records) for (const c of r.cells) chars += c.length;
+  if (chars > MAX_MARKDOWN_CHARS)
+    throw new ToolError(
+      `The table would be over ${chars.toLocaleString('en-US')} characters, more than the ${MAX_MARKDOWN_CHARS.toLocaleString('en-US')} this tool writes ` +
+        `(${records.length.toLocaleString('en-US')} rows × ${columns.toLocaleString('en-US')} columns${padded ? ', padded to the widest cell' : ''}): ` +
+        `${padded ? 'set padded false, or ' : ''}split the CSV into fewer rows per call, or drop its widest column or row`,
+      400,
+      { field: 'csv' },
+    );
 }
 
 /** The delimiter-row cell: `w` characters wide when padded, else three dashes plus the colons. */
@@ -93,6 +119,7 @@ export default defineTool({
     if (records.length === 0) return empty;
     const columns = records.reduce((max, r) => Math.max(max, r.cells.length), 0);
     const reference = records[0].cells.length;
+    checkTableSize(records, columns, padded);
     const raggedLines = records.filter((r) => r.cells.length !== reference).map((r) => r.line);
     const table = records.map((r) => Array.from({ length: columns }, (_, i) => cellText(r.cells[i] ?? '')));
     const header = firstRowHeader ? table.shift()! : Array.from({ length: columns }, (_, i) => `Column ${i + 1}`);

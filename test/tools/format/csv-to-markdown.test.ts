@@ -20,6 +20,19 @@ describe('csv-to-markdown', () => {
     expect(out.delimiter).toBe('tab');
   });
 
+  it('refuses a table that would multiply its input into gigabytes (one long cell or one wide row above many short rows)', async () => {
+    const tall = 'h\n' + 'x'.repeat(100_000) + '\n' + 'a\n'.repeat(50_000);
+    await expectToolError(
+      csvToMarkdown,
+      { csv: tall, padded: true },
+      400,
+      /padded to the widest cell\): set padded false, or split the CSV/,
+    );
+    expect((await runTool(csvToMarkdown, { csv: tall })).rows).toBe(50_001);
+    const wide = ','.repeat(100_000) + '\n' + 'a\n'.repeat(50_000);
+    await expectToolError(csvToMarkdown, { csv: wide }, 400, /50,001 rows × 100,001 columns\): split the CSV into fewer rows per call/);
+  });
+
   it('refuses an unknown alignment', async () => {
     await expectToolError(csvToMarkdown, { csv: 'a', alignment: 'justify' }, 400, /alignment/);
   });
