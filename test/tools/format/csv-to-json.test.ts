@@ -3,6 +3,12 @@ import csvToJson from '../../../tools/format/csv-to-json.js';
 import { expectToolError, runTool } from '../../helpers/run.js';
 
 describe('csv-to-json', () => {
+  it('refuses an answer that would multiply its input (one wide row above many short rows), before building it', async () => {
+    const wide = ','.repeat(20_000) + '\n' + 'a\n'.repeat(50_000);
+    await expectToolError(csvToJson, { csv: wide }, 400, /50,000 rows × 20,001 columns, every row naming every column\): split the CSV/);
+    expect((await runTool(csvToJson, { csv: ','.repeat(20) + '\n' + 'a\n'.repeat(50_000) })).rows).toBe(50_000);
+  });
+
   it('names blank and repeated headers and fills ragged rows', async () => {
     const out = await runTool(csvToJson, { csv: 'a,,a\n1,2,3,4\n5' });
     expect(out).toEqual({
