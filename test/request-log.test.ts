@@ -4,6 +4,8 @@
  * carried. stdio keeps stdout for JSON-RPC alone.
  */
 import { spawn } from 'node:child_process';
+import { chmodSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configureLog } from '../src/core/log.js';
 import { CLI, post, startServer, tempDir, type TestServer } from './helpers/server.js';
@@ -38,6 +40,13 @@ afterAll(async () => {
   await srv.close();
 });
 
+/** The line of request `id`, once written (info lines are written once per turn of the event loop). */
+async function lineOf(id: string | null): Promise<Line | undefined> {
+  let found: Line | undefined;
+  await vi.waitFor(() => expect((found = requestLines().find((l) => l.request_id === id))).toBeDefined());
+  return found;
+}
+
 /** The request lines logged so far (every stderr line must be JSON). */
 function requestLines(): Line[] {
   const lines = written.join('').split('\n').filter(Boolean);
@@ -49,7 +58,7 @@ describe('one JSON line per request', () => {
     const r = await post(srv.url, '/api/v1/tools/word-counter', { text: 'een twee drie' }, srv.key, { 'X-Request-Id': 'client-id.1_A' });
     expect(r.status).toBe(200);
     expect(r.headers.get('x-request-id')).toBe('client-id.1_A');
-    const line = requestLines().find((l) => l.request_id === 'client-id.1_A');
+    const line = await lineOf('client-id.1_A');
     expect(line).toMatchObject({
       level: 'info',
       method: 'POST',
@@ -72,7 +81,7 @@ describe('one JSON line per request', () => {
       expect(id).toMatch(/^[A-Za-z0-9._-]{1,128}$/);
       expect(id).not.toBe(bad);
       ids.add(id!);
-      expect(requestLines().find((l) => l.request_id === id)).toMatchObject({
+      expect(await lineOf(id)).toMatchObject({
         method: 'GET',
         route: '/health',
         status: 200,
@@ -86,7 +95,7 @@ describe('one JSON line per request', () => {
     const r = await post(srv.url, '/api/v1/tools/word-counter', { text: 'a b' }, srv.key, { Origin: srv.url });
     expect(r.status).toBe(200);
     const id = r.headers.get('x-request-id')!;
-    expect(requestLines().find((l) => l.request_id === id)).toMatchObject({
+    expect(await lineOf(id)).toMatchObject({
       route: '/api/v1/tools/:slug',
       tool: 'word-counter',
       account: srv.accountId,
@@ -95,7 +104,7 @@ describe('one JSON line per request', () => {
     const missing = await fetch(`${srv.url}/no/such/page-${QUERY_SECRET}`);
     await missing.text();
     expect(missing.status).toBe(404);
-    const line = requestLines().find((l) => l.request_id === missing.headers.get('x-request-id'));
+    const line = await lineOf(missing.headers.get('x-request-id'));
     expect(line).toMatchObject({ route: 'unmatched', status: 404 });
   });
 
@@ -104,7 +113,7 @@ describe('one JSON line per request', () => {
     expect(r.status).toBe(401);
     expect(r.json).toMatchObject({ code: 401 });
     expect(r.json.request_id).toBeUndefined(); // only 500 and 503 bodies name it
-    expect(requestLines().find((l) => l.request_id === r.headers.get('x-request-id'))).toMatchObject({ status: 401 });
+    expect(await lineOf(r.headers.get('x-request-id'))).toMatchObject({ status: 401 });
   });
 
   it('the log holds none of the secrets the requests carried: key, session cookie, OAuth token, query string', async () => {
@@ -113,10 +122,41 @@ describe('one JSON line per request', () => {
     await (await fetch(`${srv.url}/api/v1/tools?token=${QUERY_SECRET}`, { headers: { Cookie: SESSION, 'X-API-Key': srv.key } })).text();
     const mcp = { method: 'POST', headers: { Authorization: `Bearer ${BEARER}` }, body: '{}' };
     await (await fetch(`${srv.url}/mcp?key=${QUERY_SECRET}`, mcp)).text();
+    await vi.waitFor(() => expect(requestLines().length).toBeGreaterThanOrEqual(12));
     const log = written.join('');
-    expect(requestLines().length).toBeGreaterThanOrEqual(10);
     for (const secret of [srv.key, SESSION, 'sess-secret-4f9a2c7e1b3d5f60', BEARER, QUERY_SECRET, 'geheim'])
       expect(log).not.toContain(secret);
+  });
+});
+
+describe('a 503 names its request id', () => {
+  it('the body keeps {error, code, retry_after} and adds request_id, the id of the header and of the error line', async () => {
+    const dir = tempDir();
+    const notExecutable = join(dir, 'chrome');
+    writeFileSync(notExecutable, '#!/bin/sh\n');
+    chmodSync(notExecutable, 0o644);
+    process.env.WERKBANK_CHROMIUM_PATH = notExecutable;
+    const render = await startServer();
+    try {
+      const r = await post(render.url, '/api/v1/render/html-to-pdf', { html: '<p>x</p>' }, render.key, {
+        'X-Request-Id': 'user-saw-this-1',
+      });
+      expect(r.status, r.text).toBe(503);
+      expect(r.json).toMatchObject({ code: 503, request_id: 'user-saw-this-1' });
+      expect(typeof r.json.error).toBe('string');
+      expect(r.json.retry_after).toBeGreaterThan(0);
+      expect(r.headers.get('x-request-id')).toBe('user-saw-this-1');
+      expect(await lineOf('user-saw-this-1')).toMatchObject({
+        level: 'error',
+        status: 503,
+        route: '/api/v1/render/:slug',
+        tool: 'html-to-pdf',
+      });
+    } finally {
+      delete process.env.WERKBANK_CHROMIUM_PATH;
+      await render.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -15,10 +15,34 @@ let format: LogFormat = ['json', 'pretty'].includes(process.env.WERKBANK_LOG_FOR
     ? 'pretty'
     : 'json';
 
-/** Written through process.stderr.write (not a file descriptor of its own), so the lines keep their order with the CLI's. */
+/**
+ * Written through process.stderr.write (not a file descriptor of its own), so the lines keep their order with the
+ * CLI's. Info lines (one per request) are gathered and written once per turn of the event loop: a write is a
+ * system call, and under load one turn answers many requests. Warnings and errors, and every line at exit, are
+ * written at once.
+ */
+let pending = '';
+let scheduled = false;
+const flush = (): void => {
+  scheduled = false;
+  if (!pending) return;
+  const text = pending;
+  pending = '';
+  process.stderr.write(text);
+};
+process.on('exit', flush);
 const sink = {
   write(line: string): void {
-    process.stderr.write(format === 'json' ? line : prettyLine(line));
+    const text = format === 'json' ? line : prettyLine(line);
+    if (!line.startsWith('{"level":"info"') || pending.length > 65_536) {
+      pending += text;
+      return flush();
+    }
+    pending += text;
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush).unref();
+    }
   },
 };
 
