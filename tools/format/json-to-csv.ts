@@ -38,6 +38,26 @@ function flattenRow(item: Record<string, Json>, flatten: boolean, index: number)
   return cells;
 }
 
+/**
+ * The largest CSV: every row has a cell for every column any item has, so one item with many keys above many
+ * small ones would multiply 1 MB of JSON into gigabytes. Counted (delimiters and values, before quoting) before
+ * any row is built.
+ */
+const MAX_CSV_CHARS = 20_000_000;
+
+function checkCsvSize(rows: ReadonlyArray<ReadonlyMap<string, string>>, columns: number): void {
+  let chars = (rows.length + 1) * columns;
+  for (const row of rows) for (const v of row.values()) chars += v.length;
+  if (chars > MAX_CSV_CHARS)
+    throw new ToolError(
+      `The CSV would be over ${chars.toLocaleString('en-US')} characters, more than the ${MAX_CSV_CHARS.toLocaleString('en-US')} this tool answers ` +
+        `(${rows.length.toLocaleString('en-US')} rows × ${columns.toLocaleString('en-US')} columns, a cell for every column in every row): ` +
+        'split the array into fewer items per call, or leave out the items with the most keys',
+      400,
+      { field: 'json' },
+    );
+}
+
 export default defineTool({
   slug: 'json-to-csv',
   worker: { reason: 'flattening deeply nested JSON recurses per level and grows with every path', timeMs: 5_000, field: 'json' },
@@ -95,6 +115,7 @@ export default defineTool({
       return flattenRow(item, flatten, i);
     });
     const columns = [...new Set(rows.flatMap((row) => [...row.keys()]))];
+    checkCsvSize(rows, columns.length);
     const records = rows.map((row) => columns.map((c) => row.get(c) ?? ''));
     if (includeHeader) records.unshift(columns);
     const { stringify } = await loadStringify();

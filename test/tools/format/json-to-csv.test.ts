@@ -3,6 +3,21 @@ import jsonToCsv from '../../../tools/format/json-to-csv.js';
 import { expectToolError, runTool } from '../../helpers/run.js';
 
 describe('json-to-csv', () => {
+  it('refuses a CSV that would multiply its input (one item of many keys above many empty ones), before building it', async () => {
+    const json = (keys: number) =>
+      JSON.stringify([
+        Object.fromEntries(Array.from({ length: keys }, (_, i) => ['k' + i, 1])),
+        ...Array.from({ length: 40_000 }, () => ({})),
+      ]);
+    await expectToolError(
+      jsonToCsv,
+      { json: json(20_000) },
+      400,
+      /40,001 rows × 20,000 columns, a cell for every column in every row\): split/,
+    );
+    expect((await runTool(jsonToCsv, { json: json(100) })).rowCount).toBe(40_001);
+  });
+
   it('accepts the array itself, a single object, and each delimiter', async () => {
     expect((await runTool(jsonToCsv, { json: [{ a: 1 }, { b: 'x' }] })).csv).toBe('a,b\n1,\n,x\n');
     expect((await runTool(jsonToCsv, { json: '{"a":"x|y"}', delimiter: 'pipe' })).csv).toBe('a\n"x|y"\n');
