@@ -13,6 +13,20 @@ import {
 
 /** Output cap for joins (duplicate keys multiply rows): 100,000 rows, about the size the inputs can hold. */
 const MAX_JOIN_ROWS = 100_000;
+/**
+ * Output cap in cells: every row gets a cell for every column of the result, so one wide file above a long one (or
+ * a join of wide files) would multiply 250,000 characters of input into gigabytes. Checked before rows are built.
+ */
+const MAX_CELLS = 5_000_000;
+
+function tooManyCells(rows: number, columns: number, field: string): ToolError {
+  return new ToolError(
+    `The result would have ${rows.toLocaleString('en-US')} rows × ${columns.toLocaleString('en-US')} columns, over the ` +
+      `${MAX_CELLS.toLocaleString('en-US')} cells this tool answers: merge fewer rows or fewer files per call, or drop the widest file's unused columns`,
+    413,
+    { field },
+  );
+}
 
 export default defineTool({
   slug: 'csv-merge',
@@ -25,7 +39,7 @@ export default defineTool({
   description:
     'Combines 2 to 10 CSV texts (header row first). mode append (default): all rows in turn; columns = union of the headers by name, first-seen order, missing cells empty; `dedupe` drops repeated rows; `sourceColumn` adds the file number (1 = first). ' +
     'mode join: SQL-style join on the `key` column (exact match), `joinType` inner (default), left or full, files joined left to right; repeated keys pair every match; key column first, taken names get _2. ' +
-    'Files are read like csv-to-json (delimiter detected per file; ragged rows padded, reported per file). RFC 4180 output. Inputs up to 250,000 characters together; joins up to 100,000 rows.',
+    'Files are read like csv-to-json (delimiter detected per file; ragged rows padded, reported per file). RFC 4180 output. Inputs up to 250,000 characters together; joins up to 100,000 rows; results up to 5,000,000 cells.',
   resultView: { kind: 'code', field: 'csv', language: 'csv' },
   input: z.strictObject({
     csvs: z.array(z.string().max(CSV_TOOL_MAX_CHARS)).min(2).max(10).describe('The CSV texts, 2 to 10'),
@@ -103,6 +117,8 @@ export default defineTool({
           });
         columns.push(sourceColumn);
       }
+      const total = tables.reduce((n, t) => n + t.rows.length, 0);
+      if (total * columns.length > MAX_CELLS) throw tooManyCells(total, columns.length, 'csvs');
       const index = new Map(columns.map((c, i) => [c, i]));
       rows = [];
       const seen = new Set<string>();
@@ -171,7 +187,9 @@ function join(left: Joined, t: CsvTable, key: string, type: 'inner' | 'left' | '
   }
   const matched = new Set<string>();
   const rows: string[][] = [];
+  const width = left.columns.length + others.length;
   const push = (row: string[]) => {
+    if ((rows.length + 1) * width > MAX_CELLS) throw tooManyCells(rows.length + 1, width, 'csvs');
     if (rows.length >= MAX_JOIN_ROWS)
       throw new ToolError(
         `The join would have more than ${MAX_JOIN_ROWS.toLocaleString('en-US')} rows (repeated keys multiply); check \`key\``,

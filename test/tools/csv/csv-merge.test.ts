@@ -6,6 +6,25 @@ const merged = async (csvs: string[], opts: Record<string, unknown> = {}) =>
   (await runTool(tool, { csvs, lineEnding: 'lf', ...opts })).csv as string;
 
 describe('csv-merge append', () => {
+  it('refuses a result that would multiply its input (a wide file above a long one, a join of wide files), before building it', async () => {
+    const wide = Array.from({ length: 10_000 }, (_, i) => `c${i}`).join(',') + '\n' + ','.repeat(9_999);
+    const long = 'b\n' + 'x\n'.repeat(80_000);
+    await expectToolError(
+      tool,
+      { csvs: [wide, long] },
+      413,
+      /80,001 rows × 10,001 columns, over the 5,000,000 cells this tool answers: merge fewer rows/,
+    );
+    const keyed = (n: number) => 'id,' + Array.from({ length: n }, (_, i) => `c${i}`).join(',') + '\n' + 'k,\n'.repeat(400);
+    await expectToolError(
+      tool,
+      { csvs: [keyed(20_000), 'id\n' + 'k\n'.repeat(400)], mode: 'join', key: 'id' },
+      413,
+      /cells this tool answers/,
+    );
+    expect((await runTool(tool, { csvs: [wide.slice(0, 60), long] })).rows).toBe(80_000);
+  });
+
   it('unions headers by name in first-seen order; missing cells empty; delimiters per file', async () => {
     expect(await merged(['a,b\n1,2', 'b;c\n3;4', 'c\ta\n5\t6'])).toBe('a,b,c\n1,2,\n,3,4\n6,,5\n');
   });
