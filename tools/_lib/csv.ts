@@ -283,12 +283,25 @@ export interface CsvTable {
 }
 
 /** Reads `text` (header first) as csv-to-json does: delimiter detection, BOM, quoted line breaks, ragged rows padded. */
+/**
+ * Cells a table read by readCsvTable may have. Ragged rows are padded to the widest row, so one wide row above many
+ * short ones would multiply 250,000 characters into billions of cells; a regular table of that size has far fewer.
+ */
+const MAX_TABLE_CELLS = 5_000_000;
+
 export function readCsvTable(text: string, delimiter: DelimiterName | 'auto', field = 'csv'): CsvTable {
   const used = delimiter === 'auto' ? detectDelimiter(text) : delimiter;
   const records = scanCsv(text, used, field);
   if (records.length === 0) return { delimiter: used, columns: [], rows: [], lines: [], ragged: { count: 0, rows: [] } };
   const [head, ...body] = records;
   const width = records.reduce((max, r) => Math.max(max, r.cells.length), 0);
+  if (body.length * width > MAX_TABLE_CELLS)
+    throw new ToolError(
+      `\`${field}\` has ${body.length.toLocaleString('en-US')} rows padded to its widest row of ${width.toLocaleString('en-US')} cells, over the ` +
+        `${MAX_TABLE_CELLS.toLocaleString('en-US')} cells a table may have: split the rows over several calls, or fix the row with too many fields (line ${records.reduce((w, r) => (r.cells.length > w.cells.length ? r : w)).line})`,
+      413,
+      { field },
+    );
   const columns = columnNames(head.cells, width);
   const ragged: RaggedReport = { count: 0, rows: [] };
   const rows = body.map((r) => {

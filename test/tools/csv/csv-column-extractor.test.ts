@@ -5,6 +5,12 @@ import { expectToolError, runTool } from '../../helpers/run.js';
 const csv = 'id,Name,city\r\n1,"Jansen, P.",Delft\r\n2,"De ""Vries""","Den\nHaag"\r\n';
 
 describe('csv-column-extractor', () => {
+  it('refuses a table whose ragged rows would be padded to billions of cells (one wide row above many short ones)', async () => {
+    const csv = 'a\n' + ','.repeat(100_000) + '\n' + 'x\n'.repeat(70_000);
+    await expectToolError(tool, { csv, columns: ['a'] }, 413, /70,001 rows padded to its widest row of 100,001 cells.*\(line 2\)/);
+    expect((await runTool(tool, { csv: 'a\n' + ','.repeat(50) + '\n' + 'x\n'.repeat(70_000), columns: ['a'] })).rows).toBe(70_001);
+  });
+
   it('by name, in the order given, quoting kept; case-insensitive fallback', async () => {
     const out = await runTool(tool, { csv, columns: ['city', ' name ', 'id'] });
     expect(out.result).toBe('city,Name,id\r\nDelft,"Jansen, P.",1\r\n"Den\nHaag","De ""Vries""",2\r\n');
