@@ -95,6 +95,7 @@ describe('one JSON line per request', () => {
     const r = await post(srv.url, '/api/v1/tools/word-counter', { text: 'a b' }, srv.key, { Origin: srv.url });
     expect(r.status).toBe(200);
     const id = r.headers.get('x-request-id')!;
+    expect(r.headers.get('access-control-expose-headers')).toContain('X-Request-Id'); // a page's script may read it
     expect(await lineOf(id)).toMatchObject({
       route: '/api/v1/tools/:slug',
       tool: 'word-counter',

@@ -22,7 +22,7 @@ const requests = new Counter({
 });
 const duration = new Histogram({
   name: 'werkbank_http_request_duration_seconds',
-  help: 'Time from the request to its answer (headers and a whole body; a stream until its first chunk), by method and route template',
+  help: 'Time from the request to its answer (a streamed answer: to its headers, on the tool fast path to its end), by method and route template',
   labelNames: ['method', 'route'] as const,
   buckets: SECONDS,
   registers: [registry],

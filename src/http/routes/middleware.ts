@@ -18,7 +18,7 @@ import type { AppShared } from './shared.js';
 const corsHeaders = cors({
   origin: '*',
   allowMethods: ['GET', 'POST', 'DELETE', 'PUT', 'OPTIONS'],
-  allowHeaders: ['Content-Type', 'Authorization', 'X-API-Key', 'mcp-session-id', 'mcp-protocol-version', 'Last-Event-ID'],
+  allowHeaders: ['Content-Type', 'Authorization', 'X-API-Key', 'mcp-session-id', 'mcp-protocol-version', 'Last-Event-ID', 'X-Request-Id'],
   exposeHeaders: [
     'mcp-session-id',
     'mcp-protocol-version',
@@ -29,6 +29,7 @@ const corsHeaders = cors({
     'RateLimit',
     'Retry-After',
     'WWW-Authenticate',
+    'X-Request-Id',
   ],
   maxAge: 600,
 });
