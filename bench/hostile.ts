@@ -108,6 +108,34 @@ export function knownHostile(): HostileCall[] {
       label: '500k of cues',
       input: { subtitles: fill('1\n00:00:01,000 --> 00:00:02,000\nHello <i>there</i>\n\n', 500_000), to: 'vtt' },
     },
+    { slug: 'readability', label: 'one 100,000-letter word', input: { text: 'x'.repeat(100_000) } },
+    { slug: 'readability', label: '"xë" × 50,000 (an ASCII \\b at every x)', input: { text: 'xë'.repeat(50_000), language: 'nl' } },
+    { slug: 'readability', label: '"a." × 50,000', input: { text: 'a.'.repeat(49_998) + ' b' } },
+    {
+      slug: 'csv-to-markdown',
+      label: 'one 100k cell above 50k rows, padded (refused)',
+      input: { csv: 'h\n' + 'x'.repeat(100_000) + '\n' + 'a\n'.repeat(50_000), padded: true },
+    },
+    {
+      slug: 'csv-to-json',
+      label: 'one 20k-wide row above 50k rows (refused)',
+      input: { csv: ','.repeat(20_000) + '\n' + 'a\n'.repeat(50_000) },
+    },
+    {
+      slug: 'json-to-csv',
+      label: 'one item of 20k keys above 40k empty ones (refused)',
+      input: {
+        json: JSON.stringify([
+          Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`k${i}`, 1])),
+          ...Array.from({ length: 40_000 }, () => ({})),
+        ]),
+      },
+    },
+    {
+      slug: 'csv-column-extractor',
+      label: 'one 100k-wide row above 70k rows (refused)',
+      input: { csv: 'a\n' + ','.repeat(100_000) + '\n' + 'x\n'.repeat(70_000), columns: ['a'] },
+    },
     { slug: 'regex-tester', label: 'ReDoS (a+)+$', input: { pattern: '(a+)+$', text: 'a'.repeat(40) + '!' } },
     {
       slug: 'find-and-replace',

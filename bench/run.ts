@@ -338,6 +338,11 @@ const SECTIONS: Record<string, () => Promise<void>> = {
       'npx -y werkbank-mcp from an empty npm cache: install size and cold start to tools/list, 1.1.0 layout and now',
       await (await import('./install.js')).benchInstall(),
     ),
+  linear: async () =>
+    print(
+      'Text tools on 10k vs 100k characters of hostile shapes (×10 is linear, ×100 quadratic)',
+      await (await import('./linear.js')).benchLinear(),
+    ),
   postgres: async () =>
     print(
       'PostgreSQL store: REST calls, workers, metering, usage with 1M rows (target 2 workers >= 1.6x lowdb)',

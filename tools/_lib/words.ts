@@ -16,7 +16,9 @@ export function countSentences(text: string): number {
   for (const paragraph of text.split(/\n\s*\n/u)) {
     const trimmed = paragraph.trim();
     if (!/[\p{L}\p{N}]/u.test(trimmed)) continue;
-    const parts = trimmed.split(/(?<=[.!?…]+["'”’)\]]*)\s+/u);
+    // `(?=\s)` first: the lookbehind then runs only before whitespace. Tried at every position, it scanned back over
+    // each run of closing brackets or quotes from each of its characters (quadratic on "((((x))))…").
+    const parts = trimmed.split(/(?=\s)(?<=[.!?…]+["'”’)\]]*)\s+/u);
     n += parts.filter((p) => /[\p{L}\p{N}]/u.test(p)).length;
   }
   return n;

@@ -44,6 +44,12 @@ describe('readability', () => {
     expect((await score('x' + 'ë'.repeat(99_995) + '. b')).counts).toMatchObject({ sentences: 2, words: 2 });
   });
 
+  it('100,000 characters of nested brackets are one sentence; closers after a period still end it', async () => {
+    const deep = '('.repeat(49_990) + 'x' + ')'.repeat(49_990);
+    expect((await score(deep)).counts).toMatchObject({ sentences: 1, words: 1 });
+    expect((await score('(It ended.' + ')'.repeat(99_000) + ' Then more.')).counts.sentences).toBe(2);
+  });
+
   it('abbreviations and initials do not end sentences; "etc." before a capital does', async () => {
     expect((await score('Dr. Smith arrived. He sat down.')).counts.sentences).toBe(2);
     expect((await score('J. K. Rowling wrote it.')).counts.sentences).toBe(1);
