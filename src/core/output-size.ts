@@ -24,7 +24,7 @@ const mb = (bytes: number) => `${Math.ceil(bytes / 100_000) / 10} MB`;
 export function priceOf(tool: Tool, input: unknown): CallPrice {
   const size = tool.outputSize;
   if (!size) return { cost: tool.cost };
-  const bytes = Math.ceil(size.maxBytes(input));
+  const bytes = Math.ceil(size.maxBytes(input as never));
   if (bytes > size.capBytes)
     throw new ToolError(
       `This run can answer up to ${mb(bytes)}, over the limit of ${mb(size.capBytes)} a call (${size.formula}). ${size.split}`,
