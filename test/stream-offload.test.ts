@@ -15,6 +15,7 @@ import { longJobLoad, streamToolInWorker } from '../src/compute/tool-jobs.js';
 import { ToolError, type Tool } from '../src/core/tool.js';
 import { HttpError } from '../src/core/errors.js';
 import { parseInput } from '../src/core/validate.js';
+import { priceOf } from '../src/core/output-size.js';
 import tool from '../tools/generators/upa-file-generator.js';
 
 let srv: TestServer;
@@ -178,7 +179,8 @@ describe('a streamed UPA xml run and its reader (REST, short limits)', () => {
     expect((jobEnded ?? performance.now()) - firstByte).toBeGreaterThan(limits.timeMs);
     expect(events).toEqual(['stream headers', 'stream end']);
     expect(longJobLoad()).toEqual({ running: 0, waiting: 0 });
-    expect(await balance()).toBe(before - tool.cost); // charged: the response is whole
+    // charged (the response is whole) its price: per started 10 MB of its declared bound (src/core/output-size.ts)
+    expect(await balance()).toBe(before - priceOf(tool as unknown as Tool, parseInput(tool.input, body)).cost);
   }, 60_000);
 
   it('a reader that stops reading is cut after the idle limit: the worker is freed and the call refunded', async () => {
