@@ -62,6 +62,6 @@ export const UPA_OUTPUT_SIZE: OutputSize<UpaInput> = {
     'summary: (0.4 KB + 0.25 KB per scheme) per file; participants-csv: 1 KB per employment',
   capBytes: 1_000_000_000,
   split:
-    'Split the run: fewer period.months per call (the next call starts at the following period.startYear/startMonth, same population.seed), ' +
-    'or fewer employments (population.count), or splitMode single instead of perParticipant.',
+    'Split the run: fewer period.months per call (each part from its own period.startYear/startMonth), ' +
+    'fewer employments (population.count), or splitMode single or chunk instead of perParticipant.',
 };
