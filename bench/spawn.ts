@@ -13,8 +13,9 @@ export function spawnListening(
   opts: { env?: Record<string, string>; prefix?: string[]; started?: (pid: number) => void } = {},
 ): Promise<Listening> {
   const [cmd, ...rest] = [...(opts.prefix ?? []), process.execPath, ...args];
-  const proc = spawn(cmd, rest, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...opts.env } });
+  const proc = spawn(cmd, rest, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...opts.env } });
   if (proc.pid) opts.started?.(proc.pid);
+  forwardProblems(proc);
   return new Promise((resolve, reject) => {
     let out = '';
     proc.stdout.on('data', (d) => {
@@ -26,6 +27,19 @@ export function spawnListening(
       }
     });
     proc.on('exit', (code) => reject(new Error(`bench server exited ${code}`)));
+  });
+}
+
+/**
+ * The server still writes its request log (a bench measures that cost too), but only its warnings and errors
+ * reach the terminal: one line per request would be hundreds of thousands of lines.
+ */
+function forwardProblems(proc: ChildProcess) {
+  let rest = '';
+  proc.stderr?.on('data', (d: Buffer) => {
+    const lines = (rest + d.toString('utf8')).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) if (!/^\{"level":"(debug|info)"/.test(line)) process.stderr.write(line + '\n');
   });
 }
 
