@@ -81,8 +81,18 @@ function answer(status: number, headers: Record<string, string>, raw: Uint8Array
 }
 
 /** The headers a caller sees, without those that differ by nature (the date, the connection, the moving balance). */
+/** The headers both answers must have alike: all but those that differ per answer (each request gets its own id). */
 function comparable(h: Record<string, string>): Record<string, string> {
-  const skip = new Set(['date', 'connection', 'keep-alive', 'x-ratelimit-remaining', 'ratelimit', 'content-length', 'transfer-encoding']);
+  const skip = new Set([
+    'date',
+    'connection',
+    'keep-alive',
+    'x-ratelimit-remaining',
+    'ratelimit',
+    'content-length',
+    'transfer-encoding',
+    'x-request-id',
+  ]);
   return Object.fromEntries(
     Object.entries(h)
       .filter(([k]) => !skip.has(k.toLowerCase()))
@@ -120,6 +130,7 @@ describe('the tool-call fast path', () => {
       expect(fast.status).toBe(app.status);
       expect(fast.json).toEqual(app.json);
       expect(comparable(fast.headers)).toEqual(comparable(app.headers));
+      for (const answer of [fast, app]) expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
       if (headers['x-api-key'] && fast.status !== 401) expect(fast.headers['cache-control']).toBe('no-store');
       if (fast.status === 200) expect(fast.headers['x-ratelimit-remaining']).toMatch(/^\d+$/);
     });
