@@ -12,7 +12,7 @@ import type { ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import pg from 'pg';
-import { CLI, post, spawnServe, tempDir } from './helpers/server.js';
+import { CLI, post, spawnServe, tempDir, stopProcesses } from './helpers/server.js';
 import { startPostgres, type TestDatabase } from './helpers/postgres.js';
 import { PostgresStore } from '../src/store/postgres/store.js';
 import { fingerprint, IDEMPOTENCY_TABLE, IdempotencyKeys, type KeyRow } from '../src/core/idempotency.js';
@@ -52,14 +52,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all(
-    procs.map((p) => {
-      if (p.exitCode !== null || p.signalCode) return Promise.resolve();
-      const exited = new Promise((r) => p.on('exit', r));
-      p.kill('SIGTERM');
-      return exited;
-    }),
-  );
+  await stopProcesses(procs);
   await sql?.end();
   await db?.stop();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });

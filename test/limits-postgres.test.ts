@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import pg from 'pg';
-import { spawnServe, tempDir } from './helpers/server.js';
+import { spawnServe, tempDir, stopProcesses } from './helpers/server.js';
 import { startPostgres, type TestDatabase } from './helpers/postgres.js';
 import { SoftPasskey } from './helpers/soft-passkey.js';
 
@@ -41,14 +41,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all(
-    procs.map((p) => {
-      if (p.exitCode !== null || p.signalCode) return Promise.resolve();
-      const exited = new Promise((r) => p.on('exit', r));
-      p.kill('SIGTERM');
-      return exited;
-    }),
-  );
+  await stopProcesses(procs);
   await sql?.end();
   await db?.stop();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });

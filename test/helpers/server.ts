@@ -101,3 +101,15 @@ export async function spawnServe(
   });
   return { proc, url: `http://127.0.0.1:${port}`, stdout: out };
 }
+
+/** Stop spawned servers (SIGTERM) and wait until each has exited. */
+export async function stopProcesses(procs: readonly ChildProcess[]): Promise<void> {
+  await Promise.all(
+    procs.map((p) => {
+      if (p.exitCode !== null || p.signalCode) return Promise.resolve();
+      const exited = new Promise((r) => p.on('exit', r));
+      p.kill('SIGTERM');
+      return exited;
+    }),
+  );
+}

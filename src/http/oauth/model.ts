@@ -165,29 +165,20 @@ function tokenModel({ tables, now, client, reused }: ModelDeps) {
       const scope = t.scope ?? [...SCOPES];
       const base = { grantId: user.grantId, clientId: owner.id, scope, resource: user.resource };
       // Each refused once the account's deletion has begun; one written before it is removed by the deletion.
-      await whileAccountLive(
-        tables.tokens.put(
-          {
-            id: sha256(t.accessToken),
-            accountId: user.accountId,
-            value: { kind: 'access', ...base, expiresAt: t.accessTokenExpiresAt.toISOString() },
-            expiresAt: t.accessTokenExpiresAt.toISOString(),
-          },
-          { liveAccount: true },
-        ),
-      );
-      if (t.refreshToken && t.refreshTokenExpiresAt)
-        await whileAccountLive(
+      const save = (kind: 'access' | 'refresh', token: string, expires: Date) =>
+        whileAccountLive(
           tables.tokens.put(
             {
-              id: sha256(t.refreshToken),
+              id: sha256(token),
               accountId: user.accountId,
-              value: { kind: 'refresh', ...base, expiresAt: t.refreshTokenExpiresAt.toISOString() },
-              expiresAt: t.refreshTokenExpiresAt.toISOString(),
+              value: { kind, ...base, expiresAt: expires.toISOString() },
+              expiresAt: expires.toISOString(),
             },
             { liveAccount: true },
           ),
         );
+      await save('access', t.accessToken, t.accessTokenExpiresAt);
+      if (t.refreshToken && t.refreshTokenExpiresAt) await save('refresh', t.refreshToken, t.refreshTokenExpiresAt);
       return { ...t, scope, client: owner, user };
     },
     getAccessToken: async (accessToken: string) => {
