@@ -41,17 +41,9 @@ export interface RenderAllowance {
   resetsAt: string;
 }
 
-/** One entry of the usage ledger. */
-export interface UsageEntry {
-  at: string;
-  tool: string;
-  surface: string;
-  credits: number;
-  fromAllowance: number;
-  fromPacks: number;
-  added?: number;
-  reference?: string;
-}
+/** One entry of the usage ledger, as the store keeps it (types only: nothing of the server reaches the bundle). */
+import type { UsageEntry } from '../../store/store.js';
+export type { UsageEntry };
 
 /** One day of a usage report; tools counts the calls per tool. */
 export interface UsageDay {
@@ -86,13 +78,7 @@ export interface KeyView {
 }
 
 /** A key just created: the key itself is shown this once. */
-export interface CreatedKey {
-  id: string;
-  key: string;
-  prefix: string;
-  account: string;
-  name: string | null;
-}
+export type { CreatedKey } from '../../accounts/keys.js';
 
 /** DELETE /api/v1/keys/{id}. */
 export interface RevokedKey {
