@@ -58,7 +58,7 @@ function consentBody(args: Request, redirect: URL, showLogo: boolean): string {
 ${showLogo ? `<img src="${esc(client.logoUri)}" alt="" width="48" height="48" referrerpolicy="no-referrer">` : ''}
 <p><strong id="client-name">${esc(client.name)}</strong> wants to use your werkbank account <strong>${esc(account)}</strong>.</p>
 ${identity(client)}
-<dl>
+<dl class="terms">
 <dt>It may</dt><dd>${esc(SCOPE_TEXT)}.</dd>
 <dt>It will be sent back to</dt><dd>${destination(redirect)}</dd>
 <dt>Application id</dt><dd><code id="client-id">${esc(client.kind === 'metadata-document' ? new URL(client.id).href : client.id)}</code></dd>

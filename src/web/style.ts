@@ -38,6 +38,7 @@ h1{font-size:1.55rem;line-height:1.25;margin:.2rem 0 .4rem}h2{font-size:1.2rem;m
 .crumbs{font-size:.9rem;margin:0 0 .2rem}
 details.about{margin:0 0 .5rem;max-width:52rem}details.about>summary{font-weight:400;color:var(--accent);margin:0}details.about p{margin:.4rem 0}
 dd{margin:0}
+dl.terms{margin:1rem 0}dl.terms dt{font-size:.85rem;color:var(--muted);margin-top:.6rem}dl.terms dt:first-child{margin-top:0}dl.terms dd{overflow-wrap:anywhere}
 .controls{display:flex;flex-wrap:wrap;gap:.75rem;align-items:end;margin:.75rem 0 .25rem}
 label,legend{font-weight:600}
 label{display:block;margin-bottom:.2rem}
