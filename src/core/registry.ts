@@ -70,12 +70,23 @@ function clean(node: unknown): unknown {
 }
 
 /**
+ * A default on a field that reads its input through a preprocess step (an aliased enum): zod leaves it out of the
+ * input schema, as the step's input is unknown; the value is still the field's default, so a client shows it.
+ */
+function keepDefault({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodTypes; jsonSchema: Record<string, unknown> }): void {
+  const def = zodSchema._zod.def;
+  if (def.type !== 'default' || 'default' in jsonSchema) return;
+  const value: unknown = def.defaultValue;
+  if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) jsonSchema.default = value;
+}
+
+/**
  * A zod schema as JSON Schema. Input schemas are emitted in the portable subset
  * every MCP client and model provider accepts (see portable-schema.ts); zod
  * still validates every call exactly as declared.
  */
 export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const raw = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  const raw = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12', override: keepDefault }) as JsonSchema;
   const cleaned = clean(raw) as JsonSchema;
   // Clients (Codex among them) reject tool schemas without a top-level object type.
   const object = { type: 'object', ...cleaned };
