@@ -98,6 +98,9 @@ export const scaleFields = {
 };
 
 /** Letters compare without case, spaces and with −/– read as -. */
+/** The letters of the default scale, best first: what a form offers where a letter is typed. */
+export const LETTERS: readonly string[] = SCALE_PRESETS.us.map((b) => b.letter);
+
 export function letterKey(letter: string): string {
   return letter
     .trim()

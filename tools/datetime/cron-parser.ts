@@ -78,7 +78,7 @@ export default defineTool({
     expression: z.string().max(200).describe('Cron expression, e.g. "*/15 9-17 * * MON-FRI"'),
     count: z.int().min(1).max(MAX_COUNT).default(5).describe('How many next run times'),
     from: z.string().max(40).optional().describe('Start instant, ISO 8601 (default: now)'),
-    timezone: z.string().max(64).optional().describe('IANA zone of the schedule (default UTC)'),
+    timezone: z.string().max(64).optional().describe('Time zone of the schedule, an IANA name (default UTC)'),
     use24HourTimeFormat: z.boolean().default(false).describe('Describe times as 14:00 instead of 02:00 PM'),
   }),
   output: z.object({

@@ -147,9 +147,9 @@ export default defineTool({
   ].join('\n'),
   resultView: { kind: 'table', field: 'conversions', label: 'Conversions' },
   input: z.strictObject({
-    dateTime: z.string().max(25).describe('Local date-time in fromZone, e.g. 2024-03-31T02:30'),
-    fromZone: z.string().max(64).describe('IANA zone of dateTime'),
-    toZones: z.array(z.string().max(64)).min(1).max(MAX_ZONES).describe('IANA zones to convert to'),
+    dateTime: z.string().max(25).describe('Local date and time, in fromZone, e.g. 2024-03-31T02:30'),
+    fromZone: z.string().max(64).describe('Time zone of the date and time, an IANA name'),
+    toZones: z.array(z.string().max(64)).min(1).max(MAX_ZONES).describe('Time zones to convert to, IANA names'),
     disambiguation: z
       .enum(['compatible', 'earlier', 'later', 'reject'])
       .default('compatible')

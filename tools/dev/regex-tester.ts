@@ -57,7 +57,8 @@ export default defineTool({
       .max(16)
       .default('g')
       .refine((f) => flagsProblem(f) === undefined, { error: (issue) => flagsProblem(String(issue.input)) ?? 'invalid flags' })
-      .describe('Any of d, g, i, m, s, u, v, y (g is implied); default "g"'),
+      .describe('Any of d, g, i, m, s, u, v, y (g is implied); default "g"')
+      .meta({ examples: ['g', 'gi', 'gm', 'gim', 'gs', 'gu', 'giu', 'gy', 'gd'] }),
     text: z.string().max(LIMITS.text).describe('The text to search'),
   }),
   output: z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool, ToolError } from '../../src/core/tool.js';
-import { bandFor, bandOfLetter, resolveScale, scaleFields } from '../_lib/grade-scale.js';
+import { bandFor, bandOfLetter, LETTERS, resolveScale, scaleFields } from '../_lib/grade-scale.js';
 import { clean15 } from '../_lib/money.js';
 
 /**
@@ -40,7 +40,7 @@ export default defineTool({
     currentPercent: z.number().min(0).max(200).describe('Course grade so far, percent'),
     finalWeightPercent: z.number().positive().max(100).describe('Weight of the final, percent'),
     targetPercent: z.number().min(0).max(200).optional().describe('Wanted course grade, percent'),
-    targetLetter: z.string().max(10).optional().describe('Or a wanted letter'),
+    targetLetter: z.string().max(10).optional().describe('Or a wanted letter').meta({ examples: LETTERS }),
     finalPercent: z.number().min(0).max(200).optional().describe('result: final exam score, percent'),
     maxFinalPercent: z.number().min(0).max(200).default(100).describe('Best possible final score (>100: extra credit)'),
     ...scaleFields,

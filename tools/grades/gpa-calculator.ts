@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool, ToolError } from '../../src/core/tool.js';
-import { bandOfLetter, letterKey, resolveScale, scaleFields } from '../_lib/grade-scale.js';
+import { bandOfLetter, LETTERS, letterKey, resolveScale, scaleFields } from '../_lib/grade-scale.js';
 import { clean15, roundTo } from '../_lib/money.js';
 
 /**
@@ -14,6 +14,8 @@ import { clean15, roundTo } from '../_lib/money.js';
 /** 100 courses: linear, microseconds. */
 const MAX_COURSES = 100;
 const UNGRADED = new Set(['P', 'NP', 'S', 'U', 'W', 'I', 'AU', 'CR', 'NC', 'PASS', 'FAIL']);
+/** The marks a course is graded with, for the form's pick list: the letters, then the common ungraded ones. */
+const GRADE_MARKS = [...LETTERS, 'P', 'NP', 'W'];
 const BONUS = { regular: 0, honors: 0.5, ap: 1, ib: 1 } as const;
 
 export default defineTool({
@@ -31,7 +33,7 @@ export default defineTool({
       .array(
         z.strictObject({
           name: z.string().max(100).optional(),
-          grade: z.string().max(10).optional().describe('Letter, or P/NP/W'),
+          grade: z.string().max(10).optional().describe('Letter, or P/NP/W').meta({ examples: GRADE_MARKS }),
           points: z.number().min(0).max(20).optional().describe('Grade points instead of a letter'),
           credits: z.number().min(0).max(100).describe('Credit hours'),
           type: z.enum(['regular', 'honors', 'ap', 'ib']).default('regular').describe('regular, honors (+0.5), ap or ib (+1.0)'),

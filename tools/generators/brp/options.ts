@@ -109,7 +109,7 @@ export const optionsSchema = z.strictObject({
     .max(MAX_REST_COUNT)
     .default(50)
     .describe(`Number of people, at most ${MAX_MCP_COUNT} per MCP call (REST ${MAX_REST_COUNT})`),
-  seed: z.number().default(20270101).describe('Same seed, same output'),
+  seed: z.number().default(20270101).describe('Seed of the generator: the same seed gives the same output'),
   minAge: z.int().min(0).max(120).default(0).describe('Youngest age in completed years on 1 January of referenceYear'),
   maxAge: z.int().min(0).max(120).default(95),
   referenceYear: z

@@ -222,14 +222,14 @@ const flag = () => z.boolean().default(true);
 
 export const populationSchema = advertisedLean(
   z.strictObject({
-    count: z.int().min(1).max(10_000).default(25).describe('Employments, ≤ 10000'),
-    seed: z.number().min(-1e15).max(1e15).default(20270101).describe('Same seed, same files'),
+    count: z.int().min(1).max(10_000).default(25).describe('Number of employments'),
+    seed: z.number().min(-1e15).max(1e15).default(20270101).describe('Seed of the generator: the same seed gives the same files'),
     minAge: z.int().min(15).max(70).default(18),
     maxAge: z.int().min(15).max(80).default(67),
-    minSalary: z.int().min(0).max(1_000_000).default(24000).describe('Full-time annual, €'),
-    maxSalary: z.int().min(0).max(1_000_000).default(90000),
+    minSalary: z.int().min(0).max(1_000_000).default(24000).describe('Lowest full-time annual salary, €'),
+    maxSalary: z.int().min(0).max(1_000_000).default(90000).describe('Highest full-time annual salary, €'),
     partTimeVariation: z.boolean().default(true),
-    holidayAllowanceMonth: z.int().min(0).max(12).default(5).describe('0 none'),
+    holidayAllowanceMonth: z.int().min(0).max(12).default(5).describe('Month the holiday allowance is paid (0: none)'),
     pctForeignAddress: pct(12),
     pctExoticNames: pct(15),
     pctExoticStreets: pct(15),
@@ -244,9 +244,9 @@ export const populationSchema = advertisedLean(
 
 export const periodSchema = advertisedLean(
   z.strictObject({
-    startYear: z.int().min(2000).max(2099).default(2027).describe('2026 for XSD-checkable files'),
+    startYear: z.int().min(2000).max(2099).default(2027).describe('First year (2026 for XSD-checkable files)'),
     startMonth: z.int().min(1).max(12).default(1),
-    months: z.int().min(1).max(36).default(3).describe('Periods, ≤ 36'),
+    months: z.int().min(1).max(36).default(3).describe('Number of periods'),
     periodType: z.enum(['MND', 'VWK']).default('MND').describe('VWK: four-weekly'),
     declarationKind: z.enum(['volledig', 'aanvullend']).default('volledig').describe('aanvullend: corrections only'),
     splitMode: z.enum(['single', 'chunk', 'perParticipant']).default('single'),
