@@ -117,6 +117,8 @@ const SUFFIX_UNITS: [RegExp, string][] = [
 /** A field's label and unit from its name: `annualRatePercent` → ["Annual rate", "%"]. */
 export function labelAndUnit(name: string): [label: string, unit: string] {
   const words = wordsOf(name);
+  // "pctExoticNames": a share in percent.
+  if (words.length > 1 && /^(pct|percent)$/.test(words[0])) return [sentence(words.slice(1)), '%'];
   // "pacePerKm" keeps its unit in the label: "Pace per km".
   if (words.length > 1 && words[words.length - 2] !== 'per') {
     const last = words[words.length - 1];

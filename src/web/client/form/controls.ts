@@ -9,6 +9,7 @@ import type { Schema } from '../schema.js';
 import { valueLabel } from '../words.js';
 import { fmt, type Described } from './describe.js';
 import { DATE, DATETIME, TIME, type Kind } from './kind.js';
+import { attachPickList, listedValues, zoneNames } from './pick-list.js';
 
 /** One control for a primitive value: its element, reader and writer. */
 export interface Control {
@@ -33,7 +34,7 @@ export function control(kind: Kind, s: Schema, id: string, ariaLabel?: string, r
 }
 
 /** The default an enum's description names: "pretty (default) or minify", "(default auto)". */
-function enumDefault(s: Schema): unknown {
+export function enumDefault(s: Schema): unknown {
   if (s.default !== undefined) return s.default;
   const desc = String(s.description ?? '');
   const values: unknown[] = s.enum ?? [];
@@ -128,7 +129,7 @@ function longControl(s: Schema, common: Common): Control {
   };
 }
 
-/** A line of text, or a date, time or date-and-time picker. */
+/** A line of text (with a pick list for a zone or listed values), or a date, time or date-and-time picker. */
 function lineControl(kind: Kind, s: Schema, common: Common): Control {
   const type = kind === 'date' ? 'date' : kind === 'time' ? 'time' : kind === 'datetime' ? 'datetime-local' : 'text';
   const input = h('input', {
@@ -139,8 +140,9 @@ function lineControl(kind: Kind, s: Schema, common: Common): Control {
     maxlength: s.maxLength,
     placeholder: type === 'text' && typeof s.default === 'string' ? s.default : undefined,
   }) as HTMLInputElement;
+  const values = kind === 'zone' ? zoneNames() : type === 'text' ? listedValues(s) : undefined;
   return {
-    el: input,
+    el: values ? attachPickList(input, values) : input,
     focusEl: input,
     read: () => (input.value === '' ? undefined : input.value),
     write: (v) => {

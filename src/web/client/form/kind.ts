@@ -1,6 +1,6 @@
 /**
  * Which control a primitive field gets: a choice, a check box, a number box, a date or time
- * picker, a line or a text area, read from the schema, the name and the examples' values.
+ * picker, a time zone with its pick list, a line or a text area, read from the schema, the name and the examples' values.
  */
 import { typeOf, type Schema } from '../schema.js';
 import { exampleValues, type Ctx } from './field.js';
@@ -12,7 +12,10 @@ export const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const TIME = /^\d{1,2}:\d{2}$/;
 export const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 
-export type Kind = 'enum' | 'boolean' | 'number' | 'integer' | 'date' | 'time' | 'datetime' | 'text' | 'long';
+export type Kind = 'enum' | 'boolean' | 'number' | 'integer' | 'date' | 'time' | 'datetime' | 'zone' | 'text' | 'long';
+
+/** A time zone by its IANA name: said so in the description, or a name ending in "zone" ("fromZone", "timezone"). */
+export const isZone = (name: string, s: Schema) => /\bIANA\b/.test(String(s.description ?? '')) || /(^|[a-z])(time)?[zZ]ones?$/.test(name);
 
 /** Which control a primitive schema gets. */
 export function kindOf(name: string, s: Schema, ctx: Ctx, path: string[]): Kind {
@@ -20,6 +23,7 @@ export function kindOf(name: string, s: Schema, ctx: Ctx, path: string[]): Kind 
   const t = typeOf(s);
   if (t === 'boolean') return 'boolean';
   if (t === 'number' || t === 'integer') return t;
+  if (isZone(name, s)) return 'zone';
   const values = exampleValues(ctx, path).filter((v): v is string => typeof v === 'string');
   const all = (re: RegExp) => values.every((v) => re.test(v));
   const desc = String(s.description ?? '');

@@ -5,9 +5,9 @@
  */
 import { h } from '../dom.js';
 import { isPrimitive, isRecord, resolve, typeOf, type Schema } from '../schema.js';
-import { humanize, labelAndUnit } from '../words.js';
+import { labelAndUnit } from '../words.js';
 import { control, type Control } from './controls.js';
-import { describe, hintNode, lowerFirst, type Described } from './describe.js';
+import { describe, hintNode, singularOf, type Described } from './describe.js';
 import { fieldError, type Ctx, type Field } from './field.js';
 import { kindOf, type Kind } from './kind.js';
 
@@ -48,7 +48,7 @@ export function rowsTable(
   const d = describe(name, s, ctx, 'list');
   const cols = columns(path, items, ctx);
   const minRows = Math.max(1, Number(s.minItems ?? 1));
-  const singular = lowerFirst(humanize(name.replace(/ies$/, 'y').replace(/s$/, ''))) || 'row';
+  const singular = singularOf(name) || 'row';
   const fs = h(
     'fieldset',
     { class: 'field rows', id },
@@ -151,7 +151,11 @@ function rowList(cols: Column[], id: string, singular: string, minRows: number, 
     const tr = h(
       'tr',
       {},
-      ...cells.map((cell) => h('td', { 'data-col': cell.key }, cell.c.el)),
+      // The label each cell shows above its box where the rows stack as cards (phones).
+      ...cells.map((cell) => {
+        const c = cols.find((col) => col.key === cell.key)!;
+        return h('td', { 'data-col': cell.key, 'data-label': c.d.unit ? `${c.d.label} (${c.d.unit})` : c.d.label }, cell.c.el);
+      }),
       h(
         'td',
         {},

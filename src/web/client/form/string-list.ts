@@ -1,9 +1,8 @@
 /** An array of strings: one box per item (text areas for texts such as CSV files), with Add and Remove. */
 import { h } from '../dom.js';
 import type { Schema } from '../schema.js';
-import { humanize } from '../words.js';
 import { control, type Control } from './controls.js';
-import { describe, hintNode, lowerFirst } from './describe.js';
+import { describe, hintNode, singularOf } from './describe.js';
 import { exampleValues, type Ctx, type Field } from './field.js';
 import { LONG, kindOf } from './kind.js';
 
@@ -25,7 +24,7 @@ export function stringList(
     (items.maxLength ?? 0) > 300 ||
     exampleValues(ctx, [...path, '[]']).some((v) => typeof v === 'string' && (v.includes('\n') || v.length > 80));
   const itemKind = long ? 'long' : kindOf(name.replace(/s$/, ''), items, ctx, [...path, '[]']);
-  const singular = lowerFirst(humanize(name.replace(/ies$/, 'y').replace(/s$/, ''))) || 'item';
+  const singular = singularOf(name) || 'item';
   const minRows = Math.max(1, Number(s.minItems ?? 1));
   const list = h('ol', { class: 'itemlist', id: id + '-list' });
   const rows: Control[] = [];
