@@ -21,6 +21,28 @@ header.top nav a[aria-current=page]{font-weight:600;text-decoration:underline;te
 @media (max-width:600px){header.top{padding:.4rem .75rem;gap:.3rem .9rem}header.top .brand{font-size:1rem}header.top #theme{margin-left:auto}header.top nav{order:3;flex:1 1 100%;flex-wrap:wrap;gap:.1rem .9rem;font-size:.95rem;min-width:0}header.top nav a{overflow-wrap:anywhere}.balance{display:none}}
 `;
 
+/** The tool form: pick lists, the Run bar that stays in view on long forms, rows as cards and tables that scroll
+ * under a frozen first column on phones. */
+const FORMS = `
+.picker{flex:1;min-width:0;display:block}
+.with-unit .picker{flex:1}
+.runrow{position:sticky;bottom:0;z-index:3;background:var(--bg);padding:.5rem 0;margin-top:0}
+@media (max-width:600px){
+.runrow{margin:0 -.75rem;padding:.55rem .75rem calc(.55rem + env(safe-area-inset-bottom));background:var(--card);border-top:1px solid var(--line);box-shadow:0 -2px 6px rgba(0,0,0,.08)}
+.runrow #run{flex:1 1 auto;padding:.6rem 1rem}
+.runrow #status{flex:1 1 100%;font-size:.85rem;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+table.rows-table,table.rows-table tbody,table.rows-table tr,table.rows-table td{display:block;width:100%}
+table.rows-table thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+table.rows-table tr{border:1px solid var(--line);border-radius:8px;padding:.4rem .55rem;margin-bottom:.5rem;position:relative}
+table.rows-table td{padding:.2rem 0}
+table.rows-table td[data-label]::before{content:attr(data-label);display:block;font-size:.82rem;font-weight:600;color:var(--muted)}
+table.rows-table td:last-child{text-align:right}
+table.rows-table input,table.rows-table select{min-width:0;width:100%}
+.tablewrap{background:linear-gradient(to right,var(--card) 30%,transparent) left/2rem 100% no-repeat local,linear-gradient(to left,var(--card) 30%,transparent) right/2rem 100% no-repeat local,radial-gradient(farthest-side at 0 50%,rgba(0,0,0,.22),transparent) left/.8rem 100% no-repeat scroll,radial-gradient(farthest-side at 100% 50%,rgba(0,0,0,.22),transparent) right/.8rem 100% no-repeat scroll}
+.tablewrap table:not(.rows-table) th:first-child,.tablewrap table:not(.rows-table) td:first-child{position:sticky;left:0;z-index:1;background:var(--card);box-shadow:1px 0 0 var(--line)}
+}
+`;
+
 export const STYLE = `${VARS}
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
@@ -145,7 +167,7 @@ ul.keys li.current{background:var(--hi)}
 .suggestions{margin-bottom:1rem}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 [hidden]{display:none!important}
-`;
+${FORMS}`;
 
 /** /docs: the site header only (Redoc styles the rest itself). */
 export const DOCS_STYLE = `${VARS}
