@@ -104,6 +104,9 @@ group('choices', () => {
       'katch-mcardle',
     ]);
     expect(conditionValues('required for own and mapped', '', ['compact', 'own', 'mapped'])).toEqual(['own', 'mapped']);
+    expect(conditionValues('A in A:B = C:D (mode solve: leave out the one to find)', '', ['simplify', 'solve', 'divide'])).toEqual([
+      'solve',
+    ]);
     // Not a mode: a field the description excludes from one, a time format, a field of every mode.
     expect(conditionValues('Percent (not for returnRate)', '', ['endAmount', 'returnRate'])).toEqual([]);
     expect(conditionValues('m:ss per paceUnit', '', ['km', 'mi', 'm'])).toEqual([]);

@@ -45,7 +45,7 @@ export function conditionValues(description: string, hint: string, values: reado
   const onlyValues = new RegExp(`^\\(?(${list})\\)?$`, 'i').exec(hint.trim());
   if (onlyValues) take(onlyValues[1]);
   const mention = new RegExp(
-    `\\((?:mode )?(${alt})(?=[,)])|(?<!not )\\b(?:for|needs|needed for) (?:the )?(${list})(?![\\w-])|(?<![\\w-])(${alt}) (?:method|mode)\\b`,
+    `\\((?:mode )?(${alt})(?=[,):])|(?<!not )\\b(?:for|needs|needed for) (?:the )?(${list})(?![\\w-])|(?<![\\w-])(${alt}) (?:method|mode)\\b`,
     'gi',
   );
   for (const m of description.matchAll(mention)) take(m[1] ?? m[2] ?? m[3]);

@@ -153,8 +153,8 @@ function collectNames(s: Schema, out: Map<string, string>, ctx: Ctx): void {
 
 /**
  * The settings of a long form a person rarely changes, folded under "More options": optional numbers (with a
- * default other than 0) and check boxes with a default that belong to no single mode, when there are three or more of them among eight or more
- * fields and at least two fields stay in view.
+ * default other than 0) and check boxes with a default that belong to no single mode, when there are three or
+ * more of them among eight or more fields and at least two fields stay in view.
  */
 export function advancedKeys(s: Schema, ctx: Ctx): Set<string> {
   const props = Object.entries(s.properties ?? {}).map(([k, raw]) => [k, resolve(raw)] as const);

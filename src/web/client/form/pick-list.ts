@@ -25,7 +25,7 @@ export function zoneNames(): string[] {
 /** The values a schema offers as a pick list: its `examples` when they are three or more strings. */
 export function listedValues(s: Schema): string[] | undefined {
   const ex = s.examples;
-  return Array.isArray(ex) && ex.length >= 3 && ex.every((v) => typeof v === 'string') ? (ex) : undefined;
+  return Array.isArray(ex) && ex.length >= 3 && ex.every((v) => typeof v === 'string') ? ex : undefined;
 }
 
 const fold = (s: string) =>
