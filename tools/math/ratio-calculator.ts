@@ -25,10 +25,10 @@ export default defineTool({
   input: z.strictObject({
     mode: z.enum(MODES).describe('simplify, solve or divide'),
     terms: z.array(z.number().min(0).max(1e15)).min(2).max(20).optional().describe('Ratio terms (simplify, divide)'),
-    a: term('A in A:B = C:D (solve)'),
-    b: term('B'),
-    c: term('C'),
-    d: term('D'),
+    a: term('A in A:B = C:D (mode solve: leave out the one to find)'),
+    b: term('B in A:B = C:D (mode solve)'),
+    c: term('C in A:B = C:D (mode solve)'),
+    d: term('D in A:B = C:D (mode solve)'),
     total: z.number().min(-1e15).max(1e15).optional().describe('Amount to split (divide)'),
   }),
   output: z.object({
