@@ -5,7 +5,19 @@
  * did-you-mean.
  */
 import { describe, expect, it } from 'vitest';
-import { IDENTIFIER, formatNumber, parseNumber } from '../src/web/client/numbers.js';
+import {
+  DATE_KEY,
+  IDENTIFIER,
+  formatDate,
+  formatDateTime,
+  formatField,
+  formatMoney,
+  formatNumber,
+  inChosenUnit,
+  isMoneyKey,
+  parseNumber,
+} from '../src/web/client/numbers.js';
+import { answerError, positionOf } from '../src/web/client/result/error.js';
 import { humanize, labelAndUnit, valueLabel } from '../src/web/client/words.js';
 import { copyValue } from '../src/web/client/result/copy-value.js';
 import { toCsv } from '../src/web/client/result/csv.js';
@@ -55,19 +67,61 @@ describe('typed numbers', () => {
     expect(read('7e')).toContain('“7e” is not a number');
   });
 
-  it('shows numbers for the reader: grouped, decimals trimmed, money with its currency', () => {
+  it('shows numbers for the reader in one style: grouped from 1,000, decimals trimmed, money with two decimals and its currency', () => {
     expect(formatNumber(199736.63)).toBe('199,736.63');
-    expect(formatNumber(2025)).toBe('2025'); // a year is not grouped
+    expect(formatNumber(1013.37)).toBe('1,013.37'); // grouped from 1,000, like 164,813.83 beside it
+    expect(formatNumber(2025)).toBe('2,025');
+    expect(formatNumber(999)).toBe('999');
     expect(formatNumber(12345)).toBe('12,345');
     expect(formatNumber(3.24444444444444)).toBe('3.2444');
     expect(formatNumber(0.000123456)).toBe('0.0001235');
     expect(formatNumber(2880.48, 'EUR')).toBe('€2,880.48');
-    expect(formatNumber(2880, 'EUR')).toBe('€2,880');
+    expect(formatNumber(2880, 'EUR')).toBe('€2,880.00');
     expect(formatNumber(37.5, '%')).toBe('37.5%');
-    expect(formatNumber(1649, 'kcal/day')).toBe('1649 kcal/day');
-    // Numbers that name something are never grouped.
+    expect(formatNumber(1649, 'kcal/day')).toBe('1,649 kcal/day');
+    expect(formatMoney(20.1)).toBe('20.10');
+    expect(formatMoney(-1234.5, 'USD')).toBe('-$1,234.50');
+    // Numbers that name something are never grouped; amounts of money by their name get two decimals.
     expect(['seed', 'year', 'weekYear', 'unixSeconds', 'aNumber'].filter((k) => !IDENTIFIER.test(k))).toEqual([]);
     expect(['totalPaid', 'years', 'amount', 'count'].filter((k) => IDENTIFIER.test(k))).toEqual([]);
+    expect(formatField('year', 2026)).toBe('2026');
+    expect(formatField('monthlyPayment', 340)).toBe('340.00');
+    expect(formatField('totalInterest', 20.07, 'EUR')).toBe('€20.07');
+    expect(formatField('interestToPrincipalRatio', 0.0201)).toBe('0.0201');
+    expect(formatField('count', 1200)).toBe('1,200');
+    expect(['monthlyPayment', 'taxedAmount', 'balance', 'netSalary'].every(isMoneyKey)).toBe(true);
+    expect(['ratePercent', 'month', 'count', 'seed'].some(isMoneyKey)).toBe(false);
+  });
+
+  it('shows dates and times readable in the chosen zone, and quantities in the unit the user chose', () => {
+    expect(formatDateTime('2025-01-03T17:00:00Z')).toBe('Jan 3, 2025, 5:00 PM UTC');
+    expect(formatDateTime('2025-01-03T17:00:00Z', 'Europe/Amsterdam')).toBe('Jan 3, 2025, 6:00 PM GMT+1');
+    expect(formatDateTime('2024-03-31T03:30:00+02:00')).toBe('Mar 31, 2024, 3:30 AM UTC+02:00');
+    expect(formatDateTime('2024-03-30T21:30:00')).toBe('Mar 30, 2024, 9:30 PM'); // a wall time: as written
+    expect(formatDateTime('2024-03-30T21:30:15Z')).toBe('Mar 30, 2024, 9:30:15 PM UTC');
+    expect(formatDateTime('2025-02-30T10:00:00Z')).toBe('2025-02-30T10:00:00Z'); // no such day: unchanged
+    expect(formatDateTime('not a date')).toBe('not a date');
+    expect(formatDate('1945-11-22')).toBe('Nov 22, 1945');
+    expect(formatDate('19451122', true)).toBe('Nov 22, 1945');
+    expect(formatDate('19451122')).toBe('19451122'); // eight digits are a date only where the field says so
+    expect(formatDate('20251340', true)).toBe('20251340');
+    expect(['dateOfBirth', 'startDate', 'registrationDate', 'birth_date'].every((k) => DATE_KEY.test(k))).toBe(true);
+    expect(['update', 'mandate', 'bsn'].some((k) => DATE_KEY.test(k))).toBe(false);
+    expect(inChosenUnit(360, 'months', ['years'])).toEqual([30, 'years']);
+    expect(inChosenUnit(361, 'months', ['years'])).toEqual([361, 'months']);
+    expect(inChosenUnit(360, 'months', ['months'])).toEqual([360, 'months']);
+    expect(inChosenUnit(360, 'months', [])).toEqual([360, 'months']);
+  });
+
+  it('finds the error an answer carries instead of its result, with its line and column', () => {
+    const view = { kind: 'code', field: 'formatted', language: 'json', or: { kind: 'text', field: 'error' } } as const;
+    const invalid = { formatted: '', valid: false, error: 'expected a property name at line 3, column 1', line: 3, column: 1 };
+    expect(answerError(invalid, view)).toEqual({ message: invalid.error, line: 3, column: 1 });
+    expect(answerError({ formatted: '{}', valid: true, error: null, line: null, column: null }, view)).toBeUndefined();
+    // A validator's verdict beside its filled field is a result, not an error.
+    expect(answerError({ valid: false, errors: ['checksum'], error: 'x' }, { kind: 'figure', field: 'valid' })).toBeUndefined();
+    expect(positionOf('`yaml`: not valid YAML (line 2, column 5)')).toEqual({ line: 2, column: 5 });
+    expect(positionOf('no place named')).toEqual({});
   });
 });
 

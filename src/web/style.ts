@@ -43,6 +43,27 @@ table.rows-table input,table.rows-table select{min-width:0;width:100%}
 }
 `;
 
+/** The result: an error shown as one, a result out of date, lists one per line, nested values of a row. */
+const RESULT = `
+.result-error{border:2px solid var(--err);background:var(--err-bg);border-radius:10px;padding:.8rem 1rem;margin-bottom:1rem;min-width:0}
+.result-error:focus{outline:3px solid var(--focus);outline-offset:2px}
+.error-headline{margin:0;color:var(--err);font-size:1.15rem;font-weight:700;overflow-wrap:anywhere}
+.error-headline::before{content:"\\26A0\\FE0E  " / ""}
+.error-where{margin:.25rem 0 0;font-weight:600}
+.result-error .hint{margin-top:.35rem}
+.stale-note{margin:.2rem 0 .5rem;padding:.4rem .7rem;border-left:4px solid var(--muted);background:var(--hi);font-size:.92rem}
+.result-section.stale #result>:not(.result-error){opacity:.55}
+.result-section.stale .primary{border-style:dashed;border-color:var(--muted)}
+ul.lines{list-style:none;margin:0;padding:0}ul.lines li{margin:0}
+tr.subrow>td{padding:0 .5rem .45rem;border-bottom:1px solid var(--line)}
+tr.subrow details>summary{font-weight:400;font-size:.85rem;color:var(--accent)}
+tr:has(+tr.subrow)>td{border-bottom:0}
+.nested{margin:.3rem 0 .5rem .5rem;padding-left:.6rem;border-left:2px solid var(--line)}
+.nested h5{margin:.3rem 0 .2rem;font-size:.85rem}
+.nested .tablewrap{max-height:none}
+dl.nested-fields{grid-template-columns:repeat(auto-fill,minmax(min(100%,9rem),1fr));gap:.2rem .8rem}
+`;
+
 export const STYLE = `${VARS}
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
@@ -166,6 +187,7 @@ ul.keys li.current{background:var(--hi)}
 .create-key{margin-bottom:.5rem}.create-key label{margin:0}.create-key input{flex:0 1 16rem}
 .suggestions{margin-bottom:1rem}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+${RESULT}
 [hidden]{display:none!important}
 ${FORMS}`;
 

@@ -99,38 +99,172 @@ export function locale(): string {
   return (cachedLocale = 'en');
 }
 
-const ISO_CURRENCY = /^[A-Z]{3}$/;
+/** A currency code (EUR, USD): a number with it is money. */
+export const ISO_CURRENCY = /^[A-Z]{3}$/;
 
 /** Numbers that are names, not quantities (a seed, a year, an id): shown as they are, never grouped. */
 export const IDENTIFIER =
   /(^|_)(seed|year|id|code|bsn|number|zip|postcode|port|version|pin|nr)$|[a-z0-9](Seed|Year|Id|ID|Code|Bsn|BSN|Number|Zip|Postcode|Port|Version|Pin|Nr)$|^unix/;
 
-/** A number for the reader: grouped (from 10,000), decimals trimmed; money with its currency. */
-export function formatNumber(value: number, unit = ''): string {
+/** The last word of a field name that makes its number an amount of money (shown with two decimals). */
+const MONEY_WORD =
+  /(^|[a-z_])(amount|payment|paid|interest|principal|balance|salary|wage|income|gross|net|tax|price|cost|costs|fee|fees|premium|allowance|repayment|savings|debt|deduction|contribution|pension|bonus|rent|profit|revenue|capital|deposit|withdrawal|compensation|severance|euros?)$/i;
+
+/** Whether a field's number is money: the tool declares a currency, or the name says so. */
+export const isMoneyKey = (key: string) => MONEY_WORD.test(key) && !IDENTIFIER.test(key);
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function fmt(options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const id = JSON.stringify(options);
+  let f = numberFormats.get(id);
+  if (!f) numberFormats.set(id, (f = new Intl.NumberFormat(locale(), options)));
+  return f;
+}
+
+/** Money: always two decimals, grouped from 1,000, with its currency when the tool declares one (ISO 4217). */
+export function formatMoney(value: number, currency = ''): string {
   if (!Number.isFinite(value)) return String(value);
-  const abs = Math.abs(value);
-  if (ISO_CURRENCY.test(unit)) {
+  const digits = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+  if (ISO_CURRENCY.test(currency)) {
     try {
-      return new Intl.NumberFormat(locale(), {
-        style: 'currency',
-        currency: unit,
-        minimumFractionDigits: Number.isInteger(value) ? 0 : 2,
-        maximumFractionDigits: 2,
-      }).format(value);
+      return fmt({ style: 'currency', currency, ...digits }).format(value);
     } catch {
-      /* an unknown code: plain below */
+      /* an unknown code: plain below, with the code after it */
+      return `${fmt(digits).format(value)} ${currency}`;
     }
   }
-  const opts: Intl.NumberFormatOptions & { useGrouping?: unknown } = { useGrouping: 'min2' };
+  return fmt(digits).format(value);
+}
+
+/**
+ * A number for the reader: grouped from 1,000 in the reader's locale, decimals trimmed (up to two from 1,000,
+ * four below, four significant digits below 1); money (an ISO 4217 unit) with two decimals; other units after it.
+ */
+export function formatNumber(value: number, unit = ''): string {
+  if (!Number.isFinite(value)) return String(value);
+  if (ISO_CURRENCY.test(unit)) return formatMoney(value, unit);
+  const abs = Math.abs(value);
+  const opts: Intl.NumberFormatOptions = { useGrouping: true };
   if (Number.isInteger(value)) opts.maximumFractionDigits = 0;
   else if (abs >= 1) opts.maximumFractionDigits = abs >= 1000 ? 2 : 4;
   else opts.maximumSignificantDigits = 4;
   let text: string;
   try {
-    text = new Intl.NumberFormat(locale(), opts).format(value);
+    text = fmt(opts).format(value);
   } catch {
     text = String(value);
   }
   if (!unit) return text;
   return unit === '%' ? `${text}%` : unit === '€' ? `€${text}` : `${text} ${unit}`;
+}
+
+/** A number as a field of a result shows it: as it is (an identifier), as money, or with its unit. */
+export function formatField(key: string, value: number, unit = ''): string {
+  if (IDENTIFIER.test(key)) return String(value);
+  if (ISO_CURRENCY.test(unit) || (!unit && isMoneyKey(key))) return formatMoney(value, unit);
+  return formatNumber(value, unit);
+}
+
+/** `2025-01-03T17:00:00Z`, `2024-03-31T03:30:00+02:00`, `2024-03-31T03:30` (a wall time): year to minute, seconds, zone. */
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+/** `2025-01-03`, or `20250103` where the field's name says it is a date. */
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const COMPACT_DATE = /^(\d{4})(\d{2})(\d{2})$/;
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFmt(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const id = JSON.stringify(options);
+  let f = dateFormats.get(id);
+  if (!f) dateFormats.set(id, (f = new Intl.DateTimeFormat(locale(), options)));
+  return f;
+}
+
+/** A calendar day that exists (no 2025-02-30, no month 13). */
+function validDay(y: number, m: number, d: number): boolean {
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+}
+
+/** Whether a string is an ISO date-time a result should show as a date and time. */
+export const isDateTime = (s: string) => ISO_DATE_TIME.test(s) && validDay(+s.slice(0, 4), +s.slice(5, 7), +s.slice(8, 10));
+
+/** A valid IANA zone name (Intl knows it). */
+function knownZone(zone: string | undefined): zone is string {
+  if (!zone) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An ISO date-time for the reader, in the reader's locale: an instant (with Z or an offset) in `zone` when one is
+ * chosen, else as written with its offset (`UTC`, `UTC+02:00`); a wall time without an offset as written.
+ * Answers the text unchanged when it is not a date-time.
+ */
+export function formatDateTime(iso: string, zone?: string): string {
+  const m = ISO_DATE_TIME.exec(iso);
+  if (!m || !isDateTime(iso)) return iso;
+  const [, y, mo, d, hh, mm, ss, offset] = m;
+  const seconds = ss && ss !== '00';
+  const style: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: seconds ? 'medium' : 'short' };
+  if (offset && knownZone(zone)) {
+    const instant = new Date(iso.replace(' ', 'T'));
+    return dateFmt({ ...style, timeZone: zone }).format(instant) + ` ${zoneLabel(zone, instant)}`;
+  }
+  const wall = new Date(Date.UTC(+y, +mo - 1, +d, +hh, +mm, ss ? +ss : 0));
+  const text = dateFmt({ ...style, timeZone: 'UTC' }).format(wall);
+  if (!offset) return text;
+  const o = offset === 'Z' || /^[+-]00:?00$/.test(offset) ? '' : offset.replace(/^([+-]\d{2})(\d{2})$/, '$1:$2');
+  return `${text} UTC${o}`;
+}
+
+/** The zone's short name at an instant (CET, EDT, GMT+9), or its IANA name when Intl has none. */
+function zoneLabel(zone: string, at: Date): string {
+  if (zone === 'UTC' || zone === 'Etc/UTC') return 'UTC';
+  const part = dateFmt({ timeZone: zone, timeZoneName: 'short' })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  return part ?? zone;
+}
+
+/** A date (`2025-01-03`; `20250103` too when `compact`) for the reader; the text unchanged when it is not one. */
+export function formatDate(text: string, compact = false): string {
+  const m = ISO_DATE.exec(text) ?? (compact ? COMPACT_DATE.exec(text) : null);
+  if (!m || !validDay(+m[1], +m[2], +m[3])) return text;
+  return dateFmt({ dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(Date.UTC(+m[1], +m[2] - 1, +m[3])));
+}
+
+/** Whether a string is a date the result shows as one (`compact`: a field named as a date may be `yyyymmdd`). */
+export function isDate(text: string, compact = false): boolean {
+  const m = ISO_DATE.exec(text) ?? (compact ? COMPACT_DATE.exec(text) : null);
+  return Boolean(m && validDay(+m[1], +m[2], +m[3]));
+}
+
+/** A field named as a date (`dateOfBirth`, `startDate`, `birth_date`): its `yyyymmdd` strings are dates. */
+export const DATE_KEY = /(^|_)(date|datum)($|[A-Z_])|[a-z0-9](Date|Datum)($|[A-Z_])/;
+
+/** How many of the smaller unit one of the larger holds: the units a result may give in another than the one chosen. */
+const UNIT_FACTORS: Record<string, Record<string, number>> = {
+  months: { years: 12 },
+  weeks: { years: 52 },
+  days: { weeks: 7 },
+  minutes: { hours: 60 },
+  seconds: { minutes: 60 },
+};
+
+/**
+ * A quantity in the unit the user chose: 360 months as 30 years when the input chose years. `chosen` are the
+ * unit words of the input; the value stays as it is when none converts exactly.
+ */
+export function inChosenUnit(value: number, unit: string, chosen: readonly string[]): [number, string] {
+  const factors = UNIT_FACTORS[unit];
+  if (!factors || chosen.includes(unit)) return [value, unit];
+  for (const c of chosen) {
+    const f = factors[c];
+    if (f && Number.isInteger(value / f)) return [value / f, c];
+  }
+  return [value, unit];
 }

@@ -3,20 +3,23 @@
  * notes, arrays of objects as tables.
  */
 import { h } from '../dom.js';
-import { IDENTIFIER, formatNumber } from '../numbers.js';
 import { isRecord } from '../schema.js';
 import { humanize, labelAndUnit } from '../words.js';
 import { tableOf } from './table.js';
-import { show, unitFor } from './values.js';
+import { fieldNode, zoneOf, type ShowContext } from './values.js';
+
+/** A context, or (as callers gave it) the currency alone. */
+export const contextOf = (c: ShowContext | string | undefined): ShowContext => (typeof c === 'string' ? { currency: c } : (c ?? {}));
 
 /** Scalars (and flat objects, one level down) as a labelled list. */
 export function summaryList(
   obj: Record<string, unknown>,
   skip: Set<string>,
-  currency?: string,
+  context?: ShowContext | string,
   prefix = '',
   labelPrefix = '',
 ): HTMLElement {
+  const ctx = contextOf(context);
   const dl = h('dl', { class: 'summary' });
   const add = (label: string, value: Node | string) => dl.append(h('div', {}, h('dt', { text: label }), h('dd', {}, value)));
   const walk = (o: Record<string, unknown>, pre: string, lpre: string, depth: number) => {
@@ -25,14 +28,15 @@ export function summaryList(
       if (skip.has(path) || v === null || v === undefined) continue;
       const [label] = labelAndUnit(k);
       const full = lpre ? `${lpre} · ${label.charAt(0).toLowerCase() + label.slice(1)}` : label;
-      if (typeof v === 'number') add(full, IDENTIFIER.test(k) ? String(v) : formatNumber(v, unitFor(k, currency)));
+      const here = { ...ctx, zone: zoneOf(o) ?? ctx.zone };
+      if (typeof v === 'number') add(full, fieldNode(k, v, here));
       else if (typeof v === 'boolean') add(full, v ? 'yes' : 'no');
       else if (typeof v === 'string') {
         if (v === '' || v.length > 100 || v.includes('\n')) continue;
-        add(full, /^https?:\/\/\S+$/.test(v) ? h('a', { href: v, rel: 'noopener noreferrer', text: v }) : v);
+        add(full, /^https?:\/\/\S+$/.test(v) ? h('a', { href: v, rel: 'noopener noreferrer', text: v }) : fieldNode(k, v, here));
       } else if (Array.isArray(v)) {
         if (v.length && v.length <= 12 && v.every((x) => (typeof x === 'string' && x.length <= 60) || typeof x === 'number'))
-          add(full, show(v));
+          add(full, fieldNode(k, v, here));
       } else if (isRecord(v) && depth < 2) walk(v, path + '.', full, depth + 1);
     }
   };
@@ -54,7 +58,8 @@ export function notes(obj: Record<string, unknown>, skip: Set<string>): HTMLElem
 }
 
 /** Arrays of objects (anywhere in the first two levels) as tables. */
-export function tables(obj: Record<string, unknown>, skip: Set<string>, currency?: string): HTMLElement[] {
+export function tables(obj: Record<string, unknown>, skip: Set<string>, context?: ShowContext | string): HTMLElement[] {
+  const ctx = contextOf(context);
   const out: HTMLElement[] = [];
   const walk = (o: Record<string, unknown>, pre: string, depth: number) => {
     for (const [k, v] of Object.entries(o)) {
@@ -63,7 +68,12 @@ export function tables(obj: Record<string, unknown>, skip: Set<string>, currency
       if (Array.isArray(v) && v.length && v.every(isRecord)) {
         const caption = humanize(path.replace(/\./g, ' '));
         out.push(
-          h('section', { class: 'table-section', 'aria-label': caption }, h('h4', { text: caption }), tableOf(v, caption, { currency })),
+          h(
+            'section',
+            { class: 'table-section', 'aria-label': caption },
+            h('h4', { text: caption }),
+            tableOf(v, caption, { ...ctx, zone: zoneOf(o) ?? ctx.zone }),
+          ),
         );
       } else if (isRecord(v) && depth < 1) walk(v, path + '.', depth + 1);
     }

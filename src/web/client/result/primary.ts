@@ -4,7 +4,7 @@
  * One function per kind, below.
  */
 import { copyButton, download, h } from '../dom.js';
-import { formatNumber } from '../numbers.js';
+import { formatField, formatNumber } from '../numbers.js';
 import { isRecord } from '../schema.js';
 import { humanize, labelAndUnit } from '../words.js';
 import { copyValue } from './copy-value.js';
@@ -12,7 +12,7 @@ import { parseCsv } from './csv.js';
 import { summaryList } from './details.js';
 import { fileOf, typeOfName } from './files.js';
 import { tableOf } from './table.js';
-import { ISO_CURRENCY, scalarText, show, unitFor } from './values.js';
+import { ISO_CURRENCY, fieldText, scalarText, type ShowContext } from './values.js';
 import { valueAt, type ResultView } from './view.js';
 
 const LANGUAGE_NAMES: Record<string, string> = {
@@ -48,6 +48,8 @@ interface Primary {
   actions: HTMLElement;
   /** A button copying the value as its kind suits (`copyValue`). */
   copy: (label: string) => HTMLElement;
+  /** The tool's currency, the zone and units the user chose. */
+  ctx: ShowContext;
 }
 
 const VIEWS: Record<ResultView['kind'], (p: Primary) => void> = {
@@ -62,7 +64,14 @@ const VIEWS: Record<ResultView['kind'], (p: Primary) => void> = {
   diff: diffView,
 };
 
-export function primaryView(view: ResultView, value: unknown, data: unknown, slug: string, path: string): HTMLElement {
+export function primaryView(
+  view: ResultView,
+  value: unknown,
+  data: unknown,
+  slug: string,
+  path: string,
+  ctx: ShowContext = {},
+): HTMLElement {
   const box = h('div', {
     class: `primary primary-${view.kind}`,
     id: 'primary',
@@ -73,7 +82,7 @@ export function primaryView(view: ResultView, value: unknown, data: unknown, slu
   });
   const actions = h('div', { class: 'row actions' });
   const copy = (label: string) => copyButton(label, () => copyValue(view, value, location.origin), { 'data-copy-primary': '' });
-  VIEWS[view.kind]?.({ view, value, data, slug, path, box, actions, copy });
+  VIEWS[view.kind]?.({ view, value, data, slug, path, box, actions, copy, ctx });
   box.append(actions);
   return box;
 }
@@ -82,21 +91,21 @@ export function primaryView(view: ResultView, value: unknown, data: unknown, slu
 const long = (text: string) => text.length > 1500 || text.split('\n').length > 40;
 
 /** A headline figure with its label and unit, and beside it the details the view names. */
-function figureView({ view, value, data, path, box, actions, copy }: Primary): void {
+function figureView({ view, value, data, path, box, actions, copy, ctx }: Primary): void {
   const unitSpec = view.unit ?? '';
   const unit = unitSpec.startsWith('@') ? (scalarText(valueAt(data, unitSpec.slice(1))) ?? '') : unitSpec;
-  const label =
-    view.label ??
-    labelAndUnit(
-      path
-        .split('.')
-        .filter((x) => !/^\d+$/.test(x))
-        .pop()!
-        .replace('[]', ''),
-    )[0];
+  const money = ISO_CURRENCY.test(unit) ? unit : undefined;
+  const key = path
+    .split('.')
+    .filter((x) => !/^\d+$/.test(x))
+    .pop()!
+    .replace('[]', '');
+  const label = view.label ?? labelAndUnit(key)[0];
   const text =
     typeof value === 'number'
-      ? formatNumber(value, ISO_CURRENCY.test(unit) ? unit : '')
+      ? money || !unit
+        ? formatField(key, value, money)
+        : formatNumber(value)
       : typeof value === 'boolean'
         ? value
           ? 'Yes'
@@ -114,9 +123,10 @@ function figureView({ view, value, data, path, box, actions, copy }: Primary): v
         .filter((x) => !/^\d+$/.test(x))
         .pop()!
         .replace('[]', '');
-      const [lab, u] = labelAndUnit(key);
+      const [lab] = labelAndUnit(key);
       const parent = p.includes('.') ? humanize(p.split('.')[0]) + ' ' : '';
-      return `${parent && /^(text|value|grams|time|similarity|standard deviation)$/i.test(lab) ? parent + lab.toLowerCase() : lab}: ${show(v, unitFor(key, ISO_CURRENCY.test(unit) ? unit : undefined) || u)}`;
+      const shown = fieldText(key, v, { ...ctx, currency: money ?? ctx.currency });
+      return `${parent && /^(text|value|grams|time|similarity|standard deviation)$/i.test(lab) ? parent + lab.toLowerCase() : lab}: ${shown}`;
     });
   box.append(
     h('p', { class: 'figure-label', text: label }),
@@ -189,15 +199,18 @@ function listView({ view, value, slug, box, actions, copy }: Primary): void {
 }
 
 /** Rows (or CSV text) as a table, copied and downloaded as CSV. */
-function tableView({ view, value, slug, box, actions, copy }: Primary): void {
+function tableView({ view, value, slug, box, actions, copy, ctx }: Primary): void {
   const rows = typeof value === 'string' ? (parseCsv(value.replace(/\r?\n$/, '')) ?? []) : (value as Record<string, unknown>[]);
-  box.append(tableOf(rows.filter(isRecord), view.label ?? 'Result table'));
+  box.append(tableOf(rows.filter(isRecord), view.label ?? 'Result table', ctx));
   actions.append(copy('Copy as CSV'), download(`${slug}.csv`, copyValue(view, value), 'text/csv', 'Download CSV'));
+  // Rows with nested values (generated people) lose their shape in CSV: the raw rows beside them, as JSON.
+  if (rows.some((r) => isRecord(r) && Object.values(r).some((v) => typeof v === 'object' && v !== null)))
+    actions.append(download(`${slug}.json`, JSON.stringify(value, null, 2), 'application/json', 'Download JSON'));
 }
 
 /** A record as a labelled list. */
-function recordView({ view, value, box, actions, copy }: Primary): void {
-  box.append(summaryList(isRecord(value) ? value : {}, new Set(), view.unit));
+function recordView({ view, value, box, actions, copy, ctx }: Primary): void {
+  box.append(summaryList(isRecord(value) ? value : {}, new Set(), { ...ctx, currency: view.unit ?? ctx.currency }));
   actions.append(copy('Copy'));
 }
 

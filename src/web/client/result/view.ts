@@ -36,7 +36,7 @@ export function valueAt(data: unknown, path: string): unknown {
 
 export const present = (v: unknown) => v !== undefined && v !== null;
 
-/** The declared field that is present: the mode's field, else the first path with a value (an empty array only when nothing else has one). */
+/** The declared field that is present: the mode's field, else the first path with a value (an empty array or text only when nothing else has one). */
 export function primaryPath(data: unknown, view: ResultView, strict = false): string | undefined {
   if (view.choose) {
     const mode = valueAt(data, view.choose.by);
@@ -47,7 +47,7 @@ export function primaryPath(data: unknown, view: ResultView, strict = false): st
   return (
     paths.find((p) => {
       const v = valueAt(data, p);
-      return present(v) && !(Array.isArray(v) && v.length === 0);
+      return present(v) && v !== '' && !(Array.isArray(v) && v.length === 0);
     }) ?? (strict ? undefined : paths.find((p) => present(valueAt(data, p))))
   );
 }
@@ -55,7 +55,7 @@ export function primaryPath(data: unknown, view: ResultView, strict = false): st
 /** The view that applies to this answer (`or` when the declared fields are all absent) and its path. */
 export function resolveView(data: unknown, view: ResultView | undefined): [ResultView, string] | undefined {
   for (let v = view; v; v = v.or) {
-    // With a fallback view, an empty array counts as absent.
+    // With a fallback view, an empty array or text counts as absent.
     const path = primaryPath(data, v, Boolean(v.or));
     if (path !== undefined) return [v, path];
   }

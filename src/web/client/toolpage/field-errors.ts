@@ -3,8 +3,8 @@
  * (the API's message names fields in backticks, `a.b` or `courses[0].credits`, several joined by
  * "; "); focus moves to the first such field.
  */
-import { h } from '../dom.js';
 import type { Field } from '../form/field.js';
+import { errorView, positionOf } from '../result/error.js';
 import type { Form } from '../form/form.js';
 import type { ToolPage } from './page.js';
 
@@ -14,14 +14,16 @@ export function clearErrors({ form, formError }: ToolPage): void {
   formError.textContent = '';
 }
 
-export function showError({ form, formError, result }: ToolPage, message: string, code: number): void {
+/** A failed call: its message above Run and as the result, the fields it names marked; `quiet` (a live run) moves nothing. */
+export function showError({ form, formError, result }: ToolPage, message: string, code: number, quiet = false): void {
   const marked = code === 400 ? markFields(form, message) : [];
   for (const f of marked) f.focusEl.closest('details')?.setAttribute('open', '');
   formError.hidden = false;
   formError.textContent = `${code ? `${code}: ` : ''}${message}`;
-  result.replaceChildren(
-    h('p', { class: 'muted', text: code === 401 ? 'Not run: the key was not accepted.' : 'The call failed; nothing was charged.' }),
-  );
+  const note = code === 401 ? 'Not run: the key was not accepted.' : 'The call failed; nothing was charged.';
+  result.dataset.outcome = 'error';
+  result.replaceChildren(errorView({ message: message.replace(/^Invalid input:\s*/, ''), ...positionOf(message) }, note));
+  if (quiet) return;
   const first = marked[0]?.focusEl;
   if (first) {
     first.focus({ preventScroll: true });
@@ -56,4 +58,14 @@ function markFields(form: Form, message: string): Field[] {
     }
   }
   return marked;
+}
+
+/**
+ * Mark the input an answer's error is about (json-formatter's invalid JSON): the first multi-line text field,
+ * else the first text field.
+ */
+export function markInput({ form }: ToolPage, message: string): void {
+  const text = (f: Field) => f.focusEl instanceof HTMLTextAreaElement;
+  const field = form.fields.find(text) ?? form.fields.find((f) => f.focusEl instanceof HTMLInputElement && f.focusEl.type === 'text');
+  field?.mark(message);
 }

@@ -10,6 +10,8 @@ export interface ToolData {
   title: string;
   path: string;
   metering: string;
+  /** Credits a call costs (0: free). */
+  cost?: number;
   inputSchema: Schema;
   resultView?: ResultView;
   examples: { name?: string; input: unknown }[];

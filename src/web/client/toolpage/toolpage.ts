@@ -10,6 +10,7 @@ import { $, $$, h } from '../dom.js';
 import { buildForm } from '../form/form.js';
 import { clearErrors } from './field-errors.js';
 import { initKeybox } from './keybox.js';
+import { initLive } from './live.js';
 import { initRun } from './run.js';
 import type { ToolData, ToolPage } from './page.js';
 import { initSnippets } from './snippets.js';
@@ -34,18 +35,21 @@ export function initTool(): void {
 
   const snippets = initSnippets(root, form, data.path);
 
+  const keybox = initKeybox(data.metering);
+  const runner = initRun(page, keybox);
+  initLive(page, runner);
+
+  // An example fills the form and runs it (when a run needs no key to be asked for).
   $$('[data-example]').forEach((b) =>
     b.addEventListener('click', () => {
       const ex = data.examples[Number(b.dataset.example)];
       clearErrors(page);
       form.fill(ex.input);
       snippets();
-      status.textContent = `Filled in from the example “${ex.name ?? ''}”.`;
+      if (runner.canRun() && runner.run('example')) return;
+      status.textContent = `Filled in from the example “${ex.name ?? ''}”${runner.canRun() ? '' : ': enter an API key below to run it'}.`;
     }),
   );
-
-  const keybox = initKeybox(data.metering);
-  initRun(page, keybox);
 
   // Ctrl/Cmd+Enter runs from anywhere in the form (a text area included).
   formEl.addEventListener('keydown', (e) => {
@@ -59,6 +63,9 @@ export function initTool(): void {
     clearErrors(page);
     snippets();
     result.replaceChildren(h('p', { class: 'muted', text: 'Run the tool to see its result.' }));
+    delete result.dataset.outcome;
+    runner.forget();
+    result.dispatchEvent(new CustomEvent('werkbank:shown', { bubbles: true }));
     status.textContent = 'The form is cleared.';
     form.fields[0]?.focusEl.focus();
   });
