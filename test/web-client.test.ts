@@ -17,7 +17,7 @@ import {
   isMoneyKey,
   parseNumber,
 } from '../src/web/client/numbers.js';
-import { answerError, positionOf } from '../src/web/client/result/error.js';
+import { answerError, errorLine, headlineOf, positionOf } from '../src/web/client/result/error.js';
 import { humanize, labelAndUnit, valueLabel } from '../src/web/client/words.js';
 import { copyValue } from '../src/web/client/result/copy-value.js';
 import { toCsv } from '../src/web/client/result/csv.js';
@@ -121,6 +121,11 @@ describe('typed numbers', () => {
     // A validator's verdict beside its filled field is a result, not an error.
     expect(answerError({ valid: false, errors: ['checksum'], error: 'x' }, { kind: 'figure', field: 'valid' })).toBeUndefined();
     expect(positionOf('`yaml`: not valid YAML (line 2, column 5)')).toEqual({ line: 2, column: 5 });
+    expect(headlineOf({ message: invalid.error, line: 3, column: 1 })).toBe('Expected a property name');
+    expect(errorLine({ message: '`yaml`: not valid YAML (line 2, column 5)', line: 2, column: 5 })).toBe(
+      '`yaml`: not valid YAML (line 2, column 5)',
+    );
+    expect(errorLine({ message: 'too deep' })).toBe('Too deep');
     expect(positionOf('no place named')).toEqual({});
   });
 });

@@ -167,7 +167,7 @@ ol.values li{display:flex;gap:.5rem;align-items:center;justify-content:space-bet
 ol.values code{overflow-wrap:anywhere;min-width:0}
 ol.values.single{list-style:none;padding:0}ol.values.single li{border:0}ol.values.single code{font-size:1.15rem}
 ul.files{padding-left:1.2rem}ul.files li{margin:.25rem 0}
-dl.summary{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,12rem),1fr));gap:.5rem 1rem;margin:0}
+dl.summary{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,10rem),1fr));gap:.5rem 1rem;margin:0}
 dl.summary>div{min-width:0;border-bottom:1px solid var(--line);padding:.2rem 0}
 dl.summary dt{font-size:.82rem;color:var(--muted)}
 dl.summary dd{font-variant-numeric:tabular-nums;overflow-wrap:anywhere}

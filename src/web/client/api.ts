@@ -1,6 +1,7 @@
 /** Calls to the REST API from the pages, and the credit balance they report (X-RateLimit-*). */
 import type { ApiError, ApiOk } from './answers.js';
 import { $, csrfToken, fmtDate, sessionCsrf, storage } from './dom.js';
+import { formatNumber } from './numbers.js';
 
 /** An answer: on success the JSON envelope with data of type T; otherwise the error body (absent when not JSON). */
 export type ApiResult<T = unknown> = { status: number; res: Response } & (
@@ -13,7 +14,7 @@ function showBalance(res: Response): void {
   const reset = res.headers.get('X-RateLimit-Reset');
   const el = $('#balance');
   if (!el || remaining === null) return;
-  const n = (v: string | null) => (v === null ? '' : Number(v).toLocaleString());
+  const n = (v: string | null) => (v === null ? '' : formatNumber(Number(v)));
   el.textContent = `${n(remaining)} credits left`;
   el.title = `Monthly allowance ${n(limit)}; resets ${fmtDate(Number(reset)).slice(0, 10)}`;
 }

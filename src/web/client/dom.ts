@@ -1,4 +1,5 @@
 /** DOM helpers of the browser code: element builder, lookups, storage of the key, copy, announcements. */
+import { formatTimestamp } from './numbers.js';
 
 export const $ = <T extends HTMLElement = HTMLElement>(sel: string, root: ParentNode = document) => root.querySelector<T>(sel);
 export const $$ = <T extends HTMLElement = HTMLElement>(sel: string, root: ParentNode = document) =>
@@ -40,12 +41,8 @@ export const csrfToken = () => document.querySelector<HTMLMetaElement>('meta[nam
 export const sessionCsrf = () => document.querySelector<HTMLMetaElement>('meta[name="session-csrf"]')?.content ?? '';
 export const isDev = () => document.body.dataset.dev === '1';
 
-/** An ISO time (or epoch seconds) as `yyyy-mm-dd hh:mm UTC`. */
-export function fmtDate(iso: string | number | null | undefined): string {
-  if (iso === null || iso === undefined || iso === '') return '—';
-  const d = typeof iso === 'number' ? new Date(iso * 1000) : new Date(iso);
-  return isNaN(d.getTime()) ? String(iso) : d.toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
-}
+/** An ISO time (or epoch seconds) as `yyyy-mm-dd hh:mm UTC` (numbers.ts keeps the pages' one style). */
+export const fmtDate = formatTimestamp;
 
 /** Say something to screen-reader users (the page's polite live region). */
 export function announce(text: string): void {

@@ -268,3 +268,10 @@ export function inChosenUnit(value: number, unit: string, chosen: readonly strin
   }
   return [value, unit];
 }
+
+/** An account's time (ISO, or epoch seconds) as `yyyy-mm-dd hh:mm UTC`: '—' when there is none. */
+export function formatTimestamp(iso: string | number | null | undefined): string {
+  if (iso === null || iso === undefined || iso === '') return '—';
+  const d = typeof iso === 'number' ? new Date(iso * 1000) : new Date(iso);
+  return isNaN(d.getTime()) ? String(iso) : d.toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
+}

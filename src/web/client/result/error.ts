@@ -37,12 +37,21 @@ export function answerError(data: unknown, declared: ResultView | undefined): Re
   return { message, line: num(data.line) ?? at.line, column: num(data.column) ?? at.column };
 }
 
+/** The reason without the place it names (said on its own line): "Expected a property name in double quotes". */
+export function headlineOf(e: ResultError): string {
+  const text = e.line ? e.message.replace(/,?\s*\(?\b(at |on )?line \d+(,? (column|col\.?) \d+)?\)?/i, '').trim() : e.message;
+  return (text.charAt(0).toUpperCase() + text.slice(1)).replace(/[.:]$/, '');
+}
+
+/** The error in one line, for a field or the status: "Expected a property name (line 3, column 1)". */
+export const errorLine = (e: ResultError) => headlineOf(e) + (e.line ? ` (line ${e.line}${e.column ? `, column ${e.column}` : ''})` : '');
+
 /** Where the error is, in words: "Line 3, column 1 of the input." */
 export const whereText = (e: ResultError) => (e.line ? `Line ${e.line}${e.column ? `, column ${e.column}` : ''} of the input.` : '');
 
 /** The error view: the headline, where it is, and a hint; `note` below (what a failed call cost). */
 export function errorView(e: ResultError, note = ''): HTMLElement {
-  const text = e.message.charAt(0).toUpperCase() + e.message.slice(1);
+  const text = headlineOf(e);
   return h(
     'div',
     { class: 'result-error', id: 'result-error', tabindex: '-1', role: 'group', 'aria-labelledby': 'result-error-h' },

@@ -4,6 +4,7 @@
  * as labelled fields and small tables.
  */
 import { h } from '../dom.js';
+import { IDENTIFIER, formatField } from '../numbers.js';
 import { isRecord } from '../schema.js';
 import { humanize, labelAndUnit } from '../words.js';
 import { columnsOf } from './csv.js';
@@ -61,9 +62,18 @@ export function tableOf(rows: Record<string, unknown>[], caption: string, opts: 
   return wrap;
 }
 
-/** One cell: numbers right-aligned, dates and short codes kept on one line, long text cut (the JSON has it whole). */
+/**
+ * One cell: numbers right-aligned (their unit is in the column's header, money's currency in the cell), dates
+ * and short codes kept on one line, long text cut (the JSON has it whole).
+ */
 function cell(key: string, v: unknown, ctx: ShowContext): HTMLElement {
-  if (typeof v === 'number') return h('td', { class: 'num' }, fieldNode(key, v, ctx));
+  if (typeof v === 'number') {
+    const unit = unitFor(key, ctx.currency);
+    const text = IDENTIFIER.test(key)
+      ? h('span', { class: 'ident', text: String(v) })
+      : formatField(key, v, ISO_CURRENCY.test(unit) ? unit : '');
+    return h('td', { class: 'num' }, text);
+  }
   const node = fieldNode(key, v, ctx);
   if (node.nodeType !== Node.TEXT_NODE) return h('td', { class: node.nodeName === 'TIME' ? 'nowrap' : undefined }, node);
   const full = fieldText(key, v, ctx);

@@ -8,6 +8,7 @@
 import { $, announce, h, isDev, sessionCsrf, storage } from '../dom.js';
 import { api, devKey } from '../api.js';
 import { isFieldError } from '../form/field.js';
+import { answerError, errorLine } from '../result/error.js';
 import { renderResult } from '../result/result.js';
 import { clearErrors, markInput, showError } from './field-errors.js';
 import type { Keybox } from './keybox.js';
@@ -114,12 +115,10 @@ async function call(page: ToolPage, keybox: Keybox, args: Record<string, unknown
 function showResult(page: ToolPage, value: unknown, args: Record<string, unknown>, how: RunHow, ms: number): void {
   const { data, result, status } = page;
   const focus = renderResult(result, value, data.resultView, data.slug, { input: args });
-  const failed = result.dataset.outcome === 'error';
-  const headline = result.querySelector('.error-headline')?.textContent ?? '';
+  const failed = answerError(value, data.resultView);
   if (failed) {
-    const where = result.querySelector('.error-where')?.textContent ?? '';
-    status.textContent = `Not valid: ${headline}`;
-    markInput(page, [headline, where].filter(Boolean).join(' '));
+    status.textContent = `Not valid: ${errorLine(failed)}.`;
+    markInput(page, errorLine(failed));
   } else status.textContent = how === 'live' ? `Updated in ${ms} ms.` : `Done in ${ms} ms.`;
   if (how === 'live') return;
   const section = $('#result-section') ?? result;
@@ -128,5 +127,5 @@ function showResult(page: ToolPage, value: unknown, args: Record<string, unknown
   if (rect.top < 0 || rect.top > window.innerHeight * 0.6) section.scrollIntoView({ block: 'start' });
   focus.focus({ preventScroll: true });
   const said = $('#primary')?.querySelector('.figure, .answer')?.textContent;
-  announce(failed ? `Not valid: ${headline}` : `Result ready${said ? `: ${said}` : ''}.`);
+  announce(failed ? `Not valid: ${errorLine(failed)}.` : `Result ready${said ? `: ${said}` : ''}.`);
 }
