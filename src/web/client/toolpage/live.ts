@@ -25,7 +25,8 @@ export function initLive(page: ToolPage, runner: Runner): void {
   const section = page.result.closest('section') ?? page.result;
   const notice = h('p', { class: 'stale-note', id: 'stale', role: 'status', hidden: true });
   section.querySelector('h2')?.after(notice);
-  if (live) page.formEl.querySelector('.kbd-hint')?.prepend('Runs as you type. ');
+  const cost = page.data.cost ?? 1;
+  if (live) page.formEl.querySelector('.kbd-hint')?.prepend(`Runs as you type${cost ? ` (${cost} credit a run)` : ''}. `);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const current = () => {
     try {
