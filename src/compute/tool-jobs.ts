@@ -20,6 +20,7 @@
 import { LIMITS } from '../core/limits.js';
 import { HttpError } from '../core/errors.js';
 import type { Tool, ToolContext } from '../core/tool.js';
+import type { Progress } from '../core/progress.js';
 import { WorkerPool, type JobRequestHandler } from './worker-pool.js';
 import { ChunkQueue, STREAM_WINDOW, type FlowWindow } from './chunk-flow.js';
 import type { JobLimits } from './job-clock.js';
@@ -35,6 +36,8 @@ export interface ToolJob {
   ctx: Pick<ToolContext, 'surface' | 'accountId' | 'plan'>;
   /** The job may host files it makes (through the main thread's `ctx.render().store`). */
   hosting?: boolean;
+  /** Someone listens to the job's progress: the worker passes its reports on to the main thread's `ctx.progress`. */
+  progress?: boolean;
   /** The job runs the tool's `streamJson` and sends its text to the main thread within this window (./chunk-flow.ts). */
   stream?: FlowWindow;
 }
@@ -144,6 +147,7 @@ async function runJob(
     input,
     ctx: { surface: ctx.surface, ...(ctx.accountId ? { accountId: ctx.accountId } : {}), ...(ctx.plan ? { plan: ctx.plan } : {}) },
     ...(ctx.render ? { hosting: true } : {}),
+    ...(ctx.progress ? { progress: true } : {}),
     ...(stream ? { stream: stream.window } : {}),
   };
   try {
@@ -158,15 +162,21 @@ async function runJob(
 
 /**
  * What a job asks the main thread: to take a batch of its stream, to wait until the consumer has taken batch
- * `waitFor` (the job's clock stands still meanwhile), or to host a file it made (the hosted-files store lives here).
+ * `waitFor` (the job's clock stands still meanwhile), to pass on a progress report, or to host a file it made (the
+ * hosted-files store lives here).
  */
 function answerJob(ctx: ToolContext, stream: JobStream | undefined): JobRequestHandler {
   return async (body, clock) => {
-    const { chunk, waitFor, host } = body as {
+    const { chunk, waitFor, host, progress } = body as {
       chunk?: string;
       waitFor?: number;
       host?: { body: Uint8Array; contentType: string; filename: string };
+      progress?: Progress;
     };
+    if (progress) {
+      ctx.progress?.(progress);
+      return null;
+    }
     if (stream && typeof chunk === 'string') return stream.queue.push(chunk);
     if (stream && typeof waitFor === 'number') {
       const taken = stream.queue.whenTaken(waitFor);

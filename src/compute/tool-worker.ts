@@ -19,6 +19,7 @@ import type { HostedFile, RenderApi } from '../core/render-api.js';
 import type { HttpErrorReply, WorkerReply } from './worker-pool.js';
 import type { ToolJob } from './tool-jobs.js';
 import { ChunkSender } from './chunk-flow.js';
+import { throttleProgress, type Progress } from '../core/progress.js';
 
 const loaded = new Map<string, Promise<Tool>>();
 
@@ -70,6 +71,8 @@ async function runJob(job: ToolJob): Promise<WorkerReply> {
   try {
     const tool = await load(job.toolset, job.slug);
     const ctx: ToolContext = { ...job.ctx, signal: never, ...(job.hosting ? { render: hostingOnly } : {}) };
+    // Reports are throttled here already, so a chatty tool costs no messages to the main thread.
+    if (job.progress) ctx.progress = throttleProgress((progress: Progress) => void ask({ progress }).catch(() => undefined));
     if (job.stream) {
       // A streamed call: the text goes to the main thread as it is made, with flow control; the reply only ends it.
       // Waiting for the reader, it says so (`waitFor`): the main thread pauses the job's clock until it has read on.

@@ -19,6 +19,7 @@ import type { MemoryApi } from './memory-api.js';
 import type { RenderApi } from './render-api.js';
 import { observeToolCall } from '../observe/metrics.js';
 import type { IdempotencyKeys } from './idempotency.js';
+import { throttleProgress, type ProgressHook } from './progress.js';
 
 /** Services the pipeline hands to tools through their context (see src/feature.ts). */
 export interface Services {
@@ -66,6 +67,8 @@ export interface CallOptions {
   caller: Caller;
   /** The caller's abort signal, or a function giving it (created only if a tool reads it). */
   signal?: AbortSignal | (() => AbortSignal);
+  /** Who listens to the call's progress (a task, a progress token, an asynchronous REST call): the tool's `ctx.progress`, throttled. */
+  onProgress?: ProgressHook;
 }
 
 export interface CallResult {
@@ -100,6 +103,7 @@ class CallContext implements ToolContext {
   memory?: () => Promise<MemoryApi>;
   render?: () => RenderApi;
   metering?: { source: string; remaining: number };
+  progress?: ProgressHook;
   #signal: AbortSignal | undefined;
   #source: AbortSignal | (() => AbortSignal) | undefined;
 
@@ -163,6 +167,7 @@ export class Pipeline {
     if (memory && caller.kind !== 'anonymous')
       ctx.memory = () => memory.forAccount(caller.kind === 'account' ? caller.accountId : LOCAL_ACCOUNT);
     if (this.services.render) ctx.render = this.services.render;
+    if (opts.onProgress) ctx.progress = throttleProgress(opts.onProgress);
     const { cost, paidBytes } = priceOf(tool, input);
     return { entry, tool, input, ctx, cost, paidBytes };
   }

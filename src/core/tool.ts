@@ -10,6 +10,7 @@ import { HttpError } from './errors.js';
 import { z } from 'zod';
 import type { MemoryApi } from './memory-api.js';
 import type { RenderApi } from './render-api.js';
+import type { ProgressHook } from './progress.js';
 
 /** A toolset's name: the name of its folder under `tools/`. */
 export type Toolset = string;
@@ -34,6 +35,11 @@ export interface ToolContext {
   render?: () => RenderApi;
   /** Set by the pipeline for tools metered outside plain credits (renders): where this call was paid from. */
   metering?: { source: string; remaining: number };
+  /**
+   * Reports how far long work is (`{ message, done?, total? }`, src/core/progress.ts): a task's status message, MCP
+   * progress notifications, an asynchronous REST call's status. Throttled by the platform; absent when no one listens.
+   */
+  progress?: ProgressHook;
 }
 
 export interface ToolAnnotations {

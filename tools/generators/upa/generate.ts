@@ -76,10 +76,12 @@ export class UpaRun {
   private readonly rc: RecordContext;
   private readonly sites = new Map<Defect, Site>();
   private readonly variantOrder: string[][];
+  /** Where the run reports how far it is; set once the plan is made (planning walks the files too). */
+  private progress: ToolContext['progress'];
 
   constructor(
     readonly input: UpaInput,
-    ctx: Pick<ToolContext, 'surface'>,
+    ctx: Pick<ToolContext, 'surface' | 'progress'>,
   ) {
     const o = input.options;
     checkRules(input, ctx);
@@ -115,6 +117,17 @@ export class UpaRun {
     }
     this.fileCount = files;
     this.placeDefects();
+    this.progress = ctx.progress;
+    this.progress?.({ message: `${this.plannedText()}; ${files.toLocaleString('en')} files to write`, done: 0, total: files });
+  }
+
+  private plannedText(): string {
+    return `planned ${this.population.length.toLocaleString('en')} people over ${this.periods.length} ${this.periodWord()}s`;
+  }
+
+  /** What one period is called in progress reports: a month, or a four-week period. */
+  private periodWord(): string {
+    return this.input.options.period.periodType === 'MND' ? 'month' : 'period';
   }
 
   /**
@@ -193,6 +206,11 @@ export class UpaRun {
       for (let g = 0; g < pp.groups; g++) {
         const ids = this.groupIds(pp, g);
         const p = pp.period;
+        this.progress?.({
+          message: `${this.plannedText()}; writing ${this.periodWord()} ${this.periods.indexOf(p) + 1} of ${this.periods.length} (${p.year}-${pad(p.month, 2)})`,
+          done: pp.firstFile + g,
+          total: this.fileCount,
+        });
         yield {
           index: pp.firstFile + g,
           planned: pp,
@@ -208,6 +226,11 @@ export class UpaRun {
         };
       }
     }
+    this.progress?.({
+      message: `${this.plannedText()}; wrote ${this.fileCount.toLocaleString('en')} files`,
+      done: this.fileCount,
+      total: this.fileCount,
+    });
   }
 
   private groupIds(pp: PlannedPeriod, g: number): number[] {
