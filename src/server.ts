@@ -12,7 +12,8 @@ import type { Hono } from 'hono';
 import { servicesOf, type Feature } from './feature.js';
 import { loadRegistry } from './catalogue.js';
 import type { Registry } from './core/registry.js';
-import { Pipeline } from './core/pipeline.js';
+import { Pipeline, type Services } from './core/pipeline.js';
+import { Tasks, TASKS_TABLE, type TaskRow } from './tasks/tasks.js';
 import { IDEMPOTENCY_TABLE, IdempotencyKeys, type KeyRow } from './core/idempotency.js';
 import type { StreamLimits } from './compute/limits.js';
 import { poolCompute } from './compute/pool-compute.js';
@@ -187,13 +188,16 @@ export async function createServer(config: ServerConfig): Promise<Server> {
   const meters: NonNullable<Feature['meters']> = {};
   for (const f of features) Object.assign(meters, f.meters);
   const idempotency = new IdempotencyKeys(store.records<KeyRow>(IDEMPOTENCY_TABLE), config.now);
-  const pipeline = new Pipeline(config.metering === false ? null : accounts, meters, servicesOf(features), {
+  const services = servicesOf(features);
+  const pipeline = new Pipeline(config.metering === false ? null : accounts, meters, services, {
     compute: poolCompute(config.streamLimits),
     idempotency,
   });
+  const tasks = taskService(store, services, config.now);
   const mcp = new McpSurface({
     registry,
     pipeline,
+    tasks,
     toolsets,
     extensions: [prompts(allPrompts), ...features.flatMap((f) => f.mcp ?? []), toolDocs(registry)],
   });
@@ -219,7 +223,7 @@ export async function createServer(config: ServerConfig): Promise<Server> {
   });
   const sweeper = await startSweeps(
     store,
-    [...features, { sweep: async () => void (await idempotency.sweep()) }],
+    [...features, { sweep: async () => void (await idempotency.sweep()) }, { sweep: () => tasks.sweep() }],
     config.now ?? (() => new Date()),
   );
   const fastPath = { allowedHosts, trustProxy: config.trustProxy ?? false };
@@ -235,10 +239,21 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     billing,
     close: async () => {
       clearInterval(sweeper);
+      await tasks.close();
       for (const f of features) await f.close?.();
       await store.close();
     },
   };
+}
+
+/** Tasks kept in the store, answered by every server process on it; large results hosted like render files. */
+function taskService(store: Store, services: Services, now?: () => Date): Tasks {
+  const render = services.render;
+  return new Tasks(store.records<TaskRow>(TASKS_TABLE), {
+    shared: store.kind === 'postgres',
+    ...(render ? { host: (body: Uint8Array, type: string, name: string) => render().store(body, type, name) } : {}),
+    ...(now ? { now } : {}),
+  });
 }
 
 /** `/metrics` when an operator turned it on: recording starts, and the server process joins the aggregation of several. */

@@ -22,6 +22,11 @@ import { listedDescription, type ListedTool } from './discovery.js';
 import { discoveryTools, metaTool, type MetaCall } from './meta-tools.js';
 import { mcpInputSchema, mcpOutputSchema, takeAllRows, trimRows } from './rows.js';
 import { fingerprint, MAX_STORED_ANSWER_BYTES, MCP_META_KEY, parseKey } from '../core/idempotency.js';
+import type { ProgressHook } from '../core/progress.js';
+import { progressNotifier, progressTokenOf } from './progress.js';
+import type { Tasks } from '../tasks/tasks.js';
+import { startTask } from '../tasks/start.js';
+import { declaresTasks, detailedTask, installTaskMethods, runsAsTask, taskOwner, TASKS_EXTENSION } from '../tasks/mcp.js';
 
 /** How long a keyed call may run before its claim counts as abandoned (its process stopped), ms. */
 const MCP_LEASE_MS = 10 * 60_000;
@@ -33,6 +38,19 @@ export interface McpSurfaceOptions {
   toolsets: ToolsetSelection;
   /** Extra registrations (resources, prompts, memory...) on each server instance. */
   extensions?: McpExtension[];
+  /** Long calls answered with a task when the client declares the tasks extension (src/tasks/). */
+  tasks?: Tasks;
+}
+
+/** What a `tools/call` brings besides its name and arguments. */
+interface CallExtras {
+  signal?: CallOptions['signal'];
+  /** Its idempotency key, as sent (checked in `callTool`). */
+  rawKey?: unknown;
+  /** The client declared the tasks extension on this request. */
+  tasks?: boolean;
+  /** Where its progress goes (the request carried a progress token). */
+  onProgress?: ProgressHook;
 }
 
 /** One family of MCP resources (agent memory, tool docs); the surface routes resources/* to them. */
@@ -148,14 +166,24 @@ export class McpSurface {
 
   build(conn: McpConnection, selection: Set<Toolset>): Server {
     const capabilities: Record<string, unknown> = { tools: { listChanged: conn.stateful }, logging: {} };
-    for (const ext of this.opts.extensions ?? []) Object.assign(capabilities, ext.capabilities);
+    const tasks = this.opts.tasks;
+    if (tasks) capabilities.extensions = { [TASKS_EXTENSION]: {} };
+    for (const ext of this.opts.extensions ?? []) mergeCapabilities(capabilities, ext.capabilities);
     const server = new Server({ name: 'werkbank', title: 'werkbank', version: VERSION }, { capabilities, instructions: INSTRUCTIONS });
     server.setRequestHandler('tools/list', async () => ({ tools: this.toolList(selection, conn.stateful) as never }));
     server.setRequestHandler('tools/call', async (request, extra) => {
       const { name, arguments: args, _meta: meta } = request.params;
-      const signal = (extra as { mcpReq?: { signal?: AbortSignal } })?.mcpReq?.signal;
-      return this.callTool(name, args ?? {}, conn, selection, server, signal, meta?.[MCP_META_KEY]);
+      const req = extra.mcpReq;
+      const token = progressTokenOf(meta);
+      const notify = req.notify;
+      return this.callTool(name, args ?? {}, conn, selection, server, {
+        signal: req.signal,
+        rawKey: meta?.[MCP_META_KEY],
+        tasks: tasks !== undefined && declaresTasks(meta, req.envelope),
+        onProgress: token === undefined ? undefined : progressNotifier(token, (n) => notify(n)),
+      });
     });
+    if (tasks) installTaskMethods(server, conn.caller, tasks);
     const extensions = this.opts.extensions ?? [];
     this.installResources(
       server,
@@ -229,18 +257,13 @@ export class McpSurface {
       case 'tools/call': {
         const args = params.arguments ?? {};
         if (typeof params.name !== 'string' || !isObject(args)) return null;
+        const meta = isObject(params._meta) ? params._meta : undefined;
+        // A call that wants progress notifications or may get a task goes to the SDK (a stream, a task's handlers).
+        if (meta && (meta.progressToken !== undefined || declaresTasks(meta))) return null;
         return JSON.stringify({
           jsonrpc: '2.0',
           id,
-          result: await this.callTool(
-            params.name,
-            args,
-            conn,
-            new Set(selection),
-            null,
-            signal,
-            isObject(params._meta) ? params._meta[MCP_META_KEY] : undefined,
-          ),
+          result: await this.callTool(params.name, args, conn, new Set(selection), null, { signal, rawKey: meta?.[MCP_META_KEY] }),
         });
       }
     }
@@ -253,16 +276,15 @@ export class McpSurface {
     conn: McpConnection,
     selection: Set<Toolset>,
     server: Server | null,
-    signal?: CallOptions['signal'],
-    rawKey?: unknown,
+    extras: CallExtras,
   ): Promise<CallToolResult> {
     try {
-      const key = parseKey(rawKey, `_meta["${MCP_META_KEY}"]`);
+      const key = parseKey(extras.rawKey, `_meta["${MCP_META_KEY}"]`);
       const meta = metaTool(name, conn.stateful, server);
-      if (meta) return await meta.run(args, this.metaCall(conn, selection, server, signal, key));
+      if (meta) return await meta.run(args, this.metaCall(conn, selection, server, extras, key));
       // Toolsets decide what is listed, not what may be called: a tool learned through
       // describe_toolset can be called directly, like through call_tool.
-      return await this.runTool(this.opts.registry.requireName(name), args, conn, signal, key);
+      return await this.runTool(this.opts.registry.requireName(name), args, conn, extras, key);
     } catch (err) {
       const { message } = publicError(err, log);
       return errorResult(message);
@@ -273,15 +295,29 @@ export class McpSurface {
     entry: RegisteredTool,
     args: unknown,
     conn: McpConnection,
-    signal?: CallOptions['signal'],
+    extras: CallExtras,
     key?: string,
   ): Promise<CallToolResult> {
     // `allRows` is the surface's argument (src/mcp/rows.ts), not the tool's: taken out before validation.
     const rows = takeAllRows(entry.tool, args);
     const { pipeline } = this.opts;
-    const call = await pipeline.prepare(entry, rows.args, { surface: conn.surface, caller: conn.caller, signal });
-    const answer = (data: unknown) => this.structured(rows.all ? data : trimRows(entry.tool, data), call.tool.mcpContent?.(data, call.ctx));
     const caller = conn.caller;
+    const tasks = this.opts.tasks;
+    const owner = taskOwner(caller);
+    // A task for a long call whose client allows one (an idempotency key keeps the call as it is: one answer, once).
+    if (extras.tasks && tasks && owner !== undefined && key === undefined && runsAsTask(await entry.load())) {
+      const prepare = (opts: Pick<CallOptions, 'signal' | 'onProgress'>) =>
+        pipeline.prepare(entry, rows.args, { surface: conn.surface, caller, ...opts });
+      const task = await startTask(tasks, owner, 'mcp', prepare, {
+        run: (call) => pipeline.run(call, caller),
+        answer: (call, data) => this.structured(rows.all ? data : trimRows(entry.tool, data), call.tool.mcpContent?.(data, call.ctx)),
+        failed: (message) => errorResult(message),
+      });
+      return { resultType: 'task', ...detailedTask(task) } as unknown as CallToolResult;
+    }
+    const { signal, onProgress } = extras;
+    const call = await pipeline.prepare(entry, rows.args, { surface: conn.surface, caller, signal, onProgress });
+    const answer = (data: unknown) => this.structured(rows.all ? data : trimRows(entry.tool, data), call.tool.mcpContent?.(data, call.ctx));
     // A key is kept per account; the local (stdio) user is charged nothing, so a key there changes nothing.
     if (key === undefined || caller.kind !== 'account' || !pipeline.idempotency) return answer((await pipeline.run(call, caller)).data);
     let result!: CallToolResult;
@@ -307,21 +343,22 @@ export class McpSurface {
     };
   }
 
-  private metaCall(
-    conn: McpConnection,
-    selection: Set<Toolset>,
-    server: Server | null,
-    signal?: CallOptions['signal'],
-    key?: string,
-  ): MetaCall {
+  private metaCall(conn: McpConnection, selection: Set<Toolset>, server: Server | null, extras: CallExtras, key?: string): MetaCall {
     return {
       registry: this.opts.registry,
       selection,
       server,
       answer: (data) => this.structured(data),
-      runTool: (entry, args) => this.runTool(entry, args, conn, signal, key),
+      runTool: (entry, args) => this.runTool(entry, args, conn, extras, key),
     };
   }
+}
+
+/** Add an extension's capabilities; `extensions` (the MCP extensions a server supports) are merged, not replaced. */
+function mergeCapabilities(into: Record<string, unknown>, add: Record<string, unknown>): void {
+  const { extensions, ...rest } = add;
+  Object.assign(into, rest);
+  if (isObject(extensions)) into.extensions = Object.assign(isObject(into.extensions) ? into.extensions : {}, extensions);
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
