@@ -14,6 +14,7 @@ import { loadRegistry } from './catalogue.js';
 import type { Registry } from './core/registry.js';
 import { Pipeline, type Services } from './core/pipeline.js';
 import { Tasks, TASKS_TABLE, type TaskRow } from './tasks/tasks.js';
+import { taskOperations, taskRoutes } from './tasks/rest.js';
 import { IDEMPOTENCY_TABLE, IdempotencyKeys, type KeyRow } from './core/idempotency.js';
 import type { StreamLimits } from './compute/limits.js';
 import { poolCompute } from './compute/pool-compute.js';
@@ -207,6 +208,7 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     registry,
     pipeline,
     mcp,
+    tasks,
     auth,
     mcpChallenge: (c) => oauth.challenge(c),
     toolsets,
@@ -218,8 +220,8 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     listenStreamsPerKey: PLANS.free.listenStreamsPerKey,
     onCredentialRevoked: (listener) => accounts.onCredentialRevoked(listener),
     mcpEvents: memoryEvents(memory),
-    routes: [...observeRoutes(config.metricsToken), ...features.flatMap((f) => f.routes ?? [])],
-    operations: (reg) => features.flatMap((f) => f.operations?.(reg) ?? []),
+    routes: [...observeRoutes(config.metricsToken), ...features.flatMap((f) => f.routes ?? []), taskRoutes(tasks)],
+    operations: (reg) => [...features.flatMap((f) => f.operations?.(reg) ?? []), ...taskOperations()],
   });
   const sweeper = await startSweeps(
     store,

@@ -5,6 +5,8 @@
  * that mount them describe them (`ApiOperation`).
  */
 import type { Registry, JsonSchema } from '../core/registry.js';
+import { runsAsTask } from '../tasks/tasks.js';
+import { TASK_SCHEMA } from '../tasks/rest-task.js';
 import { LIMITS } from '../core/limits.js';
 import { VERSION } from '../core/version.js';
 import { SIZE_UNIT_BYTES, sizePriceText } from '../core/output-size.js';
@@ -59,7 +61,7 @@ export interface ApiOperation {
   path: string;
   summary: string;
   description?: string;
-  tag: 'catalog' | 'account' | 'admin' | 'memory';
+  tag: 'catalog' | 'account' | 'admin' | 'memory' | 'tasks';
   /** `key`: the caller's API key; `admin`: the WERKBANK_ADMIN_TOKEN as a bearer token; `none`: public. */
   auth: 'key' | 'admin' | 'none';
   parameters?: { name: string; in: 'query' | 'path'; required?: boolean; description: string; schema: JsonSchema }[];
@@ -78,6 +80,7 @@ const API_TAGS = [
   { name: 'catalog', description: 'The tools this server offers (public)' },
   { name: 'account', description: 'Your own account, usage and API keys (with your API key)' },
   { name: 'memory', description: 'Agent memory over REST (the same items the MCP memory tools and resources hold)' },
+  { name: 'tasks', description: 'Long tool calls answered later: send `Prefer: respond-async`, then poll the task' },
   { name: 'admin', description: 'Administration (with WERKBANK_ADMIN_TOKEN; off when it is unset)' },
 ];
 
@@ -160,7 +163,7 @@ async function toolPathItem(
             'x-max-output-bytes': declaration.outputSize.capBytes,
           }
         : {}),
-      parameters: [IDEMPOTENCY_KEY],
+      parameters: runsAsTask(declaration) ? [IDEMPOTENCY_KEY, PREFER_ASYNC] : [IDEMPOTENCY_KEY],
       requestBody: {
         required: true,
         content: { 'application/json': { schema: input, examples } },
@@ -186,6 +189,7 @@ async function toolPathItem(
             },
           },
         },
+        ...(runsAsTask(declaration) ? { '202': TASK_ACCEPTED } : {}),
         '400': errorResponse('Invalid input: the message names the field and the rule'),
         '401': errorResponse('API key missing, invalid or revoked'),
         '404': errorResponse('Unknown tool'),
@@ -205,6 +209,29 @@ async function toolPathItem(
     },
   };
 }
+
+/** `Prefer: respond-async` on a tool that runs long: the call becomes a task (src/tasks/rest.ts). */
+const PREFER_ASYNC = {
+  name: 'Prefer',
+  in: 'header',
+  required: false,
+  description:
+    '`respond-async`: answer 202 at once with a task to poll (`Location`: its status URL) instead of waiting for the result. Needs an API key; ignored with an Idempotency-Key.',
+  schema: { type: 'string', example: 'respond-async' },
+};
+
+const TASK_ACCEPTED = {
+  description: 'Accepted as a task (with `Prefer: respond-async`): poll its status URL, then fetch its result',
+  headers: {
+    Location: { description: 'The status URL of the task (GET /api/v1/tasks/{id})', schema: { type: 'string' } },
+    'Preference-Applied': { description: '"respond-async"', schema: { type: 'string', const: 'respond-async' } },
+  },
+  content: {
+    'application/json': {
+      schema: { type: 'object', required: ['ok', 'task'], properties: { ok: { type: 'boolean', const: true }, task: TASK_SCHEMA } },
+    },
+  },
+};
 
 export async function buildOpenApi(registry: Registry, operations: ApiOperation[] = []): Promise<Record<string, unknown>> {
   const schemas: Record<string, unknown> = {

@@ -19,6 +19,7 @@ import type { Auth } from '../core/auth.js';
 import type { ApiOperation } from '../docs/openapi.js';
 import type { AddressLimit } from './protect.js';
 import type { ToolCalls } from './tool-calls.js';
+import type { Tasks } from '../tasks/tasks.js';
 import { appShared, type RouteHelpers } from './routes/shared.js';
 import { observedAuth } from '../observe/requests.js';
 import { middlewares } from './routes/middleware.js';
@@ -30,6 +31,8 @@ export interface AppOptions {
   registry: Registry;
   pipeline: Pipeline;
   mcp: McpSurface;
+  /** Tasks of long calls (src/tasks/): `Prefer: respond-async` on REST. */
+  tasks?: Tasks;
   auth: Auth;
   /** Default toolsets for `/mcp` connections without `?toolsets=`. */
   toolsets: ToolsetSelection;
@@ -75,6 +78,7 @@ export function buildApp(opts: AppOptions): BuiltApp {
     auth: observedAuth(opts.auth), // names the account in each request's log line
     throttle: opts.throttle,
     trustProxy: opts.trustProxy ?? false,
+    tasks: opts.tasks,
   });
   middlewares(app, shared, opts.allowedHosts, { baseUrl: opts.baseUrl ?? (() => undefined), trustProxy: opts.trustProxy ?? false });
   healthRoutes(app, registry, opts.ready);

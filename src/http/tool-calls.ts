@@ -16,6 +16,10 @@ import { tooMany, type AddressLimit } from './protect.js';
 import { LIMITS } from '../core/limits.js';
 import { HttpError } from '../core/errors.js';
 import { fingerprint, MAX_STORED_ANSWER_BYTES, parseKey, type Claim } from '../core/idempotency.js';
+import type { RegisteredTool } from '../core/registry.js';
+import { runsAsTask, type Tasks } from '../tasks/tasks.js';
+import { startTask } from '../tasks/start.js';
+import { prefersAsync, restTask, taskPath } from '../tasks/rest-task.js';
 
 /** How long a keyed call may run before its claim counts as abandoned (its process stopped), ms. */
 const CALL_LEASE_MS = 10 * 60_000;
@@ -55,6 +59,8 @@ export interface ToolCallsOptions {
   pipeline: Pipeline;
   auth: Auth;
   throttle: AddressLimit;
+  /** Long calls sent with `Prefer: respond-async` become tasks (src/tasks/); absent, every call is answered in full. */
+  tasks?: Tasks;
 }
 
 /**
@@ -122,6 +128,13 @@ export class ToolCalls {
       const key = keyOf(req.headers, who);
       const entry = registry.requireSlug(slug, (t) => (registry.toolset(t.toolset)?.rest === 'render') === isRender);
       const body = await readJsonObject(req.headers, (declared) => req.readBody(declared));
+      if (key === undefined && who.kind === 'account' && this.o.tasks && prefersAsync(req.headers)) {
+        const accepted = await this.asTask(this.o.tasks, entry, body, who);
+        if (accepted) {
+          Object.assign(accepted.headers, headers());
+          return accepted;
+        }
+      }
       const prepared = await pipeline.prepare(entry, body, { surface: 'rest', caller: who, signal: req.signal });
       if (key !== undefined && who.kind === 'account' && pipeline.idempotency) {
         const once = await this.once(prepared, who, key, body, (b) => (balance = b));
@@ -142,6 +155,38 @@ export class ToolCalls {
       if (caller?.kind === 'account' && !balance) balance = await auth.balance(caller.accountId).catch(() => undefined);
       return this.errorAnswer(err, headers());
     }
+  }
+
+  /**
+   * A call of a tool that runs long, as a task (`Prefer: respond-async`): 202 with the task and its status URL once
+   * it is stored; its answer later at the task's result URL. Undefined for a tool that answers at once (the call
+   * then runs as usual: a preference, not a demand).
+   */
+  private async asTask(
+    tasks: Tasks,
+    entry: RegisteredTool,
+    body: unknown,
+    who: Caller & { kind: 'account' },
+  ): Promise<HttpAnswer | undefined> {
+    if (!runsAsTask(await entry.load())) return undefined;
+    const { pipeline } = this.o;
+    const task = await startTask(
+      tasks,
+      who.accountId,
+      'rest',
+      (opts) => pipeline.prepare(entry, body, { surface: 'rest', caller: who, ...opts }),
+      {
+        run: (call) => pipeline.run(call, who),
+        answer: (_call, data) => ({ ok: true, data }),
+        failed: (message, status, retryAfter) => ({
+          error: message,
+          code: status,
+          ...(retryAfter !== undefined ? { retry_after: retryAfter } : {}),
+        }),
+      },
+    );
+    const headers: Record<string, string> = { Location: taskPath(task.id), 'Preference-Applied': 'respond-async' };
+    return { status: 202, headers, body: JSON.stringify({ ok: true, task: restTask(task) }) };
   }
 
   /**

@@ -24,9 +24,9 @@ import { mcpInputSchema, mcpOutputSchema, takeAllRows, trimRows } from './rows.j
 import { fingerprint, MAX_STORED_ANSWER_BYTES, MCP_META_KEY, parseKey } from '../core/idempotency.js';
 import type { ProgressHook } from '../core/progress.js';
 import { progressNotifier, progressTokenOf } from './progress.js';
-import type { Tasks } from '../tasks/tasks.js';
+import { runsAsTask, type Tasks } from '../tasks/tasks.js';
 import { startTask } from '../tasks/start.js';
-import { declaresTasks, detailedTask, installTaskMethods, runsAsTask, taskOwner, TASKS_EXTENSION } from '../tasks/mcp.js';
+import { declaresTasks, detailedTask, installTaskMethods, taskOwner, TASKS_EXTENSION } from '../tasks/mcp.js';
 
 /** How long a keyed call may run before its claim counts as abandoned (its process stopped), ms. */
 const MCP_LEASE_MS = 10 * 60_000;

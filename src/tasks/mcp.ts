@@ -8,20 +8,11 @@
  */
 import { z } from 'zod';
 import { MissingRequiredClientCapabilityError, ProtocolError, ProtocolErrorCode, type Server } from '@modelcontextprotocol/server';
-import type { Tool } from '../core/tool.js';
 import { LOCAL_ACCOUNT, type Caller } from '../core/pipeline.js';
 import { isTerminal, type StoredTask, type Tasks } from './tasks.js';
 
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 const CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
-
-/**
- * Whether a call of `tool` is answered with a task when its caller allows one: the work that can take seconds
- * (the long-job pool, renders, answers priced by their size).
- */
-export function runsAsTask(tool: Tool): boolean {
-  return tool.worker?.pool === 'long' || tool.metering === 'render' || tool.outputSize !== undefined;
-}
 
 /** Whether a request's `_meta` (or its lifted envelope) declares the tasks extension. */
 export function declaresTasks(...metas: unknown[]): boolean {

@@ -18,6 +18,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Progress } from '../core/progress.js';
 import type { HostedFile } from '../core/render-api.js';
+import type { Tool } from '../core/tool.js';
 import { log } from '../core/log.js';
 import { MAX_STORED_ANSWER_BYTES } from '../core/idempotency.js';
 
@@ -263,6 +264,14 @@ export class Tasks {
       return { value: next ? { ...r.value, ...next, lastUpdatedAt: at } : r.value, expiresAt: r.expiresAt };
     });
   }
+}
+
+/**
+ * Whether a call of `tool` is answered with a task when its caller allows one: the work that can take seconds
+ * (the long-job pool, renders, answers priced by their size).
+ */
+export function runsAsTask(tool: Pick<Tool, 'worker' | 'metering' | 'outputSize'>): boolean {
+  return tool.worker?.pool === 'long' || tool.metering === 'render' || tool.outputSize !== undefined;
 }
 
 export function isTerminal(status: TaskStatus): boolean {

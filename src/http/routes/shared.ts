@@ -10,6 +10,7 @@ import { clientIp } from '../client-ip.js';
 import { markShort, MIN_BYTES } from '../compression.js';
 import { readJsonObject, readLimited } from '../json-body.js';
 import type { AddressLimit } from '../protect.js';
+import type { Tasks } from '../../tasks/tasks.js';
 import { hasCredentials, jsonHeaders, ToolCalls, type HttpAnswer } from '../tool-calls.js';
 
 export type AccountCaller = Caller & { kind: 'account' };
@@ -46,11 +47,12 @@ export interface SharedOptions {
   auth: Auth;
   throttle: AddressLimit;
   trustProxy: boolean;
+  tasks?: Tasks;
 }
 
 export function appShared(opts: SharedOptions): AppShared {
   const { registry, pipeline, auth, trustProxy } = opts;
-  const calls = new ToolCalls({ registry, pipeline, auth, throttle: opts.throttle });
+  const calls = new ToolCalls({ registry, pipeline, auth, throttle: opts.throttle, tasks: opts.tasks });
   /**
    * Answers made whole by the hot routes (tool calls, MCP): they carry their Cache-Control and X-RateLimit-*
    * headers from the start, so the middlewares leave them alone and their headers stay a plain object to the
