@@ -35,9 +35,10 @@ export const renderResultSchema = z.object({
 });
 export type RenderResult = z.output<typeof renderResultSchema>;
 
-/** The renderer of this call's surface (503 where the surface has none). */
-export function renderOf(ctx: ToolContext): RenderApi {
+/** The renderer of this call's surface (503 where the surface has none); `doing` is reported as the call's progress. */
+export function renderOf(ctx: ToolContext, doing?: string): RenderApi {
   if (!ctx.render) throw new ToolError('Rendering is not available on this surface', 503);
+  if (doing) ctx.progress?.({ message: doing });
   return ctx.render();
 }
 

@@ -54,7 +54,7 @@ export default defineTool({
     },
   ],
   async run({ html, format, landscape }, ctx) {
-    const file = await renderOf(ctx).htmlToPdf(html, format, landscape);
+    const file = await renderOf(ctx, 'printing the HTML to PDF in the browser').htmlToPdf(html, format, landscape);
     return { ...file, metering: meteringOf(ctx) };
   },
   mcpContent: previewBlocks,

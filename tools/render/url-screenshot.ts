@@ -44,7 +44,7 @@ export default defineTool({
     },
   ],
   async run({ url, width, fullPage }, ctx) {
-    const file = await renderOf(ctx).urlScreenshot(url, width, fullPage);
+    const file = await renderOf(ctx, 'loading the page and taking its screenshot in the browser').urlScreenshot(url, width, fullPage);
     return { ...file, metering: meteringOf(ctx) };
   },
   mcpContent: previewBlocks,

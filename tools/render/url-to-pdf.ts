@@ -43,7 +43,7 @@ export default defineTool({
     },
   ],
   async run({ url, format, landscape }, ctx) {
-    const file = await renderOf(ctx).urlToPdf(url, format, landscape);
+    const file = await renderOf(ctx, 'loading the page and printing it to PDF in the browser').urlToPdf(url, format, landscape);
     return { ...file, metering: meteringOf(ctx) };
   },
   mcpContent: previewBlocks,
