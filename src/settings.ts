@@ -110,12 +110,24 @@ export const SETTINGS = {
     env: ['WERKBANK_BASE_URL'],
     default: "the server's own address (`http://localhost:<port>` with `--dev`)",
   },
+  shutdownGrace: {
+    label: 'drain on SIGTERM: longest wait for requests and streams in flight (ms)',
+    env: ['WERKBANK_SHUTDOWN_GRACE_MS'],
+    default: '10000',
+    note: 'see [Restarts](#restarts-and-draining)',
+  },
   maxConnections: { label: 'open connections per client address', env: ['WERKBANK_MAX_CONNECTIONS_PER_IP'], default: '256' },
   filesDir: {
     label: 'hosted render files',
     env: ['WERKBANK_FILES_DIR'],
-    default: '`<data dir>/files`',
-    note: 'one shared directory for several server processes',
+    default: 'in the database with PostgreSQL, else `<data dir>/files`',
+    note: 'a directory to keep them in instead (with either store)',
+  },
+  filesMaxBytes: {
+    label: 'bytes all hosted files may take',
+    env: ['WERKBANK_FILES_MAX_BYTES'],
+    default: '10737418240 (10 GiB)',
+    note: 'past it a render is refused (503) until files expire; one file at most 256 MiB',
   },
   chromiumPath: {
     label: 'Chromium executable',

@@ -8,6 +8,8 @@
  * operator's pack. A second copy copies nothing.
  */
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './helpers/web.js';
 import { tempDir } from './helpers/server.js';
@@ -16,6 +18,7 @@ import { listenAddress, sessionCookie, signIn, signUp, startAccountsServer, virt
 import { approve, callbackServer, mcpList, pkce, register, tokenRequest } from './helpers/oauth.js';
 import { deliver, event, packSession, startFakeStripe, type FakeStripe } from './helpers/fake-stripe.js';
 import { migrateCommand } from '../src/store/commands.js';
+import { FileStore } from '../src/render/files.js';
 import { PRODUCTS } from '../src/billing/billing.js';
 
 let db: TestDatabase;
@@ -100,11 +103,15 @@ describe('werkbank migrate --from-data with people on the embedded store', () =>
     expect(before.packCredits).toBe(1100);
     step('closing the embedded server');
     await low.close();
+    // A hosted file of the embedded store's files dir (live: links made before the move keep working).
+    const hostedBody = randomBytes(3000);
+    const hosted = await new FileStore({ dir: join(dataDir, 'files'), baseUrl: () => '' }).put(hostedBody, 'image/png', 'qr.png');
 
     step('first migration');
     const first = await migrate(dataDir);
     // The text run copied; the --json run after it found everything there already.
     expect(first.text).toMatch(/Copied from .*1 new account\(s\)/);
+    expect(first.text).toMatch(/\b1 hosted file\(s\)/);
     for (const table of [
       'passkeys',
       'sessions',
@@ -136,6 +143,9 @@ describe('werkbank migrate --from-data with people on the embedded store', () =>
       const after = await (await fetch(`${pg.url}/auth/me`, { headers: { Cookie: cookie } })).json();
       expect(after.data.account.name).toBe('dora');
       expect(after.data.passkeys).toHaveLength(1);
+      const file = await fetch(pg.url + hosted.url);
+      expect(file.status).toBe(200);
+      expect(Buffer.from(await file.arrayBuffer()).equals(hostedBody)).toBe(true);
       // The passkey signs in again (a fresh session).
       await context.clearCookies();
       step('browser sign-in');

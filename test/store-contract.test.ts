@@ -5,7 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmbeddedStore } from '../src/store/embedded/store.js';
-import type { Account, ApiKeyRecord, Store, StoredRecord, UsageEntry } from '../src/store/store.js';
+import { randomBytes } from 'node:crypto';
+import { QuotaExceededError } from '../src/store/store.js';
+import type { Account, ApiKeyRecord, FileBlobs, Store, StoredRecord, UsageEntry } from '../src/store/store.js';
+import { DirectoryFiles } from '../src/store/embedded/files.js';
 import { PostgresStore } from '../src/store/postgres/store.js';
 import { tempDir } from './helpers/server.js';
 import { startPostgres, type TestDatabase } from './helpers/postgres.js';
@@ -566,6 +569,145 @@ for (const backend of backends) {
         expect(await c.current('s:b', T0)).toBeUndefined();
       } finally {
         await store.close();
+      }
+    });
+  });
+}
+
+/** Hosted files: the PostgreSQL store's, and the directory the embedded store (and stdio) keeps them in. */
+const fileBackends: { name: string; open(): Promise<{ files: FileBlobs; close: () => Promise<void> }> }[] = [
+  { name: 'directory', open: async () => ({ files: new DirectoryFiles(tempDir()), close: async () => undefined }) },
+  {
+    name: 'postgres',
+    open: async () => {
+      const { store } = await backends[1].fresh();
+      return { files: store.files!, close: () => store.close() };
+    },
+  },
+];
+
+for (const backend of fileBackends) {
+  describe(`Store contract, hosted files: ${backend.name}`, () => {
+    const MiB = 1024 * 1024;
+    const END = '2026-01-06T10:00:00.000Z';
+    const describe_ = (name = 'a.bin') => ({ contentType: 'application/octet-stream', filename: name, createdAt: T0, expiresAt: END });
+    const NO_LIMIT = { maxBytes: Number.MAX_SAFE_INTEGER };
+    async function* parts(body: Buffer, size: number) {
+      for (let i = 0; i < body.length; i += size) yield body.subarray(i, i + size);
+    }
+    async function readAll(files: FileBlobs, id: string, start: number, end: number) {
+      const out: Uint8Array[] = [];
+      for await (const part of files.read(id, start, end)) out.push(part);
+      return Buffer.concat(out);
+    }
+    const id = () => randomBytes(32).toString('base64url');
+
+    it('a file written in uneven pieces reads back whole and by any range (across chunk boundaries); bytes() counts it', async () => {
+      const { files, close } = await backend.open();
+      try {
+        const body = randomBytes(Math.floor(2.5 * MiB));
+        const f = id();
+        expect(await files.write(f, describe_(), parts(body, 300_001), NO_LIMIT)).toEqual({ ...describe_(), bytes: body.length });
+        expect(await files.meta(f)).toEqual({ ...describe_(), bytes: body.length });
+        expect((await readAll(files, f, 0, body.length - 1)).equals(body)).toBe(true);
+        for (const [a, b] of [
+          [0, 0],
+          [MiB - 1, MiB],
+          [MiB - 10, 2 * MiB + 10],
+          [2 * MiB, body.length - 1],
+          [5, 4],
+        ])
+          expect((await readAll(files, f, a, b)).equals(body.subarray(a, b + 1))).toBe(true);
+        expect(await files.bytes()).toBe(body.length);
+        const empty = id();
+        expect((await files.write(empty, describe_(), parts(Buffer.alloc(0), 1), NO_LIMIT)).bytes).toBe(0);
+        expect((await readAll(files, empty, 0, -1)).length).toBe(0);
+        expect(await files.meta(id())).toBeUndefined();
+      } finally {
+        await close();
+      }
+    });
+
+    it('a file is invisible until the last of it is durable', async () => {
+      const { files, close } = await backend.open();
+      try {
+        const f = id();
+        let release!: () => void;
+        const paused = new Promise<void>((r) => (release = r));
+        let reached!: () => void;
+        const halfway = new Promise<void>((r) => (reached = r));
+        const writing = files.write(
+          f,
+          describe_(),
+          (async function* () {
+            yield randomBytes(MiB + 5);
+            reached();
+            await paused;
+            yield randomBytes(10);
+          })(),
+          NO_LIMIT,
+        );
+        await halfway;
+        await new Promise((r) => setTimeout(r, 50)); // the first chunk's write lands
+        expect(await files.meta(f)).toBeUndefined();
+        release();
+        expect((await writing).bytes).toBe(MiB + 15);
+        expect((await files.meta(f))?.bytes).toBe(MiB + 15);
+      } finally {
+        await close();
+      }
+    });
+
+    it('a write past the quota, or whose body fails, is refused and leaves nothing stored', async () => {
+      const { files, close } = await backend.open();
+      try {
+        const first = id();
+        await files.write(first, describe_(), parts(randomBytes(MiB), MiB), { maxBytes: 2 * MiB });
+        const over = id();
+        const refused = await files
+          .write(over, describe_(), parts(randomBytes(1.5 * MiB), 256 * 1024), { maxBytes: 2 * MiB })
+          .catch((e: unknown) => e);
+        expect(refused).toBeInstanceOf(QuotaExceededError);
+        expect(await files.meta(over)).toBeUndefined();
+        expect(await files.bytes()).toBe(MiB);
+        const broken = id();
+        const failure = files.write(
+          broken,
+          describe_(),
+          (async function* () {
+            yield randomBytes(MiB + 1);
+            throw new Error('the generator failed');
+          })(),
+          NO_LIMIT,
+        );
+        await expect(failure).rejects.toThrow('the generator failed');
+        expect(await files.meta(broken)).toBeUndefined();
+        expect(await files.bytes()).toBe(MiB);
+        // What the quota allows still fits exactly.
+        expect((await files.write(id(), describe_(), parts(randomBytes(MiB), 4096), { maxBytes: 2 * MiB })).bytes).toBe(MiB);
+      } finally {
+        await close();
+      }
+    });
+
+    it('sweep deletes the files expired at `now` and gives their bytes back; the others stay', async () => {
+      const { files, close } = await backend.open();
+      try {
+        const soon = id();
+        const later = id();
+        await files.write(soon, { ...describe_(), expiresAt: '2026-01-05T11:00:00.000Z' }, parts(randomBytes(1000), 1000), NO_LIMIT);
+        await files.write(later, describe_(), parts(randomBytes(2000), 1000), NO_LIMIT);
+        expect(await files.sweep('2026-01-05T10:59:59.999Z', T0)).toBe(0);
+        // Expired but not yet swept: still described (the server answers 410 for it).
+        expect((await files.meta(soon))?.expiresAt).toBe('2026-01-05T11:00:00.000Z');
+        expect(await files.sweep('2026-01-05T11:00:00.000Z', T0)).toBe(1);
+        expect(await files.meta(soon)).toBeUndefined();
+        expect((await files.meta(later))?.bytes).toBe(2000);
+        expect(await files.bytes()).toBe(2000);
+        expect(await files.sweep(END, T0)).toBe(1);
+        expect(await files.bytes()).toBe(0);
+      } finally {
+        await close();
       }
     });
   });

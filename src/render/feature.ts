@@ -2,7 +2,8 @@
  * The render feature: the process's render service (browser pool + egress
  * proxy + hosted files), reached by the render tools through their context.
  * The HTTP server's adds the render meter, the download route for hosted
- * files (`GET /files/<id>`) and the file sweeper; stdio's hosts files in its
+ * files (`GET /files/<id>`, ./file-route.ts) and the file sweeper, with the
+ * files in the shared store when it keeps them; stdio's hosts files in its
  * data dir with `file://` links. The browser starts on the first render.
  */
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import type { Accounts } from '../accounts/accounts.js';
 import type { Store } from '../store/store.js';
 import { renderMeter, RENDER_PRICE } from './meter.js';
 import { RenderService } from './service.js';
+import { fileRoutes } from './file-route.js';
 import type { AddressPolicy, Resolver } from './address.js';
 
 /** Render settings of the server configuration (all optional). */
@@ -61,6 +63,7 @@ export function renderFeature(config: RenderFeatureConfig, accounts: Accounts, s
     policy: config.renderPolicy,
     deadlineMs: config.renderDeadlineMs,
     concurrency: config.renderConcurrency,
+    store,
   });
   service.files.startSweeper();
 
@@ -69,28 +72,7 @@ export function renderFeature(config: RenderFeatureConfig, accounts: Accounts, s
     meters: {
       render: renderMeter({ accounts, price: config.renderPrice ?? RENDER_PRICE, now: config.now, counters: store.counters }),
     },
-    routes: [
-      (app) => {
-        app.get('/files/:id', async (c) => {
-          const file = await service.files.download(c.req.param('id'));
-          if (file.status !== 200) return c.json({ error: file.message, code: file.status }, file.status);
-          const { meta } = file;
-          const svg = meta.contentType === 'image/svg+xml';
-          const download = svg || meta.contentType === 'application/zip';
-          return c.body(new Uint8Array(file.body), 200, {
-            'Content-Type': meta.contentType,
-            'Content-Length': String(meta.bytes),
-            'Content-Disposition': `${download ? 'attachment' : 'inline'}; filename="${meta.filename}"`,
-            'X-Content-Type-Options': 'nosniff',
-            'Cache-Control': `private, max-age=${file.maxAgeSeconds}`,
-            // SVG is a document that could carry script: never run it on this origin.
-            ...(svg ? { 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox" } : {}),
-            'Referrer-Policy': 'no-referrer',
-            Expires: new Date(Date.parse(meta.expiresAt)).toUTCString(),
-          });
-        });
-      },
-    ],
+    routes: [(app) => fileRoutes(app, service.files)],
     close: () => service.close(),
   };
 }

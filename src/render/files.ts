@@ -1,49 +1,43 @@
 /**
- * Hosted render files: written to `<data dir>/files/`, served at
- * `<base URL>/files/<id>`, gone after 24 hours.
+ * Hosted files (renders, QR codes, generated archives): stored for 24 hours, served at `<base URL>/files/<id>`.
  *
- * The id is 256 random bits (base64url, 43 characters), so a URL cannot be
- * guessed or enumerated; it is the only capability needed to download. Each
- * file has a small JSON sidecar (type, name, expiry): the files need no
- * database, so a server and `werkbank stdio` can share the directory.
+ * Where they are kept: in the shared store when it has hosted files (PostgreSQL: `Store.files`), so every
+ * server process on every machine serves every file and nothing but the database is shared; else (the embedded
+ * store, stdio) in a directory (`<data dir>/files`, see src/store/embedded/files.ts). `WERKBANK_FILES_DIR` names a directory
+ * to use instead, with either store.
  *
- * After expiry a download answers 410 Gone until the sweeper (every 10
- * minutes, and at start-up) deletes the file; then 404. Without an HTTP
- * server (stdio, direct use) the `url` is a `file://` URL of the stored file.
+ * The id is 256 random bits (base64url, 43 characters), so a URL cannot be guessed or enumerated; it is the
+ * only capability needed to download. Files are written and read a chunk at a time: memory holds a chunk, not
+ * a file (a file given whole, as renders are, is only cut into chunks).
  *
- * Several instances: `WERKBANK_FILES_DIR` names the directory instead of
- * `<data dir>/files`; point every instance at one shared directory (a volume
- * on one machine, or a network file system across machines) and `GET
- * /files/<id>` works on each. The sidecar is renamed into place last, so a
- * reader on another instance never sees half a file; concurrent sweeps of
- * the same directory only race to delete the same expired files.
+ * After expiry a download answers 410 Gone until the sweep (every 10 minutes and at start-up, on one process at
+ * a time with a shared store) deletes the file; then 404. Without an HTTP server (stdio, direct use) the `url`
+ * is a `file://` URL of the stored file.
+ *
+ * Limits: a file is at most `FILE_MAX_BYTES` (413 past it); all stored files together at most `maxBytes`
+ * (`WERKBANK_FILES_MAX_BYTES`), past which a write is refused (503 with Retry-After) until files expire.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { HttpError } from '../core/errors.js';
 import type { HostedFile } from '../core/render-api.js';
+import { QuotaExceededError, type FileBlobs, type HostedFileMeta, type Store } from '../store/store.js';
+import { DirectoryFiles } from '../store/embedded/files.js';
 
 export const FILE_TTL_MS = 24 * 3600_000;
+/** The largest hosted file: above the largest ZIP a generator builds (128 MB) and the largest render (50 MB). */
+export const FILE_MAX_BYTES = 256 * 1024 * 1024;
+/** What all hosted files may take together, unless WERKBANK_FILES_MAX_BYTES says otherwise. */
+export const FILES_MAX_BYTES_DEFAULT = 10 * 1024 * 1024 * 1024;
+/** How long a refused write's caller waits before trying again (files expire over the day). */
+const FULL_RETRY_AFTER_S = 600;
+/** Files up to this size are kept in memory briefly for `readSync` (MCP previews of a render just made). */
+const RECENT_MAX_BYTES = 1024 * 1024;
+const RECENT_COUNT = 8;
 const ID = /^[A-Za-z0-9_-]{43}$/;
-/** Bodies are stored under the extension of their type, so a `file://` link (stdio) opens in the right program. */
-const EXTENSIONS: Record<string, string> = {
-  'application/pdf': 'pdf',
-  'image/png': 'png',
-  'image/svg+xml': 'svg',
-  'application/zip': 'zip',
-};
-const BODY_EXTENSIONS = [...new Set([...Object.values(EXTENSIONS), 'bin'])];
-const extensionOf = (contentType: string) => EXTENSIONS[contentType] ?? 'bin';
 
-interface Meta {
-  contentType: string;
-  filename: string;
-  createdAt: string;
-  expiresAt: string;
-  bytes: number;
-}
+type Meta = HostedFileMeta;
 
 export interface FileStoreOptions {
   dir: string;
@@ -55,48 +49,92 @@ export interface FileStoreOptions {
   baseUrl: () => string | null;
   now?: () => Date;
   ttlMs?: number;
+  /** The shared store: its hosted files (when it has them) instead of the directory, its `exclusive` for the sweep. */
+  store?: Pick<Store, 'files' | 'exclusive'>;
+  /** What all stored files may take together (default WERKBANK_FILES_MAX_BYTES, else `FILES_MAX_BYTES_DEFAULT`). */
+  maxBytes?: number;
 }
 
 export type Download = { status: 200; meta: Meta; body: Buffer; maxAgeSeconds: number } | { status: 404 | 410; message: string };
 
+/** A file found and live: its description, and its bytes `start`..`end` (inclusive) read as consumed. */
+export type Opened =
+  | { status: 200; meta: Meta; maxAgeSeconds: number; read(start: number, end: number): AsyncIterable<Uint8Array> }
+  | { status: 404 | 410; message: string };
+
+async function* once(body: Uint8Array): AsyncGenerator<Uint8Array> {
+  yield body;
+}
+
+/** `body`, refused with a 413 once it passes `FILE_MAX_BYTES`. */
+async function* capped(body: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  let bytes = 0;
+  for await (const chunk of body) {
+    bytes += chunk.byteLength;
+    if (bytes > FILE_MAX_BYTES) throw new HttpError(`The file exceeds the ${FILE_MAX_BYTES} byte limit of hosted files`, 413);
+    yield chunk;
+  }
+}
+
 export class FileStore {
+  /** The directory of the files, when they are kept in one (also the directory stdio's `file://` URLs name). */
   readonly dir: string;
+  private readonly blobs: FileBlobs;
+  private readonly local: DirectoryFiles | null;
   private readonly now: () => Date;
   private readonly ttlMs: number;
+  private readonly maxBytes: number;
+  private readonly recent = new Map<string, { meta: Meta; body: Uint8Array }>();
   private sweeper: NodeJS.Timeout | undefined;
 
   constructor(private readonly opts: FileStoreOptions) {
-    this.dir = process.env.WERKBANK_FILES_DIR ? resolve(process.env.WERKBANK_FILES_DIR) : opts.dir;
+    const named = process.env.WERKBANK_FILES_DIR;
+    this.dir = named ? resolve(named) : opts.dir;
+    const shared = named ? undefined : opts.store?.files;
+    this.local = shared ? null : new DirectoryFiles(this.dir);
+    this.blobs = shared ?? (this.local as DirectoryFiles);
     this.now = opts.now ?? (() => new Date());
     this.ttlMs = opts.ttlMs ?? FILE_TTL_MS;
-    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    this.maxBytes = opts.maxBytes ?? (Number(process.env.WERKBANK_FILES_MAX_BYTES) || FILES_MAX_BYTES_DEFAULT);
   }
 
-  /** Store `body`; returns the render result fields (without `metering`). */
-  async put(body: Uint8Array, contentType: string, filename: string): Promise<HostedFile> {
+  /** Where the files are kept, for the start-up line and `doctor`. */
+  describe(): string {
+    return this.local ? `directory ${this.dir}` : 'the database';
+  }
+
+  /** Store `body` (whole, or as chunks); returns the render result fields (without `metering`). */
+  async put(body: Uint8Array | AsyncIterable<Uint8Array>, contentType: string, filename: string): Promise<HostedFile> {
     const id = randomBytes(32).toString('base64url');
     const created = this.now();
-    const meta: Meta = {
+    const meta = {
       contentType,
       filename,
       createdAt: created.toISOString(),
       expiresAt: new Date(created.getTime() + this.ttlMs).toISOString(),
-      bytes: body.byteLength,
     };
-    // Body first, then the sidecar (atomically): a file is downloadable only once complete.
-    await writeFile(this.bodyPath(id, contentType), body, { mode: 0o600 });
-    await writeFile(join(this.dir, `${id}.json.tmp`), JSON.stringify(meta), { mode: 0o600 });
-    await rename(join(this.dir, `${id}.json.tmp`), join(this.dir, `${id}.json`));
-    return { url: this.urlFor(id, contentType), expiresAt: meta.expiresAt, bytes: meta.bytes, contentType };
-  }
-
-  private bodyPath(id: string, contentType: string): string {
-    return join(this.dir, `${id}.${extensionOf(contentType)}`);
+    const whole = body instanceof Uint8Array ? body : null;
+    let stored: Meta;
+    try {
+      stored = await this.blobs.write(id, meta, capped(whole ? once(whole) : (body as AsyncIterable<Uint8Array>)), {
+        maxBytes: this.maxBytes,
+      });
+    } catch (err) {
+      if (!(err instanceof QuotaExceededError)) throw err;
+      throw new HttpError(
+        `Hosted file storage is full (${err.used} of ${err.limit} bytes in use, this file needs more); files expire after 24 hours, try again later`,
+        503,
+        { retryAfter: FULL_RETRY_AFTER_S },
+      );
+    }
+    if (whole && whole.byteLength <= RECENT_MAX_BYTES) this.remember(id, stored, whole);
+    return { url: this.urlFor(id, contentType), expiresAt: stored.expiresAt, bytes: stored.bytes, contentType };
   }
 
   urlFor(id: string, contentType: string): string {
     const base = this.opts.baseUrl();
-    return base === null ? pathToFileURL(this.bodyPath(id, contentType)).href : `${base.replace(/\/+$/, '')}/files/${id}`;
+    if (base === null && this.local) return pathToFileURL(this.local.bodyPath(id, contentType)).href;
+    return `${(base ?? '').replace(/\/+$/, '')}/files/${id}`;
   }
 
   /** The id in one of our URLs (hosted or file://), or null. */
@@ -105,72 +143,53 @@ export class FileStore {
     return m ? m[1] : null;
   }
 
-  async download(id: string): Promise<Download> {
-    const gone: Download = { status: 404, message: 'No such file (hosted files are kept 24 hours)' };
+  /** The file to serve: found, live, and how to read it; else why not (404, 410). */
+  async open(id: string): Promise<Opened> {
+    const gone = { status: 404 as const, message: 'No such file (hosted files are kept 24 hours)' };
     if (!ID.test(id)) return gone;
-    let meta: Meta;
-    try {
-      meta = JSON.parse(await readFile(join(this.dir, `${id}.json`), 'utf8')) as Meta;
-    } catch {
-      return gone;
-    }
+    const meta = await this.blobs.meta(id);
+    if (!meta) return gone;
     const left = Date.parse(meta.expiresAt) - this.now().getTime();
     if (left <= 0) return { status: 410, message: `This file expired at ${meta.expiresAt} (hosted files are kept 24 hours)` };
-    try {
-      return { status: 200, meta, body: await readFile(this.bodyPath(id, meta.contentType)), maxAgeSeconds: Math.floor(left / 1000) };
-    } catch {
-      return gone;
-    }
+    return { status: 200, meta, maxAgeSeconds: Math.floor(left / 1000), read: (start, end) => this.blobs.read(id, start, end) };
+  }
+
+  /** The whole file in memory (small files; downloads stream through `open`). */
+  async download(id: string): Promise<Download> {
+    const file = await this.open(id);
+    if (file.status !== 200) return file;
+    const parts: Uint8Array[] = [];
+    if (file.meta.bytes > 0) for await (const part of file.read(0, file.meta.bytes - 1)) parts.push(part);
+    return { status: 200, meta: file.meta, body: Buffer.concat(parts), maxAgeSeconds: file.maxAgeSeconds };
   }
 
   /** A still-valid file's bytes, synchronously (MCP image previews); null if missing, expired or larger than `max`. */
   readSync(id: string, max: number): Buffer | null {
-    if (!ID.test(id)) return null;
-    try {
-      const meta = JSON.parse(readFileSync(join(this.dir, `${id}.json`), 'utf8')) as Meta;
-      if (meta.bytes > max || Date.parse(meta.expiresAt) <= this.now().getTime()) return null;
-      return readFileSync(this.bodyPath(id, meta.contentType));
-    } catch {
-      return null;
+    const found = this.recent.get(id) ?? this.local?.readSync(id, max);
+    if (!found || found.meta.bytes > max || Date.parse(found.meta.expiresAt) <= this.now().getTime()) return null;
+    return Buffer.from(found.body);
+  }
+
+  private remember(id: string, meta: Meta, body: Uint8Array): void {
+    this.recent.set(id, { meta, body });
+    for (const old of this.recent.keys()) {
+      if (this.recent.size <= RECENT_COUNT) break;
+      this.recent.delete(old);
     }
   }
 
-  /** Delete expired files (and orphans of interrupted writes older than the TTL). Returns how many went. */
+  /** Delete expired files (and writes left unfinished for an hour); on one process at a time with a shared store. Returns how many went. */
   async sweep(): Promise<number> {
-    const now = this.now().getTime();
-    let removed = 0;
-    const names = await readdir(this.dir).catch(() => [] as string[]);
-    const ids = new Set(names.map((n) => n.split('.')[0]).filter((id) => ID.test(id)));
-    for (const id of ids) {
-      let expired: boolean;
-      try {
-        const meta = JSON.parse(await readFile(join(this.dir, `${id}.json`), 'utf8')) as Meta;
-        expired = Date.parse(meta.expiresAt) <= now;
-      } catch {
-        // No (readable) sidecar: an interrupted write, or one in progress; remove it once it is old.
-        const written = Math.max(
-          0,
-          ...(await Promise.all(
-            BODY_EXTENSIONS.map((ext) =>
-              stat(join(this.dir, `${id}.${ext}`)).then(
-                (s) => s.mtimeMs,
-                () => 0,
-              ),
-            ),
-          )),
-        );
-        expired = Date.now() - written > 3600_000;
-      }
-      if (!expired) continue;
-      await Promise.all(['json', 'json.tmp', ...BODY_EXTENSIONS].map((ext) => rm(join(this.dir, `${id}.${ext}`), { force: true })));
-      removed++;
-    }
-    return removed;
+    const now = this.now();
+    const run = () => this.blobs.sweep(now.toISOString(), new Date(now.getTime() - 3600_000).toISOString());
+    const store = this.local ? undefined : this.opts.store;
+    return store?.exclusive ? ((await store.exclusive('hosted-files-sweep', run)) ?? 0) : run();
   }
 
   startSweeper(everyMs = 10 * 60_000): void {
-    void this.sweep();
-    this.sweeper = setInterval(() => void this.sweep().catch(() => undefined), everyMs);
+    const sweep = () => void this.sweep().catch(() => undefined);
+    sweep();
+    this.sweeper = setInterval(sweep, everyMs);
     this.sweeper.unref();
   }
 

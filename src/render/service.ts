@@ -11,7 +11,7 @@
 import type { Page } from 'playwright-core';
 import { HttpError } from '../core/errors.js';
 import { checkRenderUrl, publicUnicastOnly, systemResolver, type AddressPolicy, type Resolver } from './address.js';
-import { FileStore } from './files.js';
+import { FileStore, type FileStoreOptions } from './files.js';
 import { MAX_FULL_PAGE_HEIGHT, SCREENSHOT_HEIGHT, type HostedFile, type PaperFormat, type RenderApi } from '../core/render-api.js';
 import { RenderPool, type PoolOptions, type RenderScope } from './pool.js';
 import { BLOCKED_HEADER } from './proxy.js';
@@ -31,6 +31,8 @@ export interface RenderServiceOptions extends Omit<PoolOptions, 'proxy'> {
   policy?: AddressPolicy;
   /** Requests per render through the egress proxy. */
   maxRequests?: number;
+  /** The shared store, whose hosted files (when it keeps them) replace `filesDir`. */
+  store?: FileStoreOptions['store'];
 }
 
 export class RenderService implements RenderApi {
@@ -42,7 +44,7 @@ export class RenderService implements RenderApi {
   constructor(opts: RenderServiceOptions) {
     this.resolver = opts.resolver ?? systemResolver;
     this.policy = opts.policy ?? publicUnicastOnly;
-    this.files = new FileStore({ dir: opts.filesDir, baseUrl: opts.baseUrl, now: opts.now });
+    this.files = new FileStore({ dir: opts.filesDir, baseUrl: opts.baseUrl, now: opts.now, store: opts.store });
     this.pool = new RenderPool({ ...opts, proxy: { resolver: this.resolver, policy: this.policy, maxRequests: opts.maxRequests } });
   }
 

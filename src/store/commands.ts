@@ -46,7 +46,7 @@ export async function migrateCommand(
           ? `Nothing to copy from ${opts.fromData}: the database already has its accounts, keys, usage, memory and records` +
               `${tables.length ? ` (${tables.map(([t]) => t).join(', ')})` : ''} (revocations and last use were brought up to date).${expired}`
           : `Copied from ${opts.fromData}: ${r.accounts} new account(s), ${r.keys} new key(s), ${r.usage} new usage entr${r.usage === 1 ? 'y' : 'ies'}, ` +
-              `${r.items} new collection item(s) (memory), ` +
+              `${r.items} new collection item(s) (memory), ${r.files} hosted file(s), ` +
               `${tables.length ? `new records: ${tables.map(([t, n]) => `${t} ${n}`).join(', ')}` : 'no records'}.${expired} Running it again copies nothing twice.`,
       );
     } finally {

@@ -5,7 +5,7 @@
  * per-account collections (agent memory), and every record table the data dir
  * holds (passkeys, sessions, OAuth clients, grants and tokens, payment state
  * and processed payment event ids: enumerated from the store, not listed
- * here). Daily totals are aggregated from the usage rows in the database.
+ * here), and the live hosted files of `<data dir>/files`. Daily totals are aggregated from the usage rows in the database.
  *
  * Record rows keep their expiry; rows already expired are not copied (every
  * read skips them and the sweepers delete them). Live browser sessions are
@@ -21,6 +21,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { EmbeddedStore } from './embedded/store.js';
+import { DirectoryFiles } from './embedded/files.js';
 import { accountValues, ACCOUNT_COLS } from './postgres/rows.js';
 import { PostgresStore } from './postgres/store.js';
 import type { UsageEntry } from './store.js';
@@ -34,11 +35,13 @@ export interface ImportReport {
   records: Record<string, number>;
   /** Record rows not copied because they had expired. */
   expiredRecords: number;
+  /** Hosted files copied (live ones, from `<data dir>/files`). */
+  files: number;
 }
 
 /** Whether the report copied nothing. */
 export function copiedNothing(r: ImportReport): boolean {
-  return r.accounts + r.keys + r.usage + r.items + Object.values(r.records).reduce((a, b) => a + b, 0) === 0;
+  return r.accounts + r.keys + r.usage + r.items + r.files + Object.values(r.records).reduce((a, b) => a + b, 0) === 0;
 }
 
 /** Multi-row INSERT in chunks; returns the rows inserted. */
@@ -88,6 +91,25 @@ function usageRows(accountId: string, entries: UsageEntry[]): unknown[][] {
   });
 }
 
+/**
+ * Copy the live hosted files of a files directory into the database, a chunk at a time, under their ids (their
+ * links keep working); a file the database has already is skipped. Returns how many were copied.
+ */
+async function copyFiles(dir: string, store: PostgresStore): Promise<number> {
+  if (!existsSync(dir)) return 0;
+  const files = new DirectoryFiles(dir);
+  const now = new Date().toISOString();
+  let copied = 0;
+  for (const id of await files.ids()) {
+    const meta = await files.meta(id);
+    if (!meta || meta.expiresAt <= now || (await store.files.meta(id))) continue;
+    const { bytes: _bytes, ...described } = meta;
+    await store.files.write(id, described, files.read(id, 0, meta.bytes - 1), { maxBytes: Number.MAX_SAFE_INTEGER });
+    copied++;
+  }
+  return copied;
+}
+
 /** Copy the embedded store in `dataDir` into the database `store` (see the file comment). */
 export async function importEmbedded(dataDir: string, store: PostgresStore): Promise<ImportReport> {
   const dir = resolve(dataDir);
@@ -96,7 +118,7 @@ export async function importEmbedded(dataDir: string, store: PostgresStore): Pro
   const low = await EmbeddedStore.open(dir);
   try {
     const accounts = low.listAccounts();
-    const report: ImportReport = { accounts: 0, keys: 0, usage: 0, items: 0, records: {}, expiredRecords: 0 };
+    const report: ImportReport = { accounts: 0, keys: 0, usage: 0, items: 0, records: {}, expiredRecords: 0, files: 0 };
     const client = await store.pool.connect();
     try {
       // An account name the database already has under another id would split the account: refuse.
@@ -164,6 +186,7 @@ export async function importEmbedded(dataDir: string, store: PostgresStore): Pro
     } finally {
       client.release();
     }
+    report.files = await copyFiles(join(dir, 'files'), store);
     return report;
   } finally {
     await low.close();

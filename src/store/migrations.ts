@@ -164,4 +164,33 @@ INSERT INTO counters (key, count, expires_at)
   ON CONFLICT (key) DO NOTHING;
 `,
   },
+  {
+    version: 12,
+    name: 'hosted files in chunks of at most 1 MiB, and the bytes they take (src/store/postgres/files.ts)',
+    // EXTERNAL: the chunks (PDF, PNG, ZIP) do not compress, and uncompressed TOAST reads a Range's slice alone.
+    sql: `
+CREATE TABLE IF NOT EXISTS hosted_files (
+  id text PRIMARY KEY,
+  content_type text NOT NULL,
+  filename text NOT NULL,
+  created_at text NOT NULL,
+  expires_at text NOT NULL,
+  bytes bigint NOT NULL DEFAULT 0,
+  complete boolean NOT NULL DEFAULT false
+);
+CREATE INDEX IF NOT EXISTS hosted_files_expiry ON hosted_files (expires_at);
+CREATE TABLE IF NOT EXISTS hosted_file_chunks (
+  file_id text NOT NULL,
+  seq integer NOT NULL,
+  data bytea NOT NULL,
+  PRIMARY KEY (file_id, seq)
+);
+ALTER TABLE hosted_file_chunks ALTER COLUMN data SET STORAGE EXTERNAL;
+CREATE TABLE IF NOT EXISTS hosted_files_space (
+  one boolean PRIMARY KEY DEFAULT true CHECK (one),
+  bytes bigint NOT NULL CHECK (bytes >= 0)
+);
+INSERT INTO hosted_files_space (one, bytes) VALUES (true, 0) ON CONFLICT DO NOTHING;
+`,
+  },
 ];

@@ -268,6 +268,12 @@ export interface Store {
   /** Run `fn` on one process at a time (advisory lock); resolves undefined at once if another runs it. */
   exclusive?<T>(name: string, fn: () => Promise<T>): Promise<T | undefined>;
 
+  /**
+   * Hosted files (renders, generated archives) kept in the shared store, so every process serves every file
+   * (shared database only; absent: the render feature keeps them in a directory).
+   */
+  readonly files?: FileBlobs;
+
   /** Resolves when the store answers (readiness, `/health/ready`); absent: always ready (in-process). */
   ping?(): Promise<void>;
 
@@ -392,4 +398,40 @@ export interface Collection<T> {
   delete(accountId: string, key: string): Promise<boolean>;
   /** Every account's entries (for sweepers). */
   all(): Awaitable<[string, string, T][]>;
+}
+
+/** A hosted file's description; `bytes` is its length once written. Times are ISO strings. */
+export interface HostedFileMeta {
+  contentType: string;
+  filename: string;
+  createdAt: string;
+  expiresAt: string;
+  bytes: number;
+}
+
+/**
+ * Hosted files, written and read a chunk at a time (memory bounded by the chunk, never the file). Implemented
+ * by the PostgreSQL store and by the files directory (src/store/embedded/files.ts); one contract
+ * (test/store-contract.test.ts).
+ */
+export interface FileBlobs {
+  /**
+   * Store the file `id` from `body`'s chunks. It becomes visible (`meta`, `read`) only once all of it is
+   * durable, when the promise resolves. Refused, nothing kept: `QuotaExceededError` when the bytes of all
+   * stored files would pass `limits.maxBytes`, `StoreUnavailableError` when it cannot be made durable.
+   */
+  write(
+    id: string,
+    meta: Omit<HostedFileMeta, 'bytes'>,
+    body: AsyncIterable<Uint8Array>,
+    limits: { maxBytes: number },
+  ): Promise<HostedFileMeta>;
+  /** The complete file's description (also once expired: the caller answers 410), or undefined. */
+  meta(id: string): Promise<HostedFileMeta | undefined>;
+  /** Bytes `start` to `end` (inclusive; none when `end < start`) of a complete file, read as they are consumed. */
+  read(id: string, start: number, end: number): AsyncIterable<Uint8Array>;
+  /** Delete the files expired at `now` and the unfinished writes begun before `staleBefore`; returns how many. */
+  sweep(now: string, staleBefore: string): Promise<number>;
+  /** The bytes all stored files take (what the quota counts). */
+  bytes(): Promise<number>;
 }

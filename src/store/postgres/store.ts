@@ -19,7 +19,8 @@
  * - Record tables (./records.ts), collections (./collections.ts);
  *   `publish`/`subscribe` are LISTEN/NOTIFY (./notify.ts); `exclusive` runs a
  *   sweeper on one instance at a time (advisory lock); window counters
- *   (./counters.ts) count limits for every instance at once.
+ *   (./counters.ts) count limits for every instance at once; hosted files
+ *   (./files.ts) are served by every instance.
  */
 import type pg from 'pg';
 import { Batcher } from '../batch.js';
@@ -31,6 +32,7 @@ import type {
   AtomicLedger,
   Collection,
   EventChange,
+  FileBlobs,
   KeyWithAccount,
   RecordRef,
   RecordTable,
@@ -43,6 +45,7 @@ import type {
 } from '../store.js';
 import { postgresCollection } from './collections.js';
 import { postgresCounters } from './counters.js';
+import { postgresFiles } from './files.js';
 import { postgresLedger } from './ledger.js';
 import { Notifications } from './notify.js';
 import { LOCK_NS, one, openPool, redactUrl, transaction } from './pool.js';
@@ -68,6 +71,7 @@ export class PostgresStore implements Store {
   readonly kind = 'postgres' as const;
   readonly ledger: AtomicLedger;
   readonly counters: WindowCounters;
+  readonly files: FileBlobs;
   private readonly notifications: Notifications;
   private closed = false;
   private readonly keyLookups = new Batcher<string, KeyWithAccount | undefined>((hashes) => this.findKeys(hashes));
@@ -94,6 +98,7 @@ export class PostgresStore implements Store {
   ) {
     this.ledger = postgresLedger(pool, fast);
     this.counters = postgresCounters(pool);
+    this.files = postgresFiles(pool);
     this.notifications = new Notifications(pool, url);
   }
 
