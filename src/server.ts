@@ -51,6 +51,7 @@ import { enableMetrics, watchPool } from './observe/metrics.js';
 import { computeLoad, longJobLoad } from './compute/tool-jobs.js';
 import { joinClusterMetrics } from './observe/cluster.js';
 import { metricsRoute, metricsTokenFrom } from './observe/route.js';
+import { Drain, DrainingError } from './http/drain.js';
 
 export interface ServerConfig extends RenderConfig {
   dataDir: string;
@@ -152,6 +153,8 @@ export interface Server {
   memory: MemoryService;
   /** Payments, when configured. */
   billing?: Billing;
+  /** Start draining (SIGTERM): readiness 503, each connection closed after its answer, MCP listen streams ended. */
+  drain(): void;
   close(): Promise<void>;
 }
 
@@ -202,6 +205,7 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     toolsets,
     extensions: [prompts(allPrompts), ...features.flatMap((f) => f.mcp ?? []), toolDocs(registry)],
   });
+  const drain = new Drain();
   const allowedHosts =
     config.allowedHosts !== undefined ? config.allowedHosts : isLoopback(config.host) ? [...LOCALHOST_NAMES, config.host] : null;
   const { app, calls } = buildApp({
@@ -216,9 +220,13 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     trustProxy: config.trustProxy,
     baseUrl: () => config.baseUrl,
     throttle: authThrottle(store.counters, config.now && (() => config.now!().getTime())),
-    ready: async () => void (await store.ping?.()),
+    ready: async () => {
+      if (drain.draining) throw new DrainingError();
+      await store.ping?.();
+    },
     listenStreamsPerKey: PLANS.free.listenStreamsPerKey,
     onCredentialRevoked: (listener) => accounts.onCredentialRevoked(listener),
+    onDrain: (listener) => drain.on(listener),
     mcpEvents: memoryEvents(memory),
     routes: [...observeRoutes(config.metricsToken), ...features.flatMap((f) => f.routes ?? []), taskRoutes(tasks)],
     operations: (reg) => [...features.flatMap((f) => f.operations?.(reg) ?? []), ...taskOperations()],
@@ -233,7 +241,8 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     app,
     // node-server calls it as (options, listener), the only form it uses.
     createNodeServer: ((options: HttpServerOptions, appListener: RequestListener) =>
-      createHttpServer(options, withToolFastPath(calls, fastPath, appListener))) as typeof createHttpServer,
+      createHttpServer(options, closingWhileDraining(drain, withToolFastPath(calls, fastPath, appListener)))) as typeof createHttpServer,
+    drain: () => drain.start(),
     store,
     accounts,
     registry,
@@ -341,4 +350,12 @@ async function startSweeps(store: Store, features: readonly Feature[], now: () =
   const sweeper = setInterval(() => void sweep().catch(() => undefined), 3600_000);
   sweeper.unref();
   return sweeper;
+}
+
+/** While draining, each answer closes its connection: no request can arrive on it after the process stops. */
+function closingWhileDraining(drain: Drain, listener: RequestListener): RequestListener {
+  return (req, res) => {
+    drain.track(res);
+    return listener(req, res);
+  };
 }

@@ -5,10 +5,10 @@ import { VERSION } from '../core/version.js';
 import type { Accounts } from '../accounts/accounts.js';
 import { toolCount } from '../core/tool-count.js';
 import { setting } from '../settings.js';
-import { configureLog } from '../core/log.js';
+import { configureLog, log } from '../core/log.js';
 import { print, type CliValues } from './output.js';
 
-/** How long a stopping server waits for open connections (calls in flight, MCP streams) before cutting them. */
+/** How long a stopping server waits for open connections (calls in flight, streamed answers) before cutting them. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 type ServerModule = typeof import('../server.js');
@@ -26,6 +26,10 @@ export async function serveCommand(values: CliValues): Promise<number> {
   if (signup.value !== undefined && signup.value !== 'open' && signup.value !== 'off')
     throw new HttpError(`${signup.source} must be "open" or "off", got "${signup.value}"`);
   const workers = setting('workers', values);
+  const grace = setting('shutdownGrace');
+  const graceMs = grace.value === undefined ? SHUTDOWN_GRACE_MS : Number(grace.value);
+  if (!/^\d+$/.test(grace.value?.trim() ?? '0') || graceMs > 3_600_000)
+    throw new HttpError(`${grace.source} must be milliseconds from 0 to 3600000, got "${grace.value}"`);
   configureLog({ dev: !!values.dev, env: setting('logFormat').value });
   const [{ serve }, { configFromEnv, createServer }, { serverProcessCount, superviseServerProcesses }, { default: cluster }] =
     await Promise.all([import('@hono/node-server'), import('../server.js'), import('../server-processes.js'), import('node:cluster')]);
@@ -51,7 +55,7 @@ export async function serveCommand(values: CliValues): Promise<number> {
     process.stderr.write(listenErrorLine(err, config.host, port, portSetting.value === undefined ? null : portSetting.source) + '\n');
     void server.close().finally(() => process.exit(1));
   });
-  const stop = gracefulStop(http, server);
+  const stop = gracefulStop(http, server, graceMs);
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   return -1;
@@ -98,17 +102,22 @@ function listenErrorLine(err: NodeJS.ErrnoException, host: string, port: number,
 }
 
 /**
- * Graceful stop (a rolling restart sends SIGTERM): take no new connections, let the calls in flight finish and
- * their responses go out, close keep-alive connections as they fall idle, and only then close the store.
- * Connections still open after the grace period (MCP listen streams) are cut.
+ * Graceful stop (a rolling restart sends SIGTERM): drain (readiness 503, each answer closes its connection, MCP
+ * listen streams end), take no new connections, let the calls in flight finish and their responses go out,
+ * close keep-alive connections as they fall idle, and only then close the store and exit 0. Connections still
+ * open after `graceMs` are cut.
  */
-function gracefulStop(http: NodeServer, server: WerkbankServer): () => void {
+function gracefulStop(http: NodeServer, server: WerkbankServer, graceMs: number): () => void {
   let stopping = false;
   return () => {
     if (stopping) return;
     stopping = true;
+    server.drain();
     const idle = setInterval(() => http.closeIdleConnections(), 50);
-    const cut = setTimeout(() => http.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    const cut = setTimeout(() => {
+      http.getConnections((_, open) => log(`shutdown: ${open} connection(s) still open after ${graceMs} ms, cut`, 'warn'));
+      http.closeAllConnections();
+    }, graceMs);
     http.close(() => {
       clearInterval(idle);
       clearTimeout(cut);

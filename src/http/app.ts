@@ -42,6 +42,8 @@ export interface AppOptions {
   mcpEvents?: (listener: (accountId: string, event: McpEvent) => void) => void;
   /** Called when a credential is revoked, so open MCP streams of that credential are closed at once. */
   onCredentialRevoked?: (listener: (credentialId: string) => void) => void;
+  /** Called when the process starts draining (SIGTERM), so open MCP listen streams end. */
+  onDrain?: (listener: () => void) => void;
   /** Trust X-Forwarded-For for the client IP of anonymous callers (only behind your own proxy). */
   trustProxy?: boolean;
   /** The configured public base URL, read per request (the origin check of state-changing requests); undefined: from Host. */
@@ -90,6 +92,7 @@ export function buildApp(opts: AppOptions): BuiltApp {
     listenStreamsPerKey: opts.listenStreamsPerKey ?? 10,
     mcpEvents: opts.mcpEvents,
     onCredentialRevoked: opts.onCredentialRevoked,
+    onDrain: opts.onDrain,
     mcpChallenge: opts.mcpChallenge,
   });
   const helpers: RouteHelpers = shared;

@@ -6,8 +6,9 @@ import { HttpError } from '../../core/errors.js';
 import { VERSION } from '../../core/version.js';
 import { buildOpenApi, type ApiOperation } from '../../docs/openapi.js';
 import { CATALOGUE_OPERATION } from '../tool-catalogue.js';
+import { DrainingError } from '../drain.js';
 
-// Liveness: the process answers. Readiness: it can also reach its store (a load balancer's check).
+// Liveness: the process answers. Readiness: it can also reach its store and is not draining (a load balancer's check).
 export function healthRoutes(app: Hono, registry: Registry, ready: (() => Promise<void>) | undefined): void {
   const count = toolCount(registry);
   // `tools` counts every tool of this build; `listed` those this process lists; `note` says what the rest need.
@@ -18,6 +19,7 @@ export function healthRoutes(app: Hono, registry: Registry, ready: (() => Promis
       await ready?.();
       return c.json({ ok: true, store: 'reachable' });
     } catch (err) {
+      if (err instanceof DrainingError) return c.json({ ok: false, draining: true, error: err.message }, 503, { 'Retry-After': '1' });
       return c.json({ ok: false, store: 'unreachable', error: err instanceof HttpError ? err.message : 'the store did not answer' }, 503, {
         'Retry-After': '5',
       });

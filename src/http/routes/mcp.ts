@@ -27,6 +27,8 @@ export interface McpRouteOptions {
   listenStreamsPerKey: number;
   mcpEvents?: (listener: (accountId: string, event: McpEvent) => void) => void;
   onCredentialRevoked?: (listener: (credentialId: string) => void) => void;
+  /** The process drains: every handler closes, ending its listen streams. */
+  onDrain?: (listener: () => void) => void;
   /** The WWW-Authenticate challenge of a 401. */
   mcpChallenge?: (c: Context) => string;
 }
@@ -99,6 +101,10 @@ function mcpHandlers(opts: McpRouteOptions): (caller: AccountCaller) => McpHttpH
     const entry = handlers.get(credentialId);
     handlers.delete(credentialId);
     void entry?.handler.close().catch(() => undefined);
+  });
+  opts.onDrain?.(() => {
+    for (const { handler } of handlers.values()) void handler.close().catch(() => undefined);
+    handlers.clear();
   });
   return (caller) => {
     let entry = handlers.get(caller.credentialId);
