@@ -47,6 +47,7 @@ let longPool: WorkerPool | undefined;
 
 function computePool(): WorkerPool {
   pool ??= new WorkerPool({
+    name: 'compute',
     file: workerFile(),
     size: COMPUTE_LIMITS.workers,
     perOwner: COMPUTE_LIMITS.workers + COMPUTE_LIMITS.ownerWaiting,
@@ -64,6 +65,7 @@ function computePool(): WorkerPool {
  */
 function longJobPool(): WorkerPool {
   longPool ??= new WorkerPool({
+    name: 'long-jobs',
     file: workerFile(),
     size: 1,
     perOwner: 1 + COMPUTE_LIMITS.ownerWaiting,

@@ -30,6 +30,7 @@
 import { Worker } from 'node:worker_threads';
 import { JobClock, type JobClockEnd, type JobLimits } from './job-clock.js';
 import { OwnerQueue } from './owner-queue.js';
+import { observePoolWait, secondsSince } from '../observe/metrics.js';
 
 /** An HttpError thrown in the worker, passed on as is: a ToolError, or the platform's own when `platform` is set. */
 export type HttpErrorReply = {
@@ -74,6 +75,8 @@ export interface WorkerPoolOptions {
   file?: { url: URL; bootstrap?: string };
   /** Passed to each worker as `workerData`. */
   workerData?: unknown;
+  /** The pool's name in the metrics (`werkbank_pool_wait_seconds{pool}`); unnamed pools are not observed. */
+  name?: string;
   /** Workers running at once. */
   size: number;
   /** Jobs allowed to wait for a free worker; more are refused as `busy`. */
@@ -264,6 +267,7 @@ export class WorkerPool {
       const task = this.queue.next((owner) => this.runningOf(owner))!;
       clearTimeout(task.waitTimer);
       if (task.signal?.aborted) continue;
+      if (this.options.name) observePoolWait(this.options.name, secondsSince(task.queuedAt));
       const idle = this.idle.pop();
       this.start(idle ?? this.spawn(), task, idle !== undefined);
     }
