@@ -30,6 +30,7 @@ import { MemoryService, type MemoryChange } from './memory/service.js';
 import { memoryFeature } from './memory/feature.js';
 import { prompts } from './mcp/prompts.js';
 import { toolDocs } from './mcp/tool-docs.js';
+import { appViews } from './apps/views.js';
 import { allPrompts } from '../prompts/index.js';
 import type { ToolsetSelection } from './core/toolsets.js';
 import { LOCALHOST_NAMES } from './http/guard.js';
@@ -203,7 +204,7 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     pipeline,
     tasks,
     toolsets,
-    extensions: [prompts(allPrompts), ...features.flatMap((f) => f.mcp ?? []), toolDocs(registry)],
+    extensions: [prompts(allPrompts), ...features.flatMap((f) => f.mcp ?? []), toolDocs(registry), appViews(registry)],
   });
   const drain = new Drain();
   const allowedHosts =

@@ -16,6 +16,7 @@ import { MemoryService } from './memory/service.js';
 import { PLANS } from './accounts/plans.js';
 import { prompts } from './mcp/prompts.js';
 import { toolDocs } from './mcp/tool-docs.js';
+import { appViews } from './apps/views.js';
 import { memoryFeature } from './memory/feature.js';
 import { localRenderFeature } from './render/feature.js';
 import { servicesOf } from './feature.js';
@@ -36,7 +37,7 @@ export function runStdio(registry: Registry, toolsets: ToolsetSelection, dataDir
     registry,
     pipeline: new Pipeline(null, {}, servicesOf(features), { compute: poolCompute() }),
     toolsets,
-    extensions: [prompts(allPrompts), ...features.flatMap((f) => f.mcp ?? []), toolDocs(registry)],
+    extensions: [prompts(allPrompts), ...features.flatMap((f) => f.mcp ?? []), toolDocs(registry), appViews(registry)],
   });
   const handle = serveStdio(
     mcp.factory(() => ({ conn: { surface: 'mcp-stdio', caller: { kind: 'local' }, stateful: true }, selection: toolsets })),

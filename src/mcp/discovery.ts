@@ -32,6 +32,8 @@ export interface ListedTool {
   inputSchema: Record<string, unknown>;
   outputSchema: Record<string, unknown>;
   annotations: Record<string, unknown>;
+  /** The MCP Apps view the result is shown in (`ui.resourceUri`), for a tool that declares one. */
+  _meta?: Record<string, unknown>;
 }
 
 export const FIND_LIMIT = { default: 5, max: 20 } as const;

@@ -27,6 +27,7 @@ import { progressNotifier, progressTokenOf } from './progress.js';
 import { runsAsTask, type Tasks } from '../tasks/tasks.js';
 import { startTask } from '../tasks/start.js';
 import { declaresTasks, detailedTask, installTaskMethods, taskOwner, TASKS_EXTENSION } from '../tasks/mcp.js';
+import { viewMeta } from '../apps/meta.js';
 
 /** How long a keyed call may run before its claim counts as abandoned (its process stopped), ms. */
 const MCP_LEASE_MS = 10 * 60_000;
@@ -104,6 +105,8 @@ function listed(entry: RegisteredTool): ListedTool {
     outputSchema: mcpOutputSchema(entry),
     // The title once (hosts show `title` first; annotations.title is its older place).
     annotations: { ...t.annotations },
+    // Hosts with MCP Apps show the result in its view (src/apps/views.ts); others ignore `_meta`.
+    ...(t.resultView ? { _meta: viewMeta(t) } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 /**
  * The pages' browser code: the modules under src/web/client/ bundled into two scripts, /web/app.js (every
- * page) and /web/auth.js (the passkey pages only). The build writes them (scripts/build-web.mjs →
+ * page) and /web/auth.js (the passkey pages only), and a third, the MCP Apps view (src/web/client/app-view/). The build writes them (scripts/build-web.mjs →
  * dist/chunks/, next to the CLI bundle); a run from source (tests, `tsx`) bundles the same entries in
  * memory with esbuild, a dev dependency, so an edit shows without a build.
  */
@@ -16,10 +16,14 @@ export const WEB_APP_ENTRY = 'src/web/client/main.ts';
 /** The passkey pages' bundle (src/web/account-auth.ts), and its entry module. */
 export const WEB_AUTH_FILE = 'dist/chunks/web-auth.js';
 export const WEB_AUTH_ENTRY = 'src/web/client/auth/main.ts';
+/** The MCP Apps view's script (src/apps/views.ts wraps it into the view documents), and its entry module. */
+export const APP_VIEW_FILE = 'dist/chunks/app-view.js';
+export const APP_VIEW_ENTRY = 'src/web/client/app-view/main.ts';
 /** Every bundle the build writes: entry module → file. */
 export const WEB_BUNDLES = [
   { entry: WEB_APP_ENTRY, file: WEB_APP_FILE },
   { entry: WEB_AUTH_ENTRY, file: WEB_AUTH_FILE },
+  { entry: APP_VIEW_ENTRY, file: APP_VIEW_FILE },
 ] as const;
 
 /** esbuild options shared by the build and the in-memory bundle. */
@@ -40,6 +44,10 @@ export function webAppScript(): string {
 
 export function webAuthScript(): string {
   return bundledScript(WEB_AUTH_ENTRY, WEB_AUTH_FILE);
+}
+
+export function appViewScript(): string {
+  return bundledScript(APP_VIEW_ENTRY, APP_VIEW_FILE);
 }
 
 /** The built bundle `file`; from source, `entry` bundled in memory. */

@@ -75,8 +75,13 @@ export function copyButton(label: string, value: () => string, extra: Record<str
   return b;
 }
 
+/** What each download link made in the page holds: a host that blocks downloads (an MCP Apps view) hands it over itself. */
+export const downloads = new WeakMap<Element, { name: string; content: string; type: string }>();
+
 /** A download link for text made in the page. */
 export function download(name: string, content: string, type = 'text/plain', label = `Download ${name}`): HTMLElement {
   const url = URL.createObjectURL(new Blob([content], { type: `${type};charset=utf-8` }));
-  return h('a', { href: url, download: name, class: 'button secondary' }, label);
+  const link = h('a', { href: url, download: name, class: 'button secondary' }, label);
+  downloads.set(link, { name, content, type });
+  return link;
 }
