@@ -46,6 +46,7 @@ export function viewDocument(kind: ViewKind, declarations: Record<string, Result
 /** The views as MCP resources, and the extension's entry in the server's capabilities. */
 export function appViews(registry: Registry): McpExtension {
   const documents = new Map<ViewKind, string>();
+  let script: string | undefined;
   const kinds = () => [...new Set(registry.listed().flatMap((e) => (e.tool.resultView ? [e.tool.resultView.kind] : [])))].sort();
   const documentOf = (kind: ViewKind) => {
     let html = documents.get(kind);
@@ -53,7 +54,7 @@ export function appViews(registry: Registry): McpExtension {
       const declarations = Object.fromEntries(
         registry.listed().flatMap((e) => (e.tool.resultView?.kind === kind ? [[e.tool.name, e.tool.resultView]] : [])),
       );
-      documents.set(kind, (html = viewDocument(kind, declarations)));
+      documents.set(kind, (html = viewDocument(kind, declarations, (script ??= appViewScript()))));
     }
     return html;
   };
