@@ -3,7 +3,7 @@
  * measured in the same run, printed as ratios. Not a test: these machines are
  * shared and noisy, so read the ratios, and re-run when the load is high.
  *
- * Sections (run one with `npm run bench -- <name>`): rest, mcp, stdio, tokens, discovery, stall, isolation, brp, upa, render, fairness, postgres, profile, install.
+ * Sections (run one with `npm run bench -- <name>`): rest, mcp, stdio, tokens, apps, discovery, stall, isolation, brp, upa, render, fairness, postgres, profile, install.
  * `install` (the npx install size and cold start of the 1.1.0 layout and this one) fetches from the npm
  * registry and `profile` (a CPU profile of the metered server under the `rest` load) is a diagnosis, not a
  * figure, so a plain `npm run bench` leaves them out: run them by name.
@@ -311,6 +311,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   mcp,
   stdio,
   tokens,
+  apps: async () => print('MCP Apps view documents as hosts download them', await (await import('./apps.js')).benchApps()),
   discovery,
   stall,
   isolation,
