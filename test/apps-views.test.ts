@@ -94,6 +94,7 @@ async function show(path: string, theme: 'light' | 'dark' = 'light', variables?:
 async function check(name: string): Promise<void> {
   await page.waitForTimeout(200); // the last size change
   await page.screenshot({ path: join(OUTPUT, `${name}.png`), fullPage: true });
+  await page.locator('iframe').screenshot({ path: join(OUTPUT, `${name}-view.png`) });
   const axe = await axeScan(page);
   expect(axe.violations, name).toEqual([]);
 }
