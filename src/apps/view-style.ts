@@ -9,8 +9,8 @@ main#view{max-width:none;padding:.5rem;margin:0}
 main#view .primary{margin-bottom:.6rem}
 main#view .card{margin-bottom:.6rem}
 .rerun-box>summary{cursor:pointer;font-weight:600;color:var(--accent)}
-form.rerun{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,12rem),1fr));gap:.25rem .75rem;align-items:end;margin-top:.6rem}
-form.rerun .field{margin:0}
-form.rerun button[type=submit]{justify-self:start}
+div.rerun{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,12rem),1fr));gap:.25rem .75rem;align-items:end;margin-top:.6rem}
+div.rerun .field{margin:0}
+div.rerun>button{justify-self:start}
 main#view[aria-busy=true]{opacity:.6}
 `;

@@ -43,7 +43,7 @@ function inputsForm(name: string, args: Record<string, unknown>, inputSchema: un
     .filter(([key]) => typeof args[key] !== 'string' || (!String(args[key]).includes('\n') && String(args[key]).length <= 200))
     .slice(0, MAX_FIELDS);
   if (!fields.length) return null;
-  const form = h('form', { class: 'rerun' });
+  const form = h('div', { class: 'rerun', role: 'group', 'aria-label': 'Inputs' });
   const readers: (() => [string, unknown])[] = [];
   for (const [key, raw] of fields) {
     const s = resolve(raw);
@@ -74,9 +74,7 @@ function inputsForm(name: string, args: Record<string, unknown>, inputSchema: un
       });
     }
   }
-  form.append(h('button', { type: 'submit' }, 'Run again'));
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
+  const run = () => {
     const next: Record<string, unknown> = { ...args };
     for (const read of readers) {
       const [key, value] = read();
@@ -84,6 +82,14 @@ function inputsForm(name: string, args: Record<string, unknown>, inputSchema: un
       else next[key] = value;
     }
     void rerun(name, next);
+  };
+  // A button and Enter, not a form submission: a host's sandbox may block forms (no `allow-forms`).
+  form.append(h('button', { type: 'button', onclick: run }, 'Run again'));
+  form.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && (event.target as HTMLElement).tagName === 'INPUT') {
+      event.preventDefault();
+      run();
+    }
   });
   return h('details', { class: 'card rerun-box' }, h('summary', { text: 'Change the inputs' }), form);
 }
