@@ -18,7 +18,7 @@ export const TOKEN_BUDGETS = {
   perTool: 1000,
   generator: 2500,
   defaultListing: 8000,
-  average: 380,
+  average: 385,
   describeAverage: 2500,
   describeMax: 5000,
 } as const;

@@ -251,8 +251,11 @@ export interface UnitDef {
 }
 
 const UNITS: UnitDef[] = [];
-/** Every unit by its id, in the table's order: the values a form offers for `from` and `to`. */
-const UNIT_IDS = CATEGORIES.flatMap((category) => TABLE[category].rows.map((row) => row[0]));
+/**
+ * The units people convert most, offered as `from`/`to` examples (the form's pick list). Not every unit: each
+ * listed id costs tokens in every host's tool listing; any other unit of the table is typed.
+ */
+export const COMMON_UNITS = 'm km cm in ft mi kg g lb oz L mL gal °C °F km/h mph m² kWh kcal'.split(' ');
 /** Exact spellings (ids and aliases) → units; normalised spellings → units (may be several: then ambiguous). */
 const exact = new Map<string, UnitDef[]>();
 const loose = new Map<string, UnitDef[]>();
@@ -426,8 +429,8 @@ export default defineTool({
   resultView: { kind: 'figure', field: 'result', unit: '@to', label: 'Converted', detail: ['toName'] },
   input: z.strictObject({
     value: z.number().min(-1e100).max(1e100).describe('Value to convert'),
-    from: z.string().min(1).max(40).describe('Unit of value, e.g. mi').meta({ examples: UNIT_IDS }),
-    to: z.string().min(1).max(40).describe('Target unit, e.g. km').meta({ examples: UNIT_IDS }),
+    from: z.string().min(1).max(40).describe('Unit of value, e.g. mi').meta({ examples: COMMON_UNITS }),
+    to: z.string().min(1).max(40).describe('Target unit, e.g. km').meta({ examples: COMMON_UNITS }),
     category: z.enum(CATEGORIES).optional().describe('Restrict unit lookup to one category'),
   }),
   output: z.object({

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import tool, { CATEGORIES, unitsOf } from '../../../tools/math/unit-converter.js';
+import tool, { CATEGORIES, COMMON_UNITS, unitsOf } from '../../../tools/math/unit-converter.js';
 import { expectToolError, runTool } from '../../helpers/run.js';
 
 const conv = async (value: number, from: string, to: string, category?: string) =>
   (await runTool(tool, { value, from, to, ...(category ? { category } : {}) })).result as number;
 
 describe('unit-converter', () => {
+  it('offers as examples only units of its table (the form lists them)', () => {
+    const ids = new Set(CATEGORIES.flatMap((c) => unitsOf(c)));
+    expect(COMMON_UNITS.filter((u) => !ids.has(u))).toEqual([]);
+  });
+
   it('round-trips EVERY unit pair of every category within 1e-12 relative error', async () => {
     let pairs = 0;
     for (const category of CATEGORIES) {
