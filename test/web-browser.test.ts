@@ -253,6 +253,9 @@ describe('the built CLI in --dev mode', () => {
       await p.locator('#json').waitFor({ state: 'attached' });
       expect(JSON.parse((await p.locator('#json').textContent())!).paragraphs).toBe(2);
       expect(await p.evaluate(() => localStorage.getItem('werkbank.key'))).toMatch(/^wbk_/);
+      // The key box says which key ran: the dev key, never "enter an API key".
+      expect(await p.locator('#dev-run').textContent()).toMatch(/dev key of this local server/);
+      expect(await p.locator('#apikey').isVisible()).toBe(false);
       await screenshot(p, 'dev-run');
       await p.goto(url + '/docs');
       // Redoc has rendered the operations (one heading each) from /openapi.json.

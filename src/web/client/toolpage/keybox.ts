@@ -1,10 +1,9 @@
 /**
  * The tool page's key box: which key Run uses. The key kept in this browser (with Forget), the
- * passkey session, or a box to enter one (and, in dev mode, the dev key). A key the server refuses
- * is forgotten and the box says why.
+ * passkey session, in dev mode the local dev key (Run fetches it), or a box to enter one. A key the
+ * server refuses is forgotten and the box says why.
  */
 import { $, h, isDev, sessionCsrf, storage } from '../dom.js';
-import { devKey } from '../api.js';
 
 export interface Keybox {
   /** Draw the box again, with a notice on top. */
@@ -44,6 +43,20 @@ function drawKeybox(keybox: HTMLElement, metering: string, redraw: () => void, n
     );
     return;
   }
+  const form = keyForm(metering, redraw);
+  if (isDev()) {
+    // Run takes the local dev key by itself: say so, and keep another key one click away.
+    keybox.append(
+      h('p', { class: 'keyline', id: 'dev-run', text: 'Runs with the dev key of this local server (dev mode): nothing to enter.' }),
+      h('details', { open: Boolean(notice) }, h('summary', { text: 'Use another API key' }), ...form),
+    );
+    return;
+  }
+  keybox.append(...form);
+}
+
+/** The box to enter a key: saved in this browser on Enter or Save. */
+function keyForm(metering: string, redraw: () => void): HTMLElement[] {
   const input = h('input', { type: 'password', id: 'apikey', autocomplete: 'off', 'aria-describedby': 'apikey-hint' }) as HTMLInputElement;
   const save = () => {
     const k = input.value.trim();
@@ -58,15 +71,9 @@ function drawKeybox(keybox: HTMLElement, metering: string, redraw: () => void, n
       save();
     }
   });
-  keybox.append(
+  return [
     h('label', { for: 'apikey', text: 'API key' }),
-    h(
-      'div',
-      { class: 'row' },
-      input,
-      h('button', { type: 'button', onclick: save }, 'Save key'),
-      isDev() ? h('button', { type: 'button', class: 'secondary', onclick: () => devKey().then(() => redraw()) }, 'Use the dev key') : null,
-    ),
+    h('div', { class: 'row' }, input, h('button', { type: 'button', onclick: save }, 'Save key')),
     h(
       'p',
       { class: 'hint', id: 'apikey-hint' },
@@ -74,5 +81,5 @@ function drawKeybox(keybox: HTMLElement, metering: string, redraw: () => void, n
       h('a', { href: '/account', text: 'Get or manage keys' }),
       '.',
     ),
-  );
+  ];
 }
