@@ -332,7 +332,15 @@ function serverFeatures(config: ServerConfig, registry: Registry, store: Store, 
     billingFeature(billing, identity.identity, config.adminToken),
     memoryFeature(memory),
     renderFeature(config, accounts, store),
-    webFeature({ registry, accounts, store, host: config.host, now: config.now, session: (c) => identity.pageSession(c) }),
+    webFeature({
+      registry,
+      accounts,
+      store,
+      host: config.host,
+      now: config.now,
+      session: (c) => identity.pageSession(c),
+      base: (c) => identity.identity.base(c),
+    }),
   ];
   return { features, auth: new CompositeAuth(accounts, identity.sessions, oauth.oauth), oauth: oauth.oauth, billing };
 }

@@ -44,7 +44,7 @@ describe('a person from nothing to a key, and away again', () => {
   it('signs up with a passkey and lands on their own account with the free plan', async () => {
     await signUp(page, s.url, 'alice');
     expect(await page.locator('#account-name').textContent()).toBe('alice');
-    expect(await page.locator('#credits').textContent()).toContain('1000 credits left');
+    expect(await page.locator('#balance-now').textContent()).toBe('1,000');
     expect(await page.locator('#passkeys').textContent()).toContain('Laptop');
     const cookie = (await context.cookies()).find((c) => c.name === 'wb_session')!;
     expect(cookie.httpOnly).toBe(true);
@@ -68,7 +68,7 @@ describe('a person from nothing to a key, and away again', () => {
   it('creates a key named "ci-bot" on the account page: shown once with a copy button, listed by name, working on REST', async () => {
     await page.goto(`${s.url}/account`);
     await page.locator('#api-keys').filter({ hasText: 'No active keys' }).waitFor();
-    expect(await page.locator('#usage').textContent()).toContain('word-counter');
+    expect(await page.locator('#usage-per-tool').textContent()).toContain('Word counter');
     // The same keys section as the key-based account page (src/web/client/keys.ts): a name asked for.
     expect(await page.getAttribute('#key-name', 'maxlength')).toBe('40');
     await page.fill('#key-name', 'ci-bot');
@@ -135,9 +135,11 @@ describe('a person from nothing to a key, and away again', () => {
 
   it('revokes "ci-bot" after a confirmation: REST answers 401 with it; a new key replaces it', async () => {
     await page.goto(`${s.url}/account`);
-    const revoke = page.locator(`button[aria-label="Revoke key ${key.slice(0, 10)}"]`);
+    const revoke = page.locator('#api-keys li.key', { hasText: key.slice(0, 10) }).locator('button[data-revoke]');
+    expect(await revoke.getAttribute('aria-label')).toBe(`Revoke key ${key.slice(0, 10)}`);
     await revoke.click();
     expect(await revoke.textContent()).toBe('Confirm revoke'); // the first press only asks
+    expect(await revoke.getAttribute('aria-label')).toBe(`Confirm: revoke key ${key.slice(0, 10)} now`);
     expect((await post(s.url, '/api/v1/tools/word-counter', { text: 'still on' }, key)).status).toBe(200);
     await revoke.click();
     await page.locator('#new-key').filter({ hasText: 'is revoked' }).waitFor();
@@ -256,11 +258,14 @@ describe('a person from nothing to a key, and away again', () => {
     await page.fill('#passkey-name', 'Phone');
     await page.click('#add-passkey');
     await page.locator('#passkeys').filter({ hasText: 'Phone' }).waitFor();
-    page.once('dialog', (d) => void d.accept('Work phone'));
-    await page.locator('#passkeys tr').filter({ hasText: 'Phone' }).getByRole('button', { name: 'Rename' }).click();
+    // Renamed in place (no prompt), removed after the in-page confirmation.
+    await page.getByRole('button', { name: 'Rename passkey Phone' }).click();
+    await page.locator('#passkeys form.rename input').fill('Work phone');
+    await page.locator('#passkeys form.rename input').press('Enter');
     await page.locator('#passkeys').filter({ hasText: 'Work phone' }).waitFor();
-    await page.locator('#passkeys tr').filter({ hasText: 'Laptop' }).getByRole('button', { name: 'Remove' }).click();
-    await expect.poll(() => page.locator('#passkeys tbody tr').count()).toBe(1);
+    await page.getByRole('button', { name: 'Remove passkey Laptop' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove passkey' }).click();
+    await expect.poll(() => page.locator('#passkeys li').count()).toBe(1);
     expect(await page.locator('#passkeys').textContent()).not.toContain('Laptop');
     await screenshot(page, 'account-passkeys');
     await page.click('#signout');

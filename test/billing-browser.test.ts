@@ -59,7 +59,7 @@ describe('buying on the account page', () => {
     expect(await page.locator('#balance-now').textContent()).toBe('2,000');
     expect(await page.locator('#pack-credits').textContent()).toBe('1,000');
     expect(await page.locator('#purchases').textContent()).toContain('+1,000 credits');
-    await page.locator('#credits').filter({ hasText: '2000 credits left' }).waitFor();
+    await page.locator('#balance').filter({ hasText: '2,000 credits left' }).waitFor(); // the header follows
     await page.locator('#manage').waitFor(); // a customer now: the portal is offered
     await screenshot(page, 'billing-after-pack');
   });

@@ -168,12 +168,13 @@ describe('the SDK client connects by consent (dynamic client registration)', () 
 
   it('shows up under Connected applications; removing it there makes the next request 401 at once', async () => {
     await page.goto(`${s.url}/account`);
-    const row = page.locator('#connections tr').filter({ hasText: 'werkbank test client' });
+    const row = page.locator('#connections li').filter({ hasText: 'werkbank test client' });
     await row.waitFor();
     expect(await row.textContent()).toContain(new URL(cb.url).host);
     await screenshot(page, 'connected-applications');
     revoked = true;
     await row.locator('button').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove application' }).click();
     await page.locator('#connections').filter({ hasText: 'No connected applications' }).waitFor();
     const r = await mcpList(s.url, provider.saved.access_token);
     expect(r.status).toBe(401);

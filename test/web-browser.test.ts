@@ -163,11 +163,13 @@ describe('account page', () => {
     await p.locator('#plan-h').waitFor();
     const text = await p.locator('#account-view').textContent();
     expect(text).toContain('paid');
-    expect(text).toContain('Resets');
-    expect(text).toContain('Render allowance left');
+    expect(text).toContain('Allowance resets');
+    expect(text).toContain('Renders left');
+    // The balance once, where it comes from under it.
+    expect(text!.match(/credits left/gi)).toHaveLength(1);
     expect(await p.locator('.chart svg rect').count()).toBeGreaterThan(0);
     // Per tool, from the server's totals (the page loads no entries).
-    expect(await p.locator('[aria-label="Usage per tool"] td').allTextContents()).toContain('word-counter');
+    expect(await p.locator('[aria-label="Usage per tool"] td').allTextContents()).toContain('Word counter');
     expect(await p.locator('#balance').textContent()).toMatch(/credits left/);
     // The key this browser signed in with is marked.
     expect(await p.locator('li.key.current code').textContent()).toBe(`${s.key.slice(0, 10)}…`);
@@ -192,10 +194,18 @@ describe('account page', () => {
     // Use it.
     expect((await post(s.url, '/api/v1/tools/word-counter', { text: 'with the new key' }, key)).status).toBe(200);
     // Revoke it (two clicks: ask, then confirm).
-    const revoke = p.locator(`button[aria-label="Revoke key ${key.slice(0, 10)}"]`);
+    const revoke = p.locator('li.key', { hasText: key.slice(0, 10) }).locator('button[data-revoke]');
     await revoke.click();
+    expect(await revoke.getAttribute('aria-label')).toBe(`Confirm: revoke key ${key.slice(0, 10)} now`);
     await revoke.click();
-    await expect.poll(() => p.locator(`button[aria-label="Revoke key ${key.slice(0, 10)}"]`).count()).toBe(0);
+    await expect
+      .poll(() =>
+        p
+          .locator('li.key', { hasText: key.slice(0, 10) })
+          .locator('button[data-revoke]')
+          .count(),
+      )
+      .toBe(0);
     expect(await p.locator('#account-view [role=status]').first().textContent()).toContain('is revoked');
     await expect.poll(() => p.locator('#announce').textContent()).toContain('is revoked');
     // Revoked keys wait behind "Show revoked keys".
@@ -205,7 +215,7 @@ describe('account page', () => {
     await screenshot(p, 'account-key-revoked');
     const after = await post(s.url, '/api/v1/tools/word-counter', { text: 'after revoke' }, key);
     expect(after.status).toBe(401);
-  });
+  }, 90_000);
 
   it('signs in with the admin token and adds a credit pack', async () => {
     const p = await freshPage(false);
@@ -219,7 +229,7 @@ describe('account page', () => {
     await p.selectOption('#pack', '1000');
     await p.click('#add-pack');
     await expect.poll(async () => (await s.server.accounts.accountInfo(s.accountId)).packCredits).toBe(1000);
-    await expect.poll(() => p.locator('#account-view').textContent()).toContain('Pack credits1,000');
+    await expect.poll(() => p.locator('#account-view').textContent()).toContain('+ 1,000 from packs');
     await screenshot(p, 'account-admin-pack');
   });
 

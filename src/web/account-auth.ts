@@ -21,6 +21,7 @@ import type { Identity } from '../http/identity/identity.js';
 import { passkeyProblem } from '../http/identity/passkeys.js';
 import type { ConsentArgs } from '../http/oauth/index.js';
 import { consentPage } from './consent-page.js';
+import { connectCard } from './connect-card.js';
 
 export interface AuthPagesOptions {
   identity: Identity;
@@ -147,7 +148,8 @@ async function accountPage(c: Context, opts: AuthPagesOptions, page: PageParts):
   const session = await opts.identity.session(c);
   if (!session) return undefined;
   const info = await opts.identity.opts.accounts.accountInfo(session.accountId);
-  const body = accountBody(info.name, await opts.billingSection(c, session.accountId, session.csrf));
+  const billing = await opts.billingSection(c, session.accountId, session.csrf);
+  const body = accountBody(info.name, billing, `${opts.identity.base(c)}/mcp`);
   // Buying answers the form with a redirect to the provider's checkout: allow that origin as a form target.
   const csp = opts.formTargets.length
     ? PAGE_CSP.replace("form-action 'self'", `form-action 'self' ${opts.formTargets.join(' ')}`)
@@ -164,15 +166,16 @@ async function accountPage(c: Context, opts: AuthPagesOptions, page: PageParts):
   return html(c, frame({ ...frameArgs, data: jsonBlock('auth-data', { view: 'account' }) + page.scripts() }), 200, csp);
 }
 
-function accountBody(name: string, billingSection: string): string {
+function accountBody(name: string, billingSection: string, mcpUrl: string): string {
   return `<h1>Account <span id="account-name">${esc(name)}</span></h1>
 <div class="row"><p class="muted" id="who">Signed in with a passkey.</p><button type="button" class="secondary" id="signout">Sign out</button><button type="button" class="secondary" id="signout-all">Sign out everywhere</button></div>
 <div id="notice" role="status" aria-live="polite"></div>
 ${billingSection}
-<section class="card" aria-labelledby="balance-h"><h2 id="balance-h">Usage</h2><p id="credits"></p><h3>Last 30 days</h3><div id="usage"></div></section>
+${connectCard(mcpUrl)}
+<section class="card" id="usage-section" aria-labelledby="usage-h"><h2 id="usage-h">Usage</h2><p class="muted">Loading your usage…</p></section>
 <section class="card" id="api-keys" aria-labelledby="keys-h"><h2 id="keys-h">API keys</h2><p class="muted">Loading your keys…</p></section>
 <section class="card" aria-labelledby="passkeys-h"><h2 id="passkeys-h">Passkeys</h2><div id="passkeys"></div>
-<div class="row"><label for="passkey-name" class="visually-hidden">Name of the new passkey</label><input type="text" id="passkey-name" placeholder="Name of the new passkey" maxlength="60"><button type="button" id="add-passkey">Add a passkey</button></div></section>
+<div class="row add-passkey"><label for="passkey-name" class="visually-hidden">Name of the new passkey</label><input type="text" id="passkey-name" placeholder="Name of the new passkey" maxlength="60"><button type="button" id="add-passkey">Add a passkey</button></div></section>
 <section class="card" aria-labelledby="apps-h"><h2 id="apps-h">Connected applications</h2><p class="muted">MCP clients you approved (Claude and others). Removing one stops it at once.</p><div id="connections"></div></section>
 <section class="card" aria-labelledby="data-h"><h2 id="data-h">Your data</h2>
 <p><a href="/auth/export" id="export" download>Export everything (JSON)</a></p>

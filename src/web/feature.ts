@@ -54,6 +54,8 @@ export interface WebOptions {
   now?: () => Date;
   /** The passkey session of a page request, if any (src/web/account-auth.ts): the playground then runs on it. */
   session?: (c: Context) => Promise<{ csrf: string; account: string } | undefined>;
+  /** The public origin of a request (src/http/public-base.ts): the account page's MCP address. */
+  base: (c: Context) => string;
 }
 
 /** The file name of Redoc's standalone bundle as scripts/build-web.mjs copies it next to the CLI bundle. */
@@ -211,7 +213,7 @@ function pageRoutes(app: Hono, { opts, csrf, dev, assets, redoc: redocBundle }: 
   // /tools is the catalogue (a browser asking for the list gets the page, not JSON).
   app.get('/tools', (c) => c.redirect('/', 301));
   app.get('/tools/', (c) => c.redirect('/', 301));
-  app.get('/account', async (c) => htmlResponse(c, accountPage({ assets, csrf, dev: await dev() })));
+  app.get('/account', async (c) => htmlResponse(c, accountPage({ assets, csrf, dev: await dev() }, `${opts.base(c)}/mcp`)));
   app.get('/favicon.svg', (c) => assetResponse(c, FAVICON, 'image/svg+xml'));
   app.get('/favicon.ico', (c) => c.redirect('/favicon.svg', 301));
   app.get('/docs', (c) => {

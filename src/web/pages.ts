@@ -9,6 +9,7 @@ import type { Registry, RegisteredTool } from '../core/registry.js';
 import { toolCount } from '../core/tool-count.js';
 import type { ResultView } from '../core/tool.js';
 import { esc, frame, header, jsonBlock, type Frame } from './html.js';
+import { connectCard } from './connect-card.js';
 
 type Common = Pick<Frame, 'assets' | 'csrf' | 'dev' | 'session'>;
 
@@ -202,7 +203,8 @@ ${list}
   return frame({ ...c, title: 'Not found · werkbank', page: 'notfound', body });
 }
 
-export function accountPage(c: Common): string {
+/** The key page; `mcpUrl` is the server's `/mcp` at its public base URL (the Connect card). */
+export function accountPage(c: Common, mcpUrl: string): string {
   const body = `<h1>Account</h1>
 <section id="signin" class="card" aria-labelledby="signin-h">
 <h2 id="signin-h">Sign in</h2>
@@ -222,7 +224,8 @@ export function accountPage(c: Common): string {
 <div class="row"><p id="who" class="muted"></p><button type="button" class="secondary" id="signout">Sign out</button></div>
 <div id="admin-accounts" hidden></div>
 <div id="account-view"></div>
-</div>`;
+</div>
+${connectCard(mcpUrl)}`;
   return frame({ ...c, title: 'Account · werkbank', page: 'account', body });
 }
 

@@ -64,6 +64,21 @@ tr:has(+tr.subrow)>td{border-bottom:0}
 dl.nested-fields{grid-template-columns:repeat(auto-fill,minmax(min(100%,9rem),1fr));gap:.2rem .8rem}
 `;
 
+/** The account pages: the Connect card, usage tiles, passkey and application lists, the confirmation dialog. */
+const ACCOUNT = `
+.connect .copyline{margin:.3rem 0 .6rem}.connect .copyline code{background:var(--code);padding:.3rem .5rem;border-radius:6px;overflow-wrap:anywhere;min-width:0}
+details.host{border-top:1px solid var(--line);padding:.45rem 0}details.host:last-of-type{border-bottom:1px solid var(--line);margin-bottom:.5rem}
+details.host ol{padding-left:1.4rem;margin:.4rem 0}details.host li{margin:.2rem 0}
+dl.usage-tiles{margin:.25rem 0 .75rem}.tile-figure{font-size:1.35rem;font-weight:700;font-variant-numeric:tabular-nums}
+ul.entries{list-style:none;padding:0;margin:.5rem 0}
+li.entry{display:flex;flex-wrap:wrap;gap:.3rem 1rem;align-items:center;padding:.55rem 0;border-bottom:1px solid var(--line)}
+.entry-name{flex:1 1 12rem;min-width:0;overflow-wrap:anywhere}.entry-actions{margin-left:auto}
+form.rename{flex:1 1 16rem;min-width:0}form.rename input{flex:1 1 8rem;width:auto}
+.add-passkey input{flex:1 1 12rem;width:auto}
+dialog.confirm{background:var(--card);color:var(--fg);border:1px solid var(--line);border-radius:10px;padding:1rem 1.25rem;max-width:min(30rem,calc(100vw - 2rem))}
+dialog.confirm::backdrop{background:rgb(0 0 0/.45)}dialog.confirm h2{margin-top:0}
+`;
+
 export const STYLE = `${VARS}
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
@@ -188,6 +203,7 @@ ul.keys li.current{background:var(--hi)}
 .suggestions{margin-bottom:1rem}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 ${RESULT}
+${ACCOUNT}
 [hidden]{display:none!important}
 ${FORMS}`;
 

@@ -101,7 +101,7 @@ export async function signUp(page: Page, base: string, name: string, passkeyName
   await page.fill('#signup-passkey', passkeyName);
   await page.click('#signup');
   await page.waitForURL(/\/account$/, { timeout: 15_000 });
-  await page.locator('#credits').filter({ hasText: 'credits left' }).waitFor({ timeout: 15_000 });
+  await page.locator('#passkeys li').first().waitFor({ timeout: 15_000 });
 }
 
 export async function signIn(page: Page, base: string, next?: string): Promise<void> {

@@ -4,7 +4,8 @@ import type { UsageReport } from './answers.js';
 
 const COLORS = ['#4e79a7', '#f28e2b', '#59a14f', '#e15759', '#b07aa1', '#9c755f', '#76b7b2'];
 
-export function usageChart(usage: UsageReport): HTMLElement {
+/** `label` names a tool for people (its title); "other" stays as it is. */
+export function usageChart(usage: UsageReport, label: (tool: string) => string = (t) => t): HTMLElement {
   const days: string[] = [];
   const end = new Date();
   for (let i = usage.days - 1; i >= 0; i--) days.push(new Date(end.getTime() - i * 86400000).toISOString().slice(0, 10));
@@ -48,14 +49,14 @@ export function usageChart(usage: UsageReport): HTMLElement {
       const hgt = (n / max) * (H - bottom - 16);
       y -= hgt;
       const r = s('rect', { x: left + i * bw + 1, y, width: Math.max(1, bw - 2), height: hgt, fill: COLORS[si % COLORS.length] });
-      r.append(s('title', {}, `${d}: ${n} × ${t}`));
+      r.append(s('title', {}, `${d}: ${n} × ${t === 'other' ? t : label(t)}`));
       svg.append(r);
     });
     if (i % every === 0) svg.append(s('text', { x: left + i * bw, y: H - 6 }, d.slice(5)));
   });
   const legend = h('div', { class: 'legend', 'aria-hidden': 'true' });
   series.forEach((t, si) => {
-    const item = h('span', { text: t });
+    const item = h('span', { text: t === 'other' ? 'Other tools' : label(t) });
     item.style.setProperty('--c', COLORS[si % COLORS.length]);
     legend.append(item);
   });

@@ -33,22 +33,20 @@ let showRevoked = false;
 /** The two-step revoke button of an active key: the first press asks, the second revokes. */
 function revokeButton(k: KeyView, inUse: boolean, ops: KeyOps, created: HTMLElement): HTMLButtonElement {
   const label = k.name ? `${k.name} (${k.prefix})` : k.prefix;
-  const revoke = h(
-    'button',
-    { type: 'button', class: 'danger small', 'data-revoke': k.id, 'aria-label': `Revoke key ${k.prefix}` },
-    'Revoke',
-  ) as HTMLButtonElement;
+  const revoke = h('button', { type: 'button', class: 'danger small', 'data-revoke': k.id }, 'Revoke') as HTMLButtonElement;
+  // The label says what a press does now: screen readers hear the armed state, not the first question again.
+  const arm = (armed: boolean) => {
+    revoke.dataset.armed = armed ? '1' : '';
+    revoke.textContent = armed ? 'Confirm revoke' : 'Revoke';
+    revoke.setAttribute('aria-label', armed ? `Confirm: revoke key ${k.prefix} now` : `Revoke key ${k.prefix}`);
+  };
+  arm(false);
   const onClick = async () => {
     // Two steps instead of a dialog: the first press asks, the second revokes.
     if (revoke.dataset.armed !== '1') {
-      revoke.dataset.armed = '1';
-      revoke.textContent = 'Confirm revoke';
+      arm(true);
       announce(`Press again to revoke key ${label}${inUse ? ', the key this browser uses' : ''}.`);
-      setTimeout(() => {
-        if (!revoke.isConnected) return;
-        revoke.dataset.armed = '';
-        revoke.textContent = 'Revoke';
-      }, 6000);
+      setTimeout(() => revoke.isConnected && arm(false), 6000);
       return;
     }
     const r = await ops.revoke(k.id);

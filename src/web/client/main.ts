@@ -12,7 +12,7 @@ import { initTheme } from './theme.js';
 import { initCatalogue } from './catalogue.js';
 import { initTool } from './toolpage/toolpage.js';
 import { initAccount } from './account/account.js';
-import { initSessionKeys } from './keys.js';
+import { initSessionAccount } from './account/session.js';
 import { $ } from './dom.js';
 
 initTheme();
@@ -29,5 +29,5 @@ if ((storage.key() || sessionCsrf()) && page !== 'account')
 if (page === 'catalogue') initCatalogue();
 else if (page === 'tool') initTool();
 else if (page === 'account') initAccount();
-// The passkey account page (src/web/account-auth.ts): its keys section.
-else if (page === 'auth' && $('#api-keys')) initSessionKeys($('#api-keys')!);
+// The passkey account page (src/web/account-auth.ts): usage, keys and the Connect card.
+else if (page === 'auth' && $('#api-keys')) initSessionAccount();

@@ -1,16 +1,20 @@
 /**
  * The account page: sign in with a key (or the admin token), plan and balance, usage over 7, 30 or
- * 90 days, and the keys (keys.ts, shared with the passkey account page), the one this browser uses
+ * 90 days, the Connect card, and the keys (keys.ts, shared with the passkey account page), the one this browser uses
  * marked.
  *
  * Where each part is: signed-in.ts (by key, by admin token), overview.ts (plan and balance, and
- * the sections), usage.ts (the usage section).
+ * the sections), usage.ts (the usage section, shared with the passkey page: session.ts), titles.ts
+ * (tool titles for it), connect.ts (the Connect card's copy buttons), confirm.ts (the in-page
+ * confirmation of the passkey page's removals).
  */
 import { $, isDev, storage } from '../dom.js';
 import { devKey } from '../api.js';
 import { adminView, selfView, type AccountPage } from './signed-in.js';
+import { initConnectCard } from './connect.js';
 
 export function initAccount(): void {
+  initConnectCard();
   const signin = $('#signin')!;
   const view = $('#account-view')!;
   const adminBox = $('#admin-accounts')!;

@@ -7,6 +7,7 @@ import type { ApiResult } from '../api.js';
 import type { AccountInfo, Balance, KeyView, RenderAllowance, UsageReport } from '../answers.js';
 import { keysSection, message, section, type KeyOps } from '../keys.js';
 import { usageSection, type UsageOps } from './usage.js';
+import type { ToolTitles } from './titles.js';
 
 /** The calls the page makes, as the key's own account or as the admin for a chosen account. */
 export interface AccountOps extends KeyOps, UsageOps {
@@ -20,24 +21,33 @@ export function renderAccount(
   usage: UsageReport,
   keys: KeyView[],
   ops: AccountOps,
+  titles: ToolTitles,
   notice?: HTMLElement,
 ): void {
   view.textContent = '';
   if (notice) view.append(notice);
-  view.append(planSection(info, renders, ops), keysSection(keys, ops), usageSection(usage, ops));
+  view.append(planSection(info, renders, ops), keysSection(keys, ops), usageSection(usage, ops, titles));
 }
 
 function planSection(info: AccountInfo, renders: RenderAllowance | null, ops: AccountOps): HTMLElement {
   const dl = h('dl', { class: 'facts' });
-  const row = (k: string, v: string) => dl.append(h('div', { class: 'card' }, h('dt', { class: 'muted', text: k }), h('dd', { text: v })));
+  const row = (k: string, v: string, detail?: string) =>
+    dl.append(
+      h(
+        'div',
+        { class: 'card' },
+        h('dt', { class: 'muted', text: k }),
+        h('dd', { text: v }),
+        detail ? h('dd', { class: 'hint', text: detail }) : null,
+      ),
+    );
   const n = (x: number) => Number(x).toLocaleString();
   row('Account', info.name);
   row('Plan', `${info.plan} (${n(info.monthlyCredits)} credits a month)`);
-  row('Balance', `${n(info.remaining)} credits`);
-  row('Allowance left', `${n(info.allowanceRemaining)} of ${n(info.monthlyCredits)}`);
-  row('Pack credits', n(info.packCredits));
-  row('Resets', fmtDate(info.resetsAt));
-  if (renders) row('Render allowance left', `${n(renders.remaining)} of ${n(renders.limit)} renders`);
+  // The balance once: what is left, and where it comes from under it.
+  row('Credits left', n(info.remaining), `${n(info.allowanceRemaining)} of the monthly allowance + ${n(info.packCredits)} from packs`);
+  row('Allowance resets', fmtDate(info.resetsAt));
+  if (renders) row('Renders left', `${n(renders.remaining)} of ${n(renders.limit)}`);
   const plan = section('Plan and balance', 'plan-h', dl);
   if (ops.addPack) {
     const sel = h(

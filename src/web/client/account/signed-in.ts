@@ -8,6 +8,7 @@ import { api, type ApiResult } from '../api.js';
 import type { AccountInfo, KeyView, RenderAllowance, UsageReport } from '../answers.js';
 import { renderAccount } from './overview.js';
 import { usagePeriod } from './usage.js';
+import { toolTitles } from './titles.js';
 
 /** The account page's parts the signed-in views draw into, and its way back to the start. */
 export interface AccountPage {
@@ -26,11 +27,12 @@ const fail = (r: ApiResult & { ok: false }): never => {
 
 export async function selfView(page: AccountPage, notice?: HTMLElement): Promise<void> {
   const key = storage.key();
-  const [info, renders, usage, keys] = await Promise.all([
+  const [info, renders, usage, keys, titles] = await Promise.all([
     api<AccountInfo>('/api/v1/account', { key }),
     api<RenderAllowance>('/api/v1/account/renders', { key }),
     api<UsageReport>(`/api/v1/usage?days=${usagePeriod()}&limit=1`, { key }),
     api<KeyView[]>('/api/v1/keys', { key }),
+    toolTitles(),
   ]);
   if (!info.ok) return fail(info);
   if (!usage.ok) return fail(usage);
@@ -53,6 +55,7 @@ export async function selfView(page: AccountPage, notice?: HTMLElement): Promise
         return page.start(n);
       },
     },
+    titles,
     notice,
   );
 }
@@ -76,9 +79,10 @@ export async function adminView(page: AccountPage, selected?: string, notice?: H
   const name = sel.value;
   if (!name) return void view.replaceChildren(h('p', { class: 'muted', text: 'No accounts yet (werkbank accounts create NAME).' }));
   const q = encodeURIComponent(name);
-  const [usage, keys] = await Promise.all([
+  const [usage, keys, titles] = await Promise.all([
     api<UsageReport>(`/api/v1/admin/usage?account=${q}&days=${usagePeriod()}`, { admin }),
     api<KeyView[]>(`/api/v1/admin/keys?account=${q}`, { admin }),
+    toolTitles(),
   ]);
   if (!usage.ok) return fail(usage);
   if (!keys.ok) return fail(keys);
@@ -96,6 +100,7 @@ export async function adminView(page: AccountPage, selected?: string, notice?: H
       usage: (days) => api(`/api/v1/admin/usage?account=${q}&days=${days}`, { admin }),
       reload: (n) => adminView(page, name, n),
     },
+    titles,
     notice,
   );
 }
