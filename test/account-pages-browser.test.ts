@@ -77,15 +77,14 @@ describe('the passkey account page', () => {
     ]);
     expect(await page.locator('#usage-per-tool').textContent()).not.toContain('word-counter');
     expect(await page.locator('#usage-section .legend').textContent()).toContain(title('text-case-converter'));
-    // The period choice: 7 days is pressed and the heading follows.
-    expect(await page.getAttribute('[data-days="30"]', 'aria-pressed')).toBe('true');
-    await page.click('[data-days="7"]');
-    await page.locator('#usage-h', { hasText: 'last 7 days' }).waitFor();
+    // The period choice goes up to the plan's history: the free plan keeps 7 days, so 7 days it is.
+    expect(await page.locator('#usage-section [data-days]').allTextContents()).toEqual(['7 days']);
     expect(await page.getAttribute('[data-days="7"]', 'aria-pressed')).toBe('true');
-    expect(await page.locator('#usage-calls dd').textContent()).toBe('3');
+    expect(await page.locator('#usage-h').textContent()).toBe('Usage, last 7 days');
+    expect(await page.locator('#usage-retention dd').textContent()).toBe('7 days');
     await screenshot(page, 'account-passkey-usage');
     expect(await serious(page)).toEqual([]);
-  });
+  }, 90_000);
 
   it("has a Connect card with this server's /mcp address, a copy button and the steps of four hosts", async () => {
     await page.goto(`${s.url}/account`);
@@ -109,7 +108,7 @@ describe('the passkey account page', () => {
     await page.locator('#connect-chatgpt summary').click();
     expect(await page.locator('#connect-chatgpt').textContent()).toMatch(/Developer mode/);
     await screenshot(page, 'account-connect-card');
-  });
+  }, 90_000);
 
   it('renames a passkey in place (no prompt): Escape keeps the name, Save changes it', async () => {
     await page.goto(`${s.url}/account`);
@@ -128,7 +127,7 @@ describe('the passkey account page', () => {
     expect((await me()).passkeys.map((p: { name: string }) => p.name)).toEqual(['Work laptop']);
     await expect.poll(() => page.locator('#notice').textContent()).toMatch(/renamed to "Work laptop"/);
     expect(dialogs).toEqual([]);
-  });
+  }, 90_000);
 
   it('removes a passkey only after an in-page confirmation: Cancel keeps it, Remove passkey removes it', async () => {
     // A second passkey, on another device (the first authenticator goes away).
@@ -157,7 +156,7 @@ describe('the passkey account page', () => {
     await expect.poll(() => page.locator('#passkeys li').count()).toBe(1);
     expect((await me()).passkeys.map((p: { name: string }) => p.name)).toEqual(['Phone']);
     expect(dialogs).toEqual([]);
-  });
+  }, 90_000);
 
   it('removes a connected application only after an in-page confirmation', async () => {
     const clientId = await register(s.url, REDIRECT, 'Test MCP host');
@@ -178,7 +177,7 @@ describe('the passkey account page', () => {
     await page.locator('#connections', { hasText: 'No connected applications' }).waitFor();
     expect((await me()).connections).toEqual([]);
     expect(dialogs).toEqual([]);
-  });
+  }, 90_000);
 
   it('an armed Revoke says so to screen readers, and goes back after a while', async () => {
     await page.goto(`${s.url}/account`);
@@ -190,12 +189,14 @@ describe('the passkey account page', () => {
     expect(await revoke.getAttribute('aria-label')).toBe(`Confirm: revoke key ${prefix} now`);
     await expect.poll(() => revoke.getAttribute('aria-label'), { timeout: 10_000 }).toBe(`Revoke key ${prefix}`);
     expect(await revoke.textContent()).toBe('Revoke');
-  });
+  }, 90_000);
 });
 
 describe('the key account page', () => {
-  it('says the balance once, has the Connect card, and titles in its usage', async () => {
-    const { key } = await s.server.accounts.createKey('dana', { name: 'browser' });
+  it('says the balance once, has the Connect card, titles in its usage and a period choice', async () => {
+    await s.server.accounts.createAccount('erin', 'paid');
+    const { key } = await s.server.accounts.createKey('erin', { name: 'browser' });
+    expect((await post(s.url, '/api/v1/tools/word-counter', { text: 'a b c' }, key)).status).toBe(200);
     const ctx = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
     try {
       await ctx.addInitScript((k) => localStorage.setItem('werkbank.key', k), key);
@@ -207,12 +208,20 @@ describe('the key account page', () => {
       expect(main).not.toMatch(/Allowance left|Pack credits/);
       expect(await p.locator('#mcp-url').textContent()).toBe(`${s.url}/mcp`);
       expect(await p.locator('#usage-per-tool a').first().getAttribute('href')).toBe('/tools/word-counter');
+      // The paid plan keeps a year: 7, 30 and 90 days, 30 shown first; a press shows that period.
+      expect(await p.locator('#usage-section [data-days]').allTextContents()).toEqual(['7 days', '30 days', '90 days']);
+      expect(await p.getAttribute('[data-days="30"]', 'aria-pressed')).toBe('true');
+      await p.click('[data-days="90"]');
+      await p.locator('#usage-h', { hasText: 'last 90 days' }).waitFor();
+      expect(await p.getAttribute('[data-days="90"]', 'aria-pressed')).toBe('true');
+      expect(await p.getAttribute('[data-days="30"]', 'aria-pressed')).toBe('false');
+      expect(await p.locator('#usage-calls dd').textContent()).toBe('1');
       await screenshot(p, 'account-key-page');
       expect(await serious(p)).toEqual([]);
     } finally {
       await ctx.close();
     }
-  });
+  }, 90_000);
 });
 
 describe('on a 390 px phone', () => {
@@ -260,5 +269,5 @@ describe('on a 390 px phone', () => {
       await page.setViewportSize(DESKTOP);
     }
     expect(errors).toEqual([]);
-  });
+  }, 90_000);
 });

@@ -69,7 +69,7 @@ const ACCOUNT = `
 .connect .copyline{margin:.3rem 0 .6rem}.connect .copyline code{background:var(--code);padding:.3rem .5rem;border-radius:6px;overflow-wrap:anywhere;min-width:0}
 details.host{border-top:1px solid var(--line);padding:.45rem 0}details.host:last-of-type{border-bottom:1px solid var(--line);margin-bottom:.5rem}
 details.host ol{padding-left:1.4rem;margin:.4rem 0}details.host li{margin:.2rem 0}
-dl.usage-tiles{margin:.25rem 0 .75rem}.tile-figure{font-size:1.35rem;font-weight:700;font-variant-numeric:tabular-nums}
+dl.usage-tiles{margin:.25rem 0 .75rem}#usage-per-tool th.num{text-align:right}.tile-figure{font-size:1.35rem;font-weight:700;font-variant-numeric:tabular-nums}
 ul.entries{list-style:none;padding:0;margin:.5rem 0}
 li.entry{display:flex;flex-wrap:wrap;gap:.3rem 1rem;align-items:center;padding:.55rem 0;border-bottom:1px solid var(--line)}
 .entry-name{flex:1 1 12rem;min-width:0;overflow-wrap:anywhere}.entry-actions{margin-left:auto}

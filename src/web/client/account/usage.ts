@@ -22,18 +22,22 @@ export interface UsageOps {
 /** The period the usage section shows, in days (the last one picked). */
 export const usagePeriod = () => usageDays;
 
-/** The period buttons; a press loads that period and draws the section again in place of `current()`. */
-function periodPicker(ops: UsageOps, titles: ToolTitles, current: () => HTMLElement): HTMLElement {
+/**
+ * The period buttons, up to the plan's history (a longer period would show the same days); the one
+ * shown is pressed. A press loads that period and draws the section again in place of `current()`.
+ */
+function periodPicker(usage: UsageReport, ops: UsageOps, titles: ToolTitles, current: () => HTMLElement): HTMLElement {
+  const periods = DAYS.filter((d) => d === DAYS[0] || d <= usage.retentionDays);
   return h(
     'div',
     { class: 'segmented', role: 'group', 'aria-label': 'Usage period' },
-    ...DAYS.map((d) =>
+    ...periods.map((d) =>
       h(
         'button',
         {
           type: 'button',
           class: 'secondary small',
-          'aria-pressed': String(d === usageDays),
+          'aria-pressed': String(d === usage.days),
           'data-days': String(d),
           onclick: async () => {
             usageDays = d;
@@ -73,7 +77,13 @@ function perToolTable(usage: UsageReport, titles: ToolTitles): HTMLElement {
       h('td', { class: 'num', text: n(t.credits) }),
     );
   });
-  const head = h('tr', {}, ...['Tool', 'Calls', 'Credits'].map((c) => h('th', { scope: 'col', text: c })));
+  const head = h(
+    'tr',
+    {},
+    h('th', { scope: 'col', text: 'Tool' }),
+    h('th', { scope: 'col', class: 'num', text: 'Calls' }),
+    h('th', { scope: 'col', class: 'num', text: 'Credits' }),
+  );
   return h(
     'div',
     { class: 'tablewrap', tabindex: '0', role: 'region', 'aria-label': 'Usage per tool' },
@@ -93,7 +103,7 @@ export function usageSection(usage: UsageReport, ops: UsageOps, titles: ToolTitl
   const box: HTMLElement = section(
     `Usage, last ${usage.days} days`,
     'usage-h',
-    periodPicker(ops, titles, () => box),
+    periodPicker(usage, ops, titles, () => box),
     tiles(usage),
     usageChart(usage, (slug) => titles.get(slug) ?? slug),
     h('h3', { text: 'Per tool' }),
