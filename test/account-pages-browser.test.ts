@@ -218,6 +218,9 @@ describe('the key account page', () => {
       expect(await p.locator('#usage-calls dd').textContent()).toBe('1');
       await screenshot(p, 'account-key-page');
       expect(await serious(p)).toEqual([]);
+      await p.setViewportSize(PHONE);
+      expect(await pageWidth(p)).toBeLessThanOrEqual(PHONE.width);
+      await screenshot(p, 'account-key-page-phone');
     } finally {
       await ctx.close();
     }
