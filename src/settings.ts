@@ -174,6 +174,12 @@ export const SETTINGS = {
     default: 'on bound to loopback with a "dev" account',
     note: '`1`/`0`: the pages offer the dev key so Run works without signing in',
   },
+  jobTimeScale: {
+    label: 'compute job deadlines, times',
+    env: ['WERKBANK_JOB_TIME_SCALE'],
+    default: '1',
+    note: 'a factor from 0.1 to 10 on every deadline of the compute pools (tools and regular expressions); tests run with `0.2` to reach the same refusals sooner, an operator on slow cores may raise it',
+  },
   printPort: { label: 'print the port as JSON', env: ['WERKBANK_PRINT_PORT'], default: 'off', internal: true },
   manifest: { label: 'another tool manifest (benchmarks)', env: ['WERKBANK_MANIFEST'], default: '', internal: true },
 } satisfies Record<string, Setting>;

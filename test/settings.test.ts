@@ -81,7 +81,7 @@ describe('reading a setting', () => {
 describe('the command line', () => {
   const saved = { ...process.env };
   afterEach(() => {
-    for (const k of ['WERKBANK_PORT', 'WERKBANK_WORKERS', 'WERKBANK_SIGNUP']) {
+    for (const k of ['WERKBANK_PORT', 'WERKBANK_WORKERS', 'WERKBANK_SIGNUP', 'WERKBANK_JOB_TIME_SCALE']) {
       if (saved[k] === undefined) delete process.env[k];
       else process.env[k] = saved[k];
     }
@@ -103,6 +103,11 @@ describe('the command line', () => {
     await expect(main(['serve'])).rejects.toThrow('WERKBANK_SIGNUP must be "open" or "off", got "yes"');
     await expect(main(['serve', '--signup', 'yes'])).rejects.toThrow('--signup must be "open" or "off", got "yes"');
     delete process.env.WERKBANK_SIGNUP;
+    for (const scale of ['0', '11', 'fast']) {
+      process.env.WERKBANK_JOB_TIME_SCALE = scale;
+      await expect(main(['serve'])).rejects.toThrow(`WERKBANK_JOB_TIME_SCALE must be a number from 0.1 to 10, got "${scale}"`);
+    }
+    delete process.env.WERKBANK_JOB_TIME_SCALE;
     process.env.WERKBANK_WORKERS = 'many';
     await expect(main(['serve'])).rejects.toThrow('WERKBANK_WORKERS must be an integer from 1 to 256, got "many"');
     await expect(main(['serve', '--workers', '2'])).rejects.toThrow(/^--workers 2 needs the shared PostgreSQL store/);

@@ -12,6 +12,7 @@ import { loadAllTools } from '../tools/index.js';
 
 let srv: TestServer;
 beforeAll(async () => {
+  process.env.WERKBANK_JOB_TIME_SCALE = '0.2';
   srv = await startServer();
   await srv.server.accounts.addPack('test', 5000, 'cli');
   for (let i = 0; i < 10; i++) await srv.server.accounts.addPack('test', 5000, 'cli');

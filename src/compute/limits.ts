@@ -4,6 +4,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { LIMITS } from '../core/limits.js';
+import { setting } from '../settings.js';
 
 export const COMPUTE_LIMITS = {
   /** Workers at once: the cores less one for the event loop, at least 1, at most 4. */
@@ -35,3 +36,25 @@ export interface StreamLimits {
 }
 
 export const STREAM_LIMITS: StreamLimits = { idleMs: LIMITS.streamIdleMs, wallMs: LIMITS.streamWallMs };
+
+const SCALE_RANGE = [0.1, 10] as const;
+let scale: number | undefined;
+
+/**
+ * The factor on every deadline of the compute pools (`WERKBANK_JOB_TIME_SCALE`, 1 when unset), read once; an
+ * invalid value throws, naming the variable and the range, so a server refuses to start with it.
+ */
+export function jobTimeScale(): number {
+  if (scale !== undefined) return scale;
+  const { value, source } = setting('jobTimeScale');
+  const factor = value === undefined ? 1 : Number(value.trim());
+  const [min, max] = SCALE_RANGE;
+  if (!Number.isFinite(factor) || factor < min || factor > max)
+    throw new Error(`${source} must be a number from ${min} to ${max}, got "${value}"`);
+  return (scale = factor);
+}
+
+/** A declared deadline as this process runs it: times the job time scale, ms. */
+export function jobTimeMs(declaredMs: number): number {
+  return Math.max(1, Math.round(declaredMs * jobTimeScale()));
+}

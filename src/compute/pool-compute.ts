@@ -5,7 +5,7 @@
 import type { Compute } from '../core/compute.js';
 import type { Tool } from '../core/tool.js';
 import { runToolInWorker, streamToolInWorker } from './tool-jobs.js';
-import { STREAM_LIMITS, type StreamLimits } from './limits.js';
+import { jobTimeScale, STREAM_LIMITS, type StreamLimits } from './limits.js';
 
 /** Whether this call of `tool` runs in the compute pool (its declaration's `worker`, and its input's size). */
 export function offloads(tool: Tool, input: unknown): boolean {
@@ -20,8 +20,12 @@ export function offloads(tool: Tool, input: unknown): boolean {
   return chars >= spec.inlineBelowChars;
 }
 
-/** The compute pool as a pipeline's `compute`; `streamLimits` bound the time a stream's reader takes (tests shorten them). */
+/**
+ * The compute pool as a pipeline's `compute`; `streamLimits` bound the time a stream's reader takes (tests shorten
+ * them). Throws on an invalid job time scale, so a process refuses to start with one.
+ */
 export function poolCompute(streamLimits: StreamLimits = STREAM_LIMITS): Compute {
+  jobTimeScale();
   return {
     offloads,
     run: runToolInWorker,

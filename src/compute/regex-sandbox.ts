@@ -24,6 +24,7 @@
 import { HttpError } from '../core/errors.js';
 import { ToolError } from '../core/tool.js';
 import { WorkerPool, WorkerPoolError } from './worker-pool.js';
+import { jobTimeMs } from './limits.js';
 
 export const REGEX_LIMITS = {
   timeMs: 2_000,
@@ -138,13 +139,13 @@ const pool = new WorkerPool({
 /** Runs a job in the pool; failures become the HttpError a caller of `field` should see. */
 async function runJob<T>(job: Job, field: string, signal?: AbortSignal): Promise<T> {
   try {
-    return await pool.run<T>(job, { signal });
+    return await pool.run<T>(job, { signal, timeMs: jobTimeMs(REGEX_LIMITS.timeMs) });
   } catch (err) {
     if (!(err instanceof WorkerPoolError)) throw err;
     switch (err.kind) {
       case 'timeout':
         throw new HttpError(
-          `\`${field}\` took longer than ${REGEX_LIMITS.timeMs / 1000} s on this text and was stopped. ` +
+          `\`${field}\` took longer than ${jobTimeMs(REGEX_LIMITS.timeMs) / 1000} s on this text and was stopped. ` +
             'This usually means catastrophic backtracking (nested quantifiers such as (a+)+ or (a|a)*); ' +
             'make the pattern more specific or the text shorter',
           400,

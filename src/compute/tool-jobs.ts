@@ -26,7 +26,7 @@ import { ChunkQueue, STREAM_WINDOW, type FlowWindow } from './chunk-flow.js';
 import type { JobLimits } from './job-clock.js';
 import { workerFile } from './worker-file.js';
 import { jobError } from './job-errors.js';
-import { COMPUTE_LIMITS, STREAM_LIMITS, type StreamLimits } from './limits.js';
+import { COMPUTE_LIMITS, jobTimeMs, STREAM_LIMITS, type StreamLimits } from './limits.js';
 
 /** One job of the compute pool: run tool `slug` of `toolset` on the validated `input`. */
 export interface ToolJob {
@@ -53,7 +53,7 @@ function computePool(): WorkerPool {
     perOwner: COMPUTE_LIMITS.workers + COMPUTE_LIMITS.ownerWaiting,
     queue: LIMITS.workerQueue,
     maxWaitMs: LIMITS.workerWaitMs,
-    timeMs: COMPUTE_LIMITS.timeMs,
+    timeMs: jobTimeMs(COMPUTE_LIMITS.timeMs),
     heapMb: COMPUTE_LIMITS.heapMb,
   });
   return pool;
@@ -71,7 +71,7 @@ function longJobPool(): WorkerPool {
     perOwner: 1 + COMPUTE_LIMITS.ownerWaiting,
     queue: LIMITS.workerQueue,
     maxWaitMs: COMPUTE_LIMITS.longWaitMs,
-    timeMs: COMPUTE_LIMITS.timeMs,
+    timeMs: jobTimeMs(COMPUTE_LIMITS.timeMs),
     heapMb: COMPUTE_LIMITS.longHeapMb,
   });
   return longPool;
@@ -89,7 +89,7 @@ export function longJobLoad(): { running: number; waiting: number } {
 
 /** Runs `tool.run(input)` in the tool's pool under its deadline; failures become the HttpError to show. */
 export function runToolInWorker(tool: Tool, input: unknown, ctx: ToolContext): Promise<unknown> {
-  return runJob(tool, input, ctx, ctx.signal, { timeMs: tool.worker!.timeMs });
+  return runJob(tool, input, ctx, ctx.signal, { timeMs: jobTimeMs(tool.worker!.timeMs) });
 }
 
 /**
@@ -112,7 +112,7 @@ export async function* streamToolInWorker(
   const abort = () => stop.abort();
   if (ctx.signal.aborted) abort();
   else ctx.signal.addEventListener('abort', abort, { once: true });
-  const { idleMs, wallMs, timeMs = tool.worker!.timeMs } = limits;
+  const { idleMs, wallMs, timeMs = jobTimeMs(tool.worker!.timeMs) } = limits;
   void runJob(tool, input, ctx, stop.signal, { timeMs, idleMs, wallMs }, { window: STREAM_WINDOW, queue }).then(
     () => queue.end(),
     (err: unknown) => {
