@@ -16,7 +16,7 @@ import { Pipeline, type Services } from './core/pipeline.js';
 import { Tasks, TASKS_TABLE, type TaskRow } from './tasks/tasks.js';
 import { taskOperations, taskRoutes } from './tasks/rest.js';
 import { IDEMPOTENCY_TABLE, IdempotencyKeys, type KeyRow } from './core/idempotency.js';
-import type { StreamLimits } from './compute/limits.js';
+import { jobTimeScale, type StreamLimits } from './compute/limits.js';
 import { poolCompute } from './compute/pool-compute.js';
 import { McpSurface } from './mcp/surface.js';
 import { buildApp, type AppOptions } from './http/app.js';
@@ -85,6 +85,8 @@ export interface ServerConfig extends RenderConfig {
   stripe?: StripeSettings;
   /** Tests only: shorter limits for REST streams made in a worker (default LIMITS.streamIdleMs, LIMITS.streamWallMs). */
   streamLimits?: StreamLimits;
+  /** Tests only: bytes of idempotent answers kept per account in 24 hours (default ACCOUNT_STORED_ANSWER_BYTES). */
+  storedAnswerBytes?: number;
   now?: () => Date;
 }
 
@@ -92,6 +94,7 @@ export interface ServerConfig extends RenderConfig {
 export function configFromEnv(over: Partial<ServerConfig> = {}): ServerConfig {
   const value = (name: SettingName) => setting(name).value;
   const allowedHosts = value('allowedHosts');
+  jobTimeScale(); // an invalid scale refuses the start, before anything opens
   return {
     dataDir: resolve(over.dataDir ?? value('data') ?? './.werkbank'),
     databaseUrl: databaseUrlFrom(over.databaseUrl),
@@ -120,6 +123,7 @@ export function configFromEnv(over: Partial<ServerConfig> = {}): ServerConfig {
     stripe: 'stripe' in over ? over.stripe : stripeSettingsFromEnv(process.env),
     now: over.now,
     streamLimits: over.streamLimits,
+    storedAnswerBytes: over.storedAnswerBytes,
     renderPrice: over.renderPrice ?? envInt('renderPrice', 0),
     renderDeadlineMs: over.renderDeadlineMs ?? envInt('renderDeadline', 1000),
     renderConcurrency: over.renderConcurrency ?? envInt('renderConcurrency', 1),
@@ -192,7 +196,10 @@ export async function createServer(config: ServerConfig): Promise<Server> {
   const { features, auth, oauth, billing } = serverFeatures(config, registry, store, accounts, memory);
   const meters: NonNullable<Feature['meters']> = {};
   for (const f of features) Object.assign(meters, f.meters);
-  const idempotency = new IdempotencyKeys(store.records<KeyRow>(IDEMPOTENCY_TABLE), config.now);
+  const idempotency = new IdempotencyKeys(store.records<KeyRow>(IDEMPOTENCY_TABLE), config.now, {
+    counters: store.counters,
+    accountBytes: config.storedAnswerBytes,
+  });
   const services = servicesOf(features);
   const pipeline = new Pipeline(config.metering === false ? null : accounts, meters, services, {
     compute: poolCompute(config.streamLimits),

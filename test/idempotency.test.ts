@@ -123,6 +123,7 @@ describe('REST Idempotency-Key', () => {
     const before = await remaining();
     const first = await post(srv.url, '/api/v1/tools/upa-file-generator', body, srv.key, { 'Idempotency-Key': key });
     expect(first.status).toBe(200);
+    expect(first.headers.get('idempotency-not-kept')).toBe('it was streamed');
     const retry = await post(srv.url, '/api/v1/tools/upa-file-generator', body, srv.key, { 'Idempotency-Key': key });
     expect(retry.status).toBe(409);
     expect(retry.json.error).toMatch(/streamed/);
@@ -217,5 +218,63 @@ describe('MCP _meta["werkbank/idempotency-key"] over Streamable HTTP', () => {
     const key = freshKey();
     expect((await keyed({ count: 1 }, key)).status).toBe(200);
     expect((await call({ count: 1 }, key)).isError).toBe(true);
+  });
+});
+
+describe('the bytes of answers kept per account', () => {
+  // A quota of 1,000 bytes: four answers of 5 UUIDs (about 230 bytes each) are kept, the fifth is not.
+  let small: TestServer;
+  let client: Client;
+  beforeAll(async () => {
+    small = await startServer({ now: () => new Date(clock), storedAnswerBytes: 1000 });
+    client = new Client({ name: 'quota', version: '1' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${small.url}/mcp`), { requestInit: { headers: { 'X-API-Key': small.key } } }),
+    );
+  });
+  afterAll(async () => {
+    await client?.close();
+    await small?.close();
+  });
+  const call = (key: string, apiKey = small.key) => post(small.url, UUID, { count: 5 }, apiKey, { 'Idempotency-Key': key });
+  const left = async () => (await small.server.accounts.balance(small.accountId)).remaining;
+
+  it('past the quota an answer is given and charged once but not kept, and says so; a retry is a 409 saying why', async () => {
+    const kept: { key: string; text: string }[] = [];
+    let used = 0;
+    for (;;) {
+      const key = freshKey();
+      const first = await call(key);
+      expect(first.status).toBe(200);
+      const notKept = first.headers.get('idempotency-not-kept');
+      if (notKept !== null) {
+        expect(used + Buffer.byteLength(first.text)).toBeGreaterThan(1000);
+        expect(notKept).toMatch(/^the answers kept for this account reached 1000 bytes in 24 hours \(more are kept from 20/);
+        const before = await left();
+        const retry = await call(key);
+        expect(retry.status).toBe(409);
+        expect(retry.json.error).toContain(notKept);
+        expect(await left()).toBe(before);
+        break;
+      }
+      used += Buffer.byteLength(first.text);
+      kept.push({ key, text: first.text });
+    }
+    expect(kept).toHaveLength(4);
+    // What was kept still replays; over MCP the answer not kept says so in its _meta.
+    for (const k of kept) expect((await call(k.key)).text).toBe(k.text);
+    const mcp = await client.callTool({
+      name: 'uuid_generator',
+      arguments: { count: 5 },
+      _meta: { 'werkbank/idempotency-key': freshKey() },
+    });
+    expect(mcp.isError).toBeFalsy();
+    expect(mcp._meta?.['werkbank/idempotency-not-kept']).toMatch(/reached 1000 bytes/);
+    // The quota is per account; and a day later the account's answers are kept again.
+    await small.server.accounts.createAccount('other', 'paid');
+    const { key: otherKey } = await small.server.accounts.createKey('other');
+    expect((await call(freshKey(), otherKey)).headers.get('idempotency-not-kept')).toBeNull();
+    clock += 24 * HOUR;
+    expect((await call(freshKey())).headers.get('idempotency-not-kept')).toBeNull();
   });
 });

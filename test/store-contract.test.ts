@@ -555,6 +555,40 @@ for (const backend of backends) {
       }
     });
 
+    it('a take of an amount counts it whole or not at all; give takes an amount back, never below 0', async () => {
+      const { store } = await backend.fresh();
+      try {
+        const c = store.counters;
+        const take = async (key: string, amount: number) => (await c.take(key, 100, T0, END, amount)).count;
+        expect([await take('b:a', 60), await take('b:a', 41), await take('b:a', 40), await take('b:a', 1)]).toEqual([60, null, 100, null]);
+        await c.give('b:a', END, 30);
+        expect((await c.current('b:a', T0))?.count).toBe(70);
+        await c.give('b:a', END, 500);
+        expect((await c.current('b:a', T0))?.count).toBe(0);
+        // An amount over the limit is refused even with no window yet, and begins none.
+        expect(await take('b:big', 101)).toBeNull();
+        expect(await c.current('b:big', T0)).toBeUndefined();
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('concurrent takes of amounts never add up past the limit, from two processes (40 takes of 7 against 100)', async () => {
+      const { store, reopen } = await backend.fresh();
+      const other = backend.name === 'postgres' ? await reopen() : store;
+      try {
+        const taken = await Promise.all(
+          Array.from({ length: 40 }, async (_, i) => (await (i % 2 ? other : store).counters.take('b:race', 100, T0, END, 7)).count),
+        );
+        const counts = taken.filter((n): n is number => n !== null).sort((a, b) => a - b);
+        expect(counts).toEqual(Array.from({ length: 14 }, (_, i) => 7 * (i + 1)));
+        expect((await other.counters.current('b:race', T0))?.count).toBe(98);
+      } finally {
+        if (other !== store) await other.close();
+        await store.close();
+      }
+    });
+
     it('sweep deletes the windows ended by `now`, and only those', async () => {
       const { store } = await backend.fresh();
       try {

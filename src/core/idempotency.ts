@@ -10,6 +10,13 @@
  * answer is stored keeps the answer: whether the charge landed or not, a retry replays it and is not charged again.
  * A failure before the answer is stored (bad input, no credits, the tool failed, 503) charged nothing and releases
  * the key, so the retry runs.
+ *
+ * What is kept is bounded twice: an answer over MAX_STORED_ANSWER_BYTES is not kept, and an account's kept answers
+ * add up to at most ACCOUNT_STORED_ANSWER_BYTES in a 24-hour window, counted in the store's window counters, so the
+ * bound holds for every server process that shares the store (a window's answers expire within 24 hours of its
+ * end: at most twice the bound is held at once). An answer not kept is still given and charged once; the caller
+ * is told (REST `Idempotency-Not-Kept`, MCP `_meta["werkbank/idempotency-not-kept"]`), and a retry is a 409 saying
+ * why.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { HttpError } from './errors.js';
@@ -18,10 +25,15 @@ import { HttpError } from './errors.js';
 export const KEY_TTL_MS = 24 * 3600_000;
 /** Largest answer kept for replay, bytes (UTF-8 of its body); a larger one is charged once but not replayed. */
 export const MAX_STORED_ANSWER_BYTES = 1024 * 1024;
+/** Most bytes of answers kept for replay per account in a 24-hour window; past it answers are given but not kept. */
+export const ACCOUNT_STORED_ANSWER_BYTES = 32 * 1024 * 1024;
 /** The record table of the keys. */
 export const IDEMPOTENCY_TABLE = 'idempotency_keys';
 /** The MCP `_meta` field that carries a key on `tools/call`. */
 export const MCP_META_KEY = 'werkbank/idempotency-key';
+/** The MCP result's `_meta` field, and (as `Idempotency-Not-Kept`) the REST header, saying why an answer is not kept. */
+export const MCP_META_NOT_KEPT = 'werkbank/idempotency-not-kept';
+export const NOT_KEPT_HEADER = 'Idempotency-Not-Kept';
 
 /** What a retry gets back: the first answer's status and body, byte for byte. */
 export interface StoredAnswer {
@@ -59,15 +71,29 @@ export interface KeyTable {
   sweep(now: string): Promise<number>;
 }
 
+/** The part of the store's window counters (src/store/store.ts `WindowCounters`) the byte quota uses. */
+export interface ByteCounters {
+  take(key: string, limit: number, now: string, expiresAt: string, amount?: number): Promise<{ count: number | null; expiresAt: string }>;
+  give(key: string, expiresAt: string, amount?: number): Promise<void>;
+}
+
 export interface KeyOptions {
   /** Longest a retry waits for the first call with its key before a 409 with Retry-After, ms. */
   waitMs?: number;
+  /** Where kept bytes are counted per account; without it only the bound per answer applies. */
+  counters?: ByteCounters;
+  /** Bytes of kept answers per account in 24 hours (default ACCOUNT_STORED_ANSWER_BYTES). */
+  accountBytes?: number;
 }
 
 /** A call's claim on its key: settle it with the answer (before the charge), or release it. */
 export interface Claim {
-  /** Store the answer (or why it is not kept); throws 409 when the claim was lost (its lease ran out). */
-  store(answer: StoredAnswer | { unreplayable: string }): Promise<void>;
+  /**
+   * Store the answer, or why it is not kept (given, or found here: over the bound per answer or the account's
+   * quota); resolves with that reason, or undefined when the answer is kept. Throws 409 when the claim was lost
+   * (its lease ran out).
+   */
+  store(answer: StoredAnswer | { unreplayable: string }): Promise<string | undefined>;
   /** True once `store` succeeded: the key is spent whatever happens after. */
   readonly stored: boolean;
   /** Give the key back after a failure that charged nothing (nothing happens once stored); never throws. */
@@ -108,12 +134,16 @@ function sleep(ms: number): Promise<void> {
 
 export class IdempotencyKeys {
   private readonly waitMs: number;
+  private readonly counters: ByteCounters | undefined;
+  private readonly accountBytes: number;
   constructor(
     private readonly table: KeyTable,
     private readonly now: () => Date = () => new Date(),
     opts: KeyOptions = {},
   ) {
     this.waitMs = opts.waitMs ?? 10_000;
+    this.counters = opts.counters;
+    this.accountBytes = opts.accountBytes ?? ACCOUNT_STORED_ANSWER_BYTES;
   }
 
   /**
@@ -158,7 +188,7 @@ export class IdempotencyKeys {
       const token = randomUUID();
       const value: KeyRow = { fingerprint: fp, state: 'running', token, leaseUntil: iso(now, leaseMs), at: now.toISOString() };
       const expiresAt = iso(now, KEY_TTL_MS);
-      if (await this.table.insert({ id, accountId, value, expiresAt }, now.toISOString())) return this.claimed(id, token);
+      if (await this.table.insert({ id, accountId, value, expiresAt }, now.toISOString())) return this.claimed(id, accountId, token);
       const row = await this.table.get(id, now.toISOString());
       if (row) {
         const v = row.value;
@@ -169,7 +199,7 @@ export class IdempotencyKeys {
             422,
           );
         if (v.state === 'done') return replayOf(key, v);
-        if (free && (await this.takeOver(id, value, now))) return this.claimed(id, token);
+        if (free && (await this.takeOver(id, value, now))) return this.claimed(id, accountId, token);
       }
       if (this.now().getTime() >= deadline)
         throw new HttpError(`A call with idempotency key "${key}" is still running; retry after it has finished to get its answer`, 409, {
@@ -194,32 +224,58 @@ export class IdempotencyKeys {
     return taken;
   }
 
-  private claimed(id: string, token: string): Claim & { token: string } {
+  private claimed(id: string, accountId: string, token: string): Claim & { token: string } {
     const table = this.table;
     const now = this.now;
     const claim = {
       token,
       stored: false,
-      async store(answer: StoredAnswer | { unreplayable: string }) {
+      store: async (answer: StoredAnswer | { unreplayable: string }) => {
+        const quota = 'unreplayable' in answer ? undefined : await this.takeBytes(accountId, answer.body);
+        const why = 'unreplayable' in answer ? answer.unreplayable : quota?.refused;
         let mine = false;
         await table.update(id, now().toISOString(), (row) => {
           mine = row.value.token === token && row.value.state === 'running';
           if (!mine) return { value: row.value, expiresAt: row.expiresAt };
           const v: KeyRow = { ...row.value, state: 'done' };
-          if ('unreplayable' in answer) v.unreplayable = answer.unreplayable;
-          else v.answer = answer;
+          if (why !== undefined) v.unreplayable = why;
+          else v.answer = answer as StoredAnswer;
           return { value: v, expiresAt: row.expiresAt };
         });
-        if (!mine)
+        if (!mine) {
+          await quota?.giveBack?.();
           throw new HttpError(
             'This call ran past its idempotency lease and another call with the same key took over; nothing was charged for this one',
             409,
           );
+        }
         claim.stored = true;
+        return why;
       },
       release: () => (claim.stored ? Promise.resolve() : this.release(id, token)),
     };
     return claim;
+  }
+
+  /**
+   * Count `body`'s bytes against the account's quota: `refused` says why it is not kept (over the bound per answer,
+   * or the quota reached), else `giveBack` returns the bytes should the answer not be written after all.
+   */
+  private async takeBytes(accountId: string, body: string): Promise<{ refused?: string; giveBack?: () => Promise<void> }> {
+    const bytes = Buffer.byteLength(body);
+    if (bytes > MAX_STORED_ANSWER_BYTES)
+      return { refused: `its ${bytes} bytes are over the ${MAX_STORED_ANSWER_BYTES} kept of one answer` };
+    if (!this.counters) return {};
+    const counters = this.counters;
+    const key = `idempotency-bytes:${accountId}`;
+    const now = this.now();
+    const amount = Math.max(1, bytes);
+    const w = await counters.take(key, this.accountBytes, now.toISOString(), iso(now, KEY_TTL_MS), amount);
+    if (w.count === null)
+      return {
+        refused: `the answers kept for this account reached ${this.accountBytes} bytes in 24 hours (more are kept from ${w.expiresAt})`,
+      };
+    return { giveBack: () => counters.give(key, w.expiresAt, amount).catch(() => undefined) };
   }
 
   /** Give the key back (its call charged nothing); a failure here only leaves the lease to run out. */

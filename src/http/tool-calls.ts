@@ -15,7 +15,7 @@ import { readJsonObject } from './json-body.js';
 import { tooMany, type AddressLimit } from './protect.js';
 import { LIMITS } from '../core/limits.js';
 import { HttpError } from '../core/errors.js';
-import { fingerprint, MAX_STORED_ANSWER_BYTES, parseKey, type Claim } from '../core/idempotency.js';
+import { fingerprint, NOT_KEPT_HEADER, parseKey, type Claim } from '../core/idempotency.js';
 import type { RegisteredTool } from '../core/registry.js';
 import { runsAsTask, type Tasks } from '../tasks/tasks.js';
 import { startTask } from '../tasks/start.js';
@@ -25,6 +25,8 @@ import { prefersAsync, restTask, taskPath } from '../tasks/rest-task.js';
 const CALL_LEASE_MS = 10 * 60_000;
 /** The same for a streamed answer: its longest run, and a minute. */
 const STREAM_LEASE_MS = LIMITS.streamWallMs + 60_000;
+/** Why a streamed answer is not kept for replay. */
+const STREAMED = 'it was streamed';
 
 /** The request's Idempotency-Key, checked; anonymous callers (renders without a key) cannot use one. */
 function keyOf(headers: HeaderReader, who: Caller): string | undefined {
@@ -141,6 +143,7 @@ export class ToolCalls {
         if (who.kind === 'account' && !balance) balance = await auth.balance(who.accountId).catch(() => undefined);
         const h = headers();
         if (once.replayed) h['Idempotent-Replayed'] = 'true';
+        if (once.notKept) h[NOT_KEPT_HEADER] = once.notKept;
         return { status: once.status, headers: h, body: once.body };
       }
       if (prepared.tool.streamJson) {
@@ -198,8 +201,8 @@ export class ToolCalls {
    */
   /**
    * A call under an idempotency key (src/core/idempotency.ts): the first runs and its answer is stored before its
-   * charge; a retry gets that answer's status and body again, uncharged. Streamed answers and answers over
-   * MAX_STORED_ANSWER_BYTES are charged once but not kept: a retry is a 409 saying so.
+   * charge; a retry gets that answer's status and body again, uncharged. Streamed answers, and answers over the
+   * bounds of what is kept, are charged once but not kept (`notKept` says why): a retry is a 409 saying so.
    */
   private async once(
     prepared: PreparedCall,
@@ -207,26 +210,26 @@ export class ToolCalls {
     key: string,
     body: unknown,
     setBalance: (b: Balance) => void,
-  ): Promise<{ status: number; body: string | ReadableStream<Uint8Array>; replayed?: true }> {
+  ): Promise<{ status: number; body: string | ReadableStream<Uint8Array>; replayed?: true; notKept?: string }> {
     const { pipeline } = this.o;
     const streamed = prepared.tool.streamJson !== undefined;
     const fp = fingerprint('rest', prepared.entry.tool.slug, body);
+    let notKept: string | undefined;
     const out = await pipeline.idempotency!.once(who.accountId, key, fp, streamed ? STREAM_LEASE_MS : CALL_LEASE_MS, async (claim) => {
-      if (streamed) return this.stream(prepared, who, setBalance, claim);
+      if (streamed) {
+        notKept = STREAMED;
+        return this.stream(prepared, who, setBalance, claim);
+      }
       let text = '';
       const result = await pipeline.run(prepared, who, async (data) => {
         text = JSON.stringify({ ok: true, data });
-        const bytes = Buffer.byteLength(text);
-        await claim.store(
-          bytes > MAX_STORED_ANSWER_BYTES
-            ? { unreplayable: `its ${bytes} bytes are over the ${MAX_STORED_ANSWER_BYTES} kept` }
-            : { status: 200, body: text },
-        );
+        notKept = await claim.store({ status: 200, body: text });
       });
       if (result.balance) setBalance(result.balance);
       return text;
     });
-    return 'replay' in out ? { status: out.replay.status, body: out.replay.body, replayed: true } : { status: 200, body: out.value };
+    if ('replay' in out) return { status: out.replay.status, body: out.replay.body, replayed: true };
+    return notKept === undefined ? { status: 200, body: out.value } : { status: 200, body: out.value, notKept };
   }
 
   private async stream(
@@ -282,7 +285,7 @@ export class ToolCalls {
           controller.enqueue(encoder.encode('}'));
           controller.close();
         },
-        claim && (() => claim.store({ unreplayable: 'it was streamed' })),
+        claim && (async () => void (await claim.store({ unreplayable: STREAMED }))),
       )
       .then(({ balance }) => balance && setBalance(balance))
       .catch((err) => {

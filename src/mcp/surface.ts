@@ -21,7 +21,7 @@ import type { ResourceTemplateDeclaration } from '../core/resource.js';
 import { listedDescription, type ListedTool } from './discovery.js';
 import { discoveryTools, metaTool, type MetaCall } from './meta-tools.js';
 import { mcpInputSchema, mcpOutputSchema, takeAllRows, trimRows } from './rows.js';
-import { fingerprint, MAX_STORED_ANSWER_BYTES, MCP_META_KEY, parseKey } from '../core/idempotency.js';
+import { fingerprint, MCP_META_KEY, MCP_META_NOT_KEPT, parseKey } from '../core/idempotency.js';
 import type { ProgressHook } from '../core/progress.js';
 import { progressNotifier, progressTokenOf } from './progress.js';
 import { runsAsTask, type Tasks } from '../tasks/tasks.js';
@@ -327,13 +327,8 @@ export class McpSurface {
     const out = await pipeline.idempotency.once(caller.accountId, key, fingerprint('mcp', entry.tool.slug, args), MCP_LEASE_MS, (claim) =>
       pipeline.run(call, caller, async (data) => {
         result = answer(data);
-        const body = JSON.stringify(result);
-        const bytes = Buffer.byteLength(body);
-        await claim.store(
-          bytes > MAX_STORED_ANSWER_BYTES
-            ? { unreplayable: `its ${bytes} bytes are over the ${MAX_STORED_ANSWER_BYTES} kept` }
-            : { status: 200, body },
-        );
+        const notKept = await claim.store({ status: 200, body: JSON.stringify(result) });
+        if (notKept !== undefined) result._meta = { ...result._meta, [MCP_META_NOT_KEPT]: notKept };
       }),
     );
     return 'replay' in out ? (JSON.parse(out.replay.body) as CallToolResult) : result;

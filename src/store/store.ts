@@ -145,14 +145,15 @@ export interface AtomicLedger {
  */
 export interface WindowCounters {
   /**
-   * Count one in the key's window at `now` unless it already holds `limit` (a window ended by `now` is
-   * none: the count begins a new one, ending at `expiresAt`). Returns the window's count after the take, or
-   * null when it was at the limit (nothing changed), and when the window ends. Atomic: of any number of
-   * concurrent takes, from any number of processes sharing the store, at most `limit` succeed in a window.
+   * Count `amount` (default 1, a whole number ≥ 1) in the key's window at `now` unless the window would then
+   * hold more than `limit` (a window ended by `now` is none: the count begins a new one, ending at `expiresAt`).
+   * Returns the window's count after the take, or null when it would pass the limit (nothing changed), and when
+   * the window ends. Atomic: of any number of concurrent takes, from any number of processes sharing the store,
+   * those that succeed in a window add up to at most `limit`.
    */
-  take(key: string, limit: number, now: string, expiresAt: string): Promise<{ count: number | null; expiresAt: string }>;
-  /** Give one back to the window ending at `expiresAt` (none when a later window has begun); never below 0. */
-  give(key: string, expiresAt: string): Promise<void>;
+  take(key: string, limit: number, now: string, expiresAt: string, amount?: number): Promise<{ count: number | null; expiresAt: string }>;
+  /** Give `amount` (default 1) back to the window ending at `expiresAt` (none when a later window has begun); never below 0. */
+  give(key: string, expiresAt: string, amount?: number): Promise<void>;
   /** The key's window running at `now`, or undefined. */
   current(key: string, now: string): Awaitable<{ count: number; expiresAt: string } | undefined>;
   /** Delete the windows ended by `now`; returns how many. */

@@ -9,21 +9,21 @@ import type { WindowCounters } from '../store.js';
 export function memoryCounters(maxKeys = 200_000): WindowCounters {
   const windows = new Map<string, { count: number; expiresAt: string }>();
   return {
-    take: async (key, limit, now, expiresAt) => {
+    take: async (key, limit, now, expiresAt, amount = 1) => {
       let w = windows.get(key);
-      if (limit <= 0) return { count: null, expiresAt: w && w.expiresAt > now ? w.expiresAt : expiresAt };
+      if (amount > limit) return { count: null, expiresAt: w && w.expiresAt > now ? w.expiresAt : expiresAt };
       if (!w || w.expiresAt <= now) {
         windows.delete(key);
         // Full: the oldest counter goes (the first inserted, which started its window first).
         if (windows.size >= maxKeys) windows.delete(windows.keys().next().value!);
         windows.set(key, (w = { count: 0, expiresAt }));
       }
-      if (w.count >= limit) return { count: null, expiresAt: w.expiresAt };
-      return { count: ++w.count, expiresAt: w.expiresAt };
+      if (w.count + amount > limit) return { count: null, expiresAt: w.expiresAt };
+      return { count: (w.count += amount), expiresAt: w.expiresAt };
     },
-    give: async (key, expiresAt) => {
+    give: async (key, expiresAt, amount = 1) => {
       const w = windows.get(key);
-      if (w && w.expiresAt === expiresAt && w.count > 0) w.count--;
+      if (w && w.expiresAt === expiresAt) w.count = Math.max(0, w.count - amount);
     },
     current: (key, now) => {
       const w = windows.get(key);

@@ -12,28 +12,32 @@ export function postgresCounters(pool: pg.Pool): WindowCounters {
   const current = (key: string, now: string) =>
     one<Row>(pool, 'SELECT count, expires_at FROM counters WHERE key = $1 AND expires_at > $2', [key, now]);
   return {
-    take: async (key, limit, now, expiresAt) => {
-      if (limit > 0) {
-        // The key's first count inserts its row; a count after its window ended starts a new window; else one is
-        // added while under the limit. The conflicting row stays locked until the update, so concurrent takes
-        // queue on it and each sees the count the one before it left.
+    take: async (key, limit, now, expiresAt, amount = 1) => {
+      if (amount <= limit) {
+        // The key's first count inserts its row; a count after its window ended starts a new window; else `amount` is
+        // added while the sum stays within the limit. The conflicting row stays locked until the update, so
+        // concurrent takes queue on it and each sees the count the one before it left.
         const row = await one<Row>(
           pool,
-          `INSERT INTO counters (key, count, expires_at) VALUES ($1, 1, $4)
+          `INSERT INTO counters (key, count, expires_at) VALUES ($1, $5, $4)
            ON CONFLICT (key) DO UPDATE SET
-             count = CASE WHEN counters.expires_at <= $3 THEN 1 ELSE counters.count + 1 END,
+             count = CASE WHEN counters.expires_at <= $3 THEN $5 ELSE counters.count + $5 END,
              expires_at = CASE WHEN counters.expires_at <= $3 THEN EXCLUDED.expires_at ELSE counters.expires_at END
-           WHERE counters.expires_at <= $3 OR counters.count < $2
+           WHERE counters.expires_at <= $3 OR counters.count + $5 <= $2
            RETURNING count, expires_at`,
-          [key, limit, now, expiresAt],
+          [key, limit, now, expiresAt, amount],
         );
         if (row) return { count: row.count, expiresAt: row.expires_at };
       }
       // Refused (the uncommon case): when the running window ends, for the caller's Retry-After.
       return { count: null, expiresAt: (await current(key, now))?.expires_at ?? expiresAt };
     },
-    give: async (key, expiresAt) => {
-      await pool.query('UPDATE counters SET count = count - 1 WHERE key = $1 AND expires_at = $2 AND count > 0', [key, expiresAt]);
+    give: async (key, expiresAt, amount = 1) => {
+      await pool.query('UPDATE counters SET count = GREATEST(count - $3, 0) WHERE key = $1 AND expires_at = $2 AND count > 0', [
+        key,
+        expiresAt,
+        amount,
+      ]);
     },
     current: async (key, now) => {
       const row = await current(key, now);
