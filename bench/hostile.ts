@@ -3,6 +3,10 @@
  * examples with each long text field filled to the field's limit in a few shapes (repeated example text, many
  * short lines, bracket and markup runs) and each option of a mode field tried. Used by the stall test
  * (test/stall.test.ts) and `npm run bench -- stall`, which measure a cheap call's latency while these run.
+ *
+ * `familyHostile` generates, per family of tools (a toolset), the worst cases the issue names (long words, deep
+ * nesting, many tiny lines, backtracking bait, huge numbers) at each big field's limit, at most 100 KB, and one
+ * past the limit: test/hostile-families.test.ts holds their answers, `npm run bench -- hostile` their worker time.
  */
 import { z } from 'zod';
 import type { Tool } from '../src/core/tool.js';
@@ -167,10 +171,16 @@ interface FieldInfo {
   name: string;
   maxLength?: number;
   enumValues?: string[];
+  /** An array field: its most items, and its items' type and longest string. */
+  maxItems?: number;
+  itemType?: string;
+  itemMaxLength?: number;
 }
 
+type PropertySchema = { type?: string; maxLength?: number; maxItems?: number; enum?: unknown[]; items?: PropertySchema };
+
 function fields(tool: Tool): FieldInfo[] {
-  let schema: { properties?: Record<string, { type?: string; maxLength?: number; enum?: unknown[] }> };
+  let schema: { properties?: Record<string, PropertySchema> };
   try {
     schema = z.toJSONSchema(tool.input, { io: 'input', unrepresentable: 'any' }) as typeof schema;
   } catch {
@@ -180,7 +190,88 @@ function fields(tool: Tool): FieldInfo[] {
     name,
     maxLength: p.type === 'string' ? p.maxLength : undefined,
     enumValues: Array.isArray(p.enum) && p.enum.every((v) => typeof v === 'string') ? p.enum : undefined,
+    ...(p.type === 'array' ? { maxItems: p.maxItems, itemType: p.items?.type, itemMaxLength: p.items?.maxLength } : {}),
   }));
+}
+
+/** A hostile call of a family: `pastLimit` calls send one character or item more than the field allows. */
+export interface FamilyCall extends HostileCall {
+  family: string;
+  /** The field sent one past its limit: the answer must be a 400 naming it and the limit. */
+  pastLimit?: { field: string; limit: number };
+}
+
+/** The largest hostile text the family inputs use, characters (the issue's 100 KB). */
+export const FAMILY_TEXT_CHARS = 100_000;
+
+/** The worst-case shapes of a text of `n` characters. */
+const TEXT_SHAPES: Record<string, (n: number) => string> = {
+  'one long word': (n) => 'x'.repeat(n),
+  'a non-ASCII letter at every other character': (n) => fill('xë', n),
+  'many tiny lines': (n) => fill('a\n', n),
+  'dotted letters (sentence and backtracking bait)': (n) => fill('a.', n - 1) + '!',
+  'deep brackets': (n) => '['.repeat(Math.floor(n / 2)) + ']'.repeat(n - Math.floor(n / 2)),
+  'deep unclosed markup': (n) => fill('<a>', n),
+  'separators only': (n) => fill(',;\t|', n),
+  'one huge number': (n) => '9'.repeat(n),
+  'quotes and escapes': (n) => fill('"\\\'`', n),
+};
+
+/** The items of an array field filled to its limit: the example's first item, or huge numbers and long strings. */
+function arrayShapes(f: FieldInfo, example: unknown): Array<[string, unknown[]]> {
+  const n = f.maxItems!;
+  const out: Array<[string, unknown[]]> = [];
+  const items: unknown[] = Array.isArray(example) ? example : [];
+  if (items.length > 0) out.push(['example items to the limit', Array.from({ length: n }, (_, i) => items[i % items.length])]);
+  if (f.itemType === 'number') out.push(['huge numbers to the limit', Array.from({ length: n }, (_, i) => (i % 2 ? -1 : 1) * 1e300)]);
+  if (f.itemType === 'string')
+    out.push(['longest strings to the limit', Array.from({ length: n }, () => '9'.repeat(f.itemMaxLength ?? 100))]);
+  return out;
+}
+
+/** Whether a family's tools can be called here: no network, no browser, no AI endpoint, no memory. */
+function callable(tool: Tool): boolean {
+  return tool.examples.some((e) => !e.online) && tool.metering !== 'render' && tool.toolset !== 'ai' && tool.toolset !== 'memory';
+}
+
+/**
+ * For every tool with a text field of 1,000+ characters or an array field of 100+ items: each worst-case shape in
+ * every such field at once (at the field's limit, at most FAMILY_TEXT_CHARS), and each field one past its limit.
+ */
+export function familyHostile(tools: readonly Tool[]): FamilyCall[] {
+  const out: FamilyCall[] = [];
+  for (const tool of tools.filter(callable)) {
+    const base = tool.examples.find((e) => !e.online)!.input as Record<string, unknown>;
+    const info = fields(tool);
+    const texts = info.filter((f) => (f.maxLength ?? 0) >= 1000);
+    const arrays = info.filter((f) => (f.maxItems ?? 0) >= 100);
+    const call = (label: string, input: Record<string, unknown>, pastLimit?: FamilyCall['pastLimit']) =>
+      out.push({ family: tool.toolset, slug: tool.slug, label, input, ...(pastLimit ? { pastLimit } : {}) });
+    if (texts.length > 0)
+      for (const [label, shape] of Object.entries(TEXT_SHAPES)) {
+        const input = { ...base };
+        for (const f of texts) input[f.name] = shape(Math.min(f.maxLength!, FAMILY_TEXT_CHARS));
+        call(label, input);
+      }
+    for (const f of arrays)
+      for (const [label, items] of arrayShapes(f, base[f.name])) call(`${f.name}: ${label}`, { ...base, [f.name]: items });
+    for (const f of texts)
+      call(
+        `${f.name} one character past its limit`,
+        { ...base, [f.name]: 'x'.repeat(f.maxLength! + 1) },
+        { field: f.name, limit: f.maxLength! },
+      );
+    for (const f of arrays)
+      if (f.maxItems !== undefined && Array.isArray(base[f.name]) && (base[f.name] as unknown[]).length > 0) {
+        const item = (base[f.name] as unknown[])[0];
+        call(
+          `${f.name} one item past its limit`,
+          { ...base, [f.name]: Array.from({ length: f.maxItems + 1 }, () => item) },
+          { field: f.name, limit: f.maxItems },
+        );
+      }
+  }
+  return out;
 }
 
 /**

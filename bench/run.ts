@@ -3,7 +3,7 @@
  * measured in the same run, printed as ratios. Not a test: these machines are
  * shared and noisy, so read the ratios, and re-run when the load is high.
  *
- * Sections (run one with `npm run bench -- <name>`): rest, mcp, stdio, tokens, apps, discovery, stall, isolation, brp, upa, render, fairness, postgres, profile, install.
+ * Sections (run one with `npm run bench -- <name>`): rest, mcp, stdio, tokens, apps, discovery, stall, isolation, brp, upa, render, fairness, linear, hostile, postgres, profile, install.
  * `install` (the npx install size and cold start of the 1.1.0 layout and this one) fetches from the npm
  * registry and `profile` (a CPU profile of the metered server under the `rest` load) is a diagnosis, not a
  * figure, so a plain `npm run bench` leaves them out: run them by name.
@@ -343,6 +343,11 @@ const SECTIONS: Record<string, () => Promise<void>> = {
     print(
       'Text tools on 10k vs 100k characters of hostile shapes (×10 is linear, ×100 quadratic)',
       await (await import('./linear.js')).benchLinear(),
+    ),
+  hostile: async () =>
+    print(
+      'Hostile inputs per family of tools, up to 100 KB, worker time each (target: none over 1000 ms)',
+      await (await import('./families.js')).benchFamilies(),
     ),
   postgres: async () =>
     print(

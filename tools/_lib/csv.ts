@@ -246,11 +246,18 @@ export function scanCsv(text: string, delimiter: DelimiterName, field = 'csv'): 
 /** Unique, non-empty column names, as csv-to-json names them: blanks become `columnN`, repeats get `_2`, `_3`... */
 export function columnNames(header: readonly string[], width: number): string[] {
   const seen = new Set<string>();
+  // The next suffix to try per name: every lower one is taken, so a header of one name repeated stays linear.
+  const nextSuffix = new Map<string, number>();
   const names: string[] = [];
   for (let i = 0; i < width; i++) {
     const base = header[i]?.trim() ? header[i] : `column${i + 1}`;
     let name = base;
-    for (let k = 2; seen.has(name); k++) name = `${base}_${k}`;
+    if (seen.has(name)) {
+      let k = nextSuffix.get(base) ?? 2;
+      while (seen.has(`${base}_${k}`)) k++;
+      name = `${base}_${k}`;
+      nextSuffix.set(base, k + 1);
+    }
     seen.add(name);
     names.push(name);
   }

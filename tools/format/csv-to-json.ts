@@ -1,21 +1,7 @@
 import { z } from 'zod';
 import { defineTool, ToolError } from '../../src/core/tool.js';
 import { LIMITS } from '../../src/core/limits.js';
-import { delimiterField, detectDelimiter, parseCsv, recordOf } from '../_lib/csv.js';
-
-/** Unique, non-empty column names: blanks become `columnN`, repeats get `_2`, `_3`... */
-function columnNames(header: string[], width: number): string[] {
-  const seen = new Set<string>();
-  const names: string[] = [];
-  for (let i = 0; i < width; i++) {
-    const base = header[i]?.trim() ? header[i] : `column${i + 1}`;
-    let name = base;
-    for (let n = 2; seen.has(name); n++) name = `${base}_${n}`;
-    seen.add(name);
-    names.push(name);
-  }
-  return names;
-}
+import { columnNames, delimiterField, detectDelimiter, parseCsv, recordOf } from '../_lib/csv.js';
 
 /**
  * The largest answer: every row carries every column name, so one wide row or a long header above many short
