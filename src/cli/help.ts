@@ -12,6 +12,8 @@ Usage:
                                          MCP server over stdio (default; agent memory in ~/.werkbank)
   werkbank serve [--port 8787] [--host 127.0.0.1] [--data DIR] [--toolsets LIST] [--dev] [--signup open|off]
                                          HTTP server: POST /api/v1/tools/<slug>, GET /openapi.json, /mcp
+  werkbank run TOOL [JSON] [--input FILE|-] [--out FILE]
+                                         run one tool here (no server, no key): its result as JSON
   werkbank doctor                        check the environment, print MCP host configs
   werkbank install-browser [--data DIR] [--from PATH]
                                          fetch the Chromium the render tools use (64 MB) into the data dir
@@ -73,6 +75,14 @@ HTTP server on one port: the REST API (POST /api/v1/tools/<slug>), OpenAPI (/ope
 Streamable HTTP (/mcp), the web pages (/, /account). --dev creates a local "dev" account on first start and
 prints its key once. While it runs, manage accounts and keys with the admin API (set WERKBANK_ADMIN_TOKEN) or
 the account page: the administration commands cannot open a data dir the server holds.
+`,
+  run: `Usage: werkbank run TOOL [JSON] [--input FILE|-] [--out FILE]
+
+Runs one tool on this machine, with no server and no key, as a REST call would: the input (the JSON argument, the
+file of --input, stdin with \`--input -\`, else {}) is read and validated like a REST body, and the result is the
+REST answer's data, printed as JSON or written to --out. Bad input prints REST's error message and exits 1.
+  werkbank run word-counter '{"text":"Hallo wereld"}'
+  echo '{"json":"[1,2]"}' | werkbank run json-formatter --input -
 `,
   doctor: `Usage: werkbank doctor [--data DIR] [--database-url URL]
 

@@ -19,6 +19,8 @@ const OPTIONS = {
   json: { type: 'boolean' },
   'from-data': { type: 'string' },
   from: { type: 'string' },
+  input: { type: 'string' },
+  out: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -58,6 +60,8 @@ async function run(command: string, sub: string | undefined, arg: string | undef
       return (await import('./install-browser.js')).installBrowserCommand(values);
     case 'migrate':
       return (await import('./migrate.js')).migrateCommand(values);
+    case 'run':
+      return (await import('./run.js')).runCommand(sub, arg, values);
     case 'accounts':
     case 'keys':
     case 'credits':
@@ -100,7 +104,7 @@ async function parse(argv: string[]): Promise<{ values: CliValues; positionals: 
 
 function unknownCommand(command: string): number {
   process.stderr.write(
-    `Unknown command "${command}": the commands are stdio, serve, doctor, install-browser, ${Object.keys(SUBCOMMANDS).join(', ')}, usage, migrate, help ` +
+    `Unknown command "${command}": the commands are stdio, serve, run, doctor, install-browser, ${Object.keys(SUBCOMMANDS).join(', ')}, usage, migrate, help ` +
       `(werkbank --help describes them).\n`,
   );
   return 2;
