@@ -71,6 +71,30 @@ describe('GET /api/v1/tools?q=', () => {
     expect((await get('?q=qqqqzzzz')).body.data).toEqual({ count: 0, query: 'qqqqzzzz', tools: [] });
   });
 
+  it('ranks by the tool before its toolset: a typo finds word-counter first, "loan" only the tools about loans', async () => {
+    const typo = await get('?q=word%20cuonter');
+    expect(typo.body.data.tools[0].slug).toBe('word-counter');
+    // Loan-like: the tool's own title or keywords are about borrowing; a shelf named "Loans and savings" is not enough.
+    const loan = (await get('?q=loan&limit=200')).body.data.tools as {
+      slug: string;
+      title: string;
+      keywords: { en: string[]; nl: string[] };
+    }[];
+    expect(loan[0].slug).toBe('loan-calculator');
+    for (const t of loan)
+      expect(`${t.title} ${t.keywords.en.join(' ')} ${t.keywords.nl.join(' ')}`, t.slug).toMatch(/loan|lening|mortgage|hypothe|instal/i);
+    expect(loan.map((t) => t.slug)).not.toContain('savings-calculator');
+    // A word only toolsets have still finds their tools.
+    const health = (await get('?q=health&limit=200')).body.data.tools as { toolset: string }[];
+    expect(health.length).toBe(srv.server.registry.listed().filter((e) => e.tool.toolset === 'health').length);
+  });
+
+  it('answers the summary written for people when the tool declares one', async () => {
+    const { body } = await get('?q=loan%20calculator&limit=1');
+    expect(body.data.tools[0].summary).toBe(srv.server.registry.requireSlug('loan-calculator').tool.summary);
+    expect(body.data.tools[0].summary).not.toMatch(/[`=]/);
+  });
+
   it('is described in the OpenAPI document with q, limit and toolset', async () => {
     const doc = await (await fetch(`${srv.url}/openapi.json`)).json();
     const op = doc.paths['/api/v1/tools'].get;

@@ -10,7 +10,7 @@
  * a prefix of longer terms (`hypotheek` → `hypotheekrenteaftrek`; the last word from three letters, as typed)
  * and, from five letters, with one typo (insertion, deletion, substitution or transposition), each
  * scored below an exact match. Words that match nothing add nothing: a whole sentence ranks by the
- * words that do match. Deterministic: ties go to the tool name in alphabetical order.
+ * words that do match. A tool matched only by its toolset's words is left out when another matches by its own. Deterministic: ties go to the tool name in alphabetical order.
  *
  * The index is plain JSON, built at build time into dist/manifest.json (scripts/gen-manifest.ts), so
  * a search loads no tool module; no network, no model.
@@ -147,6 +147,7 @@ export class ToolSearch {
   private readonly avg: number[];
   private readonly names: string[];
   private readonly lens: number[][];
+  private readonly toolsetField: number;
 
   constructor(private readonly index: SerializedIndex) {
     if (index.version !== 1) throw new Error(`search index version ${String(index.version)} is not supported: run npm run build`);
@@ -158,6 +159,7 @@ export class ToolSearch {
     this.b = index.fields.map((f) => spec.get(f)?.b ?? 0.75);
     this.names = index.docs.map((d) => d.name);
     this.lens = index.docs.map((d) => d.len);
+    this.toolsetField = index.fields.indexOf('toolset');
     this.avg = index.fields.map((_, f) => index.docs.reduce((s, d) => s + d.len[f], 0) / Math.max(1, index.docs.length) || 1);
   }
 
@@ -173,8 +175,9 @@ export class ToolSearch {
   search(query: string, opts: SearchOptions = {}): SearchHit[] {
     const words = [...new Set([...contentTokens(query), ...valueWords(query)])];
     const scores = new Map<number, number>();
+    const own = new Set<number>();
     words.forEach((word, i) => {
-      const perDoc = this.wordScores(word, i === words.length - 1);
+      const perDoc = this.wordScores(word, i === words.length - 1, own);
       const weight = isWeak(word) ? WEIGHT.weak : 1;
       for (const [d, s] of perDoc) scores.set(d, (scores.get(d) ?? 0) + weight * s);
     });
@@ -190,20 +193,23 @@ export class ToolSearch {
       for (const d of docs) paired.set(d, (paired.get(d) ?? 0) + PAIR_WEIGHT * idf * (K1 + 1));
     }
     for (const [d, bonus] of paired) if (scores.has(d)) scores.set(d, scores.get(d)! + bonus);
-    const hits: SearchHit[] = [];
+    const hits: (SearchHit & { own: boolean })[] = [];
     for (const [d, raw] of scores) {
       const name = this.names[d];
       // Direction: `json naar csv` is json_to_csv, not csv_to_json. Two query words found in the
       // tool's name in the order the query has them lift it a little.
       const score = raw * (inOrder(words, name) ? ORDER_BONUS : 1);
-      if (score > 0 && (!opts.filter || opts.filter(name))) hits.push({ name, score: Math.round(score * 1e6) / 1e6 });
+      if (score > 0 && (!opts.filter || opts.filter(name))) hits.push({ name, score: Math.round(score * 1e6) / 1e6, own: own.has(d) });
     }
-    hits.sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : 1));
-    return opts.limit === undefined ? hits : hits.slice(0, opts.limit);
+    // A toolset's words say which shelf, not which tool: tools matched by them alone (every finance tool
+    // for `loan`) stay out when some tool matches by its own words.
+    const ranked = (hits.some((h) => h.own) ? hits.filter((h) => h.own) : hits).map(({ name, score }) => ({ name, score }));
+    ranked.sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : 1));
+    return opts.limit === undefined ? ranked : ranked.slice(0, opts.limit);
   }
 
   /** One query word's contribution per tool: the best of its matches (stems, compound parts, prefixes, one typo). */
-  private wordScores(word: string, last: boolean): Map<number, number> {
+  private wordScores(word: string, last: boolean, own: Set<number>): Map<number, number> {
     const variants = new Map<string, number>();
     const add = (term: string, weight: number) => {
       if (this.postings.has(term) && (variants.get(term) ?? 0) < weight) variants.set(term, weight);
@@ -229,14 +235,16 @@ export class ToolSearch {
     const out = new Map<number, number>();
     for (const [term, weight] of variants) {
       for (const [d, s] of this.termScores(term)) out.set(d, Math.max(out.get(d) ?? 0, weight * s));
+      for (const d of this.ownDocs(term)) own.add(d);
     }
     if (parts) {
       // A compound's parts each count, like two words.
       for (const part of parts) {
         const best = new Map<number, number>();
-        for (const term of new Set([part, ...termsOf(part)]))
-          if (this.postings.has(term))
-            for (const [d, s] of this.termScores(term)) best.set(d, Math.max(best.get(d) ?? 0, WEIGHT.compound * s));
+        for (const term of new Set([part, ...termsOf(part)])) {
+          for (const [d, s] of this.termScores(term)) best.set(d, Math.max(best.get(d) ?? 0, WEIGHT.compound * s));
+          for (const d of this.ownDocs(term)) own.add(d);
+        }
         for (const [d, s] of best) out.set(d, (out.get(d) ?? 0) + s);
       }
     }
@@ -248,6 +256,14 @@ export class ToolSearch {
   private splitCompound(word: string): [string, string] | undefined {
     this.splitter ??= compoundSplitter((w) => this.postings.has(w) || termsOf(w).some((t) => this.postings.has(t)));
     return this.splitter(word);
+  }
+
+  /** The tools that have a term in a field of their own (any but `toolset`). */
+  private ownDocs(term: string): number[] {
+    const list = this.postings.get(term) ?? [];
+    const docs: number[] = [];
+    for (let i = 0; i < list.length; i += 3) if (list[i + 1] !== this.toolsetField) docs.push(list[i]);
+    return docs;
   }
 
   private readonly termCache = new Map<string, Map<number, number>>();

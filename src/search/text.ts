@@ -46,7 +46,10 @@ export function fold(text: string): string {
     .replace(/ĳ/g, 'ij');
 }
 
-/** English and Dutch function words: they say nothing about which tool is meant. */
+/**
+ * English and Dutch function words: they say nothing about which tool is meant. Dutch `word` ("I become") is not
+ * one of them: it is the English noun people search for (`word counter`).
+ */
 export const STOP_WORDS: ReadonlySet<string> = new Set(
   `a about above after again all also am an and any are as at be because been before being below between both but by can
 could did do does doing down during each few for from further had has have having he her here hers him his how i if in into
@@ -58,7 +61,7 @@ aan al alle alles als ander andere bij dan dat de deze die dit doe doen door dus
 hebben heeft het hier hij hoe hun ik in is je jij jou jouw kan kun kunnen maar me meer mag met mij mijn moet moeten na
 naar niet niets nog nu of om omdat onder ons ook op over te tot u uit uw van veel voor want waren was wat we wel welk welke
 wie wij wil wilt worden wordt zal ze zelf zich zij zijn zo zonder zou graag even eigenlijk hoeveel waar wanneer ben bent
-word zit zitten staat krijg krijgen ga hoe elk elke ieder iedere every`
+zit zitten staat krijg krijgen ga hoe elk elke ieder iedere every`
     .split(/\s+/)
     .filter(Boolean),
 );
