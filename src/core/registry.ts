@@ -24,6 +24,10 @@ export interface ToolMeta {
   name: string;
   title: string;
   description: string;
+  /** One line for people (ToolSpec.summary), when declared; `peopleSummary` gives it or the derived one. */
+  summary?: string;
+  /** Shown among the catalogue's popular tools (ToolSpec.featured). */
+  featured?: boolean;
   /** The words people use for the task, English and Dutch (ToolSpec.keywords). */
   keywords: Keywords;
   toolset: Toolset;
@@ -104,6 +108,8 @@ export function metaOf(tool: Tool): ToolMeta {
     cost: tool.cost,
     metering: tool.metering ?? 'credits',
     annotations: tool.annotations,
+    ...(tool.summary ? { summary: tool.summary } : {}),
+    ...(tool.featured ? { featured: true } : {}),
     ...(tool.requiresAnyEnv ? { requiresAnyEnv: tool.requiresAnyEnv } : {}),
     ...(tool.docs ? { hasDocs: true } : {}),
     ...(tool.resultView ? { resultView: tool.resultView } : {}),
@@ -167,6 +173,9 @@ export class Registry {
       ...(tool.examples.length < 2 ? [`${tool.slug}: needs at least two examples`] : []),
       ...(!tool.description || tool.description.length < 40 ? [`${tool.slug}: description too short`] : []),
       ...keywordProblems(tool),
+      ...(tool.summary !== undefined && (tool.summary.length > 120 || /[\n`]/.test(tool.summary))
+        ? [`${tool.slug}: summary must be one plain line of at most 120 characters`]
+        : []),
       ...mcpRowsProblems(tool),
     ]);
     if (problems.length) throw new Error(`Tool registry is invalid:\n  - ${problems.join('\n  - ')}`);

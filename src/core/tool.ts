@@ -87,6 +87,14 @@ export interface ToolSpec<I extends AnyObject, O extends z.ZodType> {
   /** Written for an LLM: what it does, when to use it, its limits. Counts against the listing's token budget. */
   description: string;
   /**
+   * One line for people (the catalogue card, the REST listing's `summary`): what the tool gives them, in their
+   * words, at most 120 characters. Default: the description's first sentence, which suits when it reads well
+   * (no formulas, field names or standards).
+   */
+  summary?: string;
+  /** One of the few tools the catalogue shows first, under "Popular tools": the tasks most people come for. */
+  featured?: boolean;
+  /**
    * Reference material a caller may need but the listing cannot afford
    * (every option's long explanation, code tables, scenario lists): Markdown,
    * served as the MCP resource `werkbank://docs/<slug>` (which the listed

@@ -34,7 +34,7 @@ export function catalogueAnswer(registry: Registry, query: CatalogueQuery) {
       slug: tool.slug,
       name: tool.name,
       title: tool.title,
-      summary: summaryOf(tool.description),
+      summary: tool.summary ?? summaryOf(tool.description),
       description: tool.description,
       toolset: tool.toolset,
       keywords: tool.keywords,
@@ -59,7 +59,7 @@ const TOOL_ITEM = {
     slug: { type: 'string' },
     name: { type: 'string', description: 'The MCP tool name' },
     title: { type: 'string' },
-    summary: { type: 'string', description: 'The first sentence of the description' },
+    summary: { type: 'string', description: 'One line for people: the declared summary, else the first sentence of the description' },
     description: { type: 'string' },
     toolset: { type: 'string' },
     keywords: {

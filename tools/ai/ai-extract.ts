@@ -27,6 +27,7 @@ export default defineTool({
   slug: 'ai-extract',
   mainThread: "the work is the AI endpoint's; the caller's schema is checked in its own worker pool (tools/ai/_json-schema.ts)",
   title: 'AI structured extraction',
+  summary: "Pulls structured data (names, dates, amounts) out of a text with the server's AI model, as JSON.",
   keywords: {
     en: [
       'extract fields',

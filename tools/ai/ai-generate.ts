@@ -6,6 +6,7 @@ export default defineTool({
   slug: 'ai-generate',
   mainThread: "the work is the AI endpoint's; here only its HTTP request and answer",
   title: 'AI text generation',
+  summary: "Writes text from your prompt with the server's AI model: drafts, e-mails, product descriptions.",
   keywords: {
     en: [
       'write text',

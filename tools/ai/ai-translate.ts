@@ -10,6 +10,7 @@ export default defineTool({
   slug: 'ai-translate',
   mainThread: "the work is the AI endpoint's; here only its HTTP request and answer",
   title: 'AI translation',
+  summary: "Translates a text with the server's AI model and keeps its formatting.",
   keywords: {
     en: ['translate', 'translation', 'language', 'localize', 'German', 'French', 'English', 'translator', 'into English', 'into Dutch'],
     nl: ['vertalen', 'vertaling', 'taal', 'Engels', 'Duits', 'Frans', 'vertaal', 'vertalen naar', 'Nederlands'],

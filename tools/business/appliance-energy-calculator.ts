@@ -9,6 +9,7 @@ const FORMULA =
 export default defineTool({
   slug: 'appliance-energy-calculator',
   title: 'Appliance energy use and cost',
+  summary: 'What an appliance costs to run per day, month and year, from its watts and hours of use.',
   keywords: {
     en: [
       'electricity cost',

@@ -8,6 +8,7 @@ const FORMULA = 'units = (fixedCosts + targetProfit) / (pricePerUnit − variabl
 export default defineTool({
   slug: 'break-even-calculator',
   title: 'Break-even calculator',
+  summary: 'How many units you must sell to cover your costs.',
   keywords: {
     en: [
       'break even point',

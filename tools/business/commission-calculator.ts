@@ -8,6 +8,7 @@ const MAX_TIERS = 20;
 export default defineTool({
   slug: 'commission-calculator',
   title: 'Sales commission calculator (flat or tiered)',
+  summary: 'Sales commission at a flat rate or in tiers.',
   keywords: {
     en: ['sales commission', 'bonus', 'payout', 'tiers', 'sales rep', 'percentage of sales', 'commissions', 'sales bonus', 'earn on sales'],
     nl: ['provisie', 'commissie', 'verkoopbonus', 'staffel', 'provisies', 'omzet', 'verkoop'],

@@ -10,6 +10,7 @@ const FORMULA =
 export default defineTool({
   slug: 'freelance-rate-calculator',
   title: 'Freelance hourly rate calculator (zzp uurtarief)',
+  summary: 'The hourly and day rate a freelancer needs to reach a target income after costs and time off.',
   keywords: {
     en: ['freelancer', 'contractor', 'consultant', 'hourly rate', 'day rate', 'self-employed', 'rate', 'charge per hour', 'billable'],
     nl: ['zzp', 'zelfstandige', 'uurtarief', 'dagtarief', 'freelancer', 'tarief berekenen', 'uurprijs', 'tarief', 'facturabele uren'],

@@ -20,6 +20,7 @@ function toLPer100km(D: DecimalCtor, value: number, unit: (typeof CONSUMPTION_UN
 export default defineTool({
   slug: 'fuel-cost-calculator',
   title: 'Fuel cost calculator (trip)',
+  summary: 'Fuel used and what it costs for a trip, in litres or gallons, split between passengers.',
   keywords: {
     en: [
       'gas',

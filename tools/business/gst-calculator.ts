@@ -23,6 +23,7 @@ const MODES = ['exclusive', 'inclusive'] as const;
 export default defineTool({
   slug: 'gst-calculator',
   title: 'GST calculator (India, Australia, New Zealand)',
+  summary: 'Add GST to a price or take it out, for India, Australia or New Zealand.',
   keywords: {
     en: [
       'goods and services tax',

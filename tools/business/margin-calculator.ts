@@ -6,6 +6,7 @@ import { pricingOutput, solvePricing } from './_margin.js';
 export default defineTool({
   slug: 'margin-calculator',
   title: 'Profit margin calculator',
+  summary: 'Profit margin from cost and price, or the price you need for a target margin.',
   keywords: {
     en: [
       'profit margin',

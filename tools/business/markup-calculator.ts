@@ -6,6 +6,7 @@ import { pricingOutput, solvePricing } from './_margin.js';
 export default defineTool({
   slug: 'markup-calculator',
   title: 'Markup calculator',
+  summary: 'Markup on cost: the selling price for a markup, or the markup of a price.',
   keywords: {
     en: ['markup percentage', 'cost plus', 'selling price from cost', 'price setting', 'mark up', 'price from cost', 'retail price'],
     nl: ['opslag', 'opslagpercentage', 'kostprijs plus', 'verkoopprijs bepalen', 'opslag berekenen', 'verkoopprijs'],

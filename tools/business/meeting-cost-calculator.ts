@@ -8,6 +8,7 @@ const MAX_GROUPS = 50;
 export default defineTool({
   slug: 'meeting-cost-calculator',
   title: 'Meeting cost calculator',
+  summary: "What a meeting costs in the attendees' time.",
   keywords: {
     en: ['meeting expense', 'cost of meetings', 'attendees', 'salary time', 'overhead', 'meeting', 'meetings', 'cost of a meeting'],
     nl: ['vergaderkosten', 'vergadering', 'overleg', 'kosten van tijd', 'vergaderen', 'overleggen', 'kosten vergadering'],

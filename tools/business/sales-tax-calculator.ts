@@ -14,6 +14,7 @@ const FORMULAS = {
 export default defineTool({
   slug: 'sales-tax-calculator',
   title: 'Sales tax calculator (US style)',
+  summary: 'US sales tax: add it to a price or find the pre-tax amount, with state and local rates.',
   keywords: {
     en: [
       'US sales tax',

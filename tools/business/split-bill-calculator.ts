@@ -10,6 +10,7 @@ const MAX_PEOPLE = 1000;
 export default defineTool({
   slug: 'split-bill-calculator',
   title: 'Split a bill',
+  summary: 'Split a bill into shares that add up to the cent, evenly or by weight.',
   keywords: {
     en: [
       'split the check',

@@ -22,6 +22,7 @@ export async function equalShares(totalCents: number, people: number) {
 export default defineTool({
   slug: 'tip-calculator',
   title: 'Tip calculator',
+  summary: "The tip and total for a bill, and each person's share.",
   keywords: {
     en: ['gratuity', 'tip percentage', 'restaurant', 'service', 'bill total', 'tip', 'tipping', 'how much to tip'],
     nl: ['fooi', 'fooi berekenen', 'restaurant', 'bediening', 'fooi geven', 'drinkgeld'],

@@ -25,6 +25,8 @@ const modeKey = (v: unknown) => (typeof v === 'string' ? v.toLowerCase().replace
 export default defineTool({
   slug: 'vat-calculator',
   title: 'VAT calculator',
+  summary: 'Add VAT to a price or take it out, at the Dutch rates of 21%, 9% or 0%.',
+  featured: true,
   keywords: {
     en: [
       'value added tax',

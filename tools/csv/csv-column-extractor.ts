@@ -21,6 +21,7 @@ export default defineTool({
     inlineBelowChars: 20_000,
   },
   title: 'CSV column extractor',
+  summary: 'Keep only the columns you need from a CSV, in the order you want.',
   keywords: {
     en: ['select columns', 'pick fields', 'remove columns', 'subset', 'spreadsheet columns', 'columns', 'keep columns', 'drop columns'],
     nl: ['kolommen selecteren', 'kolom uit csv', 'velden kiezen', 'kolommen', 'kolom', 'kolommen houden'],

@@ -32,6 +32,7 @@ export default defineTool({
   slug: 'csv-merge',
   worker: { reason: "the stall test's slowest main-thread probes came from its largest inputs", timeMs: 5_000 },
   title: 'CSV merge and join',
+  summary: 'Combine CSV files into one: stack their rows or join them on a shared column.',
   keywords: {
     en: ['append CSV files', 'combine', 'concatenate', 'join on key', 'vlookup', 'merge', 'join', 'two CSV files'],
     nl: ['csv samenvoegen', 'bestanden combineren', 'koppelen', 'samenvoegen', 'combineren', 'twee bestanden'],

@@ -23,6 +23,7 @@ export default defineTool({
     inlineBelowChars: 20_000,
   },
   title: 'CSV split',
+  summary: 'Split a large CSV into smaller files by rows or parts, each with the header row.',
   keywords: {
     en: ['split CSV', 'chunk', 'divide file', 'batches', 'per value', 'split', 'smaller files', 'chunks', 'rows per file'],
     nl: ['csv splitsen', 'opdelen', 'bestand opknippen', 'splitsen', 'opsplitsen', 'kleinere bestanden'],

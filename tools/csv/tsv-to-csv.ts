@@ -19,6 +19,7 @@ export default defineTool({
     inlineBelowChars: 20_000,
   },
   title: 'TSV to CSV',
+  summary: 'Turn tab-separated text (as copied from a spreadsheet) into proper CSV.',
   keywords: {
     en: ['tab separated', 'tab delimited', 'Excel paste', 'spreadsheet copy', 'tabs', 'TSV', 'Excel table'],
     nl: ['tab gescheiden', 'tabs naar komma', 'Excel plakken', 'tabs', 'tabel uit Excel'],

@@ -17,6 +17,7 @@ const RULES = { 'march-1': 'next-day', 'february-28': 'clamp' } as const satisfi
 export default defineTool({
   slug: 'age-calculator',
   title: 'Age calculator',
+  summary: 'Exact age in years, months and days on any date, and the days to the next birthday.',
   keywords: {
     en: ['birthday', 'date of birth', 'years old', 'birthdate', 'age', 'born'],
     nl: ['leeftijd', 'geboortedatum', 'verjaardag', 'jarig', 'geboren', 'jaar oud'],

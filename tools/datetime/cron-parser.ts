@@ -58,6 +58,7 @@ const utcIso = (d: Date) => d.toISOString().replace(/\.000Z$/, 'Z');
 export default defineTool({
   slug: 'cron-parser',
   title: 'Cron expression parser',
+  summary: 'A cron expression explained in plain English, with its next run times.',
   keywords: {
     en: ['crontab', 'schedule', 'cron syntax', 'next run', 'scheduled job', 'explain cron', 'cron', 'cron expression', 'runs'],
     nl: ['crontab', 'planning', 'cron uitleg', 'volgende keer', 'cron', 'cronjob', 'draait'],

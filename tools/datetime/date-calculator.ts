@@ -26,6 +26,7 @@ const amount = (unit: string, max: number) => z.int().min(-max).max(max).default
 export default defineTool({
   slug: 'date-calculator',
   title: 'Date calculator (add or subtract)',
+  summary: 'Add or subtract days, weeks, months, years or working days from a date.',
   keywords: {
     en: [
       'add days',

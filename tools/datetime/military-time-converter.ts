@@ -36,6 +36,7 @@ const result = z.object({
 export default defineTool({
   slug: 'military-time-converter',
   title: 'Military (24-hour) time converter',
+  summary: 'Convert between 12-hour (AM/PM) and 24-hour military time.',
   keywords: {
     en: [
       '24 hour clock',

@@ -12,6 +12,7 @@ const hours = (what: string, max: number) => z.number().min(0).max(max).describe
 export default defineTool({
   slug: 'overtime-calculator',
   title: 'Overtime pay calculator',
+  summary: 'Regular and overtime hours and pay for a week of work.',
   keywords: {
     en: ['overtime pay', 'time and a half', 'double time', '40 hours', 'extra hours', 'overtime', 'over 40 hours', 'time-and-a-half pay'],
     nl: ['overuren', 'overwerk', 'overurentoeslag', 'extra uren', 'meer uren', 'overuren betaald'],

@@ -11,6 +11,7 @@ const h = (what: string) => z.number().min(0).max(MAX_HOURS).describe(what);
 export default defineTool({
   slug: 'pto-calculator',
   title: 'PTO / vacation accrual calculator',
+  summary: 'Your vacation (PTO) balance in hours and days: carried over, accrued and used.',
   keywords: {
     en: [
       'paid time off',

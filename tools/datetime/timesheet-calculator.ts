@@ -32,6 +32,7 @@ const clock = (minutes: number, endOfDay = false) => {
 export default defineTool({
   slug: 'timesheet-calculator',
   title: 'Timesheet calculator',
+  summary: 'Add up the hours worked per shift and per week, with weekly overtime.',
   keywords: {
     en: ['hours worked', 'clock in', 'clock out', 'shifts', 'work hours', 'time card', 'breaks', 'timesheet', 'hours', 'clock in and out'],
     nl: ['urenregistratie', 'gewerkte uren', 'uren optellen', 'diensten', 'pauze', 'urenstaat', 'uren', 'begin en eindtijd'],

@@ -124,6 +124,8 @@ const isoUtc = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
 export default defineTool({
   slug: 'timezone-converter',
   title: 'Time zone converter',
+  summary: 'What time it is in other time zones for a given date and time.',
+  featured: true,
   keywords: {
     en: [
       'time zone',

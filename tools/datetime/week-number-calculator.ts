@@ -28,6 +28,7 @@ const dayInWeek = (system: System, day: Day) => (system === 'iso' ? isoWeekday(d
 export default defineTool({
   slug: 'week-number-calculator',
   title: 'Week number calculator',
+  summary: 'The week number of a date, or the dates of a week number.',
   keywords: {
     en: ['ISO week', 'calendar week', 'week of year', 'week dates', 'week number', 'which week', 'week of the year'],
     nl: ['weeknummer', 'kalenderweek', 'welke week', 'week van het jaar', 'week'],

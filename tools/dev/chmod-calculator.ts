@@ -110,6 +110,7 @@ const classSchema = z.object({
 export default defineTool({
   slug: 'chmod-calculator',
   title: 'chmod calculator',
+  summary: 'Unix file permissions explained and converted between 755 and rwxr-xr-x.',
   keywords: {
     en: ['file permissions', 'Unix', 'Linux', 'rwx', 'octal', '755', '644', 'chmod', 'permissions', 'rwxr-xr-x'],
     nl: ['bestandsrechten', 'rechten', 'permissies', 'Linux', 'chmod', 'rwx'],

@@ -63,6 +63,7 @@ function suggest(fg: Rgba, bg: Rgba, level: 'AA' | 'AAA', minRatio: number): Sug
 export default defineTool({
   slug: 'color-contrast-checker',
   title: 'WCAG colour contrast checker',
+  summary: 'Check whether text and background colours contrast enough for WCAG AA and AAA.',
   keywords: {
     en: [
       'accessibility',

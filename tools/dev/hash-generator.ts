@@ -26,6 +26,7 @@ export default defineTool({
   slug: 'hash-generator',
   mainThread: 'native hashing: ~25 ms at the 1,000,000-character cap',
   title: 'Hash generator (SHA-1, SHA-2)',
+  summary: 'SHA-1, SHA-256, SHA-384 or SHA-512 hash of a text.',
   keywords: {
     en: ['sha256', 'sha1', 'sha512', 'checksum', 'digest', 'fingerprint', 'hash a string', 'hash', 'SHA-256', 'md5 alternative'],
     nl: ['hash', 'controlegetal', 'checksum', 'sha256', 'sha', 'hashwaarde'],

@@ -64,6 +64,7 @@ function search(query: string): StatusEntry[] {
 export default defineTool({
   slug: 'http-status-codes',
   title: 'HTTP status code lookup',
+  summary: 'What an HTTP status code means: 404, 429, 503 and every other registered code.',
   keywords: {
     en: ['HTTP error', 'response code', '404', '500', 'status meaning', 'web error', 'status code', 'error code', 'HTTP 404'],
     nl: ['foutcode', 'statuscode', 'http fout', 'betekenis', 'foutmelding', 'http code'],

@@ -74,6 +74,7 @@ export default defineTool({
   slug: 'jwt-decoder',
   mainThread: 'token capped at 100,000 characters; base64 and JSON.parse take ~15 ms at the cap',
   title: 'JWT decoder',
+  summary: 'Read the header and claims of a JSON Web Token and see whether it has expired.',
   keywords: {
     en: ['JSON web token', 'bearer token', 'claims', 'decode token', 'auth token', 'inspect jwt', 'JWT', 'decode JWT', 'token'],
     nl: ['token uitlezen', 'token decoderen', 'jwt', 'inloggegevens', 'token'],

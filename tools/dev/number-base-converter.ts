@@ -56,6 +56,7 @@ const base = (what: string, dflt: number) => z.int().min(2).max(36).default(dflt
 export default defineTool({
   slug: 'number-base-converter',
   title: 'Number base converter',
+  summary: 'Convert a whole number between binary, octal, decimal, hex and any base up to 36.',
   keywords: {
     en: [
       'binary',

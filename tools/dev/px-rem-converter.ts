@@ -16,6 +16,7 @@ const MAX_VALUE = 1_000_000;
 export default defineTool({
   slug: 'px-rem-converter',
   title: 'px ↔ rem converter',
+  summary: 'Convert CSS pixels to rem and back, for any root font size.',
   keywords: {
     en: ['pixels to rem', 'rem to px', 'em', 'CSS units', 'font size', 'px', 'rem'],
     nl: ['pixels', 'rem', 'css eenheden', 'lettergrootte', 'px', 'pixels naar rem'],

@@ -24,6 +24,7 @@ export default defineTool({
   slug: 'regex-tester',
   mainThread: "patterns run in the regex sandbox's own pool under a 2 s deadline (src/compute/regex-sandbox.ts)",
   title: 'Regex tester',
+  summary: 'Test a regular expression on a text and see every match and group.',
   keywords: {
     en: [
       'regular expression',

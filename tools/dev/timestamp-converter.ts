@@ -16,6 +16,7 @@ const NUMERIC = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
 export default defineTool({
   slug: 'timestamp-converter',
   title: 'Unix timestamp converter',
+  summary: 'Turn a Unix timestamp into a readable date, or a date into a timestamp.',
   keywords: {
     en: [
       'epoch',

@@ -41,6 +41,7 @@ const tagField = (what: string, example: string) => z.string().max(LIMITS.short)
 export default defineTool({
   slug: 'utm-builder',
   title: 'UTM link builder',
+  summary: 'Add UTM campaign tags to a link for Google Analytics.',
   keywords: {
     en: ['campaign URL', 'tracking link', 'Google Analytics', 'utm parameters', 'marketing link', 'UTM', 'UTM tags', 'campaign tracking'],
     nl: ['campagnelink', 'tracking', 'utm', 'google analytics', 'nieuwsbrief link', 'campagne', 'tracking link'],

@@ -7,6 +7,7 @@ export const MAX_UUIDS = 1000;
 export default defineTool({
   slug: 'uuid-generator',
   title: 'UUID v4 generator',
+  summary: 'Random version-4 UUIDs, one or many at once.',
   keywords: {
     en: ['GUID', 'unique ID', 'random identifier', 'uuid4', 'UUID', 'unique identifier', 'guids', 'uuids'],
     nl: ['unieke id', 'uuid', 'guid', 'identificatie', 'unieke identificatie'],

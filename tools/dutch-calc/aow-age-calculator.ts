@@ -17,6 +17,7 @@ const ageField = z.object({ years: z.int(), months: z.int(), text: z.string().de
 export default defineTool({
   slug: 'aow-age-calculator',
   title: 'AOW age and start date (Dutch state pension)',
+  summary: 'When your Dutch state pension (AOW) starts, from your birth date.',
   keywords: {
     en: ['state pension age', 'retirement age', 'pension start date', 'AOW', 'pension age', 'retire', 'retirement date'],
     nl: ['aow', 'aow-leeftijd', 'pensioenleeftijd', 'met pensioen', 'ouderdomswet', 'aow leeftijd', 'pensioen', 'met pensioen gaan'],

@@ -11,6 +11,7 @@ const band = z.object({ from: z.number(), to: z.number().nullable(), ratePercent
 export default defineTool({
   slug: 'gift-tax-calculator',
   title: 'Dutch gift tax (schenkbelasting)',
+  summary: 'Dutch gift tax (schenkbelasting) on a gift, with the exemption that applies.',
   keywords: {
     en: ['gift tax', 'donation', 'parents gift', 'exemption', 'tax-free gift', 'gift', 'gifts', 'give money', 'gift from parents'],
     nl: ['schenkbelasting', 'schenking', 'schenken', 'vrijstelling', 'belasting op schenking', 'schenking aan kind', 'geld geven'],

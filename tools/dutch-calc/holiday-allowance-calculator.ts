@@ -44,6 +44,7 @@ const LOWER_NOTE =
 export default defineTool({
   slug: 'holiday-allowance-calculator',
   title: 'Dutch holiday allowance (vakantiegeld)',
+  summary: 'Your Dutch holiday allowance (vakantiegeld): at least 8% of your gross wage.',
   keywords: {
     en: ['holiday pay', 'vacation pay', 'holiday bonus', '8%', 'paid in May', 'holiday allowance', 'holiday money', 'vacation allowance'],
     nl: ['vakantiegeld', 'vakantiebijslag', '8 procent', 'mei', 'vakantietoeslag'],

@@ -23,6 +23,7 @@ const band = z.object({ from: z.number(), to: z.number().nullable(), ratePercent
 export default defineTool({
   slug: 'inheritance-tax-calculator',
   title: 'Dutch inheritance tax (erfbelasting)',
+  summary: 'Dutch inheritance tax (erfbelasting) for one heir, after the exemption.',
   keywords: {
     en: ['inheritance tax', 'estate', 'heir', 'inheritance', 'death duty', 'inherit', 'estate tax', 'inheriting', 'inherited'],
     nl: ['erfbelasting', 'erfenis', 'erven', 'successierecht', 'erfgenaam'],

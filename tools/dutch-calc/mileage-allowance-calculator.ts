@@ -7,6 +7,7 @@ import { availableYears, d, eur, forYear, provisionalStep } from './_tax.js';
 export default defineTool({
   slug: 'mileage-allowance-calculator',
   title: 'Dutch tax-free mileage allowance (kilometervergoeding)',
+  summary: 'The tax-free kilometre allowance you may get in the Netherlands for business travel.',
   keywords: {
     en: [
       'travel allowance',

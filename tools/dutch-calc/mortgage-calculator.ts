@@ -38,6 +38,8 @@ function loanOf(input: { loanAmount?: number; homePrice?: number; downPayment?: 
 export default defineTool({
   slug: 'mortgage-calculator',
   title: 'Dutch mortgage calculator (annuïteit / lineair, hypotheekrenteaftrek estimate)',
+  summary: 'Monthly payments of a Dutch mortgage, annuity or linear, with an estimate of the interest deduction.',
+  featured: true,
   keywords: {
     en: [
       'home loan',

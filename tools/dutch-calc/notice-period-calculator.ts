@@ -6,6 +6,7 @@ import { NOTICE_EMPLOYER_MONTHS, NOTICE_SOURCE, NOTICE_YEARS } from './_figures.
 export default defineTool({
   slug: 'notice-period-calculator',
   title: 'Dutch notice period (opzegtermijn)',
+  summary: 'The notice period in a Dutch employment contract and the date it ends.',
   keywords: {
     en: ['notice period', 'resignation', 'quit job', 'dismissal', 'termination', 'employment contract', 'notice', 'resign', 'quitting'],
     nl: ['opzegtermijn', 'ontslag nemen', 'opzeggen', 'arbeidscontract', 'dienstverband', 'ontslag'],

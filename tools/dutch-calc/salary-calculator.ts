@@ -18,6 +18,8 @@ const row = z.object({ from: z.number(), to: z.number().nullable(), ratePercent:
 export default defineTool({
   slug: 'salary-calculator',
   title: 'Dutch gross-to-net salary (bruto-netto)',
+  summary: 'Your Dutch net salary from your gross pay (bruto-netto) for a tax year.',
+  featured: true,
   keywords: {
     en: ['net salary', 'take-home pay', 'gross to net', 'income tax', 'payroll', 'wage', 'net pay', 'after tax', 'gross salary'],
     nl: [

@@ -24,6 +24,7 @@ const money = (what: string) => z.number().min(0).max(10_000_000).default(0).des
 export default defineTool({
   slug: 'severance-calculator',
   title: 'Dutch transition payment (transitievergoeding)',
+  summary: 'The Dutch transition payment (transitievergoeding) when your contract ends.',
   keywords: {
     en: [
       'severance pay',

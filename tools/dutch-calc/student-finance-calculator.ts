@@ -17,6 +17,7 @@ const label = (p: DuoPeriod) => `${p.group === 'ho' ? 'hbo/wo' : 'mbo'} ${p.from
 export default defineTool({
   slug: 'student-finance-calculator',
   title: 'Dutch student finance (DUO studiefinanciering) monthly maxima',
+  summary: 'The most DUO student finance you can get per month: grant, loan and supplement.',
   keywords: {
     en: ['student finance', 'student loan', 'grant', 'DUO', 'university', 'college', 'student grant', 'study loan', 'student allowance'],
     nl: ['studiefinanciering', 'stufi', 'studielening', 'basisbeurs', 'aanvullende beurs', 'mbo', 'hbo', 'wo', 'studie', 'student'],

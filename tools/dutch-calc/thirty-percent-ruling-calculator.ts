@@ -17,6 +17,7 @@ function wholeMonths(a: number, b: number): number {
 export default defineTool({
   slug: 'thirty-percent-ruling-calculator',
   title: 'Dutch 30% ruling (expat ruling)',
+  summary: 'Whether your salary meets the norm for the Dutch 30% ruling for expats.',
   keywords: {
     en: ['30% ruling', 'expat ruling', 'tax-free allowance', 'highly skilled migrant', 'kennismigrant', '30 percent ruling', 'expat'],
     nl: ['30%-regeling', 'expatregeling', 'kennismigrant', 'belastingvoordeel', '30 procent regeling', 'expat'],

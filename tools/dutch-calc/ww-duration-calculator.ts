@@ -24,6 +24,7 @@ const RULE =
 export default defineTool({
   slug: 'ww-duration-calculator',
   title: 'WW (Dutch unemployment benefit) entitlement and duration',
+  summary: 'Whether you can get Dutch unemployment benefit (WW) and for how many months.',
   keywords: {
     en: ['unemployment benefit', 'jobless', 'UWV', 'benefit duration', 'laid off', 'unemployment', 'benefits', 'WW benefit'],
     nl: ['ww', 'werkloosheidswet', 'ww-uitkering', 'werkloos', 'uitkering', 'ww uitkering', 'uitkering duur'],

@@ -5,6 +5,7 @@ import { HOLIDAY_YEARS, dutchHolidays } from '../_lib/holidays.js';
 export default defineTool({
   slug: 'dutch-holidays',
   title: 'Dutch public holidays',
+  summary: 'The Dutch public holidays of any year, with their dates and names.',
   keywords: {
     en: [
       'Netherlands public holidays',

@@ -53,6 +53,7 @@ function coverage(): { from: string; to: string } {
 export default defineTool({
   slug: 'dutch-school-holidays',
   title: 'Dutch school holidays (schoolvakanties) per region',
+  summary: 'Dutch school holidays per region (north, middle, south) for a school year.',
   keywords: {
     en: [
       'school vacation',

@@ -16,6 +16,7 @@ const NOTE =
 export default defineTool({
   slug: 'test-bsn-generator',
   title: 'Test BSN generator',
+  summary: 'Valid-looking Dutch citizen service numbers (BSN) for testing software.',
   keywords: {
     en: [
       'citizen service number',

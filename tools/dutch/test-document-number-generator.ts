@@ -70,6 +70,7 @@ const validationOut = z.object({
 export default defineTool({
   slug: 'test-document-number-generator',
   title: 'Dutch passport / ID card number generator (test data)',
+  summary: 'Dutch passport and ID card numbers for testing, or a check of one.',
   keywords: {
     en: [
       'passport number',

@@ -62,6 +62,7 @@ const NOTE =
 export default defineTool({
   slug: 'test-iban-generator',
   title: 'Test IBAN generator',
+  summary: 'Test IBANs with correct check digits for NL, DE, BE, FR or GB.',
   keywords: {
     en: ['fake IBAN', 'test bank account', 'dummy account number', 'sample IBAN', 'IBAN', 'test IBAN', 'fake bank account'],
     nl: ['test iban', 'rekeningnummer', 'bankrekening', 'nep iban', 'iban', 'bankrekeningnummer'],

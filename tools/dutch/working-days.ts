@@ -21,6 +21,7 @@ function toDay(field: 'start' | 'end', text: string): number {
 export default defineTool({
   slug: 'working-days',
   title: 'Working days between two dates',
+  summary: 'Working days and weekend days between two dates, optionally without Dutch public holidays.',
   keywords: {
     en: ['business days', 'workdays', 'weekdays', 'count working days', 'weekends', 'working days', 'workdays between'],
     nl: ['werkdagen', 'werkdagen tellen', 'weekdagen', 'weekend', 'werkdagen tussen', 'zakelijke dagen'],

@@ -7,6 +7,7 @@ const MAX_YEARS = 100;
 export default defineTool({
   slug: 'compound-interest-calculator',
   title: 'Compound interest calculator',
+  summary: 'How savings grow with compound interest and monthly deposits, year by year.',
   keywords: {
     en: [
       'interest on interest',

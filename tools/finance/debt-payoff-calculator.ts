@@ -19,6 +19,7 @@ const debtSchema = z.strictObject({
 export default defineTool({
   slug: 'debt-payoff-calculator',
   title: 'Debt payoff calculator (single debt, avalanche or snowball)',
+  summary: 'When you will be debt-free and the interest you pay, by avalanche or snowball.',
   keywords: {
     en: [
       'credit card debt',

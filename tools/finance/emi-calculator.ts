@@ -13,6 +13,7 @@ const row = z.object({ month: z.int(), emi: z.number(), principal: z.number(), i
 export default defineTool({
   slug: 'emi-calculator',
   title: 'EMI calculator (equated monthly instalment)',
+  summary: 'The monthly instalment (EMI) of a loan and the total interest you pay.',
   keywords: {
     en: ['EMI', 'loan EMI', 'home loan', 'car loan', 'lakh', 'India', 'monthly instalment', 'instalment', 'loan India'],
     nl: ['maandtermijn', 'lening', 'India', 'emi', 'lening India', 'termijn'],

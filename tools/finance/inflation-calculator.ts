@@ -10,6 +10,7 @@ const MAX_ROWS = 100;
 export default defineTool({
   slug: 'inflation-calculator',
   title: 'Inflation calculator (constant rate)',
+  summary: 'What an amount will cost after years of inflation, and what money will be worth.',
   keywords: {
     en: ['inflation', 'purchasing power', 'price increase', 'future cost', 'value of money', 'worth in future', 'money value'],
     nl: ['inflatie', 'koopkracht', 'geldontwaarding', 'prijsstijging', 'waarde geld'],

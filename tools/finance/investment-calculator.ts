@@ -14,6 +14,7 @@ const money = z.number().min(0).max(MAX_AMOUNT);
 export default defineTool({
   slug: 'investment-calculator',
   title: 'Investment calculator (solve for any unknown)',
+  summary: 'What an investment grows to, or the deposit, return or time needed to reach a goal.',
   keywords: {
     en: ['investing', 'portfolio growth', 'future value', 'required return', 'contributions', 'stocks', 'investment', 'invest', 'returns'],
     nl: ['beleggen', 'belegging', 'vermogen', 'rendement', 'inleg', 'investeren'],

@@ -37,6 +37,8 @@ interface Row {
 export default defineTool({
   slug: 'loan-calculator',
   title: 'Loan calculator (annuity, linear, interest-only)',
+  summary: 'Monthly payment, total interest and repayment schedule of a loan.',
+  featured: true,
   keywords: {
     en: ['personal loan', 'amortization schedule', 'repayment', 'installment', 'monthly payment', 'interest', 'loan', 'loans'],
     nl: ['lening', 'aflossing', 'aflossingsschema', 'persoonlijke lening', 'maandbedrag', 'rente', 'leningen', 'aflossen', 'maandlasten'],

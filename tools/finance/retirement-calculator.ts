@@ -8,6 +8,7 @@ const money = z.number().min(0).max(MAX_AMOUNT);
 export default defineTool({
   slug: 'retirement-calculator',
   title: 'Retirement savings calculator (accumulate, then withdraw)',
+  summary: 'How much you will have saved by retirement and how long it lasts.',
   keywords: {
     en: ['retirement savings', 'nest egg', 'pension pot', 'withdrawals', 'retire', '4% rule', 'retirement', 'savings last'],
     nl: ['pensioensparen', 'oudedagsvoorziening', 'pensioen', 'sparen voor later', 'oude dag', 'sparen voor pensioen'],

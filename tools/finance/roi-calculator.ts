@@ -10,6 +10,7 @@ const DAYS_PER_YEAR = 365.2425;
 export default defineTool({
   slug: 'roi-calculator',
   title: 'ROI calculator (return on investment, annualised)',
+  summary: 'Return on investment, in total and per year.',
   keywords: {
     en: [
       'return on investment',

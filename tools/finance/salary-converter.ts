@@ -22,6 +22,7 @@ const table = z.object({
 export default defineTool({
   slug: 'salary-converter',
   title: 'Salary converter (hourly, daily, weekly, monthly, yearly)',
+  summary: 'Convert pay between hourly, daily, weekly, monthly and yearly.',
   keywords: {
     en: [
       'hourly to annual',

@@ -11,6 +11,7 @@ const money = z.number().min(0).max(MAX_AMOUNT);
 export default defineTool({
   slug: 'savings-calculator',
   title: 'Savings calculator (balance, deposit needed, time to goal)',
+  summary: 'How your savings grow, the deposit you need, or how long to reach a goal.',
   keywords: {
     en: ['savings goal', 'monthly deposit', 'save money', 'time to goal', 'piggy bank', 'save', 'savings', 'saving goal', 'save per month'],
     nl: ['sparen', 'spaardoel', 'spaarrekening', 'maandelijks sparen', 'spaargeld', 'per maand sparen'],

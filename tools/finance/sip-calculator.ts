@@ -10,6 +10,7 @@ const MAX_INSTALMENT = 1e9;
 export default defineTool({
   slug: 'sip-calculator',
   title: 'SIP calculator (systematic investment plan)',
+  summary: 'What a monthly investment plan (SIP) grows to over the years.',
   keywords: {
     en: ['SIP', 'mutual fund', 'systematic investment', 'monthly investing', 'step-up', 'India', 'monthly SIP', 'mutual fund returns'],
     nl: ['beleggingsfonds', 'maandelijks beleggen', 'periodiek beleggen', 'sip', 'maandelijks'],

@@ -44,6 +44,7 @@ export default defineTool({
     inlineBelowChars: 50_000,
   },
   title: 'Base64 encode and decode',
+  summary: 'Encode text to Base64 or decode Base64 back to text.',
   keywords: {
     en: ['base 64', 'encode', 'decode', 'binary to text', 'data URI', 'base64', 'encode base64', 'decode base64'],
     nl: ['base64', 'coderen', 'decoderen'],

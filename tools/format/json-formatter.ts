@@ -7,6 +7,8 @@ export default defineTool({
   slug: 'json-formatter',
   worker: { reason: 'a 1 MB document takes ~135 ms to parse and print, more when deeply nested', timeMs: 5_000, field: 'json' },
   title: 'JSON formatter and validator',
+  summary: 'Check JSON and pretty-print or minify it; an error names its line and column.',
+  featured: true,
   keywords: {
     en: ['JSON pretty print', 'beautify', 'validate JSON', 'minify JSON', 'lint', 'JSON', 'format JSON', 'pretty JSON'],
     nl: ['json opmaken', 'json valideren', 'json controleren', 'inspringen', 'json', 'json formatteren'],

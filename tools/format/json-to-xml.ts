@@ -69,6 +69,7 @@ export default defineTool({
   slug: 'json-to-xml',
   worker: { reason: 'recurses per nesting level of the JSON', timeMs: 5_000, field: 'json' },
   title: 'JSON to XML',
+  summary: 'Convert JSON to an indented XML document.',
   keywords: {
     en: ['JSON to XML', 'convert', 'XML document', 'JSON', 'XML', 'convert JSON to XML'],
     nl: ['json naar xml', 'xml-bestand maken', 'json', 'xml', 'json omzetten'],

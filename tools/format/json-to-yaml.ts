@@ -34,6 +34,7 @@ export default defineTool({
   slug: 'json-to-yaml',
   worker: { reason: 'the YAML printer recurses per nesting level', timeMs: 5_000, field: 'json' },
   title: 'JSON to YAML',
+  summary: 'Convert JSON to YAML.',
   keywords: {
     en: ['JSON to YAML', 'yml', 'config file', 'JSON', 'YAML', 'convert JSON to YAML'],
     nl: ['json naar yaml', 'yml', 'json', 'yaml', 'json omzetten'],

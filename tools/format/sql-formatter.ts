@@ -14,6 +14,7 @@ export default defineTool({
   slug: 'sql-formatter',
   worker: { reason: "the formatter's parser can take seconds on hostile SQL", timeMs: 5_000, field: 'sql' },
   title: 'SQL formatter',
+  summary: 'Make a SQL query readable: one clause per line, keywords in capitals.',
   keywords: {
     en: ['SQL beautifier', 'pretty print SQL', 'format query', 'indent SQL', 'SQL', 'format SQL', 'query'],
     nl: ['sql opmaken', 'query opmaken', 'sql formatteren', 'sql', 'query', 'sql netjes'],

@@ -47,6 +47,7 @@ export default defineTool({
     inlineBelowChars: 50_000,
   },
   title: 'URL encode and decode',
+  summary: 'Percent-encode text for a URL, or decode it back.',
   keywords: {
     en: ['percent encoding', 'urlencode', 'urldecode', 'query string', 'escape URL', 'URL', 'URL encode', 'URL decode'],
     nl: ['url coderen', 'url decoderen', 'percent-codering', 'url', 'url encoden', 'url decoden'],

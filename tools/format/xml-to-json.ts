@@ -57,6 +57,7 @@ export default defineTool({
   slug: 'xml-to-json',
   worker: { reason: 'the XML parser recurses per nesting level; many attributes take seconds', timeMs: 5_000, field: 'xml' },
   title: 'XML to JSON',
+  summary: 'Convert an XML document to JSON.',
   keywords: {
     en: ['XML to JSON', 'parse XML', 'convert XML', 'XML', 'JSON', 'convert XML to JSON'],
     nl: ['xml naar json', 'xml omzetten', 'xml', 'json'],

@@ -146,6 +146,7 @@ export default defineTool({
   slug: 'yaml-to-json',
   worker: { reason: 'the YAML parser recurses per nesting level; 100,000 aliases take ~0.8 s', timeMs: 5_000, field: 'yaml' },
   title: 'YAML to JSON',
+  summary: 'Convert YAML to JSON.',
   keywords: {
     en: ['YAML to JSON', 'yml', 'parse YAML', 'config', 'YAML', 'JSON', 'convert YAML to JSON'],
     nl: ['yaml naar json', 'yml', 'yaml', 'json', 'yaml omzetten'],

@@ -102,6 +102,7 @@ export default defineTool({
   slug: 'brp-test-data-generator',
   name: 'generate_brp_test_data',
   title: 'BRP test-data generator',
+  summary: 'Realistic Dutch test persons (BRP) with families, addresses and BSNs, for testing software.',
   keywords: {
     en: ['BRP', 'population register', 'test persons', 'fake people', 'personal records', 'synthetic data', 'GBA'],
     nl: ['brp', 'basisregistratie personen', 'testpersonen', 'testdata', 'persoonsgegevens', 'gemeente', 'bevolkingsregister', 'gba'],

@@ -85,6 +85,7 @@ export default defineTool({
   },
   name: 'generate_upa_files',
   title: 'UPA pension declaration generator',
+  summary: 'Synthetic Dutch UPA pension declaration files for testing a pension administration.',
   keywords: {
     en: ['UPA', 'pension declaration', 'pension fund', 'payroll XML', 'test files', 'employer', 'pension', 'pension XML', 'UPA files'],
     nl: ['upa', 'uniforme pensioenaangifte', 'pensioenfonds', 'pensioenaangifte', 'testbestanden', 'pensioen', 'upa bestanden', 'aangifte'],

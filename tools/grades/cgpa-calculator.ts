@@ -14,6 +14,7 @@ const MAX_SEMESTERS = 50;
 export default defineTool({
   slug: 'cgpa-calculator',
   title: 'CGPA calculator',
+  summary: 'Your cumulative GPA (CGPA) from your semester GPAs.',
   keywords: {
     en: ['CGPA', 'cumulative GPA', 'SGPA', 'semester GPA', 'overall grade point average', 'cumulative', 'semesters'],
     nl: ['cgpa', 'cumulatief gemiddelde', 'semester', 'semesters', 'cumulatief'],

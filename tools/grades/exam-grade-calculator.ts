@@ -67,6 +67,7 @@ const round1 = (x: Dec) => D.min(10, D.max(1, x)).toDecimalPlaces(1, Decimal.ROU
 export default defineTool({
   slug: 'exam-grade-calculator',
   title: 'Dutch exam grade (CvTE N-term, cesuur)',
+  summary: 'Your Dutch exam grade (1 to 10) from your score and the N-term.',
   keywords: {
     en: ['Dutch exam', 'central exam', 'N-term', 'cesuur', 'score to grade', 'CvTE', 'exam grade', 'norm'],
     nl: ['examencijfer', 'centraal examen', 'n-term', 'normering', 'cijfer berekenen', 'eindexamen', 'examen', 'eindexamen cijfer'],

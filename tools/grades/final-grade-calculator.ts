@@ -17,6 +17,7 @@ const required = (current: number, target: number, W: number) => clean15((100 * 
 export default defineTool({
   slug: 'final-grade-calculator',
   title: 'Final grade calculator (score needed on the final)',
+  summary: 'The score you need on the final exam to reach the course grade you want.',
   keywords: {
     en: ['final exam', 'score needed', 'target grade', 'pass the class', 'need on final'],
     nl: ['eindtoets', 'tentamen', 'benodigde score', 'eindexamen', 'nodig'],

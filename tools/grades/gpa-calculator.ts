@@ -21,6 +21,7 @@ const BONUS = { regular: 0, honors: 0.5, ap: 1, ib: 1 } as const;
 export default defineTool({
   slug: 'gpa-calculator',
   title: 'GPA calculator',
+  summary: 'Your GPA from course grades and credits.',
   keywords: {
     en: ['grade point average', 'letter grades', 'GPA', 'weighted GPA', 'credits'],
     nl: ['gpa', 'gemiddelde', 'cijfergemiddelde Amerika', 'cijfergemiddelde'],

@@ -33,6 +33,7 @@ function pointsLetter(avg: number, bands: readonly GradeBand[]): GradeBand {
 export default defineTool({
   slug: 'grade-calculator',
   title: 'Weighted grade calculator',
+  summary: 'Your weighted course grade from assignments, tests and their weights.',
   keywords: {
     en: [
       'weighted grade',

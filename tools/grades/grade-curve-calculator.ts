@@ -31,6 +31,7 @@ const statsSchema = z.object({ mean: z.number(), sd: z.number(), min: z.number()
 export default defineTool({
   slug: 'grade-curve-calculator',
   title: 'Grade curve calculator',
+  summary: "Curve a class's test scores up by one of five common methods.",
   keywords: {
     en: ['curve grades', 'scale scores', 'bell curve', 'adjust marks', 'curve', 'scores'],
     nl: ['cijfers schalen', 'normeren', 'curve', 'scores', 'opschalen', 'toetsscores', 'scores schalen'],

@@ -18,6 +18,7 @@ function letterOf(percent: number, bands: GradeBand[], round: boolean) {
 export default defineTool({
   slug: 'test-grade-calculator',
   title: 'Test grade calculator',
+  summary: "A test's percentage and letter grade from the number right or wrong.",
   keywords: {
     en: ['test score', 'percentage correct', 'quiz grade', 'letter grade', 'wrong answers', 'test', 'score', 'percentage right'],
     nl: ['toetscijfer', 'score', 'procent goed', 'fouten', 'toets'],

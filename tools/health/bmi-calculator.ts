@@ -35,6 +35,8 @@ export function obesityClass(bmi: number): 'I' | 'II' | 'III' | null {
 export default defineTool({
   slug: 'bmi-calculator',
   title: 'BMI calculator',
+  summary: 'Your body mass index (BMI) and its WHO category.',
+  featured: true,
   keywords: {
     en: ['body mass index', 'overweight', 'obesity', 'healthy weight', 'underweight', 'BMI', 'weight', 'height'],
     nl: ['bmi', 'overgewicht', 'gezond gewicht', 'ondergewicht', 'gewicht', 'lengte'],

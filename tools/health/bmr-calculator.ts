@@ -7,6 +7,7 @@ import { BMR_FORMULAS, computeBmr, personShape } from '../_lib/energy.js';
 export default defineTool({
   slug: 'bmr-calculator',
   title: 'BMR calculator',
+  summary: 'How many calories your body burns at rest (basal metabolic rate).',
   keywords: {
     en: ['basal metabolic rate', 'resting metabolism', 'calories at rest', 'metabolism', 'BMR', 'metabolic rate'],
     nl: ['basaal metabolisme', 'ruststofwisseling', 'verbranding in rust', 'bmr', 'stofwisseling', 'rust'],

@@ -42,6 +42,7 @@ const girth = (what: string) => z.number().min(1).max(1200).optional().describe(
 export default defineTool({
   slug: 'body-fat-calculator',
   title: 'Body fat calculator',
+  summary: 'Estimate your body fat percentage from a few body measurements.',
   keywords: {
     en: ['body fat percentage', 'US Navy method', 'fat mass', 'lean mass', 'body fat', 'fat percentage'],
     nl: ['vetpercentage', 'lichaamsvet', 'vetmassa'],

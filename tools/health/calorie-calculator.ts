@@ -18,6 +18,7 @@ const GOAL_STEPS = { metric: [-1, -0.5, -0.25, 0, 0.25, 0.5, 1], imperial: [-2, 
 export default defineTool({
   slug: 'calorie-calculator',
   title: 'Daily calorie calculator',
+  summary: 'How many calories a day to eat to keep, lose or gain weight.',
   keywords: {
     en: ['calories per day', 'weight loss', 'lose weight', 'gain weight', 'diet', 'calorie deficit', 'calories', 'calorie intake'],
     nl: ['calorieen', 'kcal per dag', 'afvallen', 'aankomen', 'dieet', 'calorie inname'],

@@ -27,6 +27,7 @@ export function sizeBased(years: number, size: keyof typeof SIZE_RATE): number {
 export default defineTool({
   slug: 'dog-age-calculator',
   title: 'Dog age in human years',
+  summary: "Your dog's age in human years.",
   keywords: {
     en: ['dog years', 'human years', 'puppy', 'pet age', 'dog'],
     nl: ['hondenjaren', 'mensenjaren', 'hond', 'leeftijd hond', 'hondenleeftijd'],

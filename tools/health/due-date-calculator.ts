@@ -25,6 +25,7 @@ export function trimester(gestationalDays: number): 1 | 2 | 3 {
 export default defineTool({
   slug: 'due-date-calculator',
   title: 'Pregnancy due date calculator',
+  summary: "Your baby's due date from your last period, conception, IVF transfer or an ultrasound.",
   keywords: {
     en: ['pregnancy', 'due date', 'last period', 'conception', 'gestational age', 'baby', 'pregnant'],
     nl: ['zwangerschap', 'uitgerekende datum', 'zwanger', 'bevalling', 'baby'],

@@ -34,6 +34,7 @@ const MIN_IN = 48;
 export default defineTool({
   slug: 'ideal-weight-calculator',
   title: 'Ideal weight calculator',
+  summary: 'A healthy weight for your height, by four common formulas.',
   keywords: {
     en: ['ideal body weight', 'target weight', 'healthy weight range', 'ideal weight', 'weigh'],
     nl: ['ideaal gewicht', 'streefgewicht', 'gezond gewicht', 'wegen'],

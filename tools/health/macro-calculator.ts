@@ -27,6 +27,7 @@ const macro = z.object({ grams: z.number(), kcal: z.number(), percent: z.number(
 export default defineTool({
   slug: 'macro-calculator',
   title: 'Macro calculator',
+  summary: 'How many grams of carbs, protein and fat to eat for your daily calories.',
   keywords: {
     en: ['macros', 'protein', 'carbs', 'fat', 'macronutrients', 'grams'],
     nl: ['macros', 'eiwitten', 'koolhydraten', 'vetten', 'voeding', 'eiwit'],

@@ -37,6 +37,7 @@ function estimate(f: Formula, w: number, r: number): number {
 export default defineTool({
   slug: 'one-rep-max-calculator',
   title: 'One-rep max (1RM) calculator',
+  summary: 'Estimate your one-rep max (1RM) from a lift of several reps.',
   keywords: {
     en: ['1RM', 'max lift', 'strength', 'bench press', 'squat', 'deadlift', 'reps', 'one rep max', 'max'],
     nl: ['1rm', 'maximale kracht', 'herhalingen', 'bankdrukken', 'squat', 'max', 'maximaal gewicht'],

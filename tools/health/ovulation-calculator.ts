@@ -15,6 +15,7 @@ const LAST = dayOf(9999, 12, 31);
 export default defineTool({
   slug: 'ovulation-calculator',
   title: 'Ovulation and fertile window calculator',
+  summary: 'Your likely ovulation day and fertile window.',
   keywords: {
     en: ['fertile days', 'ovulation', 'cycle', 'trying to conceive', 'period', 'fertile', 'fertility'],
     nl: ['vruchtbare dagen', 'eisprong', 'ovulatie', 'cyclus', 'menstruatie', 'vruchtbaar', 'vruchtbaarheid'],

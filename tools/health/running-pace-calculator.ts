@@ -61,6 +61,7 @@ const summarySchema = z.object({
 export default defineTool({
   slug: 'running-pace-calculator',
   title: 'Running pace calculator',
+  summary: 'Running pace, time or distance from the other two, and race-time predictions.',
   keywords: {
     en: ['pace', 'minutes per km', 'marathon', '5k', '10k', 'race time', 'split', 'running'],
     nl: ['hardlopen', 'tempo', 'marathon', 'looptijd', 'kilometertijd'],

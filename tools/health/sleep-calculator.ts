@@ -36,6 +36,7 @@ const clock12 = (m: number) => `${((Math.floor(m / 60) + 11) % 12) + 1}:${pad(m 
 export default defineTool({
   slug: 'sleep-calculator',
   title: 'Sleep cycle calculator',
+  summary: 'When to go to bed or wake up so you finish whole sleep cycles.',
   keywords: {
     en: ['bedtime', 'wake up time', 'sleep cycles', 'REM', 'when to sleep', 'sleep', 'wake up'],
     nl: ['slaap', 'bedtijd', 'wekker', 'slaapcycli', 'slapen', 'wakker worden'],

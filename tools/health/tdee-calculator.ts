@@ -7,6 +7,7 @@ import { ACTIVITY, ACTIVITY_LEVELS, BMR_FORMULAS, activityField, computeBmr, per
 export default defineTool({
   slug: 'tdee-calculator',
   title: 'TDEE calculator',
+  summary: 'How many calories you burn in a day (TDEE), for your activity level.',
   keywords: {
     en: ['total daily energy expenditure', 'maintenance calories', 'activity level', 'TDEE', 'calories burned', 'daily calories'],
     nl: ['energieverbruik', 'onderhoudscalorieen', 'dagelijks verbruik', 'tdee', 'calorieverbruik', 'verbruik per dag'],

@@ -20,6 +20,7 @@ const FOOD_SHARE = 0.2;
 export default defineTool({
   slug: 'water-intake-calculator',
   title: 'Water intake calculator',
+  summary: 'How much water to drink in a day.',
   keywords: {
     en: ['hydration', 'litres per day', 'drink water', 'water', 'drink'],
     nl: ['waterinname', 'vocht', 'hydratatie', 'water', 'drinken'],

@@ -15,6 +15,7 @@ export default defineTool({
   slug: 'average-calculator',
   mainThread: 'at most 20,000 values; parsing them takes ~10-50 ms at the 500,000-character cap',
   title: 'Average calculator (mean, median, mode)',
+  summary: 'Mean, median, mode, range and sum of a list of numbers.',
   keywords: {
     en: ['mean', 'median', 'mode', 'average', 'range', 'statistics'],
     nl: ['gemiddelde', 'mediaan', 'modus', 'statistiek', 'getallen'],

@@ -161,6 +161,7 @@ function describeValue(f: Frac) {
 export default defineTool({
   slug: 'fraction-calculator',
   title: 'Fraction calculator',
+  summary: 'Add, subtract, multiply, divide and simplify fractions.',
   keywords: {
     en: ['fractions', 'add fractions', 'simplify fraction', 'numerator', 'denominator', 'fraction', 'simplify'],
     nl: ['breuken', 'breuk', 'vereenvoudigen', 'teller', 'noemer'],

@@ -71,6 +71,8 @@ function compute(mode: Mode, x: number, y: number): { result: number; resultIsPe
 export default defineTool({
   slug: 'percentage-calculator',
   title: 'Percentage calculator',
+  summary: 'Percent of a number, percentage change, and what percent one number is of another.',
+  featured: true,
   keywords: {
     en: ['percent', 'percent of', 'percentage change', 'increase', 'decrease', 'what percent', 'percentage'],
     nl: ['procent', 'percentage', 'procentuele stijging', 'toename', 'afname', 'hoeveel procent'],

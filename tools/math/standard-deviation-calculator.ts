@@ -14,6 +14,7 @@ export default defineTool({
   slug: 'standard-deviation-calculator',
   mainThread: 'at most 20,000 values; parsing them takes ~10-50 ms at the 500,000-character cap',
   title: 'Standard deviation calculator',
+  summary: 'Standard deviation, variance and mean of a list of numbers.',
   keywords: {
     en: ['standard deviation', 'variance', 'spread', 'standard error', 'statistics'],
     nl: ['standaarddeviatie', 'standaardafwijking', 'variantie', 'spreiding'],

@@ -365,6 +365,8 @@ export async function convert(value: number, from: UnitDef, to: UnitDef): Promis
 export default defineTool({
   slug: 'unit-converter',
   title: 'Unit converter',
+  summary: 'Convert length, weight, volume, temperature, speed, data and more.',
+  featured: true,
   keywords: {
     en: [
       'convert units',

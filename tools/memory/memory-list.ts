@@ -6,6 +6,7 @@ export default defineTool({
   slug: 'memory-list',
   mainThread: 'a store read; the namespace is bounded by its pattern',
   title: 'List notes',
+  summary: 'List the notes in your agent memory.',
   keywords: {
     en: ['list notes', 'show memories', 'saved items', 'all notes', 'saved notes'],
     nl: ['overzicht notities', 'lijst', 'bewaarde notities', 'alle notities', 'lijst notities', 'opgeslagen notities'],

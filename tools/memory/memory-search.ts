@@ -6,6 +6,7 @@ export default defineTool({
   slug: 'memory-search',
   mainThread: "a search of one account's items, bounded by the memory limits",
   title: 'Search notes',
+  summary: 'Search your agent memory for notes by word or tag.',
   keywords: {
     en: ['search notes', 'find in memory', 'lookup', 'query memories', 'find notes', 'saved notes', 'look through', 'find notes'],
     nl: ['notities doorzoeken', 'zoeken in geheugen', 'zoeken', 'notities zoeken', 'notities zoeken'],

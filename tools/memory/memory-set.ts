@@ -7,6 +7,7 @@ export default defineTool({
   slug: 'memory-set',
   mainThread: 'a store write; namespace and key are bounded by their patterns, the value by the memory limits',
   title: 'Remember a note',
+  summary: 'Save a note in your agent memory under a key.',
   keywords: {
     en: ['save note', 'remember', 'store', 'write memory', 'persist', 'save', 'store note'],
     nl: ['onthouden', 'opslaan', 'notitie bewaren', 'onthoud', 'bewaren'],

@@ -9,6 +9,7 @@ export default defineTool({
   slug: 'html-to-pdf',
   mainThread: 'the page renders in the browser process; here only the request and the hosted file',
   title: 'HTML to PDF',
+  summary: 'Turn an HTML document (an invoice, a report, a letter) into a PDF.',
   keywords: {
     en: ['HTML to PDF', 'print', 'invoice PDF', 'report', 'document', 'convert to PDF', 'HTML', 'PDF'],
     nl: ['html naar pdf', 'pdf maken', 'factuur', 'html', 'pdf'],

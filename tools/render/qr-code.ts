@@ -13,6 +13,8 @@ const loadQRCode = lazy(async () => (await import('qrcode')).default);
 export default defineTool({
   slug: 'qr-code',
   title: 'QR code',
+  summary: 'Make a QR code of a link or text, as PNG or SVG.',
+  featured: true,
   keywords: {
     en: ['QR', 'barcode', 'scan code', 'link to QR', 'wifi QR', 'QR code'],
     nl: ['qr-code', 'qr code maken', 'streepjescode', 'qr code', 'qr'],

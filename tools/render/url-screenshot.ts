@@ -6,6 +6,7 @@ import { URL_FIELD, meteringOf, previewBlocks, renderOf, renderResultSchema } fr
 export default defineTool({
   slug: 'url-screenshot',
   title: 'URL screenshot',
+  summary: 'A screenshot of a public web page, as PNG.',
   keywords: {
     en: ['screenshot', 'capture web page', 'website image', 'PNG', 'snapshot', 'website screenshot'],
     nl: ['schermafbeelding', 'screenshot', 'website vastleggen', 'schermafdruk'],

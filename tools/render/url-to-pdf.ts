@@ -5,6 +5,7 @@ import { LANDSCAPE, PAPER_FORMAT, URL_FIELD, meteringOf, previewBlocks, renderOf
 export default defineTool({
   slug: 'url-to-pdf',
   title: 'URL to PDF',
+  summary: 'Save a public web page as a PDF.',
   keywords: {
     en: ['web page to PDF', 'save website', 'print page', 'archive page', 'URL to PDF', 'website PDF'],
     nl: ['website naar pdf', 'webpagina opslaan', 'pdf van website', 'pdf', 'website pdf'],

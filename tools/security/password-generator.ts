@@ -78,6 +78,8 @@ function crackTimeText(bits: number): string {
 export default defineTool({
   slug: 'password-generator',
   title: 'Password generator',
+  summary: 'Strong random passwords from the characters you choose, one or many at once.',
+  featured: true,
   keywords: {
     en: ['random password', 'secure password', 'passphrase', 'strong password', 'password', 'generate password', 'new password'],
     nl: ['wachtwoord', 'wachtwoord maken', 'sterk wachtwoord', 'wachtwoordgenerator', 'nieuw wachtwoord', 'wachtwoord genereren'],

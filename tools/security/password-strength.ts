@@ -30,6 +30,7 @@ const getEstimator = lazy(async () => {
 export default defineTool({
   slug: 'password-strength',
   title: 'Password strength estimator',
+  summary: 'How hard a password is to guess, and how to make it stronger.',
   keywords: {
     en: [
       'password checker',

@@ -9,6 +9,7 @@ const MAX_COUNT = 10_000;
 export default defineTool({
   slug: 'random-number-generator',
   title: 'Random number generator',
+  summary: 'Random whole numbers between a minimum and a maximum.',
   keywords: {
     en: ['random number', 'dice', 'lottery', 'pick a number', 'RNG', 'random', 'pick number'],
     nl: ['willekeurig getal', 'dobbelsteen', 'loting', 'random', 'willekeurig', 'getal', 'random getal'],

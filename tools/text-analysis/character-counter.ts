@@ -71,6 +71,7 @@ export default defineTool({
     inlineBelowChars: 50_000,
   },
   title: 'Character counter',
+  summary: 'Count characters with and without spaces, letters and words, and the SMS parts a text takes.',
   keywords: {
     en: ['character count', 'letters', 'count characters', 'tweet length', 'SMS length', 'characters'],
     nl: ['tekens tellen', 'aantal tekens', 'karakters', 'tekens'],

@@ -32,6 +32,7 @@ export default defineTool({
     inlineBelowChars: 50_000,
   },
   title: 'Keyword density',
+  summary: 'The most used words and phrases of a text and how often they appear, for SEO.',
   keywords: {
     en: ['SEO', 'keywords', 'keyword frequency', 'top phrases', 'keyword density'],
     nl: ['zoekwoorden', 'zoekwoorddichtheid', 'seo', 'trefwoorden'],

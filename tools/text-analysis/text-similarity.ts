@@ -122,6 +122,7 @@ export default defineTool({
   slug: 'text-similarity',
   worker: { reason: "the stall test's slowest main-thread probes came from its largest inputs", timeMs: 5_000 },
   title: 'Text similarity',
+  summary: 'How similar two texts are, by edit distance and other measures.',
   keywords: {
     en: ['similarity', 'compare strings', 'Levenshtein', 'edit distance', 'plagiarism', 'fuzzy match', 'similar', 'similarity percentage'],
     nl: ['gelijkenis', 'overeenkomst', 'vergelijken', 'lijkt op', 'lijken op elkaar'],

@@ -16,6 +16,7 @@ export default defineTool({
   slug: 'find-and-replace',
   mainThread: "both modes run in the regex sandbox's own pool under a 2 s deadline (src/compute/regex-sandbox.ts)",
   title: 'Find and replace',
+  summary: 'Replace every occurrence of a word or phrase in a text, and count them.',
   keywords: {
     en: ['search and replace', 'substitute', 'replace all', 'regex replace', 'find', 'replace', 'replace word'],
     nl: ['zoeken en vervangen', 'vervangen', 'tekst vervangen', 'zoeken', 'woord vervangen'],

@@ -139,6 +139,7 @@ export default defineTool({
     inlineBelowChars: 50_000,
   },
   title: 'Morse code translator',
+  summary: 'Translate text to Morse code and Morse code back to text.',
   keywords: { en: ['morse', 'dots and dashes', 'SOS', 'telegraph', 'morse code'], nl: ['morse', 'morsecode', 'punten en strepen'] },
   description:
     'Translates text to Morse code (`mode: "encode"`, default) and back (`"decode"`). Encoding: letters are separated by a space and words by " / " (e.g. "SOS HELP" → "... --- ... / .... . .-.. .--."); case is ignored; the table is ITU-R M.1677-1 (A–Z, 0–9, . , : ? \' - / ( ) " = + @ É) plus the common ! & ; _ $; characters without a code (other accented letters, emoji…) are dropped and listed in `dropped`. Decoding: signals are . and - (· • and _ – — are read as such), letters are separated by whitespace (any amount), words by / or |; the result is in upper case with one space between words; a sequence with no letter assigned (e.g. "........") is dropped and listed in `dropped`; any other character (a letter, a digit) is refused with a 400 naming it. Aliases: to-morse → encode, from-morse → decode.',

@@ -148,6 +148,7 @@ const CURRENCY_ALIASES: Record<string, (typeof CURRENCIES)[number]> = {
 export default defineTool({
   slug: 'numbers-to-words',
   title: 'Numbers to words',
+  summary: 'Write a number or an amount in English words, as on a cheque.',
   keywords: {
     en: ['spell out numbers', 'number in words', 'cheque', 'amount in words', 'written numbers', 'number to words', 'in words'],
     nl: ['getal in woorden', 'uitschrijven', 'bedrag in woorden', 'getal naar woorden', 'in woorden'],

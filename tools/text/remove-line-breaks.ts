@@ -17,6 +17,7 @@ export default defineTool({
     inlineBelowChars: 50_000,
   },
   title: 'Remove line breaks',
+  summary: 'Join the lines of a text into one paragraph.',
   keywords: {
     en: ['join lines', 'single line', 'remove newlines', 'unwrap text', 'line breaks', 'newlines'],
     nl: ['regeleinden verwijderen', 'enters weghalen', 'op een regel', 'regeleinden', 'enters'],

@@ -97,6 +97,7 @@ const ALIASES: Record<string, (typeof MODES)[number]> = {
 export default defineTool({
   slug: 'roman-numeral-converter',
   title: 'Roman numeral converter',
+  summary: 'Convert numbers to Roman numerals and back.',
   keywords: { en: ['Roman numerals', 'MCMXC', 'numerals to numbers', 'Roman'], nl: ['Romeinse cijfers', 'romeinse getallen', 'romeins'] },
   description:
     'Converts whole numbers 1–3999 to Roman numerals and back, in standard (subtractive) form: IV, IX, XL, XC, CD, CM. `mode` `auto` (default) reads digits as a number and letters as a numeral; `toRoman` / `toNumber` force a direction (aliases: roman/encode → toRoman; arabic/decimal/from-roman → toNumber). Numerals are read case-insensitively but strictly: IIII, VV, IC, XM, VX, IIV and MMMM are refused with a 400 that says which rule they break (at most three I/X/C/M in a row, V/L/D once, I only before V or X, X only before L or C, C only before D or M, largest to smallest). Numbers outside 1–3999, decimals and signs are refused. The result has both forms, `parts` (the blocks, largest first) and a `breakdown` line such as "XL (40) + I (1) + I (1) = 42".',

@@ -20,6 +20,7 @@ export default defineTool({
     inlineBelowChars: 50_000,
   },
   title: 'ROT13 / Caesar cipher',
+  summary: 'Encode or decode text with ROT13 or any Caesar shift.',
   keywords: {
     en: ['Caesar cipher', 'shift cipher', 'ROT13', 'encrypt', 'decrypt', 'Caesar'],
     nl: ['caesarcijfer', 'versleutelen', 'ontsleutelen', 'geheimschrift', 'rot13', 'caesar'],

@@ -38,6 +38,7 @@ export default defineTool({
     inlineBelowChars: 50_000,
   },
   title: 'Slug generator',
+  summary: 'Turn a title into a clean URL slug.',
   keywords: {
     en: ['slugify', 'URL slug', 'permalink', 'SEO friendly URL', 'kebab', 'slug'],
     nl: ['slug', 'url-vriendelijk', 'permalink', 'url slug', 'leesbare url'],

@@ -58,6 +58,7 @@ export default defineTool({
   slug: 'sort-lines',
   worker: { reason: 'length and natural sorts of 1,000,000 characters take seconds', timeMs: 5_000, field: 'text' },
   title: 'Sort lines',
+  summary: 'Sort the lines of a text alphabetically, by length or naturally (file2 before file10).',
   keywords: {
     en: [
       'sort alphabetically',

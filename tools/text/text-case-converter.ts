@@ -80,6 +80,7 @@ export default defineTool({
     inlineBelowChars: 50_000,
   },
   title: 'Text case converter',
+  summary: 'Change text to UPPER, lower, Title, Sentence, camelCase or snake_case.',
   keywords: {
     en: [
       'uppercase',

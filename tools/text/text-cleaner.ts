@@ -102,6 +102,7 @@ export default defineTool({
     inlineBelowChars: 50_000,
   },
   title: 'Text cleaner',
+  summary: 'Clean up text: strip extra spaces, HTML tags, emojis and odd characters.',
   keywords: {
     en: ['clean text', 'strip HTML tags', 'remove emojis', 'remove extra spaces', 'normalize whitespace', 'clean', 'clean up text'],
     nl: ['tekst opschonen', 'spaties', 'html verwijderen', 'emoji verwijderen', 'opschonen', 'tekst schoonmaken'],

@@ -27,6 +27,7 @@ export default defineTool({
   slug: 'text-diff',
   worker: { reason: 'O(N·D) diff: seconds on two different 200,000-character texts', timeMs: 5_000, field: 'original' },
   title: 'Text diff',
+  summary: 'Compare two texts and see what was added and removed.',
   keywords: {
     en: ['compare texts', 'difference', 'changes', 'diff checker', 'versions', 'diff', 'compare', 'differences'],
     nl: ['vergelijken', 'verschillen', 'wijzigingen', 'tekstvergelijking', 'verschil', 'teksten vergelijken'],

@@ -111,6 +111,7 @@ export default defineTool({
     inlineBelowChars: 50_000,
   },
   title: 'Text to binary (and back)',
+  summary: 'Convert text to binary, octal or hex, and back.',
   keywords: {
     en: ['binary code', 'ones and zeros', 'hex', 'ascii to binary', 'binary to text', 'binary', 'text to binary'],
     nl: ['binaire code', 'nullen en enen', 'binair', 'tekst naar binair'],

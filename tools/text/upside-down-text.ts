@@ -93,6 +93,7 @@ export default defineTool({
     inlineBelowChars: 50_000,
   },
   title: 'Upside-down text',
+  summary: 'Flip text upside down with look-alike characters.',
   keywords: {
     en: ['flip text', 'upside down', 'rotated text', 'fancy text', 'flip'],
     nl: ['ondersteboven', 'omgekeerde tekst', 'omdraaien'],

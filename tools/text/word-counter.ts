@@ -19,6 +19,8 @@ export default defineTool({
     inlineBelowChars: 50_000,
   },
   title: 'Word counter',
+  summary: 'Count words, characters, sentences and paragraphs, with reading time.',
+  featured: true,
   keywords: {
     en: ['word count', 'count words', 'essay length', 'sentences', 'paragraphs', 'words'],
     nl: ['woorden tellen', 'aantal woorden', 'woordenteller', 'woorden'],

@@ -32,6 +32,7 @@ function format(digits: string, gaps: readonly number[]): string {
 export default defineTool({
   slug: 'card-number-validator',
   title: 'Card number validator',
+  summary: 'Check a credit or debit card number and see its brand.',
   keywords: {
     en: [
       'credit card',

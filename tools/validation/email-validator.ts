@@ -134,6 +134,7 @@ export async function suggestionFor(email: string, lists?: SuggestionLists): Pro
 export default defineTool({
   slug: 'email-validator',
   title: 'E-mail address validator',
+  summary: 'Check an e-mail address for typos, bad syntax and throwaway domains.',
   keywords: {
     en: ['email check', 'email verification', 'disposable email', 'typo in domain', 'email address', 'valid email', 'verify', 'validate'],
     nl: ['e-mailadres controleren', 'email', 'mailadres', 'geldig', 'e-mailadres', 'geldig e-mailadres', 'valideren', 'klopt'],

@@ -5,6 +5,7 @@ import { checkIban, countryName, formatIban, normaliseIban } from '../_lib/iban.
 export default defineTool({
   slug: 'iban-validator',
   title: 'IBAN validator',
+  summary: 'Check an IBAN and see its country and bank code.',
   keywords: {
     en: ['IBAN check', 'bank account number', 'validate IBAN', 'SEPA', 'IBAN', 'check IBAN', 'verify', 'validate', 'valid IBAN'],
     nl: ['iban controleren', 'rekeningnummer', 'bankrekening', 'iban check', 'iban', 'valideren', 'geldig', 'klopt'],

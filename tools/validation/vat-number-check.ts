@@ -110,6 +110,7 @@ async function check({ prefix, forCheck }: Parsed): Promise<string | null> {
 export default defineTool({
   slug: 'vat-number-check',
   title: 'VAT number format check',
+  summary: 'Check whether an EU VAT number is correctly formed.',
   keywords: {
     en: ['VAT ID', 'VAT number', 'tax ID', 'EU VAT', 'company tax number', 'VIES', 'verify', 'validate'],
     nl: ['btw-nummer', 'btw-id', 'btw nummer controleren', 'omzetbelastingnummer', 'valideren', 'geldig'],
