@@ -6,7 +6,7 @@
  * OAuth, accounts, billing, memory, render, web) in one list; stdio
  * (src/stdio.ts) takes the services and MCP extensions of memory and render.
  */
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import type { Meter, Services } from './core/pipeline.js';
 import type { McpExtension } from './mcp/surface.js';
 import type { RouteHelpers } from './http/app.js';
@@ -20,6 +20,8 @@ export interface Feature {
   /** Those routes described for the OpenAPI document. */
   operations?: (registry: Registry) => ApiOperation[];
   mcp?: McpExtension[];
+  /** A page for a path no route answers, when this feature has one for the request (the web pages' HTML 404 for browsers). */
+  notFound?: (c: Context) => Promise<Response> | undefined;
   /** Hourly upkeep (expired rows, ended periods); on a shared database one server process at a time runs it. */
   sweep?: () => Promise<unknown>;
   close?(): Promise<void>;

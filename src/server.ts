@@ -238,6 +238,7 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     mcpEvents: memoryEvents(memory),
     routes: [...observeRoutes(config.metricsToken), ...features.flatMap((f) => f.routes ?? []), taskRoutes(tasks)],
     operations: (reg) => [...features.flatMap((f) => f.operations?.(reg) ?? []), ...taskOperations()],
+    notFound: (c) => features.reduce<Promise<Response> | undefined>((page, f) => page ?? f.notFound?.(c), undefined),
   });
   const sweeper = await startSweeps(
     store,

@@ -267,7 +267,7 @@ describe('the built CLI in --dev mode', () => {
       expect(await p.locator('#dev-run').textContent()).toMatch(/dev key of this local server/);
       expect(await p.locator('#apikey').isVisible()).toBe(false);
       await screenshot(p, 'dev-run');
-      await p.goto(url + '/docs');
+      await p.goto(url + '/docs/redoc');
       // Redoc has rendered the operations (one heading each) from /openapi.json.
       await p.waitForFunction((n) => document.querySelectorAll('h2').length >= n, Math.min(50, s.server.registry.listed().length), {
         timeout: 30_000,

@@ -77,7 +77,8 @@ describe('pages', () => {
     const account = await get('/account');
     expect(account.status).toBe(200);
     expectPageHeaders(account);
-    const docs = await get('/docs');
+    expectPageHeaders(await get('/docs'));
+    const docs = await get('/docs/redoc');
     expect(docs.status).toBe(200);
     expect(docs.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     const html = await docs.text();
@@ -111,6 +112,63 @@ describe('pages', () => {
     console.log(`transfer size of /: ${total} bytes`, sizes);
     expect(sizes[0].encoding).toBe('br');
     expect(total).toBeLessThan(100_000);
+  });
+});
+
+describe('the API reference (/docs)', () => {
+  it('is one page written from the OpenAPI document: every operation under its anchor, no renderer to download', async () => {
+    const doc = await (await get('/openapi.json')).json();
+    const html = await (await get('/docs')).text();
+    const ids = Object.values(doc.paths as Record<string, Record<string, { operationId: string }>>).flatMap((item) =>
+      Object.values(item).map((op) => op.operationId),
+    );
+    expect(ids.length).toBeGreaterThan(s.server.registry.listed().length);
+    for (const id of ids) expect(html, id).toContain(`id="operation/${id}"`);
+    expect(html).toContain('href="/tools/word-counter">Try it</a>');
+    expect(html).not.toContain('/web/redoc.js');
+    expect(html).toContain('href="/docs/redoc"');
+  });
+
+  it('weighs under 100 KB on the wire with its stylesheet, script and icon (Redoc and openapi.json: 494 KB)', async () => {
+    const html = await (await get('/docs')).text();
+    const assets = [...new Set([...html.matchAll(/(?:href|src)="(\/(?:web\/[^"]+|favicon\.svg))"/g)].map((m) => m[1]))];
+    expect(assets.length).toBe(3);
+    const sizes = await Promise.all(['/docs', ...assets].map(async (p) => ({ path: p, ...(await transferSize(s.url + p)) })));
+    const total = sizes.reduce((n, x) => n + x.bytes, 0);
+    writeOutput('transfer-size-docs.json', JSON.stringify({ total, sizes }, null, 2) + '\n');
+    expect(sizes[0].encoding).toBe('br');
+    expect(total).toBeLessThan(100_000);
+  });
+});
+
+describe('a path no route answers', () => {
+  const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+  it('is an HTML page for a browser, with the site header, a search of its words and the closest tools', async () => {
+    const res = await get('/bmi-calculater', { accept: BROWSER });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expectPageHeaders(res);
+    const html = await res.text();
+    expect(html).toContain('<header class="top">');
+    expect(html).toContain('<h1>Page not found</h1>');
+    expect(html).toContain('value="bmi calculater"');
+    expect(html).toContain('href="/tools/bmi-calculator"');
+  });
+
+  it('stays JSON {error, code} for API clients and API paths, whatever they accept', async () => {
+    for (const [path, accept] of [
+      ['/bmi-calculater', 'application/json'],
+      ['/bmi-calculater', '*/*'],
+      ['/api/v1/nope', BROWSER],
+      ['/mcp/nope', BROWSER],
+    ]) {
+      const res = await get(path, { accept });
+      expect(res.status, `${path} ${accept}`).toBe(404);
+      expect(await res.json()).toEqual({ error: `Not found: GET ${path}`, code: 404 });
+    }
+    const posted = await fetch(s.url + '/nope', { method: 'POST', headers: { accept: BROWSER } });
+    expect(await posted.json()).toMatchObject({ code: 404 });
   });
 });
 

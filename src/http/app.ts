@@ -20,10 +20,10 @@ import type { ApiOperation } from '../docs/openapi.js';
 import type { AddressLimit } from './protect.js';
 import type { ToolCalls } from './tool-calls.js';
 import type { Tasks } from '../tasks/tasks.js';
-import { appShared, type RouteHelpers } from './routes/shared.js';
+import { appShared, type RouteHelpers as SharedHelpers } from './routes/shared.js';
 import { observedAuth } from '../observe/requests.js';
 import { middlewares } from './routes/middleware.js';
-import { healthRoutes, openApiRoute } from './routes/health.js';
+import { apiDocument, healthRoutes, openApiRoute } from './routes/health.js';
 import { toolRoutes } from './routes/tools.js';
 import { mcpRoute, type McpEvent } from './routes/mcp.js';
 
@@ -58,12 +58,17 @@ export interface AppOptions {
   throttle: AddressLimit;
   /** MCP listen streams open at once per key (default 10). */
   listenStreamsPerKey?: number;
+  /** A page for a path no route answers, when a feature has one for this request (Feature.notFound); else the JSON 404. */
+  notFound?: (c: Context) => Promise<Response> | undefined;
   /** The WWW-Authenticate challenge of a 401 on /mcp (OAuth discovery: resource_metadata); default a plain Bearer realm. */
   mcpChallenge?: (c: Context) => string;
 }
 
-/** Shared helpers for modules that add routes (defined beside the app's own route helpers). */
-export type { RouteHelpers };
+/** Shared helpers for modules that add routes (defined beside the app's own route helpers), and the OpenAPI document. */
+export type RouteHelpers = SharedHelpers & {
+  /** The OpenAPI document this server serves at /openapi.json (built on first use, then kept). */
+  openapi(): Promise<Record<string, unknown>>;
+};
 
 /** The app, and the tool calls behind its REST tool routes (which Node's own hot path also answers). */
 export interface BuiltApp {
@@ -84,7 +89,8 @@ export function buildApp(opts: AppOptions): BuiltApp {
   });
   middlewares(app, shared, opts.allowedHosts, { baseUrl: opts.baseUrl ?? (() => undefined), trustProxy: opts.trustProxy ?? false });
   healthRoutes(app, registry, opts.ready);
-  openApiRoute(app, registry, opts.operations);
+  const openapi = apiDocument(registry, opts.operations);
+  openApiRoute(app, openapi);
   toolRoutes(app, shared);
   mcpRoute(app, shared, {
     mcp: opts.mcp,
@@ -95,10 +101,10 @@ export function buildApp(opts: AppOptions): BuiltApp {
     onDrain: opts.onDrain,
     mcpChallenge: opts.mcpChallenge,
   });
-  const helpers: RouteHelpers = shared;
+  const helpers: RouteHelpers = { ...shared, openapi };
   for (const add of opts.routes ?? []) add(app, helpers);
 
-  app.notFound((c) => c.json({ error: `Not found: ${c.req.method} ${new URL(c.req.url).pathname}`, code: 404 }, 404));
+  app.notFound((c) => opts.notFound?.(c) ?? c.json({ error: `Not found: ${c.req.method} ${new URL(c.req.url).pathname}`, code: 404 }, 404));
   app.onError((err, c) => shared.errorResponse(c, err));
   return { app, calls: shared.calls };
 }

@@ -33,6 +33,8 @@ import { LOCALHOST_NAMES } from '../http/guard.js';
 import { selfServiceOperations, selfServiceRoutes } from '../http/account-routes.js';
 import { DOCS_CSP, FAVICON, PAGE_CSP, hashOf, securityHeaders } from './html.js';
 import { accountPage, cataloguePage, docsPage, notFoundPage, toolPage } from './pages.js';
+import { apiReferencePage } from './docs-page.js';
+import type { RouteHelpers } from '../http/app.js';
 import { DOCS_STYLE, STYLE } from './style.js';
 import { webAppScript } from './assets.js';
 import { editDistance } from '../core/validate.js';
@@ -186,26 +188,58 @@ export function webFeature(opts: WebOptions): Feature {
     operations: () => selfServiceOperations(),
     routes: [
       selfServiceRoutes(accounts, opts.store, opts.now),
-      (app) => {
-        pageRoutes(app, web);
+      (app, helpers) => {
+        pageRoutes(app, web, helpers);
         assetRoutes(app, web);
         devKeyRoute(app, web);
       },
     ],
+    notFound: (c) => (wantsPage(c) ? notFound(c, web) : undefined),
   };
 }
 
+/**
+ * Whether a request no route answers gets the HTML 404 page: a browser's GET (it asks for `text/html`) of a path
+ * outside the API. API clients (`Accept: application/json`, curl's any type) and every `/api/`, `/mcp`, OAuth and
+ * well-known path keep the JSON `{error, code}`.
+ */
+function wantsPage(c: Context): boolean {
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return false;
+  if (/^\/(?:api|mcp|oauth|\.well-known|health|metrics|openapi\.json|web|files)(?:\/|$)/.test(c.req.path)) return false;
+  return /\btext\/html\b/.test(c.req.header('accept') ?? '');
+}
+
+async function notFound(c: Context, { opts, assets, csrf, dev }: WebContext): Promise<Response> {
+  const path = c.req.path.slice(0, 200);
+  const near = suggestions(opts.registry.listed(), path.split('/').filter(Boolean).pop() ?? '');
+  return htmlResponse(c, notFoundPage(path, near, { assets, csrf, dev: await dev() }), PAGE_CSP, 404);
+}
+
 /** The pages: catalogue, tool pages (a 404 with suggestions for an unknown slug), account, API reference. */
-function pageRoutes(app: Hono, { opts, csrf, dev, assets, redoc: redocBundle }: WebContext): void {
+function pageRoutes(app: Hono, { opts, csrf, dev, assets, redoc: redocBundle }: WebContext, helpers: RouteHelpers): void {
   const { registry } = opts;
   const docsCss = `/web/docs.css?v=${hashOf(DOCS_STYLE)}`;
   const session = async (c: Context) => opts.session?.(c);
-  app.get('/', async (c) => htmlResponse(c, cataloguePage(registry, { assets, csrf, dev: await dev(), session: await session(c) })));
+  app.get('/', async (c) =>
+    htmlResponse(
+      c,
+      cataloguePage(
+        registry,
+        { assets, csrf, dev: await dev(), session: await session(c) },
+        { q: c.req.query('q'), toolset: c.req.query('toolset') },
+      ),
+    ),
+  );
   app.get('/tools/:slug', async (c) => {
     const slug = c.req.param('slug');
     const entry = registry.bySlugOrNull(slug);
     if (!entry || !registry.listed().includes(entry))
-      return htmlResponse(c, notFoundPage(slug, suggestions(registry.listed(), slug), { assets, csrf, dev: await dev() }), PAGE_CSP, 404);
+      return htmlResponse(
+        c,
+        notFoundPage(`/tools/${slug}`, suggestions(registry.listed(), slug), { assets, csrf, dev: await dev() }),
+        PAGE_CSP,
+        404,
+      );
     const declaration = (await entry.load()) as { examples?: { name?: string; input: unknown }[] };
     const examples = (declaration.examples ?? []).map((e) => ({ name: e.name, input: e.input }));
     return htmlResponse(c, toolPage(registry, entry, examples, { assets, csrf, dev: await dev(), session: await session(c) }));
@@ -216,7 +250,10 @@ function pageRoutes(app: Hono, { opts, csrf, dev, assets, redoc: redocBundle }: 
   app.get('/account', async (c) => htmlResponse(c, accountPage({ assets, csrf, dev: await dev() }, `${opts.base(c)}/mcp`)));
   app.get('/favicon.svg', (c) => assetResponse(c, FAVICON, 'image/svg+xml'));
   app.get('/favicon.ico', (c) => c.redirect('/favicon.svg', 301));
-  app.get('/docs', (c) => {
+  app.get('/docs', async (c) =>
+    htmlResponse(c, apiReferencePage(await helpers.openapi(), registry, { assets, csrf, dev: await dev(), session: await session(c) })),
+  );
+  app.get('/docs/redoc', (c) => {
     const redoc = redocBundle();
     if (!redoc)
       return htmlResponse(

@@ -63,25 +63,27 @@ export function hashOf(text: string | Uint8Array): string {
 
 export interface Frame {
   title: string;
-  page: 'catalogue' | 'tool' | 'account' | 'notfound' | 'auth';
+  page: 'catalogue' | 'tool' | 'account' | 'notfound' | 'auth' | 'docs';
   body: string;
   assets: { css: string; js: string };
   /** Data for the browser code (JSON blocks). */
   data?: string;
   csrf: string;
   dev: boolean;
+  /** A search form for the header, after the brand (the catalogue's: the first field Tab reaches). */
+  search?: string;
   /** Signed in with a passkey: the session's CSRF token (requests with the cookie send it) and the account. */
   session?: { csrf: string; account: string };
 }
 
-/** The site header of every page (also on /docs). */
-export function header(page: Frame['page'] | 'docs', session?: Frame['session']): string {
-  const nav = (href: string, label: string, p: Frame['page'] | 'docs') =>
+/** The site header of every page; `bare` leaves out the balance and theme toggle (a page without the site's script: Redoc). */
+export function header(page: Frame['page'], session?: Frame['session'], search = '', bare = false): string {
+  const nav = (href: string, label: string, p: Frame['page']) =>
     `<a href="${href}"${p === page ? ' aria-current="page"' : ''}>${label}</a>`;
   return `<header class="top">
 <a class="brand" href="/"><img src="/favicon.svg" alt="" width="22" height="22">werkbank</a>
-<nav aria-label="Main">${nav('/', 'Tools', 'catalogue')}${nav('/account', session ? `Account (${esc(session.account)})` : 'Account', 'account')}${nav('/docs', 'API', 'docs')}${session ? '' : nav('/signin', 'Sign in', 'auth')}</nav>
-${page === 'docs' ? '' : '<span class="balance" id="balance" role="status" aria-live="polite"></span>\n<button type="button" class="secondary small" id="theme" aria-label="Switch between light and dark theme">Theme</button>'}
+${search}<nav aria-label="Main">${nav('/', 'Tools', 'catalogue')}${nav('/account', session ? `Account (${esc(session.account)})` : 'Account', 'account')}${nav('/docs', 'API', 'docs')}${session ? '' : nav('/signin', 'Sign in', 'auth')}</nav>
+${bare ? '' : '<span class="balance" id="balance" role="status" aria-live="polite"></span>\n<button type="button" class="secondary small" id="theme" aria-label="Switch between light and dark theme">Theme</button>'}
 </header>`;
 }
 
@@ -99,7 +101,7 @@ ${f.session ? `<meta name="session-csrf" content="${esc(f.session.csrf)}">\n` : 
 </head>
 <body data-page="${f.page}"${f.dev ? ' data-dev="1"' : ''}>
 <a class="skip" href="#main">Skip to content</a>
-${header(f.page, f.session)}
+${header(f.page, f.session, f.search)}
 <main id="main">
 ${f.body}
 </main>

@@ -85,33 +85,67 @@ export function summaryOf(description: string, max = 110): string {
   return (space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:(–—-]+$/, '') + '…';
 }
 
-export function cataloguePage(registry: Registry, c: Common): string {
+/** A tool's line on a card: the summary written for people, else one derived from the description. */
+export function cardSummary(tool: { summary?: string; description: string }): string {
+  return tool.summary ?? summaryOf(tool.description);
+}
+
+/** A tool's card; `order` is its place in the catalogue (the page restores it after a search). */
+function card(e: RegisteredTool, order: number): string {
+  const t = e.tool;
+  return (
+    `<li data-slug="${esc(t.slug)}" data-toolset="${esc(t.toolset)}" data-order="${order}"><a href="/tools/${esc(t.slug)}">${esc(t.title)}</a>` +
+    `<p>${esc(cardSummary(t))}</p><span class="tag">${esc(toolsetName(t.toolset))}</span></li>`
+  );
+}
+
+/** What the catalogue was asked for (`/?q=…&toolset=…`): the page is written already filtered, so it works without script. */
+export interface CatalogueQuery {
+  q?: string;
+  toolset?: string;
+}
+
+/** The search box, first in the site header on the catalogue (the first field Tab reaches); a plain GET form without script. */
+function searchBox(q: string, counted = true): string {
+  return `<form class="search" role="search" action="/" method="get"><label for="q" class="visually-hidden">Search tools</label><input type="search" id="q" name="q" value="${esc(q)}" placeholder="Search tools, e.g. net salary, json to yaml" autocomplete="off"${counted ? ' aria-describedby="count"' : ''}></form>`;
+}
+
+export function cataloguePage(registry: Registry, c: Common, query: CatalogueQuery = {}): string {
   const tools = registry.listed();
   const sets = registry.toolsets.filter((s) => tools.some((e) => e.tool.toolset === s.name));
-  const items = tools
-    .map(
-      (e) =>
-        `<li data-slug="${esc(e.tool.slug)}" data-toolset="${esc(e.tool.toolset)}"><a href="/tools/${esc(e.tool.slug)}">${esc(e.tool.title)}</a>` +
-        `<p>${esc(summaryOf(e.tool.description))}</p><span class="tag">${esc(toolsetName(e.tool.toolset))}</span></li>`,
-    )
+  const q = query.q?.trim().slice(0, 200) ?? '';
+  const ts = sets.some((s) => s.name === query.toolset) ? query.toolset! : '';
+  const hits = q ? registry.search(q, { limit: 200, ...(ts ? { toolset: ts } : {}) }).map((h) => h.entry) : [];
+  const shown = q ? hits.length : tools.filter((e) => !ts || e.tool.toolset === ts).length;
+  const place = new Map(tools.map((e, i) => [e, i]));
+  const cardOf = (e: RegisteredTool) => card(e, place.get(e)!);
+  const grouped = sets
+    .map((s) => {
+      const own = tools.filter((e) => e.tool.toolset === s.name && !hits.includes(e));
+      const hidden = q || (ts && ts !== s.name);
+      return `<section class="set" data-toolset="${esc(s.name)}" aria-labelledby="set-${esc(s.name)}"${hidden ? ' hidden' : ''}><h2 id="set-${esc(s.name)}">${esc(toolsetName(s.name))}</h2>
+<ul class="tools">${own.map(cardOf).join('\n')}</ul></section>`;
+    })
     .join('\n');
+  const featured = tools.filter((e) => e.tool.featured);
   const count = toolCount(registry);
   const hiddenNote =
     count.listed < count.total ? ` Listed here: ${count.listed} (${esc(count.text.slice(count.text.indexOf('; ') + 2))}).` : '';
   const body = `<h1>werkbank tools</h1>
-<p class="intro">werkbank is ${count.total} small tools (calculators, converters, validators, Dutch payroll and tax figures, test data); all but the AI tools give the same answer every time.${hiddenNote} Try one here: pick it, fill in the form or press an example, and Run. Each tool is also an API call (<a href="/docs">REST reference</a>) and an MCP tool: connect an MCP host such as Claude or Cursor to <code>/mcp</code> with an API key from your <a href="/account">account</a>.</p>
-<div class="controls" role="search">
-<div class="search"><label for="q">Search tools</label><input type="search" id="q" placeholder="e.g. net salary, json to yaml, iban" autocomplete="off" aria-describedby="count"></div>
+<p class="intro">werkbank is ${count.total} small tools: calculators, converters, validators, Dutch payroll and tax figures, test data; all but the AI tools give the same answer every time.${hiddenNote} Each is also an API call (<a href="/docs">REST reference</a>) and an MCP tool: connect Claude, Cursor or another MCP host to <code>/mcp</code> with an API key from your <a href="/account">account</a>.</p>
+<div class="controls">
 <div class="filter"><label for="toolset">Toolset</label><select id="toolset"><option value="">All toolsets</option>${sets
-    .map((s) => `<option value="${esc(s.name)}">${esc(toolsetName(s.name))}</option>`)
+    .map((s) => `<option value="${esc(s.name)}"${s.name === ts ? ' selected' : ''}>${esc(toolsetName(s.name))}</option>`)
     .join('')}</select></div>
+<p id="count" class="muted" role="status" aria-live="polite">${shown} tool${shown === 1 ? '' : 's'}</p>
 </div>
-<p id="count" class="muted" role="status" aria-live="polite">${tools.length} tools</p>
-<ul class="tools" id="tools">
-${items}
-</ul>
-<p id="none" class="muted" hidden>No tool matches. Try fewer or other words.</p>`;
-  return frame({ ...c, title: 'werkbank: tools', page: 'catalogue', body });
+${featured.length ? `<section id="popular" aria-labelledby="popular-h"${q || ts ? ' hidden' : ''}><h2 id="popular-h">Popular tools</h2><ul class="tools popular">${featured.map(cardOf).join('\n')}</ul></section>` : ''}
+<div id="tools">
+<ul class="tools" id="ranked" aria-label="Matching tools, best first"${q ? '' : ' hidden'}>${hits.map(cardOf).join('\n')}</ul>
+${grouped}
+</div>
+<p id="none" class="muted"${q && !hits.length ? '' : ' hidden'}>No tool matches. Try fewer or other words.</p>`;
+  return frame({ ...c, title: 'werkbank: tools', page: 'catalogue', body, search: searchBox(q) });
 }
 
 export interface ToolPageData {
@@ -189,18 +223,26 @@ ${
   return frame({ ...c, title: `${t.title} · werkbank`, page: 'tool', body, data: jsonBlock('tool-data', data) });
 }
 
-/** The 404 of `/tools/<slug>`: the site header, what was asked, the closest tools, and the way on. */
-export function notFoundPage(slug: string, suggestions: RegisteredTool[], c: Common): string {
+/**
+ * The 404 page of a browser: what was asked, the closest tools, a search already filled in with the words of
+ * the path, and the way on. `/tools/<slug>` names the tool; any other path is a page not found.
+ */
+export function notFoundPage(path: string, suggestions: RegisteredTool[], c: Common): string {
+  const tool = /^\/tools\/([^/]+)$/.exec(path)?.[1];
+  const words = (path.split('/').filter(Boolean).pop() ?? '')
+    .replace(/[-_.]+/g, ' ')
+    .trim()
+    .slice(0, 80);
   const list = suggestions.length
     ? `<p>Did you mean:</p><ul class="tools suggestions">${suggestions
-        .map((e) => `<li><a href="/tools/${esc(e.tool.slug)}">${esc(e.tool.title)}</a><p>${esc(summaryOf(e.tool.description))}</p></li>`)
+        .map((e) => `<li><a href="/tools/${esc(e.tool.slug)}">${esc(e.tool.title)}</a><p>${esc(cardSummary(e.tool))}</p></li>`)
         .join('')}</ul>`
     : '';
-  const body = `<h1>No tool “${esc(slug)}”</h1>
-<p>There is no tool at <code>/tools/${esc(slug)}</code>.</p>
+  const body = `<h1>${tool ? `No tool “${esc(tool)}”` : 'Page not found'}</h1>
+<p>There is no ${tool ? 'tool' : 'page'} at <code>${esc(path)}</code>.</p>
 ${list}
-<p><a href="/?q=${esc(encodeURIComponent(slug.replace(/[-_]+/g, ' ')))}">Search all tools for “${esc(slug.replace(/[-_]+/g, ' '))}”</a> · <a href="/">All tools</a></p>`;
-  return frame({ ...c, title: 'Not found · werkbank', page: 'notfound', body });
+<p>${words ? `<a href="/?q=${esc(encodeURIComponent(words))}">Search all tools for “${esc(words)}”</a> · ` : ''}<a href="/">All tools</a> · <a href="/docs">API reference</a></p>`;
+  return frame({ ...c, title: 'Not found · werkbank', page: 'notfound', body, search: searchBox(words, false) });
 }
 
 /** The key page; `mcpUrl` is the server's `/mcp` at its public base URL (the Connect card). */
@@ -229,19 +271,19 @@ ${connectCard(mcpUrl)}`;
   return frame({ ...c, title: 'Account · werkbank', page: 'account', body });
 }
 
-/** /docs: Redoc under the site header (its own small stylesheet: the pages' one would restyle Redoc). */
+/** /docs/redoc: Redoc under the site header (its own small stylesheet: the pages' one would restyle Redoc). */
 export function docsPage(redocUrl: string, docsCss: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
-<title>API reference · werkbank</title>
+<title>Interactive API reference · werkbank</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${docsCss}">
 </head>
 <body class="docs">
-${header('docs')}
+${header('docs', undefined, '', true)}
 <redoc spec-url="/openapi.json" untrusted-spec></redoc>
 <script src="${redocUrl}"></script>
 </body>

@@ -79,6 +79,25 @@ dialog.confirm{background:var(--card);color:var(--fg);border:1px solid var(--lin
 dialog.confirm::backdrop{background:rgb(0 0 0/.45)}dialog.confirm h2{margin-top:0}
 `;
 
+/** The catalogue (the search in the site header, popular tools, toolsets under headings) and the API reference page. */
+const CATALOGUE = `
+header.top form.search{flex:0 1 26rem;min-width:0;margin:0}
+header.top form.search input{padding:.35rem .6rem}
+@media (max-width:600px){header.top form.search{order:2;flex:1 1 100%}}
+.controls .filter{flex:0 1 16rem}.controls #count{margin:0 0 .5rem}
+#popular h2,section.set h2{font-size:1.15rem;margin:1.1rem 0 .5rem;padding-bottom:.25rem;border-bottom:1px solid var(--line)}
+#popular ul.tools,section.set ul.tools{margin:0}
+section.set .tag{display:none}
+.api-toc ul{list-style:none;padding:0;margin:0;columns:14rem;column-gap:1.5rem}.api-toc li{break-inside:avoid;padding:.1rem 0}
+.api-tag>h2{margin-top:1.75rem;padding-bottom:.25rem;border-bottom:1px solid var(--line)}
+.api-op{border-bottom:1px solid var(--line);padding:.4rem 0 .5rem;scroll-margin-top:1rem}
+.api-op h3{margin:.3rem 0 .2rem;font-size:1rem;overflow-wrap:anywhere}.api-op>p{margin:.1rem 0 .3rem;max-width:52rem}
+.api-method{display:inline-block;min-width:3.6rem;font:600 .78rem/1.6 ui-monospace,monospace;border:1px solid var(--accent);color:var(--accent);border-radius:4px;text-align:center;margin-right:.3rem}
+.api-op details>summary{font-weight:400;color:var(--accent);font-size:.92rem}
+dl.api-fields{margin:.2rem 0 .5rem;max-width:52rem}dl.api-fields dt{margin-top:.45rem;overflow-wrap:anywhere}dl.api-fields dd{margin:0 0 0 1rem;font-size:.92rem}
+ul.api-answers{margin:.2rem 0 .5rem;padding-left:1.2rem;font-size:.92rem}
+`;
+
 export const STYLE = `${VARS}
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
@@ -204,6 +223,7 @@ ul.keys li.current{background:var(--hi)}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 ${RESULT}
 ${ACCOUNT}
+${CATALOGUE}
 [hidden]{display:none!important}
 ${FORMS}`;
 

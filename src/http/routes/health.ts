@@ -27,10 +27,15 @@ export function healthRoutes(app: Hono, registry: Registry, ready: (() => Promis
   });
 }
 
-/** The OpenAPI document: the tools, the catalogue, and the other routes' operations; built on first request. */
-export function openApiRoute(app: Hono, registry: Registry, operations: ((registry: Registry) => ApiOperation[]) | undefined): void {
+/** The OpenAPI document: the tools, the catalogue, and the other routes' operations; built on first use, then kept. */
+export function apiDocument(
+  registry: Registry,
+  operations: ((registry: Registry) => ApiOperation[]) | undefined,
+): () => Promise<Record<string, unknown>> {
   let openapi: Promise<Record<string, unknown>> | undefined;
-  app.get('/openapi.json', async (c) =>
-    c.json(await (openapi ??= buildOpenApi(registry, [CATALOGUE_OPERATION, ...(operations?.(registry) ?? [])]))),
-  );
+  return () => (openapi ??= buildOpenApi(registry, [CATALOGUE_OPERATION, ...(operations?.(registry) ?? [])]));
+}
+
+export function openApiRoute(app: Hono, document: () => Promise<Record<string, unknown>>): void {
+  app.get('/openapi.json', async (c) => c.json(await document()));
 }

@@ -41,14 +41,17 @@ const fold = (s: string) =>
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
 
+/** A card's words: its title and link (weighed most) and its summary; the toolset tag is left out (a shelf, not the tool). */
 function localScore(el: HTMLElement, tokens: string[]): number {
-  const text = fold(`${el.textContent} ${el.dataset.slug ?? ''}`);
-  const head = fold((el.querySelector('a')?.textContent ?? '') + ' ' + (el.querySelector('a')?.getAttribute('href') ?? ''));
+  const link = el.querySelector('a');
+  const head = fold(`${link?.textContent ?? ''} ${el.dataset.slug ?? ''}`);
+  const text = fold(`${head} ${el.querySelector('p')?.textContent ?? ''}`);
   let total = 0;
   let missed = 0;
   for (const t of tokens) {
     if (head.includes(t)) total += 5;
     else if (text.includes(t)) total += 2;
+    else if (t.length >= 4 && head.split(/[^a-z0-9]+/).some((w) => near(t, w))) total += 3;
     else if (t.length >= 3 && subsequence(t, head.replace(/[^a-z0-9]/g, ''))) total += 1;
     else if (t.length >= 4 && text.split(/[^a-z0-9]+/).some((w) => near(t, w))) total += 1;
     else missed++;
@@ -87,34 +90,58 @@ async function serverRank(q: string, toolset: string, signal: AbortSignal): Prom
   return { slugs: tools.map((t) => t.slug ?? '').filter(Boolean) };
 }
 
+/**
+ * Two views of the same cards: browsing (grouped under their toolsets' headings, popular tools first) and
+ * searching (one list, best first). A card moves into the results list and back to its toolset's list.
+ */
 export function initCatalogue(): void {
   const q = $<HTMLInputElement>('#q')!;
   const set = $<HTMLSelectElement>('#toolset')!;
-  const list = $('#tools')!;
-  const items = Array.from(list.children) as HTMLElement[];
-  const bySlug = new Map(items.map((el) => [el.dataset.slug ?? '', el]));
+  const ranked = $('#ranked')!;
+  const popular = $('#popular');
+  const sections = Array.from(document.querySelectorAll<HTMLElement>('#tools section.set'));
+  const cards = [...Array.from(ranked.children), ...sections.flatMap((s) => Array.from(s.querySelectorAll('li')))] as HTMLElement[];
+  const homes = new Map(sections.map((s) => [s.dataset.toolset ?? '', s.querySelector('ul')!]));
+  // Each card's place in the catalogue (the page may start filtered, its cards out of order).
+  const order = (el: HTMLElement) => Number(el.dataset.order);
+  const bySlug = new Map(cards.map((el) => [el.dataset.slug ?? '', el]));
   const count = $('#count')!;
   const none = $('#none')!;
   let server: boolean | undefined; // unknown until the first query
   let pending: AbortController | undefined;
 
-  const show = (ordered: HTMLElement[], visible: Set<HTMLElement>) => {
-    for (const el of ordered) {
-      el.hidden = !visible.has(el);
-      list.append(el);
-    }
-    const shown = visible.size;
-    count.textContent = `${shown} tool${shown === 1 ? '' : 's'}`;
+  const say = (shown: number, searching: boolean) => {
+    count.textContent = `${shown} tool${shown === 1 ? '' : 's'}${searching ? (shown === 1 ? ' matches' : ' match') : ''}`;
     none.hidden = shown > 0;
   };
+  const browse = (ts: string) => {
+    ranked.hidden = true;
+    for (const el of [...cards].sort((a, b) => order(a) - order(b))) {
+      homes.get(el.dataset.toolset ?? '')?.append(el);
+      el.hidden = Boolean(ts) && el.dataset.toolset !== ts;
+    }
+    for (const s of sections) s.hidden = Boolean(ts) && s.dataset.toolset !== ts;
+    if (popular) popular.hidden = Boolean(ts);
+    say(cards.filter((el) => !el.hidden).length, false);
+  };
+  const results = (ordered: HTMLElement[]) => {
+    for (const el of cards) el.hidden = true;
+    for (const el of ordered) {
+      el.hidden = false;
+      ranked.append(el);
+    }
+    ranked.hidden = false;
+    for (const s of sections) s.hidden = true;
+    if (popular) popular.hidden = true;
+    say(ordered.length, true);
+  };
   const local = (tokens: string[], ts: string) => {
-    const ranked = items
-      .map((el, i) => ({ el, i, s: ts && el.dataset.toolset !== ts ? 0 : tokens.length ? localScore(el, tokens) : 1 }))
-      .sort((a, b) => (tokens.length ? b.s - a.s : 0) || a.i - b.i);
-    show(
-      ranked.map((r) => r.el),
-      new Set(ranked.filter((r) => r.s > 0).map((r) => r.el)),
-    );
+    if (!tokens.length) return browse(ts);
+    const scored = cards
+      .map((el) => ({ el, s: ts && el.dataset.toolset !== ts ? 0 : localScore(el, tokens) }))
+      .filter((r) => r.s > 0)
+      .sort((a, b) => b.s - a.s || order(a.el) - order(b.el));
+    results(scored.map((r) => r.el));
   };
   const apply = async () => {
     const text = q.value.trim();
@@ -135,11 +162,7 @@ export function initCatalogue(): void {
       if (ctl.signal.aborted) return;
       server = r !== null;
       if (!r) return local(tokens, ts);
-      const ranked = r.slugs
-        .map((s) => bySlug.get(s))
-        .filter((el): el is HTMLElement => Boolean(el) && (!ts || el!.dataset.toolset === ts));
-      const rest = items.filter((el) => !ranked.includes(el));
-      show([...ranked, ...rest], new Set(ranked));
+      results(r.slugs.map((s) => bySlug.get(s)).filter((el): el is HTMLElement => Boolean(el) && (!ts || el!.dataset.toolset === ts)));
     } catch (e) {
       if ((e as Error).name !== 'AbortError') local(tokens, ts);
     }
@@ -153,14 +176,10 @@ export function initCatalogue(): void {
     timer = setTimeout(() => void apply(), server === false ? 0 : 120);
   });
   set.addEventListener('change', () => void apply());
-  q.addEventListener('keydown', (e) => {
-    if (e.key !== 'Enter') return;
+  // Enter opens the first match (the form's GET is the way without script).
+  q.form?.addEventListener('submit', (e) => {
     e.preventDefault();
-    const a = list.querySelector('li:not([hidden]) a');
+    const a = document.querySelector('#tools li:not([hidden]) a');
     if (a) location.href = a.getAttribute('href')!;
   });
-  const params = new URLSearchParams(location.search);
-  if (params.get('q')) q.value = params.get('q')!;
-  if (params.get('toolset')) set.value = params.get('toolset')!;
-  if (q.value || set.value) void apply();
 }
