@@ -112,7 +112,7 @@ describe('toolsets and discovery', () => {
     // find_tools over HTTP, with a toolset filter, answers a tool callable at once.
     const found = await client.callTool({
       name: 'find_tools',
-      arguments: { query: 'hoeveel woorden heeft mijn tekst', toolset: 'text', limit: 2 },
+      arguments: { query: 'woorden tellen in mijn tekst', toolset: 'text', limit: 2 },
     });
     expect(data(found).tools[0].name).toBe('word_counter');
     expect((found.content as { text: string }[])[0].text).toBe(JSON.stringify(data(found)));
