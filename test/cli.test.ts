@@ -66,7 +66,9 @@ describe('help', () => {
     expect(main.stdout).toContain('admin API');
     const unknown = await cli(['frobnicate']);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/Unknown command "frobnicate": the commands are stdio, serve, doctor, install-browser, accounts, keys/);
+    expect(unknown.stderr).toMatch(
+      /Unknown command "frobnicate": the commands are stdio, serve, run, doctor, install-browser, accounts, keys/,
+    );
   }, 120_000);
 });
 

@@ -17,6 +17,7 @@ import { AddressLimit, capConnections, ListenStreams } from '../src/http/protect
 import { memoryCounters } from '../src/store/embedded/counters.js';
 import { createServer, configFromEnv } from '../src/server.js';
 import { PLANS } from '../src/accounts/plans.js';
+import { inline } from '../src/web/pages.js';
 
 const ADMIN = 'isolation-admin-token-0123456789abcdef';
 let s: TestServer;
@@ -274,8 +275,9 @@ describe('start-up and health', () => {
     );
   });
 
-  it('the API reference treats the OpenAPI document as untrusted (Redoc sanitises HTML in descriptions)', async () => {
-    expect((await call('GET', '/docs')).text).toMatch(/<redoc spec-url="\/openapi.json" untrusted-spec>/);
+  it('the API reference treats the OpenAPI document as untrusted (the server-written page escapes it; Redoc sanitises)', async () => {
+    expect(inline('<img src=x onerror=alert(1)> and `<b>`')).toBe('&#60;img src=x onerror=alert(1)&#62; and <code>&#60;b&#62;</code>');
+    expect((await call('GET', '/docs/redoc')).text).toMatch(/<redoc spec-url="\/openapi.json" untrusted-spec>/);
   });
 
   it('liveness and readiness are separate', async () => {

@@ -301,7 +301,7 @@ describe('werkbank migrate --from-data', () => {
       const first = await importEmbedded(dir, store);
       // Usage: 5 calls, the operator's pack and the purchase.
       const records = { billing_events: 1, only_expired: 0, some_future_table: 1 };
-      expect(first).toEqual({ accounts: 1, keys: 1, usage: 7, items: 1, records, expiredRecords: 2 });
+      expect(first).toEqual({ accounts: 1, keys: 1, usage: 7, items: 1, records, expiredRecords: 2, files: 0 });
       const again = await importEmbedded(dir, store);
       expect(again).toEqual({
         accounts: 0,
@@ -310,6 +310,7 @@ describe('werkbank migrate --from-data', () => {
         items: 0,
         records: { billing_events: 0, only_expired: 0, some_future_table: 0 },
         expiredRecords: 2,
+        files: 0,
       }); // "Nothing to copy"
       expect(copiedNothing(again)).toBe(true);
       expect(await store.records('some_future_table').get('live', new Date().toISOString())).toEqual({

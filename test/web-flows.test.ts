@@ -185,7 +185,7 @@ describe('flow', () => {
     const p = await open('/tools/debt-payoff-calculator');
     expect(await p.getAttribute('#f-startDate', 'type')).toBe('date');
     const heads = await p.locator('#f-debts table thead th').allTextContents();
-    expect(heads.slice(0, 3)).toEqual(['Label', 'Amount owed now*', 'Annual interest rate (%)*']);
+    expect(heads.slice(0, 3)).toEqual(['Label', 'Amount owed now*', 'APR (%)*']);
     // Labels are words, never camelCase names; enum options too.
     const labels = await p.locator('#fields label, #fields legend').allTextContents();
     expect(labels.filter((l) => /[a-z][A-Z]/.test(l))).toEqual([]);
@@ -195,16 +195,16 @@ describe('flow', () => {
     expect((await p.locator('#fields').textContent())!).not.toContain('`');
   });
 
-  it('an enum whose default the schema does not carry offers an empty choice, never "(default)" with no value', async () => {
+  it('an enum shows its default chosen and named, with no empty choice; left at it, the field is left out of the call', async () => {
     const p = await open('/tools/loan-calculator');
     const sent = bodies(p, '/api/v1/tools/loan-calculator');
     const options = await p.locator('#f-termUnit option').allTextContents();
-    expect(options).toEqual(['', 'Years', 'Months']);
+    expect(options).toEqual(['Years (default)', 'Months']);
     expect((await p.locator('#fields option').allTextContents()).filter((o) => o.trim() === '(default)')).toEqual([]);
     expect((await axeScan(p)).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
-    // Left empty, the field is left out of the call (the tool's own default applies).
+    // At its default, the field is left out of the call (the tool's own default applies).
     await p.locator('[data-example="0"]').click();
-    await p.selectOption('#f-termUnit', '');
+    await p.selectOption('#f-termUnit', { label: 'Years (default)' });
     await p.click('#run');
     await p.locator('#primary').waitFor();
     expect(sent.at(-1)).not.toHaveProperty('termUnit');
