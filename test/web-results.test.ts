@@ -113,7 +113,7 @@ describe.each(Object.keys(SIZES) as (keyof typeof SIZES)[])('results at %s size'
     await loan.fill('#f-amount', '250000');
     await loan.fill('#f-annualRatePercent', '4.5');
     await loan.fill('#f-term', '30');
-    await loan.selectOption('#f-termUnit', { label: 'Years' });
+    await loan.selectOption('#f-termUnit', { label: 'Years (default)' });
     await loan.click('#run');
     await loan.locator('#primary .figure').waitFor();
     expect(await loan.locator('#primary .figure').textContent()).toBe('1,266.71');

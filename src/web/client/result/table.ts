@@ -52,9 +52,11 @@ export function tableOf(rows: Record<string, unknown>[], caption: string, opts: 
   const head = cols.map((c, i) =>
     h('th', { scope: 'col', text: labelAndUnit(c)[0] + (units[i] && !ISO_CURRENCY.test(units[i]) ? ` (${units[i]})` : '') }),
   );
+  // Named and focusable to scroll by keyboard; a group, not a region landmark: one result may hold several
+  // tables of the same name (sub-rows, breakdowns), and landmarks must be unique.
   const wrap = h(
     'div',
-    { class: 'tablewrap', tabindex: '0', role: 'region', 'aria-label': caption },
+    { class: 'tablewrap', tabindex: '0', role: 'group', 'aria-label': caption },
     h('table', {}, h('caption', { class: 'visually-hidden', text: caption }), h('thead', {}, h('tr', {}, ...head)), body),
   );
   if (rows.length > limit)
