@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './helpers/server.js';
-import { TaskClient } from './helpers/mcp-tasks.js';
+import { TaskClient, waitFor } from './helpers/mcp-tasks.js';
 import { longJobLoad } from '../src/compute/tool-jobs.js';
 
 let srv: TestServer;
@@ -25,16 +25,6 @@ const small = { format: 'summary', options: { population: { count: 20 }, period:
 const long = { format: 'summary', options: { population: { count: 1000 }, period: { startYear: 2026, months: 36 } } };
 
 const remaining = async () => (await srv.server.accounts.balance(srv.accountId)).remaining;
-
-async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await fn();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('tasks over MCP', () => {
   it('answers a long call of a client that declares the extension with a task, then its result, charged once', async () => {

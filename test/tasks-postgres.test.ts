@@ -8,7 +8,7 @@ import { execFileSync, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { CLI, post, spawnServe, stopProcesses, tempDir } from './helpers/server.js';
 import { startPostgres, type TestDatabase } from './helpers/postgres.js';
-import { TaskClient } from './helpers/mcp-tasks.js';
+import { TaskClient, waitFor } from './helpers/mcp-tasks.js';
 
 const ADMIN = 'admin-token-for-tests-0123456789abcdef';
 let db: TestDatabase;
@@ -50,16 +50,6 @@ async function credits(): Promise<number> {
     [accountId],
   );
   return Number(rows[0].used) - Number(rows[0].packs);
-}
-
-async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await fn();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 /** Seconds of work in the long-job pool: 1,000 people over 36 months. */

@@ -76,3 +76,14 @@ export class TaskClient {
     return this.transport.close();
   }
 }
+
+/** Polls `fn` until it gives a value (every `everyMs`), or fails naming `what` after `ms`. */
+export async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, ms = 60_000, everyMs = 100): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await fn();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
