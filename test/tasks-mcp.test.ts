@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './helpers/server.js';
 import { TaskClient, waitFor } from './helpers/mcp-tasks.js';
+import { LONG_UPA, LONG_UPA_PLANNED } from './helpers/upa-runs.js';
 import { longJobLoad } from '../src/compute/tool-jobs.js';
 
 let srv: TestServer;
@@ -21,8 +22,8 @@ afterAll(async () => {
 });
 
 const small = { format: 'summary', options: { population: { count: 20 }, period: { startYear: 2026, months: 2 } } };
-/** Seconds of work in the long-job pool: 1,000 people over 36 months. */
-const long = { format: 'summary', options: { population: { count: 1000 }, period: { startYear: 2026, months: 36 } } };
+/** 36 files with a progress report each, in well under a second. */
+const months36 = { format: 'summary', options: { population: { count: 1000 }, period: { startYear: 2026, months: 36 } } };
 
 const remaining = async () => (await srv.server.accounts.balance(srv.accountId)).remaining;
 
@@ -83,11 +84,11 @@ describe('tasks over MCP', () => {
 
   it('reports progress as the status message, and a cancel stops the worker and refunds the call', async () => {
     const before = await remaining();
-    const { result } = await client.callTool('generate_upa_files', long);
+    const { result } = await client.callTool('generate_upa_files', LONG_UPA);
     const taskId = result!.taskId as string;
     const working = await waitFor('a progress report', async () => {
       const { result: t } = await client.request('tasks/get', { taskId });
-      return t?.status === 'working' && /^planned 1,000 people over 36 months/.test(t.statusMessage ?? '') ? t : undefined;
+      return t?.status === 'working' && t.statusMessage?.startsWith(LONG_UPA_PLANNED) ? t : undefined;
     });
     expect(working.statusMessage).toMatch(/^planned 1,000 people over 36 months; (\d+ files to write|writing month \d+ of 36)/);
     expect(longJobLoad().running).toBe(1);
@@ -100,7 +101,7 @@ describe('tasks over MCP', () => {
   }, 120_000);
 
   it('sends progress notifications in order to a call with a progress token', async () => {
-    const { result } = await client.callTool('generate_upa_files', long, { tasks: false, meta: { progressToken: 'upa-1' } });
+    const { result } = await client.callTool('generate_upa_files', months36, { tasks: false, meta: { progressToken: 'upa-1' } });
     expect(result!.structuredContent).toMatchObject({ fileCount: 36 });
     const progress = client.notifications.filter((n) => n.method === 'notifications/progress').map((n) => n.params);
     expect(progress.length).toBeGreaterThanOrEqual(2);

@@ -9,6 +9,7 @@ import pg from 'pg';
 import { CLI, post, spawnServe, stopProcesses, tempDir } from './helpers/server.js';
 import { startPostgres, type TestDatabase } from './helpers/postgres.js';
 import { TaskClient, waitFor } from './helpers/mcp-tasks.js';
+import { LONG_UPA, LONG_UPA_PLANNED, upaCost } from './helpers/upa-runs.js';
 
 const ADMIN = 'admin-token-for-tests-0123456789abcdef';
 let db: TestDatabase;
@@ -52,9 +53,6 @@ async function credits(): Promise<number> {
   return Number(rows[0].used) - Number(rows[0].packs);
 }
 
-/** Seconds of work in the long-job pool: 1,000 people over 36 months. */
-const long = { format: 'summary', options: { population: { count: 1000 }, period: { startYear: 2026, months: 36 } } };
-
 beforeAll(async () => {
   db = await startPostgres();
   sql = new pg.Pool({ connectionString: db.url, max: 2 });
@@ -78,18 +76,27 @@ describe('tasks on two server processes sharing PostgreSQL', () => {
     const onB = await new TaskClient(b, key).open();
     try {
       const before = await credits();
-      const { result } = await onA.callTool('generate_upa_files', long);
+      const { result } = await onA.callTool('generate_upa_files', LONG_UPA);
       expect(result).toMatchObject({ resultType: 'task', status: 'working' });
       const taskId = result!.taskId as string;
       const working = await waitFor('progress seen on B', async () => {
         const { result: t } = await onB.request('tasks/get', { taskId });
         return t?.status === 'working' && /writing month \d+ of 36/.test(t.statusMessage ?? '') ? t : undefined;
       });
-      expect(working.statusMessage).toMatch(/^planned 1,000 people over 36 months; writing month \d+ of 36/);
+      expect(working.statusMessage).toMatch(new RegExp(`^${LONG_UPA_PLANNED}; writing month \\d+ of 36`));
       const done = await onB.until(taskId);
       expect(done.status).toBe('completed');
-      expect(done.result.structuredContent).toMatchObject({ format: 'summary', fileCount: 36, peopleCount: 1000 });
-      expect(await credits()).toBe(before + 1);
+      // A's answer (a list of some 33,000 files) is too large for the task to keep: A hosted it, and B serves it
+      // from the shared store, like the archive the answer links to.
+      const fromB = (url: string) => fetch(b + new URL(url).pathname);
+      const link = done.result.content.find((c: { type: string }) => c.type === 'resource_link');
+      const hosted = (await (await fromB(link.uri)).json()) as { structuredContent: Record<string, any> };
+      const answer = hosted.structuredContent;
+      expect(answer).toMatchObject({ format: 'zip', fileCount: expect.any(Number), peopleCount: 1000 });
+      const zip = await fromB(answer.download.url);
+      expect(zip.status).toBe(200);
+      expect((await zip.arrayBuffer()).byteLength).toBe(answer.download.bytes);
+      expect(await credits()).toBe(before + upaCost(LONG_UPA));
     } finally {
       await onA.close();
       await onB.close();
@@ -97,10 +104,8 @@ describe('tasks on two server processes sharing PostgreSQL', () => {
   }, 180_000);
 
   it('a cancel sent to B stops the worker on A and refunds the call', async () => {
-    // Over REST (10,000 people: many seconds of work), so the run cannot end before the cancel reaches it.
     const before = await credits();
-    const body = { format: 'summary', options: { population: { count: 10_000 }, period: { startYear: 2026, months: 36 } } };
-    const res = await post(a, '/api/v1/tools/upa-file-generator', body, key, { Prefer: 'respond-async' });
+    const res = await post(a, '/api/v1/tools/upa-file-generator', LONG_UPA, key, { Prefer: 'respond-async' });
     expect(res.status).toBe(202);
     const location = res.headers.get('location')!;
     await waitFor('the job running on A', async () => ((await longJobsRunning(a)) === 1 ? true : undefined));

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { CLI, spawnServe, stopProcesses, tempDir } from './helpers/server.js';
 import { TaskClient } from './helpers/mcp-tasks.js';
+import { LONG_UPA } from './helpers/upa-runs.js';
 
 const dataDir = tempDir('werkbank-tasks-restart-');
 const procs: ChildProcess[] = [];
@@ -22,15 +23,13 @@ async function serve(): Promise<{ proc: ChildProcess; url: string }> {
   return s;
 }
 
-const long = { format: 'summary', options: { population: { count: 1000 }, period: { startYear: 2026, months: 36 } } };
-
 describe('a restarted embedded server', () => {
   it('reports the task its earlier start was running as failed, saying why, and uncharged', async () => {
     cli(['accounts', 'create', 'restart', '--plan', 'paid']);
     const { key } = JSON.parse(cli(['keys', 'create', '--account', 'restart', '--json'])) as { key: string };
     const first = await serve();
     const client = await new TaskClient(first.url, key).open();
-    const { result } = await client.callTool('generate_upa_files', long);
+    const { result } = await client.callTool('generate_upa_files', LONG_UPA);
     const taskId = result!.taskId as string;
     expect((await client.request('tasks/get', { taskId })).result).toMatchObject({ status: 'working' });
     await client.close();

@@ -44,10 +44,12 @@ export interface AxeSummary {
   passes: number;
 }
 
-/** Scan the page with axe-core (WCAG 2.x A and AA rules and best practices). */
-export async function axeScan(page: Page): Promise<AxeSummary> {
+/** Scan the page with axe-core (WCAG 2.x A and AA rules and best practices), less the parts `exclude` selects (per frame). */
+export async function axeScan(page: Page, exclude: string[][] = []): Promise<AxeSummary> {
   const { AxeBuilder } = await import('@axe-core/playwright');
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
+  for (const selector of exclude) builder.exclude(selector);
+  const result = await builder.analyze();
   return {
     url: new URL(page.url()).pathname,
     violations: result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length })),

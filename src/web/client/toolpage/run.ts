@@ -8,6 +8,8 @@
 import { $, announce, h, isDev, sessionCsrf, storage } from '../dom.js';
 import { api, devKey } from '../api.js';
 import { isFieldError } from '../form/field.js';
+import { enumDefault } from '../form/controls.js';
+import type { Schema } from '../schema.js';
 import { answerError, errorLine } from '../result/error.js';
 import { renderResult } from '../result/result.js';
 import { clearErrors, markInput, showError } from './field-errors.js';
@@ -112,9 +114,22 @@ async function call(page: ToolPage, keybox: Keybox, args: Record<string, unknown
   showResult(page, r.json.data, args, how, ms);
 }
 
+/**
+ * The input as the tool read it: the form leaves out a value equal to its default, and the result still shows what
+ * was chosen (a term in the default unit).
+ */
+function withDefaults(schema: Schema, args: Record<string, unknown>): Record<string, unknown> {
+  const defaults: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(schema.properties ?? {})) {
+    const def = field.enum ? enumDefault(field) : field.default;
+    if (def !== undefined) defaults[name] = def;
+  }
+  return { ...defaults, ...args };
+}
+
 function showResult(page: ToolPage, value: unknown, args: Record<string, unknown>, how: RunHow, ms: number): void {
   const { data, result, status } = page;
-  const focus = renderResult(result, value, data.resultView, data.slug, { input: args });
+  const focus = renderResult(result, value, data.resultView, data.slug, { input: withDefaults(data.inputSchema, args) });
   const failed = answerError(value, data.resultView);
   if (failed) {
     status.textContent = `Not valid: ${errorLine(failed)}.`;
