@@ -98,6 +98,12 @@ export const SETTINGS = {
     default: '`pretty` in a terminal or with `--dev`, else `json`',
     note: '`json`: one object a line; see [Logs](#logs)',
   },
+  logLevel: {
+    label: 'log level',
+    env: ['WERKBANK_LOG_LEVEL'],
+    default: '`info`',
+    note: '`debug`, `info` (a line per request), `warn`, `error` or `silent`',
+  },
   allowedHosts: {
     label: 'extra allowed Host names',
     env: ['WERKBANK_ALLOWED_HOSTS'],

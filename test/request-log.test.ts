@@ -31,8 +31,8 @@ const BEARER = 'oauth-access-token-secret-9c8b7a6d5e4f3a2b';
 const QUERY_SECRET = 'query-secret-77aa88bb99cc';
 
 beforeAll(async () => {
-  configureLog({ env: 'json' });
   srv = await startServer();
+  configureLog({ env: 'json', level: 'info' });
   vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => (written.push(String(chunk)), true));
 });
 afterAll(async () => {
@@ -158,6 +158,21 @@ describe('a 503 names its request id', () => {
       await render.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the log level', () => {
+  it('WERKBANK_LOG_LEVEL=warn leaves the request lines out; an unknown level is refused naming the variable', async () => {
+    configureLog({ env: 'json', level: 'warn' });
+    try {
+      const r = await post(srv.url, '/api/v1/tools/word-counter', { text: 'stil' }, srv.key, { 'X-Request-Id': 'quiet-1' });
+      expect(r.status).toBe(200);
+      await new Promise((res) => setImmediate(res)); // info lines are written once per turn of the event loop
+      expect(requestLines().find((l) => l.request_id === 'quiet-1')).toBeUndefined();
+    } finally {
+      configureLog({ env: 'json', level: 'info' });
+    }
+    expect(() => configureLog({ level: 'loud' })).toThrow('WERKBANK_LOG_LEVEL must be one of debug, info, warn, error, silent, got "loud"');
   });
 });
 

@@ -30,7 +30,7 @@ export async function serveCommand(values: CliValues): Promise<number> {
   const graceMs = grace.value === undefined ? SHUTDOWN_GRACE_MS : Number(grace.value);
   if (!/^\d+$/.test(grace.value?.trim() ?? '0') || graceMs > 3_600_000)
     throw new HttpError(`${grace.source} must be milliseconds from 0 to 3600000, got "${grace.value}"`);
-  configureLog({ dev: !!values.dev, env: setting('logFormat').value });
+  configureLog({ dev: !!values.dev, env: setting('logFormat').value, level: setting('logLevel').value });
   const [{ serve }, { configFromEnv, createServer }, { serverProcessCount, superviseServerProcesses }, { default: cluster }] =
     await Promise.all([import('@hono/node-server'), import('../server.js'), import('../server-processes.js'), import('node:cluster')]);
   const config = configFromEnv({

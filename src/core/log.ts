@@ -7,6 +7,7 @@ import { pino, type Logger } from 'pino';
 
 export type LogFormat = 'json' | 'pretty';
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+const LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 
 /** Until `configureLog` runs (`serve` calls it; stdio and the other commands keep this): the variable, else by terminal. */
 let format: LogFormat = ['json', 'pretty'].includes(process.env.WERKBANK_LOG_FORMAT ?? '')
@@ -57,13 +58,18 @@ export const logger: Logger = pino(
 );
 
 /**
- * The format from WERKBANK_LOG_FORMAT (`json` or `pretty`), else pretty in a terminal or under `--dev`, else JSON.
- * Throws a message naming the variable for any other value.
+ * The format from WERKBANK_LOG_FORMAT (`json` or `pretty`), else pretty in a terminal or under `--dev`, else JSON;
+ * the lowest level written from WERKBANK_LOG_LEVEL (default info). Throws a message naming the variable for any
+ * other value.
  */
-export function configureLog(options: { dev?: boolean; env?: string }): void {
+export function configureLog(options: { dev?: boolean; env?: string; level?: string }): void {
   const raw = options.env?.trim();
   if (raw && raw !== 'json' && raw !== 'pretty') throw new Error(`WERKBANK_LOG_FORMAT must be "json" or "pretty", got "${raw}"`);
   format = raw ? (raw as LogFormat) : options.dev || process.stderr.isTTY ? 'pretty' : 'json';
+  const level = options.level?.trim() || 'info';
+  if (!(LEVELS as readonly string[]).includes(level))
+    throw new Error(`WERKBANK_LOG_LEVEL must be one of ${LEVELS.join(', ')}, got "${level}"`);
+  logger.level = level;
 }
 
 export function logFormat(): LogFormat {

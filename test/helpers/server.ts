@@ -10,6 +10,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createServer, configFromEnv, type ServerConfig, type Server } from '../../src/server.js';
 import { repoRoot } from './paths.js';
 import { SERVER_OPTIONS } from '../../src/http/protect.js';
+import { configureLog } from '../../src/core/log.js';
 
 /** The built CLI as published (the bundle the package's bin points at). */
 export const CLI = resolve(repoRoot, 'dist/werkbank.js');
@@ -29,6 +30,8 @@ export function tempDir(prefix = 'werkbank-test-'): string {
 
 /** Start an HTTP server on 127.0.0.1:<random> with a fresh data dir and one paid account + key. */
 export async function startServer(over: Partial<ServerConfig> = {}, plan: 'free' | 'paid' = 'paid'): Promise<TestServer> {
+  // A line per request from every in-process server would bury the test report; a test of the log sets its level.
+  configureLog({ env: process.env.WERKBANK_LOG_FORMAT, level: process.env.WERKBANK_LOG_LEVEL ?? 'warn' });
   const dataDir = over.dataDir ?? tempDir();
   const config = configFromEnv({ toolsets: new Set(), ...over, dataDir });
   const server = await createServer(config);
