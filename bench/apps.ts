@@ -1,7 +1,9 @@
 /**
  * What an MCP Apps host downloads to show a werkbank result: each view document (`ui://werkbank/<kind>`,
  * src/apps/views.ts) as served, raw and gzipped, against the budget. Most of it is the extension SDK's
- * `App` (its protocol and zod schemas); the shared result renderer and the stylesheet are the rest.
+ * `App`: about 64 KB gzipped even with all it does not run left out (src/web/bundle-trim.ts), zod (about
+ * 28 KB) and the MCP SDK's `Protocol` with the schemas of both protocol revisions (about 27 KB) included;
+ * the shared result renderer (about 12 KB) and the stylesheet (about 4 KB) are the rest.
  */
 import { gzipSync } from 'node:zlib';
 import { loadRegistry } from '../src/catalogue.js';
@@ -11,7 +13,7 @@ import { appViewScript } from '../src/web/assets.js';
 import { STYLE } from '../src/web/style.js';
 
 /** Bytes, gzipped, of one view document at most. */
-export const VIEW_BUDGET_GZIP = 170 * 1024;
+export const VIEW_BUDGET_GZIP = 85 * 1024;
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
@@ -29,7 +31,7 @@ export async function benchApps(): Promise<[string, string][]> {
     rows.push([`${viewUri(kind)}: raw / gzip`, `${kb(Buffer.byteLength(text))} / ${kb(gzip)}`]);
   }
   rows.push(
-    ['of which the view script (renderer + App), gzip', kb(gzipSync(appViewScript()).length)],
+    ['of which the view script (renderer + App), gzip', kb(gzipSync(await appViewScript()).length)],
     ['of which the stylesheet, gzip', kb(gzipSync(STYLE).length)],
     [`largest view, gzip (budget ${kb(VIEW_BUDGET_GZIP)})`, kb(largest)],
   );

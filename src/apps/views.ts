@@ -32,7 +32,7 @@ const TITLES: Record<ViewKind, string> = {
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /** The view document of one kind, with the declarations of the tools listed with it. */
-export function viewDocument(kind: ViewKind, declarations: Record<string, ResultView>, script = appViewScript()): string {
+export function viewDocument(kind: ViewKind, declarations: Record<string, ResultView>, script: string): string {
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width,initial-scale=1"><title>werkbank: ${TITLES[kind].toLowerCase()}</title>` +
@@ -46,15 +46,15 @@ export function viewDocument(kind: ViewKind, declarations: Record<string, Result
 /** The views as MCP resources, and the extension's entry in the server's capabilities. */
 export function appViews(registry: Registry): McpExtension {
   const documents = new Map<ViewKind, string>();
-  let script: string | undefined;
+  let script: Promise<string> | undefined;
   const kinds = () => [...new Set(registry.listed().flatMap((e) => (e.tool.resultView ? [e.tool.resultView.kind] : [])))].sort();
-  const documentOf = (kind: ViewKind) => {
+  const documentOf = async (kind: ViewKind) => {
     let html = documents.get(kind);
     if (html === undefined) {
       const declarations = Object.fromEntries(
         registry.listed().flatMap((e) => (e.tool.resultView?.kind === kind ? [[e.tool.name, e.tool.resultView]] : [])),
       );
-      documents.set(kind, (html = viewDocument(kind, declarations, (script ??= appViewScript()))));
+      documents.set(kind, (html = viewDocument(kind, declarations, await (script ??= appViewScript()))));
     }
     return html;
   };
@@ -77,7 +77,7 @@ export function appViews(registry: Registry): McpExtension {
         if (!uri.startsWith(VIEW_URI_PREFIX)) return null;
         const kind = uri.slice(VIEW_URI_PREFIX.length) as ViewKind;
         if (!kinds().includes(kind)) throw new ResourceNotFoundError(uri);
-        return { contents: [{ uri, mimeType: VIEW_MIME_TYPE, text: documentOf(kind), _meta: { ui: { prefersBorder: true } } }] };
+        return { contents: [{ uri, mimeType: VIEW_MIME_TYPE, text: await documentOf(kind), _meta: { ui: { prefersBorder: true } } }] };
       },
     },
   };
