@@ -34,7 +34,7 @@ import { appViews } from './apps/views.js';
 import { allPrompts } from '../prompts/index.js';
 import type { ToolsetSelection } from './core/toolsets.js';
 import { LOCALHOST_NAMES } from './http/guard.js';
-import { authThrottle } from './http/protect.js';
+import { authThrottle, ListenStreams } from './http/protect.js';
 import { renderFeature, type RenderConfig } from './render/feature.js';
 import { webFeature } from './web/feature.js';
 import { HttpError } from './core/errors.js';
@@ -232,7 +232,7 @@ export async function createServer(config: ServerConfig): Promise<Server> {
       if (drain.draining) throw new DrainingError();
       await store.ping?.();
     },
-    listenStreamsPerKey: PLANS.free.listenStreamsPerKey,
+    listenStreams: new ListenStreams(PLANS.free.listenStreamsPerKey, store.leases),
     onCredentialRevoked: (listener) => accounts.onCredentialRevoked(listener),
     onDrain: (listener) => drain.on(listener),
     mcpEvents: memoryEvents(memory),
@@ -354,13 +354,15 @@ function serverFeatures(config: ServerConfig, registry: Registry, store: Store, 
 }
 
 /**
- * Runs every feature's sweep, then deletes the store's expired window counters, now and then hourly. On a shared
+ * Runs every feature's sweep, then deletes the store's expired window counters and leases (on the wall clock, as
+ * open streams take them), now and then hourly. On a shared
  * database one server process at a time sweeps (advisory lock); the others skip that round.
  */
 async function startSweeps(store: Store, features: readonly Feature[], now: () => Date): Promise<NodeJS.Timeout> {
   const run = async () => {
     for (const f of features) await f.sweep?.();
     await store.counters.sweep(now().toISOString());
+    await store.leases.sweep(new Date().toISOString());
   };
   const sweep = async () => void (await (store.exclusive ? store.exclusive('sweep', run) : run()));
   await sweep();

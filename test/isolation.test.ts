@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { post, startServer, type TestServer } from './helpers/server.js';
 import { AddressLimit, capConnections, ListenStreams } from '../src/http/protect.js';
+import { memoryLeases } from '../src/store/embedded/leases.js';
 import { memoryCounters } from '../src/store/embedded/counters.js';
 import { createServer, configFromEnv } from '../src/server.js';
 import { PLANS } from '../src/accounts/plans.js';
@@ -255,16 +256,25 @@ describe('answers and floods', () => {
     }
   });
 
-  it('MCP listen streams are capped per key and counted until their body ends', async () => {
-    const streams = new ListenStreams(2);
-    expect(streams.take('k')).toBe(true);
-    expect(streams.take('k')).toBe(true);
-    expect(streams.take('k')).toBe(false);
-    expect(streams.take('other')).toBe(true);
-    const res = streams.track('k', new Response('done'));
-    expect(streams.take('k')).toBe(false);
+  it('MCP listen streams are capped per key and counted until their body ends; an unrenewed lease ends its stream', async () => {
+    const leases = memoryLeases();
+    const streams = new ListenStreams(2, leases);
+    const a = await streams.take('k');
+    expect(a).toBeDefined();
+    expect(await streams.take('k')).toBeDefined();
+    expect(await streams.take('k')).toBeUndefined();
+    expect(await streams.take('other')).toBeDefined();
+    const res = a!.track(new Response('done'));
+    expect(await streams.take('k')).toBeUndefined();
     expect(await res.text()).toBe('done');
-    expect(streams.take('k')).toBe(true);
+    expect(await streams.take('k')).toBeDefined();
+    // A stream whose lease the store no longer holds (it expired while the process stalled) ends at the next renewal.
+    const short = new ListenStreams(1, memoryLeases(), 90);
+    const lease = await short.take('s');
+    const open = lease!.track(new Response(new ReadableStream({ pull: () => new Promise(() => undefined) })));
+    lease!.give();
+    const reader = open.body!.getReader();
+    expect(await reader.read()).toEqual({ done: true, value: undefined });
   });
 });
 

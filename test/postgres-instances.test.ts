@@ -143,6 +143,67 @@ describe('three instances on one database', () => {
     await writer.close();
   });
 
+  it('MCP listen streams count per key across instances: 10 open on A and B together hit the limit, closing one on A frees a slot on B', async () => {
+    const { key, id } = await account('listeners', 'paid');
+    const clients: Client[] = [];
+    const listen = async (url: string) => {
+      const client = new Client({ name: 'instances-test', version: '1' }, { versionNegotiation: { mode: 'auto' } });
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { 'X-API-Key': key } } }));
+      clients.push(client);
+      return client.listen({ resourcesListChanged: true });
+    };
+    /** A listen request on `url`, refused or not (its stream, if any, cancelled at once). */
+    const attempt = async (url: string) => {
+      const res = await fetch(`${url}/mcp`, {
+        method: 'POST',
+        headers: {
+          'X-API-Key': key,
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+          'MCP-Protocol-Version': '2026-07-28',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'subscriptions/listen',
+          params: { notifications: { resourcesListChanged: true } },
+        }),
+      });
+      const text = res.status === 200 ? '' : await res.text();
+      await res.body?.cancel().catch(() => undefined);
+      return { status: res.status, retryAfter: res.headers.get('retry-after'), text };
+    };
+    try {
+      const onA = await Promise.all(Array.from({ length: 5 }, () => listen(urls[0])));
+      await Promise.all(Array.from({ length: 5 }, () => listen(urls[1])));
+      for (const url of [urls[0], urls[1], urls[2]]) {
+        const refused = await attempt(url);
+        expect(refused.status).toBe(429);
+        expect(refused.retryAfter).toBe('5');
+        expect(JSON.parse(refused.text)).toMatchObject({
+          code: 429,
+          error: expect.stringMatching(/Too many open MCP listen streams for this key \(at most 10\)/),
+        });
+      }
+      const { rows } = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM leases, jsonb_object_keys(holders) WHERE key = $1', [
+        id,
+      ]);
+      expect(rows[0].n).toBe(10);
+      await onA[0].close();
+      // The slot A gave back is taken on B (the close reaches A's server as the stream's cancellation).
+      let opened = false;
+      for (let i = 0; i < 50 && !opened; i++)
+        opened = await listen(urls[1]).then(
+          () => true,
+          () => new Promise<boolean>((r) => setTimeout(() => r(false), 200)),
+        );
+      expect(opened).toBe(true);
+      expect((await attempt(urls[1])).status).toBe(429);
+    } finally {
+      await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
+    }
+  }, 60_000);
+
   it('a render file made on one instance downloads from the others: kept in the database, no files dir in common', async () => {
     const { key } = await account('renders', 'paid');
     const made = await post(urls[0], '/api/v1/render/qr-code', { text: 'https://example.com/several-instances' }, key);

@@ -608,6 +608,99 @@ for (const backend of backends) {
   });
 }
 
+for (const backend of backends) {
+  describe(`Store contract, leases: ${backend.name}`, () => {
+    const at = (minute: number) => `2026-01-05T10:${String(minute).padStart(2, '0')}:00.000Z`;
+
+    it('take holds up to the limit per key, then refuses; give frees a slot; keys count apart', async () => {
+      const { store } = await backend.fresh();
+      try {
+        const l = store.leases;
+        expect([
+          await l.take('k', 'a', 2, at(0), at(5)),
+          await l.take('k', 'b', 2, at(0), at(5)),
+          await l.take('k', 'c', 2, at(0), at(5)),
+        ]).toEqual([true, true, false]);
+        expect(await l.count('k', at(0))).toBe(2);
+        expect(await l.take('other', 'a', 2, at(0), at(5))).toBe(true);
+        expect(await l.take('none', 'a', 0, at(0), at(5))).toBe(false);
+        expect(await l.count('none', at(0))).toBe(0);
+        await l.give('k', 'a');
+        await l.give('k', 'a'); // a second give changes nothing
+        await l.give('k', 'zz');
+        expect(await l.count('k', at(0))).toBe(1);
+        expect(await l.take('k', 'c', 2, at(0), at(5))).toBe(true);
+        expect(await l.take('k', 'd', 2, at(0), at(5))).toBe(false);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('a lease not renewed expires and frees its slot; a renewed one keeps counting; an expired one cannot be renewed', async () => {
+      const { store } = await backend.fresh();
+      try {
+        const l = store.leases;
+        expect(await l.take('e', 'kept', 2, at(0), at(1))).toBe(true);
+        expect(await l.take('e', 'dies', 2, at(0), at(1))).toBe(true);
+        expect(await l.renew('e', 'kept', at(0), at(2))).toBe(true);
+        // At 10:01 the unrenewed lease (its holder's process died) no longer counts.
+        expect(await l.count('e', at(1))).toBe(1);
+        expect(await l.renew('e', 'dies', at(1), at(3))).toBe(false);
+        expect(await l.take('e', 'new', 2, at(1), at(3))).toBe(true);
+        expect(await l.take('e', 'more', 2, at(1), at(3))).toBe(false);
+        expect(await l.renew('e', 'gone', at(1), at(3))).toBe(false);
+        expect(await l.count('e', at(1))).toBe(2);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('concurrent takes from two processes never hold more than the limit (rounds of 40 against 10)', async () => {
+      const { store, reopen } = await backend.fresh();
+      const other = backend.name === 'postgres' ? await reopen() : store;
+      try {
+        for (let round = 0; round < 4; round++) {
+          const key = `race:${round}`;
+          const taken = await Promise.all(
+            Array.from({ length: 40 }, (_, i) => (i % 2 ? other : store).leases.take(key, `s${i}`, 10, at(0), at(5))),
+          );
+          expect(taken.filter(Boolean).length).toBe(10);
+          expect(await other.leases.count(key, at(0))).toBe(10);
+          // Gives on one process and takes on the other at once: never more than 10 held.
+          const held = taken.flatMap((t, i) => (t ? [`s${i}`] : [])).slice(0, 4);
+          const [, retaken] = await Promise.all([
+            Promise.all(held.map((id) => other.leases.give(key, id))),
+            Promise.all(Array.from({ length: 12 }, (_, i) => store.leases.take(key, `r${i}`, 10, at(0), at(5)))),
+          ]);
+          const again = retaken.filter(Boolean).length;
+          expect(again).toBeLessThanOrEqual(4);
+          expect(await store.leases.count(key, at(0))).toBe(6 + again);
+        }
+      } finally {
+        if (other !== store) await other.close();
+        await store.close();
+      }
+    });
+
+    it('sweep forgets the keys whose every lease expired, and only those', async () => {
+      const { store } = await backend.fresh();
+      try {
+        const l = store.leases;
+        await l.take('s:a', 'x', 5, at(0), at(1));
+        await l.take('s:b', 'x', 5, at(0), at(1));
+        await l.take('s:b', 'y', 5, at(0), at(2));
+        expect(await l.sweep(at(0))).toBe(0);
+        expect(await l.sweep(at(1))).toBe(1);
+        expect(await l.count('s:b', at(1))).toBe(1);
+        expect(await l.sweep(at(2))).toBe(1);
+        expect(await l.count('s:b', at(0))).toBe(0);
+      } finally {
+        await store.close();
+      }
+    });
+  });
+}
+
 /** Hosted files: the PostgreSQL store's, and the directory the embedded store (and stdio) keeps them in. */
 const fileBackends: { name: string; open(): Promise<{ files: FileBlobs; close: () => Promise<void> }> }[] = [
   { name: 'directory', open: async () => ({ files: new DirectoryFiles(tempDir()), close: async () => undefined }) },

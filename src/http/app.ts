@@ -17,7 +17,7 @@ import type { ToolsetSelection } from '../core/toolsets.js';
 import type { McpSurface } from '../mcp/surface.js';
 import type { Auth } from '../core/auth.js';
 import type { ApiOperation } from '../docs/openapi.js';
-import type { AddressLimit } from './protect.js';
+import type { AddressLimit, ListenStreams } from './protect.js';
 import type { ToolCalls } from './tool-calls.js';
 import type { Tasks } from '../tasks/tasks.js';
 import { appShared, type RouteHelpers as SharedHelpers } from './routes/shared.js';
@@ -56,8 +56,8 @@ export interface AppOptions {
   ready?: () => Promise<void>;
   /** Failed authentications per client address (`authThrottle`: 30 a minute, in the store's counters). */
   throttle: AddressLimit;
-  /** MCP listen streams open at once per key (default 10). */
-  listenStreamsPerKey?: number;
+  /** MCP listen streams open at once per key, counted in the store. */
+  listenStreams: ListenStreams;
   /** A page for a path no route answers, when a feature has one for this request (Feature.notFound); else the JSON 404. */
   notFound?: (c: Context) => Promise<Response> | undefined;
   /** The WWW-Authenticate challenge of a 401 on /mcp (OAuth discovery: resource_metadata); default a plain Bearer realm. */
@@ -95,7 +95,7 @@ export function buildApp(opts: AppOptions): BuiltApp {
   mcpRoute(app, shared, {
     mcp: opts.mcp,
     toolsets: opts.toolsets,
-    listenStreamsPerKey: opts.listenStreamsPerKey ?? 10,
+    listenStreams: opts.listenStreams,
     mcpEvents: opts.mcpEvents,
     onCredentialRevoked: opts.onCredentialRevoked,
     onDrain: opts.onDrain,

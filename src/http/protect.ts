@@ -9,13 +9,14 @@
  * - `SERVER_OPTIONS` and `capConnections`: request and header timeouts (a
  *   body that has not arrived within 30 s is cut with 408) and a cap on open
  *   connections per address.
- * - `ListenStreams`: MCP listen streams open at once per key are capped (per
- *   server process, like connections: a stream lives in the process that
- *   serves it).
+ * - `ListenStreams`: MCP listen streams open at once per key are capped,
+ *   counted as leases in the store, so the cap holds for every server process
+ *   at once.
  */
 import type { Server } from 'node:http';
 import { HttpError } from '../core/errors.js';
-import type { WindowCounters } from '../store/store.js';
+import { randomUUID } from 'node:crypto';
+import type { Leases, WindowCounters } from '../store/store.js';
 import { clientKey } from './client-ip.js';
 
 /** One attempt counted against an address's budget (`wait` 0), or refused (`wait`: seconds until the window ends). */
@@ -136,40 +137,78 @@ export function capConnections(server: Server, max = MAX_CONNECTIONS_PER_ADDRESS
   });
 }
 
-/** MCP listen streams open per key. */
+/** How long a listen stream's lease lasts unrenewed; its holder renews it at a third of that. */
+export const LISTEN_LEASE_MS = 60_000;
+
+/** One open listen stream's lease. */
+export interface ListenLease {
+  /** Give the lease back (once). */
+  give(): void;
+  /** The response with its body holding the lease (renewed) until it ends, is cancelled or errors; a lost lease ends it. */
+  track(res: Response): Response;
+}
+
+/**
+ * MCP listen streams open per key, counted as leases in the store (src/store/store.ts `Leases`): on a shared
+ * database the cap holds for the service as a whole, however many server processes serve the key's streams.
+ * A stream renews its lease while it is open, so the streams of a process that died stop counting within
+ * `leaseMs`.
+ */
 export class ListenStreams {
-  private readonly open = new Map<string, number>();
-  constructor(readonly perKey: number) {}
+  constructor(
+    readonly perKey: number,
+    private readonly leases: Leases,
+    private readonly leaseMs = LISTEN_LEASE_MS,
+    private readonly now: () => number = Date.now,
+  ) {}
 
-  /** Count a stream for `credentialId`, or false when the key has `perKey` open. */
-  take(credentialId: string): boolean {
-    const n = this.open.get(credentialId) ?? 0;
-    if (n >= this.perKey) return false;
-    this.open.set(credentialId, n + 1);
-    return true;
+  /** A lease on a stream for `credentialId`, or undefined when the key has `perKey` open. */
+  async take(credentialId: string): Promise<ListenLease | undefined> {
+    const id = randomUUID();
+    const now = this.now();
+    if (!(await this.leases.take(credentialId, id, this.perKey, iso(now), iso(now + this.leaseMs)))) return undefined;
+    let given = false;
+    const give = () => {
+      if (given) return;
+      given = true;
+      void this.leases.give(credentialId, id).catch(() => undefined);
+    };
+    const renew = async () => {
+      const t = this.now();
+      return this.leases.renew(credentialId, id, iso(t), iso(t + this.leaseMs));
+    };
+    return { give, track: (res) => this.hold(res, give, renew) };
   }
 
-  give(credentialId: string): void {
-    const n = (this.open.get(credentialId) ?? 1) - 1;
-    if (n > 0) this.open.set(credentialId, n);
-    else this.open.delete(credentialId);
-  }
-
-  /** The response with its body counted until it ends, is cancelled or errors. */
-  track(credentialId: string, res: Response): Response {
+  private hold(res: Response, give: () => void, renew: () => Promise<boolean>): Response {
     if (!res.body) {
-      this.give(credentialId);
+      give();
       return res;
     }
-    let released = false;
-    const release = () => {
-      if (!released) {
-        released = true;
-        this.give(credentialId);
-      }
-    };
     const reader = res.body.getReader();
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const release = () => {
+      clearInterval(timer);
+      give();
+    };
     const body = new ReadableStream<Uint8Array>({
+      start: () => {
+        // A renewal the store refuses (the lease expired while this process stalled) ends the stream (the
+        // cancelled reader reads done); one that fails (store unreachable) is tried again next time.
+        const lost = () => {
+          release();
+          void reader.cancel().catch(() => undefined);
+        };
+        timer = setInterval(
+          () =>
+            void renew().then(
+              (held) => held || lost(),
+              () => undefined,
+            ),
+          this.leaseMs / 3,
+        );
+        timer.unref();
+      },
       async pull(controller) {
         try {
           const { done, value } = await reader.read();

@@ -193,4 +193,14 @@ CREATE TABLE IF NOT EXISTS hosted_files_space (
 INSERT INTO hosted_files_space (one, bytes) VALUES (true, 0) ON CONFLICT DO NOTHING;
 `,
   },
+  {
+    version: 14,
+    name: 'leases per key: the MCP listen streams open per credential, for every process (src/store/postgres/leases.ts)',
+    sql: `
+CREATE TABLE IF NOT EXISTS leases (
+  key text PRIMARY KEY,
+  holders jsonb NOT NULL
+);
+`,
+  },
 ];

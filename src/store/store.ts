@@ -161,6 +161,28 @@ export interface WindowCounters {
 }
 
 /**
+ * Leases per key (the MCP listen streams a credential holds open): each lease is one holder's, named by an id
+ * the holder chose, and lasts until it is given back or its expiry passes unrenewed, so a process that died
+ * without giving its leases back stops counting once they expire. Times are ISO strings.
+ */
+export interface Leases {
+  /**
+   * Take lease `id` of `key`, to expire at `expiresAt`, unless the key holds `limit` leases unexpired at `now`
+   * (expired ones are dropped on the way). True when taken. Atomic: of any number of concurrent takes, from
+   * any number of processes sharing the store, at most `limit` leases of a key are unexpired at once.
+   */
+  take(key: string, id: string, limit: number, now: string, expiresAt: string): Promise<boolean>;
+  /** Move an unexpired lease's expiry to `expiresAt`; false when the lease is gone (given back, or expired by `now`). */
+  renew(key: string, id: string, now: string, expiresAt: string): Promise<boolean>;
+  /** Give the lease back (nothing when it is gone). */
+  give(key: string, id: string): Promise<void>;
+  /** The key's leases unexpired at `now`. */
+  count(key: string, now: string): Awaitable<number>;
+  /** Forget the keys whose every lease expired by `now`; returns how many. */
+  sweep(now: string): Promise<number>;
+}
+
+/**
  * A store. How to add one: implement every required member with the contract of its comment (a mutation
  * resolves once durable, or rejects and changes nothing; an unreachable backend answers
  * `StoreUnavailableError`, 503), and run test/store-contract.test.ts against it.
@@ -259,6 +281,8 @@ export interface Store {
    * that shares the store (src/http/protect.ts); the embedded store's one process keeps them in memory.
    */
   readonly counters: WindowCounters;
+  /** Leases per key (MCP listen streams per credential), atomic and seen by every process that shares the store. */
+  readonly leases: Leases;
 
   /** Atomic SQL credit operations (shared database only). */
   readonly ledger?: AtomicLedger;

@@ -12,7 +12,7 @@ import { LIMITS } from '../../core/limits.js';
 import { log } from '../../core/log.js';
 import type { ToolsetSelection } from '../../core/toolsets.js';
 import type { McpSurface } from '../../mcp/surface.js';
-import { ListenStreams } from '../protect.js';
+import type { ListenStreams } from '../protect.js';
 import { assertUtf8Charset, declaredLength, JSON_TYPE, parseJsonBody, tooLarge } from '../json-body.js';
 import type { AccountCaller, AppShared } from './shared.js';
 
@@ -23,8 +23,8 @@ export interface McpRouteOptions {
   mcp: McpSurface;
   /** Default toolsets for connections without `?toolsets=`. */
   toolsets: ToolsetSelection;
-  /** MCP listen streams open at once per credential. */
-  listenStreamsPerKey: number;
+  /** MCP listen streams open at once per credential (counted in the store, for every process). */
+  listenStreams: ListenStreams;
   mcpEvents?: (listener: (accountId: string, event: McpEvent) => void) => void;
   onCredentialRevoked?: (listener: (credentialId: string) => void) => void;
   /** The process drains: every handler closes, ending its listen streams. */
@@ -38,7 +38,6 @@ const FAST_PATH_VERSIONS = new Set(['2025-11-25', '2025-06-18', '2025-03-26']);
 
 export function mcpRoute(app: Hono, s: AppShared, opts: McpRouteOptions): void {
   const handlerFor = mcpHandlers(opts);
-  const listenStreams = new ListenStreams(opts.listenStreamsPerKey);
 
   app.all('/mcp', async (c) => {
     const who = await mcpCaller(c, s, opts);
@@ -53,10 +52,11 @@ export function mcpRoute(app: Hono, s: AppShared, opts: McpRouteOptions): void {
     }
     // A listen stream (2026-07-28 `subscriptions/listen`, or a GET stream) stays open: a key holds a few at most.
     const listens = c.req.method === 'GET' || (parsedBody as { method?: unknown } | undefined)?.method === 'subscriptions/listen';
-    if (listens && !listenStreams.take(caller.credentialId))
+    const lease = listens ? await opts.listenStreams.take(caller.credentialId) : undefined;
+    if (listens && !lease)
       return c.json(
         {
-          error: `Too many open MCP listen streams for this key (at most ${listenStreams.perKey}): close one first`,
+          error: `Too many open MCP listen streams for this key (at most ${opts.listenStreams.perKey}): close one first`,
           code: 429,
           retry_after: 5,
         },
@@ -69,10 +69,10 @@ export function mcpRoute(app: Hono, s: AppShared, opts: McpRouteOptions): void {
         ...(parsedBody !== undefined ? { parsedBody } : {}),
       })
       .catch((err: unknown) => {
-        if (listens) listenStreams.give(caller.credentialId);
+        lease?.give();
         throw err;
       });
-    const res = listens ? listenStreams.track(caller.credentialId, answer) : answer;
+    const res = lease ? lease.track(answer) : answer;
     const balance = await s.auth.balance(caller.accountId).catch(() => undefined);
     if (balance) for (const [k, v] of Object.entries(s.auth.rateLimitHeaders(balance))) res.headers.set(k, v);
     return res;

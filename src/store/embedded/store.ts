@@ -15,7 +15,7 @@
  * - `collections/<name>/<account>.ndjson` (./collections.ts): agent memory, one
  *   log per account, never part of the snapshot.
  * - record tables (./records.ts); the lock on the data dir (./dir-lock.ts);
- *   window counters in memory (./counters.ts).
+ *   window counters and leases in memory (./counters.ts, ./leases.ts).
  *
  * So after `kill -9` at any moment, or a failed write, the state that opens is
  * exactly what was acknowledged. Writes pass a hook (`EmbeddedStoreOptions.faults`)
@@ -26,6 +26,7 @@ import { join } from 'node:path';
 import { DIR_MODE, type WriteHook } from '../append-file.js';
 import { CollectionLogs, SAFE_ID } from './collections.js';
 import { memoryCounters } from './counters.js';
+import { memoryLeases } from './leases.js';
 import { DirLock } from './dir-lock.js';
 import { Journal } from './journal.js';
 import { recordTable } from './records.js';
@@ -59,6 +60,7 @@ export interface EmbeddedStoreOptions {
 export class EmbeddedStore implements Store {
   readonly kind = 'embedded' as const;
   readonly counters = memoryCounters();
+  readonly leases = memoryLeases();
   private readonly usage: UsageLog;
   private readonly state: MemoryState;
   private readonly journal: Journal;

@@ -19,8 +19,8 @@
  * - Record tables (./records.ts), collections (./collections.ts);
  *   `publish`/`subscribe` are LISTEN/NOTIFY (./notify.ts); `exclusive` runs a
  *   sweeper on one instance at a time (advisory lock); window counters
- *   (./counters.ts) count limits for every instance at once; hosted files
- *   (./files.ts) are served by every instance.
+ *   (./counters.ts) and leases (./leases.ts) count limits for every instance
+ *   at once; hosted files (./files.ts) are served by every instance.
  */
 import type pg from 'pg';
 import { Batcher } from '../batch.js';
@@ -42,10 +42,12 @@ import type {
   UsagePage,
   UsageTotal,
   WindowCounters,
+  Leases,
 } from '../store.js';
 import { postgresCollection } from './collections.js';
 import { postgresCounters } from './counters.js';
 import { postgresFiles } from './files.js';
+import { postgresLeases } from './leases.js';
 import { postgresLedger } from './ledger.js';
 import { Notifications } from './notify.js';
 import { LOCK_NS, one, openPool, redactUrl, transaction } from './pool.js';
@@ -71,6 +73,7 @@ export class PostgresStore implements Store {
   readonly kind = 'postgres' as const;
   readonly ledger: AtomicLedger;
   readonly counters: WindowCounters;
+  readonly leases: Leases;
   readonly files: FileBlobs;
   private readonly notifications: Notifications;
   private closed = false;
@@ -98,6 +101,7 @@ export class PostgresStore implements Store {
   ) {
     this.ledger = postgresLedger(pool, fast);
     this.counters = postgresCounters(pool);
+    this.leases = postgresLeases(pool);
     this.files = postgresFiles(pool);
     this.notifications = new Notifications(pool, url);
   }
