@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { CLI, spawnServe, startServer, stopProcesses, tempDir, type TestServer } from './helpers/server.js';
+import { CLI, spawnServe, splitPost, startServer, stopProcesses, tempDir, type TestServer } from './helpers/server.js';
 
 const procs: ChildProcess[] = [];
 const servers: TestServer[] = [];
@@ -15,30 +15,6 @@ afterAll(async () => {
   await stopProcesses(procs);
   for (const s of servers) await s.close();
 });
-
-/** A POST whose body is sent in two parts: the request is in flight (headers read, body pending) between them. */
-function splitPost(url: string, path: string, body: string, key: string) {
-  const u = new URL(url);
-  const req = request({
-    host: u.hostname,
-    port: u.port,
-    path,
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'X-API-Key': key },
-  });
-  const answer = new Promise<{ status: number; connection: string | undefined; text: string }>((resolve, reject) => {
-    req.on('response', (res) => {
-      let text = '';
-      res.on('data', (d) => (text += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, text }));
-    });
-    req.on('error', reject);
-  });
-  const half = Math.floor(body.length / 2);
-  req.write(body.slice(0, half));
-  req.flushHeaders();
-  return { finish: () => req.end(body.slice(half)), answer };
-}
 
 /** GET with Node's client (its answer shows the Connection header as sent). */
 function get(url: string): Promise<{ status: number; connection: string | undefined; text: string }> {

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
 import { serve, type ServerType } from '@hono/node-server';
 import { createServer, configFromEnv, type ServerConfig, type Server } from '../../src/server.js';
 import { repoRoot } from './paths.js';
@@ -79,6 +80,8 @@ export async function post(base: string, path: string, body: unknown, key?: stri
 export async function spawnServe(
   args: string[],
   env: Record<string, string> = {},
+  /** How long it may take to listen (a busy machine starts slowly). */
+  startMs = 20_000,
 ): Promise<{ proc: ChildProcess; url: string; stdout: string }> {
   const proc = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], {
     env: { ...process.env, WERKBANK_PRINT_PORT: '1', ...env },
@@ -88,7 +91,7 @@ export async function spawnServe(
   proc.stderr.on('data', (d) => (stderr += d));
   let out = '';
   const port = await new Promise<number>((res, rej) => {
-    const timer = setTimeout(() => rej(new Error(`server did not start: ${stderr}`)), 20_000);
+    const timer = setTimeout(() => rej(new Error(`server did not start: ${stderr}`)), startMs);
     proc.stdout.on('data', (d) => {
       out += d;
       const m = /\{"port":(\d+)\}/.exec(out);
@@ -115,4 +118,28 @@ export async function stopProcesses(procs: readonly ChildProcess[]): Promise<voi
       return exited;
     }),
   );
+}
+
+/** A POST whose body is sent in two parts: the request is in flight (headers read, body pending) between them. */
+export function splitPost(url: string, path: string, body: string, key: string) {
+  const u = new URL(url);
+  const req = request({
+    host: u.hostname,
+    port: u.port,
+    path,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'X-API-Key': key },
+  });
+  const answer = new Promise<{ status: number; connection: string | undefined; text: string }>((resolve, reject) => {
+    req.on('response', (res) => {
+      let text = '';
+      res.on('data', (d) => (text += d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, text }));
+    });
+    req.on('error', reject);
+  });
+  const half = Math.floor(body.length / 2);
+  req.write(body.slice(0, half));
+  req.flushHeaders();
+  return { finish: () => req.end(body.slice(half)), answer };
 }
