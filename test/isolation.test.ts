@@ -256,26 +256,38 @@ describe('answers and floods', () => {
     }
   });
 
-  it('MCP listen streams are capped per key and counted until their body ends; an unrenewed lease ends its stream', async () => {
-    const leases = memoryLeases();
-    const streams = new ListenStreams(2, leases);
-    const a = await streams.take('k');
-    expect(a).toBeDefined();
-    expect(await streams.take('k')).toBeDefined();
-    expect(await streams.take('k')).toBeUndefined();
-    expect(await streams.take('other')).toBeDefined();
-    const res = a!.track(new Response('done'));
-    expect(await streams.take('k')).toBeUndefined();
-    expect(await res.text()).toBe('done');
-    expect(await streams.take('k')).toBeDefined();
-    // A stream whose lease the store no longer holds (it expired while the process stalled) ends at the next renewal.
-    const short = new ListenStreams(1, memoryLeases(), 90);
-    const lease = await short.take('s');
-    const open = lease!.track(new Response(new ReadableStream({ pull: () => new Promise(() => undefined) })));
-    lease!.give();
-    const reader = open.body!.getReader();
-    expect(await reader.read()).toEqual({ done: true, value: undefined });
-  });
+  it(
+    'MCP listen streams are capped per key and counted until their body ends; an unrenewed lease ends its stream',
+    { timeout: 30_000 },
+    async () => {
+      const leases = memoryLeases();
+      const streams = new ListenStreams(2, leases);
+      const a = await streams.take('k');
+      expect(a).toBeDefined();
+      expect(await streams.take('k')).toBeDefined();
+      expect(await streams.take('k')).toBeUndefined();
+      expect(await streams.take('other')).toBeDefined();
+      const res = a!.track(new Response('done'));
+      expect(await streams.take('k')).toBeUndefined();
+      expect(await res.text()).toBe('done');
+      expect(await streams.take('k')).toBeDefined();
+      // An open stream renews its lease: it still counts after five lease periods, and stops when cancelled.
+      const renewing = new ListenStreams(1, memoryLeases(), 1000);
+      const held = await renewing.take('r');
+      const stream = held!.track(new Response(new ReadableStream({ pull: () => new Promise(() => undefined) })));
+      await new Promise((r) => setTimeout(r, 3000));
+      expect(await renewing.take('r')).toBeUndefined();
+      await stream.body!.cancel();
+      expect(await renewing.take('r')).toBeDefined();
+      // A stream whose lease the store no longer holds (it expired while the process stalled) ends at the next renewal.
+      const short = new ListenStreams(1, memoryLeases(), 90);
+      const lease = await short.take('s');
+      const open = lease!.track(new Response(new ReadableStream({ pull: () => new Promise(() => undefined) })));
+      lease!.give();
+      const reader = open.body!.getReader();
+      expect(await reader.read()).toEqual({ done: true, value: undefined });
+    },
+  );
 });
 
 describe('start-up and health', () => {
