@@ -26,15 +26,20 @@ export function serverProcessCount(option: string | undefined, databaseUrl: stri
   return n;
 }
 
+/** What a server process may take past its drain grace to close its pools and journal, ms. */
+const STOP_MARGIN_MS = 5_000;
+
 /**
  * The primary process of `serve --workers N`: forks N server processes that
  * share the listening port (the primary hands out connections round-robin),
  * replaces one that dies after it started, and stops them all on
  * SIGINT/SIGTERM. A server process that fails before it listens (e.g. the
  * database is unreachable) stops the whole group with its exit code instead
- * of looping. It also adds up the server processes' metrics for the one that is scraped.
+ * of looping. It also adds up the server processes' metrics for the one that is scraped. A server process that
+ * has not finished draining `graceMs` plus STOP_MARGIN_MS after the signal is killed, so a hung one cannot keep
+ * the group from stopping.
  */
-export async function superviseServerProcesses(n: number): Promise<void> {
+export async function superviseServerProcesses(n: number, graceMs: number): Promise<void> {
   const cluster = (await import('node:cluster')).default;
   let stopping = false;
   const listening = new Set<number>();
@@ -59,10 +64,17 @@ export async function superviseServerProcesses(n: number): Promise<void> {
     cluster.fork();
   });
   const stop = () => {
+    if (stopping) return;
     stopping = true;
     const processes = running();
     if (processes.length === 0) process.exit(0);
     for (const p of processes) p?.process.kill('SIGTERM');
+    setTimeout(() => {
+      const hung = running();
+      log(`${hung.length} server process(es) still draining ${graceMs + STOP_MARGIN_MS} ms after the signal; killed`, 'error');
+      for (const p of hung) p?.process.kill('SIGKILL');
+      process.exit(1);
+    }, graceMs + STOP_MARGIN_MS).unref();
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -5,7 +5,7 @@
  * The proxy is the load balancer a deployment puts in front: a connection an instance refuses (it stopped
  * listening) goes to the next instance, as nginx's `proxy_next_upstream error` does.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
@@ -36,8 +36,8 @@ function keyFor(name: string): string {
   return (JSON.parse(cli(['keys', 'create', '--account', name, '--json'])) as { key: string }).key;
 }
 
-async function serve(args: string[] = []) {
-  const s = await spawnServe(['--data', tempDir(), ...args], env(), 90_000);
+async function serve(args: string[] = [], over: Record<string, string> = {}) {
+  const s = await spawnServe(['--data', tempDir(), ...args], { ...env(), ...over }, 90_000);
   procs.push(s.proc);
   return { ...s, exited: new Promise<number | null>((r) => s.proc.on('exit', (code) => r(code))) };
 }
@@ -129,6 +129,16 @@ describe('drain of a --workers cluster', () => {
     expect(await cluster.exited).toBe(0);
     await client.close().catch(() => undefined);
   }, 120_000);
+
+  it('a server process that never finishes draining is killed after the grace and a margin; the primary exits 1', async () => {
+    const cluster = await serve(['--workers', '2'], { WERKBANK_SHUTDOWN_GRACE_MS: '1000' });
+    const [hung, other] = children(cluster.proc.pid!).map(Number);
+    process.kill(hung, 'SIGSTOP'); // it cannot act on the SIGTERM: a process stuck in its drain
+    cluster.proc.kill('SIGTERM');
+    expect(await cluster.exited).toBe(1);
+    // Both gone (the killed one once its new parent has reaped it).
+    await vi.waitFor(() => [hung, other].forEach((pid) => expect(() => process.kill(pid, 0)).toThrow()), { timeout: 10_000 });
+  }, 60_000);
 });
 
 describe('rolling restart behind a load balancer', () => {

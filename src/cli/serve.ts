@@ -42,7 +42,7 @@ export async function serveCommand(values: CliValues): Promise<number> {
   const { signupModeFrom } = await import('../http/identity/gate.js');
   config.signup = signupModeFrom(signup.value, values.dev ? 'open' : 'off');
   const processes = serverProcessCount(workers.value, config.databaseUrl, workers.source);
-  if (processes > 1 && cluster.isPrimary) return (await superviseServerProcesses(processes), -1);
+  if (processes > 1 && cluster.isPrimary) return (await superviseServerProcesses(processes, graceMs), -1);
   const server = await createServer(config);
   const devKeyCreated = values.dev && (cluster.worker?.id ?? 1) === 1 ? await devKey(server.accounts) : null;
   const { SERVER_OPTIONS, capConnections } = await import('../http/protect.js');
