@@ -134,11 +134,12 @@ export function sanitizeInWorker(html: string): Promise<string> {
 }
 
 /**
- * The input limit (measured on a 2-core machine): micromark takes about 4.4 ms and ~1 KB of memory
- * per character of ordinary Markdown (GFM adds about 25%; the sanitiser ~5 ms), so 300,000 characters took 1.3 s
- * and a 296 MB peak. 250,000 keeps a document under ~1.2 s and ~250 MB; 1 MB (4.4 s, ~900 MB) would not hold.
+ * The input limit, measured in CPU time on a loaded 2-core machine: micromark's cost per line is high, so
+ * many short lines are the slow common shape (100,000 characters of `- a` list items: 8 s; of `a` lines: 3 s), and
+ * a run of `[` then `]` is quadratic (100,000: 25 s). At 10,000 characters the slowest of these take 0.3 to 0.7 s.
+ * Emphasis runs (`*` × 5,000, `a`, `*` × 5,000) are quadratic even here: the deadline stops those.
  */
-const MARKDOWN_MAX_CHARS = 250_000;
+const MARKDOWN_MAX_CHARS = 10_000;
 
 export default defineTool({
   slug: 'markdown-to-html',
@@ -156,11 +157,14 @@ export default defineTool({
     'removed, and links or images whose URL scheme is not allowed lose their href/src (Markdown links and ' +
     'images: http, https, mailto and relative URLs; raw HTML may also use tel:), so javascript:, vbscript: and ' +
     'data: never pass. Text inside removed tags is kept (except script/style content). Fenced code blocks get ' +
-    'class="language-<info>". Use it to preview or publish user-written Markdown. Input up to 250,000 characters; ' +
+    `class="language-<info>". Use it to preview or publish user-written Markdown. Input up to ${MARKDOWN_MAX_CHARS.toLocaleString('en-US')} characters; ` +
     'rendering has a 10 s budget (documents nesting thousands of levels deep get a 400 instead of hanging).',
   resultView: { kind: 'html', field: 'html' },
   input: z.strictObject({
-    markdown: z.string().max(MARKDOWN_MAX_CHARS).describe('The Markdown source (CommonMark + GFM)'),
+    markdown: z
+      .string()
+      .max(MARKDOWN_MAX_CHARS)
+      .describe(`The Markdown source (CommonMark + GFM), up to ${MARKDOWN_MAX_CHARS.toLocaleString('en-US')} characters`),
   }),
   output: z.object({
     html: z.string().describe('Sanitized HTML fragment'),

@@ -94,10 +94,18 @@ describe('markdown-to-html: sanitising', () => {
 
   it('limits and refusals', async () => {
     expect(await html('')).toBe('');
-    await expectToolError(markdownToHtml, { markdown: 'x'.repeat(250_001) }, 400, /`markdown` must be at most 250000 characters/);
-    expect(await html('ab\n'.repeat(83_333))).toMatch(/^<p>ab\nab/); // the largest document allowed converts (1 line short of the limit)
+    await expectToolError(markdownToHtml, { markdown: 'x'.repeat(10_001) }, 400, /`markdown` must be at most 10000 characters/);
+    expect(await html('ab\n'.repeat(3_333))).toMatch(/^<p>ab\nab/); // the largest document allowed converts (1 line short of the limit)
     await expectToolError(markdownToHtml, { md: '# x' }, 400, /unknown field `md`/);
     await expectToolError(markdownToHtml, { markdown: 42 }, 400, /`markdown` must be a string/);
+  });
+
+  it('renders the slow shapes at the limit: many tiny lines, list items, brackets nested 5,000 deep', async () => {
+    expect(await html('a\n'.repeat(5_000))).toBe('<p>' + Array(5_000).fill('a').join('\n') + '</p>\n');
+    const items = await html('- a\n'.repeat(2_500));
+    expect(items.match(/<li>a<\/li>/g)).toHaveLength(2_500);
+    expect(items).toMatch(/^<ul>\n<li>a<\/li>\n/);
+    expect(await html('['.repeat(5_000) + ']'.repeat(5_000))).toBe('<p>' + '['.repeat(5_000) + ']'.repeat(5_000) + '</p>');
   });
 
   it('renders moderately pathological nesting', async () => {
