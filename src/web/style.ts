@@ -100,7 +100,7 @@ section.set .tag{display:none}
 .api-op details>summary{font-weight:400;color:var(--accent);font-size:.92rem}
 dl.api-fields{margin:.2rem 0 .5rem;max-width:52rem}dl.api-fields dt{margin-top:.45rem;overflow-wrap:anywhere}dl.api-fields dd{margin:0 0 0 1rem;font-size:.92rem}
 ul.api-answers{margin:.2rem 0 .5rem;padding-left:1.2rem;font-size:.92rem}
-@media (max-width:600px){.controls{margin:.5rem 0 0;gap:.5rem}.controls .filter{display:flex;align-items:center;gap:.5rem;flex:1 1 auto}.controls .filter label{margin:0}.controls #count{margin:0}
+@media (max-width:600px){.intro{margin-bottom:.4rem}.controls{margin:.5rem 0 0;gap:.5rem;flex-wrap:nowrap;align-items:center}.controls .filter{display:flex;align-items:center;gap:.5rem;flex:1 1 auto}.controls .filter label{margin:0}.controls #count{margin:0;white-space:nowrap}
 #popular h2{margin-top:.6rem}ul.tools{gap:.5rem}ul.tools li{padding:.55rem .75rem;gap:.2rem}}
 `;
 
