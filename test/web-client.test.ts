@@ -13,6 +13,7 @@ import {
   formatField,
   formatMoney,
   formatNumber,
+  formatNumbersInText,
   inChosenUnit,
   isMoneyKey,
   parseNumber,
@@ -91,6 +92,19 @@ describe('typed numbers', () => {
     expect(formatField('count', 1200)).toBe('1,200');
     expect(['monthlyPayment', 'taxedAmount', 'balance', 'netSalary'].every(isMoneyKey)).toBe(true);
     expect(['ratePercent', 'month', 'count', 'seed'].some(isMoneyKey)).toBe(false);
+    expect(['totalPay', 'overtimePay', 'regularPay'].every(isMoneyKey)).toBe(true);
+  });
+
+  it('writes the amounts of a note in the one style, and leaves years, codes, dates and small counts as written', () => {
+    const rule = 'annual gross 51840 (incl. 8% holiday allowance); box 1 18767.32 − credits 6979.04 = 11788.28; net 40248.2.';
+    expect(formatNumbersInText(rule, 'EUR')).toBe(
+      'annual gross €51,840.00 (incl. 8% holiday allowance); box 1 €18,767.32 − credits €6,979.04 = €11,788.28; net €40,248.20.',
+    );
+    expect(formatNumbersInText(rule)).toBe(
+      'annual gross 51,840 (incl. 8% holiday allowance); box 1 18,767.32 − credits 6,979.04 = 11,788.28; net 40,248.2.',
+    );
+    const kept = 'tables of 2026 (from 2026-01-01, 10:30), version 1.2.3, code 0503, id x123456, factor 1.5, 12.5%';
+    expect(formatNumbersInText(kept, 'EUR')).toBe(kept);
   });
 
   it('shows dates and times readable in the chosen zone, and quantities in the unit the user chose', () => {

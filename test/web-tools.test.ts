@@ -3,8 +3,8 @@
  * primary result in the view the tool declares (`resultView`), the copy button hands the value itself to the
  * clipboard, the first field is visible without scrolling at desktop size (1280×800), and after the run the
  * page is no wider than a phone (390×844: the same page, resized, so its media queries apply as on a phone).
- * WEB_LANES pages run at once (default 4). Screenshots of ten representative tools at both sizes land in
- * test-output/web/tool-<slug>-<size>.png (git-ignored).
+ * WEB_LANES pages run at once (default 4). Screenshots of twenty representative tools at both sizes land in
+ * test-output/web/tool-<slug>-<size>.png (git-ignored); WEB_SHOWCASE=1 runs only those twenty, to look at them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -15,7 +15,10 @@ import { resolveView, valueAt, type ResultView } from '../src/web/client/result/
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Ten tools that show the kinds of results and forms: figures, code, lists, tables, files, diff, add-row tables. */
+/**
+ * Twenty tools that show the kinds of results and forms: figures, code, lists, tables, files, diff, add-row
+ * tables, images, generated records, schedules, checks.
+ */
 export const SHOWCASE = [
   'salary-calculator',
   'loan-calculator',
@@ -27,6 +30,16 @@ export const SHOWCASE = [
   'text-diff',
   'bmi-calculator',
   'timesheet-calculator',
+  'brp-test-data-generator',
+  'timezone-converter',
+  'mortgage-calculator',
+  'qr-code',
+  'regex-tester',
+  'color-contrast-checker',
+  'cron-parser',
+  'unit-converter',
+  'iban-validator',
+  'word-frequency-counter',
 ];
 
 const SIZES = {
@@ -197,7 +210,9 @@ describe('every tool page', () => {
       if (example.online) skipped.push(entry.tool.slug);
       else cases.push({ slug: entry.tool.slug, view: entry.tool.resultView, example: example.input });
     }
-    expect(cases.length).toBeGreaterThan(100);
+    const showcaseOnly = process.env.WEB_SHOWCASE === '1';
+    if (showcaseOnly) cases.splice(0, cases.length, ...cases.filter((c) => SHOWCASE.includes(c.slug)));
+    expect(cases.length).toBeGreaterThan(showcaseOnly ? SHOWCASE.length - 1 : 100);
     expect(
       cases.every((c) => c.view),
       'every tool declares its result view',

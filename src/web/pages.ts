@@ -132,7 +132,8 @@ export function cataloguePage(registry: Registry, c: Common, query: CatalogueQue
   const hiddenNote =
     count.listed < count.total ? ` Listed here: ${count.listed} (${esc(count.text.slice(count.text.indexOf('; ') + 2))}).` : '';
   const body = `<h1>werkbank tools</h1>
-<p class="intro">werkbank is ${count.total} small tools: calculators, converters, validators, Dutch payroll and tax figures, test data; all but the AI tools give the same answer every time.${hiddenNote} Each is also an API call (<a href="/docs">REST reference</a>) and an MCP tool: connect Claude, Cursor or another MCP host to <code>/mcp</code> with an API key from your <a href="/account">account</a>.</p>
+<p class="intro">werkbank is ${count.total} small tools: calculators, converters, validators, Dutch payroll and tax figures, test data; all but the AI tools give the same answer every time.</p>
+<details class="about"><summary>Use them from your code or an AI assistant</summary><p>Each tool is also an API call (<a href="/docs">REST reference</a>) and an MCP tool: connect Claude, Cursor or another MCP host to <code>/mcp</code> with an API key from your <a href="/account">account</a>.${hiddenNote}</p></details>
 <div class="controls">
 <div class="filter"><label for="toolset">Toolset</label><select id="toolset"><option value="">All toolsets</option>${sets
     .map((s) => `<option value="${esc(s.name)}"${s.name === ts ? ' selected' : ''}>${esc(toolsetName(s.name))}</option>`)

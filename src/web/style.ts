@@ -62,6 +62,7 @@ tr:has(+tr.subrow)>td{border-bottom:0}
 .nested h5{margin:.3rem 0 .2rem;font-size:.85rem}
 .nested .tablewrap{max-height:none}
 dl.nested-fields{grid-template-columns:repeat(auto-fill,minmax(min(100%,9rem),1fr));gap:.2rem .8rem}
+dl.summary>div.folded{grid-column:1/-1}dl.summary>div.folded summary{font-weight:400;color:var(--accent)}dl.summary>div.folded dl{margin:.3rem 0 .2rem .6rem}
 `;
 
 /** The account pages: the Connect card, usage tiles, passkey and application lists, the confirmation dialog. */
@@ -79,7 +80,10 @@ dialog.confirm{background:var(--card);color:var(--fg);border:1px solid var(--lin
 dialog.confirm::backdrop{background:rgb(0 0 0/.45)}dialog.confirm h2{margin-top:0}
 `;
 
-/** The catalogue (the search in the site header, popular tools, toolsets under headings) and the API reference page. */
+/**
+ * The catalogue (the search in the site header, popular tools, toolsets under headings) and the API reference page.
+ * On a phone the filter and the cards are compact, so the first screen shows the first tools, not only the intro.
+ */
 const CATALOGUE = `
 header.top form.search{flex:0 1 26rem;min-width:0;margin:0}
 header.top form.search input{padding:.35rem .6rem}
@@ -96,6 +100,8 @@ section.set .tag{display:none}
 .api-op details>summary{font-weight:400;color:var(--accent);font-size:.92rem}
 dl.api-fields{margin:.2rem 0 .5rem;max-width:52rem}dl.api-fields dt{margin-top:.45rem;overflow-wrap:anywhere}dl.api-fields dd{margin:0 0 0 1rem;font-size:.92rem}
 ul.api-answers{margin:.2rem 0 .5rem;padding-left:1.2rem;font-size:.92rem}
+@media (max-width:600px){.intro{margin-bottom:.4rem}.controls{margin:.5rem 0 0;gap:.5rem;flex-wrap:nowrap;align-items:center}.controls .filter{display:flex;align-items:center;gap:.5rem;flex:1 1 auto}.controls .filter label{margin:0}.controls #count{margin:0;white-space:nowrap}
+#popular h2{margin-top:.6rem}ul.tools{gap:.5rem}ul.tools li{padding:.55rem .75rem;gap:.2rem}}
 `;
 
 export const STYLE = `${VARS}
@@ -140,6 +146,7 @@ ul.tools p{margin:0;font-size:.9rem;color:var(--muted);flex:1}
 .tag{display:inline-block;align-self:flex-start;font-size:.78rem;border:1px solid var(--line);border-radius:99px;padding:0 .5rem;color:var(--muted)}
 .layout{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:1.75rem;align-items:start}
 @media (max-width:900px){.layout{grid-template-columns:minmax(0,1fr);gap:.5rem}}
+.layout.wide{grid-template-columns:minmax(0,1fr);gap:.5rem}.layout.wide>.input-section{max-width:46rem}
 .layout>section{min-width:0}
 .layout h2{margin-top:.6rem}
 .card{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:1rem;margin-bottom:1rem;min-width:0}

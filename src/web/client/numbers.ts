@@ -108,7 +108,7 @@ export const IDENTIFIER =
 
 /** The last word of a field name that makes its number an amount of money (shown with two decimals). */
 const MONEY_WORD =
-  /(^|[a-z_])(amount|payment|paid|interest|principal|balance|salary|wage|income|gross|net|tax|price|cost|costs|fee|fees|premium|allowance|repayment|savings|debt|deduction|contribution|pension|bonus|rent|profit|revenue|capital|deposit|withdrawal|compensation|severance|euros?)$/i;
+  /(^|[a-z_])(amount|pay|payment|paid|interest|principal|balance|salary|wage|income|gross|net|tax|price|cost|costs|fee|fees|premium|allowance|repayment|savings|debt|deduction|contribution|pension|bonus|rent|profit|revenue|capital|deposit|withdrawal|compensation|severance|euros?)$/i;
 
 /** Whether a field's number is money: the tool declares a currency, or the name says so. */
 export const isMoneyKey = (key: string) => MONEY_WORD.test(key) && !IDENTIFIER.test(key);
@@ -163,6 +163,21 @@ export function formatField(key: string, value: number, unit = ''): string {
   if (IDENTIFIER.test(key)) return String(value);
   if (ISO_CURRENCY.test(unit) || (!unit && isMoneyKey(key))) return formatMoney(value, unit);
   return formatNumber(value, unit);
+}
+
+/**
+ * Amounts written in prose (a rule, a formula: "box 1 18767.32 − credits 6979.04 = 11788.28") in the one style:
+ * a number with decimals, or a whole one of five digits or more, grouped; in a tool with a currency, one with
+ * two decimals or from 1,000 up is money (two decimals, the currency). Years, small counts, percentages, codes with leading zeros and parts of dates, times, versions or
+ * words stay as written.
+ */
+export function formatNumbersInText(text: string, currency = ''): string {
+  return text.replace(/(?<![\w.,/:#+-])(\d+)(\.\d+)?(?![\w%.,:/-]*\d|[\w%])/g, (all, int: string, frac?: string) => {
+    if ((!frac && int.length < 5) || /^0\d/.test(int)) return all;
+    const value = Number(all);
+    if (ISO_CURRENCY.test(currency) && (frac?.length === 3 || value >= 1000)) return formatMoney(value, currency);
+    return fmt({ minimumFractionDigits: frac ? frac.length - 1 : 0, maximumFractionDigits: frac ? frac.length - 1 : 0 }).format(value);
+  });
 }
 
 /** `2025-01-03T17:00:00Z`, `2024-03-31T03:30:00+02:00`, `2024-03-31T03:30` (a wall time): year to minute, seconds, zone. */

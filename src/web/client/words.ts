@@ -7,7 +7,7 @@ import { h } from './dom.js';
 
 /** Abbreviations written in capitals. */
 const UPPER = new Set(
-  'aow bsn iban bic vat gst cgst sgst igst url utm html css json xml yaml csv tsv sql pdf png svg jpeg id ids uuid uuids api apr emi sip roi bmi bmr tdee gpa cgpa sgpa cao uwv wnt ww ozb iso us uk nl eu kwh mpg rgb rgba hsl hsb hex jwt ip dst sms utf pto flsa lmp ssn lo3 gba brp upa xsd wpm mcp http https ai srt vtt sbv ean isbn lei kvk rsin btw oss moss ttl ascii cpc smtp dns ssl tls cvte nt2 vwo havo mbo hbo wo sha md5 ics vcf usd gbp eur inr aud nzd cad zar fte ltv dti'.split(
+  'aow aa aaa wcag bsn iban bic vat gst cgst sgst igst url utm html css json xml yaml csv tsv sql pdf png svg jpeg id ids uuid uuids api apr emi sip roi bmi bmr tdee gpa cgpa sgpa cao uwv wnt ww ozb iso us uk nl eu kwh mpg rgb rgba hsl hsb hex jwt ip dst sms utf pto flsa lmp ssn lo3 gba brp upa xsd wpm mcp http https ai srt vtt sbv ean isbn lei kvk rsin btw oss moss ttl ascii cpc smtp dns ssl tls cvte nt2 vwo havo mbo hbo wo sha md5 ics vcf usd gbp eur inr aud nzd cad zar fte ltv dti'.split(
     ' ',
   ),
 );

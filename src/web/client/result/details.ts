@@ -3,6 +3,7 @@
  * notes, arrays of objects as tables.
  */
 import { h } from '../dom.js';
+import { formatNumbersInText } from '../numbers.js';
 import { isRecord } from '../schema.js';
 import { humanize, labelAndUnit } from '../words.js';
 import { tableOf } from './table.js';
@@ -20,6 +21,9 @@ export function summaryList(
   labelPrefix = '',
 ): HTMLElement {
   const ctx = contextOf(context);
+  // The answer's echo of an input record (the options it ran with, defaults filled in) is folded under its name:
+  // the form shows them, and flat they would bury the figures that matter under a wall of labels.
+  const rest = { ...ctx, inputKeys: undefined };
   const dl = h('dl', { class: 'summary' });
   const add = (label: string, value: Node | string) => dl.append(h('div', {}, h('dt', { text: label }), h('dd', {}, value)));
   const walk = (o: Record<string, unknown>, pre: string, lpre: string, depth: number) => {
@@ -37,22 +41,47 @@ export function summaryList(
       } else if (Array.isArray(v)) {
         if (v.length && v.length <= 12 && v.every((x) => (typeof x === 'string' && x.length <= 60) || typeof x === 'number'))
           add(full, fieldNode(k, v, here));
-      } else if (isRecord(v) && depth < 2) walk(v, path + '.', full, depth + 1);
+      } else if (isRecord(v) && depth < 2) {
+        const n = leaves(v);
+        if (!(depth === 0 && ctx.inputKeys?.includes(k) && n > 1)) walk(v, path + '.', full, depth + 1);
+        else
+          dl.append(
+            h(
+              'div',
+              { class: 'folded' },
+              h('dt', { text: full }),
+              h('dd', {}, h('details', {}, h('summary', { text: `${n} values` }), summaryList(v, skip, rest, path + '.'))),
+            ),
+          );
+      }
     }
   };
   walk(obj, prefix, labelPrefix, 0);
   return dl;
 }
 
-/** Long strings of the output (formulas, notes, rules, disclaimers) as short paragraphs. */
-export function notes(obj: Record<string, unknown>, skip: Set<string>): HTMLElement | null {
+/** The scalar values of a record, nested records counted through. */
+function leaves(v: Record<string, unknown>): number {
+  let n = 0;
+  for (const x of Object.values(v)) n += isRecord(x) ? leaves(x) : x === null || x === undefined ? 0 : 1;
+  return n;
+}
+
+/**
+ * Long strings of the output (formulas, notes, rules, disclaimers) as short paragraphs, their amounts in the one
+ * style of the figures beside them (the tool's currency, grouped digits).
+ */
+export function notes(obj: Record<string, unknown>, skip: Set<string>, context?: ShowContext | string): HTMLElement | null {
   const out: HTMLElement[] = [];
+  const prose = (text: string) => formatNumbersInText(text, contextOf(context).currency);
   for (const [k, v] of Object.entries(obj)) {
     if (skip.has(k)) continue;
     if (typeof v === 'string' && (v.length > 100 || v.includes('\n')))
-      out.push(h('p', {}, h('strong', { text: `${humanize(k)}: ` }), v.length > 2000 ? v.slice(0, 2000) + '…' : v));
+      out.push(h('p', {}, h('strong', { text: `${humanize(k)}: ` }), prose(v.length > 2000 ? v.slice(0, 2000) + '…' : v)));
     else if (Array.isArray(v) && v.length && v.every((x) => typeof x === 'string') && (v.length > 12 || v.some((x) => x.length > 60)))
-      out.push(h('div', {}, h('strong', { text: humanize(k) }), h('ul', {}, ...v.slice(0, 50).map((x) => h('li', { text: String(x) })))));
+      out.push(
+        h('div', {}, h('strong', { text: humanize(k) }), h('ul', {}, ...v.slice(0, 50).map((x) => h('li', { text: prose(String(x)) })))),
+      );
   }
   return out.length ? h('div', { class: 'notes' }, ...out) : null;
 }

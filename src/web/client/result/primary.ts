@@ -112,22 +112,28 @@ function figureView({ view, value, data, path, box, actions, copy, ctx }: Primar
           : 'No'
         : String(value);
   const shownUnit = ISO_CURRENCY.test(unit) && typeof value === 'number' ? '' : unit;
-  // Beside the headline: words as they are (BMI's category), figures with their label.
-  const details = (typeof view.detail === 'string' ? [view.detail] : (view.detail ?? []))
-    .map((p) => [p, valueAt(data, p)] as const)
-    .filter(([, v]) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && !v.length))
-    .map(([p, v]) => {
-      if (typeof v === 'string' && !/^\d/.test(v)) return v;
-      const key = p
-        .split('.')
-        .filter((x) => !/^\d+$/.test(x))
-        .pop()!
-        .replace('[]', '');
-      const [lab] = labelAndUnit(key);
-      const parent = p.includes('.') ? humanize(p.split('.')[0]) + ' ' : '';
-      const shown = fieldText(key, v, { ...ctx, currency: money ?? ctx.currency });
-      return `${parent && /^(text|value|grams|time|similarity|standard deviation)$/i.test(lab) ? parent + lab.toLowerCase() : lab}: ${shown}`;
-    });
+  // Beside the headline: words as they are (BMI's category), figures with their label; a label two details
+  // share (AA and AAA's "normal text") is named with its parent.
+  const paths = (typeof view.detail === 'string' ? [view.detail] : (view.detail ?? [])).filter((p) => {
+    const v = valueAt(data, p);
+    return v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && !v.length);
+  });
+  const keyOf = (p: string) =>
+    p
+      .split('.')
+      .filter((x) => !/^\d+$/.test(x))
+      .pop()!
+      .replace('[]', '');
+  const labels = paths.map((p) => labelAndUnit(keyOf(p))[0]);
+  const details = paths.map((p, i) => {
+    const v = valueAt(data, p);
+    if (typeof v === 'string' && !/^\d/.test(v)) return v;
+    const lab = labels[i];
+    const parent = p.includes('.') ? humanize(p.split('.')[0]) + ' ' : '';
+    const shared = labels.indexOf(lab) !== labels.lastIndexOf(lab);
+    const shown = fieldText(keyOf(p), v, { ...ctx, currency: money ?? ctx.currency });
+    return `${parent && (shared || /^(text|value|grams|time|similarity|standard deviation)$/i.test(lab)) ? parent + lab.toLowerCase() : lab}: ${shown}`;
+  });
   box.append(
     h('p', { class: 'figure-label', text: label }),
     h(

@@ -51,6 +51,7 @@ export function renderResult(
     currency: view?.unit && ISO_CURRENCY.test(view.unit) ? view.unit : undefined,
     zone: zoneOf(data, options.input),
     units: unitsChosen(options.input),
+    inputKeys: isRecord(options.input) ? Object.keys(options.input) : undefined,
   };
   if (view && path !== undefined) {
     const value = valueAt(data, path);
@@ -68,7 +69,7 @@ export function renderResult(
       into.append(
         h('section', { class: 'card summary-card', 'aria-label': 'Details' }, h('h3', { text: focus ? 'Details' : 'Result' }), summary),
       );
-    const n = notes(data, skip);
+    const n = notes(data, skip, ctx);
     if (n) into.append(n);
     const t = tables(data, skip, ctx);
     if (t.length) into.append(h('div', { class: 'tables' }, ...t));

@@ -26,6 +26,8 @@ export interface ShowContext {
   currency?: string;
   zone?: string;
   units?: readonly string[];
+  /** The names of the input's fields: an answer's record of the same name echoes that input. */
+  inputKeys?: readonly string[];
 }
 
 /** A string, number or boolean as its plain text; undefined for anything else (null, objects, arrays). */

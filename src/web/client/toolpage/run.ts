@@ -12,6 +12,7 @@ import { enumDefault } from '../form/controls.js';
 import type { Schema } from '../schema.js';
 import { answerError, errorLine } from '../result/error.js';
 import { renderResult } from '../result/result.js';
+import { fitResult } from './wide.js';
 import { clearErrors, markInput, showError } from './field-errors.js';
 import type { Keybox } from './keybox.js';
 import type { ToolPage } from './page.js';
@@ -130,6 +131,7 @@ function withDefaults(schema: Schema, args: Record<string, unknown>): Record<str
 function showResult(page: ToolPage, value: unknown, args: Record<string, unknown>, how: RunHow, ms: number): void {
   const { data, result, status } = page;
   const focus = renderResult(result, value, data.resultView, data.slug, { input: withDefaults(data.inputSchema, args) });
+  fitResult(result);
   const failed = answerError(value, data.resultView);
   if (failed) {
     status.textContent = `Not valid: ${errorLine(failed)}.`;
