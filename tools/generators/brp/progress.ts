@@ -7,6 +7,9 @@ import type { ProgressHook } from '../../../src/core/progress.js';
 
 /** Reports per step at most: building a message per person would cost more than the throttle saves. */
 const REPORTS_PER_STEP = 200;
+/** One formatter for every number (`toLocaleString` builds a new one per call). */
+const NUMBERS = new Intl.NumberFormat('en');
+const fmt = (n: number) => NUMBERS.format(n);
 
 export class BrpProgress {
   private readonly total: number;
@@ -18,33 +21,29 @@ export class BrpProgress {
     linked: boolean,
   ) {
     this.total = count * (linked ? 3 : 2);
-    this.planned = `planned ${count.toLocaleString('en')} people${linked ? ' and their relatives' : ''}`;
+    this.planned = `planned ${fmt(count)} people${linked ? ' and their relatives' : ''}`;
   }
 
   /** Person `k` (0-based) of `count` is being drawn. */
   drawing(k: number): void {
-    if (this.due(k, this.count)) this.report(`drawing person ${(k + 1).toLocaleString('en')} of ${this.count.toLocaleString('en')}`, k);
+    if (this.due(k, this.count)) this.report(`drawing person ${fmt(k + 1)} of ${fmt(this.count)}`, k);
   }
 
   /** The relatives of person `k` (0-based) are being drawn. */
   relatives(k: number): void {
-    if (this.due(k, this.count))
-      this.report(`drawing the relatives of person ${(k + 1).toLocaleString('en')} of ${this.count.toLocaleString('en')}`, this.count + k);
+    if (this.due(k, this.count)) this.report(`drawing the relatives of person ${fmt(k + 1)} of ${fmt(this.count)}`, this.count + k);
   }
 
   /** Record `j` (0-based) of `records` is being written. */
   writing(j: number, records: number): void {
     if (!this.due(j, records)) return;
     const base = this.total - this.count;
-    this.report(
-      `writing record ${(j + 1).toLocaleString('en')} of ${records.toLocaleString('en')}`,
-      base + Math.floor((j * this.count) / records),
-    );
+    this.report(`writing record ${fmt(j + 1)} of ${fmt(records)}`, base + Math.floor((j * this.count) / records));
   }
 
   /** Every record is written. */
   done(records: number): void {
-    this.report(`wrote ${records.toLocaleString('en')} records`, this.total);
+    this.report(`wrote ${fmt(records)} records`, this.total);
   }
 
   private due(k: number, n: number): boolean {
