@@ -2,10 +2,11 @@
  * `werkbank run <tool>` (src/cli/run.ts) against the REST call on a listening server, for each kind of answer: a
  * JSON result, text (formatted code), an input big enough to run in the compute pool, and a hosted file (a QR code
  * PNG, whose bytes --out writes). The printed result is byte for byte the `data` of the REST body; bad input and an
- * unknown tool exit 1 with REST's error message.
+ * unknown tool exit 1 with REST's error message. A tool that reports its progress draws a bar on a terminal's stderr
+ * (run under a pseudo-terminal by util-linux `script`) and writes nothing to a piped one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLI, post, startServer, tempDir, type TestServer } from './helpers/server.js';
@@ -108,4 +109,41 @@ describe('werkbank run', () => {
       expect(cli.stderr).toBe(`werkbank run ${slug}: ${error} (${code})\n`);
     }
   }, 60_000);
+
+  /** Whether util-linux `script` is here to give the CLI a pseudo-terminal. */
+  const hasScript = (() => {
+    try {
+      execFileSync('script', ['--version'], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+  const brp = { slug: 'brp-test-data-generator', body: JSON.stringify({ options: { count: 3000 } }) };
+
+  it.skipIf(!hasScript)(
+    'a tool that reports progress: a bar on a terminal stderr, nothing on a piped one, the same result either way',
+    async () => {
+      const out = join(dataDir, 'pty-result.json');
+      // The CLI's stderr is the pseudo-terminal, whose output `script` copies to its stdout; the result goes to a file.
+      const terminal = await new Promise<string>((resolve, reject) => {
+        const child = spawn('script', ['-qec', 'stty cols 200; "$NODE" "$CLI" run "$SLUG" "$BODY" > "$OUT"', '/dev/null'], {
+          env: { ...env, NODE: process.execPath, CLI, SLUG: brp.slug, BODY: brp.body, OUT: out },
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
+        let text = '';
+        child.stdout.on('data', (d: Buffer) => (text += d.toString()));
+        child.on('error', reject);
+        child.on('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`script exited ${code}: ${text}`))));
+      });
+      expect(terminal).toContain('% planned 3,000 people; drawing person ');
+      expect(terminal).toContain('\r[########################] 100% planned 3,000 people; wrote 3,000 records\x1b[K');
+      const piped = await run([brp.slug, brp.body]);
+      expect(piped.code).toBe(0);
+      expect(piped.stderr).toBe('');
+      expect(piped.stdout).toBe(readFileSync(out, 'utf8'));
+      expect(JSON.parse(piped.stdout).count).toBe(3000);
+    },
+    120_000,
+  );
 });

@@ -81,6 +81,7 @@ the account page: the administration commands cannot open a data dir the server 
 Runs one tool on this machine, with no server and no key, as a REST call would: the input (the JSON argument, the
 file of --input, stdin with \`--input -\`, else {}) is read and validated like a REST body, and the result is the
 REST answer's data, printed as JSON or written to --out. Bad input prints REST's error message and exits 1.
+A tool that reports its progress (the generators) draws a progress bar on stderr when stderr is a terminal.
   werkbank run word-counter '{"text":"Hallo wereld"}'
   echo '{"json":"[1,2]"}' | werkbank run json-formatter --input -
 `,

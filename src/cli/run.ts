@@ -5,6 +5,7 @@
  * answer and its refusals are REST's. The answer's `data` is printed as JSON (REST's `{"ok":true,"data":…}`
  * without the envelope), or written to --out; a tool that hosts a file (a QR code, a render) hosts it in the data
  * dir as over stdio, and --out gets the file's bytes. A refusal prints REST's error message on stderr and exits 1.
+ * A tool that reports its progress draws a bar on stderr when stderr is a terminal (src/cli/progress-bar.ts).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { HttpError } from '../core/errors.js';
@@ -12,6 +13,7 @@ import { log } from '../core/log.js';
 import { publicError } from '../core/pipeline.js';
 import type { Services } from '../core/pipeline.js';
 import { userDataDir, type CliValues } from './output.js';
+import { progressBar } from './progress-bar.js';
 
 /** The largest hosted file --out writes, bytes (the render tools' files are smaller). */
 const MAX_FILE_BYTES = 256 * 1024 * 1024;
@@ -45,6 +47,7 @@ export async function runCommand(slug: string | undefined, json: string | undefi
   const render = localRenderFeature(userDataDir(values.data as string | undefined));
   const services = servicesOf([render]);
   const pipeline = new Pipeline(null, {}, services, { compute: poolCompute() });
+  const bar = progressBar(process.stderr);
   try {
     const entry = (await loadRegistry()).requireSlug(slug);
     const bytes = inputBytes(json, values.input as string | undefined);
@@ -52,13 +55,15 @@ export async function runCommand(slug: string | undefined, json: string | undefi
     const body = parseJsonBody(bytes);
     if (body === null || typeof body !== 'object' || Array.isArray(body))
       throw new HttpError('The request body must be a JSON object', 400);
-    const { data } = await pipeline.call(entry, body, { surface: 'rest', caller: { kind: 'local' } });
+    const { data } = await pipeline.call(entry, body, { surface: 'rest', caller: { kind: 'local' }, onProgress: bar?.hook });
+    bar?.end();
     const text = JSON.stringify(data);
     if (typeof values.out === 'string') writeFileSync(values.out, hostedBytes(services, data) ?? text);
     else process.stdout.write(`${text}\n`);
     return 0;
   } catch (err) {
     const { status, message } = publicError(err, log);
+    bar?.end();
     process.stderr.write(`werkbank run ${slug}: ${message} (${status})\n`);
     return 1;
   } finally {

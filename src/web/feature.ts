@@ -39,6 +39,7 @@ import { DOCS_STYLE, STYLE } from './style.js';
 import { webAppScript } from './assets.js';
 import { editDistance } from '../core/validate.js';
 import type { RegisteredTool } from '../core/registry.js';
+import { runsAsTask } from '../tasks/tasks.js';
 
 export interface WebOptions {
   registry: Registry;
@@ -240,9 +241,10 @@ function pageRoutes(app: Hono, { opts, csrf, dev, assets, redoc: redocBundle }: 
         PAGE_CSP,
         404,
       );
-    const declaration = (await entry.load()) as { examples?: { name?: string; input: unknown }[] };
+    const declaration = await entry.load();
     const examples = (declaration.examples ?? []).map((e) => ({ name: e.name, input: e.input }));
-    return htmlResponse(c, toolPage(registry, entry, examples, { assets, csrf, dev: await dev(), session: await session(c) }));
+    const common = { assets, csrf, dev: await dev(), session: await session(c) };
+    return htmlResponse(c, toolPage(registry, entry, { examples, long: runsAsTask(declaration) }, common));
   });
   // /tools is the catalogue (a browser asking for the list gets the page, not JSON).
   app.get('/tools', (c) => c.redirect('/', 301));

@@ -160,10 +160,17 @@ export interface ToolPageData {
   inputSchema: unknown;
   outputSchema: unknown;
   resultView?: ResultView;
+  /** Runs as a task when asked (`runsAsTask`): the page asks for one and shows its progress. */
+  long?: boolean;
   examples: { name?: string; input: unknown }[];
 }
 
-export function toolPage(registry: Registry, entry: RegisteredTool, examples: ToolPageData['examples'], c: Common): string {
+export function toolPage(
+  registry: Registry,
+  entry: RegisteredTool,
+  { examples, long }: Pick<ToolPageData, 'examples' | 'long'>,
+  c: Common,
+): string {
   const t = entry.tool;
   const path = registry.restPath(t);
   const data: ToolPageData = {
@@ -177,6 +184,7 @@ export function toolPage(registry: Registry, entry: RegisteredTool, examples: To
     inputSchema: entry.inputSchema,
     outputSchema: entry.outputSchema,
     ...(t.resultView ? { resultView: t.resultView } : {}),
+    ...(long ? { long } : {}),
     examples,
   };
   const price =

@@ -116,6 +116,7 @@ main{max-width:76rem;margin:0 auto;padding:1rem 1.25rem 2rem;overflow-wrap:break
 @media (max-width:600px){main{padding:.75rem .75rem 2rem}}
 h1{font-size:1.55rem;line-height:1.25;margin:.2rem 0 .4rem}h2{font-size:1.2rem;margin:1.25rem 0 .5rem}h3{font-size:1.05rem;margin:.75rem 0 .4rem}h4{font-size:.95rem;margin:.75rem 0 .3rem}
 .muted{color:var(--muted)}
+.task progress{display:block;width:100%;height:1rem;margin:.5rem 0;accent-color:var(--accent)}
 .intro{max-width:52rem;margin:.25rem 0 .75rem}
 .lead{margin:.2rem 0 .4rem;max-width:52rem}
 .crumbs{font-size:.9rem;margin:0 0 .2rem}

@@ -7,6 +7,8 @@ import { personJson, renderCsv, renderTotaalfile } from './brp/render.js';
 import { haalCentraalPersoon } from './brp/haal-centraal.js';
 import { BRP_DOCS } from './brp/docs.js';
 import { BRP_OUTPUT_SIZE } from './brp/size.js';
+import { BrpProgress } from './brp/progress.js';
+import type { Person } from './brp/people.js';
 
 // ---------------------------------------------------------------- output schema (from the field table)
 
@@ -195,7 +197,14 @@ export default defineTool({
         { field: 'options.count' },
       );
     const { effective, events, weights } = checkOptions(options);
-    const people = generatePeople(effective, events, weights);
+    const progress = new BrpProgress(ctx.progress, effective.count, effective.linkedPersons);
+    const people = generatePeople(effective, events, weights, progress);
+    const onRecord = (j: number) => progress.writing(j, people.length);
+    const each = <T>(f: (p: Person) => T) =>
+      people.map((p, j) => {
+        onRecord(j);
+        return f(p);
+      });
     const head = {
       format,
       count: effective.count,
@@ -203,25 +212,24 @@ export default defineTool({
       seed: effective.seed,
       options: effective,
     };
-    if (format === 'json') return { ...head, people: people.map((p) => personJson(p, effective.dateFormat)) };
-    if (format === 'haal-centraal')
+    const body = (): Record<string, unknown> => {
+      if (format === 'json') return { people: each((p) => personJson(p, effective.dateFormat)) };
+      if (format === 'haal-centraal')
+        return { personen: each((p) => haalCentraalPersoon(p, effective.referenceYear)), lifeEvents: people.map((p) => p.lifeEvent) };
+      if (format === 'csv')
+        return {
+          fileName: `brp-test-data-${safeSeed(effective.seed)}.csv`,
+          contentType: 'text/csv; charset=utf-8',
+          content: renderCsv(people, effective, onRecord),
+        };
       return {
-        ...head,
-        personen: people.map((p) => haalCentraalPersoon(p, effective.referenceYear)),
-        lifeEvents: people.map((p) => p.lifeEvent),
+        fileName: `brp-totaalfile-${safeSeed(effective.seed)}.txt`,
+        contentType: 'text/plain; charset=utf-8',
+        content: renderTotaalfile(people, effective, onRecord),
       };
-    if (format === 'csv')
-      return {
-        ...head,
-        fileName: `brp-test-data-${safeSeed(effective.seed)}.csv`,
-        contentType: 'text/csv; charset=utf-8',
-        content: renderCsv(people, effective),
-      };
-    return {
-      ...head,
-      fileName: `brp-totaalfile-${safeSeed(effective.seed)}.txt`,
-      contentType: 'text/plain; charset=utf-8',
-      content: renderTotaalfile(people, effective),
     };
+    const out = { ...head, ...body() };
+    progress.done(people.length);
+    return out;
   },
 });

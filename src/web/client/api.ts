@@ -22,10 +22,11 @@ function showBalance(res: Response): void {
 /** T is the data the route answers with (src/web/client/answers.ts); the server's routes define it. */
 export async function api<T = unknown>(
   path: string,
-  init: { method?: string; body?: unknown; key?: string; admin?: string } = {},
+  init: { method?: string; body?: unknown; key?: string; admin?: string; prefer?: string } = {},
 ): Promise<ApiResult<T>> {
   const headers: Record<string, string> = {};
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (init.prefer) headers.Prefer = init.prefer;
   const session = !init.admin && !init.key ? sessionCsrf() : '';
   if (init.admin) headers.Authorization = `Bearer ${init.admin}`;
   else if (init.key) headers['X-API-Key'] = init.key;

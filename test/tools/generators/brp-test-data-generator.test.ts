@@ -7,6 +7,7 @@ import tool from '../../../tools/generators/brp-test-data-generator.js';
 import { DEFAULT_EVENT_MIX, LIFE_EVENTS } from '../../../tools/generators/brp/options.js';
 import { brpData } from '../../../tools/generators/brp/data.js';
 import { expectToolError, runTool } from '../../helpers/run.js';
+import type { Progress } from '../../../src/core/progress.js';
 
 const run = (body: unknown, over = {}) => runTool(tool, body, over);
 
@@ -259,5 +260,40 @@ describe('brp-test-data-generator options', () => {
     );
     const max = await run({ format: 'csv', options: { count: 1, outputMode: 'own', headerRow: ','.repeat(999) } });
     expect(max.content.split('\r\n')[1]).toBe(','.repeat(999));
+  });
+
+  it.each(['json', 'csv', 'gba-totaalfile', 'haal-centraal'])(
+    'reports its progress as %s: drawing, then writing, done never decreasing, ending at the total',
+    async (format) => {
+      const reports: Progress[] = [];
+      const input = { format, options: { count: 600, seed: 5 } };
+      const out = await run(input, { progress: (p: Progress) => reports.push(p) });
+      expect(out).toEqual(await run(input));
+      const done = reports.map((p) => p.done!);
+      expect(done).toEqual([...done].sort((a, b) => a - b));
+      expect(new Set(reports.map((p) => p.total))).toEqual(new Set([1200]));
+      expect(reports[0]).toEqual({ message: 'planned 600 people; drawing person 1 of 600', done: 0, total: 1200 });
+      expect(reports.at(-1)).toEqual({ message: 'planned 600 people; wrote 600 records', done: 1200, total: 1200 });
+      const phases = reports.map((p) => p.message.replace(/[\d,]+/g, 'n'));
+      expect([...new Set(phases)]).toEqual([
+        'planned n people; drawing person n of n',
+        'planned n people; writing record n of n',
+        'planned n people; wrote n records',
+      ]);
+    },
+  );
+
+  it('counts the relatives of linkedPersons among the records it writes', async () => {
+    const reports: Progress[] = [];
+    const out = await run({ options: { count: 300, linkedPersons: true } }, { progress: (p: Progress) => reports.push(p) });
+    const records = out.people.length;
+    expect(records).toBeGreaterThan(300);
+    const done = reports.map((p) => p.done!);
+    expect(done).toEqual([...done].sort((a, b) => a - b));
+    expect(reports.some((p) => p.message === 'planned 300 people and their relatives; drawing the relatives of person 1 of 300')).toBe(
+      true,
+    );
+    expect(reports.some((p) => p.message === `planned 300 people and their relatives; writing record ${records} of ${records}`)).toBe(true);
+    expect(reports.at(-1)).toEqual({ message: `planned 300 people and their relatives; wrote ${records} records`, done: 900, total: 900 });
   });
 });

@@ -15,6 +15,7 @@ import { brpData, countryOn, validOn, type BrpData } from './data.js';
 import type { Block } from './fields.js';
 import { NumberPool } from './numbers.js';
 import { EVENT_AGES, type EffectiveOptions, type LifeEvent } from './options.js';
+import type { BrpProgress } from './progress.js';
 
 export interface Person {
   lifeEvent: LifeEvent;
@@ -631,13 +632,19 @@ export class PersonFactory {
  * `count` persons for the checked options; with linkedPersons, followed by the relatives of each (in the order of
  * the persons), drawn after all of them so the first `count` persons are the same with the option on or off.
  */
-export function generatePeople(o: EffectiveOptions, events: LifeEvent[], weights: number[]): Person[] {
+export function generatePeople(o: EffectiveOptions, events: LifeEvent[], weights: number[], progress?: BrpProgress): Person[] {
   const factory = new PersonFactory(o, events, weights);
   const out: Person[] = new Array<Person>(o.count);
-  for (let i = 0; i < o.count; i++) out[i] = factory.next();
+  for (let i = 0; i < o.count; i++) {
+    progress?.drawing(i);
+    out[i] = factory.next();
+  }
   if (o.linkedPersons) {
     const rng = createRng(o.seed).fork('linked');
-    for (let i = 0; i < o.count; i++) out.push(...factory.relatives(rng.fork('relatives'), out[i]));
+    for (let i = 0; i < o.count; i++) {
+      progress?.relatives(i);
+      out.push(...factory.relatives(rng.fork('relatives'), out[i]));
+    }
   }
   return out;
 }

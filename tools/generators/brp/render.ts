@@ -76,8 +76,11 @@ export function csvCell(v: string, delimiter: string): string {
 
 const LOWER_KEYS = new Map([...FIELD_BY_KEY.keys()].map((k) => [k.toLowerCase(), k]));
 
+/** Told the index of each record as it is written (progress reports). */
+export type OnRecord = (index: number) => void;
+
 /** CSV text (CRLF line ends): header line, one line per person. */
-export function renderCsv(people: Person[], o: EffectiveOptions): string {
+export function renderCsv(people: Person[], o: EffectiveOptions, onRecord?: OnRecord): string {
   const d = o.delimiter;
   const empty: Getter = () => '';
   let header: string;
@@ -97,7 +100,10 @@ export function renderCsv(people: Person[], o: EffectiveOptions): string {
   const lines: string[] = [];
   if (o.excelHint) lines.push(`sep=${d}`);
   lines.push(header);
-  for (const p of people) lines.push(getters.map((g) => csvCell(g(p), d)).join(d));
+  for (let j = 0; j < people.length; j++) {
+    onRecord?.(j);
+    lines.push(getters.map((g) => csvCell(g(people[j]), d)).join(d));
+  }
   return lines.join('\r\n') + '\r\n';
 }
 
@@ -252,8 +258,11 @@ export function totaalfileLine(p: Person, referenceYear: number, unit: Lo3Length
   return header + pad(measure(body, unit), 5) + body;
 }
 
-export function renderTotaalfile(people: Person[], o: EffectiveOptions): string {
+export function renderTotaalfile(people: Person[], o: EffectiveOptions, onRecord?: OnRecord): string {
   let out = '';
-  for (const p of people) out += totaalfileLine(p, o.referenceYear, o.lo3Lengths) + '\n';
+  for (let j = 0; j < people.length; j++) {
+    onRecord?.(j);
+    out += totaalfileLine(people[j], o.referenceYear, o.lo3Lengths) + '\n';
+  }
   return out;
 }

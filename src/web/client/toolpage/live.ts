@@ -13,9 +13,10 @@ const PAUSE_MS = 700;
 /** A text tool: its input is a text to type (a required text area), as in a formatter or a counter. */
 const textInput = (el: HTMLElement) => el instanceof HTMLTextAreaElement && el.getAttribute('aria-required') === 'true';
 
-/** Whether the tool runs as you type: free, or a text tool that costs at most a credit a run. */
+/** Whether the tool runs as you type: free, or a text tool that costs at most a credit a run; never one that runs long. */
 export function isLive(page: ToolPage): boolean {
-  const { cost = 1, metering } = page.data;
+  const { cost = 1, metering, long } = page.data;
+  if (long) return false;
   if (cost === 0) return true;
   return metering === 'credits' && cost <= 1 && page.form.fields.some((f) => textInput(f.focusEl));
 }

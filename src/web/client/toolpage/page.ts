@@ -14,6 +14,8 @@ export interface ToolData {
   cost?: number;
   inputSchema: Schema;
   resultView?: ResultView;
+  /** The tool runs long: a run asks for a task and shows its progress (src/web/client/toolpage/task.ts). */
+  long?: boolean;
   examples: { name?: string; input: unknown }[];
 }
 

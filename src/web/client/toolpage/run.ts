@@ -2,7 +2,8 @@
  * Run on the tool page: the form read (a field that cannot be read is marked and Run stops), the
  * call made with the key in use (in dev mode the dev key when there is none), a refused key
  * forgotten, and the result shown in its view (an answer that carries an error as an error, its input
- * marked). A run the person asked for (Run, an example) scrolls to the result, focuses and announces it;
+ * marked). A tool that runs long is asked for a task, whose progress is shown until its answer is there (task.ts).
+ * A run the person asked for (Run, an example) scrolls to the result, focuses and announces it;
  * a live one (as they type) leaves focus and scroll where they are.
  */
 import { $, announce, h, isDev, sessionCsrf, storage } from '../dom.js';
@@ -16,6 +17,7 @@ import { fitResult } from './wide.js';
 import { clearErrors, markInput, showError } from './field-errors.js';
 import type { Keybox } from './keybox.js';
 import type { ToolPage } from './page.js';
+import { followTask } from './task.js';
 
 /** Who asked for a run: the Run button (or Ctrl+Enter), an example, or typing (live). */
 export type RunHow = 'button' | 'example' | 'live';
@@ -97,7 +99,18 @@ async function call(page: ToolPage, keybox: Keybox, args: Record<string, unknown
   let key = storage.key();
   if (!key && isDev() && !sessionCsrf()) key = await devKey().catch(() => '');
   const started = performance.now();
-  const r = await api(data.path, { method: 'POST', body: args, key });
+  let r = await api(data.path, { method: 'POST', body: args, key, prefer: data.long ? 'respond-async' : undefined });
+  if (r.status === 202 && r.ok) {
+    status.textContent = 'Running as a task…';
+    const answer = await followTask(page, (r.json as unknown as { task: Parameters<typeof followTask>[1] }).task, key);
+    if (answer === 'cancelled') {
+      status.textContent = 'Cancelled; nothing was charged.';
+      page.result.replaceChildren(h('p', { class: 'muted', text: 'Cancelled before it finished; nothing was charged.' }));
+      announce('Cancelled; nothing was charged.');
+      return;
+    }
+    r = answer;
+  }
   const ms = Math.round(performance.now() - started);
   if (!r.ok) {
     const message = r.json?.error ?? `HTTP ${r.status}`;
