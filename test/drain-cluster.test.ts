@@ -56,7 +56,9 @@ function children(pid: number): string[] {
 
 /**
  * A round-robin HTTP proxy over `backends()`: a connection per request (no keep-alive to the instances); a
- * refused connection (the request never reached an instance) is tried on the next one; any other failure is a 502.
+ * connection refused, or reset before any answer, is tried on the next one, as docs/operators.md asks of a load
+ * balancer: a draining instance answers every request it read, and a reset without an answer is a connection the
+ * kernel had queued when the instance stopped listening (the request never reached it). Any other failure is a 502.
  */
 async function roundRobinProxy(backends: () => string[]): Promise<string> {
   let next = 0;
@@ -83,7 +85,8 @@ async function roundRobinProxy(backends: () => string[]): Promise<string> {
         },
       );
       upstream.on('error', (err: NodeJS.ErrnoException) => {
-        if (err.code === 'ECONNREFUSED' && tried + 1 < list.length) return forward(body, first, tried + 1);
+        const unanswered = err.code === 'ECONNREFUSED' || (err.code === 'ECONNRESET' && !res.headersSent);
+        if (unanswered && tried + 1 < list.length) return forward(body, first, tried + 1);
         res.writeHead(502, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: err.message, code: 502 }));
       });
       upstream.end(body);
