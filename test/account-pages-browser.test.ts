@@ -91,7 +91,7 @@ describe('the passkey account page', () => {
     const url = `${s.url}/mcp`;
     expect(await page.locator('#mcp-url').textContent()).toBe(url);
     await page.click('#copy-mcp-url');
-    expect(await page.locator('#copy-mcp-url').textContent()).toBe('Copied');
+    await expect.poll(() => page.locator('#copy-mcp-url').textContent()).toBe('Copied'); // once the clipboard took it
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
     for (const host of ['Claude', 'ChatGPT', 'Cursor', 'VS Code'])
       expect(await page.locator('#connect details.host summary').allTextContents()).toContain(host);

@@ -6,41 +6,13 @@
  * details beside a headline have labels of their own, and the catalogue shows its first tools on the first
  * screen of a phone. Screenshots in test-output/web/fit-*.png.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startServer, type TestServer } from './helpers/server.js';
-import { launchBrowser, screenshot } from './helpers/web.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot } from './helpers/web.js';
+import { SIZES, webSession, type Size } from './helpers/web-session.js';
 
-const SIZES = {
-  desktop: { width: 1280, height: 800 },
-  phone: { width: 390, height: 844 },
-} as const;
-
-let s: TestServer;
-let browser: Browser;
-let ctx: BrowserContext | undefined;
-let errors: string[] = [];
-
-beforeAll(async () => {
-  s = await startServer();
-  browser = await launchBrowser();
-}, 120_000);
-afterAll(async () => {
-  await ctx?.close();
-  await browser?.close();
-  await s?.close();
-});
-
-async function open(path: string, size: keyof typeof SIZES): Promise<Page> {
-  await ctx?.close();
-  errors = [];
-  ctx = await browser.newContext({ viewport: SIZES[size], locale: 'en-US', timezoneId: 'UTC' });
-  await ctx.addInitScript((k) => localStorage.setItem('werkbank.key', k), s.key);
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(s.url + path);
-  return page;
-}
+const web = webSession();
+const open = (path: string, size: Size) => web.open(path, size);
 
 /** Open a tool page and run its first example; answers when the primary result is there. */
 async function runExample(slug: string, size: keyof typeof SIZES): Promise<Page> {
@@ -75,7 +47,7 @@ describe.each(Object.keys(SIZES) as (keyof typeof SIZES)[])('page rules at %s si
     // A narrow result keeps the two columns at desktop.
     const loan = await runExample('loan-calculator', size);
     expect(await loan.locator('.layout').getAttribute('class')).not.toMatch(/\bwide\b/);
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
   });
 
   it('folds the echo of an input record in the details under its name: the BRP options, one click away', async () => {
@@ -96,7 +68,7 @@ describe.each(Object.keys(SIZES) as (keyof typeof SIZES)[])('page rules at %s si
     if (size === 'desktop') expect((await overflowOf(p)).inside).toBeLessThanOrEqual(1);
     expect((await overflowOf(p)).page).toBeLessThanOrEqual(SIZES[size].width);
     await screenshot(p, `fit-brp-${size}`);
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
   });
 
   it('writes the amounts of a note in the style of the figures: the salary rule in euros with two decimals', async () => {
@@ -113,7 +85,7 @@ describe.each(Object.keys(SIZES) as (keyof typeof SIZES)[])('page rules at %s si
     expect(note).not.toMatch(/(?<![\d,.])\d{5,}|\d\.\d(?!\d)|\d\.\d{3}/);
     expect(note).toContain('8%');
     await screenshot(p, `fit-salary-${size}`);
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
   });
 
   it('names a label two headline details share with its parent: AA and AAA normal text of the contrast checker', async () => {
@@ -122,7 +94,7 @@ describe.each(Object.keys(SIZES) as (keyof typeof SIZES)[])('page rules at %s si
     const labels = detail.split(' · ').map((d) => d.split(':')[0]);
     expect(new Set(labels).size).toBe(labels.length);
     expect(labels).toEqual(['AA normal text', 'AAA normal text']);
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
   });
 
   it('shows the first tools of the catalogue on the first screen', async () => {
@@ -134,6 +106,6 @@ describe.each(Object.keys(SIZES) as (keyof typeof SIZES)[])('page rules at %s si
     // What the intro no longer says at once is one click away.
     await p.locator('main details.about > summary').click();
     expect(await p.locator('main details.about a[href="/docs"]').isVisible()).toBe(true);
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
   });
 });

@@ -6,39 +6,15 @@
  * number in one style; dates and times read as dates; generated people (BRP) read as rows with sub-rows and
  * the raw JSON beside them. Screenshots in test-output/web/results-*.png (git-ignored).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startServer, type TestServer } from './helpers/server.js';
-import { launchBrowser, screenshot } from './helpers/web.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot } from './helpers/web.js';
+import { SIZES, webSession, type Size } from './helpers/web-session.js';
 
-const SIZES = {
-  desktop: { width: 1280, height: 800 },
-  phone: { width: 390, height: 844 },
-} as const;
+const web = webSession();
 
-let s: TestServer;
-let browser: Browser;
-let ctx: BrowserContext | undefined;
-let errors: string[] = [];
-
-beforeAll(async () => {
-  s = await startServer();
-  browser = await launchBrowser();
-}, 120_000);
-afterAll(async () => {
-  await ctx?.close();
-  await browser?.close();
-  await s?.close();
-});
-
-async function open(path: string, size: keyof typeof SIZES): Promise<Page> {
-  await ctx?.close();
-  errors = [];
-  ctx = await browser.newContext({ viewport: SIZES[size], locale: 'en-US', timezoneId: 'UTC' });
-  await ctx.addInitScript((k) => localStorage.setItem('werkbank.key', k), s.key);
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(s.url + path);
+async function open(path: string, size: Size): Promise<Page> {
+  const page = await web.open(path, size);
   await page.locator('#fields [id^="f-"]').first().waitFor();
   return page;
 }
@@ -82,7 +58,7 @@ describe.each(Object.keys(SIZES) as (keyof typeof SIZES)[])('results at %s size'
     expect(await p.locator('#primary code').textContent()).toBe('{\n  "a": 1\n}');
     expect(await p.getAttribute('#f-json', 'aria-invalid')).toBeNull();
     expect(await p.locator('#result-error').count()).toBe(0);
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
   });
 
   it('runs an example on click, and marks the result out of date after an edit until it is run again', async () => {
@@ -105,7 +81,7 @@ describe.each(Object.keys(SIZES) as (keyof typeof SIZES)[])('results at %s size'
     await p.locator('#primary .figure').waitFor();
     expect(await p.locator('#stale').isHidden()).toBe(true);
     expect(JSON.parse((await p.locator('#json').textContent())!).amount).toBe(2500);
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
   });
 
   it('shows every number of the loan, salary and mortgage results in one style, money with two decimals, the term in the unit chosen', async () => {
@@ -141,7 +117,7 @@ describe.each(Object.keys(SIZES) as (keyof typeof SIZES)[])('results at %s size'
       ).toEqual([]);
       await screenshot(p, `results-${slug}-${size}`);
     }
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
   });
 
   it('shows times as dates in the chosen zone, next runs one per line, never an ISO timestamp', async () => {
@@ -165,7 +141,7 @@ describe.each(Object.keys(SIZES) as (keyof typeof SIZES)[])('results at %s size'
     expect(await shown(tz)).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
     expect(await tz.locator('#primary td time').first().textContent()).toBe('Mar 30, 2024, 9:30 PM');
     await screenshot(tz, `results-timezone-${size}`);
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
   });
 
   it('shows generated people as readable rows: dates formatted, nested values as sub-rows, the raw JSON beside them', async () => {
@@ -191,6 +167,6 @@ describe.each(Object.keys(SIZES) as (keyof typeof SIZES)[])('results at %s size'
     const width = await p.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(SIZES[size].width);
     await screenshot(p, `results-brp-${size}`);
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
   });
 });

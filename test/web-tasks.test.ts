@@ -4,55 +4,37 @@
  * the result as a direct call shows it; Cancel ends the task cancelled and uncharged. A short tool is called as
  * before. The long run is UPA's zip of a file per person per month (about ten seconds: test/helpers/upa-runs.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startServer, type TestServer } from './helpers/server.js';
-import { axeScan, launchBrowser, screenshot } from './helpers/web.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeScan, screenshot } from './helpers/web.js';
+import { webSession } from './helpers/web-session.js';
 import { LONG_UPA_PLANNED } from './helpers/upa-runs.js';
 
-let s: TestServer;
-let browser: Browser;
-let ctx: BrowserContext | undefined;
-let errors: string[] = [];
+const web = webSession();
 /** The Prefer header of each tool call the page made, and the status URL of each task it was given. */
 let prefers: Array<string | undefined> = [];
 let taskUrls: string[] = [];
 
-beforeAll(async () => {
-  s = await startServer();
-  browser = await launchBrowser();
-}, 120_000);
-afterAll(async () => {
-  await ctx?.close();
-  await browser?.close();
-  await s?.close();
-});
-
 async function open(path: string): Promise<Page> {
-  await ctx?.close();
-  errors = [];
   prefers = [];
   taskUrls = [];
-  ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', timezoneId: 'UTC' });
-  await ctx.addInitScript((k) => localStorage.setItem('werkbank.key', k), s.key);
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('request', (r) => {
-    if (r.method() === 'POST' && r.url().includes('/api/v1/tools/')) prefers.push(r.headers()['prefer']);
+  const page = await web.open(path, 'desktop', (p) => {
+    p.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/api/v1/tools/')) prefers.push(r.headers()['prefer']);
+    });
+    p.on('response', (r) => {
+      const location = r.headers()['location'];
+      if (r.status() === 202 && location) taskUrls.push(location);
+    });
   });
-  page.on('response', (r) => {
-    const location = r.headers()['location'];
-    if (r.status() === 202 && location) taskUrls.push(location);
-  });
-  await page.goto(s.url + path);
   await page.locator('#fields [id^="f-"]').first().waitFor();
   return page;
 }
 
 const field = (p: Page, path: string) => p.locator(`[id="f-${path}"]`);
-const remaining = async () => (await s.server.accounts.balance(s.accountId)).remaining;
+const remaining = async () => (await web.srv.server.accounts.balance(web.srv.accountId)).remaining;
 const taskStatus = async (url: string) => {
-  const res = await fetch(s.url + url, { headers: { 'X-API-Key': s.key } });
+  const res = await fetch(web.srv.url + url, { headers: { 'X-API-Key': web.srv.key } });
   return ((await res.json()) as { data: { status: string } }).data.status;
 };
 
@@ -110,13 +92,13 @@ describe('a long tool on its page', { timeout: 240_000 }, () => {
     expect(values).toEqual([...values].sort((a, b) => a - b));
     await expect.poll(() => p.locator('#status').textContent(), { timeout: 60_000 }).toMatch(/^Done in \d+ ms\.$/);
     // The answer /result gave, shown in the tool's view: the table of the archive's files.
-    const result = await (await fetch(s.url + taskUrls[0] + '/result', { headers: { 'X-API-Key': s.key } })).json();
+    const result = await (await fetch(web.srv.url + taskUrls[0] + '/result', { headers: { 'X-API-Key': web.srv.key } })).json();
     const { files } = (result as { data: { files: { name: string }[] } }).data;
     expect(files.length).toBeGreaterThan(1000);
     const cells = await p.locator('#result #primary td:first-child').allTextContents();
     expect(cells.slice(0, 3)).toEqual(files.slice(0, 3).map((f) => f.name));
     expect(await taskStatus(taskUrls[0])).toBe('completed');
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
   });
 
   it('Cancel ends the task as cancelled and uncharged', async () => {
@@ -130,7 +112,7 @@ describe('a long tool on its page', { timeout: 240_000 }, () => {
     expect(await taskStatus(taskUrls[0])).toBe('cancelled');
     expect(await remaining()).toBe(before);
     expect(await p.locator('#run').isDisabled()).toBe(false);
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
   });
 
   it('a short tool is called as before: no task asked for', async () => {

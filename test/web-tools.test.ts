@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startServer, type TestServer } from './helpers/server.js';
 import { launchBrowser, OUTPUT } from './helpers/web.js';
+import { SIZES } from './helpers/web-session.js';
 import { copyValue } from '../src/web/client/result/copy-value.js';
 import { resolveView, valueAt, type ResultView } from '../src/web/client/result/view.js';
 import { mkdirSync } from 'node:fs';
@@ -41,11 +42,6 @@ export const SHOWCASE = [
   'iban-validator',
   'word-frequency-counter',
 ];
-
-const SIZES = {
-  desktop: { width: 1280, height: 800 },
-  phone: { width: 390, height: 844 },
-} as const;
 
 let s: TestServer;
 let browser: Browser;

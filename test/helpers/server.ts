@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { Server as HttpServer } from 'node:http';
 import { request } from 'node:http';
 import { serve, type ServerType } from '@hono/node-server';
 import { createServer, configFromEnv, type ServerConfig, type Server } from '../../src/server.js';
@@ -52,7 +53,10 @@ export async function startServer(over: Partial<ServerConfig> = {}, plan: 'free'
     accountId: account.id,
     dataDir,
     close: async () => {
-      await new Promise((r) => http.close(() => r(undefined)));
+      // A test is over: connections still open (a client's keep-alive, a download it stopped reading) are cut.
+      const closed = new Promise((r) => http.close(() => r(undefined)));
+      (http as HttpServer).closeAllConnections();
+      await closed;
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
