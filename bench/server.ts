@@ -1,7 +1,9 @@
 /**
  * A server process for the benchmark: `bare` (a bare Hono route answering the
- * same JSON a tool call answers), or `werkbank` with metering `on`/`off`.
- * Prints one JSON line {port, key} on stdout when listening.
+ * same JSON a tool call answers), `bare-pg <url>` (the same route after one
+ * PostgreSQL round trip, grouped per turn as the store groups its statements:
+ * the least any metered call on PostgreSQL can cost), or `werkbank` with
+ * metering `on`/`off`. Prints one JSON line {port, key} on stdout when listening.
  */
 import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
@@ -20,10 +22,12 @@ async function main() {
   let createNodeServer: typeof import('node:http').createServer | undefined;
   let key = '';
   let dataDir: string | undefined;
-  if (mode === 'bare') {
+  if (mode === 'bare' || mode === 'bare-pg') {
+    const roundTrip = mode === 'bare-pg' ? await oneRoundTrip(process.argv[3]) : async () => undefined;
     const app = new Hono();
     app.post('/api/v1/tools/word-counter', async (c) => {
       await c.req.json();
+      await roundTrip();
       return c.json({ ok: true, data: SAMPLE_DATA });
     });
     fetchHandler = app.fetch;
@@ -66,6 +70,19 @@ async function main() {
   };
   process.on('SIGTERM', () => http.close(done));
   process.on('SIGINT', done);
+}
+
+/** One trivial statement per call, the calls of one turn in one statement (src/store/batch.ts). */
+async function oneRoundTrip(url: string): Promise<() => Promise<unknown>> {
+  const { default: pg } = await import('pg');
+  const { Batcher } = await import('../src/store/batch.js');
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  const batch = new Batcher<number, number>(async (items) => {
+    const { rows } = await pool.query<{ v: number }>({ name: 'floor', text: 'SELECT v FROM unnest($1::int[]) AS v', values: [items] });
+    return rows.map((r) => r.v);
+  });
+  let n = 0;
+  return () => batch.load(n++);
 }
 
 if (process.argv[1]?.endsWith('server.js')) void main();

@@ -11,14 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { Context } from 'hono';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { HttpError } from '../../core/errors.js';
 import { log } from '../../core/log.js';
 import type { RecordTable } from '../../store/store.js';
@@ -28,6 +21,10 @@ import { counted, type SignupGate } from './gate.js';
 import type { IdentityOptions } from './options.js';
 import { passkeyName, type PasskeyStore } from './passkey-store.js';
 import { startSession } from './session.js';
+
+/** The WebAuthn library, loaded by the first ceremony: it and its certificate parsers take ~0.3 s to load. */
+let webauthn: Promise<typeof import('@simplewebauthn/server')> | undefined;
+const webAuthn = () => (webauthn ??= import('@simplewebauthn/server'));
 
 interface FlowValue {
   kind: 'signup' | 'signin' | 'add';
@@ -126,7 +123,9 @@ export class PasskeyCeremonies {
       throw new HttpError(`\`name\`: the account name "${name}" is taken; choose another`, 409);
     const { rpID } = this.rp(c);
     const userHandle = randomBytes(16).toString('base64url');
-    const options = await generateRegistrationOptions({
+    const options = await (
+      await webAuthn()
+    ).generateRegistrationOptions({
       rpName: 'werkbank',
       rpID,
       userName: name,
@@ -147,15 +146,19 @@ export class PasskeyCeremonies {
   /** The new passkey of a sign-up or an added passkey, checked against the flow's challenge and this server's origin. */
   private async verifyRegistration(c: Context, challenge: string, body: Record<string, unknown>) {
     const { rpID, origin } = this.rp(c);
-    const verified = await verifyRegistrationResponse({
-      response: obj<RegistrationResponseJSON>(body, 'response'),
-      expectedChallenge: challenge,
-      expectedOrigin: origin,
-      expectedRPID: rpID,
-      requireUserVerification: true,
-    }).catch((err: Error) => {
-      throw new HttpError(`\`response\`: the passkey could not be verified (${err.message})`, 400);
-    });
+    const verified = await (
+      await webAuthn()
+    )
+      .verifyRegistrationResponse({
+        response: obj<RegistrationResponseJSON>(body, 'response'),
+        expectedChallenge: challenge,
+        expectedOrigin: origin,
+        expectedRPID: rpID,
+        requireUserVerification: true,
+      })
+      .catch((err: Error) => {
+        throw new HttpError(`\`response\`: the passkey could not be verified (${err.message})`, 400);
+      });
     if (!verified.verified || !verified.registrationInfo) throw new HttpError('`response`: the passkey could not be verified', 400);
     return verified.registrationInfo;
   }
@@ -178,7 +181,7 @@ export class PasskeyCeremonies {
     await this.gate.checkLimit(c, this.gate.signinLimit, 'failed sign-ins');
     await this.gate.spend(c, this.gate.ceremonyLimit, 'passkey ceremonies started');
     const { rpID } = this.rp(c);
-    const options = await generateAuthenticationOptions({ rpID, userVerification: 'required' });
+    const options = await (await webAuthn()).generateAuthenticationOptions({ rpID, userVerification: 'required' });
     const flow = await this.newFlow({ kind: 'signin', challenge: options.challenge });
     return { flow, options };
   }
@@ -203,21 +206,25 @@ export class PasskeyCeremonies {
     const now = this.now().toISOString();
     const row = await this.passkeys.table.get(response.id, now);
     if (!row || !row.accountId) throw fail('this passkey is not registered here (its account may have been deleted)');
-    const verified = await verifyAuthenticationResponse({
-      response,
-      expectedChallenge: flow.challenge,
-      expectedOrigin: origin,
-      expectedRPID: rpID,
-      requireUserVerification: true,
-      credential: {
-        id: row.id,
-        publicKey: Buffer.from(row.value.publicKey, 'base64url'),
-        counter: row.value.counter,
-        transports: row.value.transports,
-      },
-    }).catch((err: Error) => {
-      throw fail(`the passkey could not be verified (${err.message})`);
-    });
+    const verified = await (
+      await webAuthn()
+    )
+      .verifyAuthenticationResponse({
+        response,
+        expectedChallenge: flow.challenge,
+        expectedOrigin: origin,
+        expectedRPID: rpID,
+        requireUserVerification: true,
+        credential: {
+          id: row.id,
+          publicKey: Buffer.from(row.value.publicKey, 'base64url'),
+          counter: row.value.counter,
+          transports: row.value.transports,
+        },
+      })
+      .catch((err: Error) => {
+        throw fail(`the passkey could not be verified (${err.message})`);
+      });
     if (!verified.verified) throw fail('the passkey could not be verified');
     await this.passkeys.table.put({ ...row, value: { ...row.value, counter: verified.authenticationInfo.newCounter, lastUsedAt: now } });
     // A session cookie sent along (planted or old) is ended: sign-in always makes a new id.
@@ -232,7 +239,9 @@ export class PasskeyCeremonies {
     const info = await this.opts.accounts.accountInfo(session.accountId);
     // Every passkey of an account carries the same user handle, so an authenticator sees one user.
     const userHandle = existing[0]?.value.userHandle ?? randomBytes(16).toString('base64url');
-    const options = await generateRegistrationOptions({
+    const options = await (
+      await webAuthn()
+    ).generateRegistrationOptions({
       rpName: 'werkbank',
       rpID,
       userName: info.name,
