@@ -3,14 +3,16 @@ import { defineConfig } from 'vitest/config';
 import LongestFirst from './test/sequencer.js';
 
 /**
- * Three projects. Most files spend their time waiting on servers, browsers and child processes, so they run
+ * Four projects. Most files spend their time waiting on servers, browsers and child processes, so they run
  * side by side, one per core (more than one per core made browser and CLI tests meet their 30 s limits on a
- * busy machine). The tools' own tests (and the conformance vectors and domain libraries) call declarations and
- * engines directly and change no process state, so they share one module graph per worker ("isolate: false"):
- * importing every tool's module once per worker instead of once per file cuts their CPU time by about
- * two thirds. The files below measure a deadline against the machine (a job's deadline, a cold render's
- * limit, a pool that answers 503 when full), or write into the tools folder (the scaffold test): they run
- * afterwards, one at a time, so no other file competes with them. Longest files start first (test/sequencer.ts).
+ * busy machine). Files share one module graph per worker ("isolate: false") unless they change process state
+ * that later files would see: importing the platform and every tool's module once per worker instead of once
+ * per file cuts the CPU time of the files that share by about two fifths. ISOLATED files change that state
+ * (environment variables that modules read once, such as the job time scale; the process-wide metrics
+ * registry; the log level; mocks): each runs in a process of its own. ALONE files measure a deadline against
+ * the machine (a job's deadline, a cold render's limit, a pool that answers 503 when full), or write into the
+ * tools folder (the scaffold test): they run afterwards, one at a time, so no other file competes with them.
+ * Longest files start first (test/sequencer.ts).
  */
 const ALONE = [
   'test/stream-offload.test.ts',
@@ -18,6 +20,21 @@ const ALONE = [
   'test/render-limits.test.ts',
   'test/structure.test.ts',
   'test/postgres-instances.test.ts',
+];
+const ISOLATED = [
+  'test/stall.test.ts',
+  'test/hostile-families.test.ts',
+  'test/settings.test.ts',
+  'test/metrics.test.ts',
+  'test/operator-docs.test.ts',
+  'test/request-log.test.ts',
+  'test/render-ssrf.test.ts',
+  'test/render-unavailable.test.ts',
+  'test/postgres-faults.test.ts',
+  'test/postgres-files.test.ts',
+  'test/billing-orders.test.ts',
+  'test/discovery/discovery.test.ts',
+  'test/compute/job-clock.test.ts',
 ];
 const UNITS = ['test/tools/**/*.test.ts', 'test/conformance/**/*.test.ts', 'test/lib/**/*.test.ts'];
 const workers = Math.max(2, availableParallelism());
@@ -38,10 +55,14 @@ export default defineConfig({
           ...common,
           name: 'side-by-side',
           include: ['test/**/*.test.ts'],
-          exclude: [...ALONE, ...UNITS],
+          exclude: [...ALONE, ...ISOLATED, ...UNITS],
+          isolate: false,
           maxWorkers: workers,
           sequence: { groupOrder: 0 },
         },
+      },
+      {
+        test: { ...common, name: 'isolated', include: ISOLATED, maxWorkers: workers, sequence: { groupOrder: 0 } },
       },
       {
         test: {

@@ -188,6 +188,12 @@ export const SETTINGS = {
   },
   printPort: { label: 'print the port as JSON', env: ['WERKBANK_PRINT_PORT'], default: 'off', internal: true },
   manifest: { label: 'another tool manifest (benchmarks)', env: ['WERKBANK_MANIFEST'], default: '', internal: true },
+  compiledWorker: {
+    label: 'compute workers from dist/ when running from the sources (set by the test setup)',
+    env: ['WERKBANK_TEST_COMPILED_WORKER'],
+    default: 'off',
+    internal: true,
+  },
 } satisfies Record<string, Setting>;
 
 export type SettingName = keyof typeof SETTINGS;

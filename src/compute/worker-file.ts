@@ -7,17 +7,18 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import { setting } from '../settings.js';
 
 /**
- * Set by the test setup when dist/ is built from the sources as they are now: the sources' workers then start
- * the compiled program (the same code, without compiling it again in every new worker).
+ * Set to 1 by the test setup when dist/ is built from the sources as they are now: the sources' workers then
+ * start the compiled program (the same code, without compiling it again in every new worker).
  */
 export const COMPILED_WORKER_ENV = 'WERKBANK_TEST_COMPILED_WORKER';
 
 /** The worker program's file; from the TypeScript sources, with a bootstrap that loads it through tsx. */
 export function workerFile(): { url: URL; bootstrap?: string } {
   const here = import.meta.url;
-  if (here.endsWith('.ts') && process.env[COMPILED_WORKER_ENV] === '1') {
+  if (here.endsWith('.ts') && setting('compiledWorker').value === '1') {
     const url = new URL('../../dist/src/compute/tool-worker.js', here);
     if (existsSync(url)) return { url };
   }
