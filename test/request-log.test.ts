@@ -4,6 +4,8 @@
  * carried. stdio keeps stdout for JSON-RPC alone.
  */
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -127,6 +129,29 @@ describe('one JSON line per request', () => {
     const log = written.join('');
     for (const secret of [srv.key, SESSION, 'sess-secret-4f9a2c7e1b3d5f60', BEARER, QUERY_SECRET, 'geheim'])
       expect(log).not.toContain(secret);
+  });
+});
+
+describe('a client that goes away', () => {
+  it('mid-body: a 400 line with the request id, no internal error, on both ways in', async () => {
+    const { port } = new URL(srv.url);
+    for (const [path, extra] of [
+      ['/api/v1/tools/word-counter', ''],
+      ['/api/v1/tools/word-counter', `Origin: ${srv.url}\r\n`],
+    ]) {
+      const id = `cut-off-${extra ? 'app' : 'fast'}`;
+      const socket = connect(Number(port), '127.0.0.1');
+      await once(socket, 'connect');
+      socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n` +
+          `X-API-Key: ${srv.key}\r\nX-Request-Id: ${id}\r\n${extra}\r\n{"text": "the rest never co`,
+      );
+      await new Promise((r) => setTimeout(r, 100));
+      socket.destroy();
+      const line = await lineOf(id);
+      expect(line).toMatchObject({ level: 'info', status: 400 });
+    }
+    expect(written.join('')).not.toMatch(/internal error/);
   });
 });
 

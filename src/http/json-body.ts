@@ -27,11 +27,24 @@ export async function readJsonObject(
   if (!JSON_TYPE.test(type)) throw new HttpError(`Unsupported Content-Type "${type || '(none)'}": send the body as application/json`, 415);
   assertUtf8Charset(type);
   const declared = declaredLength(headers);
-  const buf = await read(declared);
+  const buf = await read(declared).catch((err: unknown) => {
+    throw clientGone(err) ? cutOff() : err;
+  });
   if (buf.byteLength > LIMITS.bodyBytes) throw tooLarge();
   const body = parseJsonBody(buf);
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new HttpError('The request body must be a JSON object', 400);
   return body as Record<string, unknown>;
+}
+
+/** Node's error when the client closes the connection while its request body is being read. */
+function clientGone(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  return e?.code === 'ECONNRESET' || e?.message === 'aborted';
+}
+
+/** A body the client stopped sending: its fault, not the server's (logged as a 400, not as an internal error). */
+function cutOff(): HttpError {
+  return new HttpError('The request body was cut off: the client closed the connection before sending all of it', 400);
 }
 
 /** The declared Content-Length (NaN when none); 413 when it is past the limit. */
