@@ -294,9 +294,13 @@ export class RenderPool {
     this.closed = true;
     const current = this.current;
     this.current = null;
+    // Bounded, so a browser that does not answer cannot hold a draining server past its grace.
     if (current)
       await current.then(
-        (i) => ((i.retired = true), i.browser.close()),
+        (i) => (
+          (i.retired = true),
+          withTimeout(i.browser.close(), 10_000).catch(() => log('render: the browser did not close in 10 s', 'warn'))
+        ),
         () => undefined,
       );
     if (this.denyAll) await (await this.denyAll).close();
