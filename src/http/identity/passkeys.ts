@@ -23,8 +23,14 @@ import { passkeyName, type PasskeyStore } from './passkey-store.js';
 import { startSession } from './session.js';
 
 /** The WebAuthn library, loaded by the first ceremony: it and its certificate parsers take ~0.3 s to load. */
-let webauthn: Promise<typeof import('@simplewebauthn/server')> | undefined;
-const webAuthn = () => (webauthn ??= import('@simplewebauthn/server'));
+type WebAuthn = typeof import('@simplewebauthn/server');
+let webauthn: Promise<WebAuthn> | undefined;
+const load = () => (webauthn ??= import('@simplewebauthn/server'));
+const generateRegistrationOptions: WebAuthn['generateRegistrationOptions'] = async (o) => (await load()).generateRegistrationOptions(o);
+const verifyRegistrationResponse: WebAuthn['verifyRegistrationResponse'] = async (o) => (await load()).verifyRegistrationResponse(o);
+const generateAuthenticationOptions: WebAuthn['generateAuthenticationOptions'] = async (o) =>
+  (await load()).generateAuthenticationOptions(o);
+const verifyAuthenticationResponse: WebAuthn['verifyAuthenticationResponse'] = async (o) => (await load()).verifyAuthenticationResponse(o);
 
 interface FlowValue {
   kind: 'signup' | 'signin' | 'add';
@@ -123,9 +129,7 @@ export class PasskeyCeremonies {
       throw new HttpError(`\`name\`: the account name "${name}" is taken; choose another`, 409);
     const { rpID } = this.rp(c);
     const userHandle = randomBytes(16).toString('base64url');
-    const options = await (
-      await webAuthn()
-    ).generateRegistrationOptions({
+    const options = await generateRegistrationOptions({
       rpName: 'werkbank',
       rpID,
       userName: name,
@@ -146,19 +150,15 @@ export class PasskeyCeremonies {
   /** The new passkey of a sign-up or an added passkey, checked against the flow's challenge and this server's origin. */
   private async verifyRegistration(c: Context, challenge: string, body: Record<string, unknown>) {
     const { rpID, origin } = this.rp(c);
-    const verified = await (
-      await webAuthn()
-    )
-      .verifyRegistrationResponse({
-        response: obj<RegistrationResponseJSON>(body, 'response'),
-        expectedChallenge: challenge,
-        expectedOrigin: origin,
-        expectedRPID: rpID,
-        requireUserVerification: true,
-      })
-      .catch((err: Error) => {
-        throw new HttpError(`\`response\`: the passkey could not be verified (${err.message})`, 400);
-      });
+    const verified = await verifyRegistrationResponse({
+      response: obj<RegistrationResponseJSON>(body, 'response'),
+      expectedChallenge: challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      requireUserVerification: true,
+    }).catch((err: Error) => {
+      throw new HttpError(`\`response\`: the passkey could not be verified (${err.message})`, 400);
+    });
     if (!verified.verified || !verified.registrationInfo) throw new HttpError('`response`: the passkey could not be verified', 400);
     return verified.registrationInfo;
   }
@@ -181,7 +181,7 @@ export class PasskeyCeremonies {
     await this.gate.checkLimit(c, this.gate.signinLimit, 'failed sign-ins');
     await this.gate.spend(c, this.gate.ceremonyLimit, 'passkey ceremonies started');
     const { rpID } = this.rp(c);
-    const options = await (await webAuthn()).generateAuthenticationOptions({ rpID, userVerification: 'required' });
+    const options = await generateAuthenticationOptions({ rpID, userVerification: 'required' });
     const flow = await this.newFlow({ kind: 'signin', challenge: options.challenge });
     return { flow, options };
   }
@@ -206,25 +206,21 @@ export class PasskeyCeremonies {
     const now = this.now().toISOString();
     const row = await this.passkeys.table.get(response.id, now);
     if (!row || !row.accountId) throw fail('this passkey is not registered here (its account may have been deleted)');
-    const verified = await (
-      await webAuthn()
-    )
-      .verifyAuthenticationResponse({
-        response,
-        expectedChallenge: flow.challenge,
-        expectedOrigin: origin,
-        expectedRPID: rpID,
-        requireUserVerification: true,
-        credential: {
-          id: row.id,
-          publicKey: Buffer.from(row.value.publicKey, 'base64url'),
-          counter: row.value.counter,
-          transports: row.value.transports,
-        },
-      })
-      .catch((err: Error) => {
-        throw fail(`the passkey could not be verified (${err.message})`);
-      });
+    const verified = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge: flow.challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      requireUserVerification: true,
+      credential: {
+        id: row.id,
+        publicKey: Buffer.from(row.value.publicKey, 'base64url'),
+        counter: row.value.counter,
+        transports: row.value.transports,
+      },
+    }).catch((err: Error) => {
+      throw fail(`the passkey could not be verified (${err.message})`);
+    });
     if (!verified.verified) throw fail('the passkey could not be verified');
     await this.passkeys.table.put({ ...row, value: { ...row.value, counter: verified.authenticationInfo.newCounter, lastUsedAt: now } });
     // A session cookie sent along (planted or old) is ended: sign-in always makes a new id.
@@ -239,9 +235,7 @@ export class PasskeyCeremonies {
     const info = await this.opts.accounts.accountInfo(session.accountId);
     // Every passkey of an account carries the same user handle, so an authenticator sees one user.
     const userHandle = existing[0]?.value.userHandle ?? randomBytes(16).toString('base64url');
-    const options = await (
-      await webAuthn()
-    ).generateRegistrationOptions({
+    const options = await generateRegistrationOptions({
       rpName: 'werkbank',
       rpID,
       userName: info.name,
