@@ -12,7 +12,7 @@ import { screenshot } from './helpers/web.js';
 import { SIZES, webSession, type Size } from './helpers/web-session.js';
 
 const web = webSession();
-const open = (path: string, size: Size) => web.open(path, size);
+const open = (path: string, size: Size) => web.open(path, { size });
 
 /** Open a tool page and run its first example; answers when the primary result is there. */
 async function runExample(slug: string, size: keyof typeof SIZES): Promise<Page> {

@@ -4,37 +4,14 @@
  * box each, a 400 naming two fields marks both, the result is brought into view and focused on a
  * phone, Ctrl+Enter runs and Reset clears, a key refused with 401 is forgotten, and the friendly 404.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { startServer, type TestServer } from './helpers/server.js';
-import { axeScan, launchBrowser, screenshot } from './helpers/web.js';
+import { describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { axeScan, screenshot } from './helpers/web.js';
+import { webSession } from './helpers/web-session.js';
 
-let s: TestServer;
-let browser: Browser;
-let ctx: BrowserContext | undefined;
-let errors: string[] = [];
-
-beforeAll(async () => {
-  s = await startServer();
-  browser = await launchBrowser();
-}, 120_000);
-afterAll(async () => {
-  await ctx?.close();
-  await browser?.close();
-  await s?.close();
-});
-
-async function open(path: string, opts: { phone?: boolean; key?: string | null } = {}): Promise<Page> {
-  await ctx?.close();
-  errors = [];
-  ctx = await browser.newContext({ viewport: opts.phone ? { width: 390, height: 844 } : { width: 1280, height: 800 }, locale: 'en-US' });
-  const key = opts.key === undefined ? s.key : opts.key;
-  if (key) await ctx.addInitScript((k) => localStorage.setItem('werkbank.key', k), key);
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(s.url + path);
-  return page;
-}
+const web = webSession();
+const open = (path: string, opts: { phone?: boolean; key?: string | null } = {}): Promise<Page> =>
+  web.open(path, { size: opts.phone ? 'phone' : 'desktop', key: opts.key });
 
 /** The bodies the page POSTs to the tool's REST path. */
 function bodies(page: Page, path: string): unknown[] {
@@ -73,7 +50,7 @@ describe('numbers as typed', () => {
     expect(sent.at(-1)).toMatchObject({ wage: 3000.5 });
     expect(await p.getAttribute('#f-wage', 'aria-invalid')).toBeNull();
     await screenshot(p, 'flow-decimal-comma');
-    expect(errors).toEqual([]);
+    expect(web.errors).toEqual([]);
   });
 });
 
@@ -83,7 +60,7 @@ describe('csv-merge', () => {
     await p.locator('[data-example="0"]').click();
     const boxes = p.locator('#f-csvs-list textarea');
     expect(await boxes.count()).toBe(2);
-    const example = (await s.server.registry.bySlugOrNull('csv-merge')!.load()).examples[0].input as { csvs: string[] };
+    const example = (await web.srv.server.registry.bySlugOrNull('csv-merge')!.load()).examples[0].input as { csvs: string[] };
     expect(await boxes.nth(0).inputValue()).toBe(example.csvs[0]);
     expect(await boxes.nth(1).inputValue()).toBe(example.csvs[1]);
     const sent = bodies(p, '/api/v1/tools/csv-merge');
@@ -213,7 +190,7 @@ describe('flow', () => {
 
 describe('pages that help you on', () => {
   it('an unknown tool is a friendly HTML 404 with the site header and did-you-mean', async () => {
-    const res = await fetch(s.url + '/tools/bmi');
+    const res = await fetch(web.srv.url + '/tools/bmi');
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
     const p = await open('/tools/bmi');
@@ -227,10 +204,10 @@ describe('pages that help you on', () => {
   it('/tools in a browser goes to the catalogue; /docs has the site header; the pages have an icon', async () => {
     const p = await open('/tools');
     expect(new URL(p.url()).pathname).toBe('/');
-    expect(await p.locator('#tools li').count()).toBe(s.server.registry.listed().length);
+    expect(await p.locator('#tools li').count()).toBe(web.srv.server.registry.listed().length);
     expect(await p.getAttribute('link[rel="icon"]', 'href')).toBe('/favicon.svg');
-    expect((await fetch(s.url + '/favicon.svg')).headers.get('content-type')).toMatch(/image\/svg\+xml/);
-    const docs = await (await fetch(s.url + '/docs')).text();
+    expect((await fetch(web.srv.url + '/favicon.svg')).headers.get('content-type')).toMatch(/image\/svg\+xml/);
+    const docs = await (await fetch(web.srv.url + '/docs')).text();
     expect(docs).toContain('<header class="top">');
     expect(docs).toContain('href="/account"');
   });

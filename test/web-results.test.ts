@@ -14,7 +14,7 @@ import { SIZES, webSession, type Size } from './helpers/web-session.js';
 const web = webSession();
 
 async function open(path: string, size: Size): Promise<Page> {
-  const page = await web.open(path, size);
+  const page = await web.open(path, { size });
   await page.locator('#fields [id^="f-"]').first().waitFor();
   return page;
 }

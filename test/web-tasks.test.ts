@@ -18,14 +18,16 @@ let taskUrls: string[] = [];
 async function open(path: string): Promise<Page> {
   prefers = [];
   taskUrls = [];
-  const page = await web.open(path, 'desktop', (p) => {
-    p.on('request', (r) => {
-      if (r.method() === 'POST' && r.url().includes('/api/v1/tools/')) prefers.push(r.headers()['prefer']);
-    });
-    p.on('response', (r) => {
-      const location = r.headers()['location'];
-      if (r.status() === 202 && location) taskUrls.push(location);
-    });
+  const page = await web.open(path, {
+    watch: (p) => {
+      p.on('request', (r) => {
+        if (r.method() === 'POST' && r.url().includes('/api/v1/tools/')) prefers.push(r.headers()['prefer']);
+      });
+      p.on('response', (r) => {
+        const location = r.headers()['location'];
+        if (r.status() === 202 && location) taskUrls.push(location);
+      });
+    },
   });
   await page.locator('#fields [id^="f-"]').first().waitFor();
   return page;

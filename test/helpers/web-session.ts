@@ -19,8 +19,17 @@ export interface WebSession {
   readonly srv: TestServer;
   /** The uncaught errors of the page opened last. */
   readonly errors: string[];
-  /** Open `path` in a fresh context; `watch` sees the page before it loads (to listen to its requests). */
-  open(path: string, size?: Size, watch?: (page: Page) => void): Promise<Page>;
+  /** Open `path` in a fresh context. */
+  open(path: string, opts?: OpenOptions): Promise<Page>;
+}
+
+export interface OpenOptions {
+  /** Desktop unless given. */
+  size?: Size;
+  /** The key in the key box: the server's unless given; null for none. */
+  key?: string | null;
+  /** Sees the page before it loads (to listen to its requests). */
+  watch?: (page: Page) => void;
 }
 
 /** Registers the file's beforeAll and afterAll; call it at the top level of a test file. */
@@ -45,11 +54,11 @@ export function webSession(): WebSession {
     get errors() {
       return errors;
     },
-    async open(path, size = 'desktop', watch) {
+    async open(path, { size = 'desktop', key = srv!.key, watch } = {}) {
       await ctx?.close();
       errors = [];
       ctx = await browser!.newContext({ viewport: SIZES[size], locale: 'en-US', timezoneId: 'UTC' });
-      await ctx.addInitScript((k) => localStorage.setItem('werkbank.key', k), srv!.key);
+      if (key) await ctx.addInitScript((k) => localStorage.setItem('werkbank.key', k), key);
       const page = await ctx.newPage();
       const seen = errors;
       page.on('pageerror', (e) => seen.push(e.message));
