@@ -6,10 +6,10 @@
 import { writeIndex } from './scripts/gen-tool-index.mjs';
 import { current } from './scripts/build-stamp.mjs';
 import { provideTestBrowser } from './test/helpers/browser-setup.js';
-import { COMPILED_WORKER_ENV } from './src/compute/worker-file.js';
+import { SETTINGS } from './src/settings.js';
 
 export default async function setup(): Promise<void> {
   writeIndex();
-  if (current()) process.env[COMPILED_WORKER_ENV] = '1';
+  if (current()) process.env[SETTINGS.compiledWorker.env[0]] = '1';
   await provideTestBrowser();
 }

@@ -10,12 +10,10 @@ import { pathToFileURL } from 'node:url';
 import { setting } from '../settings.js';
 
 /**
- * Set to 1 by the test setup when dist/ is built from the sources as they are now: the sources' workers then
- * start the compiled program (the same code, without compiling it again in every new worker).
+ * The worker program's file; from the TypeScript sources, with a bootstrap that loads it through tsx, unless the
+ * test setup says dist/ is built from the sources as they are now (the `compiledWorker` setting): then the
+ * compiled program (the same code, without compiling it again in every new worker).
  */
-export const COMPILED_WORKER_ENV = 'WERKBANK_TEST_COMPILED_WORKER';
-
-/** The worker program's file; from the TypeScript sources, with a bootstrap that loads it through tsx. */
 export function workerFile(): { url: URL; bootstrap?: string } {
   const here = import.meta.url;
   if (here.endsWith('.ts') && setting('compiledWorker').value === '1') {
