@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { request } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { findChromium } from '../../src/render/browser.js';
 import { repoRoot } from './paths.js';
 
@@ -24,11 +25,15 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-let shots = 0;
-/** A screenshot (full page unless `fullPage` is false), numbered in the order the steps ran. */
+/** Screenshots taken so far by each test file (files that share a worker share this module). */
+const shots = new Map<string, number>();
+/** A screenshot (full page unless `fullPage` is false), numbered in the order the steps of its file ran. */
 export async function screenshot(page: Page, name: string, fullPage = true): Promise<string> {
   mkdirSync(OUTPUT, { recursive: true });
-  const file = join(OUTPUT, `${String(++shots).padStart(2, '0')}-${name}.png`);
+  const testFile = expect.getState().testPath ?? '';
+  const n = (shots.get(testFile) ?? 0) + 1;
+  shots.set(testFile, n);
+  const file = join(OUTPUT, `${String(n).padStart(2, '0')}-${name}.png`);
   await page.screenshot({ path: file, fullPage });
   return file;
 }
