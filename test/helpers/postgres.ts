@@ -4,12 +4,13 @@
  * - `WERKBANK_TEST_DATABASE_URL` set: that server; each call gets a fresh
  *   database on it (created, and dropped by `stop`), so test files can run in
  *   parallel (CI uses Debian's PostgreSQL this way, see .ci/run).
- * - unset: an embedded server (scripts/embedded-postgres.ts), stopped and
- *   removed by `stop`.
+ * - unset: the run's one embedded server (scripts/embedded-postgres.ts, started
+ *   by the first file that asks and stopped after the run: ./postgres-broker.ts),
+ *   again with a fresh database per call.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { startEmbeddedPostgres } from '../../scripts/embedded-postgres.js';
+import { BROKER_ENV, sharedServerUrl } from './postgres-broker.js';
 
 export interface TestDatabase {
   url: string;
@@ -20,7 +21,7 @@ export interface TestDatabase {
 
 export { freePort } from '../../scripts/embedded-postgres.js';
 
-async function externalDatabase(base: string): Promise<TestDatabase> {
+async function freshDatabase(base: string, source: TestDatabase['source']): Promise<TestDatabase> {
   const name = `werkbank_test_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
@@ -33,7 +34,7 @@ async function externalDatabase(base: string): Promise<TestDatabase> {
   url.pathname = '/' + name;
   return {
     url: url.toString(),
-    source: 'external',
+    source,
     stop: async () => {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
@@ -46,14 +47,14 @@ async function externalDatabase(base: string): Promise<TestDatabase> {
   };
 }
 
-async function embeddedDatabase(): Promise<TestDatabase> {
-  // Tests need speed, not durability across power loss; fsync stays on for `synchronous_commit` semantics.
-  const server = await startEmbeddedPostgres({ max_connections: '300', shared_buffers: '64MB' });
-  return { ...server, source: 'embedded' };
-}
-
 /** Start (or connect to) a PostgreSQL server with an empty database for this test file. */
 export async function startPostgres(): Promise<TestDatabase> {
   const external = process.env.WERKBANK_TEST_DATABASE_URL;
-  return external ? externalDatabase(external) : embeddedDatabase();
+  if (external) return freshDatabase(external, 'external');
+  const broker = process.env[BROKER_ENV];
+  if (!broker)
+    throw new Error(
+      `no PostgreSQL for tests: run them through vitest (its global setup sets ${BROKER_ENV}) or set WERKBANK_TEST_DATABASE_URL`,
+    );
+  return freshDatabase(await sharedServerUrl(broker), 'embedded');
 }
