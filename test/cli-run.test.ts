@@ -28,8 +28,8 @@ async function run(args: string[], stdin?: string): Promise<{ code: number; stdo
   const child = spawn(process.execPath, [CLI, 'run', ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
   child.stdin.end(stdin ?? '');
   const code = await new Promise<number>((r) => child.on('close', (c) => r(c ?? -1)));
   return { code, stdout, stderr };
@@ -132,7 +132,7 @@ describe('werkbank run', () => {
           stdio: ['ignore', 'pipe', 'inherit'],
         });
         let text = '';
-        child.stdout.on('data', (d: Buffer) => (text += d.toString()));
+        child.stdout.setEncoding('utf8').on('data', (d: string) => (text += d));
         child.on('error', reject);
         child.on('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`script exited ${code}: ${text}`))));
       });

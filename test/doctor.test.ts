@@ -39,8 +39,8 @@ function run(args: string[], env: Record<string, string | undefined>, cwd: strin
     const proc = spawn(process.execPath, [cli, ...args], { cwd, env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    proc.stdout.on('data', (d) => (stdout += d));
-    proc.stderr.on('data', (d) => (stderr += d));
+    proc.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    proc.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     const timer = setTimeout(() => (proc.kill('SIGKILL'), reject(new Error(`timed out: ${stdout}\n${stderr}`))), timeoutMs);
     proc.on('exit', (code) => (clearTimeout(timer), resolve({ code, stdout, stderr })));
   });

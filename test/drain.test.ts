@@ -21,7 +21,7 @@ function get(url: string): Promise<{ status: number; connection: string | undefi
   return new Promise((resolve, reject) => {
     request(url, (res) => {
       let text = '';
-      res.on('data', (d) => (text += d));
+      res.setEncoding('utf8').on('data', (d: string) => (text += d));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, text }));
     })
       .on('error', reject)

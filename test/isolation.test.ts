@@ -226,7 +226,7 @@ describe('answers and floods', () => {
       );
       const answer = await new Promise<string>((resolve) => {
         let text = '';
-        slow.on('data', (d: Buffer) => (text += d.toString()));
+        slow.setEncoding('utf8').on('data', (d: string) => (text += d));
         slow.on('close', () => resolve(text));
       });
       expect(answer).toMatch(/^HTTP\/1\.1 408/);

@@ -156,7 +156,7 @@ describe('API keys', () => {
     expect(listed).not.toContain(created.key);
     const { proc, url } = await spawnServe(['--data', dir]);
     let logs = '';
-    proc.stderr!.on('data', (d) => (logs += d));
+    proc.stderr!.setEncoding('utf8').on('data', (d: string) => (logs += d));
     try {
       const responses = [
         await post(url, '/api/v1/tools/word-counter', { text: created.key }, created.key),

@@ -93,7 +93,7 @@ describe.skipIf(!binary && process.env.CI !== 'true')('a real Prometheus scrapes
     );
     procs.push(prometheus);
     let log = '';
-    prometheus.stderr.on('data', (d) => (log += d));
+    prometheus.stderr.setEncoding('utf8').on('data', (d: string) => (log += d));
     const api = `http://127.0.0.1:${port}`;
     let seen: number | null = null;
     for (let i = 0; i < 120 && seen !== calls; i++) {

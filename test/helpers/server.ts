@@ -92,7 +92,7 @@ export async function spawnServe(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
-  proc.stderr.on('data', (d) => (stderr += d));
+  proc.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
   let out = '';
   const port = await new Promise<number>((res, rej) => {
     const timer = setTimeout(() => rej(new Error(`server did not start: ${stderr}`)), startMs);
@@ -137,7 +137,7 @@ export function splitPost(url: string, path: string, body: string, key: string) 
   const answer = new Promise<{ status: number; connection: string | undefined; text: string }>((resolve, reject) => {
     req.on('response', (res) => {
       let text = '';
-      res.on('data', (d) => (text += d));
+      res.setEncoding('utf8').on('data', (d: string) => (text += d));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, text }));
     });
     req.on('error', reject);
