@@ -16,7 +16,7 @@ async function send(path: string, body: Uint8Array | string, contentType: string
   const res = await fetch(srv.url + path, {
     method: 'POST',
     headers: { 'Content-Type': contentType, 'X-API-Key': srv.key, ...extra },
-    body,
+    body: typeof body === 'string' ? body : new Uint8Array(body),
   });
   return { status: res.status, text: await res.text() };
 }

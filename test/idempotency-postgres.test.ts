@@ -15,7 +15,7 @@ import pg from 'pg';
 import { CLI, post, spawnServe, tempDir, stopProcesses } from './helpers/server.js';
 import { startPostgres, type TestDatabase } from './helpers/postgres.js';
 import { PostgresStore } from '../src/store/postgres/store.js';
-import { fingerprint, IDEMPOTENCY_TABLE, IdempotencyKeys, type KeyRow } from '../src/core/idempotency.js';
+import { fingerprint, IDEMPOTENCY_TABLE, IdempotencyKeys, type Claim, type KeyRow } from '../src/core/idempotency.js';
 
 let db: TestDatabase;
 let sql: pg.Pool;
@@ -140,7 +140,7 @@ describe('the keys in the PostgreSQL record table', () => {
       const keys = new IdempotencyKeys(table, () => new Date(clock), { waitMs: 0 });
       const fpA = fingerprint('rest', 'uuid-generator', { count: 1 });
       const fpB = fingerprint('rest', 'uuid-generator', { count: 2 });
-      const answer = (body: string) => async (claim: { store(a: { status: number; body: string }): Promise<void> }) => {
+      const answer = (body: string) => async (claim: Claim) => {
         await claim.store({ status: 200, body });
         return body;
       };

@@ -89,11 +89,11 @@ describe('agent memory over MCP HTTP', () => {
     expect(get.json.data).toEqual({ found: false, item: null });
     // Hidden from reads at once; the sweep deletes every expired record, and only those.
     const col = srv.server.store.collection<{ expiresAt: string }>('memory');
-    const expired = col.all().filter(([, , item]) => item.expiresAt <= now.toISOString()).length;
-    expect(col.get(srv.accountId, 'tmp/old')).toBeDefined();
+    const expired = (await col.all()).filter(([, , item]) => item.expiresAt <= now.toISOString()).length;
+    expect(await col.get(srv.accountId, 'tmp/old')).toBeDefined();
     expect(await srv.server.memory.sweep()).toBe(expired);
-    expect(col.get(srv.accountId, 'tmp/old')).toBeUndefined();
-    expect(col.all().length).toBeGreaterThan(0); // the paid account's items (365 days) stay
+    expect(await col.get(srv.accountId, 'tmp/old')).toBeUndefined();
+    expect((await col.all()).length).toBeGreaterThan(0); // the paid account's items (365 days) stay
     expect(await srv.server.memory.sweep()).toBe(0);
     now = new Date('2026-06-01T12:00:00Z');
   });

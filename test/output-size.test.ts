@@ -44,7 +44,7 @@ function flood(slug: string, declared: (mb: number) => number) {
 
 function recordingLedger() {
   const events: string[] = [];
-  const balance: Balance = { remaining: 100, limit: 100, resetsAt: '2026-12-01T00:00:00.000Z' } as Balance;
+  const balance: Balance = { remaining: 100, limit: 100, resetAt: Date.UTC(2026, 11, 1) / 1000 };
   const ledger = {
     reserve: async (_account: string, cost: number, tool: string) => {
       events.push(`reserve ${cost} ${tool}`);

@@ -313,7 +313,7 @@ describe('werkbank serve --workers 2', () => {
     const registry = Registry.of(await loadAllTools(), allToolsets);
     const skip = new Set(['render', 'memory', 'ai']);
     const tools = await Promise.all(
-      registry.tools.filter((t) => !skip.has(t.toolset) && !t.tool.slug.startsWith('memory')).map((t) => t.load()),
+      registry.tools.filter((t) => !skip.has(t.tool.toolset) && !t.tool.slug.startsWith('memory')).map((t) => t.load()),
     );
     const calls = tools.flatMap((t) => t.examples.filter((e) => !e.online).map((e) => ({ slug: t.slug, ex: e })));
     expect(calls.length).toBeGreaterThan(100);

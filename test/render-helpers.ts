@@ -112,5 +112,7 @@ export function readPng(body: Uint8Array): PNG {
 
 export function decodeQr(body: Uint8Array): string | null {
   const png = readPng(body);
-  return jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.byteLength), png.width, png.height)?.data ?? null;
+  return (
+    jsQR.default(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.byteLength), png.width, png.height)?.data ?? null
+  );
 }

@@ -69,7 +69,7 @@ describe('with a key', () => {
     await setAccount(10, 1000);
     const res = await render({ html: '<script>while (true) {}</script>' });
     expect(res.status).toBe(502);
-    expect(srv.server.store.getAccount(srv.accountId)!.renderAllowanceUsed).toBe(10);
+    expect((await srv.server.store.getAccount(srv.accountId))!.renderAllowanceUsed).toBe(10);
   });
 });
 

@@ -172,7 +172,7 @@ describe('renders never reach the canary', () => {
     udpPort = udp.address().port;
     const c = () => `http://127.0.0.1:${spy.port}`;
     const html = (body: string) => `<!doctype html><html><body><h1>Public</h1>${body}</body></html>`;
-    const pages: Record<string, () => string> = {
+    const pages: Partial<Record<string, () => string>> = {
       '/meta': () => html(`<meta http-equiv="refresh" content="0;url=${c()}/meta">`),
       '/location': () => html(`<script>location = '${c()}/location'</script>`),
       '/location-metadata': () => html(`<script>location = 'http://169.254.169.254/latest/meta-data/'</script>`),
@@ -291,11 +291,11 @@ describe('renders never reach the canary', () => {
 
   it('a redirect loop fails cleanly (502) and is not charged', async () => {
     const before = (await srv.server.accounts.balance(srv.accountId)).remaining;
-    const used = srv.server.store.getAccount(srv.accountId)!.renderAllowanceUsed;
+    const used = (await srv.server.store.getAccount(srv.accountId))!.renderAllowanceUsed;
     const res = await render('url-to-pdf', { url: pubUrl('/loop') });
     expect(res.status, res.text).toBe(502);
     expect((await srv.server.accounts.balance(srv.accountId)).remaining).toBe(before);
-    expect(srv.server.store.getAccount(srv.accountId)!.renderAllowanceUsed).toBe(used);
+    expect((await srv.server.store.getAccount(srv.accountId))!.renderAllowanceUsed).toBe(used);
   });
 
   it('DNS rebinding: the proxy connects only to the address it checked', async () => {

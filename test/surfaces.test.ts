@@ -38,7 +38,7 @@ afterAll(async () => {
 
 describe('examples over REST', () => {
   it.each(cases.map((c) => [`${c.tool.slug}: ${c.ex.name}`, c] as const))('%s', async (_, { tool, ex }) => {
-    const path = registry.restPath(tool);
+    const path = registry.restPath(registry.requireSlug(tool.slug).tool);
     const res = await post(srv.url, path, ex.input, srv.key);
     expect(res.status, res.text).toBe(200);
     expect(res.json.ok).toBe(true);

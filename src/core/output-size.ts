@@ -21,7 +21,7 @@ export interface CallPrice {
 const mb = (bytes: number) => `${Math.ceil(bytes / 100_000) / 10} MB`;
 
 /** The price of a call with this validated input; throws the 400 of a run over the tool's cap. */
-export function priceOf(tool: Tool, input: unknown): CallPrice {
+export function priceOf(tool: Pick<Tool, 'cost' | 'outputSize'>, input: unknown): CallPrice {
   const size = tool.outputSize;
   if (!size) return { cost: tool.cost };
   const bytes = Math.ceil(size.maxBytes(input as never));

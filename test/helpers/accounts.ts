@@ -3,7 +3,8 @@
  * http://localhost:<port> (passkeys refuse IP addresses), Chromium's virtual authenticator
  * (the DevTools WebAuthn domain), and sign-up / sign-in through the real pages.
  */
-import { serve, type ServerType } from '@hono/node-server';
+import { serve } from '@hono/node-server';
+import type { Server as HttpServer } from 'node:http';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { rmSync } from 'node:fs';
 import { createServer, configFromEnv, type Server, type ServerConfig } from '../../src/server.js';
@@ -47,9 +48,10 @@ export async function listenAddress(): Promise<Address> {
   };
 }
 
-function listen(fetch: Fetch, port: number): Promise<ServerType> {
+/** An HTTP/1.1 server (serve's default: what `closeAllConnections` needs). */
+function listen(fetch: Fetch, port: number): Promise<HttpServer> {
   return new Promise((resolve, reject) => {
-    const s = serve({ fetch: fetch, port, hostname: '127.0.0.1' }, () => resolve(s));
+    const s = serve({ fetch: fetch, port, hostname: '127.0.0.1' }, () => resolve(s as HttpServer));
     s.once('error', reject);
   });
 }

@@ -5,8 +5,8 @@
  * caller that hangs up), and from two server processes' stores on one PostgreSQL (one budget per address).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request as httpRequest } from 'node:http';
-import { createServer, type Server, type ServerResponse } from 'node:https';
+import { request as httpRequest, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:https';
 import { rmSync } from 'node:fs';
 import { Hono, type Context } from 'hono';
 import { serve, type ServerType } from '@hono/node-server';

@@ -64,7 +64,7 @@ export async function startFlow(): Promise<Flow> {
     helpers as unknown as RouteHelpers,
   );
   // With its Content-Length, as a client over the network sends it (the library looks for a body by it).
-  const form = (path: string, fields: Record<string, string>) => {
+  const form = async (path: string, fields: Record<string, string>) => {
     const body = new URLSearchParams(fields).toString();
     return app.request(`${ORIGIN}${path}`, {
       method: 'POST',

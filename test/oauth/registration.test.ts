@@ -174,7 +174,7 @@ describe('dynamic client registration', () => {
   });
 
   it('a registration nobody consents to goes after 30 days; a kept one stays', async () => {
-    const registrations = new Registrations(oauth.clients, { trustProxy: false, now });
+    const registrations = new Registrations(oauth.clients, { trustProxy: false, now, counters: store.counters });
     const idle = ((await (await register(ok)).json()) as { client_id: string }).client_id;
     const kept = ((await (await register(ok)).json()) as { client_id: string }).client_id;
     await registrations.keep(kept, now().toISOString());

@@ -12,7 +12,7 @@ const aiTools = (await loadAllTools()).filter((t) => t.toolset === 'ai');
 import aiGenerate from '../../../tools/ai/ai-generate.js';
 import aiSummarize from '../../../tools/ai/ai-summarize.js';
 import { aiConfigured, redact, retryAfterSeconds } from '../../../tools/ai/_client.js';
-import { ToolError, type Tool, type ToolContext } from '../../../src/core/tool.js';
+import { ToolError, type ToolContext, type ToolDeclaration } from '../../../src/core/tool.js';
 import { isAvailable, metaOf, Registry } from '../../../src/core/registry.js';
 import { Pipeline } from '../../../src/core/pipeline.js';
 import type { Ledger } from '../../../src/core/ledger.js';
@@ -39,7 +39,7 @@ afterEach(() => {
 });
 
 /** Runs `tool` and returns the ToolError it fails with. */
-async function failureOf(tool: Tool, input: unknown, over: Partial<ToolContext> = {}): Promise<ToolError> {
+async function failureOf(tool: ToolDeclaration, input: unknown, over: Partial<ToolContext> = {}): Promise<ToolError> {
   try {
     await runTool(tool, input, over);
   } catch (err) {

@@ -24,7 +24,7 @@ describe('split-bill-calculator', () => {
       const weighted = rng.chance(0.5);
       const n = rng.int(1, 60);
       const weights = weighted ? Array.from({ length: n }, () => rng.int(0, 500) / 10) : undefined;
-      if (weights && weights.every((w) => w === 0)) weights[0] = 1;
+      if (weights && !weights.some((w) => w !== 0)) weights[0] = 1;
       const r = await runTool(tool, { amount, people: n, weights, taxPercent: rng.int(0, 2000) / 100, tipPercent: rng.int(0, 2500) / 100 });
       const c = cents(r.shares);
       const total = Math.round(r.total * 100);

@@ -215,7 +215,7 @@ describe('brp-test-data-generator gba-totaalfile', () => {
     const out = await runTool(tool, { format: 'gba-totaalfile', options: OPTIONS });
     expect(out.contentType).toBe('text/plain; charset=utf-8');
     expect(out.fileName).toBe('brp-totaalfile-424242.txt');
-    const lines = out.content.split('\n');
+    const lines: string[] = out.content.split('\n');
     expect(lines.pop()).toBe('');
     expect(lines).toHaveLength(people.length);
     const maxByCatElement = new Map<string, number>();

@@ -27,7 +27,9 @@ describe('consistency', () => {
     let checked = 0;
     for (const f of out.files) {
       const { totals, ikvs } = parse(f.content);
-      const lines = ikvs.flatMap((k) => (k.RegelingGegevens ?? []).map((l) => ({ ...l, bsn: k.NatuurlijkPersoon.SofiNr })));
+      const lines = ikvs.flatMap((k) =>
+        (k.RegelingGegevens ?? []).map((l): Record<string, any> => ({ ...l, bsn: k.NatuurlijkPersoon.SofiNr })),
+      );
       expect(new Set(totals.map((t) => t.RegKnmrk))).toEqual(new Set(['OP', 'NP']));
       for (const t of totals) {
         const mine = lines.filter((l) => l.RegKnmrk === t.RegKnmrk && l.RegVrnt === t.RegVrnt);
